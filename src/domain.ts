@@ -1,0 +1,33 @@
+/**
+ * Plain data shared by every layer. Field names keep the spec's spelling
+ * (spec §2.1, §2.2) because these are exactly the records on disk.
+ */
+
+export type TestbedStatus = 'available' | 'in_use';
+
+export interface TestbedRecord {
+  id: number;
+  testbed_name: string;
+  status: TestbedStatus;
+  user_email: string | null;
+  user_name: string | null;
+  /** ISO 8601 UTC with trailing Z. */
+  registered_time: string | null;
+  purpose: string | null;
+  /** ISO 8601 UTC with trailing Z. */
+  expected_release_time: string | null;
+}
+
+export interface BroadcastRoomRecord {
+  name: string;
+  room_id: string;
+  description: string;
+}
+
+/** Who holds (or wants to hold) a testbed: always taken from the platform profile. */
+export interface Holder {
+  email: string;
+  name: string;
+}
+
+export const BOT_VERSION = '1.0.8';

@@ -1,0 +1,93 @@
+/**
+ * The only view of the chat platform the rest of the bot has. The Webex adapter
+ * (`platform/webex`) implements it over the real protocol; tests and the sandbox
+ * run the same adapter against the embedded emulator (`platform/emulator`).
+ * All ids here are REST ids (base64 `ciscospark://…`), opaque to callers.
+ */
+
+export type RoomType = 'direct' | 'group';
+
+/** A text message somebody (not the bot) sent in a room. */
+export interface MessageEvent {
+  type: 'message';
+  /** REST id of the message. */
+  id: string;
+  roomId: string;
+  roomType: RoomType;
+  personId: string;
+  personEmail: string;
+  /** Text with the bot's own mention stripped (group rooms), trimmed. */
+  text: string;
+  /** ISO 8601 UTC time the adapter received the event. */
+  receivedAt: string;
+}
+
+/** An Adaptive Card submission (attachment action). */
+export interface CardActionEvent {
+  type: 'cardAction';
+  /** REST id of the attachment action. */
+  id: string;
+  roomId: string;
+  roomType: RoomType;
+  personId: string;
+  /** REST id of the card message that was submitted. */
+  messageId: string;
+  /** Every input value keyed by input id, merged with the Action.Submit `data`. */
+  inputs: Record<string, unknown>;
+  receivedAt: string;
+}
+
+export type PlatformEvent = MessageEvent | CardActionEvent;
+
+export interface Person {
+  id: string;
+  emails: string[];
+  displayName: string;
+  type?: 'person' | 'bot' | 'appuser';
+}
+
+export interface RoomSummary {
+  id: string;
+  title: string;
+  type: RoomType;
+}
+
+/** An Adaptive Card JSON object (`type: "AdaptiveCard"`). */
+export type AdaptiveCardJson = Record<string, unknown> & { type: 'AdaptiveCard'; version: string };
+
+export interface OutgoingMessage {
+  /** Exactly one of roomId / toPersonEmail / toPersonId. */
+  roomId?: string;
+  toPersonEmail?: string;
+  toPersonId?: string;
+  parentId?: string;
+  /** Fallback text (always sent; derived from `markdown` when absent). */
+  text?: string;
+  markdown?: string;
+  card?: AdaptiveCardJson;
+}
+
+export interface PostedMessage {
+  id: string;
+  roomId: string;
+}
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
+
+export interface Platform {
+  /** Discover, register the device, open and authorize the socket. Resolves once connected. */
+  start(): Promise<void>;
+  /** Close the socket, unregister the device. */
+  stop(): Promise<void>;
+  /** Called for every inbound event, in arrival order. Errors thrown are logged, never crash. */
+  onEvent(handler: (event: PlatformEvent) => void | Promise<void>): void;
+  onConnectionState(handler: (state: ConnectionState) => void): void;
+  isConnected(): boolean;
+  /** The bot's own profile (available after start). */
+  me(): Person;
+  getPerson(personId: string): Promise<Person>;
+  postMessage(message: OutgoingMessage): Promise<PostedMessage>;
+  deleteMessage(messageId: string): Promise<void>;
+  /** Rooms the bot is a member of, following pagination. */
+  listRooms(): Promise<RoomSummary[]>;
+}
