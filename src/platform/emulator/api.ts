@@ -20,6 +20,10 @@ export interface EmulatorOptions {
   authTimeoutMs?: number;
   /** Deliver group messages that do not mention the bot to bots. Default false (like Webex). */
   deliverUnmentionedToBots?: boolean;
+  /** Interval of protocol-level WebSocket pings sent by the server. Default 10000 ms. */
+  protocolPingIntervalMs?: number;
+  /** `actor.type` of activities authored by bots (not settled by sources). Default `BOT`. */
+  botActorType?: string;
 }
 
 export interface EmuPerson {
@@ -61,6 +65,10 @@ export interface EmuMessage {
   toPersonEmail?: string;
   toPersonId?: string;
   mentionedPeople?: string[];
+  /** `["all"]` when the markdown mentions everybody (`<@all>`). */
+  mentionedGroups?: string[];
+  /** File URLs, for messages created with `files`. */
+  files?: string[];
   attachments?: { contentType: string; content: AdaptiveCardJson }[];
   created: string;
 }

@@ -1,0 +1,107 @@
+/**
+ * Turns the machines' `say.*` requests into platform messages. Replies for one
+ * actor key go out in the order they were asked for; different keys are
+ * independent. A failed post is logged with the key (never the token or the
+ * text) and, where it makes sense, followed by a short apology.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Holder } from '../domain.js';
+import type { OutgoingMessage, Platform } from '../platform/port.js';
+import type { Store } from '../store/index.js';
+import { renderView, renderBroadcastCard, type View } from './render.js';
+import type { LookUpPerson } from './people.js';
+
+export type { View } from './render.js';
+
+export interface Effects {
+  say(key: string, roomId: string, view: View): void;
+  reply(roomId: string, view: View): void;
+  direct(key: string, toEmail: string, text: string): void;
+  apologise(roomId: string): void;
+  feedbackToRoom(roomId: string, from: Holder, text: string): void;
+  /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
+  postBroadcast(roomId: string, message: { kind: string; text: string; sender: Holder }): Promise<void>;
+  idle(): Promise<void>;
+}
+
+export function createEffects(deps: {
+  platform: Platform;
+  store: Store;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  lookUpPerson: LookUpPerson;
+}): Effects {
+  const { platform, store, config, logger } = deps;
+  const queues = new Map<string, Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
+
+  function renderContext() {
+    return {
+      botName: config.botName,
+      testbeds: store.testbeds.all(),
+      now: deps.now().toISOString(),
+      timeZone: config.displayTimeZone,
+    };
+  }
+
+  function enqueue(key: string, work: () => Promise<unknown>): void {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .then(() => undefined)
+      .catch((error) => logger.error({ err: error, key }, 'reply could not be posted'));
+    queues.set(key, next);
+    inFlight.add(next);
+    void next.finally(() => {
+      inFlight.delete(next);
+      if (queues.get(key) === next) queues.delete(key);
+    });
+  }
+
+  function post(message: OutgoingMessage) {
+    return platform.postMessage(message);
+  }
+
+  /** Views that list "your own first" need the requester's email, which only the platform knows. */
+  async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
+    if (!personId || (view.kind !== 'releaseForm' && view.kind !== 'registerRefused')) return undefined;
+    return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
+  }
+
+  async function sayNow(roomId: string, view: View, personId?: string): Promise<void> {
+    const requesterEmail = await requesterEmailFor(view, personId);
+    const rendered = renderView(view, { ...renderContext(), requesterEmail });
+    await post({ roomId, text: rendered.text, card: rendered.card });
+  }
+
+  return {
+    say(key, roomId, view) {
+      enqueue(key, () => sayNow(roomId, view, key.split(':')[2]));
+    },
+    reply(roomId, view) {
+      enqueue(`reply:${roomId}`, () => sayNow(roomId, view));
+    },
+    direct(key, toEmail, text) {
+      enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
+    },
+    apologise(roomId) {
+      enqueue(`reply:${roomId}`, () =>
+        sayNow(roomId, { kind: 'error', message: 'Sorry, something went wrong on my side. Nothing was changed; please try again.' }),
+      );
+    },
+    feedbackToRoom(roomId, from, text) {
+      enqueue(`feedback:${roomId}`, () =>
+        post({ roomId, markdown: `Feedback from ${from.name} (${from.email}):\n\n${text.replace(/[<>]/g, '')}` }),
+      );
+    },
+    async postBroadcast(roomId, message) {
+      const rendered = renderBroadcastCard({ ...renderContext(), kind: message.kind, text: message.text, senderName: message.sender.name });
+      await post({ roomId, text: rendered.text, card: rendered.card });
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

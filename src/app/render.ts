@@ -1,0 +1,130 @@
+/**
+ * View (what a machine asked to show) + fresh store data → Adaptive Card and
+ * fallback text. Pure: the caller passes the testbeds, the time and the zone.
+ */
+import type { AdaptiveCardJson } from '../platform/port.js';
+import type { TestbedRecord } from '../domain.js';
+import { BOT_VERSION } from '../domain.js';
+import type { CardView } from '../machines/conversation.machine.js';
+import type { BroadcastView } from '../machines/broadcast.machine.js';
+import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../cards/menu.card.js';
+import { card, textBlock } from '../cards/common.js';
+import { statusCard, statusText } from '../cards/status.card.js';
+import {
+  registerFormCard,
+  registerFormText,
+  registeredCard,
+  registeredText,
+  registerRefusedCard,
+  registerRefusedText,
+} from '../cards/register.card.js';
+import { releaseFormCard, releaseFormText, releasedCard, releasedText, releaseRefusedCard, releaseRefusedText } from '../cards/release.card.js';
+import { feedbackFormCard, feedbackFormText, feedbackThanksCard, feedbackThanksText } from '../cards/feedback.card.js';
+import {
+  broadcastNotAllowedCard,
+  broadcastNotAllowedText,
+  broadcastRoomsCard,
+  broadcastRoomsText,
+  noBroadcastRoomsCard,
+  noBroadcastRoomsText,
+} from '../cards/broadcast-rooms.card.js';
+import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-message.card.js';
+import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
+import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
+import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
+
+export type View = CardView | BroadcastView;
+
+export interface RenderContext {
+  botName: string;
+  testbeds: TestbedRecord[];
+  now: string;
+  timeZone: string;
+  requesterEmail?: string;
+}
+
+export interface Rendered {
+  card: AdaptiveCardJson;
+  text: string;
+}
+
+function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
+  return { card: cardJson, text };
+}
+
+export function renderView(view: View, ctx: RenderContext): Rendered {
+  const { testbeds, now, timeZone } = ctx;
+  const available = testbeds.filter((record) => record.status === 'available');
+  const inUse = testbeds.filter((record) => record.status === 'in_use');
+  switch (view.kind) {
+    case 'menu':
+      return pair(menuCard({ botName: ctx.botName }), menuText({ botName: ctx.botName }));
+    case 'help':
+      return pair(helpCard({ botName: ctx.botName, version: BOT_VERSION }), helpText({ botName: ctx.botName, version: BOT_VERSION }));
+    case 'hint':
+      return pair(card([textBlock(hintText())]), hintText());
+    case 'status': {
+      const input = { testbeds, now, timeZone, page: view.page };
+      return pair(statusCard(input), statusText(input));
+    }
+    case 'registerForm': {
+      const input = { available, inUse, now, timeZone, errors: view.errors, values: view.values };
+      return pair(registerFormCard(input), registerFormText(input));
+    }
+    case 'releaseForm': {
+      const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };
+      return pair(releaseFormCard(input), releaseFormText(input));
+    }
+    case 'registered': {
+      const input = { record: view.record, timeZone, now };
+      return pair(registeredCard(input), registeredText(input));
+    }
+    case 'registerRefused': {
+      const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail };
+      return pair(registerRefusedCard(input), registerRefusedText(input));
+    }
+    case 'released': {
+      const input = { record: view.record, previous: view.previous, timeZone };
+      return pair(releasedCard(input), releasedText(input));
+    }
+    case 'releaseRefused':
+      return pair(releaseRefusedCard({ record: view.record }), releaseRefusedText({ record: view.record }));
+    case 'feedbackForm': {
+      const input = { errors: view.errors, values: view.values };
+      return pair(feedbackFormCard(input), feedbackFormText(input));
+    }
+    case 'feedbackThanks':
+      return pair(feedbackThanksCard(), feedbackThanksText());
+    case 'cancelled':
+      return pair(cancelledCard(), cancelledText());
+    case 'error':
+      return pair(errorCard({ message: view.message }), errorText({ message: view.message }));
+    case 'broadcastRooms': {
+      const input = { rooms: view.rooms, errors: view.errors, values: view.values, notice: view.notice };
+      return pair(broadcastRoomsCard(input), broadcastRoomsText(input));
+    }
+    case 'broadcastMessage': {
+      const input = { roomCount: view.roomCount, errors: view.errors, values: view.values };
+      return pair(broadcastMessageCard(input), broadcastMessageText(input));
+    }
+    case 'broadcastPreview': {
+      const input = { rooms: view.rooms, kind: view.messageKind, text: view.text, testbeds, now, timeZone };
+      return pair(broadcastPreviewCard(input), broadcastPreviewText(input));
+    }
+    case 'broadcastReport':
+      return pair(broadcastReportCard({ results: view.results }), broadcastReportText({ results: view.results }));
+    case 'broadcastNotAllowed':
+      return pair(broadcastNotAllowedCard(), broadcastNotAllowedText());
+    case 'noBroadcastRooms':
+      return pair(noBroadcastRoomsCard(), noBroadcastRoomsText());
+    default: {
+      const unknown: never = view;
+      return pair(errorCard({ message: 'Sorry, I could not show that.' }), `Unknown view ${(unknown as { kind: string }).kind}`);
+    }
+  }
+}
+
+export function renderBroadcastCard(input: RenderContext & { kind: string; text: string; senderName: string }): Rendered {
+  const data = { kind: input.kind, text: input.text, senderName: input.senderName, testbeds: input.testbeds, now: input.now, timeZone: input.timeZone };
+  return pair(broadcastStatusCard(data), broadcastStatusText(data));
+}

@@ -1,0 +1,161 @@
+/**
+ * PlatformEvent → what should happen, as plain data. Pure: no I/O, no clock
+ * (the receive time arrives on the event). Drops events from unapproved rooms,
+ * validates card inputs before anything else sees them, and picks the actor key.
+ */
+import type { PlatformEvent } from '../platform/port.js';
+import { sameObject } from '../platform/ids.js';
+import {
+  parseFeedbackSubmission,
+  parseRegisterSubmission,
+  parseReleaseSubmission,
+  readAction,
+  readStatusPage,
+} from '../cards/actions.js';
+import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
+
+export interface RouteContext {
+  approvedRooms: string[] | '*';
+  timeZone: string;
+  knownTestbedIds: number[];
+  /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
+  broadcastRoomIds?: string[];
+}
+
+export type Flow = 'conversation' | 'broadcast';
+
+export interface Target {
+  flow: Flow;
+  key: string;
+  event: { type: string } & Record<string, unknown>;
+  /** Only deliver when the actor already exists (e.g. cancel). */
+  ifExists?: boolean;
+}
+
+export type Route =
+  | { kind: 'ignore'; reason: 'unapproved_room' | 'empty' }
+  | { kind: 'reply'; view: { kind: 'hint' } | { kind: 'error'; message: string } }
+  | { kind: 'dispatch'; targets: Target[] };
+
+const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
+  testbed: { flow: 'conversation', type: 'menu.requested' },
+  testbeds: { flow: 'conversation', type: 'menu.requested' },
+  menu: { flow: 'conversation', type: 'menu.requested' },
+  help: { flow: 'conversation', type: 'help.requested' },
+  '?': { flow: 'conversation', type: 'help.requested' },
+  status: { flow: 'conversation', type: 'status.requested' },
+  register: { flow: 'conversation', type: 'registration.started' },
+  book: { flow: 'conversation', type: 'registration.started' },
+  release: { flow: 'conversation', type: 'release.started' },
+  feedback: { flow: 'conversation', type: 'feedback.started' },
+  broadcast: { flow: 'broadcast', type: 'broadcast.started' },
+};
+
+export function isApproved(roomId: string, approved: string[] | '*'): boolean {
+  if (approved === '*') return true;
+  return approved.some((id) => id === roomId || sameObject(id, roomId));
+}
+
+export function conversationKey(roomId: string, personId: string): string {
+  return `conversation:${roomId}:${personId}`;
+}
+
+export function broadcastKey(roomId: string, personId: string): string {
+  return `broadcast:${roomId}:${personId}`;
+}
+
+function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {
+  const key = flow === 'conversation' ? conversationKey(event.roomId, event.personId) : broadcastKey(event.roomId, event.personId);
+  return ifExists ? { flow, key, event: machineEvent, ifExists } : { flow, key, event: machineEvent };
+}
+
+function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): Route {
+  return { kind: 'dispatch', targets: [target(flow, event, machineEvent)] };
+}
+
+export function route(event: PlatformEvent, ctx: RouteContext): Route {
+  if (!isApproved(event.roomId, ctx.approvedRooms)) return { kind: 'ignore', reason: 'unapproved_room' };
+  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx);
+}
+
+function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouteContext): Route {
+  const word = event.text.trim().toLowerCase().replace(/^\//, '');
+  if (word === '') return { kind: 'ignore', reason: 'empty' };
+  if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  const command = TEXT_COMMANDS[word];
+  if (!command) return { kind: 'reply', view: { kind: 'hint' } };
+  return one(command.flow, event, { type: command.type });
+}
+
+function cancelRoute(event: PlatformEvent): Route {
+  const cancelled = { type: 'conversation.cancelled' };
+  return {
+    kind: 'dispatch',
+    targets: [target('conversation', event, cancelled, true), target('broadcast', event, cancelled, true)],
+  };
+}
+
+function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouteContext): Route {
+  const inputs = event.inputs;
+  const action = readAction(inputs);
+  const now = event.receivedAt;
+  switch (action) {
+    case 'menu':
+      return one('conversation', event, { type: 'menu.requested' });
+    case 'help':
+      return one('conversation', event, { type: 'help.requested' });
+    case 'status':
+      return one('conversation', event, { type: 'status.requested' });
+    case 'status_page':
+      return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs) });
+    case 'register':
+      return one('conversation', event, { type: 'registration.started' });
+    case 'release':
+      return one('conversation', event, { type: 'release.started' });
+    case 'feedback':
+      return one('conversation', event, { type: 'feedback.started' });
+    case 'cancel':
+      return cancelRoute(event);
+    case 'register_submit': {
+      const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok
+        ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
+        : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });
+    }
+    case 'release_submit': {
+      const result = parseReleaseSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok
+        ? one('conversation', event, { type: 'release.submitted', testbedId: result.form.testbedId, now })
+        : one('conversation', event, { type: 'release.invalid', errors: result.errors, values: result.values });
+    }
+    case 'feedback_submit': {
+      const result = parseFeedbackSubmission(inputs);
+      return result.ok
+        ? one('conversation', event, { type: 'feedback.submitted', text: result.text })
+        : one('conversation', event, { type: 'feedback.invalid', errors: result.errors, values: result.values });
+    }
+    case 'broadcast':
+      return one('broadcast', event, { type: 'broadcast.started' });
+    case 'broadcast_rooms_submit': {
+      const result = parseRoomSelection(inputs, { allowedRoomIds: ctx.broadcastRoomIds ?? [] });
+      return result.ok
+        ? one('broadcast', event, { type: 'rooms.submitted', roomIds: result.roomIds })
+        : one('broadcast', event, { type: 'rooms.invalid', errors: result.errors, values: result.values });
+    }
+    case 'broadcast_message_submit': {
+      const result = parseBroadcastMessage(inputs);
+      return result.ok
+        ? one('broadcast', event, { type: 'message.submitted', kind: result.kind, text: result.text })
+        : one('broadcast', event, { type: 'message.invalid', errors: result.errors, values: result.values });
+    }
+    case 'broadcast_confirm':
+      return one('broadcast', event, { type: 'broadcast.confirmed' });
+    case 'broadcast_back':
+      return one('broadcast', event, { type: 'broadcast.back' });
+    default:
+      return {
+        kind: 'reply',
+        view: { kind: 'error', message: 'That button is not something I understand any more. Type testbed to start again.' },
+      };
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * One testbed actor per record, built from the store at start-up. Claims and
+ * releases are requests to the right actor; the answer is the event it emits
+ * for that request id. The store write happens inside the actor's
+ * `saveTestbed` step, so a success is only reported after it is on disk.
+ */
+import { randomUUID } from 'node:crypto';
+import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
+import { fromPromise } from 'xstate';
+import type { Logger } from 'pino';
+import type { Holder, TestbedRecord } from '../domain.js';
+import { testbedMachine } from '../machines/testbed.machine.js';
+import type { Store } from '../store/index.js';
+
+export type ClaimResult =
+  | { ok: true; record: TestbedRecord }
+  | { ok: false; reason: 'taken' | 'unknown'; record?: TestbedRecord };
+
+export type ReleaseResult =
+  | { ok: true; record: TestbedRecord; previous: TestbedRecord }
+  | { ok: false; reason: 'not_in_use' | 'unknown'; record?: TestbedRecord };
+
+export interface TestbedFleet {
+  start(): void;
+  stop(): void;
+  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }): Promise<ClaimResult>;
+  release(request: { testbedId: number; by: Holder; now: string }): Promise<ReleaseResult>;
+}
+
+type TestbedActor = Actor<typeof testbedMachine>;
+
+export function createTestbedFleet(deps: {
+  store: Store;
+  logger: Logger;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}): TestbedFleet {
+  const actors = new Map<number, TestbedActor>();
+  const logic = testbedMachine.provide({
+    actors: {
+      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => deps.store.testbeds.save(input.record)),
+    },
+  });
+
+  function spawn(record: TestbedRecord): TestbedActor {
+    const key = `testbed:${record.id}`;
+    const actor = createActor(logic, { input: { record }, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    actor.subscribe({ error: (error) => deps.logger.error({ err: error, key }, 'testbed actor failed') });
+    actor.start();
+    return actor;
+  }
+
+  function actorFor(testbedId: number): TestbedActor | undefined {
+    const existing = actors.get(testbedId);
+    if (existing) return existing;
+    // A record the store knows but no actor yet (e.g. added while running): build it now.
+    const record = deps.store.testbeds.get(testbedId);
+    if (!record) return undefined;
+    const actor = spawn(record);
+    actors.set(testbedId, actor);
+    return actor;
+  }
+
+  /** Sends an event and resolves with the first emitted answer carrying the same request id. */
+  function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
+    const requestId = randomUUID();
+    return new Promise<T>((resolve) => {
+      const subscriptions = answers.map((type) =>
+        actor.on(type as never, (emitted: unknown) => {
+          const answer = emitted as { requestId?: string };
+          if (answer.requestId !== requestId) return;
+          for (const subscription of subscriptions) subscription.unsubscribe();
+          resolve(emitted as T);
+        }),
+      );
+      actor.send({ ...event, requestId } as never);
+    });
+  }
+
+  return {
+    start() {
+      for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
+    },
+    stop() {
+      for (const actor of actors.values()) actor.stop();
+      actors.clear();
+    },
+    async claim(request) {
+      const actor = actorFor(request.testbedId);
+      if (!actor) return { ok: false, reason: 'unknown' };
+      const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+        actor,
+        { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
+        ['registration.succeeded', 'registration.refused', 'registration.failed'],
+      );
+      if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
+      if (answer.type === 'registration.refused') return { ok: false, reason: 'taken', record: answer.record };
+      throw new Error(answer.message ?? 'the booking could not be saved');
+    },
+    async release(request) {
+      const actor = actorFor(request.testbedId);
+      if (!actor) return { ok: false, reason: 'unknown' };
+      const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; message?: string }>(
+        actor,
+        { type: 'release.requested', by: request.by, now: request.now },
+        ['release.succeeded', 'release.refused', 'release.failed'],
+      );
+      if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
+      if (answer.type === 'release.refused') return { ok: false, reason: 'not_in_use', record: answer.record };
+      throw new Error(answer.message ?? 'the release could not be saved');
+    },
+  };
+}

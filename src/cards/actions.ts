@@ -1,0 +1,229 @@
+/**
+ * Card submit data: the `action` names every card uses (a contract: people's
+ * scripts rely on them) and validation of the forms' inputs with yup.
+ *
+ * Every parse* function is pure and never throws. Only the expected input ids
+ * are read, as own properties, so unexpected keys (`user_email`, `user_name`,
+ * `__proto__`, `constructor`, …) can never reach a result: identity always
+ * comes from the platform profile, never from a form.
+ */
+import * as yup from 'yup';
+import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
+
+export const ACTIONS = {
+  // Main menu (spec §4.1)
+  status: 'status',
+  register: 'register',
+  release: 'release',
+  broadcast: 'broadcast',
+  // Conversation cards
+  help: 'help',
+  feedback: 'feedback',
+  menu: 'menu',
+  cancel: 'cancel',
+  registerSubmit: 'register_submit',
+  releaseSubmit: 'release_submit',
+  feedbackSubmit: 'feedback_submit',
+  statusPage: 'status_page',
+  // Broadcast flow (cards in broadcast-*.ts); listed so readAction knows every card action.
+  broadcastRoomsSubmit: 'broadcast_rooms_submit',
+  broadcastMessageSubmit: 'broadcast_message_submit',
+  broadcastConfirm: 'broadcast_confirm',
+  broadcastBack: 'broadcast_back',
+} as const;
+
+export type CardActionName = (typeof ACTIONS)[keyof typeof ACTIONS];
+
+/** Input ids of the forms (never used as `data` keys). */
+export const INPUT_IDS = {
+  testbedId: 'testbed_id',
+  purpose: 'purpose',
+  releaseChoice: 'release_choice',
+  releaseDate: 'release_date',
+  releaseTime: 'release_time',
+  feedbackText: 'feedback_text',
+} as const;
+
+export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] as const;
+export type ReleaseChoice = (typeof RELEASE_CHOICES)[number];
+
+export const LIMITS = { purposeMax: 500, feedbackMax: 2000, maxDaysAhead: MAX_DAYS_AHEAD, maxStatusPage: 10_000 } as const;
+
+export type FormErrors = Record<string, string>;
+export type FormValues = Record<string, string>;
+export type Invalid = { ok: false; errors: FormErrors; values: FormValues };
+
+export interface RegisterForm {
+  testbedId: number;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+}
+
+export type RegisterSubmission = { ok: true; form: RegisterForm } | Invalid;
+export type ReleaseSubmission = { ok: true; form: { testbedId: number } } | Invalid;
+export type FeedbackSubmission = { ok: true; text: string } | Invalid;
+
+const KNOWN_ACTIONS: ReadonlySet<string> = new Set(Object.values(ACTIONS));
+const ID_PATTERN = /^\d{1,9}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function own(inputs: unknown, key: string): unknown {
+  return isRecord(inputs) && Object.prototype.hasOwnProperty.call(inputs, key) ? inputs[key] : undefined;
+}
+
+const chars = (text: string) => [...text].length;
+
+/** The known input ids only, strings trimmed; other types kept so yup reports them. */
+function pick(inputs: unknown, fields: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = own(inputs, field);
+    if (value !== undefined && value !== null) picked[field] = typeof value === 'string' ? value.trim() : value;
+  }
+  return picked;
+}
+
+/** What the user typed, to refill the form: strings only, each cut to a sane length. */
+function keep(inputs: unknown, fields: Record<string, number>): FormValues {
+  const values: FormValues = {};
+  for (const [field, max] of Object.entries(fields)) {
+    const value = own(inputs, field);
+    if (typeof value === 'string') values[field] = value.slice(0, max);
+  }
+  return values;
+}
+
+function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>): FormErrors {
+  const errors: FormErrors = {};
+  try {
+    schema.validateSync(value, { abortEarly: false, strict: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    for (const problem of error.inner.length > 0 ? error.inner : [error]) {
+      const path = problem.path ?? 'form';
+      if (!Object.prototype.hasOwnProperty.call(errors, path)) errors[path] = problem.message;
+    }
+  }
+  return errors;
+}
+
+const READ_FAILURE = 'The form could not be read. Please fill it in again.';
+
+function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
+  const known = new Set(knownTestbedIds);
+  return yup
+    .string()
+    .typeError('Choose a testbed from the list.')
+    .required(missing)
+    .matches(ID_PATTERN, 'Choose a testbed from the list.')
+    .test('known', 'That testbed is not in the list any more. Please choose another one.', (value) =>
+      value === undefined || !ID_PATTERN.test(value) || known.has(Number(value)),
+    );
+}
+
+function registerSchema(knownTestbedIds: readonly number[]) {
+  const text = (message: string) => yup.string().typeError(message);
+  return yup.object({
+    testbed_id: testbedIdSchema(knownTestbedIds, 'Choose the testbed you want to book.'),
+    purpose: text('Tell us what you need the testbed for.')
+      .required('Tell us what you need the testbed for.')
+      .test('length', ({ value }) => `Keep the purpose to ${LIMITS.purposeMax} characters (you typed ${chars(String(value))}).`,
+        (value) => value === undefined || chars(value) <= LIMITS.purposeMax),
+    release_choice: text('Choose when you expect to release it.').oneOf(
+      [...RELEASE_CHOICES, ''],
+      'Choose when you expect to release it.',
+    ),
+    release_date: text('Pick the date from the calendar.'),
+    release_time: text('Pick the time from the clock.'),
+  });
+}
+
+const REGISTER_FIELDS = ['testbed_id', 'purpose', 'release_choice', 'release_date', 'release_time'] as const;
+const REGISTER_KEEP = { testbed_id: 20, purpose: LIMITS.purposeMax, release_choice: 20, release_date: 20, release_time: 20 };
+
+export function parseRegisterSubmission(
+  inputs: Record<string, unknown>,
+  ctx: { now: string; timeZone: string; knownTestbedIds: number[] },
+): RegisterSubmission {
+  try {
+    const values = keep(inputs, REGISTER_KEEP);
+    const picked = pick(inputs, REGISTER_FIELDS);
+    const errors = validate(registerSchema(ctx.knownTestbedIds), picked);
+    const timing = ['release_choice', 'release_date', 'release_time'].some((field) => field in errors);
+    let expectedRelease = '';
+    if (!timing) {
+      const str = (field: string) => (typeof picked[field] === 'string' ? (picked[field] as string) : '');
+      const resolved = resolveRelease(str('release_choice'), str('release_date'), str('release_time'), ctx.now, ctx.timeZone);
+      if (resolved.ok) expectedRelease = resolved.iso;
+      else errors[resolved.field] = resolved.message;
+    }
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return {
+      ok: true,
+      form: { testbedId: Number(picked.testbed_id), purpose: String(picked.purpose), expectedRelease },
+    };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export function parseReleaseSubmission(
+  inputs: Record<string, unknown>,
+  ctx: { knownTestbedIds: number[] },
+): ReleaseSubmission {
+  try {
+    const values = keep(inputs, { testbed_id: 20 });
+    const picked = pick(inputs, ['testbed_id']);
+    const schema = yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to release.') });
+    const errors = validate(schema, picked);
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, form: { testbedId: Number(picked.testbed_id) } };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export function parseFeedbackSubmission(inputs: Record<string, unknown>): FeedbackSubmission {
+  try {
+    const values = keep(inputs, { feedback_text: LIMITS.feedbackMax });
+    const picked = pick(inputs, ['feedback_text']);
+    const schema = yup.object({
+      feedback_text: yup
+        .string()
+        .typeError('Type your feedback in the text box.')
+        .required('Please write a few words of feedback first.')
+        .test('length', `Keep your feedback to ${LIMITS.feedbackMax} characters.`,
+          (value) => value === undefined || chars(value) <= LIMITS.feedbackMax),
+    });
+    const errors = validate(schema, picked);
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, text: String(picked.feedback_text) };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+/** The submit's `action` when it is one of the known card actions, else null. */
+export function readAction(inputs: unknown): string | null {
+  try {
+    const action = own(inputs, 'action');
+    return typeof action === 'string' && KNOWN_ACTIONS.has(action) ? action : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `page` of a `status_page` submit (1-based; numbers or digit strings), else 1. */
+export function readStatusPage(inputs: unknown): number {
+  try {
+    const raw = own(inputs, 'page');
+    const page = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+    return Number.isInteger(page) && page >= 1 && page <= LIMITS.maxStatusPage ? page : 1;
+  } catch {
+    return 1;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The main menu, help, hint, cancelled and error cards.
+ *
+ * Fallback text convention (all conversation cards): every `xxxCard(input)`
+ * has a sibling `xxxText(input)` taking the same input and returning plain
+ * text (no markdown) to send as the message's `text` next to the card.
+ */
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS } from './actions.js';
+import { card, safeText, submit, textBlock } from './common.js';
+import { buttons, fact, factSet, heading, plainText } from './parts.js';
+
+export interface MenuCardInput {
+  botName: string;
+}
+
+/** Title, prompt and the four menu buttons of spec §4.1 (data = `{ action }` only). */
+export function menuCard({ botName }: MenuCardInput): AdaptiveCardJson {
+  return card(
+    [heading(safeText(botName, 80)), textBlock('What would you like to do? Type **help** to see every command.')],
+    [
+      submit('Status', { action: ACTIONS.status }),
+      submit('Register', { action: ACTIONS.register }),
+      submit('Release', { action: ACTIONS.release }),
+      submit('Broadcast', { action: ACTIONS.broadcast }),
+    ],
+  );
+}
+
+export function menuText({ botName }: MenuCardInput): string {
+  return `${plainText(botName, 80)}: status, register, release or broadcast? Type help to see every command.`;
+}
+
+export interface HelpCardInput {
+  botName: string;
+  version: string;
+}
+
+const COMMANDS: Array<[string, string]> = [
+  ['testbed', 'open the main menu'],
+  ['status', 'show every testbed, who holds it and until when'],
+  ['register (or book)', 'book a free testbed'],
+  ['release', 'free a testbed you (or a teammate) hold'],
+  ['broadcast', 'send the testbed status to chosen rooms'],
+  ['feedback', 'tell the team what you think'],
+  ['help', 'show this card'],
+  ['cancel', 'stop what you are doing'],
+];
+
+export function helpCard({ botName, version }: HelpCardInput): AdaptiveCardJson {
+  return card(
+    [
+      heading(`${safeText(botName, 80)} help`),
+      textBlock(`Version ${safeText(version, 20)}. Type a command, or use the buttons.`, { isSubtle: true, spacing: 'None' }),
+      factSet(COMMANDS.map(([command, meaning]) => fact(safeText(command), safeText(meaning)))),
+    ],
+    [buttons.menu(), buttons.status(), buttons.register(), buttons.release(), buttons.feedback()],
+  );
+}
+
+export function helpText({ botName, version }: HelpCardInput): string {
+  const lines = COMMANDS.map(([command, meaning]) => `${command}: ${meaning}`);
+  return `${plainText(botName, 80)} ${plainText(version, 20)}. Commands: ${lines.join('; ')}.`;
+}
+
+/** The short reply to text the bot does not understand. */
+export function hintText(): string {
+  return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
+}
+
+export function cancelledCard(): AdaptiveCardJson {
+  return card([textBlock('Cancelled. Nothing was changed.')], [buttons.menu()]);
+}
+
+export function cancelledText(): string {
+  return 'Cancelled. Nothing was changed.';
+}
+
+export interface ErrorCardInput {
+  message: string;
+}
+
+export function errorCard({ message }: ErrorCardInput): AdaptiveCardJson {
+  return card(
+    [heading('Sorry', { color: 'attention' }), textBlock(safeText(message, 500))],
+    [buttons.menu(), buttons.help()],
+  );
+}
+
+export function errorText({ message }: ErrorCardInput): string {
+  return `Sorry: ${plainText(message, 500)}`;
+}

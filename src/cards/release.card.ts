@@ -1,0 +1,118 @@
+/**
+ * Release: the form (in-use testbeds, the requester's own first, each with its
+ * holder), the confirmation, the note for one already available, and the
+ * direct-message text for a holder whose testbed somebody else released.
+ * Each card has a `xxxText` sibling with its plain fallback text.
+ */
+import type { TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS, INPUT_IDS, type FormErrors } from './actions.js';
+import { card, submit, textBlock, type CardElement } from './common.js';
+import {
+  buttons,
+  byName,
+  errorSummary,
+  fieldError,
+  heading,
+  holderMarkdown,
+  holderPlain,
+  plainText,
+  safeName,
+  sameEmail,
+} from './parts.js';
+import { formatHeldFor, formatWhen } from './time.js';
+
+export { releasedByOtherText, type ReleasedByOther } from '../machines/shared/released-by-other.js';
+
+export interface ReleaseFormInput {
+  inUse: readonly TestbedRecord[];
+  /** Puts the requester's own bookings first; unknown = no ordering by owner. */
+  requesterEmail?: string;
+  now: string;
+  timeZone: string;
+  errors?: FormErrors;
+}
+
+function ordered(inUse: readonly TestbedRecord[], requesterEmail?: string): { own: TestbedRecord[]; others: TestbedRecord[] } {
+  const own = inUse.filter((record) => sameEmail(record.user_email, requesterEmail)).sort(byName);
+  const others = inUse.filter((record) => !sameEmail(record.user_email, requesterEmail)).sort(byName);
+  return { own, others };
+}
+
+export function releaseFormCard({ inUse, requesterEmail, now, errors }: ReleaseFormInput): AdaptiveCardJson {
+  if (inUse.length === 0) {
+    return card(
+      [heading('Release a testbed'), textBlock('Nothing is booked right now, so there is nothing to release.')],
+      [buttons.status(), buttons.register(), buttons.menu()],
+    );
+  }
+  const { own, others } = ordered(inUse, requesterEmail);
+  const held = (record: TestbedRecord) => `held for ${formatHeldFor(record.registered_time, now)}`;
+  const choices = [
+    ...own.map((record) => ({ title: `${plainText(record.testbed_name, 80)} — yours, ${held(record)}`, value: String(record.id) })),
+    ...others.map((record) => ({ title: `${plainText(record.testbed_name, 80)} — ${holderPlain(record)}, ${held(record)}`, value: String(record.id) })),
+  ];
+  const body: CardElement[] = [
+    heading('Release a testbed'),
+    ...errorSummary(errors, [INPUT_IDS.testbedId]),
+    {
+      type: 'Input.ChoiceSet',
+      id: INPUT_IDS.testbedId,
+      label: own.length > 0 ? 'Testbed (yours first)' : 'Testbed',
+      style: 'compact',
+      isRequired: true,
+      errorMessage: 'Choose the testbed to release.',
+      placeholder: 'Choose a testbed',
+      choices,
+      ...(own.length === 1 ? { value: String(own[0].id) } : {}),
+    },
+    ...fieldError(errors, INPUT_IDS.testbedId),
+  ];
+  if (others.length > 0) {
+    body.push(textBlock('You may release a testbed somebody else holds; they will get a message saying you did.', { isSubtle: true }));
+  }
+  return card(body, [submit('Release', { action: ACTIONS.releaseSubmit }), buttons.cancel()]);
+}
+
+export function releaseFormText({ inUse, requesterEmail }: ReleaseFormInput): string {
+  if (inUse.length === 0) return 'Nothing is booked right now, so there is nothing to release.';
+  const own = ordered(inUse, requesterEmail).own.length;
+  return `Release a testbed: ${inUse.length} in use${own > 0 ? `, ${own} of them yours` : ''}. Open the card to choose one.`;
+}
+
+export interface ReleasedCardInput {
+  record: TestbedRecord;
+  previous: TestbedRecord;
+  /** Display zone for the "held since" time; UTC when absent. */
+  timeZone?: string;
+}
+
+export function releasedCard({ record, previous, timeZone = 'UTC' }: ReleasedCardInput): AdaptiveCardJson {
+  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`**${safeName(record.testbed_name)}** is available again.`)];
+  if (previous.status === 'in_use') {
+    body.push(textBlock(`It was held by ${holderMarkdown(previous)} since ${formatWhen(previous.registered_time, timeZone)}.`, { isSubtle: true }));
+  }
+  return card(body, [buttons.status(), buttons.register(), buttons.menu()]);
+}
+
+export function releasedText({ record }: ReleasedCardInput): string {
+  return `Released: ${plainText(record.testbed_name, 80)} is available again.`;
+}
+
+export interface ReleaseRefusedCardInput {
+  record: TestbedRecord;
+}
+
+export function releaseRefusedCard({ record }: ReleaseRefusedCardInput): AdaptiveCardJson {
+  return card(
+    [
+      heading('Nothing to release'),
+      textBlock(`**${safeName(record.testbed_name)}** is already available. Nothing was changed.`),
+    ],
+    [buttons.status(), buttons.register(), buttons.menu()],
+  );
+}
+
+export function releaseRefusedText({ record }: ReleaseRefusedCardInput): string {
+  return `${plainText(record.testbed_name, 80)} is already available. Nothing was changed.`;
+}

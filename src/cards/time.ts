@@ -1,0 +1,188 @@
+/**
+ * Pure time helpers for cards and form validation. No clock: every "now" comes
+ * in as an ISO string. Time-zone math uses only Intl.DateTimeFormat (the offset
+ * of a zone at an instant), no libraries.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const DURATIONS = { MINUTE, HOUR, DAY } as const;
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
+
+/** Milliseconds of an ISO 8601 UTC timestamp (trailing Z), or null. */
+export function parseIso(iso: unknown): number | null {
+  if (typeof iso !== 'string' || !ISO_UTC.test(iso)) return null;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** ISO 8601 UTC with trailing Z for an instant (deterministic; not the clock). */
+export function isoFromMs(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: unknown): timeZone is string {
+  if (typeof timeZone !== 'string' || timeZone.length === 0) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone to use: the given one when valid, else UTC. */
+export function safeZone(timeZone: unknown): string {
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
+export function isUtcZone(timeZone: string): boolean {
+  return timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'GMT' || timeZone === 'Etc/GMT';
+}
+
+export interface WallTime {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock reading in `timeZone` at instant `ms`. */
+export function wallTimeAt(ms: number, timeZone: string): WallTime {
+  const parts = formatterFor(safeZone(timeZone)).formatToParts(ms);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+}
+
+function wallAsUtcMs(wall: WallTime): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
+  return date.getTime();
+}
+
+/** Offset of `timeZone` from UTC at instant `ms`, in milliseconds (east positive). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const whole = Math.floor(ms / 1000) * 1000;
+  return wallAsUtcMs(wallTimeAt(whole, timeZone)) - whole;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `wall`. For a time
+ * that is skipped by a DST change the result lands just after the gap; for a
+ * repeated time the earlier instant wins.
+ */
+export function instantOfWallTime(wall: WallTime, timeZone: string): number {
+  const asUtc = wallAsUtcMs(wall);
+  const offsets = new Set([zoneOffsetMs(asUtc - DAY, timeZone), zoneOffsetMs(asUtc, timeZone), zoneOffsetMs(asUtc + DAY, timeZone)]);
+  const exact = [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((instant) => zoneOffsetMs(instant, timeZone) === asUtc - instant)
+    .sort((a, b) => a - b);
+  if (exact.length > 0) return exact[0];
+  // Inside a DST gap: read it with the offset in force before the gap.
+  return asUtc - zoneOffsetMs(asUtc - DAY, timeZone);
+}
+
+/** Days in a month of a year (month 1–12). */
+export function daysInMonth(year: number, month: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, 0);
+  return date.getUTCDate();
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `YYYY-MM-DD` of the wall clock in `timeZone` at `ms`. */
+export function localDate(ms: number, timeZone: string): string {
+  const wall = wallTimeAt(ms, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+/** `2026-01-01 14:00 UTC` */
+export function formatUtc(iso: string | null | undefined): string {
+  const ms = parseIso(iso);
+  if (ms === null) return 'unknown';
+  return `${isoFromMs(ms).slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** `2026-01-01 15:00 Europe/Berlin` (or the UTC form when the zone is UTC). */
+export function formatInZone(iso: string | null | undefined, timeZone: string): string {
+  const zone = safeZone(timeZone);
+  if (isUtcZone(zone)) return formatUtc(iso);
+  const ms = parseIso(iso);
+  if (ms === null) return 'unknown';
+  const wall = wallTimeAt(ms, zone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)} ${zone}`;
+}
+
+/** UTC always, plus the display zone's wall time when it is not UTC. */
+export function formatWhen(iso: string | null | undefined, timeZone: string): string {
+  const utc = formatUtc(iso);
+  const zone = safeZone(timeZone);
+  if (isUtcZone(zone) || utc === 'unknown') return utc;
+  return `${utc} (${formatInZone(iso, zone)})`;
+}
+
+/** A coarse amount of time: `45 min`, `2 h`, `3 d`. */
+function coarse(abs: number): string {
+  const minutes = Math.round(abs / MINUTE);
+  if (minutes < 60) return `${Math.max(minutes, 1)} min`;
+  const hours = Math.round(abs / HOUR);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(abs / DAY)} d`;
+}
+
+/** `in 2 h`, `3 d ago`, `just now`. */
+export function formatRelative(iso: string | null | undefined, now: string): string {
+  const at = parseIso(iso);
+  const base = parseIso(now);
+  if (at === null || base === null) return 'unknown';
+  const diff = at - base;
+  if (Math.abs(diff) < MINUTE) return 'just now';
+  return diff > 0 ? `in ${coarse(diff)}` : `${coarse(-diff)} ago`;
+}
+
+/** A held-for duration: `5 min`, `2 h 5 min`, `3 d 4 h`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < MINUTE) return 'less than a minute';
+  const days = Math.floor(ms / DAY);
+  const hours = Math.floor((ms % DAY) / HOUR);
+  const minutes = Math.floor((ms % HOUR) / MINUTE);
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  return `${minutes} min`;
+}
+
+/** How long since `sinceIso`, as of `now`. */
+export function formatHeldFor(sinceIso: string | null | undefined, now: string): string {
+  const since = parseIso(sinceIso);
+  const base = parseIso(now);
+  if (since === null || base === null) return 'unknown';
+  return formatDuration(base - since);
+}

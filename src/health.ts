@@ -1,0 +1,129 @@
+/**
+ * The optional health endpoint (spec §4.2): GET /health answers with the bot's status as JSON;
+ * every other path or method gets 404 with an empty body.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The response body, field for field as spec §4.2. */
+export interface HealthStatus {
+  status: 'healthy' | 'unhealthy';
+  /** Seconds since start. */
+  uptime: number;
+  /** ISO 8601 UTC. */
+  started_at: string;
+  /** ISO 8601 UTC of the last handled message, or null. */
+  last_message: string | null;
+  websocket_connected: boolean;
+  messages_processed: number;
+}
+
+export interface HealthState {
+  /** Counts one processed message and remembers when (a Date or ISO string; default: now). */
+  markMessage(at?: Date | string): void;
+  setConnected(connected: boolean): void;
+  /** The body to serve right now. */
+  body(): HealthStatus;
+  /** Same as body(); handy as `startHealthServer({ getStatus: state.getStatus })`. */
+  getStatus(): HealthStatus;
+}
+
+export function createHealthState(options: { now?: () => Date } = {}): HealthState {
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+  let lastMessage: Date | null = null;
+  let processed = 0;
+  let connected = false;
+  const body = (): HealthStatus => {
+    const uptimeMs = Math.max(0, now().getTime() - startedAt.getTime());
+    return {
+      status: connected ? 'healthy' : 'unhealthy',
+      uptime: Math.round(uptimeMs) / 1000,
+      started_at: startedAt.toISOString(),
+      last_message: lastMessage ? lastMessage.toISOString() : null,
+      websocket_connected: connected,
+      messages_processed: processed,
+    };
+  };
+  return {
+    markMessage(at) {
+      const when = at === undefined ? now() : new Date(at);
+      processed += 1;
+      // An unparseable time still counts the message; it is then stamped with the clock.
+      lastMessage = Number.isNaN(when.getTime()) ? now() : when;
+    },
+    setConnected(value) {
+      connected = value;
+    },
+    body,
+    getStatus: body,
+  };
+}
+
+export interface HealthServerOptions {
+  host: string;
+  port: number;
+  getStatus: () => HealthStatus;
+}
+
+export interface HealthServer {
+  /** The port actually bound (useful with port 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+  const server = createServer((req, res) => handle(req, res, options.getStatus));
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(options.port, options.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, getStatus: () => HealthStatus): void {
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method !== 'GET' || path !== '/health') {
+    res.writeHead(404, { 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  let body: string;
+  try {
+    const s = getStatus();
+    // Exactly the spec's fields, whatever else the provider may carry.
+    body = JSON.stringify({
+      status: s.status,
+      uptime: s.uptime,
+      started_at: s.started_at,
+      last_message: s.last_message,
+      websocket_connected: s.websocket_connected,
+      messages_processed: s.messages_processed,
+    });
+  } catch {
+    res.writeHead(500, { 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}

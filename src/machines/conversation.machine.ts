@@ -1,0 +1,252 @@
+/**
+ * One short-lived actor per (room, person), key `conversation:<roomId>:<personId>`.
+ * It holds no durable facts: every card it asks for carries, in its submit
+ * data, the action and the ids it needs, so a click on an old card, after a
+ * restart or after the idle time-out is a complete request that a fresh actor
+ * handles from `idle`.
+ *
+ * Waiting states (tag `awaitingUser`) time out after `timeoutMs` → `timedOut`;
+ * submitting states (tag `busy`) ignore every user event, so a double click
+ * meets a state that no longer accepts it. Cancel is handled once, at the root.
+ */
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { Holder, TestbedRecord } from '../domain.js';
+import { releasedByOtherText } from './shared/released-by-other.js';
+import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, FormErrors, ReleaseResult } from './shared/conversation-types.js';
+
+export type * from './shared/conversation-types.js';
+
+export interface ConversationInput {
+  roomId: string;
+  personId: string;
+  timeoutMs: number;
+}
+
+type Submission =
+  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string }
+  | { kind: 'release'; testbedId: number; now: string }
+  | { kind: 'feedback'; text: string };
+
+export interface ConversationContext {
+  roomId: string;
+  personId: string;
+  timeoutMs: number;
+  /** From the platform profile (looked up once per conversation). */
+  holder: Holder | null;
+  submission: Submission | null;
+}
+
+export const SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
+const UNKNOWN_TESTBED = 'That testbed is not in the list any more. Nothing was changed.';
+const BUSY_TESTBED = 'That testbed is being booked or released by someone else right now. Nothing was changed; please try again in a moment.';
+
+function claimView(result: ClaimResult, holder: Holder | null): CardView {
+  if (result.ok) return { kind: 'registered', record: result.record };
+  if (result.reason === 'taken' && result.record) {
+    return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
+  }
+  return { kind: 'error', message: UNKNOWN_TESTBED };
+}
+
+function releaseView(result: ReleaseResult): CardView {
+  if (result.ok) return { kind: 'released', record: result.record, previous: result.previous };
+  if (result.reason === 'not_in_use' && result.record) return { kind: 'releaseRefused', record: result.record };
+  return { kind: 'error', message: result.reason === 'busy' ? BUSY_TESTBED : UNKNOWN_TESTBED };
+}
+
+function releaseFormView(holder: Holder | null, errors?: FormErrors): CardView {
+  return { kind: 'releaseForm', ...(errors ? { errors } : {}), ...(holder ? { requesterEmail: holder.email } : {}) };
+}
+
+/** The holder is told when somebody else released their testbed. */
+function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: string; text: string } | null {
+  if (!result.ok || !by) return null;
+  const heldBy = result.previous.user_email;
+  if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
+  return { toEmail: heldBy, text: releasedByOtherText({ testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email }) };
+}
+
+const ignored = {};
+
+export const conversationMachine = setup({
+  types: {
+    context: {} as ConversationContext,
+    events: {} as ConversationEvent,
+    input: {} as ConversationInput,
+    emitted: {} as ConversationEmitted,
+    tags: {} as 'awaitingUser' | 'busy',
+  },
+  actors: {
+    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+      throw new Error('lookUpPerson not provided');
+    }),
+    claimTestbed: fromPromise<ClaimResult, { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }>(
+      async () => {
+        throw new Error('claimTestbed not provided');
+      },
+    ),
+    releaseTestbed: fromPromise<ReleaseResult, { testbedId: number; by: Holder; now: string }>(async () => {
+      throw new Error('releaseTestbed not provided');
+    }),
+    saveFeedback: fromPromise<void, { text: string; from: Holder }>(async () => {
+      throw new Error('saveFeedback not provided');
+    }),
+  },
+  delays: {
+    idleTimeout: ({ context }) => context.timeoutMs,
+  },
+  guards: {
+    knowsPerson: ({ context }) => context.holder !== null,
+    submitted: ({ context }, params: { kind: Submission['kind'] }) => context.submission?.kind === params.kind,
+  },
+  actions: {
+    sayCard: emit((_, params: { view: CardView }) => ({ type: 'say.card' as const, view: params.view })),
+    sayDirect: emit((_, params: { toEmail: string; text: string }) => ({ type: 'say.direct' as const, ...params })),
+    sayError: emit({ type: 'say.card' as const, view: { kind: 'error' as const, message: SOMETHING_WENT_WRONG } }),
+    /** The outcome card, and a direct message to the holder when somebody else released their testbed. */
+    reportRelease: enqueueActions(({ context, enqueue }, params: { result: ReleaseResult }) => {
+      enqueue.emit({ type: 'say.card', view: releaseView(params.result) });
+      const direct = directMessage(params.result, context.holder);
+      if (direct) enqueue.emit({ type: 'say.direct', ...direct });
+    }),
+    rememberSubmission: assign({ submission: (_, params: Submission) => params }),
+    rememberHolder: assign({ holder: (_, params: { holder: Holder }) => params.holder }),
+  },
+}).createMachine({
+  id: 'conversation',
+  context: ({ input }) => ({ roomId: input.roomId, personId: input.personId, timeoutMs: input.timeoutMs, holder: null, submission: null }),
+  initial: 'idle',
+  on: {
+    'menu.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'menu' } } } },
+    'help.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'help' } } } },
+    'status.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: event.page ? { kind: 'status', page: event.page } : { kind: 'status' } }) },
+    },
+    'registration.started': { target: '.registering', actions: { type: 'sayCard', params: { view: { kind: 'registerForm' } } } },
+    'register.invalid': {
+      target: '.registering',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
+    },
+    'release.started': {
+      target: '.releasing',
+      actions: { type: 'sayCard', params: ({ context }) => ({ view: releaseFormView(context.holder) }) },
+    },
+    'release.invalid': {
+      target: '.releasing',
+      actions: { type: 'sayCard', params: ({ context, event }) => ({ view: releaseFormView(context.holder, event.errors) }) },
+    },
+    'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
+    'feedback.invalid': {
+      target: '.feedback',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
+    },
+    'register.submitted': {
+      target: '.submitting',
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now }) },
+    },
+    'release.submitted': {
+      target: '.submitting',
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now }) },
+    },
+    'feedback.submitted': {
+      target: '.submitting',
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'feedback', text: event.text }) },
+    },
+    'conversation.cancelled': { target: '.cancelled', actions: { type: 'sayCard', params: { view: { kind: 'cancelled' } } } },
+  },
+  states: {
+    idle: { after: { idleTimeout: 'timedOut' } },
+    menu: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    registering: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    releasing: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    feedback: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    submitting: {
+      tags: 'busy',
+      // Busy: every user event is swallowed here (double clicks, a late cancel).
+      on: {
+        'menu.requested': ignored,
+        'help.requested': ignored,
+        'status.requested': ignored,
+        'registration.started': ignored,
+        'register.invalid': ignored,
+        'release.started': ignored,
+        'release.invalid': ignored,
+        'feedback.started': ignored,
+        'feedback.invalid': ignored,
+        'register.submitted': ignored,
+        'release.submitted': ignored,
+        'feedback.submitted': ignored,
+        'conversation.cancelled': ignored,
+      },
+      initial: 'checking',
+      states: {
+        checking: {
+          always: [{ guard: 'knowsPerson', target: 'routing' }, { target: 'identifying' }],
+        },
+        identifying: {
+          invoke: {
+            id: 'lookUpPerson',
+            src: 'lookUpPerson',
+            input: ({ context }) => ({ personId: context.personId }),
+            onDone: { target: 'routing', actions: { type: 'rememberHolder', params: ({ event }) => ({ holder: event.output }) } },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        routing: {
+          always: [
+            { guard: { type: 'submitted', params: { kind: 'register' } }, target: 'claiming' },
+            { guard: { type: 'submitted', params: { kind: 'release' } }, target: 'releasing' },
+            { guard: { type: 'submitted', params: { kind: 'feedback' } }, target: 'savingFeedback' },
+            { target: '#conversation.done', actions: 'sayError' },
+          ],
+        },
+        claiming: {
+          invoke: {
+            id: 'claimTestbed',
+            src: 'claimTestbed',
+            input: ({ context }) => {
+              const submission = context.submission as Extract<Submission, { kind: 'register' }>;
+              return {
+                testbedId: submission.testbedId,
+                holder: context.holder!,
+                purpose: submission.purpose,
+                expectedRelease: submission.expectedRelease,
+                now: submission.now,
+              };
+            },
+            onDone: {
+              target: '#conversation.done',
+              actions: { type: 'sayCard', params: ({ context, event }) => ({ view: claimView(event.output, context.holder) }) },
+            },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        releasing: {
+          invoke: {
+            id: 'releaseTestbed',
+            src: 'releaseTestbed',
+            input: ({ context }) => {
+              const submission = context.submission as Extract<Submission, { kind: 'release' }>;
+              return { testbedId: submission.testbedId, by: context.holder!, now: submission.now };
+            },
+            onDone: { target: '#conversation.done', actions: { type: 'reportRelease', params: ({ event }) => ({ result: event.output }) } },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        savingFeedback: {
+          invoke: {
+            id: 'saveFeedback',
+            src: 'saveFeedback',
+            input: ({ context }) => ({ text: (context.submission as Extract<Submission, { kind: 'feedback' }>).text, from: context.holder! }),
+            onDone: { target: '#conversation.done', actions: { type: 'sayCard', params: { view: { kind: 'feedbackThanks' } } } },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
+    timedOut: { type: 'final' },
+  },
+});

@@ -1,0 +1,75 @@
+/**
+ * Process entry: configuration → logger → app → health server; signals and
+ * exit codes. With no platform settings at all (no token, no room list, in the
+ * environment or in .env) `npm start` runs the offline sandbox instead, so a
+ * newcomer's first command works without a Webex account.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, configSecrets, loadConfig, type Config } from './config.js';
+import { createLogger } from './log.js';
+import { createApp } from './app/create-app.js';
+import { startHealthServer } from './health.js';
+import { createInspection } from './app/inspect.js';
+
+const PLATFORM_SETTINGS = ['PLATFORM_ACCESS_TOKEN', 'APPROVED_ROOMS', 'PLATFORM_API_URL'];
+
+function wantsSandbox(): boolean {
+  if (process.argv.includes('--sandbox')) return true;
+  if (existsSync(resolve(process.cwd(), '.env'))) return false;
+  return PLATFORM_SETTINGS.every((name) => !process.env[name]);
+}
+
+async function runBot(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { cwd: process.cwd() });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error:\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, secrets: configSecrets(config) });
+  const inspection = config.inspect ? await createInspection(logger) : undefined;
+  let app;
+  try {
+    app = await createApp({ config, logger, inspect: inspection?.inspect });
+  } catch (error) {
+    logger.fatal({ err: error }, 'start-up failed');
+    process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const health = config.health
+    ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus() })
+    : undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await app.stop().catch((error) => logger.error({ err: error }, 'stop failed'));
+    await health?.close();
+    inspection?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  try {
+    await app.start();
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not connect to the platform');
+    process.stderr.write(`Could not connect to the platform: ${(error as Error).message}\n`);
+    await app.stop().catch(() => undefined);
+    await health?.close();
+    process.exit(1);
+  }
+}
+
+if (wantsSandbox()) {
+  process.stdout.write('No platform settings found (PLATFORM_ACCESS_TOKEN, APPROVED_ROOMS): starting the offline sandbox.\n');
+  await import('./sandbox/main.js');
+} else {
+  await runBot();
+}

@@ -1,0 +1,147 @@
+/**
+ * JSON shapes the emulator answers with (protocol notes §3, §5.1, §5.2, §5.6).
+ * Only relevant optional fields are present.
+ */
+import type { EmuMessage, EmuPerson, EmuRoom } from './api.js';
+import type { DeviceRec, EmulatorStore, MemberRec, PersonRec, RoomRec } from './store.js';
+
+export function personJson(p: PersonRec, idAsAsked?: string): Record<string, unknown> {
+  return {
+    id: idAsAsked ?? p.id,
+    emails: [...p.emails],
+    displayName: p.displayName,
+    nickName: p.nickName,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    ...(p.avatar ? { avatar: p.avatar } : {}),
+    orgId: p.orgId,
+    created: p.created,
+    type: p.type,
+  };
+}
+
+/** The programmatic view of a person (includes the token). */
+export function emuPerson(p: PersonRec): EmuPerson {
+  return {
+    id: p.id,
+    uuid: p.uuid,
+    emails: [...p.emails],
+    displayName: p.displayName,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    nickName: p.nickName,
+    type: p.type,
+    orgId: p.orgId,
+    created: p.created,
+    token: p.token,
+  };
+}
+
+export function emuRoom(store: EmulatorStore, r: RoomRec): EmuRoom {
+  const creator = store.person(r.creatorUuid);
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    title: r.title,
+    type: r.type,
+    creatorId: creator?.id ?? store.restId('PEOPLE', r.creatorUuid),
+    created: r.created,
+    lastActivity: r.lastActivity,
+    isLocked: r.isLocked,
+  };
+}
+
+/** Room as seen by `viewerUuid`: a direct room's title is the other person's name. */
+export function roomJson(store: EmulatorStore, r: RoomRec, viewerUuid: string): Record<string, unknown> {
+  let title = r.title;
+  if (r.type === 'direct') {
+    const otherUuid = [...r.members.keys()].find((u) => u !== viewerUuid);
+    const other = otherUuid ? store.person(otherUuid) : undefined;
+    if (other) title = other.displayName;
+  }
+  const creator = store.person(r.creatorUuid);
+  return {
+    id: r.id,
+    title,
+    type: r.type,
+    isLocked: r.isLocked,
+    lastActivity: r.lastActivity,
+    creatorId: creator?.id ?? store.restId('PEOPLE', r.creatorUuid),
+    created: r.created,
+    ownerId: creator?.orgId ?? store.restId('ORGANIZATION', store.orgUuid),
+    isReadOnly: false,
+    isAnnouncementOnly: false,
+  };
+}
+
+export function membershipJson(store: EmulatorStore, r: RoomRec, m: MemberRec): Record<string, unknown> {
+  const p = store.person(m.personUuid);
+  return {
+    id: store.restId('MEMBERSHIP', `${m.personUuid}:${r.uuid}`),
+    roomId: r.id,
+    personId: p?.id ?? store.restId('PEOPLE', m.personUuid),
+    personEmail: p?.emails[0] ?? '',
+    personDisplayName: p?.displayName ?? '',
+    personOrgId: p?.orgId ?? store.restId('ORGANIZATION', store.orgUuid),
+    isModerator: false,
+    isMonitor: false,
+    isRoomHidden: false,
+    roomType: r.type,
+    created: m.created,
+  };
+}
+
+/** A deep copy with keys in the platform's order; absent optional fields stay absent. */
+export function messageJson(m: EmuMessage): EmuMessage {
+  const out: Record<string, unknown> = { id: m.id, roomId: m.roomId, roomType: m.roomType };
+  const keys: (keyof EmuMessage)[] = [
+    'toPersonId',
+    'toPersonEmail',
+    'parentId',
+    'text',
+    'markdown',
+    'html',
+    'files',
+    'attachments',
+    'personId',
+    'personEmail',
+    'mentionedPeople',
+    'mentionedGroups',
+    'created',
+  ];
+  for (const key of keys) if (m[key] !== undefined) out[key] = structuredClone(m[key]);
+  return out as unknown as EmuMessage;
+}
+
+export interface Links {
+  url: string;
+  wsBase: string;
+  conversation: string;
+}
+
+export function deviceJson(d: DeviceRec, owner: PersonRec, links: Links): Record<string, unknown> {
+  const f = d.fields;
+  const str = (key: string, fallback: string): string => (typeof f[key] === 'string' ? (f[key] as string) : fallback);
+  const name = str('name', str('deviceName', 'device'));
+  return {
+    url: `${links.url}/wdm/api/v1/devices/${d.uuid}`,
+    webSocketUrl: `${links.wsBase}/v1/apps/wx2/registrations/${d.regUuid}/messages`,
+    name,
+    deviceName: str('deviceName', name),
+    deviceType: str('deviceType', 'DESKTOP'),
+    model: str('model', 'node'),
+    localizedModel: str('localizedModel', str('model', 'node')),
+    systemName: str('systemName', name),
+    systemVersion: str('systemVersion', '1.0.0'),
+    userId: owner.uuid,
+    orgId: owner.orgUuid,
+    creationTime: d.creationTime,
+    modificationTime: d.modificationTime,
+    services: {
+      conversationServiceUrl: links.conversation,
+      hydraServiceUrl: `${links.url}/v1`,
+      wdmServiceUrl: `${links.url}/wdm/api/v1`,
+    },
+    features: { developer: [], entitlement: [], user: [] },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Text handling for created messages, the way the platform renders them:
+ * `text` (plain), `html` (with `spark-mention` spans) and the mention lists.
+ * Markdown mentions: `<@personEmail:a@b.c|Name>`, `<@personId:ID|Name>`, `<@all>`.
+ */
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export function personMentionHtml(personRestId: string, name: string): string {
+  return `<spark-mention data-object-type="person" data-object-id="${escapeHtml(personRestId)}">${escapeHtml(name)}</spark-mention>`;
+}
+
+const ALL_MENTION_HTML = '<spark-mention data-object-type="groupMention" data-group-type="all">All</spark-mention>';
+
+export interface MentionTarget {
+  uuid: string;
+  id: string;
+  displayName: string;
+}
+
+export interface RenderedMarkdown {
+  text: string;
+  html: string;
+  mentionUuids: string[];
+  mentionedGroups: string[];
+}
+
+const MENTION_RE = /<@(personEmail|personId):([^|>]+)(?:\|([^>]*))?>|<@all>/g;
+
+/** Minimal inline markdown → html (bold, italics, code), applied to already-escaped text. */
+function inlineMarkdown(escaped: string): string {
+  return escaped
+    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+    .replace(/__(.+?)__/g, '<strong>$1</strong>')
+    .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
+    .replace(/`([^`\n]+)`/g, '<code>$1</code>');
+}
+
+function stripMarkdown(text: string): string {
+  return text
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1$2')
+    .replace(/`([^`\n]+)`/g, '$1');
+}
+
+/**
+ * Renders a markdown message. `resolve` maps a mention reference (email or
+ * person id) to a known person, or undefined (then the mention stays as plain
+ * text and mentions nobody).
+ */
+export function renderMarkdown(
+  markdown: string,
+  resolve: (kind: 'personEmail' | 'personId', ref: string) => MentionTarget | undefined,
+): RenderedMarkdown {
+  const mentionUuids: string[] = [];
+  const mentionedGroups: string[] = [];
+  let text = '';
+  let html = '';
+  let last = 0;
+  for (const match of markdown.matchAll(MENTION_RE)) {
+    const before = markdown.slice(last, match.index);
+    text += stripMarkdown(before);
+    html += inlineMarkdown(escapeHtml(before));
+    last = (match.index ?? 0) + match[0].length;
+    if (match[0] === '<@all>') {
+      if (!mentionedGroups.includes('all')) mentionedGroups.push('all');
+      text += 'All';
+      html += ALL_MENTION_HTML;
+      continue;
+    }
+    const target = resolve(match[1] as 'personEmail' | 'personId', match[2].trim());
+    const name = match[3]?.trim() || target?.displayName || match[2].trim();
+    text += name;
+    if (target) {
+      if (!mentionUuids.includes(target.uuid)) mentionUuids.push(target.uuid);
+      html += personMentionHtml(target.id, name);
+    } else {
+      html += escapeHtml(name);
+    }
+  }
+  const tail = markdown.slice(last);
+  text += stripMarkdown(tail);
+  html += inlineMarkdown(escapeHtml(tail));
+  html = `<p>${html.replace(/\r?\n/g, '<br/>')}</p>`;
+  return { text, html, mentionUuids, mentionedGroups };
+}
+
+/**
+ * What a person's client produces when they mention people in front of their
+ * text: the text starts with each mentioned person's first name, the html
+ * carries one spark-mention span per mention.
+ */
+export function clientMentionText(
+  text: string,
+  mentioned: { id: string; firstName: string }[],
+): { text: string; html: string } {
+  const names = mentioned.map((m) => m.firstName).join(' ');
+  const spans = mentioned.map((m) => personMentionHtml(m.id, m.firstName)).join(' ');
+  return { text: `${names} ${text}`, html: `<p>${spans} ${escapeHtml(text)}</p>` };
+}

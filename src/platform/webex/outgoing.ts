@@ -1,0 +1,58 @@
+/** Pure helpers for outgoing REST payloads and pagination. */
+import type { OutgoingMessage } from '../port.js';
+import { PlatformError } from './errors.js';
+
+export const CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
+
+/** Plain-text fallback from markdown: drops emphasis/code marks and link targets. */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`+|~~)/g, '')
+    .replace(/^#+\s*/gm, '')
+    .trim();
+}
+
+function firstCardText(card: Record<string, unknown>): string | undefined {
+  const body = Array.isArray(card.body) ? card.body : [];
+  for (const element of body as Array<Record<string, unknown>>) {
+    if (element && element.type === 'TextBlock' && typeof element.text === 'string' && element.text.trim()) return element.text.trim();
+  }
+  return undefined;
+}
+
+/**
+ * The POST /messages body: exactly one destination, a text fallback always
+ * (from `text`, else `markdown`, else the card's first TextBlock), and the card
+ * as the single attachment.
+ */
+export function messageBody(message: OutgoingMessage): Record<string, unknown> {
+  const destinations = (['roomId', 'toPersonEmail', 'toPersonId'] as const).filter((key) => typeof message[key] === 'string' && message[key] !== '');
+  if (destinations.length !== 1) {
+    throw new PlatformError('bad_request', `a message needs exactly one of roomId, toPersonEmail, toPersonId (got ${destinations.length})`);
+  }
+  const destination = destinations[0] as (typeof destinations)[number];
+  const text =
+    (message.text && message.text.trim() ? message.text : undefined) ??
+    (message.markdown ? markdownToText(message.markdown) : undefined) ??
+    (message.card ? firstCardText(message.card) : undefined) ??
+    (message.card ? 'This message contains a card; open it in a Webex client that shows cards.' : undefined);
+  if (!text) throw new PlatformError('bad_request', 'a message needs text, markdown or a card');
+  const body: Record<string, unknown> = { [destination]: message[destination], text };
+  if (message.parentId) body.parentId = message.parentId;
+  if (message.markdown) body.markdown = message.markdown;
+  if (message.card) body.attachments = [{ contentType: CARD_CONTENT_TYPE, content: message.card }];
+  return body;
+}
+
+/** The `rel="next"` URL of a Link header, if any. The URL is opaque. */
+export function nextLink(header: string | string[] | undefined): string | undefined {
+  const values = Array.isArray(header) ? header : header ? [header] : [];
+  for (const value of values) {
+    for (const part of value.split(/,(?=\s*<)/)) {
+      const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
+      if (match && /\brel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,170 @@
+/**
+ * REST client on got@14: bearer auth and a time-out on every call, JSON in and
+ * out, and our own retry policy (retry-policy.ts) instead of got's, so that a
+ * POST is never repeated unless the platform proved it did not act on it.
+ * Failures become PlatformError without the token or proxy credentials.
+ */
+import got, { type Got, type Response } from 'got';
+import type { Logger } from 'pino';
+import { sleep } from './backoff.js';
+import { PlatformError, codeForStatus, safePath, scrub } from './errors.js';
+import type { WebexTiming } from './options.js';
+import { restAgents } from './proxy.js';
+import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RestResponse<T> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string | number>;
+}
+
+export interface RestClient {
+  /** `pathOrUrl` is relative to apiUrl (`people/me`) or absolute (device url, Link next). */
+  request<T = unknown>(method: Method, pathOrUrl: string, options?: RequestOptions): Promise<RestResponse<T>>;
+  get<T = unknown>(pathOrUrl: string, options?: RequestOptions): Promise<T>;
+  /** Aborts in-flight requests and pending retry waits (used by stop()). */
+  dispose(): void;
+}
+
+export interface RestConfig {
+  apiUrl: string;
+  token: string;
+  timing: WebexTiming;
+  logger: Logger;
+  httpsProxy?: string;
+}
+
+/** Connection failures that happen before any byte of the request leaves this host. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const NOT_SENT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
+
+function isAbsolute(pathOrUrl: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl);
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  return JSON.parse(text);
+}
+
+function header(res: Response<string>, name: string): string | undefined {
+  const value = res.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createRestClient(config: RestConfig): RestClient {
+  const { token, timing, logger } = config;
+  const secrets = [token, config.httpsProxy ?? ''];
+  const controller = new AbortController();
+  const base: Got = got.extend({
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    timeout: { request: timing.requestTimeoutMs },
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    responseType: 'text',
+    agent: restAgents(config.httpsProxy),
+    signal: controller.signal,
+  });
+  const api: Got = base.extend({ prefixUrl: config.apiUrl });
+
+  function describe(method: string, pathOrUrl: string): string {
+    return isAbsolute(pathOrUrl) ? safePath(pathOrUrl) : safePath(`${config.apiUrl.replace(/\/+$/, '')}/${pathOrUrl}`);
+  }
+
+  function httpError(method: Method, where: string, res: Response<string>): PlatformError {
+    let body: { message?: unknown; trackingId?: unknown } | undefined;
+    try {
+      body = parseBody(res.body) as typeof body;
+    } catch {
+      body = undefined;
+    }
+    const platformMessage = typeof body?.message === 'string' ? scrub(body.message, secrets) : undefined;
+    const trackingId = typeof body?.trackingId === 'string' ? body.trackingId : header(res, 'trackingid');
+    const status = res.statusCode;
+    return new PlatformError(codeForStatus(status), `${method} ${where} failed with HTTP ${status}${platformMessage ? `: ${platformMessage}` : ''}`, {
+      status,
+      retryable: status === 429 || status === 423 || status >= 500,
+      platformMessage,
+      trackingId,
+      method,
+      path: where,
+    });
+  }
+
+  function networkError(method: Method, where: string, error: unknown): { error: PlatformError; sent: boolean } {
+    const err = error as { code?: string; name?: string; event?: string; message?: string };
+    if (controller.signal.aborted) {
+      return { error: new PlatformError('stopped', `${method} ${where} aborted: platform stopped`, { method, path: where }), sent: true };
+    }
+    const timedOut = err.name === 'TimeoutError';
+    const sent = timedOut ? !NOT_SENT_TIMEOUT_EVENTS.has(err.event ?? '') : !NOT_SENT_CODES.has(err.code ?? '');
+    const detail = scrub(err.code ?? err.message ?? 'unknown error', secrets);
+    const platformError = new PlatformError(
+      timedOut ? 'timeout' : 'network',
+      `${method} ${where} failed: ${timedOut ? `no answer within ${timing.requestTimeoutMs} ms` : detail}`,
+      { retryable: true, method, path: where },
+    );
+    return { error: platformError, sent };
+  }
+
+  async function request<T>(method: Method, pathOrUrl: string, options: RequestOptions = {}): Promise<RestResponse<T>> {
+    const where = describe(method, pathOrUrl);
+    const counters: RetryCounters = { rateLimit: 0, transient: 0 };
+    for (;;) {
+      let outcome: AttemptOutcome;
+      let failure: PlatformError;
+      try {
+        const target = isAbsolute(pathOrUrl) ? base : api;
+        const url = isAbsolute(pathOrUrl) ? pathOrUrl : pathOrUrl.replace(/^\/+/, '');
+        const res = (await target(url, { method, json: options.json, searchParams: options.searchParams })) as Response<string>;
+        logger.debug({ method, path: where, status: res.statusCode, trackingId: header(res, 'trackingid') }, 'rest call');
+        if (res.statusCode < 400) {
+          try {
+            return { status: res.statusCode, body: parseBody(res.body) as T, headers: res.headers };
+          } catch {
+            throw new PlatformError('invalid_response', `${method} ${where} returned a body that is not JSON`, {
+              status: res.statusCode, method, path: where, trackingId: header(res, 'trackingid'),
+            });
+          }
+        }
+        failure = httpError(method, where, res);
+        outcome = { kind: 'status', status: res.statusCode, retryAfter: header(res, 'retry-after') };
+      } catch (error) {
+        if (error instanceof PlatformError) throw error;
+        const network = networkError(method, where, error);
+        if (network.error.code === 'stopped') throw network.error;
+        failure = network.error;
+        outcome = { kind: 'network', sent: network.sent };
+      }
+      const decision = decideRetry(method, outcome, counters, timing);
+      if (!decision.retry) {
+        logger.debug({ method, path: where, code: failure.code, status: failure.status, why: decision.why }, 'rest call failed');
+        throw failure;
+      }
+      counters[decision.kind] += 1;
+      logger.warn({ method, path: where, status: failure.status, code: failure.code, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
+      try {
+        await sleep(decision.delayMs, controller.signal);
+      } catch {
+        throw new PlatformError('stopped', `${method} ${where} aborted: platform stopped`, { method, path: where });
+      }
+    }
+  }
+
+  return {
+    request,
+    async get<T>(pathOrUrl: string, options?: RequestOptions): Promise<T> {
+      return (await request<T>('GET', pathOrUrl, options)).body;
+    },
+    dispose() {
+      controller.abort(new PlatformError('stopped', 'platform stopped'));
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * lowdb with an explicit file adapter (never the JSON-file preset, which silently switches to
+ * memory when NODE_ENV=test) plus a serialized, group-committed write queue.
+ */
+import * as fsp from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Low, type Adapter } from 'lowdb';
+import { StoreError } from './errors.js';
+import { describe, isCode } from './lock.js';
+
+/** The file operations the adapter uses; replaceable in tests to inject faults. */
+export interface FileOps {
+  readFile: (path: string, encoding: 'utf8') => Promise<string>;
+  open: typeof fsp.open;
+  rename: typeof fsp.rename;
+  unlink: typeof fsp.unlink;
+  mkdir: typeof fsp.mkdir;
+}
+
+export const nodeFileOps: FileOps = {
+  readFile: (path, encoding) => fsp.readFile(path, encoding),
+  open: fsp.open,
+  rename: fsp.rename,
+  unlink: fsp.unlink,
+  mkdir: fsp.mkdir,
+};
+
+let tempCounter = 0;
+
+/**
+ * Reads a JSON file (null when missing; StoreError STORE_CORRUPT when unreadable or not JSON) and
+ * writes atomically: temp file in the same folder, fsync, rename over the target. On any failure
+ * the temp file is removed and the previous file is left as it was.
+ */
+export class AtomicJsonFileAdapter<T> implements Adapter<T> {
+  constructor(
+    readonly file: string,
+    private readonly io: FileOps = nodeFileOps,
+  ) {}
+
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await this.io.readFile(this.file, 'utf8');
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return null;
+      throw new StoreError('STORE_CORRUPT', this.file, `${this.file} cannot be read (${describe(error)})`, { cause: error });
+    }
+    if (text.trim() === '') {
+      throw new StoreError('STORE_CORRUPT', this.file, `${this.file} is not valid JSON: the file is empty`);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StoreError('STORE_CORRUPT', this.file, `${this.file} is not valid JSON: ${reason}`, { cause: error });
+    }
+  }
+
+  async write(data: T): Promise<void> {
+    const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.${++tempCounter}.tmp`);
+    try {
+      const handle = await this.io.open(temp, 'wx', 0o644);
+      try {
+        await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.io.rename(temp, this.file);
+    } catch (error) {
+      await this.io.unlink(temp).catch(() => undefined);
+      throw new StoreError('STORE_WRITE', this.file, `${this.file} could not be written (${describe(error)}); the previous content is unchanged`, { cause: error });
+    }
+    await syncDirectory(dirname(this.file), this.io);
+  }
+}
+
+/** Makes the rename itself durable; some platforms cannot fsync a directory, which is fine. */
+async function syncDirectory(dir: string, io: FileOps): Promise<void> {
+  try {
+    const handle = await io.open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+interface PendingChange<T> {
+  change: (current: T) => T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface OpenDocumentOptions<T> {
+  file: string;
+  empty: () => T;
+  /** Every problem of a loaded document (empty when valid). */
+  problems: (document: unknown) => string[];
+  io?: FileOps;
+}
+
+/**
+ * One JSON document on disk. `data` is the last committed content (treat it as read-only).
+ * `update` queues a change; queued changes are applied in order and written together, and each
+ * caller's promise settles only after the write that includes its change has finished.
+ */
+export class JsonDocument<T> {
+  private pending: PendingChange<T>[] = [];
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(
+    readonly file: string,
+    private readonly low: Low<T>,
+  ) {}
+
+  static async open<T>(options: OpenDocumentOptions<T>): Promise<JsonDocument<T>> {
+    const io = options.io ?? nodeFileOps;
+    const adapter = new AtomicJsonFileAdapter<T>(options.file, io);
+    const low = new Low<T>(adapter, options.empty());
+    const loaded = await adapter.read();
+    if (loaded === null) {
+      await io.mkdir(dirname(options.file), { recursive: true }).catch(() => undefined);
+      await low.write();
+    } else {
+      const problems = options.problems(loaded);
+      if (problems.length > 0) {
+        const shown = problems.slice(0, 20).join('; ');
+        const more = problems.length > 20 ? `; and ${problems.length - 20} more` : '';
+        throw new StoreError('STORE_INVALID', options.file, `${options.file} is invalid: ${shown}${more}`, { problems });
+      }
+      low.data = loaded;
+    }
+    return new JsonDocument(options.file, low);
+  }
+
+  get data(): T {
+    return this.low.data;
+  }
+
+  /** `change` must return a new document and not mutate `current`; throwing rejects only this update. */
+  update(change: (current: T) => T): Promise<void> {
+    if (this.closed) {
+      return Promise.reject(new StoreError('STORE_WRITE', this.file, `${this.file} is closed; the change was not saved`));
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ change, resolve, reject });
+      this.flushing ??= this.flush().finally(() => {
+        this.flushing = null;
+      });
+    });
+  }
+
+  /** Waits for queued writes, then refuses further updates. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    await Promise.resolve(); // let callers in the same tick join this batch
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      let next = this.low.data;
+      const accepted: PendingChange<T>[] = [];
+      for (const item of batch) {
+        try {
+          next = item.change(next);
+          accepted.push(item);
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+      if (accepted.length === 0) continue;
+      try {
+        await this.low.adapter.write(next);
+        this.low.data = next;
+        for (const item of accepted) item.resolve();
+      } catch (error) {
+        for (const item of accepted) item.reject(error);
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+export type StoreErrorCode =
+  | 'STORE_CORRUPT'
+  | 'STORE_INVALID'
+  | 'STORE_LOCKED'
+  | 'STORE_WRITE'
+  | 'STORE_RECORD_INVALID';
+
+/** Every failure of the store: what went wrong (`code`), with which file, and the problems found. */
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  readonly file: string;
+  readonly problems: string[];
+  constructor(code: StoreErrorCode, file: string, message: string, options: { problems?: string[]; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'StoreError';
+    this.code = code;
+    this.file = file;
+    this.problems = options.problems ?? [];
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The two stored documents and their rules (spec §2.1, §2.2), as yup schemas. Every message names
+ * the exact place, e.g. "testbeds[2].user_email must be null when status is available".
+ */
+import * as yup from 'yup';
+import type { BroadcastRoomRecord, TestbedRecord } from '../domain.js';
+
+export interface TestbedsDocument {
+  testbeds: TestbedRecord[];
+}
+
+export interface BroadcastRoomsDocument {
+  broadcast_rooms: BroadcastRoomRecord[];
+}
+
+export const emptyTestbedsDocument = (): TestbedsDocument => ({ testbeds: [] });
+export const emptyBroadcastRoomsDocument = (): BroadcastRoomsDocument => ({ broadcast_rooms: [] });
+
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?Z$/;
+
+/** ISO 8601 in UTC with a trailing Z, seconds required, and a real calendar date/time. */
+export function isIsoUtcTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = ISO_UTC.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
+  return (
+    +m[4] < 24 && +m[5] < 60 && +m[6] < 60 &&
+    date.getUTCFullYear() === +m[1] && date.getUTCMonth() === +m[2] - 1 && date.getUTCDate() === +m[3]
+  );
+}
+
+const USER_FIELDS = ['user_email', 'user_name', 'registered_time', 'purpose', 'expected_release_time'] as const;
+
+/** A user field: null when available, filled (non-empty) when in use. */
+function userField(kind: 'text' | 'email' | 'timestamp') {
+  const base = yup
+    .string()
+    .typeError('${path} must be a string or null')
+    .nullable()
+    .defined('${path} is missing (use null when status is available)');
+  const filled = (s: yup.StringSchema<string | null>) => {
+    let next = s
+      .nonNullable('${path} must be filled when status is in_use')
+      .test('non-empty', '${path} must not be empty when status is in_use', (v) => typeof v === 'string' && v.trim() !== '');
+    if (kind === 'email') next = next.email('${path} must be an email address');
+    if (kind === 'timestamp') {
+      next = next.test('iso', '${path} must be an ISO 8601 UTC timestamp ending in Z (e.g. 2025-01-31T09:30:00.000Z)',
+        (v) => v == null || isIsoUtcTimestamp(v));
+    }
+    return next;
+  };
+  return base.when('status', {
+    is: 'available',
+    then: (s) => s.test('null-when-available', '${path} must be null when status is available', (v) => v === null),
+    otherwise: (s) => s.when('status', { is: 'in_use', then: (x) => filled(x) }),
+  });
+}
+
+function duplicateIndex<T>(items: unknown, index: number, keyOf: (item: T) => unknown): number {
+  if (!Array.isArray(items)) return -1;
+  const key = keyOf(items[index] as T);
+  if (key === undefined) return -1;
+  return items.findIndex((item, i) => i < index && item !== null && typeof item === 'object' && keyOf(item as T) === key);
+}
+
+/** yup passes the position of an array item in its options (not in the public typings). */
+const itemIndex = (options: object): number | undefined => (options as { index?: number }).index;
+
+const nameKey = (r: { testbed_name?: unknown }) => (typeof r?.testbed_name === 'string' ? r.testbed_name.trim().toLowerCase() : undefined);
+const idKey = (r: { id?: unknown }) => (typeof r?.id === 'number' ? r.id : undefined);
+
+export const testbedRecordSchema = yup
+  .object({
+    id: yup
+      .number()
+      .typeError('${path} must be a number')
+      .defined('${path} is missing')
+      .integer('${path} must be a whole number')
+      .positive('${path} must be a positive whole number'),
+    testbed_name: yup
+      .string()
+      .typeError('${path} must be a string')
+      .defined('${path} is missing')
+      .nonNullable('${path} must be a string')
+      .test('non-empty', '${path} must not be empty', (v) => typeof v === 'string' && v.trim() !== ''),
+    status: yup
+      .string()
+      .typeError('${path} must be "available" or "in_use"')
+      .defined('${path} is missing')
+      .oneOf(['available', 'in_use'] as const, '${path} must be "available" or "in_use"'),
+    user_email: userField('email'),
+    user_name: userField('text'),
+    registered_time: userField('timestamp'),
+    purpose: userField('text'),
+    expected_release_time: userField('timestamp'),
+  })
+  .noUnknown('${path} has unknown field(s): ${unknown}')
+  .typeError('${path} must be an object')
+  .test('unique-id', function (record) {
+    const at = itemIndex(this.options);
+    if (at === undefined || !record) return true;
+    const dup = duplicateIndex(this.parent, at, idKey);
+    return dup < 0 || this.createError({ path: `${this.path}.id`, message: `${this.path}.id ${record.id} is already used by testbeds[${dup}]; ids must be unique` });
+  })
+  .test('unique-name', function (record) {
+    const at = itemIndex(this.options);
+    if (at === undefined || !record) return true;
+    const dup = duplicateIndex(this.parent, at, nameKey);
+    return dup < 0 || this.createError({
+      path: `${this.path}.testbed_name`,
+      message: `${this.path}.testbed_name "${record.testbed_name}" is already used by testbeds[${dup}]; names must be unique (ignoring case)`,
+    });
+  });
+
+export const testbedsDocumentSchema = yup
+  .object({
+    testbeds: yup.array(testbedRecordSchema).typeError('testbeds must be an array').defined('the document has no "testbeds" array'),
+  })
+  .noUnknown('the document has unknown top-level field(s): ${unknown}');
+
+export const broadcastRoomSchema = yup
+  .object({
+    name: yup.string().typeError('${path} must be a string').defined('${path} is missing').nonNullable('${path} must be a string')
+      .test('non-empty', '${path} must not be empty', (v) => typeof v === 'string' && v.trim() !== ''),
+    room_id: yup.string().typeError('${path} must be a string').defined('${path} is missing').nonNullable('${path} must be a string')
+      .test('non-empty', '${path} must not be empty', (v) => typeof v === 'string' && v.trim() !== ''),
+    description: yup.string().typeError('${path} must be a string').defined('${path} is missing').nonNullable('${path} must be a string'),
+  })
+  .noUnknown('${path} has unknown field(s): ${unknown}')
+  .typeError('${path} must be an object')
+  .test('unique-room', function (room) {
+    const at = itemIndex(this.options);
+    if (at === undefined || !room) return true;
+    const dup = duplicateIndex<{ room_id?: unknown }>(this.parent, at, (r) => (typeof r?.room_id === 'string' ? r.room_id : undefined));
+    return dup < 0 || this.createError({
+      path: `${this.path}.room_id`,
+      message: `${this.path}.room_id is already used by broadcast_rooms[${dup}]; room ids must be unique`,
+    });
+  });
+
+export const broadcastRoomsDocumentSchema = yup
+  .object({
+    broadcast_rooms: yup.array(broadcastRoomSchema).typeError('broadcast_rooms must be an array')
+      .defined('the document has no "broadcast_rooms" array'),
+  })
+  .noUnknown('the document has unknown top-level field(s): ${unknown}');
+
+/** Runs a schema and returns every problem (empty when valid). */
+export function problemsOf(schema: yup.Schema, value: unknown, what = 'the document'): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return [`${what} must be a JSON object`];
+  }
+  try {
+    schema.validateSync(value, { abortEarly: false, strict: true });
+    return [];
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return [...new Set(error.errors)];
+    throw error;
+  }
+}
+
+export const testbedsDocumentProblems = (doc: unknown) => problemsOf(testbedsDocumentSchema, doc);
+export const broadcastRoomsDocumentProblems = (doc: unknown) => problemsOf(broadcastRoomsDocumentSchema, doc);
+/** Problems of one record on its own (paths without the `testbeds[i].` prefix). */
+export const testbedRecordProblems = (record: unknown) => problemsOf(testbedRecordSchema, record, 'the record');
+
+export { USER_FIELDS };

@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, configSecrets, loadConfig, parseEnvFile, redactUrl } from '../src/config.js';
+
+const TOKEN = 'NmQ1ZTk0-secret-token-value-7f2a';
+const base = { PLATFORM_ACCESS_TOKEN: TOKEN, APPROVED_ROOMS: 'room-1' };
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const load = (env: Record<string, string | undefined>) => loadConfig(env, { cwd: dir });
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('fills every default when only the required settings are given', () => {
+    const config = load(base);
+    expect(config).toEqual({
+      accessToken: TOKEN,
+      apiUrl: 'https://webexapis.com/v1',
+      discoveryUrl: 'https://u2c.wbx2.com/u2c/api/v1',
+      botName: 'Testbed Monitor',
+      testbedDbPath: join(dir, 'testbeds.json'),
+      broadcastDbPath: join(dir, 'broadcast_rooms.json'),
+      approvedRooms: ['room-1'],
+      health: { port: 8080, host: '0.0.0.0' },
+      logLevel: 'info',
+      displayTimeZone: 'UTC',
+      feedbackLogPath: join(dir, 'feedback.log'),
+      broadcastDiscovery: false,
+      broadcastAdmins: [],
+      conversationTimeoutMs: 15 * 60_000,
+      inspect: false,
+    });
+    for (const key of ['devicesUrl', 'httpsProxy', 'wssProxy', 'feedbackRoom']) expect(config).not.toHaveProperty(key);
+  });
+
+  it('returns a deeply frozen object', () => {
+    const config = load(base);
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.approvedRooms)).toBe(true);
+    expect(Object.isFrozen(config.health)).toBe(true);
+    expect(Object.isFrozen(config.broadcastAdmins)).toBe(true);
+  });
+
+  it('reads every setting when given', () => {
+    const config = load({
+      PLATFORM_ACCESS_TOKEN: TOKEN,
+      PLATFORM_API_URL: 'http://127.0.0.1:9000/v1/',
+      PLATFORM_DISCOVERY_URL: 'http://127.0.0.1:9000/u2c/api/v1',
+      PLATFORM_DEVICES_URL: 'http://127.0.0.1:9000/wdm/api/v1/devices',
+      BOT_NAME: 'Lab Bot',
+      TESTBED_DB_NAME: 'data/tb.json',
+      BROADCAST_DB_NAME: '/var/x/rooms.json',
+      APPROVED_ROOMS: ' a , ,b,',
+      HEALTH_PORT: '0',
+      HEALTH_HOST: '127.0.0.1',
+      HTTPS_PROXY: 'http://user:pw@proxy:3128',
+      WSS_PROXY: 'socks5h://proxy:1080',
+      LOG_LEVEL: 'DEBUG',
+      DISPLAY_TIMEZONE: 'Europe/Berlin',
+      FEEDBACK_ROOM: 'room-f',
+      FEEDBACK_LOG: 'fb.log',
+      BROADCAST_DISCOVERY: 'ON',
+      BROADCAST_ADMINS: 'Ana@Example.com, bo@example.org',
+      CONVERSATION_TIMEOUT_MINUTES: '1440',
+      INSPECT: '1',
+    });
+    expect(config).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9000/v1',
+      devicesUrl: 'http://127.0.0.1:9000/wdm/api/v1/devices',
+      botName: 'Lab Bot',
+      testbedDbPath: join(dir, 'data/tb.json'),
+      broadcastDbPath: '/var/x/rooms.json',
+      approvedRooms: ['a', 'b'],
+      health: { port: 0, host: '127.0.0.1' },
+      httpsProxy: 'http://user:pw@proxy:3128',
+      wssProxy: 'socks5h://proxy:1080',
+      logLevel: 'debug',
+      displayTimeZone: 'Europe/Berlin',
+      feedbackRoom: 'room-f',
+      feedbackLogPath: join(dir, 'fb.log'),
+      broadcastDiscovery: true,
+      broadcastAdmins: ['ana@example.com', 'bo@example.org'],
+      conversationTimeoutMs: 1440 * 60_000,
+      inspect: true,
+    });
+  });
+
+  it('accepts "*" alone as every room and HEALTH_PORT=off as no health server', () => {
+    const config = load({ ...base, APPROVED_ROOMS: ' * ', HEALTH_PORT: 'off' });
+    expect(config.approvedRooms).toBe('*');
+    expect(config.health).toBeNull();
+  });
+});
+
+describe('loadConfig problems', () => {
+  it.each([
+    [{ PLATFORM_ACCESS_TOKEN: undefined }, 'PLATFORM_ACCESS_TOKEN is required'],
+    [{ PLATFORM_ACCESS_TOKEN: '  ' }, 'PLATFORM_ACCESS_TOKEN is required'],
+    [{ APPROVED_ROOMS: undefined }, 'APPROVED_ROOMS is required'],
+    [{ APPROVED_ROOMS: ' , ,' }, 'APPROVED_ROOMS is required'],
+    [{ APPROVED_ROOMS: '*,room-2' }, 'APPROVED_ROOMS mixes "*" with room ids'],
+    [{ PLATFORM_API_URL: 'webexapis.com/v1' }, 'PLATFORM_API_URL must be an http/https URL'],
+    [{ PLATFORM_API_URL: 'ftp://x/v1' }, 'PLATFORM_API_URL must be an http/https URL'],
+    [{ PLATFORM_DISCOVERY_URL: 'nope' }, 'PLATFORM_DISCOVERY_URL must be an http/https URL'],
+    [{ PLATFORM_DEVICES_URL: 'http://' }, 'PLATFORM_DEVICES_URL must be an http/https URL'],
+    [{ HEALTH_PORT: '65536' }, 'HEALTH_PORT must be a port number from 0 to 65535 or "off"'],
+    [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a port number'],
+    [{ HEALTH_PORT: '80.5' }, 'HEALTH_PORT must be a port number'],
+    [{ HTTPS_PROXY: 'socks5://p:1080' }, 'HTTPS_PROXY uses an unknown proxy scheme "socks5"'],
+    [{ HTTPS_PROXY: 'proxy.local:3128' }, 'HTTPS_PROXY must start with a scheme'],
+    [{ WSS_PROXY: 'ftp://p:21' }, 'WSS_PROXY uses an unknown proxy scheme "ftp"'],
+    [{ WSS_PROXY: 'socks4://p:1080' }, 'unknown proxy scheme'],
+    [{ WSS_PROXY: 'http://[bad' }, 'WSS_PROXY must be a proxy URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ DISPLAY_TIMEZONE: 'Mars/Olympus' }, 'DISPLAY_TIMEZONE must be an IANA time zone'],
+    [{ BROADCAST_DISCOVERY: 'yes' }, 'BROADCAST_DISCOVERY must be "on" or "off"'],
+    [{ BROADCAST_ADMINS: 'ana@example.com, not-an-email' }, 'not valid: "not-an-email"'],
+    [{ CONVERSATION_TIMEOUT_MINUTES: '0' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number from 1 to 1440'],
+    [{ CONVERSATION_TIMEOUT_MINUTES: '1441' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number'],
+    [{ CONVERSATION_TIMEOUT_MINUTES: 'ten' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number'],
+    [{ INSPECT: 'yes' }, 'INSPECT must be 0 or 1'],
+    [{ TESTBED_DB_NAME: 'same.json', BROADCAST_DB_NAME: './same.json' }, 'TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files'],
+  ])('%o → one problem naming the setting', (override, expected) => {
+    const problems = problemsOf({ ...base, ...override });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+    expect(problems[0]).toMatch(/\.$/);
+  });
+
+  it('collects every problem at once, and the error message lists each on its own line', () => {
+    let caught: unknown;
+    try {
+      load({ HEALTH_PORT: 'x', WSS_PROXY: 'gopher://p', LOG_LEVEL: 'x', INSPECT: '2' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.problems).toHaveLength(6);
+    for (const name of ['PLATFORM_ACCESS_TOKEN', 'APPROVED_ROOMS', 'HEALTH_PORT', 'WSS_PROXY', 'LOG_LEVEL', 'INSPECT']) {
+      expect(error.problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe('Configuration error:');
+    expect(lines.slice(1)).toEqual(error.problems.map((p) => `- ${p}`));
+  });
+
+  it('never echoes the token or proxy passwords in problems', () => {
+    const badToken = 'abc def-very-secret-123';
+    const error = (() => {
+      try {
+        load({ PLATFORM_ACCESS_TOKEN: badToken, APPROVED_ROOMS: '', HTTPS_PROXY: 'http://u:hunter2pw@[x', WSS_PROXY: 'ftp://u:hunter2pw@h' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.problems.some((p) => p.startsWith('PLATFORM_ACCESS_TOKEN'))).toBe(true);
+    expect(error.problems.some((p) => p.startsWith('HTTPS_PROXY'))).toBe(true);
+    for (const text of [error.message, ...error.problems]) {
+      expect(text).not.toContain('very-secret');
+      expect(text).not.toContain('hunter2pw');
+    }
+  });
+});
+
+describe('.env file', () => {
+  it('is read from cwd: quotes, comments, export prefix, multi-line values', () => {
+    writeFileSync(
+      join(dir, '.env'),
+      [
+        '# a comment',
+        `PLATFORM_ACCESS_TOKEN="${TOKEN}"`,
+        "export APPROVED_ROOMS='r1, r2'  # trailing comment ignored",
+        'BOT_NAME=Lab Monitor # comment',
+        'HEALTH_PORT = 9090',
+        'FEEDBACK_ROOM=room#1',
+        'EMPTY=',
+        '',
+      ].join('\n'),
+    );
+    const config = load({});
+    expect(config.accessToken).toBe(TOKEN);
+    expect(config.approvedRooms).toEqual(['r1', 'r2']);
+    expect(config.botName).toBe('Lab Monitor');
+    expect(config.health?.port).toBe(9090);
+    expect(config.feedbackRoom).toBe('room#1');
+  });
+
+  it('loses to the real environment; an empty env value counts as unset', () => {
+    writeFileSync(join(dir, '.env'), `PLATFORM_ACCESS_TOKEN=from-file\nAPPROVED_ROOMS=file-room\nBOT_NAME=File Bot\n`);
+    const config = load({ PLATFORM_ACCESS_TOKEN: 'from-env', APPROVED_ROOMS: 'env-room', BOT_NAME: '' });
+    expect(config.accessToken).toBe('from-env');
+    expect(config.approvedRooms).toEqual(['env-room']);
+    expect(config.botName).toBe('File Bot');
+  });
+
+  it('parseEnvFile handles escapes in double quotes and literal single quotes', () => {
+    expect(parseEnvFile('A="x\\ny"\nB=\'x\\ny\'\nC="multi\nline"\nnot a line\nD=1')).toEqual({
+      A: 'x\ny',
+      B: 'x\\ny',
+      C: 'multi\nline',
+      D: '1',
+    });
+  });
+});
+
+describe('redactUrl and configSecrets', () => {
+  it('hides user:password and keeps the rest', () => {
+    expect(redactUrl('http://user:p%40ss@proxy:3128/x?y=1')).toBe('http://[REDACTED]@proxy:3128/x?y=1');
+    expect(redactUrl('socks5://user@proxy:1080')).toBe('socks5://[REDACTED]@proxy:1080');
+    expect(redactUrl('https://proxy:3128/a@b')).toBe('https://proxy:3128/a@b');
+  });
+
+  it('lists the token, the full proxy credentials and the raw and decoded passwords', () => {
+    const secrets = configSecrets({ accessToken: TOKEN, httpsProxy: 'http://ana:p%40ss@h:1', wssProxy: 'socks5://h:1' });
+    expect(secrets).toEqual(expect.arrayContaining([TOKEN, 'ana:p%40ss', 'ana:p@ss', 'p%40ss', 'p@ss']));
+    expect(secrets).not.toContain('ana');
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * The sandbox end to end: the emulator, the real bot and the chat page in-process, driven through
+ * the page's HTTP API and in a real headless Chromium (playwright-core + Debian's chromium).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
+import { parseSandboxArgs } from '../../src/sandbox/args.js';
+import type { TestbedRecord } from '../../src/domain.js';
+import type { EmuAttachmentAction } from '../../src/platform/emulator/api.js';
+import { launchChromium } from '../support/chromium.js';
+
+function logSink() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+function everyToken(sandbox: Sandbox): string[] {
+  return [sandbox.directory.bot.token, ...sandbox.directory.people.map((person) => person.token)];
+}
+
+function readTestbeds(sandbox: Sandbox): TestbedRecord[] {
+  return (JSON.parse(readFileSync(sandbox.data.testbedPath, 'utf8')) as { testbeds: TestbedRecord[] }).testbeds;
+}
+
+describe('sandbox flags', () => {
+  it('reads --port, --port=N, SANDBOX_PORT and --inspect, and refuses nonsense', () => {
+    expect(parseSandboxArgs([], {})).toEqual({ ok: true, args: { port: 3000, inspect: false } });
+    expect(parseSandboxArgs(['--port', '4100', '--inspect'], {})).toEqual({ ok: true, args: { port: 4100, inspect: true } });
+    expect(parseSandboxArgs(['--port=0'], { SANDBOX_PORT: '5000' })).toEqual({ ok: true, args: { port: 0, inspect: false } });
+    expect(parseSandboxArgs([], { SANDBOX_PORT: '5000' })).toEqual({ ok: true, args: { port: 5000, inspect: false } });
+    expect(parseSandboxArgs(['--port', 'abc'], {})).toMatchObject({ ok: false });
+    expect(parseSandboxArgs(['--port', '70000'], {})).toMatchObject({ ok: false });
+    expect(parseSandboxArgs(['--colour'], {})).toEqual({ ok: false, problem: 'Unknown argument "--colour".' });
+  });
+});
+
+describe('sandbox page API', () => {
+  let sandbox: Sandbox;
+  let dataDir: string;
+  const log = logSink();
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sandbox-api-'));
+    sandbox = await startSandbox({ port: 0, dataDir, logLevel: 'debug', logDestination: log.stream });
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: string, contentType = 'application/json') =>
+    fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  it('serves people, rooms with their flags, messages and the connection state, without any token', async () => {
+    const response = await fetch(`${sandbox.url}/api/state`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    for (const token of everyToken(sandbox)) expect(text).not.toContain(token);
+    const state = JSON.parse(text);
+    expect(state.connection).toBe('connected');
+    expect(state.people.map((person: { email: string }) => person.email)).toEqual(['ada@example.com', 'linus@example.com', 'grace@example.com']);
+    const flags = Object.fromEntries(
+      state.rooms.filter((room: { type: string }) => room.type === 'group').map((room: { title: string; approved: boolean; broadcast: boolean }) => [
+        room.title,
+        [room.approved, room.broadcast],
+      ]),
+    );
+    expect(flags).toEqual({
+      'Lab Team': [true, false],
+      'QA Team': [true, false],
+      'Random Chat': [false, false],
+      'Release Announcements': [false, true],
+      'Ops Broadcast': [false, true],
+    });
+    expect(state.rooms.filter((room: { type: string; approved: boolean }) => room.type === 'direct' && room.approved)).toHaveLength(3);
+  });
+
+  it('seeds the data folder: demo testbeds (some in use, one overdue) and this run\'s broadcast room ids', () => {
+    const testbeds = readTestbeds(sandbox);
+    expect(testbeds.length).toBeGreaterThanOrEqual(6);
+    const inUse = testbeds.filter((record) => record.status === 'in_use');
+    expect(inUse.length).toBeGreaterThanOrEqual(2);
+    expect(inUse.filter((record) => Date.parse(record.expected_release_time!) < Date.now())).toHaveLength(1);
+    const broadcast = JSON.parse(readFileSync(sandbox.data.broadcastPath, 'utf8')).broadcast_rooms as { room_id: string }[];
+    const broadcastIds = sandbox.directory.rooms.filter((room) => room.broadcast).map((room) => room.id);
+    expect(broadcast.map((room) => room.room_id)).toEqual(broadcastIds);
+  });
+
+  it('a person says something in a group room: the bot is mentioned for them and answers', async () => {
+    const ada = sandbox.directory.people[0];
+    const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
+    const since = sandbox.emulator.messageCount();
+    const response = await post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: 'testbed' }));
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const said = sandbox.emulator.messages({ roomId: lab.id }).find((message) => message.id === id);
+    expect(said?.personId).toBe(ada.id);
+    expect(said?.mentionedPeople).toEqual([sandbox.directory.bot.id]);
+    const reply = await sandbox.emulator.waitForMessage((message) => message.roomId === lab.id && message.personId === sandbox.directory.bot.id, {
+      since,
+      timeoutMs: 10_000,
+    });
+    expect(reply.attachments?.[0]?.content.type).toBe('AdaptiveCard');
+  });
+
+  it('answers bad requests with 4xx and a message, and keeps running', async () => {
+    const ada = sandbox.directory.people[0];
+    const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
+    const graceDirect = sandbox.directory.rooms.find((room) => room.type === 'direct' && room.memberIds.includes(sandbox.directory.people[2].id))!;
+    const cardMessage = sandbox.emulator.messages({ roomId: lab.id }).find((message) => message.attachments?.length)!;
+    const textOnly = sandbox.emulator.messages({ roomId: lab.id }).find((message) => !message.attachments?.length)!;
+    const cases: [Promise<Response>, number, RegExp][] = [
+      [post('/api/say', '{"personId": '), 400, /not valid JSON/],
+      [post('/api/say', '[1,2]'), 400, /JSON object/],
+      [post('/api/say', JSON.stringify({ personId: 'nobody', roomId: graceDirect.id, text: 'hi' })), 400, /personId/],
+      [post('/api/say', JSON.stringify({ personId: ada.id, roomId: graceDirect.id, text: 'hi' })), 403, /not a member/],
+      [post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: 42 })), 400, /"text" must be a string/],
+      [post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: '   ' })), 400, /must not be empty/],
+      [post('/api/say', JSON.stringify({ personId: sandbox.directory.bot.id, roomId: graceDirect.id, text: 'hi' })), 400, /personId/],
+      [post('/api/submit', JSON.stringify({ personId: ada.id, messageId: 'nope', inputs: {} })), 404, /No such message/],
+      [post('/api/submit', JSON.stringify({ personId: ada.id, messageId: cardMessage.id, inputs: 'text' })), 400, /"inputs" must be an object/],
+      [post('/api/submit', JSON.stringify({ personId: ada.id, messageId: textOnly.id, inputs: {} })), 400, /no card/],
+      [post('/api/say', 'personId=x', 'application/x-www-form-urlencoded'), 415, /application\/json/],
+      [post('/api/say', JSON.stringify({ text: 'x'.repeat(70_000) })), 413, /larger than/],
+      [fetch(`${sandbox.url}/api/nothing`), 404, /Not found/],
+      [fetch(`${sandbox.url}/api/say`), 405, /POST/],
+    ];
+    for (const [pending, status, message] of cases) {
+      const response = await pending;
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+    }
+    const alive = await fetch(`${sandbox.url}/api/state`);
+    expect(alive.status).toBe(200);
+  });
+
+  it('refuses requests from other sites (Origin) and other host names (Host)', async () => {
+    const cross = await fetch(`${sandbox.url}/api/drop-socket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{}',
+    });
+    expect(cross.status).toBe(403);
+    const rebound = await fetch(`${sandbox.url}/api/state`, { headers: { host: 'evil.example' } });
+    expect(rebound.status).toBe(403);
+  });
+
+  it('serves the page, its scripts and the adaptivecards bundle', async () => {
+    for (const [path, type] of [
+      ['/', 'text/html'],
+      ['/app.js', 'text/javascript'],
+      ['/style.css', 'text/css'],
+      ['/vendor/adaptivecards.js', 'text/javascript'],
+      ['/vendor/adaptivecards.css', 'text/css'],
+    ]) {
+      const response = await fetch(`${sandbox.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain(type);
+    }
+    expect(await (await fetch(`${sandbox.url}/vendor/adaptivecards.js`)).text()).toContain('AdaptiveCard');
+    expect((await fetch(`${sandbox.url}/../package.json`)).status).toBe(404);
+  });
+
+  it('never writes a token into the bot log', () => {
+    expect(log.lines.length).toBeGreaterThan(0);
+    const output = log.lines.join('');
+    for (const token of everyToken(sandbox)) expect(output).not.toContain(token);
+  });
+});
+
+describe('sandbox restart', () => {
+  it('keeps the testbed document and rewrites the broadcast room ids for the new run', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
+    try {
+      const first = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
+      const firstIds = first.directory.rooms.filter((room) => room.broadcast).map((room) => room.id);
+      const record = readTestbeds(first).find((candidate) => candidate.status === 'available')!;
+      await first.app.store.testbeds.save({
+        ...record,
+        status: 'in_use',
+        user_email: 'ada@example.com',
+        user_name: 'Ada Ops',
+        registered_time: '2030-01-01T10:00:00.000Z',
+        purpose: 'kept across restarts',
+        expected_release_time: '2030-01-02T10:00:00.000Z',
+      });
+      await first.stop();
+      const bytes = readFileSync(join(dataDir, 'testbeds.json'), 'utf8');
+
+      const second = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
+      try {
+        expect(second.data.seededTestbeds).toBe(false);
+        expect(readFileSync(second.data.testbedPath, 'utf8')).toBe(bytes);
+        expect(second.app.store.testbeds.get(record.id)?.purpose).toBe('kept across restarts');
+        const secondIds = second.directory.rooms.filter((room) => room.broadcast).map((room) => room.id);
+        const stored = JSON.parse(readFileSync(second.data.broadcastPath, 'utf8')).broadcast_rooms as { room_id: string }[];
+        expect(stored.map((room) => room.room_id)).toEqual(secondIds);
+        expect(secondIds).not.toEqual(firstIds);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sandbox page in Chromium', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  let page: Page;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    dataDir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
+    sandbox = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  }, 60_000);
+  let unsubscribe = () => {};
+  afterAll(async () => {
+    unsubscribe();
+    await browser?.close();
+    await sandbox?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs a browser step; on failure saves a screenshot under test-output/ and fails. */
+  async function withScreenshot(name: string, steps: () => Promise<void>): Promise<void> {
+    try {
+      await steps();
+    } catch (error) {
+      mkdirSync('test-output', { recursive: true });
+      await page.screenshot({ path: join('test-output', `${name}.png`), fullPage: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  const botCard = (text: string): Locator => page.locator('.message.from-bot .card-host', { hasText: text }).last();
+
+  async function say(text: string): Promise<void> {
+    await page.locator('#composer-text').fill(text);
+    await page.locator('#composer-text').press('Enter');
+  }
+
+  it('registers a testbed, sees the holder in Status, then releases it', { timeout: 90_000 }, async () => {
+    await withScreenshot('sandbox-register-flow', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.locator('.person', { hasText: 'Linus Lab' }).click();
+      await page.locator('.room', { hasText: 'QA Team' }).click();
+
+      const actions: EmuAttachmentAction[] = [];
+      unsubscribe = sandbox.emulator.subscribe((event) => {
+        if (event.type === 'action.created') actions.push(event.action);
+      });
+      await say('testbed');
+      const menu = botCard('What would you like to do?');
+      await menu.getByRole('button', { name: 'Register' }).click();
+
+      const form = botCard('Register a testbed');
+      await form.locator('[data-input-id="testbed_id"]').selectOption({ label: 'TB-03 Wi-Fi 7 lab' });
+      await form.locator('[data-input-id="purpose"]').fill('Sandbox end-to-end run');
+      await form.locator('[data-input-id="release_choice"]').selectOption('4h');
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+
+      const booked = botCard('Booked: TB-03 Wi-Fi 7 lab');
+      await booked.waitFor();
+      expect(await booked.textContent()).toContain('Linus Lab (linus@example.com)');
+      const stored = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-03 Wi-Fi 7 lab')!;
+      expect(stored).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'Sandbox end-to-end run' });
+      // The page sent every input of the form merged with the button's data, as a client does.
+      const registration = actions.find((action) => action.inputs.action === 'register_submit');
+      expect(registration?.inputs).toMatchObject({
+        action: 'register_submit',
+        testbed_id: String(stored.id),
+        purpose: 'Sandbox end-to-end run',
+        release_choice: '4h',
+      });
+      expect(Object.keys(registration?.inputs ?? {})).toEqual(expect.arrayContaining(['release_date', 'release_time']));
+
+      await booked.getByRole('button', { name: 'Status' }).click();
+      const status = botCard('Testbed status');
+      await status.waitFor();
+      const statusText = (await status.textContent()) ?? '';
+      expect(statusText).toMatch(/TB-03 Wi-Fi 7 lab[\s\S]*Linus Lab \(linus@example\.com\)/);
+
+      await booked.getByRole('button', { name: 'Release a testbed' }).click();
+      const releaseForm = botCard('Release a testbed');
+      await releaseForm.locator('[data-input-id="testbed_id"]').selectOption(String(stored.id));
+      await releaseForm.getByRole('button', { name: 'Release', exact: true }).click();
+      await botCard('Released: TB-03 Wi-Fi 7 lab').waitFor();
+      expect(readTestbeds(sandbox).find((record) => record.id === stored.id)).toMatchObject({ status: 'available', user_email: null });
+    });
+  });
+
+  it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-drop-socket', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.evaluate(() => {
+        const badge = document.getElementById('connection')!;
+        const seen: string[] = [];
+        (window as unknown as { seenStates: string[] }).seenStates = seen;
+        new MutationObserver(() => seen.push(badge.dataset.state ?? '')).observe(badge, { attributes: true });
+      });
+      await page.getByRole('button', { name: 'Drop bot socket' }).click();
+      await page.waitForFunction(() => (window as unknown as { seenStates: string[] }).seenStates.includes('disconnected'));
+      await page.locator('#connection[data-state="connected"]').waitFor({ timeout: 20_000 });
+      await page.locator('.room', { hasText: 'Lab Team' }).click();
+      const before = await page.locator('.message.from-bot').count();
+      await say('help');
+      await page.locator('.message.from-bot').nth(before).waitFor();
+      expect(await page.locator('.message.from-bot').last().textContent()).toContain('help');
+    });
+  });
+});

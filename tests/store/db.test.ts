@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AtomicJsonFileAdapter, JsonDocument, nodeFileOps, type FileOps } from '../../src/store/db.js';
+import { openStore, StoreError } from '../../src/store/index.js';
+import { available, inUse, tempDir } from './records.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = tempDir('db-test-');
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Real file operations, with a switch that makes rename (the commit step) fail. */
+function faultyIo(): FileOps & { failRename: boolean; failSync: boolean } {
+  const io = {
+    ...nodeFileOps,
+    failRename: false,
+    failSync: false,
+    rename: async (from: Parameters<FileOps['rename']>[0], to: Parameters<FileOps['rename']>[1]) => {
+      if (io.failRename) throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
+      return nodeFileOps.rename(from, to);
+    },
+    open: (async (...args: Parameters<FileOps['open']>) => {
+      const handle = await nodeFileOps.open(...args);
+      if (io.failSync && String(args[0]).endsWith('.tmp')) {
+        handle.sync = async () => {
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        };
+      }
+      return handle;
+    }) as FileOps['open'],
+  };
+  return io;
+}
+
+describe('AtomicJsonFileAdapter', () => {
+  it('reads null for a missing file and parses JSON otherwise', async () => {
+    const file = join(dir, 'doc.json');
+    const adapter = new AtomicJsonFileAdapter<{ a: number }>(file);
+    expect(await adapter.read()).toBeNull();
+    writeFileSync(file, '{"a": 1}');
+    expect(await adapter.read()).toEqual({ a: 1 });
+  });
+
+  it('writes pretty JSON through a temp file and leaves nothing else behind', async () => {
+    const file = join(dir, 'doc.json');
+    const adapter = new AtomicJsonFileAdapter<{ a: number[] }>(file);
+    await adapter.write({ a: [1, 2] });
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}\n');
+    expect(readdirSync(dir)).toEqual(['doc.json']);
+  });
+
+  it.each([
+    ['rename', 'EIO'],
+    ['sync', 'ENOSPC'],
+  ])('a failing %s leaves the previous file intact and removes the temp file', async (step, code) => {
+    const file = join(dir, 'doc.json');
+    writeFileSync(file, '{"a": 1}');
+    const io = faultyIo();
+    if (step === 'rename') io.failRename = true;
+    else io.failSync = true;
+    const adapter = new AtomicJsonFileAdapter<{ a: number }>(file, io);
+    const error = await adapter.write({ a: 2 }).catch((e: unknown) => e as StoreError);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({ code: 'STORE_WRITE', file });
+    expect((error as StoreError).message).toContain(code);
+    expect(readFileSync(file, 'utf8')).toBe('{"a": 1}');
+    expect(readdirSync(dir)).toEqual(['doc.json']);
+  });
+});
+
+describe('JsonDocument', () => {
+  it('applies queued changes in order, in one batch', async () => {
+    const file = join(dir, 'n.json');
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });
+    await Promise.all([1, 2, 3, 4, 5].map((i) => doc.update((d) => ({ n: [...d.n, i] }))));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2, 3, 4, 5] });
+    await doc.close();
+  });
+});
+
+describe('store write failures', () => {
+  it('a failed write rejects with STORE_WRITE and keeps both the file and memory as before', async () => {
+    const testbedPath = join(dir, 'testbeds.json');
+    writeFileSync(testbedPath, JSON.stringify({ testbeds: [available(1)] }));
+    const before = readFileSync(testbedPath, 'utf8');
+    const io = faultyIo();
+    const store = await openStore({ testbedPath, broadcastPath: join(dir, 'rooms.json'), io });
+    io.failRename = true;
+    await expect(store.testbeds.save(inUse(1))).rejects.toMatchObject({ code: 'STORE_WRITE', file: testbedPath });
+    expect(readFileSync(testbedPath, 'utf8')).toBe(before);
+    expect(store.testbeds.get(1)).toEqual(available(1));
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    io.failRename = false;
+    await expect(store.testbeds.save(inUse(1))).resolves.toEqual(inUse(1));
+    expect(JSON.parse(readFileSync(testbedPath, 'utf8'))).toEqual({ testbeds: [inUse(1)] });
+    await store.close();
+  });
+});
