@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -152,8 +153,16 @@ describe('sandbox page API', () => {
       body: '{}',
     });
     expect(cross.status).toBe(403);
-    const rebound = await fetch(`${sandbox.url}/api/state`, { headers: { host: 'evil.example' } });
-    expect(rebound.status).toBe(403);
+    // fetch() may not set Host, so this one goes through node:http (a DNS-rebinding page would send its own name).
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port: sandbox.port, path: '/api/state', headers: { host: 'evil.example' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(rebound).toBe(403);
   });
 
   it('serves the page, its scripts and the adaptivecards bundle', async () => {

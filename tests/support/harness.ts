@@ -122,9 +122,19 @@ export async function startHarness(options: {
   return harness;
 }
 
-/** Everything a card contains, as one lower-cased string, for readable assertions. */
+/**
+ * Every string a card shows, joined and lower-cased, with the markdown escapes
+ * that protect user text removed (`lab\-3` reads `lab-3`), for readable assertions.
+ */
 export function cardText(message: EmuMessage): string {
-  return JSON.stringify(message.attachments?.[0]?.content ?? {}).toLowerCase();
+  const strings: string[] = [];
+  const walk = (node: unknown): void => {
+    if (typeof node === 'string') strings.push(node);
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  walk(message.attachments?.[0]?.content ?? {});
+  return strings.join('\n').replace(/\\(.)/g, '$1').toLowerCase();
 }
 
 /** Actions (data.action values) of the buttons on a card message. */

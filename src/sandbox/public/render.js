@@ -87,10 +87,14 @@
     return node;
   }
 
-  /** Every input of the card (sub-cards too) as strings, then the action's own data on top. */
+  /**
+   * Every input of the card (sub-cards too) as strings, then the action's own data on top.
+   * A button marked `associatedInputs: "none"` (Adaptive Cards 1.3) sends its data alone.
+   */
   function collectSubmission(card, action) {
     var inputs = {};
-    card.getAllInputs().forEach(function (input) {
+    var associated = action.associatedInputs === 'none' ? [] : card.getAllInputs();
+    associated.forEach(function (input) {
       if (!input.id) return;
       var value = input.value;
       inputs[input.id] = value === undefined || value === null ? '' : String(value);

@@ -21,8 +21,6 @@ afterEach(async () => {
   await emu.stop();
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 50));
-
 describe('say() → conversation.activity', () => {
   it('pushes a post activity whose ids decode to the message, room and author', async () => {
     const botSocket = await connect(emu, bot);
@@ -75,8 +73,10 @@ describe('say() → conversation.activity', () => {
     const bobSocket = await connect(emu, bob);
     const message = emu.say({ personId: ada.id, roomId: group.id, text: 'lunch?' });
     await bobSocket.next((f) => f.data?.activity?.id === decodeId(message.id)!.uuid);
-    await settle();
-    expect(botSocket.activities()).toEqual([]);
+    // frames on one socket keep their order: once the later mention arrives, the earlier one would have too
+    const later = emu.say({ personId: ada.id, roomId: group.id, text: 'status', mentions: [bot.id] });
+    await botSocket.next((f) => f.data?.activity?.id === decodeId(later.id)!.uuid);
+    expect(botSocket.activities().map((f) => f.data.activity.id)).toEqual([decodeId(later.id)!.uuid]);
     const res = await api(emu, 'GET', `/v1/messages/${message.id}`, bot.token);
     expect(res.status).toBe(403);
     expect(res.json.message).toBe('Failed to get activity.');

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+
+describe('register → status → release, end to end against the emulator', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('books a testbed, shows the holder, releases it, with the file checked after each step', async () => {
+    const menu = await ask(h, h.ada, h.lab, 'testbed');
+    const form = await click(h, h.ada, menu, 'register');
+    expect(cardText(form)).toContain('lab-2');
+
+    // A forged identity in the submission must be ignored: identity comes from the platform profile.
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({
+      personId: h.ada.id,
+      messageId: form.id,
+      inputs: {
+        action: 'register_submit',
+        testbed_id: '2',
+        purpose: 'Regression run for release 4.2',
+        release_choice: '4h',
+        user_email: 'mallory@evil.example',
+        user_name: 'Mallory',
+      },
+    });
+    const success = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since });
+    expect(cardText(success)).toContain('lab-2');
+    let onDisk = (await h.readTestbeds()).find((record) => record.id === 2)!;
+    expect(onDisk.status).toBe('in_use');
+    expect(onDisk.user_email).toBe('ada@example.com');
+    expect(onDisk.user_name).toBe('Ada Ops');
+    expect(onDisk.purpose).toBe('Regression run for release 4.2');
+    expect(onDisk.registered_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    const heldFor = Date.parse(onDisk.expected_release_time!) - Date.parse(onDisk.registered_time!);
+    expect(Math.round(heldFor / 3_600_000)).toBe(4);
+
+    const status = await ask(h, h.linus, h.lab, 'status');
+    expect(cardText(status)).toContain('ada ops');
+    expect(cardText(status)).toContain('ada@example.com');
+
+    const releaseForm = await ask(h, h.ada, h.lab, 'release');
+    expect(cardText(releaseForm)).toContain('lab-2');
+    const released = await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '2' });
+    expect(cardText(released)).toContain('lab-2');
+    onDisk = (await h.readTestbeds()).find((record) => record.id === 2)!;
+    expect(onDisk).toEqual({
+      id: 2,
+      testbed_name: 'lab-2',
+      status: 'available',
+      user_email: null,
+      user_name: null,
+      registered_time: null,
+      purpose: null,
+      expected_release_time: null,
+    });
+
+    const after = await ask(h, h.linus, h.lab, 'status');
+    expect(cardText(after)).not.toContain('ada@example.com');
+  });
+
+  it('refuses a stale form for a testbed someone took meanwhile, and nothing changes', async () => {
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    const linusForm = await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register');
+    await click(h, h.ada, adaForm, 'register_submit', { testbed_id: '1', purpose: 'first', release_choice: '1h' });
+    const before = await h.readTestbeds();
+    const refusal = await click(h, h.linus, linusForm, 'register_submit', { testbed_id: '1', purpose: 'second', release_choice: '1d' });
+    expect(cardText(refusal)).toContain('ada ops');
+    expect(await h.readTestbeds()).toEqual(before);
+  });
+
+  it('keeps the booking across a restart and handles an old card afterwards from its own data', async () => {
+    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    await h.restart();
+    const success = await click(h, h.ada, form, 'register_submit', { testbed_id: '3', purpose: 'after restart', release_choice: '1d' });
+    expect(cardText(success)).toContain('lab-3');
+    await h.restart();
+    const record = (await h.readTestbeds()).find((r) => r.id === 3)!;
+    expect(record.user_email).toBe('ada@example.com');
+    const again = await click(h, h.linus, form, 'register_submit', { testbed_id: '3', purpose: 'mine now?', release_choice: '1h' });
+    expect(cardText(again)).toContain('ada ops');
+    expect((await h.readTestbeds()).find((r) => r.id === 3)!.user_email).toBe('ada@example.com');
+  });
+
+  it('tells the holder by direct message when someone else releases their testbed', async () => {
+    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: 'soak test', release_choice: '1w' });
+    const releaseForm = await ask(h, h.linus, h.lab, 'release');
+    const since = h.emu.messageCount();
+    await click(h, h.linus, releaseForm, 'release_submit', { testbed_id: '1' });
+    const direct = await h.emu.waitForMessage((m) => m.toPersonEmail === 'ada@example.com' || (m.roomType === 'direct' && m.personId === h.bot.id), { since });
+    expect(`${direct.text ?? ''}${direct.markdown ?? ''}`).toContain('Linus Lab');
+  });
+
+  it('shows the form again with the problems named and the values kept', async () => {
+    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    const again = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: '', release_choice: '1h' });
+    expect(cardText(again)).toContain('purpose');
+    expect((await h.readTestbeds()).every((record) => record.status === 'available')).toBe(true);
+  });
+});
