@@ -317,6 +317,11 @@ export const broadcastMachine = setup({
       after: { idleTimeout: { target: 'timedOut' } },
       on: {
         'broadcast.started': { target: 'checking', actions: 'startOver' },
+        // A click on the (still visible) room card changes the selection: write the message again.
+        'rooms.submitted': [
+          { guard: 'isKnownSelection', target: 'composing', actions: 'rememberSelection' },
+          { target: 'selectingRooms', actions: 'refuseSelection' },
+        ],
         'message.submitted': { target: 'previewing', reenter: true, actions: 'rememberMessage' },
         'message.invalid': { target: 'composing', actions: 'refuseMessage' },
         'broadcast.confirmed': { target: 'sending' },

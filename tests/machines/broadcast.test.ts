@@ -109,6 +109,14 @@ describe('broadcastMachine (replayed)', () => {
     expect(spawned(later.actions, 'sendBroadcast')).toHaveLength(0);
   });
 
+  it('a click on the room card from a later step changes the selection, or refuses it', () => {
+    const changed = replay([...toPreviewing, { type: 'rooms.submitted', roomIds: ['room-dev'] }, { type: 'message.submitted', kind: 'usage', text: '' }, { type: 'broadcast.confirmed' }]);
+    expect(spawned(changed.actions, 'sendBroadcast').map((send) => send.input)).toEqual([{ roomIds: ['room-dev'], kind: 'usage', text: '', sender: ANA }]);
+    const forged = replay([...toPreviewing, { type: 'rooms.submitted', roomIds: ['room-evil'] }, { type: 'broadcast.confirmed' }]);
+    expect(forged.snapshot.value).toBe('selectingRooms');
+    expect(spawned(forged.actions, 'sendBroadcast')).toHaveLength(0);
+  });
+
   it('refuses an empty selection', () => {
     const { snapshot } = replay([...toSelecting, { type: 'rooms.submitted', roomIds: [] }]);
     expect(snapshot.value).toBe('selectingRooms');

@@ -10,7 +10,7 @@ const optionalString = yup.string().strict().nullable().optional();
 const envelopeSchema = yup.object({
   id: optionalString,
   data: yup.object({ eventType: yup.string().strict().required() }).required(),
-});
+}).required();
 
 const activitySchema = yup.object({
   id: yup.string().strict().required(),
@@ -29,7 +29,7 @@ const activitySchema = yup.object({
     .optional()
     .default(undefined),
   parent: yup.object({ id: optionalString, type: optionalString }).nullable().optional().default(undefined),
-});
+}).required();
 
 const messageSchema = yup.object({
   id: yup.string().strict().required(),
@@ -39,7 +39,7 @@ const messageSchema = yup.object({
   personEmail: optionalString,
   text: optionalString,
   html: optionalString,
-});
+}).required();
 
 const attachmentActionSchema = yup.object({
   id: yup.string().strict().required(),
@@ -51,7 +51,7 @@ const attachmentActionSchema = yup.object({
     .test('object', 'inputs must be an object', (v) => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v)))
     .nullable()
     .optional(),
-});
+}).required();
 
 export type Envelope = yup.InferType<typeof envelopeSchema>;
 export type Activity = yup.InferType<typeof activitySchema>;

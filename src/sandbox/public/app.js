@@ -23,6 +23,12 @@
     unread: {},
   };
 
+  var ICONS = {
+    group: '<svg viewBox="0 0 20 20"><path d="M7.5 3 6 17M14 3l-1.5 14M3.5 7.5h14M2.5 12.5h14"/></svg>',
+    direct: '<svg viewBox="0 0 20 20"><path d="M4 4.5h12a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1-1.5 1.5H9l-4 3v-3H4A1.5 1.5 0 0 1 2.5 13V6A1.5 1.5 0 0 1 4 4.5z"/></svg>',
+    broadcast: '<svg viewBox="0 0 20 20"><path d="M3 8v4h3l6 4V4L6 8H3zM15 7.5a3.5 3.5 0 0 1 0 5"/></svg>',
+  };
+
   var CONNECTION_LABELS = {
     connected: 'Connected',
     connecting: 'Connecting…',
@@ -198,12 +204,12 @@
     button.type = 'button';
     button.dataset.roomId = room.id;
     button.setAttribute('aria-current', room.id === state.roomId ? 'true' : 'false');
-    var icon = el('span', 'room-icon', room.broadcast ? '📣' : room.type === 'direct' ? '💬' : '#');
+    var icon = el('span', 'room-icon');
+    icon.innerHTML = room.broadcast ? ICONS.broadcast : room.type === 'direct' ? ICONS.direct : ICONS.group;
     icon.setAttribute('aria-hidden', 'true');
     button.appendChild(icon);
     button.appendChild(el('span', 'room-title', room.type === 'direct' ? room.title + ' (direct)' : room.title));
     if (!room.approved && !room.broadcast) button.appendChild(el('span', 'tag muted', 'not approved'));
-    if (room.broadcast) button.appendChild(el('span', 'tag accent', 'broadcast'));
     if (state.unread[room.id]) button.appendChild(el('span', 'unread', String(state.unread[room.id])));
     button.addEventListener('click', function () {
       selectRoom(room.id);

@@ -1,0 +1,125 @@
+/**
+ * The real process (`tsx src/main.ts`), as `npm start` runs it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/platform/emulator/index.js';
+import type { Emulator } from '../../src/platform/emulator/api.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+interface Run {
+  output: () => string;
+  exited: Promise<number | null>;
+  kill: (signal?: NodeJS.Signals) => void;
+}
+
+function startBot(env: Record<string, string>, cwd: string): Run {
+  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { output: () => output, exited, kill: (signal = 'SIGTERM') => child.kill(signal) };
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the bot process', () => {
+  let dir: string;
+  let emu: Emulator | undefined;
+  afterEach(async () => {
+    await emu?.stop();
+    emu = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('exits 1 and prints every configuration problem before connecting', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    const run = startBot({ APPROVED_ROOMS: '', PLATFORM_API_URL: 'not a url', HEALTH_PORT: '99999', WSS_PROXY: 'ftp://proxy:1' }, dir);
+    expect(await run.exited).toBe(1);
+    const out = run.output();
+    expect(out).toContain('Configuration error:');
+    expect(out).toMatch(/PLATFORM_ACCESS_TOKEN/);
+    expect(out).toMatch(/APPROVED_ROOMS/);
+    expect(out).toMatch(/PLATFORM_API_URL/);
+    expect(out).toMatch(/HEALTH_PORT/);
+    expect(out).toMatch(/WSS_PROXY/);
+  });
+
+  it('refuses a corrupt store file, names it, exits 1 and leaves it byte-for-byte unchanged', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    emu = await startEmulator();
+    const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
+    const corrupt = '{"testbeds": [ {"id": 1, "testbed_name": "lab-1", "status": "in_use" ';
+    await writeFile(join(dir, 'testbeds.json'), corrupt);
+    const run = startBot(
+      { PLATFORM_ACCESS_TOKEN: bot.token, PLATFORM_API_URL: emu.restUrl, PLATFORM_DISCOVERY_URL: emu.discoveryUrl, APPROVED_ROOMS: '*', HEALTH_PORT: 'off' },
+      dir,
+    );
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('testbeds.json');
+    expect(await readFile(join(dir, 'testbeds.json'), 'utf8')).toBe(corrupt);
+    expect(run.output()).not.toContain(bot.token);
+  });
+
+  it('serves health, answers `testbed`, and never prints the access token', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    emu = await startEmulator();
+    const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
+    const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
+    const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const run = startBot(
+      {
+        PLATFORM_ACCESS_TOKEN: bot.token,
+        PLATFORM_API_URL: emu.restUrl,
+        PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
+        APPROVED_ROOMS: room.id,
+        HEALTH_PORT: String(port),
+        HEALTH_HOST: '127.0.0.1',
+        LOG_LEVEL: 'trace',
+      },
+      dir,
+    );
+    const health = async () => {
+      try {
+        return (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    };
+    await waitFor(async () => (await health())?.status === 'healthy');
+    const since = emu.messageCount();
+    emu.say({ personId: ada.id, roomId: room.id, text: 'testbed', mentions: [bot.id] });
+    const reply = await emu.waitForMessage((m) => m.personId === bot.id, { since, timeoutMs: 10_000 });
+    expect(reply.attachments?.[0]?.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    const body = await health();
+    expect(body).toMatchObject({ status: 'healthy', websocket_connected: true, messages_processed: 1 });
+    expect(typeof body?.last_message).toBe('string');
+    const notFound = await fetch(`http://127.0.0.1:${port}/other`);
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toBe('');
+    run.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const out = run.output();
+    expect(out.length).toBeGreaterThan(200);
+    expect(out).not.toContain(bot.token);
+    // Graceful shutdown unregisters the device.
+    expect(emu.devices(bot.id)).toHaveLength(0);
+  });
+});
