@@ -15,7 +15,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-screenshot-'));
 const sandbox = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 1000 }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({ viewport: { width: 1360, height: 1060 }, deviceScaleFactor: 1 });
   await page.goto(sandbox.url);
   await page.locator('#connection[data-state="connected"]').waitFor();
   await page.locator('.person', { hasText: 'Ada Ops' }).click();

@@ -49,6 +49,7 @@ export class ActorHost {
     const { logic, input, wire } = spec();
     const actor = createActor(logic, {
       input,
+      id: key,
       systemId: key,
       inspect: this.options.inspect,
     } as never) as AnyActorRef;

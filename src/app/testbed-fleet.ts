@@ -43,7 +43,7 @@ export function createTestbedFleet(deps: {
 
   function spawn(record: TestbedRecord): TestbedActor {
     const key = `testbed:${record.id}`;
-    const actor = createActor(logic, { input: { record }, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const actor = createActor(logic, { input: { record }, id: key, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
     actor.subscribe({ error: (error) => deps.logger.error({ err: error, key }, 'testbed actor failed') });
     actor.start();
     return actor;

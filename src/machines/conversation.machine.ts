@@ -12,7 +12,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Holder, TestbedRecord } from '../domain.js';
 import { releasedByOtherText } from './shared/released-by-other.js';
-import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, FormErrors, ReleaseResult } from './shared/conversation-types.js';
+import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
 
 export type * from './shared/conversation-types.js';
 
@@ -31,7 +31,7 @@ export interface ConversationContext {
   roomId: string;
   personId: string;
   timeoutMs: number;
-  /** From the platform profile (looked up once per conversation). */
+  /** From the platform profile, looked up when a form is submitted (never from the form). */
   holder: Holder | null;
   submission: Submission | null;
 }
@@ -52,10 +52,6 @@ function releaseView(result: ReleaseResult): CardView {
   if (result.ok) return { kind: 'released', record: result.record, previous: result.previous };
   if (result.reason === 'not_in_use' && result.record) return { kind: 'releaseRefused', record: result.record };
   return { kind: 'error', message: result.reason === 'busy' ? BUSY_TESTBED : UNKNOWN_TESTBED };
-}
-
-function releaseFormView(holder: Holder | null, errors?: FormErrors): CardView {
-  return { kind: 'releaseForm', ...(errors ? { errors } : {}), ...(holder ? { requesterEmail: holder.email } : {}) };
 }
 
 /** The holder is told when somebody else released their testbed. */
@@ -96,7 +92,6 @@ export const conversationMachine = setup({
     idleTimeout: ({ context }) => context.timeoutMs,
   },
   guards: {
-    knowsPerson: ({ context }) => context.holder !== null,
     submitted: ({ context }, params: { kind: Submission['kind'] }) => context.submission?.kind === params.kind,
   },
   actions: {
@@ -128,13 +123,10 @@ export const conversationMachine = setup({
       target: '.registering',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
     },
-    'release.started': {
-      target: '.releasing',
-      actions: { type: 'sayCard', params: ({ context }) => ({ view: releaseFormView(context.holder) }) },
-    },
+    'release.started': { target: '.releasing', actions: { type: 'sayCard', params: { view: { kind: 'releaseForm' } } } },
     'release.invalid': {
       target: '.releasing',
-      actions: { type: 'sayCard', params: ({ context, event }) => ({ view: releaseFormView(context.holder, event.errors) }) },
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
     'feedback.invalid': {
@@ -179,11 +171,8 @@ export const conversationMachine = setup({
         'feedback.submitted': ignored,
         'conversation.cancelled': ignored,
       },
-      initial: 'checking',
+      initial: 'identifying',
       states: {
-        checking: {
-          always: [{ guard: 'knowsPerson', target: 'routing' }, { target: 'identifying' }],
-        },
         identifying: {
           invoke: {
             id: 'lookUpPerson',

@@ -11,7 +11,7 @@ import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator, EmuMessage, EmuPerson, EmuRoom } from '../../src/platform/emulator/api.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { createApp, type App } from '../../src/app/create-app.js';
+import { createApp, type App, type AppDeps } from '../../src/app/create-app.js';
 import type { BroadcastRoomRecord, TestbedRecord } from '../../src/domain.js';
 
 export interface Harness {
@@ -50,6 +50,7 @@ export async function startHarness(options: {
   env?: Record<string, string>;
   emulator?: Parameters<typeof startEmulator>[0];
   setup?: (emu: Emulator) => void;
+  inspect?: AppDeps['inspect'];
 } = {}): Promise<Harness> {
   const emu = await startEmulator(options.emulator ?? {});
   const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'testbed-monitor@webex.bot' });
@@ -90,7 +91,7 @@ export async function startHarness(options: {
       },
     });
     const logger = createLogger({ level: config.logLevel, secrets: [config.accessToken], destination });
-    const app = await createApp({ config, logger });
+    const app = await createApp({ config, logger, inspect: options.inspect });
     await app.start();
     return app;
   }

@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   protocolPingIntervalMs?: number;
   /** `actor.type` of activities authored by bots (not settled by sources). Default `BOT`. */
   botActorType?: string;
+  /** Serve HTTPS/WSS with this key and certificate (PEM) instead of HTTP/WS. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface EmuPerson {

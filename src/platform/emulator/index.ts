@@ -38,7 +38,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     authTimeoutMs: options.authTimeoutMs ?? 30_000,
     pingIntervalMs: options.protocolPingIntervalMs ?? 10_000,
   });
-  const server = new EmulatorServer({ store, faults, hub });
+  const server = new EmulatorServer({ store, faults, hub, ...(options.tls ? { tls: options.tls } : {}) });
   let port: number;
   try {
     port = await server.listen(options.port ?? 0, host);
@@ -48,11 +48,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const hostKey = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const url = `http://${hostKey}`;
+  const url = `${options.tls ? 'https' : 'http'}://${hostKey}`;
   const links = {
     url,
     rest: `${url}/v1`,
-    wsBase: `ws://${hostKey}`,
+    wsBase: `${options.tls ? 'wss' : 'ws'}://${hostKey}`,
     conversation: `${url}/conversation/api/v1`,
     hostKey,
   };

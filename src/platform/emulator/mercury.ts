@@ -107,9 +107,11 @@ export class MercuryHub {
   }
 
   private reject(socket: Duplex, status: number): void {
-    const body = JSON.stringify({ message: STATUS_CODES[status], trackingId: newTrackingId() });
+    const trackingId = newTrackingId();
+    const message = STATUS_CODES[status] ?? 'Error';
+    const body = JSON.stringify({ message, errors: [{ description: message }], trackingId });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nTrackingID: ${trackingId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     socket.once('finish', () => socket.destroy());

@@ -5,6 +5,7 @@
  * REST delay and faults apply before routing (and before authentication).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FaultState } from './faults.js';
 import { bearerToken, HttpError, newTrackingId, readJsonBody, sendError, sendJson } from './http-util.js';
@@ -41,6 +42,7 @@ export interface ServerDeps {
   store: EmulatorStore;
   faults: FaultState;
   hub: MercuryHub;
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 const UNAUTHORIZED = 'The request requires a valid access token set in the Authorization request header.';
@@ -59,7 +61,8 @@ export class EmulatorServer {
   private routeTable: Route[] = [];
 
   constructor(private readonly deps: ServerDeps) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+    this.server = deps.tls ? createTlsServer({ key: deps.tls.key, cert: deps.tls.cert }, handler) : createServer(handler);
     this.server.on('upgrade', (req, socket, head) => deps.hub.handleUpgrade(req, socket, head));
     this.server.on('clientError', (_err, socket) => socket.destroy());
   }

@@ -1,0 +1,95 @@
+/**
+ * Types of the broadcast conversation (broadcast.machine.ts): its input, events,
+ * emitted card requests (BroadcastView), context and the invoked actors' data.
+ */
+import type { Holder } from '../domain.js';
+
+export type BroadcastKind = 'availability' | 'maintenance' | 'usage';
+
+export interface BroadcastRoomOption {
+  room_id: string;
+  name: string;
+  description: string;
+  /** Found through room discovery rather than the broadcast_rooms document. */
+  discovered?: boolean;
+}
+
+export interface BroadcastDeliveryResult {
+  roomId: string;
+  name: string;
+  delivered: boolean;
+  /** Why delivery failed (never contains secrets). */
+  reason?: string;
+}
+
+export type FormErrors = Record<string, string>;
+export type FormValues = Record<string, string>;
+
+export type BroadcastView =
+  | { kind: 'broadcastRooms'; rooms: BroadcastRoomOption[]; errors?: FormErrors; values?: FormValues; notice?: string }
+  | { kind: 'broadcastMessage'; roomCount: number; errors?: FormErrors; values?: FormValues }
+  | {
+      kind: 'broadcastPreview';
+      roomIds: string[];
+      /** The selected rooms, in list order (same ids as roomIds). */
+      rooms: BroadcastRoomOption[];
+      messageKind: BroadcastKind;
+      text: string;
+    }
+  | { kind: 'broadcastReport'; results: BroadcastDeliveryResult[] }
+  | { kind: 'broadcastNotAllowed' }
+  | { kind: 'noBroadcastRooms' }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string };
+
+export type BroadcastEvent =
+  | { type: 'broadcast.started' }
+  | { type: 'rooms.submitted'; roomIds: string[] }
+  | { type: 'rooms.invalid'; errors: FormErrors; values: FormValues }
+  | { type: 'message.submitted'; kind: BroadcastKind; text: string }
+  | { type: 'message.invalid'; errors: FormErrors; values: FormValues }
+  | { type: 'broadcast.confirmed' }
+  | { type: 'broadcast.back' }
+  | { type: 'conversation.cancelled' };
+
+export type BroadcastEmitted = { type: 'say.card'; view: BroadcastView };
+
+export interface BroadcastInput {
+  roomId: string;
+  personId: string;
+  /** As reported by the platform event, when known; admin checks use the looked-up profile. */
+  personEmail?: string;
+  /** Emails allowed to broadcast; empty means everyone in an approved room. */
+  admins: string[];
+  timeoutMs: number;
+}
+
+export interface SendBroadcastInput {
+  roomIds: string[];
+  kind: BroadcastKind;
+  text: string;
+  sender: Holder;
+}
+
+export interface Feedback {
+  errors?: FormErrors;
+  values?: FormValues;
+  notice?: string;
+}
+
+export interface BroadcastContext {
+  roomId: string;
+  personId: string;
+  admins: string[];
+  timeoutMs: number;
+  sender: Holder | null;
+  rooms: BroadcastRoomOption[];
+  roomIds: string[];
+  messageKind: BroadcastKind | null;
+  text: string;
+  /** Set when a submit reached a fresh actor: the rooms card explains the restart. */
+  expired: boolean;
+  /** Problems and kept values for the next form card. */
+  feedback: Feedback;
+  results: BroadcastDeliveryResult[];
+}

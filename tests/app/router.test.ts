@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { route, type RouteContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const OTHER = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000002');
+const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const ctx: RouteContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 2], broadcastRoomIds: [LAB] };
+
+function text(value: string, roomId = LAB): MessageEvent {
+  return { type: 'message', id: 'm', roomId, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
+}
+
+function action(inputs: Record<string, unknown>, roomId = LAB): CardActionEvent {
+  return { type: 'cardAction', id: 'a', roomId, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW };
+}
+
+const conversation = `conversation:${LAB}:${ADA}`;
+const broadcast = `broadcast:${LAB}:${ADA}`;
+
+describe('router', () => {
+  it.each([
+    ['testbed', conversation, 'menu.requested'],
+    ['  TESTBED ', conversation, 'menu.requested'],
+    ['help', conversation, 'help.requested'],
+    ['status', conversation, 'status.requested'],
+    ['register', conversation, 'registration.started'],
+    ['book', conversation, 'registration.started'],
+    ['release', conversation, 'release.started'],
+    ['feedback', conversation, 'feedback.started'],
+    ['broadcast', broadcast, 'broadcast.started'],
+  ])('text %j goes to %s as %s', (value, key, type) => {
+    expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ flow: key.split(':')[0], key, event: { type } }] });
+  });
+
+  it('answers unknown text with a hint and ignores empty text', () => {
+    expect(route(text('what is this'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('   '), ctx)).toEqual({ kind: 'ignore', reason: 'empty' });
+  });
+
+  it('ignores messages and card actions from rooms that are not approved', () => {
+    expect(route(text('testbed', OTHER), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    expect(route(action({ action: 'register' }, OTHER), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+
+  it('accepts every room with `*` and matches the same room under another id encoding', () => {
+    expect(route(text('testbed', OTHER), { ...ctx, approvedRooms: '*' }).kind).toBe('dispatch');
+    const urlSafe = LAB.replace(/\+/g, '-').replace(/\//g, '_') + '==';
+    expect(route(text('testbed', urlSafe), ctx).kind).toBe('dispatch');
+  });
+
+  it.each([
+    [{ action: 'status' }, 'status.requested'],
+    [{ action: 'register' }, 'registration.started'],
+    [{ action: 'release' }, 'release.started'],
+    [{ action: 'menu' }, 'menu.requested'],
+    [{ action: 'help' }, 'help.requested'],
+    [{ action: 'feedback' }, 'feedback.started'],
+  ])('card action %j becomes %s', (inputs, type) => {
+    const result = route(action(inputs), ctx);
+    expect(result).toEqual({ kind: 'dispatch', targets: [{ flow: 'conversation', key: conversation, event: { type } }] });
+  });
+
+  it('validates a register submission before any machine sees it', () => {
+    const ok = route(action({ action: 'register_submit', testbed_id: '2', purpose: 'soak', release_choice: '1h', user_email: 'x@evil' }), ctx);
+    expect(ok).toEqual({
+      kind: 'dispatch',
+      targets: [
+        {
+          flow: 'conversation',
+          key: conversation,
+          event: { type: 'register.submitted', now: NOW, form: { testbedId: 2, purpose: 'soak', expectedRelease: '2026-03-02T11:00:00.000Z' } },
+        },
+      ],
+    });
+    const bad = route(action({ action: 'register_submit', testbed_id: '99', purpose: '', release_choice: '1h' }), ctx);
+    expect(bad.kind === 'dispatch' && bad.targets[0].event.type).toBe('register.invalid');
+  });
+
+  it('sends cancel only to flows that exist, and refuses broadcast rooms off the list', () => {
+    const cancel = route(action({ action: 'cancel' }), ctx);
+    expect(cancel).toEqual({
+      kind: 'dispatch',
+      targets: [
+        { flow: 'conversation', key: conversation, event: { type: 'conversation.cancelled' }, ifExists: true },
+        { flow: 'broadcast', key: broadcast, event: { type: 'conversation.cancelled' }, ifExists: true },
+      ],
+    });
+    const forged = route(action({ action: 'broadcast_rooms_submit', room_ids: OTHER, select_all: 'false' }), ctx);
+    expect(forged.kind === 'dispatch' && forged.targets[0].event.type).toBe('rooms.invalid');
+  });
+
+  it.each([[{}], [{ action: 'rm -rf' }], [{ action: 42 }], [{ __proto__: { action: 'status' } }]])(
+    'answers an unknown or malformed card action %j with a friendly error',
+    (inputs) => {
+      const result = route(action(inputs as Record<string, unknown>), ctx);
+      expect(result.kind).toBe('reply');
+    },
+  );
+});

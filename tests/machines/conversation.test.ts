@@ -1,0 +1,267 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import {
+  conversationMachine,
+  type ConversationEmitted,
+  type ConversationEvent,
+} from '../../src/machines/conversation.machine.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { conversationFlows, type ConversationFakes, type ConversationFlow, type Fake } from '../fixtures/flows/conversation-flows.js';
+import { conversationInput, emittedOf, replayConversation, type ExecAction } from '../fixtures/flows/replay.js';
+
+const form = { testbedId: 1, purpose: 'perf run', expectedRelease: '2026-03-10T14:00:00.000Z' };
+const submitted: ConversationEvent = { type: 'register.submitted', form, now: NOW };
+
+function viewsOf(emitted: ConversationEmitted[]) {
+  return emitted.flatMap((event) => (event.type === 'say.card' ? [event.view] : []));
+}
+
+function directsOf(emitted: ConversationEmitted[]) {
+  return emitted.flatMap((event) => (event.type === 'say.direct' ? [event] : []));
+}
+
+function answer<T>(fake: Fake<T> | undefined, id: string): Promise<T> {
+  if (!fake) return Promise.reject(new Error(`no fake for ${id}`));
+  return 'error' in fake ? Promise.reject(new Error(fake.error)) : Promise.resolve(fake.output);
+}
+
+function live(fakes: ConversationFakes, timeoutMs = 60_000) {
+  const calls: Record<string, unknown[]> = { lookUpPerson: [], claimTestbed: [], releaseTestbed: [], saveFeedback: [] };
+  const fake = <K extends keyof ConversationFakes>(id: K) =>
+    fromPromise(async ({ input }: { input: unknown }) => {
+      calls[id].push(input);
+      return answer(fakes[id] as Fake<unknown>, id);
+    });
+  const logic = conversationMachine.provide({
+    actors: {
+      lookUpPerson: fake('lookUpPerson'),
+      claimTestbed: fake('claimTestbed'),
+      releaseTestbed: fake('releaseTestbed'),
+      saveFeedback: fake('saveFeedback'),
+    },
+  } as never);
+  const actor = createActor(logic, { input: { ...conversationInput, timeoutMs } });
+  const emitted: ConversationEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event as ConversationEmitted));
+  actor.start();
+  return { actor, emitted, calls };
+}
+
+async function runLive(flow: ConversationFlow) {
+  const { actor, emitted, calls } = live(flow.fakes);
+  for (const event of flow.events) {
+    actor.send(event);
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+  }
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  return { snapshot, emitted, calls };
+}
+
+describe('conversation machine: replayed flows', () => {
+  for (const flow of conversationFlows) {
+    it(`transition(): ${flow.name}`, () => {
+      const { snapshot, emitted } = replayConversation(flow);
+      expect(snapshot.value).toEqual(flow.expect.state);
+      expect(viewsOf(emitted).map((view) => view.kind)).toEqual(flow.expect.views);
+      if (flow.expect.directTo) expect(directsOf(emitted).map((event) => event.toEmail)).toEqual(flow.expect.directTo);
+    });
+
+    it(`live actor: ${flow.name}`, async () => {
+      const { snapshot, emitted } = await runLive(flow);
+      expect(snapshot.value).toEqual(flow.expect.state);
+      expect(viewsOf(emitted).map((view) => view.kind)).toEqual(flow.expect.views);
+      if (flow.expect.directTo) expect(directsOf(emitted).map((event) => event.toEmail)).toEqual(flow.expect.directTo);
+    });
+  }
+
+  it('claims with identity from the profile look-up and the form data only', () => {
+    const flow = conversationFlows[0];
+    const { invoked, emitted } = replayConversation(flow);
+    expect(invoked.map((call) => call.id)).toEqual(['lookUpPerson', 'claimTestbed']);
+    expect(invoked[0].input).toEqual({ personId: conversationInput.personId });
+    expect(invoked[1].input).toEqual({ ...form, holder: ana, now: NOW });
+    expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'registered', record: inUse(1, ana, { since: NOW, until: form.expectedRelease, purpose: 'perf run' }) });
+  });
+
+  it('the refusal view names the requester so the card can say "you already hold it"', () => {
+    const { emitted } = replayConversation(conversationFlows[1]);
+    expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'registerRefused', record: inUse(1, bob), requesterEmail: ana.email });
+  });
+
+  it('the direct message says who released which testbed', () => {
+    const { emitted } = replayConversation(conversationFlows[7]);
+    const [direct] = directsOf(emitted);
+    expect(direct.text).toContain('Ana Ops (ana@example.com) released lab-1');
+    expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'released', record: available(1), previous: inUse(1, bob) });
+  });
+
+  it('keeps errors and values of an invalid form in the view', () => {
+    const { emitted } = replayConversation(conversationFlows[2]);
+    expect(viewsOf(emitted)[1]).toEqual({
+      kind: 'registerForm',
+      errors: { purpose: 'Tell us what you need the testbed for.' },
+      values: { testbed_id: '1' },
+    });
+  });
+});
+
+describe('conversation machine: busy', () => {
+  it('ignores a double submit, a cancel and any other event while busy (transition)', () => {
+    const [start] = initialTransition(conversationMachine, conversationInput);
+    const [busy] = transition(conversationMachine, start, submitted);
+    expect(busy.hasTag('busy')).toBe(true);
+    const others: ConversationEvent[] = [submitted, { type: 'conversation.cancelled' }, { type: 'menu.requested' }, { type: 'release.submitted', testbedId: 2, now: NOW }];
+    for (const event of others) {
+      const [next, actions] = transition(conversationMachine, busy, event);
+      expect(next.value).toEqual(busy.value);
+      expect(next.context).toEqual(busy.context);
+      expect(actions).toEqual([]);
+    }
+  });
+
+  it('a double click claims once and answers once (live)', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const claims: unknown[] = [];
+    const logic = conversationMachine.provide({
+      actors: {
+        lookUpPerson: fromPromise(async () => ana),
+        claimTestbed: fromPromise(async ({ input }: { input: unknown }) => {
+          claims.push(input);
+          await gate;
+          return { ok: true as const, record: inUse(1, ana) };
+        }),
+      },
+    } as never);
+    const actor = createActor(logic, { input: conversationInput });
+    const emitted: ConversationEmitted[] = [];
+    actor.on('*', (event) => emitted.push(event as ConversationEmitted));
+    actor.start();
+    actor.send(submitted);
+    await waitFor(actor, (snapshot) => snapshot.matches({ submitting: 'claiming' }));
+    actor.send(submitted);
+    actor.send({ type: 'conversation.cancelled' });
+    open();
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(claims).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(viewsOf(emitted).map((view) => view.kind)).toEqual(['registered']);
+  });
+});
+
+describe('conversation machine: idle time-out', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each<[string, ConversationEvent[]]>([
+    ['menu', [{ type: 'menu.requested' }]],
+    ['registering', [{ type: 'registration.started' }]],
+    ['releasing', [{ type: 'release.started' }]],
+    ['feedback', [{ type: 'feedback.started' }]],
+    ['idle', []],
+  ])('%s times out after timeoutMs → timedOut (final)', (state, events) => {
+    vi.useFakeTimers();
+    const { actor, emitted } = live({}, 60_000);
+    for (const event of events) actor.send(event);
+    expect(actor.getSnapshot().value).toBe(state);
+    vi.advanceTimersByTime(59_999);
+    expect(actor.getSnapshot().value).toBe(state);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(viewsOf(emitted)).toHaveLength(events.length);
+  });
+
+  it('each interaction restarts the idle timer', () => {
+    vi.useFakeTimers();
+    const { actor } = live({}, 60_000);
+    actor.send({ type: 'menu.requested' });
+    vi.advanceTimersByTime(50_000);
+    actor.send({ type: 'status.requested' });
+    vi.advanceTimersByTime(50_000);
+    expect(actor.getSnapshot().value).toBe('menu');
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+  });
+});
+
+describe('conversation machine: graph invariants', () => {
+  const events: ConversationEvent[] = [
+    { type: 'menu.requested' },
+    { type: 'help.requested' },
+    { type: 'status.requested' },
+    { type: 'registration.started' },
+    { type: 'release.started' },
+    { type: 'feedback.started' },
+    submitted,
+    { type: 'register.invalid', errors: { purpose: 'x' }, values: {} },
+    { type: 'release.submitted', testbedId: 1, now: NOW },
+    { type: 'release.invalid', errors: { testbed_id: 'x' }, values: {} },
+    { type: 'feedback.submitted', text: 'hi' },
+    { type: 'feedback.invalid', errors: { feedback_text: 'x' }, values: {} },
+    { type: 'conversation.cancelled' },
+    ...([
+      ['lookUpPerson', ana],
+      ['claimTestbed', { ok: true, record: inUse(1, ana) }],
+      ['releaseTestbed', { ok: true, record: available(1), previous: inUse(1, bob) }],
+      ['saveFeedback', undefined],
+    ] as const).flatMap(([id, output]) => [
+      { type: `xstate.done.actor.${id}`, output } as unknown as ConversationEvent,
+      { type: `xstate.error.actor.${id}`, error: new Error('boom') } as unknown as ConversationEvent,
+    ]),
+  ];
+  const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
+  const reachable = getShortestPaths(conversationMachine, { input: conversationInput, events, serializeState }).map((path) => path.state);
+  const stateNames = new Set(reachable.map((snapshot) => JSON.stringify(snapshot.value)));
+
+  it('reaches every state', () => {
+    for (const name of ['idle', 'menu', 'registering', 'releasing', 'feedback', 'done', 'cancelled']) {
+      expect(stateNames).toContain(JSON.stringify(name));
+    }
+    for (const name of ['identifying', 'claiming', 'releasing', 'savingFeedback']) {
+      expect(stateNames).toContain(JSON.stringify({ submitting: name }));
+    }
+  });
+
+  it('every waiting state handles cancel: cancelled card, final state', () => {
+    const waiting = reachable.filter((snapshot) => snapshot.hasTag('awaitingUser') || snapshot.value === 'idle');
+    expect(waiting.length).toBeGreaterThanOrEqual(5);
+    for (const snapshot of waiting) {
+      const [next, actions] = transition(conversationMachine, snapshot as never, { type: 'conversation.cancelled' });
+      expect(next.value).toBe('cancelled');
+      expect(next.status).toBe('done');
+      expect(emittedOf(actions as ExecAction[])).toEqual([{ type: 'say.card', view: { kind: 'cancelled' } }]);
+    }
+  });
+
+  it('every step into an awaitingUser state emits exactly one card', () => {
+    let checked = 0;
+    for (const snapshot of reachable) {
+      for (const event of events) {
+        const [next, actions] = transition(conversationMachine, snapshot as never, event as never);
+        const ignoredEvent = actions.length === 0 && serializeState(next) === serializeState(snapshot);
+        if (!next.hasTag('awaitingUser') || ignoredEvent) continue;
+        const cards = emittedOf(actions as ExecAction[]).filter((emitted) => (emitted as { type: string }).type === 'say.card');
+        expect(cards).toHaveLength(1);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('every path that ends a submission ends in done with exactly one card', () => {
+    const busy = reachable.filter((snapshot) => snapshot.hasTag('busy'));
+    expect(busy.length).toBeGreaterThan(0);
+    for (const snapshot of busy) {
+      for (const event of events.filter((candidate) => candidate.type.startsWith('xstate.'))) {
+        const [next, actions] = transition(conversationMachine, snapshot as never, event as never);
+        if (next.value !== 'done') continue;
+        const cards = emittedOf(actions as ExecAction[]).filter((emitted) => (emitted as { type: string }).type === 'say.card');
+        expect(cards).toHaveLength(1);
+      }
+    }
+  });
+});

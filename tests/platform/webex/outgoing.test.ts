@@ -1,0 +1,38 @@
+/** Pure helpers for outgoing messages and Link pagination. */
+import { describe, expect, it } from 'vitest';
+import { messageBody, nextLink } from '../../../src/platform/webex/outgoing.js';
+
+const card = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Testbeds' }] };
+
+describe('messageBody', () => {
+  it('sends exactly one destination, the text fallback and one attachment', () => {
+    expect(messageBody({ roomId: 'R', parentId: 'P', markdown: '**lab-3** is [free](http://x)', card })).toEqual({
+      roomId: 'R',
+      parentId: 'P',
+      text: 'lab-3 is free',
+      markdown: '**lab-3** is [free](http://x)',
+      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }],
+    });
+    expect(messageBody({ toPersonEmail: 'ada@example.com', card })).toMatchObject({ toPersonEmail: 'ada@example.com', text: 'Testbeds' });
+    expect(messageBody({ toPersonId: 'X', text: 'hi' })).toEqual({ toPersonId: 'X', text: 'hi' });
+  });
+
+  it.each([
+    [{ text: 'no destination' }],
+    [{ roomId: 'R', toPersonId: 'X', text: 'two destinations' }],
+    [{ roomId: 'R' }],
+  ])('refuses %j', (message) => {
+    expect(() => messageBody(message)).toThrow(expect.objectContaining({ code: 'bad_request' }));
+  });
+});
+
+describe('nextLink', () => {
+  it.each([
+    ['<https://x.test/v1/rooms?cursor=abc>; rel="next"', 'https://x.test/v1/rooms?cursor=abc'],
+    ['<https://x.test/a>; rel="prev", <https://x.test/b?c=1,2>; rel="next"', 'https://x.test/b?c=1,2'],
+    ['<https://x.test/a>; rel="first"', undefined],
+    [undefined, undefined],
+  ])('%j → %j', (header, expected) => {
+    expect(nextLink(header)).toBe(expected);
+  });
+});
