@@ -3,13 +3,15 @@
  * the real bot (createApp, the production code path) configured against it with a data folder of
  * its own, and the local chat page. `npm run sandbox` and the end-to-end test both call this.
  */
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import { configSecrets, loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { createApp, type App } from '../app/create-app.js';
 import { createInspection, type Inspection } from '../app/inspect.js';
 import { startEmulator } from '../platform/emulator/index.js';
+import { acquireLock } from '../store/lock.js';
 import type { EmuPerson, Emulator } from '../platform/emulator/api.js';
 import {
   APPROVED_ROOM_TITLES,
@@ -21,6 +23,8 @@ import {
   type DataPaths,
 } from './demo-data.js';
 import { startPageServer, type PageServer } from './server.js';
+
+const SANDBOX_LOCK = 'sandbox.lock';
 import { ConnectionTracker, type SandboxDirectory, type SandboxRoom } from './state.js';
 
 export interface SandboxOptions {
@@ -61,11 +65,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const cleanUp of cleanUps.splice(0).reverse()) await Promise.resolve(cleanUp()).catch(() => undefined);
   };
   try {
+    // One sandbox per data folder: a second one must not rewrite the first one's documents.
+    const dataDir = resolve(options.dataDir ?? process.env.SANDBOX_DATA_DIR ?? '.sandbox-data');
+    await mkdir(dataDir, { recursive: true });
+    const lock = await acquireLock(join(dataDir, SANDBOX_LOCK), dataDir);
+    cleanUps.push(() => lock.release());
+
     const emulator = await startEmulator({ port: 0 });
     cleanUps.push(() => emulator.stop());
     const botName = options.botName ?? process.env.BOT_NAME?.trim() ?? 'Testbed Monitor';
     const directory = createDemoWorld(emulator, botName || 'Testbed Monitor');
-    const data = await prepareDataDir(options.dataDir ?? process.env.SANDBOX_DATA_DIR ?? resolve('.sandbox-data'), {
+    const data = await prepareDataDir(dataDir, {
       now: new Date(),
       broadcastRooms: directory.rooms
         .filter((room) => room.broadcast)

@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { parseSandboxArgs } from '../../src/sandbox/args.js';
 import type { TestbedRecord } from '../../src/domain.js';
 import type { EmuAttachmentAction } from '../../src/platform/emulator/api.js';
-import { launchChromium } from '../support/chromium.js';
+import { findChromium, launchChromium } from '../support/chromium.js';
 
 function logSink() {
   const lines: string[] = [];
@@ -33,6 +33,14 @@ function everyToken(sandbox: Sandbox): string[] {
 function readTestbeds(sandbox: Sandbox): TestbedRecord[] {
   return (JSON.parse(readFileSync(sandbox.data.testbedPath, 'utf8')) as { testbeds: TestbedRecord[] }).testbeds;
 }
+
+describe('finding Chromium', () => {
+  it('fails (never skips) with the exact install command when no browser is installed', () => {
+    expect(() => findChromium({}, () => false)).toThrow('install it with `apt-get install -y chromium`');
+    expect(findChromium({ CHROMIUM_PATH: '/opt/chromium' }, (path) => path === '/opt/chromium')).toBe('/opt/chromium');
+    expect(findChromium({}, (path) => path === '/usr/bin/chromium')).toBe('/usr/bin/chromium');
+  });
+});
 
 describe('sandbox flags', () => {
   it('reads --port, --port=N, SANDBOX_PORT and --inspect, and refuses nonsense', () => {
@@ -115,6 +123,29 @@ describe('sandbox page API', () => {
     expect(reply.attachments?.[0]?.content.type).toBe('AdaptiveCard');
   });
 
+  it('streams live messages as server-sent events, without any token', async () => {
+    const ada = sandbox.directory.people[0];
+    const qa = sandbox.directory.rooms.find((room) => room.title === 'QA Team')!;
+    const controller = new AbortController();
+    const response = await fetch(`${sandbox.url}/api/events`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    let received = '';
+    const first = await reader.read();
+    received += new TextDecoder().decode(first.value);
+    expect(received).toContain('event: connection');
+    await post('/api/say', JSON.stringify({ personId: ada.id, roomId: qa.id, text: 'help' }));
+    while (!/event: message\ndata: .*"fromBot":true/.test(received)) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      received += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    expect(received).toMatch(/event: message\ndata: .*"personName":"Ada Ops"/);
+    expect(received).toMatch(/event: message\ndata: .*"fromBot":true/);
+    for (const token of everyToken(sandbox)) expect(received).not.toContain(token);
+  });
+
   it('answers bad requests with 4xx and a message, and keeps running', async () => {
     const ada = sandbox.directory.people[0];
     const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
@@ -188,7 +219,23 @@ describe('sandbox page API', () => {
   });
 });
 
-describe('sandbox restart', () => {
+describe('sandbox data folder', () => {
+  it('refuses a second sandbox on the same folder before touching its documents', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-lock-'));
+    const first = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
+    try {
+      const broadcastBefore = readFileSync(first.data.broadcastPath, 'utf8');
+      await expect(startSandbox({ port: 0, dataDir, logLevel: 'silent' })).rejects.toMatchObject({
+        code: 'STORE_LOCKED',
+        message: expect.stringContaining(`pid ${process.pid}`),
+      });
+      expect(readFileSync(first.data.broadcastPath, 'utf8')).toBe(broadcastBefore);
+    } finally {
+      await first.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the testbed document and rewrites the broadcast room ids for the new run', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
     try {
@@ -236,6 +283,8 @@ describe('sandbox page in Chromium', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sandbox-e2e-'));
     sandbox = await startSandbox({ port: 0, dataDir, logLevel: 'silent' });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Shorter than the test time-outs, so a stuck step fails here and leaves its screenshot.
+    page.setDefaultTimeout(15_000);
   }, 60_000);
   let unsubscribe = () => {};
   afterAll(async () => {
@@ -314,6 +363,26 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('shows what the bot posts in a broadcast room, live, with its markdown rendered safely', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-broadcast-room', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.locator('.room', { hasText: 'Ops Broadcast' }).click();
+      const ops = sandbox.directory.rooms.find((room) => room.title === 'Ops Broadcast')!;
+      await sandbox.app.platform.postMessage({
+        roomId: ops.id,
+        markdown: 'Lab **power work** on Saturday <img src=x onerror="window.injected=1"> [docs](javascript:alert(1))',
+      });
+      const post = page.locator('.message.from-bot', { hasText: 'power work' });
+      await post.waitFor();
+      expect(await post.locator('strong').textContent()).toBe('power work');
+      expect(await post.locator('img').count()).toBe(0);
+      expect(await post.locator('a').count()).toBe(0);
+      expect(await post.textContent()).toContain('<img src=x');
+      expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+    });
+  });
+
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-drop-socket', async () => {
       await page.goto(sandbox.url);
@@ -326,7 +395,7 @@ describe('sandbox page in Chromium', () => {
       });
       await page.getByRole('button', { name: 'Drop bot socket' }).click();
       await page.waitForFunction(() => (window as unknown as { seenStates: string[] }).seenStates.includes('disconnected'));
-      await page.locator('#connection[data-state="connected"]').waitFor({ timeout: 20_000 });
+      await page.locator('#connection[data-state="connected"]').waitFor({ timeout: 30_000 });
       await page.locator('.room', { hasText: 'Lab Team' }).click();
       const before = await page.locator('.message.from-bot').count();
       await say('help');

@@ -7,7 +7,7 @@ import {
   type ConversationEvent,
 } from '../../src/machines/conversation.machine.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
-import { conversationFlows, type ConversationFakes, type ConversationFlow, type Fake } from '../fixtures/flows/conversation-flows.js';
+import { conversationFlows, graphEvents, type ConversationFakes, type ConversationFlow, type Fake } from '../fixtures/flows/conversation-flows.js';
 import { conversationInput, emittedOf, replayConversation, type ExecAction } from '../fixtures/flows/replay.js';
 
 const form = { testbedId: 1, purpose: 'perf run', expectedRelease: '2026-03-10T14:00:00.000Z' };
@@ -189,30 +189,7 @@ describe('conversation machine: idle time-out', () => {
 });
 
 describe('conversation machine: graph invariants', () => {
-  const events: ConversationEvent[] = [
-    { type: 'menu.requested' },
-    { type: 'help.requested' },
-    { type: 'status.requested' },
-    { type: 'registration.started' },
-    { type: 'release.started' },
-    { type: 'feedback.started' },
-    submitted,
-    { type: 'register.invalid', errors: { purpose: 'x' }, values: {} },
-    { type: 'release.submitted', testbedId: 1, now: NOW },
-    { type: 'release.invalid', errors: { testbed_id: 'x' }, values: {} },
-    { type: 'feedback.submitted', text: 'hi' },
-    { type: 'feedback.invalid', errors: { feedback_text: 'x' }, values: {} },
-    { type: 'conversation.cancelled' },
-    ...([
-      ['lookUpPerson', ana],
-      ['claimTestbed', { ok: true, record: inUse(1, ana) }],
-      ['releaseTestbed', { ok: true, record: available(1), previous: inUse(1, bob) }],
-      ['saveFeedback', undefined],
-    ] as const).flatMap(([id, output]) => [
-      { type: `xstate.done.actor.${id}`, output } as unknown as ConversationEvent,
-      { type: `xstate.error.actor.${id}`, error: new Error('boom') } as unknown as ConversationEvent,
-    ]),
-  ];
+  const events = graphEvents;
   const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]);
   const reachable = getShortestPaths(conversationMachine, { input: conversationInput, events, serializeState }).map((path) => path.state);
   const stateNames = new Set(reachable.map((snapshot) => JSON.stringify(snapshot.value)));

@@ -6,7 +6,9 @@
   'use strict';
 
   var render = window.SandboxRender;
-  var el = render.el;
+  var el = Sandbox.el;
+  var postJson = Sandbox.postJson;
+  var toast = Sandbox.toast;
   var $ = function (id) {
     return document.getElementById(id);
   };
@@ -23,12 +25,6 @@
     unread: {},
   };
 
-  var ICONS = {
-    group: '<svg viewBox="0 0 20 20"><path d="M7.5 3 6 17M14 3l-1.5 14M3.5 7.5h14M2.5 12.5h14"/></svg>',
-    direct: '<svg viewBox="0 0 20 20"><path d="M4 4.5h12a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1-1.5 1.5H9l-4 3v-3H4A1.5 1.5 0 0 1 2.5 13V6A1.5 1.5 0 0 1 4 4.5z"/></svg>',
-    broadcast: '<svg viewBox="0 0 20 20"><path d="M3 8v4h3l6 4V4L6 8H3zM15 7.5a3.5 3.5 0 0 1 0 5"/></svg>',
-  };
-
   var CONNECTION_LABELS = {
     connected: 'Connected',
     connecting: 'Connecting…',
@@ -37,19 +33,6 @@
   };
 
   // ---- talking to the sandbox server -------------------------------------------------------
-
-  function postJson(path, body) {
-    return fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body || {}),
-    }).then(function (response) {
-      return response.json().then(function (payload) {
-        if (!response.ok) throw new Error(payload.error || 'HTTP ' + response.status);
-        return payload;
-      });
-    });
-  }
 
   function loadState() {
     return fetch('/api/state')
@@ -122,9 +105,7 @@
   function restoreSelection() {
     var savedMe = localStorage.getItem('sandbox.me');
     var savedRoom = localStorage.getItem('sandbox.room');
-    if (!state.meId || !state.people.some(function (person) {
-        return person.id === state.meId;
-      })) {
+    if (!me()) {
       var byEmail = state.people.find(function (person) {
         return person.email === savedMe;
       });
@@ -176,59 +157,17 @@
     badge.title = state.streamOpen ? "The bot's WebSocket to the platform" : 'The page lost its link to the sandbox process';
   }
 
-  function renderPeople() {
-    var list = $('people');
-    list.replaceChildren();
-    state.people.forEach(function (person) {
-      var button = el('button', 'person' + (person.id === state.meId ? ' selected' : ''));
-      button.type = 'button';
-      button.setAttribute('aria-pressed', String(person.id === state.meId));
-      button.dataset.personId = person.id;
-      var badge = el('span', 'avatar small', render.initials(person.displayName));
-      badge.style.setProperty('--hue', String(hueOf(person.id)));
-      var text = el('span', 'person-text');
-      text.appendChild(el('span', 'person-name', person.displayName));
-      text.appendChild(el('span', 'person-email', person.email));
-      button.append(badge, text);
-      button.addEventListener('click', function () {
-        selectPerson(person.id);
-      });
-      var item = el('li');
-      item.appendChild(button);
-      list.appendChild(item);
+  function renderSidebar() {
+    Sandbox.renderSidebar({
+      people: state.people,
+      rooms: visibleRooms(),
+      meId: state.meId,
+      roomId: state.roomId,
+      unread: state.unread,
+      hueOf: hueOf,
+      onPerson: selectPerson,
+      onRoom: selectRoom,
     });
-  }
-
-  function roomButton(room) {
-    var button = el('button', 'room' + (room.id === state.roomId ? ' selected' : ''));
-    button.type = 'button';
-    button.dataset.roomId = room.id;
-    button.setAttribute('aria-current', room.id === state.roomId ? 'true' : 'false');
-    var icon = el('span', 'room-icon');
-    icon.innerHTML = room.broadcast ? ICONS.broadcast : room.type === 'direct' ? ICONS.direct : ICONS.group;
-    icon.setAttribute('aria-hidden', 'true');
-    button.appendChild(icon);
-    button.appendChild(el('span', 'room-title', room.type === 'direct' ? room.title + ' (direct)' : room.title));
-    if (!room.approved && !room.broadcast) button.appendChild(el('span', 'tag muted', 'not approved'));
-    if (state.unread[room.id]) button.appendChild(el('span', 'unread', String(state.unread[room.id])));
-    button.addEventListener('click', function () {
-      selectRoom(room.id);
-    });
-    var item = el('li');
-    item.appendChild(button);
-    return item;
-  }
-
-  function renderRooms() {
-    var rooms = visibleRooms();
-    var chat = rooms.filter(function (room) {
-      return !room.broadcast;
-    });
-    var broadcast = rooms.filter(function (room) {
-      return room.broadcast;
-    });
-    $('rooms').replaceChildren.apply($('rooms'), chat.map(roomButton));
-    $('broadcast-rooms').replaceChildren.apply($('broadcast-rooms'), broadcast.map(roomButton));
   }
 
   function roomNote(room) {
@@ -242,7 +181,7 @@
     var room = roomById(state.roomId);
     $('room-title').textContent = room.type === 'direct' ? room.title + ' (direct)' : room.title;
     $('room-note').textContent = roomNote(room);
-    $('composer-text').placeholder = 'Message ' + (room.type === 'direct' ? room.title : room.title) + ' as ' + me().displayName;
+    $('composer-text').placeholder = 'Message ' + room.title + ' as ' + me().displayName;
     var list = $('messages');
     list.replaceChildren();
     var messages = state.messages[room.id] || [];
@@ -257,7 +196,7 @@
     messages.forEach(function (message) {
       list.appendChild(render.messageElement(message, messageContext()));
     });
-    scrollToEnd(true);
+    list.scrollTop = list.scrollHeight;
   }
 
   function messageContext() {
@@ -275,22 +214,16 @@
     document.title = state.bot.displayName + ' · sandbox';
     $('bot-name').textContent = state.bot.displayName;
     renderConnection();
-    renderPeople();
-    renderRooms();
+    renderSidebar();
     renderConversation();
-  }
-
-  function scrollToEnd(force) {
-    var pane = $('messages');
-    var nearEnd = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 160;
-    if (force || nearEnd) pane.scrollTop = pane.scrollHeight;
   }
 
   function addMessage(message) {
     var list = state.messages[message.roomId] || (state.messages[message.roomId] = []);
-    if (list.some(function (known) {
-        return known.id === message.id;
-      })) return;
+    var known = list.some(function (candidate) {
+      return candidate.id === message.id;
+    });
+    if (known) return;
     list.push(message);
     if (message.roomId === state.roomId) {
       var pane = $('messages');
@@ -301,20 +234,11 @@
       if (wasNearEnd || message.personId === state.meId) pane.scrollTop = pane.scrollHeight;
     } else {
       state.unread[message.roomId] = (state.unread[message.roomId] || 0) + 1;
-      renderRooms();
+      renderSidebar();
     }
   }
 
-  // ---- toasts and controls ------------------------------------------------------------------
-
-  function toast(text, kind) {
-    var node = el('div', 'toast ' + (kind || ''), text);
-    node.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-    $('toasts').appendChild(node);
-    setTimeout(function () {
-      node.remove();
-    }, 4500);
-  }
+  // ---- controls -----------------------------------------------------------------------------
 
   function showError(error) {
     toast(error.message || String(error), 'error');

@@ -7,6 +7,8 @@
   'use strict';
 
   var md = window.SandboxMarkdown;
+  var el = Sandbox.el;
+  var initials = Sandbox.initials;
 
   function colors(subtleText) {
     return {
@@ -61,18 +63,6 @@
     result.outputHtml = md.render(text);
     result.didProcess = true;
   };
-
-  function initials(name) {
-    var parts = String(name || '?').trim().split(/\s+/);
-    return ((parts[0] || '?').charAt(0) + (parts.length > 1 ? parts[parts.length - 1].charAt(0) : '')).toUpperCase();
-  }
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function formatTime(iso) {
     var date = new Date(iso);
@@ -190,5 +180,5 @@
     return item;
   }
 
-  window.SandboxRender = { messageElement: messageElement, initials: initials, el: el };
+  window.SandboxRender = { messageElement: messageElement };
 })();

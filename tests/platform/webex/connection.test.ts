@@ -86,7 +86,10 @@ describe('webex socket', () => {
     expect(states.slice(-3)).toEqual(['disconnected', 'connecting', 'connected']);
     await waitFor(() => h.logs.some((l) => l.includes('"device refreshed"')), 'device PUT after reconnect');
     await messageFlows(h, events, 'still there?');
+    // Exactly one reconnect: one new authorization, one device, one live socket.
+    expect(authorizations()).toBe(2);
     expect(h.emu.devices(h.bot.id)).toHaveLength(1);
+    expect(h.emu.connectedSockets(h.bot.id)).toBe(1);
   });
 
   it('detects a socket dropped without a close frame and reconnects', async () => {

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  parseFeedbackSubmission,
+  parseRegisterSubmission,
+  parseReleaseSubmission,
+  readAction,
+  readStatusPage,
+} from '../../src/cards/actions.js';
+
+const NOW = '2026-03-10T10:00:00.000Z';
+const ctx = { now: NOW, timeZone: 'Europe/Berlin', knownTestbedIds: [1, 2, 3] };
+const base = { testbed_id: '2', purpose: 'perf run', release_choice: '4h' };
+
+describe('parseRegisterSubmission: accepted', () => {
+  it.each([
+    ['1h', '2026-03-10T11:00:00.000Z'],
+    ['4h', '2026-03-10T14:00:00.000Z'],
+    ['1d', '2026-03-11T10:00:00.000Z'],
+    ['3d', '2026-03-13T10:00:00.000Z'],
+    ['1w', '2026-03-17T10:00:00.000Z'],
+    ['eod', '2026-03-10T22:59:00.000Z'], // 23:59 in Berlin (UTC+1 in March before DST)
+  ])('quick choice %s → %s', (choice, expected) => {
+    expect(parseRegisterSubmission({ ...base, release_choice: choice }, ctx)).toEqual({
+      ok: true,
+      form: { testbedId: 2, purpose: 'perf run', expectedRelease: expected },
+    });
+  });
+
+  it.each([
+    ['custom', '2026-03-12', '17:30', '2026-03-12T16:30:00.000Z'],
+    ['custom', '2026-05-01', '09:00', '2026-05-01T07:00:00.000Z'], // summer time, UTC+2
+    ['custom', '2026-03-29', '02:30', '2026-03-29T01:30:00.000Z'], // skipped by DST: read just after the gap
+    ['', '2026-03-12', '17:30', '2026-03-12T16:30:00.000Z'], // a date without a choice means custom
+    ['custom', '2026-06-08', '12:00', '2026-06-08T10:00:00.000Z'], // exactly 90 days ahead
+  ])('custom %s %s %s (Europe/Berlin) → %s', (choice, date, time, expected) => {
+    const result = parseRegisterSubmission({ ...base, release_choice: choice, release_date: date, release_time: time }, ctx);
+    expect(result).toEqual({ ok: true, form: { testbedId: 2, purpose: 'perf run', expectedRelease: expected } });
+  });
+
+  it('trims the purpose and reads custom times in UTC when the zone is UTC or invalid', () => {
+    for (const timeZone of ['UTC', 'Not/AZone']) {
+      const result = parseRegisterSubmission(
+        { testbed_id: ' 1 ', purpose: '  soak test \n', release_choice: 'custom', release_date: '2026-03-12', release_time: '17:30' },
+        { ...ctx, timeZone },
+      );
+      expect(result).toEqual({ ok: true, form: { testbedId: 1, purpose: 'soak test', expectedRelease: '2026-03-12T17:30:00.000Z' } });
+    }
+  });
+
+  it('ignores forged identity and prototype keys: they never reach the result', () => {
+    const forged = JSON.parse(
+      '{"testbed_id":"1","purpose":"x","release_choice":"1h","user_email":"boss@example.com","user_name":"Boss",' +
+        '"__proto__":{"polluted":true,"user_email":"evil@example.com"},"constructor":{"prototype":{"polluted":true}},"action":"register_submit"}',
+    );
+    const result = parseRegisterSubmission(forged, ctx);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Object.keys(result.form).sort()).toEqual(['expectedRelease', 'purpose', 'testbedId']);
+    expect(JSON.stringify(result)).not.toMatch(/boss|evil|Boss|polluted/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('parseRegisterSubmission: refused with friendly errors', () => {
+  const cases: Array<[string, Record<string, unknown>, Record<string, RegExp>]> = [
+    ['nothing at all', {}, { testbed_id: /choose the testbed/i, purpose: /what you need/i, release_choice: /when you expect/i }],
+    ['unknown testbed', { ...base, testbed_id: '99' }, { testbed_id: /not in the list/i }],
+    ['testbed id with junk', { ...base, testbed_id: '1; drop table' }, { testbed_id: /from the list/i }],
+    ['testbed id as a number', { ...base, testbed_id: 2 }, { testbed_id: /from the list/i }],
+    ['testbed id as an array', { ...base, testbed_id: ['2'] }, { testbed_id: /from the list/i }],
+    ['purpose only spaces', { ...base, purpose: '   ' }, { purpose: /what you need/i }],
+    ['purpose as an object', { ...base, purpose: { text: 'x' } }, { purpose: /what you need/i }],
+    ['purpose over 500', { ...base, purpose: 'x'.repeat(501) }, { purpose: /500 characters \(you typed 501\)/ }],
+    ['unknown choice', { ...base, release_choice: '1y' }, { release_choice: /when you expect/i }],
+    ['custom without date', { ...base, release_choice: 'custom', release_time: '10:00' }, { release_date: /pick a date/i }],
+    ['custom without time', { ...base, release_choice: 'custom', release_date: '2026-03-12' }, { release_time: /pick a time/i }],
+    ['impossible date', { ...base, release_choice: 'custom', release_date: '2026-02-30', release_time: '10:00' }, { release_date: /not a real date/i }],
+    ['absurd year', { ...base, release_choice: 'custom', release_date: '0099-01-01', release_time: '10:00' }, { release_date: /not a real date/i }],
+    ['date in another shape', { ...base, release_choice: 'custom', release_date: '12/03/2026', release_time: '10:00' }, { release_date: /not a real date/i }],
+    ['impossible time', { ...base, release_choice: 'custom', release_date: '2026-03-12', release_time: '25:00' }, { release_time: /not a real time/i }],
+    ['in the past', { ...base, release_choice: 'custom', release_date: '2026-03-10', release_time: '10:30' }, { release_date: /already passed/i }],
+    ['too far ahead', { ...base, release_choice: 'custom', release_date: '2026-06-08', release_time: '12:01' }, { release_date: /at most 90 days/i }],
+    ['far future', { ...base, release_choice: 'custom', release_date: '9999-12-31', release_time: '23:59' }, { release_date: /at most 90 days/i }],
+    ['date as a number', { ...base, release_choice: 'custom', release_date: 20260312, release_time: '10:00' }, { release_date: /calendar/i }],
+  ];
+
+  it.each(cases)('%s', (_name, inputs, expected) => {
+    const result = parseRegisterSubmission(inputs, ctx);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(Object.keys(expected).sort());
+    for (const [field, pattern] of Object.entries(expected)) expect(result.errors[field]).toMatch(pattern);
+  });
+
+  it('end of today is refused once it has passed', () => {
+    const late = { ...ctx, now: '2026-03-10T22:59:30.000Z' }; // 23:59:30 in Berlin
+    const result = parseRegisterSubmission({ ...base, release_choice: 'eod' }, late);
+    expect(result).toMatchObject({ ok: false, errors: { release_choice: expect.stringMatching(/already passed/) } });
+  });
+
+  it('keeps the typed values (strings only, cut) so the form can come back filled in', () => {
+    const result = parseRegisterSubmission({ testbed_id: '99', purpose: 'p'.repeat(3000), release_choice: '1h', release_date: 5 }, ctx);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.values).toEqual({ testbed_id: '99', purpose: 'p'.repeat(500), release_choice: '1h' });
+  });
+
+  it.each([null, undefined, 'text', 42, ['testbed_id', '1']])('never throws on inputs %j', (inputs) => {
+    const result = parseRegisterSubmission(inputs as never, ctx);
+    expect(result.ok).toBe(false);
+  });
+
+  it('never throws when reading an input throws', () => {
+    const hostile = Object.defineProperty({}, 'purpose', { enumerable: true, get: () => { throw new Error('boom'); } });
+    expect(parseRegisterSubmission(hostile, ctx)).toEqual({ ok: false, errors: { form: expect.any(String) }, values: {} });
+  });
+});
+
+describe('parseReleaseSubmission', () => {
+  it.each<[Record<string, unknown>, boolean, RegExp | null]>([
+    [{ testbed_id: '3' }, true, null],
+    [{ testbed_id: '3', user_email: 'evil@example.com' }, true, null],
+    [{ testbed_id: '4' }, false, /not in the list/],
+    [{ testbed_id: '' }, false, /choose the testbed/i],
+    [{}, false, /choose the testbed/i],
+    [{ testbed_id: 3 }, false, /from the list/],
+    [{ testbed_id: '-1' }, false, /from the list/],
+  ])('%j → ok %s', (inputs, ok, error) => {
+    const result = parseReleaseSubmission(inputs, { knownTestbedIds: [1, 2, 3] });
+    expect(result.ok).toBe(ok);
+    if (result.ok) expect(result.form).toEqual({ testbedId: 3 });
+    else expect(result.errors.testbed_id).toMatch(error!);
+  });
+});
+
+describe('parseFeedbackSubmission', () => {
+  it.each<[unknown, boolean]>([
+    ['  Great bot  ', true],
+    ['x'.repeat(2000), true],
+    ['x'.repeat(2001), false],
+    ['   ', false],
+    [undefined, false],
+    [12, false],
+  ])('%j → ok %s', (text, ok) => {
+    const result = parseFeedbackSubmission(text === undefined ? {} : { feedback_text: text });
+    expect(result.ok).toBe(ok);
+    if (result.ok) expect(result.text).toBe(String(text).trim());
+    else expect(result.errors.feedback_text).toMatch(/feedback/i);
+  });
+});
+
+describe('readAction and readStatusPage', () => {
+  it('knows every card action, including the broadcast flow', () => {
+    for (const action of Object.values(ACTIONS)) expect(readAction({ action })).toBe(action);
+    expect(readAction({ action: 'broadcast_confirm' })).toBe('broadcast_confirm');
+  });
+
+  it.each([{ action: 'rm -rf' }, { action: 'toString' }, { action: 5 }, {}, null, JSON.parse('{"__proto__":{"action":"status"}}')])(
+    'returns null for %j',
+    (inputs) => {
+      expect(readAction(inputs)).toBeNull();
+    },
+  );
+
+  it.each<[unknown, number]>([
+    [{ page: 3 }, 3],
+    [{ page: '2' }, 2],
+    [{ page: 0 }, 1],
+    [{ page: 2.5 }, 1],
+    [{ page: '1e9' }, 1],
+    [{}, 1],
+  ])('page of %j is %i', (inputs, page) => {
+    expect(readStatusPage(inputs)).toBe(page);
+  });
+});

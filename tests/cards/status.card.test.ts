@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CARD_BYTES, cardBytes } from '../../src/cards/common.js';
+import { statusCard, statusPageCount, statusText } from '../../src/cards/status.card.js';
+import type { TestbedRecord } from '../../src/domain.js';
+import { cardProblems } from '../support/adaptive-cards.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { inspectCard } from './card-walk.js';
+
+const MARKUP = '*_[]()#+-.!|~>`<at>';
+
+/** 500 testbeds with long, markup-heavy names, holders and purposes: the worst case for size. */
+function fleet(): TestbedRecord[] {
+  return Array.from({ length: 500 }, (_, index) => {
+    const id = index + 1;
+    const name = `tb${id}x ${MARKUP.repeat(12)} 🧪🧪🧪`;
+    if (id % 3 === 0) return available(id, name);
+    const holder = { email: `person.${id}.with.a.long.address@example-company.example.com`, name: `${MARKUP.repeat(6)} Person ${id}` };
+    const until = id % 3 === 1 ? '2026-03-10T12:00:00.000Z' : '2026-03-09T12:00:00.000Z';
+    return inUse(id, holder, { name, until, purpose: `${MARKUP.repeat(25)} ${'long purpose '.repeat(20)}`.slice(0, 500) });
+  });
+}
+
+function pageActions(card: ReturnType<typeof statusCard>) {
+  return inspectCard(card).actions.map((action) => action.data as { action: string; page?: number });
+}
+
+describe('status card at 500 testbeds', () => {
+  const testbeds = fleet();
+  const zone = 'Europe/Berlin';
+  const pages = statusPageCount(testbeds, NOW, zone);
+
+  it('pages so that every page parses, stays under MAX_CARD_BYTES and has ≤ 5 actions', () => {
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const card = statusCard({ testbeds, now: NOW, timeZone: zone, page });
+      expect(cardProblems(card)).toEqual([]);
+      expect(cardBytes(card)).toBeLessThan(MAX_CARD_BYTES);
+      expect(inspectCard(card).actions.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('shows every testbed exactly once across the pages, overdue first', () => {
+    const seen: number[] = [];
+    const states: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      for (const text of inspectCard(statusCard({ testbeds, now: NOW, timeZone: zone, page })).markdown) {
+        const match = /^● \*\*tb(\d+)x .*· (Available|In use|Overdue)$/.exec(text);
+        if (match) {
+          seen.push(Number(match[1]));
+          states.push(match[2]);
+        }
+      }
+    }
+    expect(seen.length).toBe(500);
+    expect(new Set(seen).size).toBe(500);
+    const firstOf = (state: string) => states.indexOf(state);
+    expect(firstOf('Overdue')).toBe(0);
+    expect(firstOf('Overdue')).toBeLessThan(firstOf('In use'));
+    expect(states.lastIndexOf('In use')).toBeLessThan(firstOf('Available'));
+  });
+
+  it('page buttons carry status_page and the page number; out-of-range pages are clamped', () => {
+    expect(pageActions(statusCard({ testbeds, now: NOW, timeZone: zone }))).toContainEqual({ action: 'status_page', page: 2 });
+    expect(pageActions(statusCard({ testbeds, now: NOW, timeZone: zone })).some((data) => data.page === 0)).toBe(false);
+    const middle = pageActions(statusCard({ testbeds, now: NOW, timeZone: zone, page: 2 }));
+    expect(middle).toContainEqual({ action: 'status_page', page: 1 });
+    expect(middle).toContainEqual({ action: 'status_page', page: 3 });
+    const beyond = statusCard({ testbeds, now: NOW, timeZone: zone, page: 10_000 });
+    expect(beyond).toEqual(statusCard({ testbeds, now: NOW, timeZone: zone, page: pages }));
+    expect(pageActions(beyond).some((data) => data.action === 'status_page' && data.page === pages + 1)).toBe(false);
+    expect(statusText({ testbeds, now: NOW, timeZone: zone, page: 2 })).toContain(`page 2 of ${pages}`);
+  });
+
+  it('counts everything at the top of every page', () => {
+    const text = JSON.stringify(statusCard({ testbeds, now: NOW, timeZone: zone, page: 3 }));
+    expect(text).toContain('Available: 166');
+    expect(text).toContain('In use: 167');
+    expect(text).toContain('Overdue: 167');
+    expect(text).toContain('Total: 500');
+  });
+});
+
+describe('status card rows', () => {
+  const testbeds = [available(1), inUse(2, ana), inUse(3, bob, { until: '2026-03-10T07:00:00.000Z' })];
+  const card = statusCard({ testbeds, now: NOW, timeZone: 'Europe/Berlin' });
+  const walked = inspectCard(card);
+
+  it('colour-codes available green, in use amber, overdue red', () => {
+    const title = (name: string) =>
+      JSON.parse(JSON.stringify(card)).body.flatMap((element: { type: string; items?: unknown[] }) => (element.type === 'Container' ? element.items : [element]))
+        .find((element: { text?: string }) => element.text?.startsWith(`● **${name}**`));
+    expect(title('lab\\-1')).toMatchObject({ color: 'good', text: '● **lab\\-1** · Available' });
+    expect(title('lab\\-2')).toMatchObject({ color: 'warning', text: '● **lab\\-2** · In use' });
+    expect(title('lab\\-3')).toMatchObject({ color: 'attention', text: '● **lab\\-3** · Overdue' });
+  });
+
+  it('shows holder, held for, purpose and expected release in UTC, local and relative', () => {
+    const text = walked.markdown.join('\n');
+    expect(text).toContain('Ana Ops (ana@example\\.com) · held for 2 h');
+    expect(text).toContain('Expected release: 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin) (in 2 h)');
+    expect(text).toContain('Release was due: 2026-03-10 07:00 UTC (2026-03-10 08:00 Europe/Berlin) (3 h ago)');
+    expect(text).toContain('Purpose: regression run');
+  });
+
+  it('fits on one page without page buttons', () => {
+    expect(pageActions(card).map((data) => data.action)).toEqual(['register', 'release', 'menu']);
+    expect(statusText({ testbeds, now: NOW, timeZone: 'UTC' })).toBe('Testbed status: 1 available, 1 in use, 1 overdue, 3 in total.');
+  });
+});

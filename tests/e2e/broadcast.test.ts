@@ -1,0 +1,98 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import type { EmuRoom } from '../../src/platform/emulator/api.js';
+
+async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('broadcast end to end', () => {
+  let h: Harness;
+  let targets: EmuRoom[] = [];
+  afterEach(async () => {
+    await h.close();
+  });
+
+  async function start(count: number, env: Record<string, string> = {}, extraRooms = 0) {
+    h = await startHarness({ env });
+    targets = Array.from({ length: count }, (_, i) => h.emu.createRoom({ title: `Broadcast ${i}`, memberIds: [h.bot.id, h.linus.id] }));
+    for (let i = 0; i < extraRooms; i++) h.emu.createRoom({ title: `Member room ${i}`, memberIds: [h.bot.id] });
+    // The target rooms exist only once the emulator runs: write the document, then restart the bot on it.
+    await writeFile(
+      join(h.dir, 'broadcast_rooms.json'),
+      JSON.stringify({ broadcast_rooms: targets.map((room, i) => ({ name: room.title, room_id: room.id, description: `Target ${i}` })) }),
+    );
+    await h.restart(env);
+  }
+
+  async function runBroadcast(roomIds: string[], selectAll = false) {
+    const rooms = await ask(h, h.ada, h.lab, 'broadcast');
+    const message = await click(h, h.ada, rooms, 'broadcast_rooms_submit', { room_ids: roomIds.join(','), select_all: selectAll ? 'true' : 'false' });
+    const preview = await click(h, h.ada, message, 'broadcast_message_submit', { message_kind: 'maintenance', message_text: 'Lab power work at 18:00' });
+    const since = h.emu.messageCount();
+    h.emu.submitCard({ personId: h.ada.id, messageId: preview.id, action: 'broadcast_confirm' });
+    const report = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 60_000 });
+    return { rooms, report };
+  }
+
+  it('sends a status card to each chosen room and reports delivery, with a permanently failing room reported', async () => {
+    await start(3);
+    h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 404, times: Infinity, when: (body) => (body as { roomId?: string }).roomId === targets[2].id });
+    const { rooms, report } = await runBroadcast(targets.map((room) => room.id));
+    expect(cardText(rooms)).toContain('broadcast 0');
+    expect(cardText(rooms)).toContain('target 0');
+    for (const room of targets.slice(0, 2)) {
+      const posted = h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id);
+      expect(posted).toHaveLength(1);
+      expect(cardText(posted[0])).toContain('lab power work at 18:00');
+      expect(cardText(posted[0])).toContain('lab-1');
+    }
+    expect(h.emu.messages({ roomId: targets[2].id }).filter((m) => m.personId === h.bot.id)).toHaveLength(0);
+    const text = cardText(report);
+    expect(text).toContain('broadcast 2');
+    expect(text).toMatch(/2 (of 3 )?(rooms )?delivered|delivered.*2/);
+  });
+
+  it('refuses a forged room id: nothing is sent anywhere', async () => {
+    await start(2);
+    const rooms = await ask(h, h.ada, h.lab, 'broadcast');
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: rooms.id, inputs: { action: 'broadcast_rooms_submit', room_ids: `${targets[0].id},${h.unapproved.id}`, select_all: 'false' } });
+    const reply = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since });
+    expect(cardText(reply)).toMatch(/not on the (broadcast )?list|unknown|not allowed|can't|cannot/);
+    await h.app.idle();
+    for (const room of [...targets, h.unapproved]) expect(h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(0);
+  });
+
+  it('lets only BROADCAST_ADMINS broadcast and tells others politely', async () => {
+    await start(1, { BROADCAST_ADMINS: 'linus@example.com' });
+    const refusal = await ask(h, h.ada, h.lab, 'broadcast');
+    expect(cardText(refusal)).toMatch(/not allowed|only|permission/);
+    const allowed = await ask(h, h.linus, h.lab, 'broadcast');
+    expect(cardText(allowed)).toContain('broadcast 0');
+  });
+
+  it('adds discovered rooms, across more than one page, without duplicates', async () => {
+    await start(2, { BROADCAST_DISCOVERY: 'on' }, 120);
+    const rooms = await ask(h, h.ada, h.lab, 'broadcast');
+    const text = cardText(rooms);
+    expect(text).toContain('member room 0');
+    expect(text).toContain('member room 119');
+    expect(text.split('broadcast 0').length - 1).toBe(1);
+  });
+
+  it('delivers exactly one card to each of 200 rooms while the platform answers 429s', async () => {
+    await start(200);
+    h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 429, retryAfter: 1, times: 40, when: (body) => (body as { roomId?: string }).roomId !== h.lab.id });
+    const { report } = await runBroadcast([], true);
+    await h.app.idle();
+    for (const room of targets) expect(h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(1);
+    expect(cardText(report)).toContain('200');
+  }, 120_000);
+});
