@@ -18,7 +18,7 @@ export type ClaimResult =
 
 export type ReleaseResult =
   | { ok: true; record: TestbedRecord; previous: TestbedRecord }
-  | { ok: false; reason: 'not_in_use' | 'unknown'; record?: TestbedRecord };
+  | { ok: false; reason: 'not_in_use' | 'busy' | 'unknown'; record?: TestbedRecord };
 
 export interface TestbedFleet {
   start(): void;
@@ -99,13 +99,13 @@ export function createTestbedFleet(deps: {
     async release(request) {
       const actor = actorFor(request.testbedId);
       if (!actor) return { ok: false, reason: 'unknown' };
-      const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; message?: string }>(
+      const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
         actor,
         { type: 'release.requested', by: request.by, now: request.now },
         ['release.succeeded', 'release.refused', 'release.failed'],
       );
       if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-      if (answer.type === 'release.refused') return { ok: false, reason: 'not_in_use', record: answer.record };
+      if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
       throw new Error(answer.message ?? 'the release could not be saved');
     },
   };

@@ -20,6 +20,7 @@
     messages: {},
     connection: 'connecting',
     streamOpen: false,
+    everConnected: false,
     meId: null,
     roomId: null,
     unread: {},
@@ -152,8 +153,10 @@
   function renderConnection() {
     var badge = $('connection');
     var shown = state.streamOpen ? state.connection : 'offline';
+    if (shown === 'connected') state.everConnected = true;
+    var label = shown === 'connecting' && state.everConnected ? CONNECTION_LABELS.disconnected : CONNECTION_LABELS[shown];
     badge.dataset.state = shown;
-    badge.textContent = state.streamOpen ? CONNECTION_LABELS[shown] || shown : 'Page offline – retrying…';
+    badge.textContent = state.streamOpen ? label || shown : 'Page offline – retrying…';
     badge.title = state.streamOpen ? "The bot's WebSocket to the platform" : 'The page lost its link to the sandbox process';
   }
 
