@@ -35,7 +35,7 @@ export function safeText(value: string, maxLength = 500): string {
     .replace(/\r\n?/g, '\n');
   if (text.length > maxLength) text = `${text.slice(0, maxLength - 1)}…`;
   return text
-    .replace(/([\\`*_{}[\]()#+\-.!|~>])/g, '\\$1')
+    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
     .replace(/</g, '\u2039')
     .replace(/>/g, '\u203A');
 }
