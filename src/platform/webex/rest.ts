@@ -4,6 +4,7 @@
  * POST is never repeated unless the platform proved it did not act on it.
  * Failures become PlatformError without the token or proxy credentials.
  */
+import { setMaxListeners } from 'node:events';
 import got, { type Got, type Response } from 'got';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
@@ -63,6 +64,8 @@ export function createRestClient(config: RestConfig): RestClient {
   const { token, timing, logger } = config;
   const secrets = [token, config.httpsProxy ?? ''];
   const controller = new AbortController();
+  // One signal aborts every in-flight request on stop(); many requests run at once, so lift the listener cap.
+  setMaxListeners(0, controller.signal);
   const base: Got = got.extend({
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     timeout: { request: timing.requestTimeoutMs },
