@@ -93,7 +93,8 @@ export function createEffects(deps: {
     },
     feedbackToRoom(roomId, from, text) {
       enqueue(`feedback:${roomId}`, () =>
-        post({ roomId, markdown: `Feedback from ${from.name} (${from.email}):\n\n${text.replace(/[<>]/g, '')}` }),
+        // Plain text only: what a user typed is never rendered as markdown in another room.
+        post({ roomId, text: `Feedback from ${from.name} (${from.email}):\n\n${text}` }),
       );
     },
     async postBroadcast(roomId, message) {

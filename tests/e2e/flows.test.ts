@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
 
@@ -102,5 +104,31 @@ describe('register → status → release, end to end against the emulator', () 
     const again = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: '', release_choice: '1h' });
     expect(cardText(again)).toContain('purpose');
     expect((await h.readTestbeds()).every((record) => record.status === 'available')).toBe(true);
+  });
+});
+
+describe('feedback', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('appends submitted feedback to the log file and posts it to FEEDBACK_ROOM', async () => {
+    h = await startHarness();
+    const feedbackRoom = h.emu.createRoom({ title: 'Bot Feedback', memberIds: [h.bot.id, h.linus.id] });
+    await h.restart({ FEEDBACK_ROOM: feedbackRoom.id });
+    const form = await ask(h, h.ada, h.lab, 'feedback');
+    const thanks = await click(h, h.ada, form, 'feedback_submit', { feedback_text: 'Please add **reminders** <b>soon</b>' });
+    expect(cardText(thanks)).toContain('thank');
+    await h.app.idle();
+    const lines = (await readFile(join(h.dir, 'feedback.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ email: 'ada@example.com', name: 'Ada Ops', text: 'Please add **reminders** <b>soon</b>' });
+    const posted = h.emu.messages({ roomId: feedbackRoom.id }).filter((m) => m.personId === h.bot.id);
+    expect(posted).toHaveLength(1);
+    expect(posted[0].text).toContain('Ada Ops');
+    expect(posted[0].text).toContain('Please add **reminders** <b>soon</b>');
+    // Posted as plain text, so nothing the user typed is rendered as markup there.
+    expect(posted[0].markdown).toBeUndefined();
   });
 });

@@ -132,7 +132,12 @@ function checkReplies(input: CheckInput, problems: string[], figures: CheckFigur
     if (post.roomId && input.personRooms.has(post.roomId)) attempts.set(post.roomId, [...(attempts.get(post.roomId) ?? []), post]);
   }
   const triggers = new Map<string, number>();
-  for (const { event } of input.recorder.handled) triggers.set(event.roomId, (triggers.get(event.roomId) ?? 0) + 1);
+  const handledIds = new Set<string>();
+  for (const { event } of input.recorder.handled) {
+    if (handledIds.has(event.id)) problems.push(`activity ${event.id} (${event.type}) was handled more than once`);
+    handledIds.add(event.id);
+    triggers.set(event.roomId, (triggers.get(event.roomId) ?? 0) + 1);
+  }
   for (const [roomId, person] of input.personRooms) {
     const tried = attempts.get(roomId)?.length ?? 0;
     const handled = triggers.get(roomId) ?? 0;

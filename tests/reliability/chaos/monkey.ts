@@ -18,13 +18,13 @@ const ROUTES: Array<{ method: string; path: RegExp; label: string }> = [
 ];
 
 const WEIGHTS: Array<[FaultKind, number]> = [
-  ['socketClosed', 18],
-  ['socketDropped', 14],
+  ['socketClosed', 16],
+  ['socketDropped', 12],
   ['socketsRefused', 5],
-  ['rest429', 25],
-  ['rest5xx', 20],
+  ['rest429', 22],
+  ['rest5xx', 22],
   ['slowRest', 10],
-  ['duplicates', 8],
+  ['duplicates', 13],
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
