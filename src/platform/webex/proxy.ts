@@ -1,8 +1,37 @@
 /** Proxy agents: hpagent for http/https proxies, socks-proxy-agent for socks5. */
-import type { Agent as HttpAgent } from 'node:http';
-import type { Agent as HttpsAgent } from 'node:https';
+import type { Agent as HttpAgent, ClientRequestArgs } from 'node:http';
+import type { Agent as HttpsAgent, RequestOptions } from 'node:https';
+import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
+
+/** `code` of the error raised when an HTTP(S) proxy answers the CONNECT with anything but 200. */
+export const PROXY_REFUSED = 'EPROXYREFUSED';
+
+type ConnectCallback = (err: Error | null, stream: Duplex) => void;
+
+/**
+ * hpagent reports a refused CONNECT as a bare "Bad response: 407" error, which got and ws then
+ * reduce to a generic code, so the log never said why. Say it in words (no credentials involved).
+ */
+function explainRefusal(error: Error | null): Error | null {
+  const status = error ? /^Bad response: (\d{3})$/.exec(error.message)?.[1] : undefined;
+  if (!error || !status) return error;
+  const hint = status === '407' ? ' Proxy Authentication Required: check the user and password in the proxy URL' : '';
+  return Object.assign(new Error(`proxy refused the tunnel with HTTP ${status}${hint}`), { code: PROXY_REFUSED, proxyStatus: Number(status) });
+}
+
+class ExplainedHttpProxyAgent extends HttpProxyAgent {
+  override createConnection(options: ClientRequestArgs, callback?: ConnectCallback): Duplex | null | undefined {
+    return super.createConnection(options, (err, stream) => callback?.(explainRefusal(err), stream));
+  }
+}
+
+class ExplainedHttpsProxyAgent extends HttpsProxyAgent {
+  override createConnection(options: RequestOptions, callback?: ConnectCallback): Duplex | null | undefined {
+    return super.createConnection(options, (err, stream) => callback?.(explainRefusal(err), stream));
+  }
+}
 
 export interface GotAgents {
   http: HttpAgent;
@@ -26,8 +55,8 @@ export function restAgents(httpsProxy: string | undefined): GotAgents | undefine
     throw new Error(`Unsupported HTTPS_PROXY scheme ${proxy.protocol} (use http or https)`);
   }
   return {
-    http: new HttpProxyAgent({ proxy, keepAlive: true }),
-    https: new HttpsProxyAgent({ proxy, keepAlive: true }),
+    http: new ExplainedHttpProxyAgent({ proxy, keepAlive: true }),
+    https: new ExplainedHttpsProxyAgent({ proxy, keepAlive: true }),
   };
 }
 
@@ -40,7 +69,7 @@ export function socketAgent(wssProxy: string | undefined, targetUrl: string): Ht
   }
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
     const secure = new URL(targetUrl).protocol === 'wss:';
-    return secure ? new HttpsProxyAgent({ proxy }) : new HttpProxyAgent({ proxy });
+    return secure ? new ExplainedHttpsProxyAgent({ proxy }) : new ExplainedHttpProxyAgent({ proxy });
   }
   throw new Error(`Unsupported WSS_PROXY scheme ${proxy.protocol} (use http, https or socks5)`);
 }

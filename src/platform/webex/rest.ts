@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { PlatformError, codeForStatus, safePath, scrub } from './errors.js';
 import type { WebexTiming } from './options.js';
-import { restAgents } from './proxy.js';
+import { PROXY_REFUSED, restAgents } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -108,7 +108,8 @@ export function createRestClient(config: RestConfig): RestClient {
     }
     const timedOut = err.name === 'TimeoutError';
     const sent = timedOut ? !NOT_SENT_TIMEOUT_EVENTS.has(err.event ?? '') : !NOT_SENT_CODES.has(err.code ?? '');
-    const detail = scrub(err.code ?? err.message ?? 'unknown error', secrets);
+    // A proxy refusal's message says what went wrong (e.g. HTTP 407); other errors are known by their code.
+    const detail = scrub((err.code === PROXY_REFUSED ? err.message : err.code) ?? err.message ?? 'unknown error', secrets);
     const platformError = new PlatformError(
       timedOut ? 'timeout' : 'network',
       `${method} ${where} failed: ${timedOut ? `no answer within ${timing.requestTimeoutMs} ms` : detail}`,
@@ -152,7 +153,7 @@ export function createRestClient(config: RestConfig): RestClient {
         throw failure;
       }
       counters[decision.kind] += 1;
-      logger.warn({ method, path: where, status: failure.status, code: failure.code, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
+      logger.warn({ method, path: where, status: failure.status, code: failure.code, reason: failure.message, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
       try {
         await sleep(decision.delayMs, controller.signal);
       } catch {

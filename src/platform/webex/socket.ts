@@ -9,6 +9,7 @@ import type { Agent } from 'node:http';
 import type { Logger } from 'pino';
 import WebSocket, { type RawData } from 'ws';
 import type { WebexTiming } from './options.js';
+import { PROXY_REFUSED } from './proxy.js';
 
 export type SocketDown =
   | { kind: 'closed'; code: number; reason: string }
@@ -73,7 +74,10 @@ export class MercurySocket {
       this.finish({ kind: 'upgrade-rejected', status: res.statusCode ?? 0 });
       req.destroy();
     });
-    this.ws.on('error', (error) => this.finish({ kind: 'error', message: (error as NodeJS.ErrnoException).code ?? 'socket error' }));
+    this.ws.on('error', (error) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      this.finish({ kind: 'error', message: code === PROXY_REFUSED ? error.message : code ?? 'socket error' });
+    });
     this.ws.on('close', (code, reason) => this.finish({ kind: 'closed', code, reason: reason.toString('utf8') }));
   }
 
