@@ -31,3 +31,17 @@ export interface Holder {
 }
 
 export const BOT_VERSION = '1.0.8';
+
+/** A free testbed: spec §2.1 rule 1, the five user fields are null. */
+export function availableTestbed(id: number, testbed_name: string): TestbedRecord {
+  return {
+    id,
+    testbed_name,
+    status: 'available',
+    user_email: null,
+    user_name: null,
+    registered_time: null,
+    purpose: null,
+    expected_release_time: null,
+  };
+}

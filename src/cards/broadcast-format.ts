@@ -1,12 +1,10 @@
 /**
- * Small pure helpers the broadcast cards share: titles by kind, the counts row
- * and fitting a list of rows into the card size budget. Testbed states, colours,
+ * Small pure helpers the broadcast cards share: titles by kind and fitting a list of rows into the card size budget. Testbed states, colours,
  * counts and plain text come from the conversation cards (parts.ts, status.card.ts),
  * time formatting from time.ts, so each fact has one home.
  */
 import type { BroadcastKind } from '../machines/broadcast.machine.js';
-import { MAX_CARD_BYTES, textBlock, type CardElement } from './common.js';
-import type { StatusCounts } from './status.card.js';
+import { MAX_CARD_BYTES, cardBytes, type CardElement } from './common.js';
 
 export const KIND_TITLES: Record<BroadcastKind, string> = {
   availability: 'Testbed availability update',
@@ -24,25 +22,8 @@ export function kindTitle(kind: string): string {
   return Object.prototype.hasOwnProperty.call(KIND_TITLES, kind) ? KIND_TITLES[kind as BroadcastKind] : 'Testbed status';
 }
 
-export function countsRow(counts: StatusCounts): CardElement {
-  const column = (label: string, value: number, color: string): CardElement => ({
-    type: 'Column',
-    width: 'auto',
-    items: [textBlock(`${label}: ${value}`, { color, weight: 'Bolder' })],
-  });
-  return {
-    type: 'ColumnSet',
-    columns: [
-      column('Available', counts.available, 'good'),
-      column('In use', counts.inUse, 'warning'),
-      column('Overdue', counts.overdue, 'attention'),
-    ],
-  };
-}
-
-export function byteLength(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value), 'utf8');
-}
+/** JSON size in bytes (the same measure as cardBytes, for any card fragment). */
+export const byteLength = cardBytes;
 
 /**
  * How many of `rows`, taken in order, fit next to `fixedBytes` of everything else

@@ -8,9 +8,9 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import type { BroadcastRoomOption } from '../machines/broadcast.machine.js';
 import { card, safeText, submit, textBlock } from './common.js';
 import { BROADCAST_ACTIONS } from './broadcast-actions.js';
-import { countsRow, kindTitle } from './broadcast-format.js';
+import { kindTitle } from './broadcast-format.js';
 import { buttons, plainText, safeName } from './parts.js';
-import { countTestbeds } from './status.card.js';
+import { countTestbeds, countsRow } from './status.card.js';
 import { formatWhen } from './time.js';
 
 export interface BroadcastPreviewInput {

@@ -8,9 +8,9 @@
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
-import { byteLength, countsRow, kindTitle, rowsThatFit } from './broadcast-format.js';
+import { byteLength, kindTitle, rowsThatFit } from './broadcast-format.js';
 import { STATE_COLOURS, STATE_LABELS, byName, holderMarkdown, plainText, safeName, small, testbedState, type TestbedState } from './parts.js';
-import { countTestbeds } from './status.card.js';
+import { countTestbeds, countsRow } from './status.card.js';
 import { formatHeldFor, formatRelative, formatWhen } from './time.js';
 
 export interface BroadcastStatusInput {

@@ -48,6 +48,6 @@ export function submit(title: string, data: Record<string, unknown>, options: Re
   return { type: 'Action.Submit', title, data, ...options };
 }
 
-export function cardBytes(value: AdaptiveCardJson): number {
+export function cardBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }

@@ -90,7 +90,8 @@ function paginate(rows: readonly CardElement[]): number[][] {
   return pages;
 }
 
-function countsRow(counts: StatusCounts): CardElement {
+/** Coloured counts at the top of status cards (the broadcast status card uses it too). */
+export function countsRow(counts: StatusCounts): CardElement {
   const column = (label: string, value: number, color: string): CardElement => ({
     type: 'Column',
     width: 'auto',

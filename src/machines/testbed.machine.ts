@@ -9,7 +9,7 @@
  * Answers are emitted with the request id they belong to.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Holder, TestbedRecord } from '../domain.js';
+import { availableTestbed, type Holder, type TestbedRecord } from '../domain.js';
 
 export interface TestbedInput {
   record: TestbedRecord;
@@ -49,16 +49,7 @@ function bookedRecord(record: TestbedRecord, event: Extract<TestbedEvent, { type
 }
 
 function releasedRecord(record: TestbedRecord): TestbedRecord {
-  return {
-    id: record.id,
-    testbed_name: record.testbed_name,
-    status: 'available',
-    user_email: null,
-    user_name: null,
-    registered_time: null,
-    purpose: null,
-    expected_release_time: null,
-  };
+  return availableTestbed(record.id, record.testbed_name);
 }
 
 function messageOf(error: unknown): string {

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { BroadcastRoomRecord, TestbedRecord } from '../domain.js';
+import { availableTestbed, type BroadcastRoomRecord, type TestbedRecord } from '../domain.js';
 
 export const DEMO_PEOPLE = [
   { displayName: 'Ada Ops', email: 'ada@example.com' },
@@ -53,16 +53,7 @@ const HOUR = 3_600_000;
 export function demoTestbeds(now: Date): TestbedRecord[] {
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   const at = (hours: number) => new Date(minute + hours * HOUR).toISOString();
-  const free = (id: number, testbed_name: string): TestbedRecord => ({
-    id,
-    testbed_name,
-    status: 'available',
-    user_email: null,
-    user_name: null,
-    registered_time: null,
-    purpose: null,
-    expected_release_time: null,
-  });
+  const free = availableTestbed;
   const held = (id: number, testbed_name: string, who: number, purpose: string, since: number, until: number): TestbedRecord => ({
     id,
     testbed_name,

@@ -1,21 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestbedRecord } from '../../src/domain.js';
+import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
 
 export const tempDir = (prefix = 'store-test-') => mkdtempSync(join(tmpdir(), prefix));
 
 export function available(id: number, name = `Testbed ${id}`): TestbedRecord {
-  return {
-    id,
-    testbed_name: name,
-    status: 'available',
-    user_email: null,
-    user_name: null,
-    registered_time: null,
-    purpose: null,
-    expected_release_time: null,
-  };
+  return availableTestbed(id, name);
 }
 
 export function inUse(id: number, name = `Testbed ${id}`, who = 'ana'): TestbedRecord {

@@ -12,7 +12,7 @@ import type { Emulator, EmuMessage, EmuPerson, EmuRoom } from '../../src/platfor
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { createApp, type App, type AppDeps } from '../../src/app/create-app.js';
-import type { BroadcastRoomRecord, TestbedRecord } from '../../src/domain.js';
+import { availableTestbed, type BroadcastRoomRecord, type TestbedRecord } from '../../src/domain.js';
 
 export interface Harness {
   emu: Emulator;
@@ -31,18 +31,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export function availableTestbed(id: number, name: string): TestbedRecord {
-  return {
-    id,
-    testbed_name: name,
-    status: 'available',
-    user_email: null,
-    user_name: null,
-    registered_time: null,
-    purpose: null,
-    expected_release_time: null,
-  };
-}
+export { availableTestbed };
 
 export async function startHarness(options: {
   testbeds?: TestbedRecord[];
