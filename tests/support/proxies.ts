@@ -134,10 +134,9 @@ function splitTarget(target: string): { host: string; port: number } | undefined
 /** HTTP CONNECT proxy requiring `Proxy-Authorization: Basic base64(user:password)`. */
 export async function startConnectProxy(options: ProxyOptions & { user: string; password: string }): Promise<RecordingProxy> {
   const tunnels: TunnelRecord[] = [];
-  const server = createHttpServer((_req, res) => {
-    res.writeHead(501, { 'content-length': '0', connection: 'close' }).end();
-  });
+  const server = createHttpServer((_req, res) => res.writeHead(501, { 'content-length': '0', connection: 'close' }).end());
   server.on('connect', (req, client: Socket, head: Buffer) => {
+    client.on('error', () => client.destroy());
     const record: TunnelRecord = { kind: 'connect', target: req.url ?? '', outcome: 'bad-request', requests: [], bytesFromClient: 0, bytesFromTarget: 0 };
     tunnels.push(record);
     const auth = /^Basic\s+(\S+)$/i.exec(req.headers['proxy-authorization'] ?? '');
@@ -148,23 +147,15 @@ export async function startConnectProxy(options: ProxyOptions & { user: string; 
       record.password = colon >= 0 ? decoded.slice(colon + 1) : '';
     }
     const target = splitTarget(record.target);
-    if (!target) {
-      client.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-      return;
-    }
+    if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     if (record.user !== options.user || record.password !== options.password) {
       record.outcome = 'auth-refused';
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test proxy"\r\n'
         + 'Content-Length: 0\r\nConnection: close\r\n\r\n');
       return;
     }
-    // Clients wait for the 200 before sending, so `head` is empty in practice; a TLS-terminating
-    // tunnel takes over the raw socket handle and could not see bytes put back with unshift.
-    if (head.length > 0 && options.inspect) {
-      client.destroy();
-      return;
-    }
-    if (head.length > 0) client.unshift(head);
+    // Clients wait for the 200 before sending; early bytes (never seen in practice) are refused.
+    if (head.length > 0) return void client.destroy();
     tunnel(client, target.host, target.port, record, options, (error) => {
       record.outcome = error ? 'upstream-failed' : 'tunnelled';
       client.write(error ? 'HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'
@@ -172,8 +163,7 @@ export async function startConnectProxy(options: ProxyOptions & { user: string; 
       if (error) client.end();
     });
   });
-  const port = await listen(server as unknown as Server);
-  return track(server as unknown as Server, port, tunnels);
+  return track(server, await listen(server), tunnels);
 }
 
 /** Reads exact byte counts from a socket during a handshake. */
@@ -221,8 +211,7 @@ async function socksHandshake(client: Socket, record: TunnelRecord, options: Pro
   const method = options.user !== undefined ? 2 : 0;
   if (!methods.includes(method)) {
     record.outcome = 'auth-refused';
-    client.end(Buffer.from([5, 0xff]));
-    return;
+    return void client.end(Buffer.from([5, 0xff]));
   }
   client.write(Buffer.from([5, method]));
   if (method === 2) {
@@ -234,8 +223,7 @@ async function socksHandshake(client: Socket, record: TunnelRecord, options: Pro
     client.write(Buffer.from([1, ok ? 0 : 1]));
     if (!ok) {
       record.outcome = 'auth-refused';
-      client.end();
-      return;
+      return void client.end();
     }
   }
   const [, command, , addressType] = await reader.read(4);
@@ -246,10 +234,7 @@ async function socksHandshake(client: Socket, record: TunnelRecord, options: Pro
   else throw new Error('unknown address type');
   const port = (await reader.read(2)).readUInt16BE(0);
   record.target = `${host}:${port}`;
-  if (command !== 1) {
-    client.end(SOCKS_REPLY(7));
-    return;
-  }
+  if (command !== 1) return void client.end(SOCKS_REPLY(7));
   if (reader.release() > 0 && options.inspect) throw new Error('client sent data before the SOCKS reply');
   tunnel(client, host, port, record, options, (error) => {
     record.outcome = error ? 'upstream-failed' : 'tunnelled';
@@ -262,10 +247,10 @@ async function socksHandshake(client: Socket, record: TunnelRecord, options: Pro
 export async function startSocks5Proxy(options: ProxyOptions = {}): Promise<RecordingProxy> {
   const tunnels: TunnelRecord[] = [];
   const server = createNetServer((client) => {
+    client.on('error', () => client.destroy());
     const record: TunnelRecord = { kind: 'socks5', target: '', outcome: 'bad-request', requests: [], bytesFromClient: 0, bytesFromTarget: 0 };
     tunnels.push(record);
     socksHandshake(client, record, options).catch(() => client.destroy());
   });
-  const port = await listen(server);
-  return track(server, port, tunnels);
+  return track(server, await listen(server), tunnels);
 }
