@@ -82,7 +82,8 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouteContex
   const word = event.text.trim().toLowerCase().replace(/^\//, '');
   if (word === '') return { kind: 'ignore', reason: 'empty' };
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
-  const command = TEXT_COMMANDS[word];
+  // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
+  const command = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!command) return { kind: 'reply', view: { kind: 'hint' } };
   return one(command.flow, event, { type: command.type });
 }

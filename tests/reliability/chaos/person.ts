@@ -55,7 +55,7 @@ export function choiceValues(message: EmuMessage, id: string): string[] {
 export function createPerson(options: PersonOptions) {
   const { emu, bot, person, room, rng, stats } = options;
   const patienceMs = options.patienceMs ?? 2_500;
-  const longWaitMs = options.longWaitMs ?? 25_000;
+  const longWaitMs = options.longWaitMs ?? 12_000;
   let steps = 0;
 
   const reply = (since: number, timeoutMs: number) =>

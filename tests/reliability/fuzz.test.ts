@@ -1,0 +1,210 @@
+/**
+ * Fuzzing the pure edges with fast-check (≤ 200 runs per property): route(),
+ * the parse* validators and the readers never throw, never let invalid input
+ * through, always explain a refusal, and never let extra keys (forged identity,
+ * prototype-pollution keys) change a result.
+ */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { route, type Route } from '../../src/app/router.js';
+import {
+  parseFeedbackSubmission,
+  parseRegisterSubmission,
+  parseReleaseSubmission,
+  readAction,
+  readStatusPage,
+} from '../../src/cards/actions.js';
+import { parseBroadcastMessage, parseRoomSelection, roomChoiceValues } from '../../src/cards/broadcast-actions.js';
+import {
+  ACTIONS, FORGED_KEYS, KNOWN_IDS, NOW, PERSON, POLLUTION_KEYS, ROOM, cardEvent, hostileInputs, hostileString, hostileValue,
+  invalidTestbedId, messageEvent, validRegister,
+} from './fuzz-arbitraries.js';
+
+const RUNS = { numRuns: 200 };
+const CTX = { now: NOW, timeZone: 'UTC', knownTestbedIds: KNOWN_IDS };
+const ROUTE_CTX = { approvedRooms: [ROOM], timeZone: 'UTC', knownTestbedIds: KNOWN_IDS, broadcastRoomIds: ['room-b1', 'room-b2'] };
+const MACHINE_EVENTS = new Set([
+  'menu.requested', 'help.requested', 'status.requested', 'registration.started', 'release.started', 'feedback.started',
+  'register.submitted', 'register.invalid', 'release.submitted', 'release.invalid', 'feedback.submitted', 'feedback.invalid',
+  'conversation.cancelled', 'broadcast.started', 'rooms.submitted', 'rooms.invalid', 'message.submitted', 'message.invalid',
+  'broadcast.confirmed', 'broadcast.back',
+]);
+
+/** A refusal must say what is wrong, in words, and keep only short strings. */
+function expectClearRefusal(result: { errors: Record<string, unknown>; values: Record<string, unknown> }): void {
+  const messages = Object.values(result.errors);
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) expect(message).toMatch(/^[A-Z].{8,300}$/s);
+  for (const value of Object.values(result.values)) {
+    expect(typeof value).toBe('string');
+    expect((value as string).length).toBeLessThanOrEqual(2000);
+  }
+}
+
+function expectWellFormed(decision: Route): void {
+  if (decision.kind === 'ignore') return void expect(['unapproved_room', 'empty']).toContain(decision.reason);
+  if (decision.kind === 'reply') return void expect(['hint', 'error']).toContain(decision.view.kind);
+  expect(decision.targets.length).toBeGreaterThan(0);
+  for (const target of decision.targets) {
+    expect(target.key).toBe(`${target.flow}:${ROOM}:${PERSON}`);
+    expect(MACHINE_EVENTS.has(target.event.type)).toBe(true);
+    if (target.event.type.endsWith('.invalid')) expectClearRefusal(target.event as never);
+  }
+}
+
+afterAll(() => {
+  // Nothing above may have reached Object.prototype through a `__proto__` key.
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(Object.keys(Object.prototype)).toEqual([]);
+});
+
+describe('route() under hostile input', () => {
+  it('never throws and always returns a well-formed decision for card submissions', () => {
+    fc.assert(fc.property(hostileInputs, (inputs) => expectWellFormed(route(cardEvent(inputs), ROUTE_CTX))), RUNS);
+  });
+
+  it('never throws for message texts of any shape, and answers unknown text with a hint', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileString, fc.string({ unit: 'binary', maxLength: 300 })), (text) => {
+        const decision = route(messageEvent(text), ROUTE_CTX);
+        expectWellFormed(decision);
+        if (text.trim() === '') expect(decision).toEqual({ kind: 'ignore', reason: 'empty' });
+      }),
+      RUNS,
+    );
+  });
+
+  it('ignores everything from an unapproved room, whatever it carries', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileInputs.map((i) => cardEvent(i, 'room-other')), hostileString.map((t) => messageEvent(t, 'room-other'))), (event) => {
+        expect(route(event, ROUTE_CTX)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+      }),
+      RUNS,
+    );
+  });
+
+  it('forwards a submission only with validated data (known testbed, bounded text, no foreign keys)', () => {
+    fc.assert(
+      fc.property(hostileInputs, (inputs) => {
+        const decision = route(cardEvent(inputs), ROUTE_CTX);
+        if (decision.kind !== 'dispatch') return;
+        for (const { event } of decision.targets) {
+          if (event.type === 'register.submitted') expect(KNOWN_IDS).toContain((event.form as { testbedId: number }).testbedId);
+          if (event.type === 'release.submitted') expect(KNOWN_IDS).toContain(event.testbedId);
+          if (event.type === 'rooms.submitted') for (const id of event.roomIds as string[]) expect(['room-b1', 'room-b2']).toContain(id);
+          for (const key of [...FORGED_KEYS, ...POLLUTION_KEYS]) expect(Object.hasOwn(event, key)).toBe(false);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('parse* validators under hostile input', () => {
+  it('parseRegisterSubmission: never throws; an accepted form is within every rule', () => {
+    fc.assert(
+      fc.property(hostileInputs, (inputs) => {
+        const result = parseRegisterSubmission(inputs, CTX);
+        if (!result.ok) return expectClearRefusal(result);
+        expect(KNOWN_IDS).toContain(result.form.testbedId);
+        expect(result.form.purpose).toBe(result.form.purpose.trim());
+        expect(result.form.purpose.length).toBeGreaterThan(0);
+        expect([...result.form.purpose].length).toBeLessThanOrEqual(500);
+        const until = Date.parse(result.form.expectedRelease);
+        expect(result.form.expectedRelease).toMatch(/Z$/);
+        expect(until).toBeGreaterThan(Date.parse(NOW));
+        expect(until).toBeLessThanOrEqual(Date.parse(NOW) + 90 * 86_400_000);
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseRegisterSubmission: a testbed id no form offers is always refused, naming the field', () => {
+    fc.assert(
+      fc.property(validRegister, invalidTestbedId, (form, testbedId) => {
+        const result = parseRegisterSubmission({ ...form, testbed_id: testbedId }, CTX);
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.errors.testbed_id).toMatch(/testbed/i);
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseRegisterSubmission: extra keys (forged identity, __proto__, constructor …) never change the result', () => {
+    const extra = fc.dictionary(fc.constantFrom(...FORGED_KEYS, ...POLLUTION_KEYS), hostileValue, { minKeys: 1 });
+    fc.assert(
+      fc.property(validRegister, extra, (form, additions) => {
+        const withExtras = { ...form };
+        for (const [key, value] of Object.entries(additions)) {
+          Object.defineProperty(withExtras, key, { value, enumerable: true, configurable: true, writable: true });
+        }
+        const plain = parseRegisterSubmission(form, CTX);
+        expect(plain.ok).toBe(true);
+        expect(parseRegisterSubmission(withExtras, CTX)).toEqual(plain);
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseReleaseSubmission and parseFeedbackSubmission: never throw; accept only what they should', () => {
+    fc.assert(
+      fc.property(hostileInputs, (inputs) => {
+        const release = parseReleaseSubmission(inputs, { knownTestbedIds: KNOWN_IDS });
+        if (release.ok) expect(KNOWN_IDS).toContain(release.form.testbedId);
+        else expectClearRefusal(release);
+        const feedback = parseFeedbackSubmission(inputs);
+        const raw = Object.hasOwn(inputs, 'feedback_text') ? inputs.feedback_text : undefined;
+        const shouldAccept = typeof raw === 'string' && raw.trim() !== '' && [...raw.trim()].length <= 2000;
+        expect(feedback.ok).toBe(shouldAccept);
+        if (feedback.ok) expect(feedback.text).toBe((raw as string).trim());
+        else expectClearRefusal(feedback);
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseRoomSelection: one room id not on the list refuses the whole submission', () => {
+    const allowed = ['room-a', 'room-b', 'room-c'];
+    const codes = [...roomChoiceValues(allowed).values()];
+    fc.assert(
+      fc.property(fc.subarray([...allowed, ...codes]), hostileString, fc.oneof(hostileValue, fc.constantFrom('true', 'false')), (chosen, forged, all) => {
+        const result = parseRoomSelection({ room_ids: [...chosen, forged].join(','), select_all: all }, { allowedRoomIds: allowed });
+        if (result.ok) {
+          for (const id of result.roomIds) expect(allowed).toContain(id);
+          expect(result.roomIds.length).toBeGreaterThan(0);
+          for (const token of forged.split(',')) expect([...allowed, ...codes, '']).toContain(token.trim());
+        } else {
+          expectClearRefusal(result);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseBroadcastMessage, readAction, readStatusPage: never throw, stay within bounds', () => {
+    fc.assert(
+      fc.property(hostileInputs, (inputs) => {
+        const message = parseBroadcastMessage(inputs);
+        if (message.ok) {
+          expect(['availability', 'maintenance', 'usage']).toContain(message.kind);
+          expect(message.text.length).toBeLessThanOrEqual(1000);
+        } else expectClearRefusal(message);
+        const action = readAction(inputs);
+        expect(action === null || (ACTIONS as readonly string[]).includes(action)).toBe(true);
+        const page = readStatusPage(inputs);
+        expect(Number.isInteger(page) && page >= 1 && page <= 10_000).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('survives inputs that are not plain objects at all', () => {
+    for (const inputs of [null, undefined, 'register_submit', 42, [], [['action', 'register_submit']], Object.create(null), new Date(0)]) {
+      expect(parseRegisterSubmission(inputs as never, CTX).ok).toBe(false);
+      expect(parseReleaseSubmission(inputs as never, { knownTestbedIds: KNOWN_IDS }).ok).toBe(false);
+      expect(parseFeedbackSubmission(inputs as never).ok).toBe(false);
+      expect(readAction(inputs)).toBeNull();
+      expect(readStatusPage(inputs)).toBe(1);
+    }
+  });
+});
