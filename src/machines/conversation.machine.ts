@@ -10,7 +10,7 @@
  * meets a state that no longer accepts it. Cancel is handled once, at the root.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Holder, TestbedRecord } from '../domain.js';
+import type { Holder } from '../domain.js';
 import { releasedByOtherText } from './shared/released-by-other.js';
 import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
 

@@ -4,13 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
 import type { EmuRoom } from '../../src/platform/emulator/api.js';
 
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('broadcast end to end', () => {
   let h: Harness;

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, cardText, startHarness, type Harness } from '../support/harness.js';
+import { until as waitUntil } from '../support/wait.js';
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (check: () => boolean, timeoutMs = 10_000) => waitUntil(check, { timeoutMs });
 
 describe('foundation behaviour over real sockets', () => {
   let h: Harness;

@@ -1,43 +1,15 @@
 /**
  * The real process (`tsx src/main.ts`), as `npm start` runs it.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator } from '../../src/platform/emulator/api.js';
+import { startBotProcess as startBot } from '../support/bot-process.js';
+import { until } from '../support/wait.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-
-interface Run {
-  output: () => string;
-  exited: Promise<number | null>;
-  kill: (signal?: NodeJS.Signals) => void;
-}
-
-function startBot(env: Record<string, string>, cwd: string): Run {
-  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { output: () => output, exited, kill: (signal = 'SIGTERM') => child.kill(signal) };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the bot process', () => {
   let dir: string;
@@ -51,7 +23,7 @@ describe('the bot process', () => {
   it('exits 1 and prints every configuration problem before connecting', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
     const run = startBot({ APPROVED_ROOMS: '', PLATFORM_API_URL: 'not a url', HEALTH_PORT: '99999', WSS_PROXY: 'ftp://proxy:1' }, dir);
-    expect(await run.exited).toBe(1);
+    expect((await run.exited).code).toBe(1);
     const out = run.output();
     expect(out).toContain('Configuration error:');
     expect(out).toMatch(/PLATFORM_ACCESS_TOKEN/);
@@ -71,7 +43,7 @@ describe('the bot process', () => {
       { PLATFORM_ACCESS_TOKEN: bot.token, PLATFORM_API_URL: emu.restUrl, PLATFORM_DISCOVERY_URL: emu.discoveryUrl, APPROVED_ROOMS: '*', HEALTH_PORT: 'off' },
       dir,
     );
-    expect(await run.exited).toBe(1);
+    expect((await run.exited).code).toBe(1);
     expect(run.output()).toContain('testbeds.json');
     expect(await readFile(join(dir, 'testbeds.json'), 'utf8')).toBe(corrupt);
     expect(run.output()).not.toContain(bot.token);
@@ -103,7 +75,7 @@ describe('the bot process', () => {
         return undefined;
       }
     };
-    await waitFor(async () => (await health())?.status === 'healthy');
+    await until(async () => (await health())?.status === 'healthy', { what: 'a healthy bot' });
     const since = emu.messageCount();
     emu.say({ personId: ada.id, roomId: room.id, text: 'testbed', mentions: [bot.id] });
     const reply = await emu.waitForMessage((m) => m.personId === bot.id, { since, timeoutMs: 10_000 });
@@ -115,7 +87,7 @@ describe('the bot process', () => {
     expect(notFound.status).toBe(404);
     expect(await notFound.text()).toBe('');
     run.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
+    expect((await run.exited).code).toBe(0);
     const out = run.output();
     expect(out.length).toBeGreaterThan(200);
     expect(out).not.toContain(bot.token);

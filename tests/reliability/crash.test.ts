@@ -5,51 +5,22 @@
  * posted; a hand-edited invalid document is reported and left alone; a second
  * bot on the same store refuses to start while the first keeps working.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { EmuMessage, EmuPerson, EmuRoom, Emulator } from '../../src/platform/emulator/api.js';
 import { testbedsDocumentProblems } from '../../src/store/schema.js';
 import type { TestbedRecord } from '../../src/domain.js';
 import { availableTestbed } from '../support/harness.js';
+import { startBotProcess as startBot, type BotProcess } from '../support/bot-process.js';
+import { until as waitUntil } from '../support/wait.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const until = (check: () => boolean, timeoutMs = 20_000) => waitUntil(check, { timeoutMs });
 
-interface Bot {
-  pid: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill: (signal: NodeJS.Signals) => void;
-}
-
-function startBot(env: Record<string, string>, cwd: string): Bot {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { pid: child.pid ?? -1, output: () => output, exited, kill: (signal) => child.kill(signal) };
-}
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+type Bot = BotProcess;
 
 interface World {
   emu: Emulator;

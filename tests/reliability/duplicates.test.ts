@@ -8,14 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmuMessage, EmuRoom } from '../../src/platform/emulator/api.js';
 import { uuidOf } from '../../src/platform/ids.js';
 import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { until as waitUntil } from '../support/wait.js';
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (check: () => boolean, timeoutMs = 10_000) => waitUntil(check, { timeoutMs });
 
 /** How many activity frames carrying this id the emulator put on the bot's socket. */
 function framesFor(h: Harness, id: string): number {

@@ -4,52 +4,25 @@
  * proxy with Basic credentials and a local SOCKS5 server. Both proxies terminate TLS with the
  * same certificate, so they can record which requests went through which tunnel.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator, EmuPerson, EmuRoom } from '../../src/platform/emulator/api.js';
 import { cardActions } from '../support/harness.js';
 import { startConnectProxy, startSocks5Proxy, type RecordingProxy, type SeenRequest } from '../support/proxies.js';
 import { createTestCertificate, type TestCertificate } from '../support/tls.js';
+import { startBotProcess as startBot, type BotProcess } from '../support/bot-process.js';
+import { until } from '../support/wait.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const PROXY_USER = 'proxy-user';
 const PROXY_PASSWORD = 'secret-pass-7Qx';
 const SOCKS_USER = 'socks-user';
 const SOCKS_PASSWORD = 'socks-pass-9Wz';
 const MENU = ['status', 'register', 'release', 'broadcast'];
 
-interface BotRun {
-  output: () => string;
-  exitCode: () => number | null;
-  exited: Promise<void>;
-  kill: () => void;
-}
-
-function startBot(env: Record<string, string>, cwd: string): BotRun {
-  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
-  return { output: () => output, exitCode: () => child.exitCode, exited, kill: () => child.kill('SIGKILL') };
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (what: string, check: () => boolean, timeoutMs = 15_000) => until(check, { what, timeoutMs, everyMs: 50 });
 
 const kinds = (requests: SeenRequest[]) => new Set(requests.map((r) => (r.websocket ? 'websocket' : 'rest')));
 const lines = (requests: SeenRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
@@ -61,7 +34,7 @@ describe('the bot process behind real proxies (HTTPS/WSS emulator)', () => {
   let ada: EmuPerson;
   let lab: EmuRoom;
   let dir: string;
-  let run: BotRun | undefined;
+  let run: BotProcess | undefined;
   const proxies: RecordingProxy[] = [];
 
   beforeAll(async () => {
@@ -81,7 +54,7 @@ describe('the bot process behind real proxies (HTTPS/WSS emulator)', () => {
 
   afterEach(async () => {
     if (run && run.exitCode() === null) {
-      run.kill();
+      run.kill('SIGKILL');
       await run.exited;
     }
     run = undefined;
