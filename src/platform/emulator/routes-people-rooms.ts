@@ -69,10 +69,19 @@ export function peopleRoomRoutes(env: RouteEnv): Route[] {
       handler: (ctx) => {
         const type = ctx.query.get('type');
         if (type && type !== 'direct' && type !== 'group') throw new HttpError(400, 'Invalid type: must be direct or group.');
+        const sortBy = ctx.query.get('sortBy');
+        if (sortBy && !['id', 'lastactivity', 'created'].includes(sortBy)) throw new HttpError(400, 'Invalid sortBy: must be id, lastactivity or created.');
+        // Like Webex: `lastactivity` and `created` list the newest first.
+        const order =
+          sortBy === 'lastactivity'
+            ? (a: { lastActivity: string; seq: number }, b: { lastActivity: string; seq: number }) => b.lastActivity.localeCompare(a.lastActivity) || b.seq - a.seq
+            : sortBy === 'created'
+              ? (a: { seq: number }, b: { seq: number }) => b.seq - a.seq
+              : (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
         const rooms = store
           .roomsOf(ctx.caller.uuid)
           .filter((r) => !type || r.type === type)
-          .sort((a, b) => a.seq - b.seq);
+          .sort(order);
         const { page: items, headers } = page(ctx, rooms);
         return { status: 200, body: { items: items.map((r) => roomJson(store, r, ctx.caller.uuid)) }, headers };
       },

@@ -65,6 +65,16 @@ export class InboundPipeline {
     });
   }
 
+  /**
+   * An event found by other means than the socket (catch-up after a reconnect):
+   * delivered in order with the rest, unless its id was already seen.
+   */
+  pushEvent(event: PlatformEvent, activityId: string): boolean {
+    if (this.deps.recent.checkAndRemember(activityId)) return false;
+    this.tail = this.tail.then(() => this.deliver(event));
+    return true;
+  }
+
   private async hydrate(
     plan: Extract<ReturnType<typeof planEnvelope>, { kind: 'fetchMessage' | 'fetchCardAction' }>,
     ctx: MappingContext,

@@ -5,6 +5,7 @@
 import { uuidOf } from '../ids.js';
 import type { ConnectionState, OutgoingMessage, Person, Platform, PostedMessage, RoomSummary } from '../port.js';
 import { backoffDelay, sleep } from './backoff.js';
+import { catchUp } from './catch-up.js';
 import type { HostCatalog } from './cluster.js';
 import { MercuryConnection, type PrepareKind } from './connection.js';
 import { RecentIds } from './dedupe.js';
@@ -71,10 +72,13 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   let connection: MercuryConnection | undefined;
   let starting: Promise<void> | undefined;
   let stopping = false;
+  /** When the socket was lost (for catching up on what was said meanwhile); unset while connected. */
+  let lostAt: number | undefined;
   const inbound = new InboundPipeline({ rest, logger, recent, context: () => (bot ? { bot, hostCatalog } : undefined) });
 
   function setState(next: ConnectionState): void {
     if (state === next) return;
+    if (state === 'connected' && lostAt === undefined) lostAt = Date.now();
     state = next;
     for (const handler of stateHandlers) {
       try {
@@ -109,7 +113,16 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   }
 
   /** After a reconnect, PUT the device so the platform keeps it (and we learn if it moved). */
-  function refreshAfterReconnect(): void {
+  function afterReconnect(): void {
+    refreshDevice();
+    const since = lostAt;
+    lostAt = undefined;
+    if (since === undefined || !bot || timing.catchUpMaxAgeMs <= 0) return;
+    const context = { bot, hostCatalog };
+    void catchUp({ rest, logger, context, push: (event, id) => inbound.pushEvent(event, id) }, since, timing.catchUpMaxAgeMs);
+  }
+
+  function refreshDevice(): void {
     const devices = registry as DeviceRegistry;
     const before = devices.device?.webSocketUrl;
     devices.refresh().then(
@@ -151,7 +164,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
     if (stopping) throw new PlatformError('stopped', 'platform stopped during start-up');
     connection = new MercuryConnection(
       { token, timing, logger, wssProxy: options.wssProxy },
-      { prepare, onReconnected: refreshAfterReconnect, onEnvelope: (envelope) => inbound.push(envelope), onState: setState },
+      { prepare, onReconnected: afterReconnect, onEnvelope: (envelope) => inbound.push(envelope), onState: setState },
     );
     await connection.start(device.webSocketUrl);
   }

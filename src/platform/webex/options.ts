@@ -23,6 +23,8 @@ export interface WebexTiming {
   maxTransientRetries: number;
   /** Pause between deleting our stale devices and retrying the registration. */
   deviceCleanupDelayMs: number;
+  /** After a reconnect, messages sent while the socket was down and younger than this are fetched and handled. 0 = off. */
+  catchUpMaxAgeMs: number;
 }
 
 export const DEFAULT_TIMING: WebexTiming = {
@@ -37,6 +39,7 @@ export const DEFAULT_TIMING: WebexTiming = {
   maxRateLimitRetries: 10,
   maxTransientRetries: 4,
   deviceCleanupDelayMs: 2_000,
+  catchUpMaxAgeMs: 10 * 60_000,
 };
 
 export interface WebexPlatformOptions {

@@ -66,11 +66,19 @@ export function planEnvelope(envelope: unknown, ctx: MappingContext): ActivityPl
 }
 
 export function toMessageEvent(activity: Activity, fetched: unknown, ctx: MappingContext, receivedAt: string): Mapped<MessageEvent> {
+  return messageToEvent(fetched, isOneOnOne(activity) ? 'direct' : 'group', ctx, receivedAt);
+}
+
+/**
+ * A REST message (GET /messages/{id}, or an item of GET /messages when catching
+ * up) as a MessageEvent; `fallbackRoomType` is used when the message omits roomType.
+ */
+export function messageToEvent(fetched: unknown, fallbackRoomType: RoomType, ctx: MappingContext, receivedAt: string): Mapped<MessageEvent> {
   const checked = checkMessage(fetched);
   if (!checked.ok) return { ok: false, reason: `message: ${checked.problem}`, malformed: true };
   const message = checked.value;
   if (sameObject(message.personId, ctx.bot.uuid)) return { ok: false, reason: 'own message' };
-  const roomType: RoomType = message.roomType ?? (isOneOnOne(activity) ? 'direct' : 'group');
+  const roomType: RoomType = message.roomType ?? fallbackRoomType;
   const raw = message.text ?? '';
   const text = roomType === 'group' ? stripBotMention(raw, message.html ?? undefined, ctx.bot) : raw.trim();
   return {
