@@ -44,7 +44,12 @@ export function createTestbedFleet(deps: {
   function spawn(record: TestbedRecord): TestbedActor {
     const key = `testbed:${record.id}`;
     const actor = createActor(logic, { input: { record }, id: key, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
-    actor.subscribe({ error: (error) => deps.logger.error({ err: error, key }, 'testbed actor failed') });
+    actor.subscribe({
+      error: (error) => {
+        deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
+        if (actors.get(record.id) === actor) actors.delete(record.id);
+      },
+    });
     actor.start();
     return actor;
   }
@@ -60,18 +65,36 @@ export function createTestbedFleet(deps: {
     return actor;
   }
 
-  /** Sends an event and resolves with the first emitted answer carrying the same request id. */
+  /**
+   * Sends an event and resolves with the first emitted answer carrying the same
+   * request id; rejects if the actor fails or stops before answering, so a
+   * conversation never waits forever.
+   */
   function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
     const requestId = randomUUID();
-    return new Promise<T>((resolve) => {
-      const subscriptions = answers.map((type) =>
-        actor.on(type as never, (emitted: unknown) => {
-          const answer = emitted as { requestId?: string };
-          if (answer.requestId !== requestId) return;
-          for (const subscription of subscriptions) subscription.unsubscribe();
-          resolve(emitted as T);
+    return new Promise<T>((resolve, reject) => {
+      const subscriptions: { unsubscribe(): void }[] = [];
+      const finish = (settle: () => void) => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+        settle();
+      };
+      for (const type of answers) {
+        subscriptions.push(
+          actor.on(type as never, (emitted: unknown) => {
+            if ((emitted as { requestId?: string }).requestId === requestId) finish(() => resolve(emitted as T));
+          }),
+        );
+      }
+      subscriptions.push(
+        actor.subscribe({
+          error: () => finish(() => reject(new Error('the testbed could not take the request'))),
+          complete: () => finish(() => reject(new Error('the testbed stopped before answering'))),
         }),
       );
+      if (actor.getSnapshot().status !== 'active') {
+        finish(() => reject(new Error('the testbed is not available right now')));
+        return;
+      }
       actor.send({ ...event, requestId } as never);
     });
   }

@@ -1,0 +1,97 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestbedFleet } from '../../src/app/testbed-fleet.js';
+import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
+import { openStore, type Store } from '../../src/store/index.js';
+
+const ADA = { email: 'ada@example.com', name: 'Ada Ops' };
+const LINUS = { email: 'linus@example.com', name: 'Linus Lab' };
+const NOW = '2026-03-02T10:00:00.000Z';
+const LATER = '2026-03-02T14:00:00.000Z';
+const logger = pino({ level: 'silent' });
+
+describe('testbed fleet (actors over a real store file)', () => {
+  let dir: string;
+  let store: Store;
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function open(records: TestbedRecord[]) {
+    dir = await mkdtemp(join(tmpdir(), 'fleet-'));
+    const testbedPath = join(dir, 'testbeds.json');
+    await writeFile(testbedPath, JSON.stringify({ testbeds: records }));
+    store = await openStore({ testbedPath, broadcastPath: join(dir, 'broadcast_rooms.json') });
+    return store;
+  }
+
+  it('claims, refuses a second claim, and releases, writing each change before answering', async () => {
+    const fleet = createTestbedFleet({ store: await open([availableTestbed(1, 'lab-1')]), logger });
+    fleet.start();
+    const claimed = await fleet.claim({ testbedId: 1, holder: ADA, purpose: 'soak', expectedRelease: LATER, now: NOW });
+    expect(claimed).toMatchObject({ ok: true, record: { status: 'in_use', user_email: ADA.email, registered_time: NOW } });
+    expect(store.testbeds.get(1)?.user_email).toBe(ADA.email);
+    const refused = await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'mine', expectedRelease: LATER, now: NOW });
+    expect(refused).toMatchObject({ ok: false, reason: 'taken', record: { user_email: ADA.email } });
+    const released = await fleet.release({ testbedId: 1, by: LINUS, now: NOW });
+    expect(released).toMatchObject({ ok: true, record: availableTestbed(1, 'lab-1'), previous: { user_email: ADA.email } });
+    expect(store.testbeds.get(1)).toEqual(availableTestbed(1, 'lab-1'));
+    expect(await fleet.release({ testbedId: 1, by: LINUS, now: NOW })).toMatchObject({ ok: false, reason: 'not_in_use' });
+    fleet.stop();
+  });
+
+  it('answers unknown for a testbed the store does not have', async () => {
+    const fleet = createTestbedFleet({ store: await open([availableTestbed(1, 'lab-1')]), logger });
+    fleet.start();
+    expect(await fleet.claim({ testbedId: 9, holder: ADA, purpose: 'x', expectedRelease: LATER, now: NOW })).toEqual({ ok: false, reason: 'unknown' });
+    fleet.stop();
+  });
+
+  it('rejects (never hangs) when the testbed actor is stopped while a save is pending, and nothing is claimed', async () => {
+    const real = await open([availableTestbed(1, 'lab-1')]);
+    let releaseSave: () => void = () => undefined;
+    const slowStore: Store = {
+      ...real,
+      testbeds: {
+        ...real.testbeds,
+        save: (record) => new Promise((resolve) => (releaseSave = () => resolve(record))),
+      },
+    };
+    const fleet = createTestbedFleet({ store: slowStore, logger });
+    fleet.start();
+    const pending = fleet.claim({ testbedId: 1, holder: ADA, purpose: 'x', expectedRelease: LATER, now: NOW });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fleet.stop();
+    await expect(pending).rejects.toThrow(/testbed/);
+    releaseSave();
+    expect(real.testbeds.get(1)?.status).toBe('available');
+  });
+
+  it('reports a failed write as an error and keeps the testbed free for the next try', async () => {
+    const real = await open([availableTestbed(1, 'lab-1')]);
+    let failNext = true;
+    const flakyStore: Store = {
+      ...real,
+      testbeds: {
+        ...real.testbeds,
+        save: async (record) => {
+          if (failNext) {
+            failNext = false;
+            throw new Error('disk full');
+          }
+          return real.testbeds.save(record);
+        },
+      },
+    };
+    const fleet = createTestbedFleet({ store: flakyStore, logger });
+    fleet.start();
+    await expect(fleet.claim({ testbedId: 1, holder: ADA, purpose: 'x', expectedRelease: LATER, now: NOW })).rejects.toThrow();
+    expect(real.testbeds.get(1)?.status).toBe('available');
+    expect(await fleet.claim({ testbedId: 1, holder: ADA, purpose: 'x', expectedRelease: LATER, now: NOW })).toMatchObject({ ok: true });
+    fleet.stop();
+  });
+});
