@@ -75,18 +75,12 @@ export function createFlowFactory(deps: FlowDeps) {
       lookUpPerson: fromPromise(async ({ input }: { input: { personId: string } }) => lookUpPerson(input.personId)),
       listBroadcastRooms: fromPromise(async () => listBroadcastRooms()),
       sendBroadcast: fromPromise(
-        async ({ input }: { input: { roomIds: string[]; kind: string; text: string; sender: Holder } }) => {
-          const known = await listBroadcastRooms();
-          const rooms = input.roomIds.map((roomId) => ({
-            roomId,
-            name: known.find((room) => room.room_id === roomId)?.name ?? roomId,
-          }));
-          return deliverBroadcast({
-            rooms,
+        async ({ input }: { input: { rooms: { roomId: string; name: string }[]; kind: string; text: string; sender: Holder } }) =>
+          deliverBroadcast({
+            rooms: input.rooms,
             send: (roomId) => effects.postBroadcast(roomId, { kind: input.kind, text: input.text, sender: input.sender }),
             isRetryable,
-          });
-        },
+          }),
       ),
     },
   } as never);

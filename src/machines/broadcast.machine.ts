@@ -257,7 +257,7 @@ export const broadcastMachine = setup({
         id: 'sendBroadcast',
         src: 'sendBroadcast',
         input: ({ context }) => ({
-          roomIds: context.roomIds,
+          rooms: selectedRooms(context).map((room) => ({ roomId: room.room_id, name: room.name })),
           kind: context.messageKind ?? 'availability',
           text: context.text,
           sender: context.sender as Holder,

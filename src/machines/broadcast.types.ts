@@ -65,7 +65,8 @@ export interface BroadcastInput {
 }
 
 export interface SendBroadcastInput {
-  roomIds: string[];
+  /** The chosen rooms with their names, in list order (so delivery needs no second look-up). */
+  rooms: { roomId: string; name: string }[];
   kind: BroadcastKind;
   text: string;
   sender: Holder;

@@ -31,7 +31,7 @@ function start(options: { input?: Partial<BroadcastInput>; holder?: Holder; send
   const listRooms = vi.fn(async () => ROOMS);
   const send = vi.fn(
     options.send ??
-      (async (input: SendBroadcastInput) => input.roomIds.map((roomId) => ({ roomId, name: roomId, delivered: true }))),
+      (async (input: SendBroadcastInput) => input.rooms.map(({ roomId, name }) => ({ roomId, name, delivered: true }))),
   );
   const logic = broadcastMachine.provide({
     actors: {
@@ -65,8 +65,8 @@ describe('broadcastMachine (live actor)', () => {
     const final = await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 2_000 });
     expect(final.value).toBe('reported');
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ roomIds: ['room-dev'], kind: 'availability', text: '', sender: ANA });
-    expect(cards.at(-1)).toEqual({ kind: 'broadcastReport', results: [{ roomId: 'room-dev', name: 'room-dev', delivered: true }] });
+    expect(send).toHaveBeenCalledWith({ rooms: [{ roomId: 'room-dev', name: 'Dev' }], kind: 'availability', text: '', sender: ANA });
+    expect(cards.at(-1)).toEqual({ kind: 'broadcastReport', results: [{ roomId: 'room-dev', name: 'Dev', delivered: true }] });
   });
 
   it('refuses a non-admin politely and never lists or sends', async () => {

@@ -68,7 +68,15 @@ describe('broadcastMachine (replayed)', () => {
     const sends = spawned(actions, 'sendBroadcast');
     expect(sends).toHaveLength(1);
     // Rooms come back in list order, whatever order the card submitted them in.
-    expect(sends[0].input).toEqual({ roomIds: ['room-ops', 'room-qa'], kind: 'maintenance', text: 'Lab 3 down', sender: ANA });
+    expect(sends[0].input).toEqual({
+      rooms: [
+        { roomId: 'room-ops', name: 'Ops' },
+        { roomId: 'room-qa', name: 'QA' },
+      ],
+      kind: 'maintenance',
+      text: 'Lab 3 down',
+      sender: ANA,
+    });
     const [, message, preview, report] = views(actions);
     expect(message).toMatchObject({ kind: 'broadcastMessage', roomCount: 2 });
     expect(preview).toMatchObject({ kind: 'broadcastPreview', roomIds: ['room-ops', 'room-qa'], messageKind: 'maintenance', text: 'Lab 3 down' });
@@ -111,7 +119,7 @@ describe('broadcastMachine (replayed)', () => {
 
   it('a click on the room card from a later step changes the selection, or refuses it', () => {
     const changed = replay([...toPreviewing, { type: 'rooms.submitted', roomIds: ['room-dev'] }, { type: 'message.submitted', kind: 'usage', text: '' }, { type: 'broadcast.confirmed' }]);
-    expect(spawned(changed.actions, 'sendBroadcast').map((send) => send.input)).toEqual([{ roomIds: ['room-dev'], kind: 'usage', text: '', sender: ANA }]);
+    expect(spawned(changed.actions, 'sendBroadcast').map((send) => send.input)).toEqual([{ rooms: [{ roomId: 'room-dev', name: 'Dev' }], kind: 'usage', text: '', sender: ANA }]);
     const forged = replay([...toPreviewing, { type: 'rooms.submitted', roomIds: ['room-evil'] }, { type: 'broadcast.confirmed' }]);
     expect(forged.snapshot.value).toBe('selectingRooms');
     expect(spawned(forged.actions, 'sendBroadcast')).toHaveLength(0);
