@@ -32,6 +32,9 @@ async function runBot(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, secrets: configSecrets(config) });
+  // A stray rejection (a library's background promise, a bug in a rarely used path) is logged, never fatal:
+  // the bot keeps serving. The logger scrubs secrets from whatever the error carries.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   const inspection = config.inspect ? await createInspection(logger) : undefined;
   let app;
   try {
