@@ -149,7 +149,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     let stopped = false;
     const isStopped = () => stopped;
-    const steps: StepStats = { sent: 0, lostAndResent: 0, answered: 0, unanswered: 0, scenarios: {} };
+    const steps: StepStats = { sent: 0, lostAndResent: 0, recoveredByCatchUp: 0, answered: 0, unanswered: 0, scenarios: {} };
     const monkey = runMonkey({ emu, bot, rng: rng.fork(), gapMs: options.faultGapMs ?? [150, 900], stopped: isStopped });
     const actors = people.map((person, i) =>
       createPerson({ emu, bot, person, room: rooms[i], rng: rng.fork(), stats: steps, broadcast, stopped: isStopped }).run(testbedCount),

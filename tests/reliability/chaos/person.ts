@@ -2,8 +2,9 @@
  * One simulated person in their own approved room, acting like a user: one
  * step at a time, waiting for the bot's reply before the next click. A step
  * the platform lost (sent while the bot's socket was down, so never put on the
- * bot's socket) is sent again after a pause, as a person would; a step the bot
- * did receive is never repeated, however long its reply takes.
+ * bot's socket) is given time to be answered by the bot's catch-up after it
+ * reconnects, then sent again, as a person would; a step the bot did receive is
+ * never repeated, however long its reply takes.
  */
 import type { EmuMessage, EmuPerson, EmuRoom, Emulator } from '../../../src/platform/emulator/api.js';
 import { uuidOf } from '../../../src/platform/ids.js';
@@ -12,6 +13,8 @@ import type { Rng } from './prng.js';
 export interface StepStats {
   sent: number;
   lostAndResent: number;
+  /** Steps the platform lost that the bot still answered after reconnecting (its catch-up). */
+  recoveredByCatchUp: number;
   answered: number;
   unanswered: number;
   scenarios: Record<string, number>;
@@ -85,6 +88,14 @@ export function createPerson(options: PersonOptions) {
         return quick;
       }
       if (!putOnBotSocket(sent.id)) {
+        // Lost by the platform while the bot's socket was down. A text message comes back through the
+        // bot's catch-up after it reconnects; give it that long before sending the step again.
+        const recovered = await reply(since, longWaitMs);
+        if (recovered) {
+          stats.answered += 1;
+          stats.recoveredByCatchUp += 1;
+          return recovered;
+        }
         stats.lostAndResent += 1;
         await sleep(rng.int(200, 1_000));
         continue;
