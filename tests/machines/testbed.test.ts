@@ -4,17 +4,9 @@ import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
 import type { TestbedRecord } from '../../src/domain.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
-import { testbedFlows } from '../fixtures/flows/testbed-flows.js';
+import { register, testbedFlows } from '../fixtures/flows/testbed-flows.js';
 import { emittedOf, replayTestbed, spawnsOf, type ExecAction } from '../fixtures/flows/replay.js';
 
-const register = (requestId: string, who = ana): TestbedEvent => ({
-  type: 'registration.requested',
-  requestId,
-  holder: who,
-  purpose: 'perf run',
-  expectedRelease: '2026-03-10T14:00:00.000Z',
-  now: NOW,
-});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

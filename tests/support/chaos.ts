@@ -20,7 +20,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { createApp } from '../../src/app/create-app.js';
 import { openStore } from '../../src/store/index.js';
-import type { TestbedRecord } from '../../src/domain.js';
+import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
 import { createRng } from '../reliability/chaos/prng.js';
 import { Recorder } from '../reliability/chaos/recorder.js';
 import { runMonkey, type MonkeyReport } from '../reliability/chaos/monkey.js';
@@ -87,16 +87,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     );
     const rooms = people.map((person, i) => emu.createRoom({ title: `Desk ${i + 1}`, memberIds: [bot.id, person.id] }));
     const broadcastRooms = Array.from({ length: broadcastCount }, (_, i) => emu.createRoom({ title: `Notices ${i + 1}`, memberIds: [bot.id] }));
-    const initial: TestbedRecord[] = Array.from({ length: testbedCount }, (_, i) => ({
-      id: i + 1,
-      testbed_name: `lab-${i + 1}`,
-      status: 'available',
-      user_email: null,
-      user_name: null,
-      registered_time: null,
-      purpose: null,
-      expected_release_time: null,
-    }));
+    const initial: TestbedRecord[] = Array.from({ length: testbedCount }, (_, i) => availableTestbed(i + 1, `lab-${i + 1}`));
     const testbedPath = join(dir, 'testbeds.json');
     const broadcastPath = join(dir, 'broadcast_rooms.json');
     await writeFile(testbedPath, JSON.stringify({ testbeds: initial }, null, 2));
