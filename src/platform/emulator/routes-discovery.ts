@@ -15,7 +15,13 @@ function catalog(env: RouteEnv): Record<string, unknown> {
   const { links, store } = env;
   const region = store.cluster === 'us' ? 'urn:TEAM:us-east-2_a' : store.cluster;
   return {
-    serviceLinks: { wdm: `${links.url}/wdm/api/v1`, hydra: links.rest, conversation: links.conversation },
+    serviceLinks: {
+      wdm: `${links.url}/wdm/api/v1`,
+      hydra: links.rest,
+      conversation: links.conversation,
+      // Client metrics are accepted and dropped, so SDK clients that report them see no errors.
+      metrics: `${links.url}/metrics/api/v1`,
+    },
     hostCatalog: {
       [links.hostKey]: [{ host: links.hostKey, id: `${region}:conversation`, priority: 5, ttl: -1 }],
     },
@@ -43,6 +49,7 @@ export function discoveryRoutes(env: RouteEnv): Route[] {
   };
 
   return [
+    { method: 'POST', pattern: /^\/metrics\/api\/v1\/clientmetrics(-prelogin)?\/?$/, auth: false, handler: () => ({ status: 204 }) },
     { method: 'GET', pattern: /^\/u2c\/api\/v1\/catalog\/?$/, handler: () => ({ status: 200, body: catalog(env) }) },
     {
       method: 'GET',
