@@ -62,6 +62,8 @@ async function runBot(): Promise<void> {
   try {
     await app.start();
   } catch (error) {
+    // Stopped by a signal while still connecting: the signal handler finishes the shutdown.
+    if (stopping) return;
     logger.fatal({ err: error }, 'could not connect to the platform');
     process.stderr.write(`Could not connect to the platform: ${(error as Error).message}\n`);
     await app.stop().catch(() => undefined);

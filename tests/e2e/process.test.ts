@@ -49,6 +49,21 @@ describe('the bot process', () => {
     expect(run.output()).not.toContain(bot.token);
   });
 
+  it('stops cleanly with exit 0 when told to while it is still connecting', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    emu = await startEmulator();
+    const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
+    emu.faults.refuseSockets(true);
+    const run = startBot(
+      { PLATFORM_ACCESS_TOKEN: bot.token, PLATFORM_API_URL: emu.restUrl, PLATFORM_DISCOVERY_URL: emu.discoveryUrl, APPROVED_ROOMS: '*', HEALTH_PORT: 'off' },
+      dir,
+    );
+    await until(() => emu!.devices(bot.id).length === 1, { what: 'the device registration' });
+    run.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+    expect(run.output()).not.toContain('Could not connect');
+  });
+
   it('serves health, answers `testbed`, and never prints the access token', async () => {
     dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
     emu = await startEmulator();
