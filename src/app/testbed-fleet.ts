@@ -10,15 +10,11 @@ import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import type { Holder, TestbedRecord } from '../domain.js';
 import { testbedMachine } from '../machines/testbed.machine.js';
+import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
 
-export type ClaimResult =
-  | { ok: true; record: TestbedRecord }
-  | { ok: false; reason: 'taken' | 'unknown'; record?: TestbedRecord };
-
-export type ReleaseResult =
-  | { ok: true; record: TestbedRecord; previous: TestbedRecord }
-  | { ok: false; reason: 'not_in_use' | 'busy' | 'unknown'; record?: TestbedRecord };
+/** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
+export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 
 export interface TestbedFleet {
   start(): void;
