@@ -22,7 +22,11 @@ describe('U2C discovery', () => {
       wdm: `${emu.url}/wdm/api/v1`,
       hydra: `${emu.url}/v1`,
       conversation: `${emu.url}/conversation/api/v1`,
+      metrics: `${emu.url}/metrics/api/v1`,
     });
+    // Client metrics (sent by SDK clients) are accepted without a token and dropped.
+    const metrics = await fetch(`${emu.url}/metrics/api/v1/clientmetrics`, { method: 'POST', body: '{"metrics":[]}' });
+    expect(metrics.status).toBe(204);
     const hostKey = new URL(emu.url).host;
     expect(res.json.hostCatalog[hostKey]).toEqual([
       { host: hostKey, id: 'urn:TEAM:us-east-2_a:conversation', priority: 5, ttl: -1 },
