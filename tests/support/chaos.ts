@@ -13,11 +13,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import { createWebexPlatform } from '../../src/platform/webex/index.js';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/log.js';
 import { createApp } from '../../src/app/create-app.js';
 import { openStore } from '../../src/store/index.js';
 import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
@@ -26,6 +24,7 @@ import { Recorder } from '../reliability/chaos/recorder.js';
 import { runMonkey, type MonkeyReport } from '../reliability/chaos/monkey.js';
 import { createPerson, type StepStats } from '../reliability/chaos/person.js';
 import { checkRun, type CheckFigures } from '../reliability/chaos/checks.js';
+import { botEnv, collectingLogger } from './harness.js';
 
 export interface ChaosOptions {
   seed: number;
@@ -98,25 +97,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     const config = loadConfig(
       {
-        PLATFORM_ACCESS_TOKEN: bot.token,
-        PLATFORM_API_URL: emu.restUrl,
-        PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
-        APPROVED_ROOMS: rooms.map((room) => room.id).join(','),
-        TESTBED_DB_NAME: testbedPath,
-        BROADCAST_DB_NAME: broadcastPath,
-        FEEDBACK_LOG: join(dir, 'feedback.log'),
-        HEALTH_PORT: 'off',
+        ...botEnv({ emu, bot, dir, approvedRooms: rooms.map((room) => room.id), testbedPath, broadcastPath }),
         LOG_LEVEL: 'info',
       },
       { cwd: dir },
     );
-    const destination = new Writable({
-      write(chunk, _encoding, callback) {
-        logs.push(String(chunk));
-        callback();
-      },
-    });
-    const logger = createLogger({ level: config.logLevel, secrets: [config.accessToken], destination });
+    const logger = collectingLogger(config, logs);
     const recorder = new Recorder();
     const webex = createWebexPlatform({
       accessToken: config.accessToken,

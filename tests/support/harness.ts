@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator, EmuMessage, EmuPerson, EmuRoom } from '../../src/platform/emulator/api.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Logger } from 'pino';
 import { createLogger } from '../../src/log.js';
 import { createApp, type App, type AppDeps } from '../../src/app/create-app.js';
 import { availableTestbed, type BroadcastRoomRecord, type TestbedRecord } from '../../src/domain.js';
@@ -32,6 +33,38 @@ export interface Harness {
 }
 
 export { availableTestbed };
+
+/** The settings of a bot that talks to the emulator as `bot`, with its documents in `dir`. */
+export function botEnv(p: {
+  emu: Emulator;
+  bot: EmuPerson;
+  dir: string;
+  approvedRooms: string[];
+  testbedPath: string;
+  broadcastPath: string;
+}): Record<string, string> {
+  return {
+    PLATFORM_ACCESS_TOKEN: p.bot.token,
+    PLATFORM_API_URL: p.emu.restUrl,
+    PLATFORM_DISCOVERY_URL: p.emu.discoveryUrl,
+    APPROVED_ROOMS: p.approvedRooms.join(','),
+    TESTBED_DB_NAME: p.testbedPath,
+    BROADCAST_DB_NAME: p.broadcastPath,
+    FEEDBACK_LOG: join(p.dir, 'feedback.log'),
+    HEALTH_PORT: 'off',
+  };
+}
+
+/** The production logger (with secret scrubbing), writing its lines into `logs`. */
+export function collectingLogger(config: Config, logs: string[]): Logger {
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  return createLogger({ level: config.logLevel, secrets: [config.accessToken], destination });
+}
 
 export async function startHarness(options: {
   testbeds?: TestbedRecord[];
@@ -59,27 +92,14 @@ export async function startHarness(options: {
   async function makeApp(extraEnv: Record<string, string> = {}): Promise<App> {
     const config = loadConfig(
       {
-        PLATFORM_ACCESS_TOKEN: bot.token,
-        PLATFORM_API_URL: emu.restUrl,
-        PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
-        APPROVED_ROOMS: lab.id,
-        TESTBED_DB_NAME: testbedPath,
-        BROADCAST_DB_NAME: broadcastPath,
-        FEEDBACK_LOG: join(dir, 'feedback.log'),
-        HEALTH_PORT: 'off',
+        ...botEnv({ emu, bot, dir, approvedRooms: [lab.id], testbedPath, broadcastPath }),
         LOG_LEVEL: 'debug',
         ...options.env,
         ...extraEnv,
       },
       { cwd: dir },
     );
-    const destination = new Writable({
-      write(chunk, _encoding, callback) {
-        logs.push(String(chunk));
-        callback();
-      },
-    });
-    const logger = createLogger({ level: config.logLevel, secrets: [config.accessToken], destination });
+    const logger = collectingLogger(config, logs);
     const app = await createApp({ config, logger, inspect: options.inspect });
     await app.start();
     return app;
