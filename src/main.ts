@@ -10,6 +10,7 @@ import { ConfigError, configSecrets, loadConfig, type Config } from './config.js
 import { createLogger } from './log.js';
 import { createApp } from './app/create-app.js';
 import { startHealthServer } from './health.js';
+import { createMetrics } from './metrics.js';
 import { createInspection } from './app/inspect.js';
 
 const PLATFORM_SETTINGS = ['PLATFORM_ACCESS_TOKEN', 'APPROVED_ROOMS', 'PLATFORM_API_URL'];
@@ -38,14 +39,14 @@ async function runBot(): Promise<void> {
   const inspection = config.inspect ? await createInspection(logger) : undefined;
   let app;
   try {
-    app = await createApp({ config, logger, inspect: inspection?.inspect });
+    app = await createApp({ config, logger, inspect: inspection?.inspect, metrics: createMetrics({ processMetrics: true }) });
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
     process.exit(1);
   }
   const health = config.health
-    ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus() })
+    ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus(), metrics: app.metrics })
     : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
