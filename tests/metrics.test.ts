@@ -3,13 +3,19 @@
  * on 127.0.0.1, a booking and a release, then the scrape is parsed and checked —
  * the counters moved, and no id, email, text or token is in it.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHealthServer, type HealthServer } from '../src/health.js';
 import { createMetrics } from '../src/metrics.js';
 import { ReplyTimer } from '../src/app/reply-timer.js';
 import { routeTemplate } from '../src/platform/webex/metrics.js';
+import { startEmulator } from '../src/platform/emulator/index.js';
 import { ask, cardText, click, startHarness, type Harness } from './support/harness.js';
+import { startBotProcess } from './support/bot-process.js';
+import { until as untilTrue } from './support/wait.js';
 
 interface Sample {
   name: string;
@@ -66,14 +72,7 @@ describe('GET /metrics on the health port', () => {
     server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: () => harness.app.healthStatus(), metrics: harness.app.metrics });
     const port = server.port;
     const scrape = async () => parse((await get(port, '/metrics')).body);
-    const until = async (check: (samples: Sample[]) => boolean, what: string) => {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        if (check(await scrape())) return;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const until = (check: (samples: Sample[]) => boolean, what: string) => untilTrue(async () => check(await scrape()), { what, timeoutMs: 10_000 });
     const T = 'testbed_monitor_';
 
     // The first profile look-up is rate limited once.
@@ -147,6 +146,53 @@ describe('GET /metrics on the health port', () => {
         else if (key === 'le') expect(label).toMatch(/^(\+Inf|\d+(\.\d+)?)$/);
         else expect(label).toMatch(/^[A-Za-z0-9_.-]{1,24}$/);
       }
+    }
+  }, 30_000);
+});
+
+describe('GET /metrics from the bot process', () => {
+  it('serves the bot’s counters and the process metrics on the health port', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tbm-metrics-'));
+    const emu = await startEmulator();
+    try {
+      const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
+      const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
+      const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const run = startBotProcess(
+        {
+          PLATFORM_ACCESS_TOKEN: bot.token,
+          PLATFORM_API_URL: emu.restUrl,
+          PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
+          APPROVED_ROOMS: room.id,
+          HEALTH_PORT: String(port),
+          HEALTH_HOST: '127.0.0.1',
+        },
+        dir,
+      );
+      const connected = async () => {
+        try {
+          return value(parse((await get(port, '/metrics')).body), 'testbed_monitor_socket_state', { state: 'connected' }) === 1;
+        } catch {
+          return false;
+        }
+      };
+      await untilTrue(connected, { what: 'a connected bot' });
+      const since = emu.messageCount();
+      emu.say({ personId: ada.id, roomId: room.id, text: 'testbed', mentions: [bot.id] });
+      await emu.waitForMessage((m) => m.personId === bot.id, { since, timeoutMs: 10_000 });
+      const body = (await get(port, '/metrics')).body;
+      const s = parse(body);
+      expect(value(s, 'testbed_monitor_events_received_total', { type: 'message' })).toBe(1);
+      expect(value(s, 'testbed_monitor_rest_requests_total', { method: 'POST', route: 'messages', status: '200' })).toBe(1);
+      expect(s.find((sample) => sample.name === 'process_cpu_user_seconds_total')?.value).toBeGreaterThan(0);
+      expect(s.find((sample) => sample.name === 'nodejs_heap_size_used_bytes')?.value).toBeGreaterThan(0);
+      for (const secret of [bot.token, 'example.com', room.id, room.uuid, ada.id]) expect(body).not.toContain(secret);
+      run.kill('SIGTERM');
+      expect((await run.exited).code).toBe(0);
+    } finally {
+      await emu.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   }, 30_000);
 });
