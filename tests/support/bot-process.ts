@@ -21,8 +21,8 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export function startBotProcess(env: Record<string, string>, cwd: string, args: string[] = []): BotProcess {
-  const child = spawn(process.execPath, [BOT_ENTRY, ...args], {
+export function startBotProcess(env: Record<string, string>, cwd: string, args: string[] = [], entry = BOT_ENTRY): BotProcess {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
