@@ -24,6 +24,7 @@ const BUILD_INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json
 const mode = process.argv.includes('--prepare') ? 'prepare' : process.argv.includes('--if-stale') ? 'if-stale' : 'always';
 
 function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
