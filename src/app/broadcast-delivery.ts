@@ -4,6 +4,8 @@
  * client already waits out 429 Retry-After; this retries what is left), and a
  * result for every room exactly once, so no room is ever dropped silently.
  */
+import { backoffDelay, sleep as wait } from '../platform/webex/backoff.js';
+import { scrub } from '../secrets.js';
 
 export interface DeliveryRoom {
   roomId: string;
@@ -27,7 +29,7 @@ export interface DeliverBroadcastOptions {
   maxAttempts?: number;
   isRetryable: (error: unknown) => boolean;
   sleep?: (ms: number) => Promise<void>;
-  /** First backoff delay in ms (default 500), doubled per attempt up to maxDelayMs (default 8000). */
+  /** First backoff delay in ms (default 500), doubled per attempt up to maxDelayMs (default 8000), with equal jitter. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   /** Jitter source in [0, 1) (default Math.random). */
@@ -36,15 +38,9 @@ export interface DeliverBroadcastOptions {
   describeError?: (error: unknown) => string;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Long opaque strings (tokens, ids) and bearer credentials are cut out of error text. */
+/** Report text is shown in a room: besides credentials, every long opaque string (tokens, ids) goes. */
 function redact(text: string): string {
-  return text
-    .replace(/bearer\s+\S+/gi, 'Bearer [redacted]')
-    .replace(/[A-Za-z0-9_\-+/=.]{32,}/g, '[redacted]')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return scrub(text, [], { hideLongRuns: true }).replace(/\s+/g, ' ').trim();
 }
 
 export function describeDeliveryError(error: unknown): string {
@@ -65,7 +61,7 @@ function positiveInt(value: number | undefined, fallback: number): number {
 export async function deliverBroadcast(options: DeliverBroadcastOptions): Promise<DeliveryResult[]> {
   const concurrency = positiveInt(options.concurrency, 4);
   const maxAttempts = positiveInt(options.maxAttempts, 4);
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? ((ms: number) => wait(ms));
   const baseDelay = options.baseDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 8_000;
   const random = options.random ?? Math.random;
@@ -107,9 +103,8 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
         if (attempt >= maxAttempts || !retryable(error)) {
           return { roomId: room.roomId, name: room.name, delivered: false, reason: reasonFor(error, attempt) };
         }
-        const backoff = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
         try {
-          await sleep(Math.round(backoff * (0.5 + random() * 0.5)));
+          await sleep(backoffDelay(attempt - 1, baseDelay, maxDelay, random));
         } catch {
           // A failed wait only shortens the pause; the room is still tried again.
         }
