@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFlags } from './cli-args.js';
 import { readSettings } from './config/env.js';
-import { DEFAULT_API_URL, provisionBot, ProvisionError } from './provision/create-bot.js';
+import { DEFAULT_API_URL, provisionBot, ProvisionError, type ProvisionRequest } from './provision/create-bot.js';
 import { scrub } from './secrets.js';
 
 export const USAGE = [
@@ -19,11 +19,7 @@ export const USAGE = [
   `Optional: PLATFORM_API_URL (default ${DEFAULT_API_URL}).`,
 ].join('\n');
 
-export interface ProvisionArgs {
-  name: string;
-  username: string;
-  avatar: string;
-}
+export type ProvisionArgs = Pick<ProvisionRequest, 'name' | 'username' | 'avatar'>;
 
 const FLAGS = { name: { type: 'string' }, username: { type: 'string' }, avatar: { type: 'string' } } as const;
 

@@ -4,20 +4,13 @@
  * client already waits out 429 Retry-After; this retries what is left), and a
  * result for every room exactly once, so no room is ever dropped silently.
  */
+import type { BroadcastDeliveryResult } from '../machines/broadcast.types.js';
 import { backoffDelay, sleep as wait } from '../platform/webex/backoff.js';
 import { scrub } from '../secrets.js';
 
 export interface DeliveryRoom {
   roomId: string;
   name: string;
-}
-
-export interface DeliveryResult {
-  roomId: string;
-  name: string;
-  delivered: boolean;
-  /** Why the room did not get the card; built without secrets. */
-  reason?: string;
 }
 
 export interface DeliverBroadcastOptions {
@@ -58,7 +51,7 @@ function positiveInt(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 }
 
-export async function deliverBroadcast(options: DeliverBroadcastOptions): Promise<DeliveryResult[]> {
+export async function deliverBroadcast(options: DeliverBroadcastOptions): Promise<BroadcastDeliveryResult[]> {
   const concurrency = positiveInt(options.concurrency, 4);
   const maxAttempts = positiveInt(options.maxAttempts, 4);
   const sleep = options.sleep ?? ((ms: number) => wait(ms));
@@ -75,7 +68,7 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
     seen.add(room.roomId);
     rooms.push(room);
   }
-  const results: DeliveryResult[] = new Array(rooms.length);
+  const results: BroadcastDeliveryResult[] = new Array(rooms.length);
 
   const retryable = (error: unknown): boolean => {
     try {
@@ -94,7 +87,7 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
     return attempts > 1 ? `${reason} (after ${attempts} attempts)` : reason;
   };
 
-  async function deliverOne(room: DeliveryRoom): Promise<DeliveryResult> {
+  async function deliverOne(room: DeliveryRoom): Promise<BroadcastDeliveryResult> {
     for (let attempt = 1; ; attempt++) {
       try {
         await Promise.resolve().then(() => options.send(room.roomId));
