@@ -1,77 +1,343 @@
 /**
- * `npm run bench`: figures, never assertions. Prints, and writes bench/results.json:
- * - status card build time and size for 500 testbeds;
- * - end-to-end menu round trips per second against the emulator (real sockets);
- * - 50-way registration race: time until every reply is posted;
- * - memory held per live conversation actor, and after they are forgotten.
+ * `npm run bench`: figures, never assertions. The bot runs as production runs it (`node dist/main.js`,
+ * NODE_ENV=production, LOG_LEVEL=info) against the emulator in another process, whose simulated
+ * people click the bot's cards. Prints a table and writes bench/results.json:
+ *
+ * 1. reply latency (click → reply at the platform) for status, register and release, one person
+ *    at a time and 50 people at once, next to the floor: the same REST round trips over bare
+ *    keep-alive connections against the same emulator;
+ * 2. replies per second at saturation and the bot's CPU per reply (/proc/<pid>/stat);
+ * 3. the production process's peak RSS (VmHWM) with 1,000 testbeds after 10,000 handled events;
+ * 4. heap per idle conversation with 10,000 of them (a probe preloaded for this run only);
+ * 5. status reply build time and size at 10, 1,000 and 10,000 testbeds;
+ * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds.
  */
-import { writeFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
-import { statusCard } from '../src/cards/status.card.js';
-import { cardBytes } from '../src/cards/common.js';
-import type { TestbedRecord } from '../src/domain.js';
-import { ask, availableTestbed, startHarness } from '../tests/support/harness.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { floorRounds, type FloorTarget } from './floor.js';
+import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures } from './in-process.js';
+import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
+import type { RunResult, StepKind } from './protocol.js';
+import { readFlags } from '../src/cli-args.js';
 
-function testbeds(count: number, now: number): TestbedRecord[] {
-  return Array.from({ length: count }, (_, i) => {
-    const base = availableTestbed(i + 1, `lab-${String(i + 1).padStart(3, '0')}-long-testbed-name`);
-    if (i % 2 === 0) return base;
+const MiB = 1024 * 1024;
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), n: sorted.length };
+}
+
+interface LatencyRow {
+  action: 'status' | 'register' | 'release';
+  mode: 'sequential' | '50 concurrent';
+  bot: Percentiles;
+  floor: Percentiles;
+  ratioP50: number;
+  ratioP99: number;
+}
+
+interface Throughput {
+  run: string;
+  replies: number;
+  repliesPerSecond: number;
+  cpuMsPerReply: number;
+}
+
+/** A person's settings for the bot: the emulator's URLs, approved rooms, documents in `dir`. */
+function botEnv(emu: EmulatorProcess, dir: string): Record<string, string> {
+  return {
+    PLATFORM_ACCESS_TOKEN: emu.ready.botToken,
+    PLATFORM_API_URL: emu.ready.restUrl,
+    PLATFORM_DISCOVERY_URL: emu.ready.discoveryUrl,
+    APPROVED_ROOMS: emu.ready.roomIds.join(','),
+    TESTBED_DB_NAME: join(dir, 'testbeds.json'),
+    BROADCAST_DB_NAME: join(dir, 'broadcast_rooms.json'),
+    FEEDBACK_LOG: join(dir, 'feedback.log'),
+    LOG_LEVEL: 'info',
+  };
+}
+
+async function withWorld<T>(
+  options: { people: number; sharedRooms?: number; testbeds: number; freeFirst: number; heapProbe?: boolean },
+  body: (emu: EmulatorProcess, bot: BotProcess) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'tbm-bench-'));
+  const args = ['--people', String(options.people), ...(options.sharedRooms ? ['--shared-rooms', String(options.sharedRooms)] : [])];
+  const emu = await startEmulatorProcess(args);
+  try {
+    await writeFile(join(dir, 'testbeds.json'), JSON.stringify({ testbeds: fleet(options.testbeds, Date.now(), options.freeFirst) }, null, 2));
+    await writeFile(join(dir, 'broadcast_rooms.json'), JSON.stringify({ broadcast_rooms: [] }, null, 2));
+    const bot = await startBotProcess(botEnv(emu, dir), { heapProbe: options.heapProbe, profileDir });
+    try {
+      return await body(emu, bot);
+    } finally {
+      await bot.stop();
+    }
+  } finally {
+    await emu.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function checked(result: RunResult, what: string): RunResult {
+  if (result.timeouts > 0 || result.unexpected > 0) {
+    process.stderr.write(`warning: ${what}: ${result.timeouts} clicks got no reply, ${result.unexpected} replies were not the expected card\n`);
+  }
+  return result;
+}
+
+/** Runs clicks and reports throughput and the bot's CPU per reply over that run. */
+async function measured(emu: EmulatorProcess, bot: BotProcess, what: string, command: Parameters<EmulatorProcess['run']>[0]) {
+  const cpuBefore = cpuMs(bot.pid);
+  const result = checked(await emu.run(command), what);
+  const cpu = cpuMs(bot.pid) - cpuBefore;
+  const throughput: Throughput = {
+    run: what,
+    replies: result.replies,
+    repliesPerSecond: round(result.replies / (result.elapsedMs / 1000), 0),
+    cpuMsPerReply: round(cpu / Math.max(1, result.replies), 3),
+  };
+  return { result, throughput };
+}
+
+/** REST requests the bot made during `work`, per reply, by method and route. */
+async function restCallsPerReply(bot: BotProcess, work: () => Promise<RunResult>): Promise<{ result: RunResult; calls: Record<string, number> }> {
+  const before = await scrape(bot);
+  const result = await work();
+  const after = await scrape(bot);
+  const calls: Record<string, number> = {};
+  for (const [key, value] of after) {
+    if (!key.startsWith('rest_requests_total{')) continue;
+    const delta = value - (before.get(key) ?? 0);
+    if (delta <= 0) continue;
+    const method = /method="([^"]+)"/.exec(key)?.[1];
+    const route = /route="([^"]+)"/.exec(key)?.[1];
+    calls[`${method} ${route}`] = round(delta / Math.max(1, result.replies), 3);
+  }
+  return { result, calls };
+}
+
+const PEOPLE = 50;
+/** Where the bot processes write CPU profiles (`--profile`); none when unset. */
+let profileDir: string | undefined;
+
+async function latencyAndSaturation() {
+  // Person 0 clicks alone; people 1–50 click together. Person i books testbed i + 1.
+  return withWorld({ people: PEOPLE + 1, testbeds: 60, freeFirst: PEOPLE + 1 }, async (emu, bot) => {
+    const floor: FloorTarget = { restUrl: emu.ready.restUrl, token: emu.ready.botToken, ...emu.ready.floor };
+    const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
+    // Warm-up: every code path once per person, so the figures below are of warm code.
+    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 3, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+
+    const seqStatus = await restCallsPerReply(bot, async () => checked(await emu.run({ users: [0], concurrency: 1, rounds: 300, steps: ['status'] }), 'sequential status'));
+    const seqBooking = await restCallsPerReply(bot, async () =>
+      checked(await emu.run({ users: [0], concurrency: 1, rounds: 150, steps: ['register', 'release'] }), 'sequential register/release'),
+    );
+    const status50 = await measured(emu, bot, 'status, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 30, steps: ['status'] });
+    const menu50 = await measured(emu, bot, 'menu, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 30, steps: ['menu'] });
+    const booking50 = await measured(emu, bot, 'register + release, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 10, steps: ['register', 'release'] });
+
+    const rows: LatencyRow[] = [];
+    const sample = (kind: StepKind) => seqStatus.result.samples[kind] ?? seqBooking.result.samples[kind] ?? {};
+    const row = async (action: LatencyRow['action'], mode: LatencyRow['mode'], latencies: number[] | undefined) => {
+      const clients = mode === 'sequential' ? 1 : PEOPLE;
+      const floorTimes = await floorRounds(floor, sample(action), clients, mode === 'sequential' ? 150 : 10);
+      const botFigures = percentiles(latencies ?? []);
+      const floorFigures = percentiles(floorTimes);
+      rows.push({
+        action,
+        mode,
+        bot: botFigures,
+        floor: floorFigures,
+        ratioP50: round(botFigures.p50 / floorFigures.p50),
+        ratioP99: round(botFigures.p99 / floorFigures.p99),
+      });
+    };
+    await row('status', 'sequential', seqStatus.result.latencies.status);
+    await row('register', 'sequential', seqBooking.result.latencies.register);
+    await row('release', 'sequential', seqBooking.result.latencies.release);
+    await row('status', '50 concurrent', status50.result.latencies.status);
+    await row('register', '50 concurrent', booking50.result.latencies.register);
+    await row('release', '50 concurrent', booking50.result.latencies.release);
     return {
-      ...base,
-      status: 'in_use',
-      user_email: `person.${i}@example.com`,
-      user_name: `Person Number ${i}`,
-      registered_time: new Date(now - 3_600_000).toISOString(),
-      purpose: 'Long running regression suite for the upcoming release '.repeat(3),
-      expected_release_time: new Date(now + (i % 4 === 1 ? -1 : 1) * 7_200_000).toISOString(),
+      rows,
+      throughput: [status50.throughput, menu50.throughput, booking50.throughput],
+      restCallsPerReply: { status: seqStatus.calls, 'register + release': seqBooking.calls },
     };
   });
 }
 
-async function main(): Promise<void> {
-  const results: Record<string, number | string> = {};
-  const now = Date.now();
-  const fleet = testbeds(500, now);
-  const rounds = 200;
-  const started = performance.now();
-  let bytes = 0;
-  for (let i = 0; i < rounds; i++) bytes = cardBytes(statusCard({ testbeds: fleet, now: new Date(now).toISOString(), timeZone: 'UTC' }));
-  results.status_card_500_ms = +((performance.now() - started) / rounds).toFixed(3);
-  results.status_card_500_bytes = bytes;
+async function productionMemory() {
+  // 100 people, each with a room of their own; person i books testbed i + 1 of 1,000.
+  return withWorld({ people: 100, testbeds: 1000, freeFirst: 100 }, async (emu, bot) => {
+    const rssAtStart = vm(bot.pid, 'VmRSS');
+    const sequential = checked(await emu.run({ users: [0], concurrency: 1, rounds: 100, steps: ['status'] }), 'status at 1,000 testbeds');
+    const users = Array.from({ length: 100 }, (_, i) => i);
+    const load = await measured(emu, bot, 'mixed, 1,000 testbeds, 50 people', { users, concurrency: PEOPLE, rounds: 25, steps: ['menu', 'status', 'register', 'release'] });
+    const metrics = await scrape(bot);
+    let handled = 0;
+    for (const [key, value] of metrics) if (key.startsWith('events_handled_total{')) handled += value;
+    return {
+      testbeds: 1000,
+      eventsHandled: handled,
+      rssAtStartMiB: round(rssAtStart / MiB, 1),
+      peakRssMiB: round(vm(bot.pid, 'VmHWM') / MiB, 1),
+      rssAfterMiB: round(vm(bot.pid, 'VmRSS') / MiB, 1),
+      statusReplySequential: percentiles(sequential.latencies.status ?? []),
+      mixedLoad: load.throughput,
+    };
+  });
+}
 
-  const h = await startHarness({ env: { LOG_LEVEL: 'warn' } });
-  try {
-    const trips = 100;
-    const t0 = performance.now();
-    for (let i = 0; i < trips; i++) await ask(h, h.ada, h.lab, 'testbed');
-    results.menu_round_trips_per_s = +(trips / ((performance.now() - t0) / 1000)).toFixed(1);
+async function idleConversations() {
+  const people = 10_000;
+  const warm = 200;
+  return withWorld({ people, sharedRooms: 20, testbeds: 10, freeFirst: 10, heapProbe: true }, async (emu, bot) => {
+    const menuClicks = (from: number, to: number) =>
+      emu.run({ users: Array.from({ length: to - from }, (_, i) => from + i), concurrency: PEOPLE, rounds: 1, steps: ['menu'] });
+    checked(await menuClicks(0, warm), 'first menus');
+    const before = await bot.heapAfterGc();
+    checked(await menuClicks(warm, people), 'menus');
+    const after = await bot.heapAfterGc();
+    const live = (await scrape(bot)).get('conversations_active') ?? NaN;
+    return {
+      conversations: live,
+      heapBeforeMiB: round(before / MiB, 1),
+      heapAfterMiB: round(after / MiB, 1),
+      heapGrowthMB: round((after - before) / 1e6, 1),
+      heapPerConversationKB: round((after - before) / (people - warm) / 1024, 2),
+    };
+  });
+}
 
-    const people = Array.from({ length: 50 }, (_, i) => h.emu.createPerson({ displayName: `Racer ${i}`, email: `racer${i}@example.com` }));
-    for (const person of people) h.emu.addMember(h.lab.id, person.id);
-    const form = await ask(h, h.ada, h.lab, 'register');
-    const since = h.emu.messageCount();
-    const t1 = performance.now();
-    for (const person of people) {
-      h.emu.submitRaw({ personId: person.id, messageId: form.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'race', release_choice: '1h' } });
-    }
-    await h.emu.waitForMessage(() => h.emu.messages().slice(since).filter((m) => m.personId === h.bot.id).length >= 50, { since, timeoutMs: 60_000 }).catch(() => undefined);
-    while (h.emu.messages().slice(since).filter((m) => m.personId === h.bot.id).length < 50) await new Promise((r) => setTimeout(r, 10));
-    results.race_50_registrations_ms = +(performance.now() - t1).toFixed(1);
+function table(headers: string[], rows: (string | number)[][]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells: (string | number)[]) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
 
-    global.gc?.();
-    const heapBefore = process.memoryUsage().heapUsed;
-    const crowd = Array.from({ length: 300 }, (_, i) => h.emu.createPerson({ displayName: `Visitor ${i}`, email: `visitor${i}@example.com` }));
-    for (const person of crowd) h.emu.addMember(h.lab.id, person.id);
-    for (const person of crowd) await ask(h, person, h.lab, 'testbed');
-    results.live_conversations = h.app.liveActors();
-    global.gc?.();
-    results.heap_per_live_conversation_kb = +((process.memoryUsage().heapUsed - heapBefore) / crowd.length / 1024).toFixed(1);
-    results.gc_exposed = global.gc ? 'yes' : 'no (run with node --expose-gc for steadier memory figures)';
-  } finally {
-    await h.close();
+const PARTS = ['latency', 'memory', 'idle', 'local'] as const;
+type Part = (typeof PARTS)[number];
+const USAGE =
+  `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
+  '  --only     measure some parts only (bench/results.json is then left as it is)\n' +
+  '  --profile  the bot processes write CPU profiles (node --cpu-prof) to bench/profiles/; see bench/profile-summary.ts';
+
+function readOptions(): { parts: Set<Part>; profile: boolean } {
+  const flags = readFlags(process.argv.slice(2), { only: { type: 'string' }, profile: { type: 'boolean' } });
+  if (!flags.ok) {
+    process.stderr.write(`${flags.problem}\n${USAGE}\n`);
+    process.exit(2);
   }
-  for (const [name, value] of Object.entries(results)) process.stdout.write(`${name.padEnd(34)} ${value}\n`);
-  await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...results }, null, 2)}\n`);
+  const profile = flags.values.profile === true;
+  if (flags.values.only === undefined) return { parts: new Set(PARTS), profile };
+  const asked = flags.values.only.split(',').map((part) => part.trim());
+  const unknown = asked.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length > 0) {
+    process.stderr.write(`Unknown part ${unknown.map((part) => `"${part}"`).join(', ')}.\n${USAGE}\n`);
+    process.exit(2);
+  }
+  return { parts: new Set(asked as Part[]), profile };
+}
+
+async function main(): Promise<void> {
+  const { parts, profile } = readOptions();
+  if (profile) profileDir = fileURLToPath(new URL('./profiles/', import.meta.url));
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0];
+  let latency: Awaited<ReturnType<typeof latencyAndSaturation>> | undefined;
+  let memory: Awaited<ReturnType<typeof productionMemory>> | undefined;
+  let idle: Awaited<ReturnType<typeof idleConversations>> | undefined;
+  if (parts.has('latency')) {
+    process.stdout.write('Latency and saturation (bot and emulator in two processes)…\n');
+    latency = await latencyAndSaturation();
+  }
+  if (parts.has('memory')) {
+    process.stdout.write('Production memory with 1,000 testbeds…\n');
+    memory = await productionMemory();
+  }
+  if (parts.has('idle')) {
+    process.stdout.write('10,000 idle conversations…\n');
+    idle = await idleConversations();
+  }
+  const builds: StatusBuild[] = [];
+  const stores: StoreFigures[] = [];
+  if (parts.has('local')) {
+    process.stdout.write('Status builds and store mutations…\n');
+    for (const count of [10, 1000, 10_000]) builds.push(statusBuild(count));
+    for (const count of [10, 1000, 10_000]) stores.push(await storeMutations(count));
+  }
+
+  const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0]) };
+  const results = {
+    measuredAt: startedAt.toISOString(),
+    machine,
+    latencyMs: latency?.rows,
+    throughput: [...(latency?.throughput ?? []), ...(memory ? [memory.mixedLoad] : [])],
+    restCallsPerReply: latency?.restCallsPerReply,
+    productionMemory: memory,
+    idleConversations: idle,
+    statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
+    storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
+  };
+  if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+
+  const sections: string[] = [`Measured ${startedAt.toISOString()} on ${machine.cpus} × ${machine.model}, Node ${machine.node}, load ${machine.loadBefore} → ${machine.loadAfter}`];
+  if (latency) {
+    sections.push(
+      'Reply latency, ms (click → reply at the platform); floor = the same REST round trips, bare keep-alive\n' +
+        table(
+          ['action', 'people', 'p50', 'p95', 'p99', 'floor p50', 'floor p99', 'p50 ×floor', 'p99 ×floor'],
+          latency.rows.map((r) => [r.action, r.mode, r.bot.p50, r.bot.p95, r.bot.p99, r.floor.p50, r.floor.p99, r.ratioP50, r.ratioP99]),
+        ),
+      `REST calls per reply: ${Object.entries(latency.restCallsPerReply)
+        .map(([run, calls]) => `${run}: ${Object.entries(calls).map(([call, n]) => `${n} × ${call}`).join(', ')}`)
+        .join('; ')}`,
+    );
+  }
+  if (results.throughput.length > 0) {
+    sections.push(
+      'Throughput with 50 people clicking at once\n' +
+        table(['run', 'replies', 'replies/s', 'bot CPU ms/reply'], results.throughput.map((t) => [t.run, t.replies, t.repliesPerSecond, t.cpuMsPerReply])),
+    );
+  }
+  const memoryRows: string[][] = [];
+  if (memory) {
+    memoryRows.push(
+      [`peak RSS (VmHWM), ${memory.testbeds} testbeds, after ${memory.eventsHandled} handled events`, `${memory.peakRssMiB} MiB`],
+      ['RSS at start → after', `${memory.rssAtStartMiB} → ${memory.rssAfterMiB} MiB`],
+      [`status reply at ${memory.testbeds} testbeds, sequential p50 / p99`, `${memory.statusReplySequential.p50} / ${memory.statusReplySequential.p99} ms`],
+    );
+  }
+  if (idle) {
+    memoryRows.push(
+      [`heap per idle conversation (${idle.conversations} live)`, `${idle.heapPerConversationKB} KiB`],
+      ['heap growth for them', `${idle.heapGrowthMB} MB (${idle.heapBeforeMiB} → ${idle.heapAfterMiB} MiB)`],
+    );
+  }
+  if (memoryRows.length > 0) sections.push(table(['memory', 'value'], memoryRows));
+  if (builds.length > 0) {
+    sections.push(
+      table(['status reply build', 'ms', 'card bytes', 'pages'], results.statusBuild.map((b) => [`${b.testbeds} testbeds`, b.ms, b.bytes, b.pages])),
+      table(
+        ['durable store', 'file bytes', 'mutations/s one at a time', 'mutations/s 50 at once'],
+        results.storeMutations.map((s) => [`${s.testbeds} testbeds`, s.fileBytes, s.sequentialPerSecond, s.concurrentPerSecond]),
+      ),
+    );
+  }
+  const written = parts.size === PARTS.length ? 'Written to bench/results.json' : 'Some parts only: bench/results.json left as it was';
+  process.stdout.write(`\n${sections.join('\n\n')}\n\n${written}\n`);
 }
 
 await main();

@@ -1,0 +1,55 @@
+/**
+ * The floor: the REST round trips a reply needs and nothing else, over bare keep-alive
+ * connections (node:http) against the same emulator: read the card action the click created,
+ * then post the reply the bot posted for that click (same body, same size).
+ */
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface FloorTarget {
+  restUrl: string;
+  token: string;
+  actionId: string;
+  roomId: string;
+}
+
+function call(agent: Agent, method: 'GET' | 'POST', url: string, token: string, body?: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const headers: Record<string, string | number> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
+    const req = request(url, { method, agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode && res.statusCode < 400 ? done() : fail(new Error(`${method} ${url}: HTTP ${res.statusCode}`))));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/**
+ * `clients` loops, each doing `rounds` times: GET the card action, POST the reply body.
+ * Returns the milliseconds of each round (both calls).
+ */
+export async function floorRounds(target: FloorTarget, reply: { text?: string; attachments?: unknown }, clients: number, rounds: number): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const actionUrl = `${target.restUrl}/attachment/actions/${encodeURIComponent(target.actionId)}`;
+  const body = JSON.stringify({ roomId: target.roomId, text: reply.text ?? 'floor', ...(reply.attachments ? { attachments: reply.attachments } : {}) });
+  const times: number[] = [];
+  const loop = async () => {
+    for (let i = 0; i < rounds; i++) {
+      const started = performance.now();
+      await call(agent, 'GET', actionUrl, target.token);
+      await call(agent, 'POST', `${target.restUrl}/messages`, target.token, body);
+      times.push(performance.now() - started);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: clients }, loop));
+  } finally {
+    agent.destroy();
+  }
+  return times;
+}
