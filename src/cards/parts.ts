@@ -57,9 +57,12 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
   return typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+// One collator for every comparison: `localeCompare` with options builds a new one per call.
+const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /** Natural order of testbed names ("lab-2" before "lab-10"). */
 export function byName(a: TestbedRecord, b: TestbedRecord): number {
-  return a.testbed_name.localeCompare(b.testbed_name, 'en', { numeric: true, sensitivity: 'base' }) || a.id - b.id;
+  return names.compare(a.testbed_name, b.testbed_name) || a.id - b.id;
 }
 
 export function heading(text: string, options: Record<string, unknown> = {}): CardElement {

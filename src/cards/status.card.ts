@@ -115,7 +115,19 @@ interface Layout {
   counts: StatusCounts;
 }
 
-function layout({ testbeds, now, timeZone, page }: StatusCardInput): Layout {
+// statusCard and statusText of one reply are given the same input: lay it out once for both.
+const layouts = new WeakMap<StatusCardInput, Layout>();
+
+function layout(input: StatusCardInput): Layout {
+  let found = layouts.get(input);
+  if (!found) {
+    found = layOut(input);
+    layouts.set(input, found);
+  }
+  return found;
+}
+
+function layOut({ testbeds, now, timeZone, page }: StatusCardInput): Layout {
   const sorted = testbeds
     .map((record) => ({ record, state: testbedState(record, now) }))
     .sort((a, b) => ORDER[a.state] - ORDER[b.state] || byName(a.record, b.record));
