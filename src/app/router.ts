@@ -4,7 +4,7 @@
  * validates card inputs before anything else sees them, and picks the actor key.
  */
 import type { PlatformEvent } from '../platform/port.js';
-import { sameObject } from '../platform/ids.js';
+import { uuidOf } from '../platform/ids.js';
 import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
@@ -51,9 +51,18 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
 };
 
+// An approved list stays the same for a whole run: the UUIDs inside its ids are read once per list.
+const approvedUuids = new WeakMap<readonly string[], Set<string>>();
+
 export function isApproved(roomId: string, approved: string[] | '*'): boolean {
   if (approved === '*') return true;
-  return approved.some((id) => id === roomId || sameObject(id, roomId));
+  if (approved.includes(roomId)) return true;
+  let uuids = approvedUuids.get(approved);
+  if (!uuids) {
+    uuids = new Set(approved.map((id) => uuidOf(id).toLowerCase()));
+    approvedUuids.set(approved, uuids);
+  }
+  return uuids.has(uuidOf(roomId).toLowerCase());
 }
 
 export function conversationKey(roomId: string, personId: string): string {

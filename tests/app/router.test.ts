@@ -51,6 +51,14 @@ describe('router', () => {
     expect(route(text('testbed', urlSafe), ctx).kind).toBe('dispatch');
   });
 
+  it('finds a room in a long approved list given as raw UUIDs, and still refuses the others', () => {
+    const many = Array.from({ length: 200 }, (_, i) => `0B6F7E2C-3333-4A4A-9999-${String(i).padStart(12, '0')}`);
+    const listed = { ...ctx, approvedRooms: [...many, '0B6F7E2C-1111-4A4A-9999-000000000001'] };
+    expect(route(text('testbed', LAB), listed).kind).toBe('dispatch');
+    expect(route(text('testbed', OTHER), listed)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    expect(route(text('testbed', encodeId('ROOM', many[150].toLowerCase())), listed).kind).toBe('dispatch');
+  });
+
   it.each([
     [{ action: 'status' }, 'status.requested'],
     [{ action: 'register' }, 'registration.started'],
