@@ -53,14 +53,15 @@ export class ActorHost {
       systemId: key,
       inspect: this.options.inspect,
     } as never) as AnyActorRef;
-    const log = this.options.logger.child({ key });
+    // The key goes on each line as a field: a child logger per actor would cost more than the lines it writes.
+    const { logger } = this.options;
     this.actors.set(key, actor);
     actor.subscribe({
       next: (snapshot: { status: string }) => {
         if (snapshot.status === 'done') this.forget(key, actor);
       },
       error: (error: unknown) => {
-        log.error({ err: error }, 'actor failed');
+        logger.error({ key, err: error }, 'actor failed');
         this.forget(key, actor);
         this.options.onActorError?.(key, error);
       },
@@ -68,7 +69,7 @@ export class ActorHost {
     wire?.(actor, key);
     actor.start();
     if (actor.getSnapshot().status === 'done') this.forget(key, actor);
-    log.debug('actor started');
+    logger.debug({ key }, 'actor started');
     return actor;
   }
 
