@@ -120,7 +120,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
-      knownTestbedIds: store.testbeds.all().map((record) => record.id),
+      // Read only for the forms that name a testbed, so a menu or status click copies no records.
+      get knownTestbedIds() {
+        return store.testbeds.all().map((record) => record.id);
+      },
       broadcastRoomIds: needsRooms ? await broadcastRoomIds() : undefined,
     });
     if (decision.kind === 'ignore') {

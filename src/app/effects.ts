@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Holder } from '../domain.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { renderView, renderBroadcastCard, type View } from './render.js';
+import { renderView, renderBroadcastCard, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 
 export type { View } from './render.js';
@@ -39,12 +39,16 @@ export function createEffects(deps: {
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
 
-  function renderContext() {
+  /** Fresh store data for a card; the testbeds are copied only for views that show them (not a menu). */
+  function renderContext(requesterEmail?: string): RenderContext {
     return {
       botName: config.botName,
-      testbeds: store.testbeds.all(),
+      get testbeds() {
+        return store.testbeds.all();
+      },
       now: deps.now().toISOString(),
       timeZone: config.displayTimeZone,
+      requesterEmail,
     };
   }
 
@@ -74,7 +78,7 @@ export function createEffects(deps: {
 
   async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
-    const rendered = renderView(view, { ...renderContext(), requesterEmail });
+    const rendered = renderView(view, renderContext(requesterEmail));
     await post({ roomId, text: rendered.text, card: rendered.card });
     deps.replied?.(key, view.kind);
   }
@@ -103,7 +107,16 @@ export function createEffects(deps: {
       );
     },
     async postBroadcast(roomId, message) {
-      const rendered = renderBroadcastCard({ ...renderContext(), kind: message.kind, text: message.text, senderName: message.sender.name });
+      const context = renderContext();
+      const rendered = renderBroadcastCard({
+        botName: context.botName,
+        testbeds: context.testbeds,
+        now: context.now,
+        timeZone: context.timeZone,
+        kind: message.kind,
+        text: message.text,
+        senderName: message.sender.name,
+      });
       await post({ roomId, text: rendered.text, card: rendered.card });
     },
     async idle() {

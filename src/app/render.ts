@@ -52,10 +52,12 @@ function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
   return { card: cardJson, text };
 }
 
+const isAvailable = (record: TestbedRecord) => record.status === 'available';
+const isInUse = (record: TestbedRecord) => record.status === 'in_use';
+
+/** `ctx.testbeds` is read only by the views that show testbeds (it may be a copy made on demand). */
 export function renderView(view: View, ctx: RenderContext): Rendered {
-  const { testbeds, now, timeZone } = ctx;
-  const available = testbeds.filter((record) => record.status === 'available');
-  const inUse = testbeds.filter((record) => record.status === 'in_use');
+  const { now, timeZone } = ctx;
   switch (view.kind) {
     case 'menu':
       return pair(menuCard({ botName: ctx.botName }), menuText({ botName: ctx.botName }));
@@ -64,15 +66,16 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
     case 'hint':
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
-      const input = { testbeds, now, timeZone, page: view.page };
+      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page };
       return pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
-      const input = { available, inUse, now, timeZone, errors: view.errors, values: view.values };
+      const testbeds = ctx.testbeds;
+      const input = { available: testbeds.filter(isAvailable), inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'releaseForm': {
-      const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };
+      const input = { inUse: ctx.testbeds.filter(isInUse), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };
       return pair(releaseFormCard(input), releaseFormText(input));
     }
     case 'registered': {
@@ -108,7 +111,7 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
       return pair(broadcastMessageCard(input), broadcastMessageText(input));
     }
     case 'broadcastPreview': {
-      const input = { rooms: view.rooms, kind: view.messageKind, text: view.text, testbeds, now, timeZone };
+      const input = { rooms: view.rooms, kind: view.messageKind, text: view.text, testbeds: ctx.testbeds, now, timeZone };
       return pair(broadcastPreviewCard(input), broadcastPreviewText(input));
     }
     case 'broadcastReport':
