@@ -7,7 +7,7 @@
 import { encodeId, sameObject } from '../ids.js';
 import type { CardActionEvent, MessageEvent, RoomType } from '../port.js';
 import { clusterForUrl, type HostCatalog } from './cluster.js';
-import { checkActivity, checkAttachmentAction, checkEnvelope, checkMessage, type Activity } from './frames.js';
+import { checkActivity, checkAttachmentAction, checkEnvelope, checkMessage, type Activity, type Envelope } from './frames.js';
 
 export interface BotProfile {
   /** Raw UUID of the bot person (decoded from GET /people/me). */
@@ -40,11 +40,26 @@ function isOneOnOne(activity: Activity): boolean {
   return Array.isArray(activity.target?.tags) && activity.target.tags.includes('ONE_ON_ONE');
 }
 
+const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The id and verb of an activity the bot itself made, read without trusting the shape; undefined for anyone else's. */
+function ownEcho(envelope: Envelope, ctx: MappingContext): { activityId?: string; verb?: string } | undefined {
+  const activity = (envelope.data as { activity?: unknown }).activity;
+  if (!activity || typeof activity !== 'object') return undefined;
+  const { actor, id, verb } = activity as { actor?: { entryUUID?: unknown; id?: unknown } | null; id?: unknown; verb?: unknown };
+  const uuid = stringOr(actor?.entryUUID) ?? stringOr(actor?.id);
+  if (!uuid || !sameObject(uuid, ctx.bot.uuid)) return undefined;
+  return { activityId: stringOr(id), verb: stringOr(verb) };
+}
+
 export function planEnvelope(envelope: unknown, ctx: MappingContext): ActivityPlan {
   const checked = checkEnvelope(envelope);
   if (!checked.ok) return { kind: 'malformed', problem: `envelope: ${checked.problem}` };
   const eventType = checked.value.data.eventType;
   if (eventType !== CONVERSATION_ACTIVITY) return { kind: 'ignore', reason: 'event type', eventType };
+  // Every reply the bot posts comes back on its socket: known by its actor alone, it skips the full shape check.
+  const echo = ownEcho(checked.value, ctx);
+  if (echo) return { kind: 'ignore', reason: 'own activity', eventType, ...echo };
   const act = checkActivity(envelope);
   if (!act.ok) return { kind: 'malformed', problem: `activity: ${act.problem}` };
   const activity = act.value;
