@@ -4,7 +4,6 @@
  * POST is never repeated unless the platform proved it did not act on it.
  * Failures become PlatformError without the token or proxy credentials.
  */
-import { setMaxListeners } from 'node:events';
 import got, { type Got, type Response } from 'got';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
@@ -68,9 +67,10 @@ export function createRestClient(config: RestConfig): RestClient {
   const { token, timing, logger } = config;
   const metrics = config.metrics ?? silentMetrics;
   const secrets = [token, config.httpsProxy ?? ''];
+  // Aborts the retry waits on stop(); in-flight requests are cancelled one by one (a shared abort signal
+  // would cost every request a listener of its own).
   const controller = new AbortController();
-  // One signal aborts every in-flight request on stop(); many requests run at once, so lift the listener cap.
-  setMaxListeners(0, controller.signal);
+  const inFlight = new Set<{ cancel(): void }>();
   const base: Got = got.extend({
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     timeout: { request: timing.requestTimeoutMs },
@@ -78,7 +78,6 @@ export function createRestClient(config: RestConfig): RestClient {
     throwHttpErrors: false,
     responseType: 'text',
     agent: restAgents(config.httpsProxy),
-    signal: controller.signal,
   });
   const api: Got = base.extend({ prefixUrl: config.apiUrl });
 
@@ -124,7 +123,9 @@ export function createRestClient(config: RestConfig): RestClient {
   }
 
   async function request<T>(method: Method, pathOrUrl: string, options: RequestOptions = {}): Promise<RestResponse<T>> {
-    const where = describe(method, pathOrUrl);
+    // Where the request went, as logs and errors show it: worked out only when something is logged or fails.
+    let described: string | undefined;
+    const where = () => (described ??= describe(method, pathOrUrl));
     const route = routeTemplate(pathOrUrl, config.apiUrl);
     const counters: RetryCounters = { rateLimit: 0, transient: 0 };
     for (;;) {
@@ -133,23 +134,31 @@ export function createRestClient(config: RestConfig): RestClient {
       try {
         const target = isAbsolute(pathOrUrl) ? base : api;
         const url = isAbsolute(pathOrUrl) ? pathOrUrl : pathOrUrl.replace(/^\/+/, '');
-        const res = (await target(url, { method, json: options.json, searchParams: options.searchParams })) as Response<string>;
-        logger.debug({ method, path: where, status: res.statusCode, trackingId: header(res, 'trackingid') }, 'rest call');
+        if (controller.signal.aborted) throw new PlatformError('stopped', `${method} ${where()} aborted: platform stopped`, { method, path: where() });
+        const pending = target(url, { method, json: options.json, searchParams: options.searchParams });
+        inFlight.add(pending);
+        let res: Response<string>;
+        try {
+          res = (await pending) as Response<string>;
+        } finally {
+          inFlight.delete(pending);
+        }
+        if (logger.isLevelEnabled('debug')) logger.debug({ method, path: where(), status: res.statusCode, trackingId: header(res, 'trackingid') }, 'rest call');
         metrics.restRequest(method, route, String(res.statusCode));
         if (res.statusCode < 400) {
           try {
             return { status: res.statusCode, body: parseBody(res.body) as T, headers: res.headers };
           } catch {
-            throw new PlatformError('invalid_response', `${method} ${where} returned a body that is not JSON`, {
-              status: res.statusCode, method, path: where, trackingId: header(res, 'trackingid'),
+            throw new PlatformError('invalid_response', `${method} ${where()} returned a body that is not JSON`, {
+              status: res.statusCode, method, path: where(), trackingId: header(res, 'trackingid'),
             });
           }
         }
-        failure = httpError(method, where, res);
+        failure = httpError(method, where(), res);
         outcome = { kind: 'status', status: res.statusCode, retryAfter: header(res, 'retry-after') };
       } catch (error) {
         if (error instanceof PlatformError) throw error;
-        const network = networkError(method, where, error);
+        const network = networkError(method, where(), error);
         if (network.error.code === 'stopped') throw network.error;
         metrics.restRequest(method, route, network.error.code === 'timeout' ? 'timeout' : 'network');
         failure = network.error;
@@ -157,16 +166,16 @@ export function createRestClient(config: RestConfig): RestClient {
       }
       const decision = decideRetry(method, outcome, counters, timing);
       if (!decision.retry) {
-        logger.debug({ method, path: where, code: failure.code, status: failure.status, why: decision.why }, 'rest call failed');
+        logger.debug({ method, path: where(), code: failure.code, status: failure.status, why: decision.why }, 'rest call failed');
         throw failure;
       }
       counters[decision.kind] += 1;
       if (decision.kind === 'rateLimit') metrics.rateLimitWait(route, decision.delayMs);
-      logger.warn({ method, path: where, status: failure.status, code: failure.code, reason: failure.message, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
+      logger.warn({ method, path: where(), status: failure.status, code: failure.code, reason: failure.message, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
       try {
         await sleep(decision.delayMs, controller.signal);
       } catch {
-        throw new PlatformError('stopped', `${method} ${where} aborted: platform stopped`, { method, path: where });
+        throw new PlatformError('stopped', `${method} ${where()} aborted: platform stopped`, { method, path: where() });
       }
     }
   }
@@ -178,6 +187,8 @@ export function createRestClient(config: RestConfig): RestClient {
     },
     dispose() {
       controller.abort(new PlatformError('stopped', 'platform stopped'));
+      for (const pending of inFlight) pending.cancel();
+      inFlight.clear();
     },
   };
 }

@@ -1,7 +1,10 @@
 /** REST calls against the emulator: retry policy, errors without secrets, pagination, posting. */
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { PlatformError } from '../../../src/platform/webex/index.js';
+import { resolveTiming } from '../../../src/platform/webex/options.js';
+import { createRestClient } from '../../../src/platform/webex/rest.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -122,5 +125,20 @@ describe('webex REST', () => {
     h = await startHarness();
     const platform = await started(h);
     expect(platform.me()).toMatchObject({ id: h.bot.id, displayName: 'Testbed Monitor', type: 'bot', emails: ['testbed-monitor@webex.bot'] });
+  });
+
+  it('stop cancels a request still waiting for its answer, and later requests never leave', async () => {
+    h = await startHarness();
+    const logger = pino({ level: 'silent' });
+    const rest = createRestClient({ apiUrl: h.emu.restUrl, token: h.bot.token, timing: resolveTiming({ requestTimeoutMs: 60_000 }), logger });
+    // The answer comes after 3 s: without the cancel the request would succeed then.
+    h.emu.faults.restDelay(3_000);
+    const pending = rest.get('people/me').then(() => 'answered', (e: unknown) => e);
+    rest.dispose();
+    expect(await pending).toMatchObject({ code: 'stopped' });
+    h.emu.faults.restDelay(0);
+    const since = h.emu.messageCount();
+    await expect(rest.request('POST', 'messages', { json: { toPersonEmail: 'ada@example.com', text: 'after stop' } })).rejects.toMatchObject({ code: 'stopped' });
+    expect(h.emu.messageCount()).toBe(since);
   });
 });
