@@ -4,8 +4,9 @@
  */
 import type { EmulatorEvent, SocketFrameRecord } from './api.js';
 
-/** Oldest frames are dropped beyond this many, so long sandbox sessions stay bounded. */
+/** Oldest frames are dropped beyond this many (a few thousand more at most), so long sandbox sessions stay bounded. */
 const MAX_FRAMES = 50_000;
+const TRIM_CHUNK = 5_000;
 
 export class EventBus {
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
@@ -30,7 +31,8 @@ export class EventBus {
 
   record(frame: SocketFrameRecord): void {
     this.frameLog.push(frame);
-    if (this.frameLog.length > MAX_FRAMES) this.frameLog.splice(0, this.frameLog.length - MAX_FRAMES);
+    // Trimmed in chunks: dropping one frame per new one would move the whole log on every frame.
+    if (this.frameLog.length > MAX_FRAMES + TRIM_CHUNK) this.frameLog.splice(0, this.frameLog.length - MAX_FRAMES);
   }
 
   frames(): SocketFrameRecord[] {
