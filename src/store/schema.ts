@@ -44,11 +44,37 @@ function userField(kind: 'text' | 'email' | 'timestamp') {
   });
 }
 
+/**
+ * First positions of each key in an array, built once per array and key during one validation
+ * (problemsOf), so checking every record of a document for duplicates stays linear in its size.
+ */
+let firstPositions: WeakMap<unknown[], Map<(item: never) => unknown, Map<unknown, number>>> | undefined;
+
+function positionsOf<T>(items: unknown[], keyOf: (item: T) => unknown): Map<unknown, number> {
+  const build = () => {
+    const positions = new Map<unknown, number>();
+    items.forEach((item, i) => {
+      if (item === null || typeof item !== 'object') return;
+      const key = keyOf(item as T);
+      if (key !== undefined && !positions.has(key)) positions.set(key, i);
+    });
+    return positions;
+  };
+  if (!firstPositions) return build();
+  let byKey = firstPositions.get(items);
+  if (!byKey) firstPositions.set(items, (byKey = new Map()));
+  let positions = byKey.get(keyOf as (item: never) => unknown);
+  if (!positions) byKey.set(keyOf as (item: never) => unknown, (positions = build()));
+  return positions;
+}
+
+/** The position of an earlier item with the same key as `items[index]`, or -1. */
 function duplicateIndex<T>(items: unknown, index: number, keyOf: (item: T) => unknown): number {
   if (!Array.isArray(items)) return -1;
   const key = keyOf(items[index] as T);
   if (key === undefined) return -1;
-  return items.findIndex((item, i) => i < index && item !== null && typeof item === 'object' && keyOf(item as T) === key);
+  const first = positionsOf(items, keyOf).get(key);
+  return first !== undefined && first < index ? first : -1;
 }
 
 /** yup passes the position of an array item in its options (not in the public typings). */
@@ -138,12 +164,15 @@ export function problemsOf(schema: yup.Schema, value: unknown, what = 'the docum
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return [`${what} must be a JSON object`];
   }
+  firstPositions = new WeakMap();
   try {
     schema.validateSync(value, { abortEarly: false, strict: true });
     return [];
   } catch (error) {
     if (error instanceof yup.ValidationError) return [...new Set(error.errors)];
     throw error;
+  } finally {
+    firstPositions = undefined;
   }
 }
 

@@ -38,6 +38,22 @@ describe('testbeds document schema', () => {
     expect(problems[0]).toContain(expected);
   });
 
+  it('points every repeat in a large document at the first record with that id or name', () => {
+    const testbeds: unknown[] = Array.from({ length: 5_000 }, (_, i) => available(i + 1, `Lab ${i + 1}`));
+    testbeds.push({ ...available(9_001), testbed_name: 'lab 17' }, { ...available(17), testbed_name: 'Lab 9002' }, { ...available(9_003), testbed_name: ' LAB 17' });
+    testbeds.splice(10, 0, null);
+    expect(testbedsDocumentProblems({ testbeds })).toEqual([
+      'testbeds[10] cannot be null',
+      'testbeds[5001].testbed_name "lab 17" is already used by testbeds[17]; names must be unique (ignoring case)',
+      'testbeds[5002].id 17 is already used by testbeds[17]; ids must be unique',
+      'testbeds[5003].testbed_name " LAB 17" is already used by testbeds[17]; names must be unique (ignoring case)',
+    ]);
+    // A second look at a changed document sees the change.
+    testbeds.splice(10, 1);
+    testbeds.splice(5_000, 3);
+    expect(testbedsDocumentProblems({ testbeds })).toEqual([]);
+  });
+
   it('reports every problem of every record at once', () => {
     const problems = testbedsDocumentProblems({
       testbeds: [{ ...available(1), user_name: 'x' }, available(2), { ...inUse(3), purpose: null, user_email: null }],
