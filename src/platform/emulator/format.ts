@@ -109,7 +109,11 @@ export function messageJson(m: EmuMessage): EmuMessage {
     'mentionedGroups',
     'created',
   ];
-  for (const key of keys) if (m[key] !== undefined) out[key] = structuredClone(m[key]);
+  for (const key of keys) {
+    const value = m[key];
+    // Only arrays and objects need copying; strings are immutable.
+    if (value !== undefined) out[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  }
   return out as unknown as EmuMessage;
 }
 
