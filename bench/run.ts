@@ -69,7 +69,7 @@ function botEnv(emu: EmulatorProcess, dir: string): Record<string, string> {
 }
 
 async function withWorld<T>(
-  options: { people: number; sharedRooms?: number; testbeds: number; freeFirst: number; heapProbe?: boolean },
+  options: { people: number; sharedRooms?: number; testbeds: number; freeFirst: number; heapProbe?: boolean; env?: Record<string, string> },
   body: (emu: EmulatorProcess, bot: BotProcess) => Promise<T>,
 ): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'tbm-bench-'));
@@ -78,7 +78,7 @@ async function withWorld<T>(
   try {
     await writeFile(join(dir, 'testbeds.json'), JSON.stringify({ testbeds: fleet(options.testbeds, Date.now(), options.freeFirst) }, null, 2));
     await writeFile(join(dir, 'broadcast_rooms.json'), JSON.stringify({ broadcast_rooms: [] }, null, 2));
-    const bot = await startBotProcess(botEnv(emu, dir), { heapProbe: options.heapProbe, profileDir });
+    const bot = await startBotProcess({ ...botEnv(emu, dir), ...options.env }, { heapProbe: options.heapProbe, profileDir });
     try {
       return await body(emu, bot);
     } finally {
@@ -138,7 +138,7 @@ async function latencyAndSaturation() {
     const floor: FloorTarget = { restUrl: emu.ready.restUrl, token: emu.ready.botToken, ...emu.ready.floor };
     const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
     // Warm-up: every code path once per person, so the figures below are of warm code.
-    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 3, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
 
     const seqStatus = await restCallsPerReply(bot, async () => checked(await emu.run({ users: [0], concurrency: 1, rounds: 300, steps: ['status'] }), 'sequential status'));
     const seqBooking = await restCallsPerReply(bot, async () =>
@@ -178,17 +178,22 @@ async function latencyAndSaturation() {
   });
 }
 
-async function productionMemory() {
+/** V8 settings that trade some CPU for a smaller heap (measured as an option; the production command has none). */
+const LEAN_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=256';
+
+async function productionMemory(nodeOptions?: string) {
   // 100 people, each with a room of their own; person i books testbed i + 1 of 1,000.
-  return withWorld({ people: 100, testbeds: 1000, freeFirst: 100 }, async (emu, bot) => {
+  const env: Record<string, string> = nodeOptions ? { NODE_OPTIONS: nodeOptions } : {};
+  return withWorld({ people: 100, testbeds: 1000, freeFirst: 100, env }, async (emu, bot) => {
     const rssAtStart = vm(bot.pid, 'VmRSS');
     const sequential = checked(await emu.run({ users: [0], concurrency: 1, rounds: 100, steps: ['status'] }), 'status at 1,000 testbeds');
     const users = Array.from({ length: 100 }, (_, i) => i);
-    const load = await measured(emu, bot, 'mixed, 1,000 testbeds, 50 people', { users, concurrency: PEOPLE, rounds: 25, steps: ['menu', 'status', 'register', 'release'] });
+    const load = await measured(emu, bot, `mixed, 1,000 testbeds, 50 people${nodeOptions ? ', lean V8 settings' : ''}`, { users, concurrency: PEOPLE, rounds: 25, steps: ['menu', 'status', 'register', 'release'] });
     const metrics = await scrape(bot);
     let handled = 0;
     for (const [key, value] of metrics) if (key.startsWith('events_handled_total{')) handled += value;
     return {
+      nodeOptions: nodeOptions ?? '',
       testbeds: 1000,
       eventsHandled: handled,
       rssAtStartMiB: round(rssAtStart / MiB, 1),
@@ -258,6 +263,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   let latency: Awaited<ReturnType<typeof latencyAndSaturation>> | undefined;
   let memory: Awaited<ReturnType<typeof productionMemory>> | undefined;
+  let leanMemory: Awaited<ReturnType<typeof productionMemory>> | undefined;
   let idle: Awaited<ReturnType<typeof idleConversations>> | undefined;
   if (parts.has('latency')) {
     process.stdout.write('Latency and saturation (bot and emulator in two processes)…\n');
@@ -266,6 +272,8 @@ async function main(): Promise<void> {
   if (parts.has('memory')) {
     process.stdout.write('Production memory with 1,000 testbeds…\n');
     memory = await productionMemory();
+    process.stdout.write(`…and with NODE_OPTIONS="${LEAN_NODE_OPTIONS}"…\n`);
+    leanMemory = await productionMemory(LEAN_NODE_OPTIONS);
   }
   if (parts.has('idle')) {
     process.stdout.write('10,000 idle conversations…\n');
@@ -284,9 +292,10 @@ async function main(): Promise<void> {
     measuredAt: startedAt.toISOString(),
     machine,
     latencyMs: latency?.rows,
-    throughput: [...(latency?.throughput ?? []), ...(memory ? [memory.mixedLoad] : [])],
+    throughput: [...(latency?.throughput ?? []), ...(memory ? [memory.mixedLoad] : []), ...(leanMemory ? [leanMemory.mixedLoad] : [])],
     restCallsPerReply: latency?.restCallsPerReply,
     productionMemory: memory,
+    productionMemoryLeanV8: leanMemory,
     idleConversations: idle,
     statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
@@ -318,6 +327,12 @@ async function main(): Promise<void> {
       [`peak RSS (VmHWM), ${memory.testbeds} testbeds, after ${memory.eventsHandled} handled events`, `${memory.peakRssMiB} MiB`],
       ['RSS at start → after', `${memory.rssAtStartMiB} → ${memory.rssAfterMiB} MiB`],
       [`status reply at ${memory.testbeds} testbeds, sequential p50 / p99`, `${memory.statusReplySequential.p50} / ${memory.statusReplySequential.p99} ms`],
+    );
+  }
+  if (leanMemory) {
+    memoryRows.push(
+      [`peak RSS with NODE_OPTIONS="${leanMemory.nodeOptions}"`, `${leanMemory.peakRssMiB} MiB`],
+      ['RSS at start → after, with those settings', `${leanMemory.rssAtStartMiB} → ${leanMemory.rssAfterMiB} MiB`],
     );
   }
   if (idle) {
