@@ -1,9 +1,13 @@
 /**
  * The floor: the REST round trips a reply needs and nothing else, over bare keep-alive
  * connections (node:http) against the same emulator: read the card action the click created,
- * then post the reply the bot posted for that click (same body, same size).
+ * then post the reply the bot posted for that click (same body, same size). For bookings, also
+ * the bare durable write of a file as large as the testbed document.
  */
+import { mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export interface FloorTarget {
@@ -50,6 +54,34 @@ export async function floorRounds(target: FloorTarget, reply: { text?: string; a
     await Promise.all(Array.from({ length: clients }, loop));
   } finally {
     agent.destroy();
+  }
+  return times;
+}
+
+/**
+ * The disk part of a booking's floor: writing a file of `bytes` the way the store does (temp file
+ * in the same folder, fsync, rename over the target, fsync the folder), `rounds` times.
+ */
+export async function durableWrites(bytes: number, rounds: number): Promise<number[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'tbm-bench-disk-'));
+  const content = 'x'.repeat(bytes);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const started = performance.now();
+      const temp = join(dir, `.testbeds.json.${i}.tmp`);
+      const file = await open(temp, 'wx', 0o644);
+      await file.writeFile(content, 'utf8');
+      await file.sync();
+      await file.close();
+      await rename(temp, join(dir, 'testbeds.json'));
+      const folder = await open(dir, 'r');
+      await folder.sync();
+      await folder.close();
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   return times;
 }

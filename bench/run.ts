@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { floorRounds, type FloorTarget } from './floor.js';
+import { durableWrites, floorRounds, type FloorTarget } from './floor.js';
 import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures } from './in-process.js';
 import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
@@ -45,6 +45,8 @@ interface LatencyRow {
   floor: Percentiles;
   ratioP50: number;
   ratioP99: number;
+  /** Register and release also wait for the durable write: p50 against floor p50 + write p50. */
+  ratioP50WithWrite?: number;
 }
 
 interface Throughput {
@@ -132,29 +134,93 @@ const PEOPLE = 50;
 /** Where the bot processes write CPU profiles (`--profile`); none when unset. */
 let profileDir: string | undefined;
 
+function merged(results: RunResult[]): RunResult {
+  const out: RunResult = { latencies: {}, elapsedMs: 0, replies: 0, timeouts: 0, unexpected: 0, samples: {} };
+  for (const result of results) {
+    for (const [kind, values] of Object.entries(result.latencies) as [StepKind, number[]][]) (out.latencies[kind] ??= []).push(...values);
+    for (const [kind, sample] of Object.entries(result.samples) as [StepKind, RunResult['samples'][StepKind]][]) out.samples[kind] ??= sample;
+    out.elapsedMs += result.elapsedMs;
+    out.replies += result.replies;
+    out.timeouts += result.timeouts;
+    out.unexpected += result.unexpected;
+  }
+  return out;
+}
+
+/**
+ * Runs `chunks` times: the bot's clicks, then `between` (the floor for the same calls), so both
+ * see the same machine load. Throughput and CPU count the bot's clicks only.
+ */
+async function interleaved(
+  emu: EmulatorProcess,
+  bot: BotProcess,
+  what: string,
+  chunks: number,
+  command: Parameters<EmulatorProcess['run']>[0],
+  between: (latest: RunResult) => Promise<void>,
+): Promise<{ result: RunResult; throughput: Throughput }> {
+  const results: RunResult[] = [];
+  let cpu = 0;
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const before = cpuMs(bot.pid);
+    results.push(checked(await emu.run(command), what));
+    cpu += cpuMs(bot.pid) - before;
+    await between(results[results.length - 1]);
+  }
+  const result = merged(results);
+  return {
+    result,
+    throughput: {
+      run: what,
+      replies: result.replies,
+      repliesPerSecond: round(result.replies / (result.elapsedMs / 1000), 0),
+      cpuMsPerReply: round(cpu / Math.max(1, result.replies), 3),
+    },
+  };
+}
+
 async function latencyAndSaturation() {
   // Person 0 clicks alone; people 1–50 click together. Person i books testbed i + 1.
-  return withWorld({ people: PEOPLE + 1, testbeds: 60, freeFirst: PEOPLE + 1 }, async (emu, bot) => {
-    const floor: FloorTarget = { restUrl: emu.ready.restUrl, token: emu.ready.botToken, ...emu.ready.floor };
+  const testbeds = 60;
+  return withWorld({ people: PEOPLE + 1, testbeds, freeFirst: PEOPLE + 1 }, async (emu, bot) => {
+    const target: FloorTarget = { restUrl: emu.ready.restUrl, token: emu.ready.botToken, ...emu.ready.floor };
     const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
+    const fileBytes = Buffer.byteLength(`${JSON.stringify({ testbeds: fleet(testbeds, Date.now(), PEOPLE + 1) }, null, 2)}\n`);
     // Warm-up: every code path once per person, so the figures below are of warm code.
     checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
 
-    const seqStatus = await restCallsPerReply(bot, async () => checked(await emu.run({ users: [0], concurrency: 1, rounds: 300, steps: ['status'] }), 'sequential status'));
-    const seqBooking = await restCallsPerReply(bot, async () =>
-      checked(await emu.run({ users: [0], concurrency: 1, rounds: 150, steps: ['register', 'release'] }), 'sequential register/release'),
-    );
-    const status50 = await measured(emu, bot, 'status, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 30, steps: ['status'] });
-    const menu50 = await measured(emu, bot, 'menu, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 30, steps: ['menu'] });
-    const booking50 = await measured(emu, bot, 'register + release, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 10, steps: ['register', 'release'] });
+    const floors = new Map<string, number[]>();
+    const floorOf = (key: string) => floors.get(key) ?? (floors.set(key, []), floors.get(key)!);
+    const floorFor = (key: string, kind: StepKind, clients: number, rounds: number) => async (latest: RunResult) => {
+      floorOf(key).push(...(await floorRounds(target, latest.samples[kind] ?? {}, clients, rounds)));
+    };
+    const disk: number[] = [];
 
+    const seqStatus = await restCallsPerReply(bot, async () =>
+      (await interleaved(emu, bot, 'sequential status', 6, { users: [0], concurrency: 1, rounds: 50, steps: ['status'] }, floorFor('status sequential', 'status', 1, 25))).result,
+    );
+    const seqBooking = await restCallsPerReply(bot, async () =>
+      (
+        await interleaved(emu, bot, 'sequential register/release', 6, { users: [0], concurrency: 1, rounds: 25, steps: ['register', 'release'] }, async (latest) => {
+          await floorFor('register sequential', 'register', 1, 25)(latest);
+          await floorFor('release sequential', 'release', 1, 25)(latest);
+          disk.push(...(await durableWrites(fileBytes, 25)));
+        })
+      ).result,
+    );
+    const status50 = await interleaved(emu, bot, 'status, 50 people', 3, { users: crowd, concurrency: PEOPLE, rounds: 10, steps: ['status'] }, floorFor('status 50', 'status', PEOPLE, 4));
+    const menu50 = await measured(emu, bot, 'menu, 50 people', { users: crowd, concurrency: PEOPLE, rounds: 30, steps: ['menu'] });
+    const booking50 = await interleaved(emu, bot, 'register + release, 50 people', 3, { users: crowd, concurrency: PEOPLE, rounds: 4, steps: ['register', 'release'] }, async (latest) => {
+      await floorFor('register 50', 'register', PEOPLE, 2)(latest);
+      await floorFor('release 50', 'release', PEOPLE, 2)(latest);
+    });
+
+    const write = percentiles(disk);
     const rows: LatencyRow[] = [];
-    const sample = (kind: StepKind) => seqStatus.result.samples[kind] ?? seqBooking.result.samples[kind] ?? {};
-    const row = async (action: LatencyRow['action'], mode: LatencyRow['mode'], latencies: number[] | undefined) => {
-      const clients = mode === 'sequential' ? 1 : PEOPLE;
-      const floorTimes = await floorRounds(floor, sample(action), clients, mode === 'sequential' ? 150 : 10);
+    const row = (action: LatencyRow['action'], mode: LatencyRow['mode'], latencies: number[] | undefined, floorKey: string) => {
       const botFigures = percentiles(latencies ?? []);
-      const floorFigures = percentiles(floorTimes);
+      const floorFigures = percentiles(floorOf(floorKey));
+      const books = action !== 'status';
       rows.push({
         action,
         mode,
@@ -162,16 +228,18 @@ async function latencyAndSaturation() {
         floor: floorFigures,
         ratioP50: round(botFigures.p50 / floorFigures.p50),
         ratioP99: round(botFigures.p99 / floorFigures.p99),
+        ...(books ? { ratioP50WithWrite: round(botFigures.p50 / (floorFigures.p50 + write.p50)) } : {}),
       });
     };
-    await row('status', 'sequential', seqStatus.result.latencies.status);
-    await row('register', 'sequential', seqBooking.result.latencies.register);
-    await row('release', 'sequential', seqBooking.result.latencies.release);
-    await row('status', '50 concurrent', status50.result.latencies.status);
-    await row('register', '50 concurrent', booking50.result.latencies.register);
-    await row('release', '50 concurrent', booking50.result.latencies.release);
+    row('status', 'sequential', seqStatus.result.latencies.status, 'status sequential');
+    row('register', 'sequential', seqBooking.result.latencies.register, 'register sequential');
+    row('release', 'sequential', seqBooking.result.latencies.release, 'release sequential');
+    row('status', '50 concurrent', status50.result.latencies.status, 'status 50');
+    row('register', '50 concurrent', booking50.result.latencies.register, 'register 50');
+    row('release', '50 concurrent', booking50.result.latencies.release, 'release 50');
     return {
       rows,
+      durableWrite: { fileBytes, ...write },
       throughput: [status50.throughput, menu50.throughput, booking50.throughput],
       restCallsPerReply: { status: seqStatus.calls, 'register + release': seqBooking.calls },
     };
@@ -294,6 +362,7 @@ async function main(): Promise<void> {
     latencyMs: latency?.rows,
     throughput: [...(latency?.throughput ?? []), ...(memory ? [memory.mixedLoad] : []), ...(leanMemory ? [leanMemory.mixedLoad] : [])],
     restCallsPerReply: latency?.restCallsPerReply,
+    durableWriteMs: latency?.durableWrite,
     productionMemory: memory,
     productionMemoryLeanV8: leanMemory,
     idleConversations: idle,
@@ -307,9 +376,11 @@ async function main(): Promise<void> {
     sections.push(
       'Reply latency, ms (click → reply at the platform); floor = the same REST round trips, bare keep-alive\n' +
         table(
-          ['action', 'people', 'p50', 'p95', 'p99', 'floor p50', 'floor p99', 'p50 ×floor', 'p99 ×floor'],
-          latency.rows.map((r) => [r.action, r.mode, r.bot.p50, r.bot.p95, r.bot.p99, r.floor.p50, r.floor.p99, r.ratioP50, r.ratioP99]),
+          ['action', 'people', 'p50', 'p95', 'p99', 'floor p50', 'floor p99', 'p50 ×floor', 'p99 ×floor', 'p50 ×(floor+write)'],
+          latency.rows.map((r) => [r.action, r.mode, r.bot.p50, r.bot.p95, r.bot.p99, r.floor.p50, r.floor.p99, r.ratioP50, r.ratioP99, r.ratioP50WithWrite ?? '']),
         ),
+      `Durable write of the ${latency.durableWrite.fileBytes}-byte testbed file (temp file, fsync, rename, fsync folder), bare: ` +
+        `p50 ${latency.durableWrite.p50} ms, p99 ${latency.durableWrite.p99} ms`,
       `REST calls per reply: ${Object.entries(latency.restCallsPerReply)
         .map(([run, calls]) => `${run}: ${Object.entries(calls).map(([call, n]) => `${n} × ${call}`).join(', ')}`)
         .join('; ')}`,
