@@ -45,7 +45,7 @@ const USER_HZ = 100;
 /** Boot time is known to the second; a reused pid must have started clearly after the lock was written. */
 const START_SLACK_MS = 2_000;
 /** A lock file younger than this with unreadable content may be mid-creation by an older version. */
-export const FRESH_MS = 5_000;
+const FRESH_MS = 5_000;
 
 const ownerSchema = yup
   .object({
@@ -54,8 +54,7 @@ const ownerSchema = yup
     bootId: yup.string().nullable().defined(),
     host: yup.string().defined(),
     pidNamespace: yup.string().nullable().defined(),
-  })
-  .noUnknown(false);
+  });
 
 let self: LockOwner | undefined;
 

@@ -19,7 +19,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fstatSync, statSync, unlinkSync } from 'node:fs';
-import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { StoreError } from './errors.js';
 import { kernelLocksAvailable, tryExclusiveLock } from './flock.js';
 import { contentPid, currentOwner, formatOwner, ownerIsAlive, parseLockContent, type LockContent } from './lock-owner.js';
@@ -64,6 +65,7 @@ export async function acquireLock(lockPath: string, file: string, options: LockO
     }
     if (outcome.kind === 'acquired') {
       held.set(lockPath, outcome.held);
+      await sweepLeftovers(lockPath);
       return { path: lockPath, kernelLocked: outcome.held.kernelLocked, release: () => releaseLock(lockPath) };
     }
     if (outcome.kind === 'unsupported') {
@@ -177,6 +179,27 @@ async function takeOverStale(lockPath: string, staleContent: string): Promise<vo
   const moved = await readOrNull(aside);
   if (moved !== staleContent) await link(aside, lockPath).catch(() => undefined);
   await unlink(aside).catch(() => undefined);
+}
+
+/** A temporary or set-aside name older than this belongs to a starter that died mid-way. */
+const LEFTOVER_MS = 60_000;
+/** `<pid>-<hex>.tmp` (a new lock being written) or `stale-<pid>-<hex>` (an old one being set aside). */
+const LEFTOVER_NAME = /^(?:\d+-[0-9a-f]{8}\.tmp|stale-\d+-[0-9a-f]{8})$/;
+
+/**
+ * Removes temporary and set-aside lock files that a starter killed at just the wrong moment left next
+ * to the lock (a contender uses its own for well under a second, so old ones are garbage).
+ */
+async function sweepLeftovers(lockPath: string): Promise<void> {
+  const prefix = `${basename(lockPath)}.`;
+  const isLeftover = (name: string) => name.startsWith(prefix) && LEFTOVER_NAME.test(name.slice(prefix.length));
+  const names = await readdir(dirname(lockPath)).catch(() => [] as string[]);
+  for (const name of names.filter(isLeftover)) {
+    const path = join(dirname(lockPath), name);
+    const info = await stat(path).catch(() => null);
+    // Best effort: a name that vanished or cannot be removed now is tried again at the next start.
+    if (info && Date.now() - info.mtimeMs > LEFTOVER_MS) await unlink(path).catch(() => undefined);
+  }
 }
 
 async function releaseLock(lockPath: string): Promise<void> {

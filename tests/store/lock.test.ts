@@ -201,6 +201,19 @@ describe('store lock: the kernel lock', () => {
   });
 });
 
+describe('store lock: leftovers', () => {
+  it('removes old temporary files a starter killed mid-way left behind, and nothing else', async () => {
+    const oldTemp = `${lockPath}.4242-deadbeef.tmp`;
+    const oldAside = `${lockPath}.stale-4243-0badf00d`;
+    const freshTemp = `${lockPath}.4244-cafebabe.tmp`; // another starter may be using it right now
+    const notOurs = `${lockPath}.notes`;
+    for (const path of [oldTemp, oldAside, freshTemp, notOurs]) writeFileSync(path, '4242\n');
+    for (const path of [oldTemp, oldAside, notOurs]) backdate(path, 120_000);
+    await lockHere(true);
+    expect(readdirSync(dir).sort()).toEqual(['testbeds.json.lock', 'testbeds.json.lock.4244-cafebabe.tmp', 'testbeds.json.lock.notes']);
+  });
+});
+
 describe('store lock through openStore', () => {
   it('refuses a second open with the clear message and keeps the first', async () => {
     await openStoreHere();
