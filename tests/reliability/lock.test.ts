@@ -11,18 +11,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { EmuMessage, EmuPerson, EmuRoom, Emulator } from '../../src/platform/emulator/api.js';
 import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
 import { testbedsDocumentProblems } from '../../src/store/schema.js';
-import { ROOT, startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { BOT_ENTRY, startBotProcess, type BotProcess } from '../support/bot-process.js';
 import { procState, signal, startTicksOf } from '../support/processes.js';
 import { until } from '../support/wait.js';
 import { createRng } from './chaos/prng.js';
 
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const REFUSED = 'is in use by another bot process';
 
 interface World {
@@ -123,7 +121,7 @@ async function expectUp(w: World, bot: { pid: number; output(): string; exitCode
  * process group, with the node process as its child. The shell does not `exec`, so it stays the parent.
  */
 function startUnderShell(w: World): { shell: ChildProcess; output(): string } {
-  const shell = spawn('sh', ['-c', '"$@"; echo "bot ended with $?"', 'sh', process.execPath, '--import', TSX_LOADER, join(ROOT, 'src/main.ts')], {
+  const shell = spawn('sh', ['-c', '"$@"; echo "bot ended with $?"', 'sh', process.execPath, BOT_ENTRY], {
     cwd: w.dir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...w.env },
     stdio: ['ignore', 'pipe', 'pipe'],
