@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { route, type Route } from '../../src/app/router.js';
+import { route, type RouteDecision } from '../../src/app/router.js';
 import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
@@ -41,7 +41,7 @@ function expectClearRefusal(result: { errors: Record<string, unknown>; values: R
   }
 }
 
-function expectWellFormed(decision: Route): void {
+function expectWellFormed(decision: RouteDecision): void {
   if (decision.kind === 'ignore') return void expect(['unapproved_room', 'empty']).toContain(decision.reason);
   if (decision.kind === 'reply') return void expect(['hint', 'error']).toContain(decision.view.kind);
   expect(decision.targets.length).toBeGreaterThan(0);
