@@ -1,7 +1,7 @@
 /**
  * An exclusive lock file (`<file>.lock`) so two bot processes never write the same store.
  *
- * Two layers, both needed to call a lock held:
+ * Two layers; the lock counts as held when either says so:
  * 1. A kernel advisory lock (`flock`) on the lock file, kept by an open descriptor for as long as the
  *    lock is held. The kernel drops it the moment its process dies, however it died (SIGKILL of the
  *    bot or of its whole process group, an OOM kill) and before the process is even reaped, so a
