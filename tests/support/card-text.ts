@@ -16,6 +16,8 @@ export interface SeenText {
   source: string;
   /** What a person reads (identical on every renderer). */
   text: string;
+  /** Whether some renderer passes the text through markdown (false for a compact picker's choices). */
+  markdown: boolean;
   element: Json;
   /** The input a choice belongs to. */
   inputId?: string;
@@ -56,19 +58,21 @@ export function seenCard(card: EmuMessage | unknown): SeenCard {
     if (!node || typeof node !== 'object') return;
     const element = node as Json;
     if (element.type === 'TextBlock' && typeof element.text === 'string') {
-      all.push({ role: isHeading(element) ? 'heading' : 'text', source: element.text, text: seenAlike(element.text), element });
+      all.push({ role: isHeading(element) ? 'heading' : 'text', source: element.text, text: seenAlike(element.text), markdown: true, element });
     }
     if (element.type === 'FactSet' && Array.isArray(element.facts)) {
       for (const fact of element.facts as Json[]) {
-        all.push({ role: 'factTitle', source: String(fact.title), text: seenAlike(String(fact.title)), element: fact });
-        all.push({ role: 'factValue', source: String(fact.value), text: seenAlike(String(fact.value)), element: fact });
+        all.push({ role: 'factTitle', source: String(fact.title), text: seenAlike(String(fact.title)), markdown: true, element: fact });
+        all.push({ role: 'factValue', source: String(fact.value), text: seenAlike(String(fact.value)), markdown: true, element: fact });
       }
     }
     if (element.type === 'Input.ChoiceSet' && Array.isArray(element.choices)) {
       // Compact choices are a native picker (plain text); expanded ones are labels that web renderers pass through markdown.
-      const read = element.style === 'expanded' ? seenAlike : (text: string) => readPlain(text).text;
+      const markdown = element.style === 'expanded';
+      const read = markdown ? seenAlike : (text: string) => readPlain(text).text;
       for (const choice of element.choices as Json[]) {
-        all.push({ role: 'choice', source: String(choice.title), text: read(String(choice.title)), element: choice, inputId: String(element.id) });
+        const title = String(choice.title);
+        all.push({ role: 'choice', source: title, text: read(title), markdown, element: choice, inputId: String(element.id) });
       }
     }
     for (const value of Object.values(element)) if (value && typeof value === 'object') visit(value);
