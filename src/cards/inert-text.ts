@@ -21,6 +21,10 @@
  * Everything else (`-`, `.`, `@`, `#` or `+` mid-line, `!`, `(`, `)`, `<`, `>`,
  * `&`, underscores inside a word such as `ada_lovelace`) is left as typed.
  * Renderers HTML-escape `<`, `>` and `&`, so they are shown, never obeyed.
+ *
+ * The cards' own words use no markdown either (bold and colour come from
+ * TextBlock properties), so every card text reads the same with or without a
+ * markdown processor, and typed text never meets a marker of the bot's.
  */
 
 export const ZERO_WIDTH_SPACE = '\u200B';
