@@ -7,7 +7,7 @@
  */
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { card, safeText, textBlock, type CardElement } from './common.js';
+import { card, safeLine, safeText, textBlock, type CardElement } from './common.js';
 import { byteLength, kindTitle, rowsThatFit } from './broadcast-format.js';
 import { STATE_COLOURS, STATE_LABELS, byName, holderMarkdown, plainText, safeName, small, testbedState, type TestbedState } from './parts.js';
 import { countTestbeds, countsRow } from './status.card.js';
@@ -49,10 +49,10 @@ export function testbedRow(record: TestbedRecord, state: TestbedState, now: stri
     type: 'Container',
     spacing: 'Small',
     items: [
-      textBlock(`● **${safeName(record.testbed_name)}** · ${STATE_LABELS[state]}`, { color: STATE_COLOURS[state], spacing: 'None' }),
+      textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: STATE_COLOURS[state], weight: 'Bolder', spacing: 'None' }),
       small(`${holderMarkdown(record)} · ${since}`, { isSubtle: true }),
       small(release, { color: state === 'overdue' ? 'attention' : 'default' }),
-      small(`Purpose: ${safeText(record.purpose ?? '', 120)}`, { isSubtle: true }),
+      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
     ],
   };
 }

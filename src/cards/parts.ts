@@ -6,7 +6,8 @@
 import type { TestbedRecord } from '../domain.js';
 import type { FormErrors } from './actions.js';
 import { ACTIONS } from './actions.js';
-import { safeText, submit, textBlock, type CardElement } from './common.js';
+import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
+import { cleanText, cutText } from './inert-text.js';
 import { parseIso } from './time.js';
 
 export type TestbedState = 'available' | 'inUse' | 'overdue';
@@ -28,22 +29,16 @@ export const STATE_COLOURS: Record<TestbedState, 'good' | 'warning' | 'attention
 export const STATE_LABELS: Record<TestbedState, string> = { available: 'Available', inUse: 'In use', overdue: 'Overdue' };
 
 /**
- * Text for places that are not markdown (choice titles, fallback texts): one
- * line, no control or direction characters, angle brackets neutralised, cut.
+ * Text for places that are not markdown (compact choice titles, fallback texts): one
+ * line, no control or direction characters, cut. Shown as typed, `<` and `>` included:
+ * no client interprets these strings as markup.
  */
 export function plainText(value: unknown, max = 200): string {
-  const text = String(value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]+/g, ' ')
-    .replace(/</g, '\u2039')
-    .replace(/>/g, '\u203A')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+  return cutText(cleanText(value).replace(/\s+/g, ' ').trim(), max);
 }
 
-/** Testbed names and person names inside markdown text, escaped and cut. */
-export const safeName = (value: unknown, max = 80) => safeText(String(value ?? ''), max);
+/** Testbed names, person names and emails inside markdown text: one line, inert, cut. */
+export const safeName = (value: unknown, max = 80) => safeLine(value, max);
 
 export function holderMarkdown(record: TestbedRecord): string {
   return `${safeName(record.user_name)} (${safeName(record.user_email, 120)})`;

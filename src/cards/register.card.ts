@@ -64,7 +64,7 @@ function noneFreeCard({ inUse, now, timeZone }: RegisterFormInput): AdaptiveCard
       heading('Register a testbed'),
       textBlock('All testbeds are in use right now.', { color: 'warning', weight: 'Bolder' }),
       textBlock(
-        `**${safeName(first.testbed_name)}** should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
+        `${safeName(first.testbed_name)} should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
           `held by ${holderMarkdown(first)}.`,
       ),
     ],
@@ -182,16 +182,16 @@ export interface RegisterRefusedCardInput {
 function refusal({ record, now, timeZone, requesterEmail }: RegisterRefusedCardInput): { title: string; lines: string[] } {
   const name = safeName(record.testbed_name);
   if (record.status !== 'in_use') {
-    return { title: `${name} was busy`, lines: [`**${name}** was being changed a moment ago. Please try again.`] };
+    return { title: `${name} was busy`, lines: [`${name} was being changed a moment ago. Please try again.`] };
   }
   const since = `${formatWhen(record.registered_time, timeZone)} (${formatHeldFor(record.registered_time, now)})`;
   const until = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
   if (sameEmail(record.user_email, requesterEmail)) {
-    return { title: 'You already hold it', lines: [`You already hold **${name}**, since ${since}.`, `Expected release: ${until}.`] };
+    return { title: 'You already hold it', lines: [`You already hold ${name}, since ${since}.`, `Expected release: ${until}.`] };
   }
   return {
     title: `${name} is taken`,
-    lines: [`**${name}** is already held by ${holderMarkdown(record)}, since ${since}.`, `Expected release: ${until}.`],
+    lines: [`${name} is already held by ${holderMarkdown(record)}, since ${since}.`, `Expected release: ${until}.`],
   };
 }
 

@@ -88,7 +88,7 @@ export interface ReleasedCardInput {
 }
 
 export function releasedCard({ record, previous, timeZone = 'UTC' }: ReleasedCardInput): AdaptiveCardJson {
-  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`**${safeName(record.testbed_name)}** is available again.`)];
+  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`${safeName(record.testbed_name)} is available again.`)];
   if (previous.status === 'in_use') {
     body.push(textBlock(`It was held by ${holderMarkdown(previous)} since ${formatWhen(previous.registered_time, timeZone)}.`, { isSubtle: true }));
   }
@@ -107,7 +107,7 @@ export function releaseRefusedCard({ record }: ReleaseRefusedCardInput): Adaptiv
   return card(
     [
       heading('Nothing to release'),
-      textBlock(`**${safeName(record.testbed_name)}** is already available. Nothing was changed.`),
+      textBlock(`${safeName(record.testbed_name)} is already available. Nothing was changed.`),
     ],
     [buttons.status(), buttons.register(), buttons.menu()],
   );

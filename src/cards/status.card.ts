@@ -9,7 +9,7 @@
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
-import { MAX_CARD_BYTES, card, cardBytes, safeText, submit, textBlock, type CardElement } from './common.js';
+import { MAX_CARD_BYTES, card, cardBytes, safeLine, submit, textBlock, type CardElement } from './common.js';
 import {
   STATE_COLOURS,
   STATE_LABELS,
@@ -54,7 +54,7 @@ export function countTestbeds(testbeds: readonly TestbedRecord[], now: string): 
 
 function row(record: TestbedRecord, state: TestbedState, now: string, timeZone: string): CardElement {
   const colour = STATE_COLOURS[state];
-  const title = textBlock(`● **${safeName(record.testbed_name)}** · ${STATE_LABELS[state]}`, { color: colour, spacing: 'Small' });
+  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: colour, weight: 'Bolder', spacing: 'Small' });
   if (state === 'available') return title;
   const due = state === 'overdue' ? 'Release was due' : 'Expected release';
   return {
@@ -66,7 +66,7 @@ function row(record: TestbedRecord, state: TestbedState, now: string, timeZone: 
       small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
         color: state === 'overdue' ? 'attention' : 'default',
       }),
-      small(`Purpose: ${safeText(record.purpose ?? '', 120)}`, { isSubtle: true }),
+      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
     ],
   };
 }

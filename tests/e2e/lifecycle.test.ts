@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
-import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 
 describe('actor lifecycle and inspection', () => {
   let h: Harness;
@@ -19,7 +19,7 @@ describe('actor lifecycle and inspection', () => {
     const menu = await ask(h, h.linus, h.lab, 'testbed');
     expect(h.app.liveActors()).toBe(1);
     const cancelled = await click(h, h.linus, menu, 'register').then((f) => click(h, h.linus, f, 'cancel'));
-    expect(cardText(cancelled)).toContain('cancel');
+    expect(seenCard(cancelled).texts).toEqual(['Cancelled. Nothing was changed.']);
     await h.app.idle();
     expect(h.app.liveActors()).toBe(0);
   });

@@ -203,12 +203,14 @@ describe('sandbox page API', () => {
       ['/style.css', 'text/css'],
       ['/vendor/adaptivecards.js', 'text/javascript'],
       ['/vendor/adaptivecards.css', 'text/css'],
+      ['/vendor/markdown-it.js', 'text/javascript'],
     ]) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toContain(type);
     }
     expect(await (await fetch(`${sandbox.url}/vendor/adaptivecards.js`)).text()).toContain('AdaptiveCard');
+    expect(await (await fetch(`${sandbox.url}/vendor/markdown-it.js`)).text()).toContain('markdownit');
     expect((await fetch(`${sandbox.url}/../package.json`)).status).toBe(404);
   });
 
@@ -305,6 +307,7 @@ describe('sandbox page in Chromium', () => {
     }
   }
 
+  const PURPOSE = 'Sandbox run 1.0.8 for **lab-3** [notes](http://evil.example)';
   const botCard = (text: string): Locator => page.locator('.message.from-bot .card-host', { hasText: text }).last();
 
   async function say(text: string): Promise<void> {
@@ -329,21 +332,30 @@ describe('sandbox page in Chromium', () => {
 
       const form = botCard('Register a testbed');
       await form.locator('[data-input-id="testbed_id"]').selectOption({ label: 'TB-03 Wi-Fi 7 lab' });
-      await form.locator('[data-input-id="purpose"]').fill('Sandbox end-to-end run');
+      await form.locator('[data-input-id="purpose"]').fill(PURPOSE);
       await form.locator('[data-input-id="release_choice"]').selectOption('4h');
       await form.getByRole('button', { name: 'Register', exact: true }).click();
 
       const booked = botCard('Booked: TB-03 Wi-Fi 7 lab');
       await booked.waitFor();
-      expect(await booked.textContent()).toContain('Linus Lab (linus@example.com)');
+      // Rendered by adaptivecards with markdown-it, as the web client does: every name reads as typed, no backslash,
+      // and the markup typed into the purpose stays text (look-alikes for `*`).
+      const blocks = (await booked.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(blocks).toContain('Booked: TB-03 Wi-Fi 7 lab');
+      expect(blocks).toContain('Linus Lab (linus@example.com)');
+      expect(blocks).toContain('Sandbox run 1.0.8 for ∗∗lab-3∗∗ [notes](http://evil.example)');
+      expect(await booked.textContent()).not.toContain('\\');
+      expect(await booked.locator('strong, em, a, li').count()).toBe(0);
+      // Each text went through markdown-it (it wraps text in a paragraph; the library alone would not).
+      expect(await booked.locator('.ac-textBlock p').count()).toBe(blocks.length);
       const stored = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-03 Wi-Fi 7 lab')!;
-      expect(stored).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'Sandbox end-to-end run' });
+      expect(stored).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: PURPOSE });
       // The page sent every input of the form merged with the button's data, as a client does.
       const registration = actions.find((action) => action.inputs.action === 'register_submit');
       expect(registration?.inputs).toMatchObject({
         action: 'register_submit',
         testbed_id: String(stored.id),
-        purpose: 'Sandbox end-to-end run',
+        purpose: PURPOSE,
         release_choice: '4h',
       });
       expect(Object.keys(registration?.inputs ?? {})).toEqual(expect.arrayContaining(['release_date', 'release_time']));
@@ -351,8 +363,10 @@ describe('sandbox page in Chromium', () => {
       await booked.getByRole('button', { name: 'Status' }).click();
       const status = botCard('Testbed status');
       await status.waitFor();
-      const statusText = (await status.textContent()) ?? '';
-      expect(statusText).toMatch(/TB-03 Wi-Fi 7 lab[\s\S]*Linus Lab \(linus@example\.com\)/);
+      const statusBlocks = (await status.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(statusBlocks).toContain('● TB-03 Wi-Fi 7 lab · In use');
+      expect(statusBlocks.some((text) => text.startsWith('Linus Lab (linus@example.com) · held for '))).toBe(true);
+      expect(await status.textContent()).not.toContain('\\');
 
       await booked.getByRole('button', { name: 'Release a testbed' }).click();
       const releaseForm = botCard('Release a testbed');
