@@ -27,6 +27,8 @@ export interface Config {
   broadcastAdmins: string[];
   conversationTimeoutMs: number;
   inspect: boolean;
+  /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
+  record?: { path: string; keepText: boolean; maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -192,6 +194,9 @@ const schema = yup.object({
   }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e))),
   CONVERSATION_TIMEOUT_MINUTES: intSetting('CONVERSATION_TIMEOUT_MINUTES', 1, 1440),
   INSPECT: yup.string().test('flag', ({ value }) => `INSPECT must be 0 or 1 (got "${value}").`, (v) => v === undefined || v === '0' || v === '1'),
+  RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
+    (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
+  RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
 });
 
 const DEFAULTS = {
@@ -263,5 +268,13 @@ export function loadConfig(env: Env = process.env, options: { cwd?: string } = {
   if (wssProxy) config.wssProxy = wssProxy;
   const feedbackRoom = get('FEEDBACK_ROOM');
   if (feedbackRoom) config.feedbackRoom = feedbackRoom;
+  const recordPath = get('RECORD_EVENTS');
+  if (recordPath) {
+    config.record = Object.freeze({
+      path: resolve(cwd, recordPath),
+      keepText: (get('RECORD_TEXT') ?? 'on').toLowerCase() !== 'off',
+      maxBytes: Number(get('RECORD_MAX_MB') ?? '50') * 1024 * 1024,
+    });
+  }
   return Object.freeze(config);
 }

@@ -15,6 +15,7 @@ import { createEffects } from './effects.js';
 import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
+import { recorderFromConfig } from './recorder.js';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +68,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   const fleet = createTestbedFleet({ store, logger, inspect: deps.inspect });
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
+  const recorder = recorderFromConfig(config, logger);
 
   let pending = Promise.resolve();
 
@@ -77,17 +79,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   async function handle(event: PlatformEvent): Promise<void> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
+    const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
       knownTestbedIds: store.testbeds.all().map((record) => record.id),
-      broadcastRoomIds: needsRooms ? await broadcastRoomIds() : undefined,
+      broadcastRoomIds: roomIds,
     });
     const log = logger.child({ eventType: event.type, eventId: event.id, roomId: event.roomId });
     if (decision.kind === 'ignore') {
       log.debug({ reason: decision.reason }, 'event ignored');
       return;
     }
+    recorder?.record(event, { broadcastRoomIds: roomIds });
     health.markMessage(event.receivedAt);
     if (decision.kind === 'reply') {
       effects.reply(event.roomId, decision.view);
@@ -112,6 +116,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
+    recorder?.connection(state);
     logger.info({ state }, 'connection state');
   });
 
@@ -123,6 +128,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     async idle() {
       await pending;
       await effects.idle();
+      await recorder?.flush();
     },
     async start() {
       fleet.start();
@@ -134,6 +140,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       fleet.stop();
       await platform.stop();
       await effects.idle();
+      await recorder?.close();
       await store.close();
     },
   };
