@@ -144,36 +144,44 @@ export function createRecorder(options: RecorderOptions): Recorder {
     await rename(path, `${path}.1`).catch(ignoreMissing);
   }
 
-  async function openFresh(): Promise<OpenFile> {
+  /** Opens a new file for `names`; its header is dated no later than its first line. */
+  async function openFresh(names: Pseudonyms, firstAt: string): Promise<OpenFile> {
     await mkdir(dirname(path), { recursive: true });
     // A file left by an earlier run has another salt: keep it as path.1 and start a new one.
     const existing = await stat(path).catch(() => undefined);
     if (existing?.isFile() && existing.size > 0) await rotate();
     const handle = await open(path, 'a', 0o600);
+    const started = now().toISOString();
     const header: RecordHeader = {
       kind: 'recording',
       version: RECORD_VERSION,
-      at: now().toISOString(),
+      at: Date.parse(firstAt) < Date.parse(started) ? firstAt : started,
       ...options.settings,
       text: options.keepText ? 'kept' : 'blanked',
     };
     const text = `${JSON.stringify(header)}\n`;
     await handle.write(text);
     const size = Buffer.byteLength(text);
-    return { handle, names: new Pseudonyms(randomBytes(32), options.secrets), size, headerSize: size };
+    return { handle, names, size, headerSize: size };
   }
 
   async function write(build: (names: Pseudonyms) => RecordLine): Promise<void> {
-    file ??= await openFresh();
-    let text = `${JSON.stringify(build(file.names))}\n`;
-    if (file.size + Buffer.byteLength(text) > options.maxBytes && file.size > file.headerSize) {
+    if (file) {
+      const text = `${JSON.stringify(build(file.names))}\n`;
+      if (file.size + Buffer.byteLength(text) <= options.maxBytes || file.size === file.headerSize) {
+        await file.handle.write(text);
+        file.size += Buffer.byteLength(text);
+        return;
+      }
       await file.handle.close();
       file = undefined;
       await rotate();
-      file = await openFresh();
-      // Pseudonyms are per file: build the line again with the new file's salt.
-      text = `${JSON.stringify(build(file.names))}\n`;
     }
+    // Pseudonyms are per file: a new file gets a new salt, and its lines are built with it.
+    const names = new Pseudonyms(randomBytes(32), options.secrets);
+    const line = build(names);
+    const text = `${JSON.stringify(line)}\n`;
+    file = await openFresh(names, line.at);
     await file.handle.write(text);
     file.size += Buffer.byteLength(text);
   }
