@@ -16,6 +16,7 @@ import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
 import { recorderFromConfig } from './recorder.js';
+import { createActorNames } from './actor-names.js';
 
 export interface AppDeps {
   config: Config;
@@ -58,9 +59,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const health = createHealthState();
   const lookUpPerson = createPeople(platform);
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson });
+  // Readable actor names cost a look-up per new actor: only while an inspector watches.
+  const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
   const host = new ActorHost({
     logger,
     inspect: deps.inspect,
+    nameOf: names?.nameOf,
     onActorError: (key) => {
       const roomId = key.split(':')[1];
       if (roomId) effects.apologise(roomId);
@@ -97,6 +101,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       effects.reply(event.roomId, decision.view);
       return;
     }
+    if (names) await names.learn(event);
     for (const target of decision.targets) deliver(event, target);
   }
 
