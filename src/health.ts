@@ -1,5 +1,6 @@
 /**
  * The optional health endpoint (spec §4.2): GET /health answers with the bot's status as JSON;
+ * GET /metrics (when a metrics source is given) answers in the Prometheus text format;
  * every other path or method gets 404 with an empty body.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -60,10 +61,18 @@ export function createHealthState(options: { now?: () => Date } = {}): HealthSta
   };
 }
 
+/** A source of Prometheus text (src/metrics.ts). */
+export interface MetricsSource {
+  readonly contentType: string;
+  scrape(): Promise<string>;
+}
+
 export interface HealthServerOptions {
   host: string;
   port: number;
   getStatus: () => HealthStatus;
+  /** Serves GET /metrics when given. */
+  metrics?: MetricsSource;
 }
 
 export interface HealthServer {
@@ -73,7 +82,7 @@ export interface HealthServer {
 }
 
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  const server = createServer((req, res) => handle(req, res, options.getStatus));
+  const server = createServer((req, res) => handle(req, res, options));
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);
@@ -96,16 +105,24 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, getStatus: () => HealthStatus): void {
+function empty(res: ServerResponse, status: number): void {
+  res.writeHead(status, { 'Content-Length': '0' });
+  res.end();
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, options: HealthServerOptions): void {
   const path = (req.url ?? '').split('?')[0];
+  if (req.method === 'GET' && path === '/metrics' && options.metrics) {
+    void serveMetrics(res, options.metrics);
+    return;
+  }
   if (req.method !== 'GET' || path !== '/health') {
-    res.writeHead(404, { 'Content-Length': '0' });
-    res.end();
+    empty(res, 404);
     return;
   }
   let body: string;
   try {
-    const s = getStatus();
+    const s = options.getStatus();
     // Exactly the spec's fields, whatever else the provider may carry.
     body = JSON.stringify({
       status: s.status,
@@ -116,12 +133,27 @@ function handle(req: IncomingMessage, res: ServerResponse, getStatus: () => Heal
       messages_processed: s.messages_processed,
     });
   } catch {
-    res.writeHead(500, { 'Content-Length': '0' });
-    res.end();
+    empty(res, 500);
     return;
   }
   res.writeHead(200, {
     'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+async function serveMetrics(res: ServerResponse, metrics: MetricsSource): Promise<void> {
+  let body: string;
+  try {
+    body = await metrics.scrape();
+  } catch {
+    empty(res, 500);
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': metrics.contentType,
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
   });

@@ -2,7 +2,9 @@
  * Process entry: configuration → logger → app → health server; signals and
  * exit codes. With no platform settings at all (no token, no room list, in the
  * environment or in .env) `npm start` runs the offline sandbox instead, so a
- * newcomer's first command works without a Webex account.
+ * newcomer's first command works without a Webex account. With
+ * NODE_ENV=production it never does: a deployed bot that lacks its settings
+ * stops with a configuration error instead of quietly serving a sandbox.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,27 +12,38 @@ import { ConfigError, configSecrets, loadConfig, type Config } from './config.js
 import { createLogger } from './log.js';
 import { createApp } from './app/create-app.js';
 import { startHealthServer } from './health.js';
+import { createMetrics } from './metrics.js';
 import { createInspection } from './app/inspect.js';
 
 const PLATFORM_SETTINGS = ['PLATFORM_ACCESS_TOKEN', 'APPROVED_ROOMS', 'PLATFORM_API_URL'];
 
+const isProduction = process.env.NODE_ENV === 'production';
+
 function wantsSandbox(): boolean {
+  if (isProduction) return false;
   if (process.argv.includes('--sandbox')) return true;
   if (existsSync(resolve(process.cwd(), '.env'))) return false;
   return PLATFORM_SETTINGS.every((name) => !process.env[name]);
 }
 
+function exitWithConfigErrors(problems: string[]): never {
+  process.stderr.write(`Configuration error:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
+  process.exit(1);
+}
+
 async function runBot(): Promise<void> {
   let config: Config;
+  // Under NODE_ENV=production the sandbox is never an option, so asking for it is one more problem to report.
+  const refusedSandbox = isProduction && process.argv.includes('--sandbox')
+    ? ['--sandbox cannot be used with NODE_ENV=production; unset NODE_ENV to try the offline sandbox.']
+    : [];
   try {
     config = loadConfig(process.env, { cwd: process.cwd() });
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`Configuration error:\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) exitWithConfigErrors([...refusedSandbox, ...error.problems]);
     throw error;
   }
+  if (refusedSandbox.length > 0) exitWithConfigErrors(refusedSandbox);
   const logger = createLogger({ level: config.logLevel, secrets: configSecrets(config) });
   // A stray rejection (a library's background promise, a bug in a rarely used path) is logged, never fatal:
   // the bot keeps serving. The logger scrubs secrets from whatever the error carries.
@@ -38,14 +51,14 @@ async function runBot(): Promise<void> {
   const inspection = config.inspect ? await createInspection(logger) : undefined;
   let app;
   try {
-    app = await createApp({ config, logger, inspect: inspection?.inspect });
+    app = await createApp({ config, logger, inspect: inspection?.inspect, metrics: createMetrics({ processMetrics: true }) });
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
     process.exit(1);
   }
   const health = config.health
-    ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus() })
+    ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus(), metrics: app.metrics })
     : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,7 +86,10 @@ async function runBot(): Promise<void> {
 }
 
 if (wantsSandbox()) {
-  process.stdout.write('No platform settings found (PLATFORM_ACCESS_TOKEN, APPROVED_ROOMS): starting the offline sandbox.\n');
+  process.stdout.write(
+    'No platform settings found (PLATFORM_ACCESS_TOKEN, APPROVED_ROOMS): starting the offline sandbox.\n' +
+      '(With NODE_ENV=production missing settings are a configuration error instead.)\n',
+  );
   await import('./sandbox/main.js');
 } else {
   await runBot();

@@ -91,6 +91,39 @@ describe('health server', () => {
     expect(reply.body).toBe('');
   });
 
+  it('serves GET /metrics from the metrics source in its content type, and 404 there without one', async () => {
+    const metrics = { contentType: 'text/plain; version=0.0.4; charset=utf-8', scrape: async () => 'testbed_monitor_bookings_total{outcome="booked"} 2\n' };
+    server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: createHealthState().getStatus, metrics });
+    const reply = await call(server.port, '/metrics');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(reply.body).toBe('testbed_monitor_bookings_total{outcome="booked"} 2\n');
+    expect((await call(server.port, '/metrics', 'POST')).status).toBe(404);
+    await server.close();
+    server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: createHealthState().getStatus });
+    const without = await call(server.port, '/metrics');
+    expect(without.status).toBe(404);
+    expect(without.body).toBe('');
+  });
+
+  it('answers 500 with an empty body when the metrics cannot be collected, and keeps serving', async () => {
+    let fail = true;
+    const metrics = {
+      contentType: 'text/plain',
+      scrape: async () => {
+        if (fail) throw new Error('collector broke');
+        return 'ok 1\n';
+      },
+    };
+    server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: createHealthState().getStatus, metrics });
+    const broken = await call(server.port, '/metrics');
+    expect(broken.status).toBe(500);
+    expect(broken.body).toBe('');
+    fail = false;
+    expect((await call(server.port, '/metrics')).body).toBe('ok 1\n');
+    expect((await call(server.port, '/health')).status).toBe(200);
+  });
+
   it('close() stops listening', async () => {
     const started = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: createHealthState().getStatus });
     await started.close();

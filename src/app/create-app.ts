@@ -6,15 +6,21 @@ import type { Logger } from 'pino';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { Config } from '../config.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
+import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { createHealthState } from '../health.js';
+import { Lanes } from '../lanes.js';
+import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricState } from '../metrics.js';
+import { testbedState } from '../cards/parts.js';
+import type { TestbedRecord } from '../domain.js';
 import { ActorHost } from './actor-host.js';
 import { route, type Target } from './router.js';
 import { createEffects } from './effects.js';
 import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
+import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 
@@ -27,6 +33,8 @@ export interface AppDeps {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** Clock for receive times and rendering; tests may pin it. */
   now?: () => Date;
+  /** Where counts for `GET /metrics` go; defaults to a fresh registry of this app's own. */
+  metrics?: Metrics;
 }
 
 export interface App {
@@ -34,6 +42,7 @@ export interface App {
   stop(): Promise<void>;
   platform: Platform;
   store: Store;
+  metrics: Metrics;
   healthStatus(): ReturnType<ReturnType<typeof createHealthState>['body']>;
   /** Number of live conversation/broadcast actors (for benchmarks and tests). */
   liveActors(): number;
@@ -41,9 +50,25 @@ export interface App {
   idle(): Promise<void>;
 }
 
+/** Testbeds by state as of `now` (spec spelling: `in_use`). */
+function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
+  const counts = { available: 0, in_use: 0, overdue: 0 };
+  for (const record of records) {
+    const state = testbedState(record, now);
+    counts[state === 'inUse' ? 'in_use' : state] += 1;
+  }
+  return counts;
+}
+
+/** One conversation: the same room and person (the router's actor keys are per room and person too). */
+function conversationOf(event: PlatformEvent): string {
+  return `${uuidOf(event.roomId).toLowerCase()} ${uuidOf(event.personId).toLowerCase()}`;
+}
+
 export async function createApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? createMetrics();
   const store = deps.store ?? (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath }));
   const platform =
     deps.platform ??
@@ -55,10 +80,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
       httpsProxy: config.httpsProxy,
       wssProxy: config.wssProxy,
       logger: logger.child({ component: 'platform' }),
+      metrics,
     });
   const health = createHealthState();
   const lookUpPerson = createPeople(platform);
-  const effects = createEffects({ platform, store, config, logger, now, lookUpPerson });
+  const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
+  const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, replied: (key, view) => replies.replied(key, view) });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
   const host = new ActorHost({
@@ -70,11 +97,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (roomId) effects.apologise(roomId);
     },
   });
-  const fleet = createTestbedFleet({ store, logger, inspect: deps.inspect });
+  const fleet = createTestbedFleet({ store, logger, inspect: deps.inspect, metrics });
+  metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
+  metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
   const recorder = recorderFromConfig(config, logger);
 
-  let pending = Promise.resolve();
+  // Events of one conversation are handled one after another, so a person's clicks keep their order;
+  // other conversations never wait for them.
+  const lanes = new Lanes((error) => logger.error({ err: error }, 'event handling failed'));
 
   async function broadcastRoomIds(): Promise<string[]> {
     const rooms = await flows.listBroadcastRooms();
@@ -82,6 +113,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   async function handle(event: PlatformEvent): Promise<void> {
+    let outcome: HandledOutcome = 'failed';
+    try {
+      outcome = await decide(event);
+    } finally {
+      metrics.eventHandled(event.type, outcome);
+    }
+  }
+
+  async function decide(event: PlatformEvent): Promise<HandledOutcome> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
     const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
     const decision = route(event, {
@@ -90,35 +130,34 @@ export async function createApp(deps: AppDeps): Promise<App> {
       knownTestbedIds: store.testbeds.all().map((record) => record.id),
       broadcastRoomIds: roomIds,
     });
-    const log = logger.child({ eventType: event.type, eventId: event.id, roomId: event.roomId });
     if (decision.kind === 'ignore') {
-      log.debug({ reason: decision.reason }, 'event ignored');
-      return;
+      logger.debug({ eventType: event.type, eventId: event.id, roomId: event.roomId, reason: decision.reason }, 'event ignored');
+      return 'ignored';
     }
     recorder?.record(event, { broadcastRoomIds: roomIds });
     health.markMessage(event.receivedAt);
     if (decision.kind === 'reply') {
+      replies.started(`reply:${event.roomId}`, event.receivedAt);
       effects.reply(event.roomId, decision.view);
-      return;
+      return 'replied';
     }
     if (names) await names.learn(event);
     for (const target of decision.targets) deliver(event, target);
+    return 'dispatched';
   }
 
   function deliver(event: PlatformEvent, target: Target): void {
     if (target.ifExists) {
+      if (host.has(target.key)) replies.started(target.key, event.receivedAt);
       host.sendIfExists(target.key, target.event);
       return;
     }
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.flow, event));
+    replies.started(target.key, event.receivedAt);
     actor.send(target.event);
   }
 
-  platform.onEvent((event) => {
-    // Events are processed one after another so that a user's clicks keep their order.
-    pending = pending.then(() => handle(event)).catch((error) => logger.error({ err: error }, 'event handling failed'));
-    return pending;
-  });
+  platform.onEvent((event) => lanes.add(conversationOf(event), () => handle(event)));
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
     recorder?.connection(state);
@@ -128,10 +167,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   return {
     platform,
     store,
+    metrics,
     healthStatus: () => health.body(),
     liveActors: () => host.size(),
     async idle() {
-      await pending;
+      await lanes.idle();
       await effects.idle();
       await recorder?.flush();
     },

@@ -32,6 +32,8 @@ export function createEffects(deps: {
   logger: Logger;
   now: () => Date;
   lookUpPerson: LookUpPerson;
+  /** Told after a reply for `key` (an actor key, or `reply:<roomId>`) was posted; used to time replies. */
+  replied?: (key: string, view: View['kind']) => void;
 }): Effects {
   const { platform, store, config, logger } = deps;
   const queues = new Map<string, Promise<void>>();
@@ -70,25 +72,28 @@ export function createEffects(deps: {
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 
-  async function sayNow(roomId: string, view: View, personId?: string): Promise<void> {
+  async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
     const rendered = renderView(view, { ...renderContext(), requesterEmail });
     await post({ roomId, text: rendered.text, card: rendered.card });
+    deps.replied?.(key, view.kind);
   }
 
   return {
     say(key, roomId, view) {
-      enqueue(key, () => sayNow(roomId, view, key.split(':')[2]));
+      enqueue(key, () => sayNow(key, roomId, view, key.split(':')[2]));
     },
     reply(roomId, view) {
-      enqueue(`reply:${roomId}`, () => sayNow(roomId, view));
+      const key = `reply:${roomId}`;
+      enqueue(key, () => sayNow(key, roomId, view));
     },
     direct(key, toEmail, text) {
       enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
     },
     apologise(roomId) {
-      enqueue(`reply:${roomId}`, () =>
-        sayNow(roomId, { kind: 'error', message: 'Sorry, something went wrong on my side. Nothing was changed; please try again.' }),
+      const key = `reply:${roomId}`;
+      enqueue(key, () =>
+        sayNow(key, roomId, { kind: 'error', message: 'Sorry, something went wrong on my side. Nothing was changed; please try again.' }),
       );
     },
     feedbackToRoom(roomId, from, text) {

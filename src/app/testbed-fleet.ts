@@ -12,6 +12,7 @@ import type { Holder, TestbedRecord } from '../domain.js';
 import { testbedMachine } from '../machines/testbed.machine.js';
 import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
+import { silentAppMetrics, type AppMetrics } from '../metrics.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -29,7 +30,10 @@ export function createTestbedFleet(deps: {
   store: Store;
   logger: Logger;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** Counts bookings and releases by outcome. */
+  metrics?: Pick<AppMetrics, 'booking' | 'release'>;
 }): TestbedFleet {
+  const metrics = deps.metrics ?? silentAppMetrics;
   const actors = new Map<number, TestbedActor>();
   const logic = testbedMachine.provide({
     actors: {
@@ -97,6 +101,32 @@ export function createTestbedFleet(deps: {
     });
   }
 
+  async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
+    const actor = actorFor(request.testbedId);
+    if (!actor) return { ok: false, reason: 'unknown' };
+    const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+      actor,
+      { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
+      ['registration.succeeded', 'registration.refused', 'registration.failed'],
+    );
+    if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
+    if (answer.type === 'registration.refused') return { ok: false, reason: 'taken', record: answer.record };
+    throw new Error(answer.message ?? 'the booking could not be saved');
+  }
+
+  async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
+    const actor = actorFor(request.testbedId);
+    if (!actor) return { ok: false, reason: 'unknown' };
+    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
+      actor,
+      { type: 'release.requested', by: request.by, now: request.now },
+      ['release.succeeded', 'release.refused', 'release.failed'],
+    );
+    if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
+    throw new Error(answer.message ?? 'the release could not be saved');
+  }
+
   return {
     start() {
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
@@ -106,28 +136,20 @@ export function createTestbedFleet(deps: {
       actors.clear();
     },
     async claim(request) {
-      const actor = actorFor(request.testbedId);
-      if (!actor) return { ok: false, reason: 'unknown' };
-      const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
-        actor,
-        { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
-        ['registration.succeeded', 'registration.refused', 'registration.failed'],
-      );
-      if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
-      if (answer.type === 'registration.refused') return { ok: false, reason: 'taken', record: answer.record };
-      throw new Error(answer.message ?? 'the booking could not be saved');
+      const result = await claim(request).catch((error: unknown) => {
+        metrics.booking('failed');
+        throw error;
+      });
+      metrics.booking(result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
+      return result;
     },
     async release(request) {
-      const actor = actorFor(request.testbedId);
-      if (!actor) return { ok: false, reason: 'unknown' };
-      const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
-        actor,
-        { type: 'release.requested', by: request.by, now: request.now },
-        ['release.succeeded', 'release.refused', 'release.failed'],
-      );
-      if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-      if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
-      throw new Error(answer.message ?? 'the release could not be saved');
+      const result = await release(request).catch((error: unknown) => {
+        metrics.release('failed');
+        throw error;
+      });
+      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+      return result;
     },
   };
 }

@@ -79,7 +79,11 @@ export interface Platform {
   start(): Promise<void>;
   /** Close the socket, unregister the device. */
   stop(): Promise<void>;
-  /** Called for every inbound event, in arrival order. Errors thrown are logged, never crash. */
+  /**
+   * Called for every inbound event. Events of one conversation (the same room and person) arrive in
+   * order, each after the promise returned for the previous one has settled; other conversations do
+   * not wait for them. Errors thrown are logged, never crash.
+   */
   onEvent(handler: (event: PlatformEvent) => void | Promise<void>): void;
   onConnectionState(handler: (state: ConnectionState) => void): void;
   isConnected(): boolean;

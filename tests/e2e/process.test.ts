@@ -1,6 +1,7 @@
 /**
- * The real process (`tsx src/main.ts`), as `npm start` runs it.
+ * The real process as `npm start`, the Dockerfile and the systemd unit run it: `node dist/main.js`.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,57 @@ describe('the bot process', () => {
     expect(out).toMatch(/PLATFORM_API_URL/);
     expect(out).toMatch(/HEALTH_PORT/);
     expect(out).toMatch(/WSS_PROXY/);
+  });
+
+  it('with NODE_ENV=production and no settings, exits 1 naming each missing setting instead of starting the sandbox', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    const run = startBot({ NODE_ENV: 'production', SANDBOX_PORT: '0' }, dir);
+    expect((await run.exited).code).toBe(1);
+    const out = run.output();
+    expect(out).toContain('Configuration error:');
+    expect(out).toMatch(/^ {2}- PLATFORM_ACCESS_TOKEN is required/m);
+    expect(out).toMatch(/^ {2}- APPROVED_ROOMS is required/m);
+    expect(out).not.toContain('sandbox');
+    expect(existsSync(join(dir, '.sandbox-data'))).toBe(false);
+  });
+
+  it('with NODE_ENV=production, refuses --sandbox as a configuration problem next to the missing settings', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    const run = startBot({ NODE_ENV: 'production', SANDBOX_PORT: '0' }, dir, ['--sandbox']);
+    expect((await run.exited).code).toBe(1);
+    const out = run.output();
+    expect(out).toContain('Configuration error:');
+    expect(out).toMatch(/^ {2}- --sandbox cannot be used with NODE_ENV=production/m);
+    expect(out).toMatch(/^ {2}- PLATFORM_ACCESS_TOKEN is required/m);
+    expect(existsSync(join(dir, '.sandbox-data'))).toBe(false);
+  });
+
+  it('without NODE_ENV and without settings, starts the sandbox and serves its page and every asset from the build', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tbm-proc-'));
+    const run = startBot({ SANDBOX_PORT: '0' }, dir);
+    try {
+      let pageUrl: string | undefined;
+      await until(() => (pageUrl = /Chat page:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(run.output())?.[1]) !== undefined || run.exitCode() !== null, {
+        what: 'the sandbox address',
+      });
+      expect(run.output()).toContain('starting the offline sandbox');
+      expect(pageUrl).toBeDefined();
+      const page = await fetch(pageUrl!);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('Testbed Monitor · sandbox');
+      const assets = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
+      expect(assets).toContain('/vendor/adaptivecards.js');
+      for (const asset of assets) {
+        const response = await fetch(`${pageUrl}${asset}`);
+        expect(response.status, asset).toBe(200);
+        expect((await response.text()).length, asset).toBeGreaterThan(0);
+      }
+      expect(await (await fetch(`${pageUrl}/vendor/adaptivecards.js`)).text()).toContain('AdaptiveCard');
+    } finally {
+      run.kill('SIGTERM');
+    }
+    expect((await run.exited).code).toBe(0);
   });
 
   it('refuses a corrupt store file, names it, exits 1 and leaves it byte-for-byte unchanged', async () => {

@@ -1,5 +1,5 @@
 /**
- * Crash safety of the real process (`node --import tsx src/main.ts`, one
+ * Crash safety of the real process (`node dist/main.js`, as in production, one
  * process, so SIGKILL hits the bot itself and not a wrapper): a kill in the
  * middle of a burst of bookings loses no booking whose success card was
  * posted; a hand-edited invalid document is reported and left alone; a second

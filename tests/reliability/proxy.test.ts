@@ -1,5 +1,5 @@
 /**
- * Proxies for real: the bot process (`tsx src/main.ts`) talks to the emulator over HTTPS/WSS
+ * Proxies for real: the bot process (`node dist/main.js`) talks to the emulator over HTTPS/WSS
  * (self-signed certificate trusted through NODE_EXTRA_CA_CERTS) through a local HTTP CONNECT
  * proxy with Basic credentials and a local SOCKS5 server. Both proxies terminate TLS with the
  * same certificate, so they can record which requests went through which tunnel.

@@ -1,14 +1,15 @@
 /**
- * Spawns the real bot process (`src/main.ts`, as `npm start` runs it) with a
- * clean environment. Node is started with tsx's loader directly, so signals
- * (SIGTERM, SIGKILL) reach the bot itself and not a wrapper process.
+ * Spawns the real bot process as it runs in production: `node dist/main.js`
+ * (built by the test run's global set-up), with a clean environment. Node runs
+ * the entry point directly, so signals (SIGTERM, SIGKILL) reach the bot itself
+ * and not a wrapper process.
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+/** The compiled entry point: what `npm start`, the Dockerfile and the systemd unit run. */
+export const BOT_ENTRY = join(ROOT, 'dist/main.js');
 
 export interface BotProcess {
   pid: number;
@@ -20,8 +21,8 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export function startBotProcess(env: Record<string, string>, cwd: string): BotProcess {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/main.ts')], {
+export function startBotProcess(env: Record<string, string>, cwd: string, args: string[] = [], entry = BOT_ENTRY): BotProcess {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,19 @@
 /**
  * Inbound pipeline: envelope → plan (pure) → de-duplicate → fetch the message
- * or card action over REST → map (pure) → handlers, strictly in arrival order.
- * Fetches run in parallel; delivery waits for earlier events. Nothing thrown
- * here ever reaches the socket.
+ * or card action over REST → map (pure) → handlers. Fetches run in parallel.
+ * Delivery keeps arrival order within one conversation (the same room and
+ * person): an event waits only for the earlier events of its own
+ * conversation, so one person's slow or rate-limited fetch holds up nobody
+ * else. Nothing thrown here ever reaches the socket.
  */
 import type { Logger } from 'pino';
+import { Lanes } from '../../lanes.js';
+import { uuidOf } from '../ids.js';
 import type { PlatformEvent } from '../port.js';
 import type { RecentIds } from './dedupe.js';
 import { PlatformError } from './errors.js';
+import type { Activity } from './frames.js';
+import { silentMetrics, type PlatformMetrics } from './metrics.js';
 import type { RestClient } from './rest.js';
 import { planEnvelope, toCardActionEvent, toMessageEvent, type MappingContext } from './to-platform-event.js';
 
@@ -20,13 +26,29 @@ export interface InboundDeps {
   /** Available once the bot profile is known (after start). */
   context: () => MappingContext | undefined;
   now?: () => Date;
+  metrics?: PlatformMetrics;
+}
+
+/** The conversation an event belongs to: room and person, as lower-case UUIDs (socket frames carry UUIDs, REST ids wrap them). */
+export function conversationLane(roomId: string | undefined, personId: string | undefined): string {
+  return `${uuidOf(roomId ?? '').toLowerCase()} ${uuidOf(personId ?? '').toLowerCase()}`;
+}
+
+function laneOfActivity(activity: Activity): string {
+  return conversationLane(activity.target?.id, activity.actor.entryUUID ?? activity.actor.id ?? undefined);
 }
 
 export class InboundPipeline {
   private readonly handlers: EventHandler[] = [];
-  private tail: Promise<void> = Promise.resolve();
+  private readonly lanes: Lanes;
+  private readonly metrics: PlatformMetrics;
 
-  constructor(private readonly deps: InboundDeps) {}
+  constructor(private readonly deps: InboundDeps) {
+    this.metrics = deps.metrics ?? silentMetrics;
+    this.lanes = new Lanes((error) =>
+      deps.logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'inbound delivery failed'),
+    );
+  }
 
   onEvent(handler: EventHandler): void {
     this.handlers.push(handler);
@@ -34,7 +56,7 @@ export class InboundPipeline {
 
   /** Resolves when everything pushed so far has been delivered. */
   idle(): Promise<void> {
-    return this.tail;
+    return this.lanes.idle();
   }
 
   push(envelope: Record<string, unknown>): void {
@@ -47,6 +69,7 @@ export class InboundPipeline {
     const plan = planEnvelope(envelope, ctx);
     if (plan.kind === 'malformed') {
       logger.warn({ envelopeId: typeof envelope.id === 'string' ? envelope.id : undefined, problem: plan.problem }, 'malformed frame skipped');
+      this.metrics.eventDropped('invalid');
       return;
     }
     if (plan.kind === 'ignore') {
@@ -55,11 +78,13 @@ export class InboundPipeline {
     }
     if (this.deps.recent.checkAndRemember(plan.activityId)) {
       logger.debug({ activityId: plan.activityId, verb: plan.activity.verb }, 'duplicate activity dropped');
+      this.metrics.eventDropped('duplicate');
       return;
     }
     const receivedAt = (this.deps.now?.() ?? new Date()).toISOString();
+    // The fetch starts now; only the hand-over to the handlers waits for the conversation's earlier events.
     const hydrated = this.hydrate(plan, ctx, receivedAt);
-    this.tail = this.tail.then(async () => {
+    void this.lanes.add(laneOfActivity(plan.activity), async () => {
       const event = await hydrated;
       if (event) await this.deliver(event);
     });
@@ -67,11 +92,14 @@ export class InboundPipeline {
 
   /**
    * An event found by other means than the socket (catch-up after a reconnect):
-   * delivered in order with the rest, unless its id was already seen.
+   * delivered in order with the rest of its conversation, unless its id was already seen.
    */
   pushEvent(event: PlatformEvent, activityId: string): boolean {
-    if (this.deps.recent.checkAndRemember(activityId)) return false;
-    this.tail = this.tail.then(() => this.deliver(event));
+    if (this.deps.recent.checkAndRemember(activityId)) {
+      this.metrics.eventDropped('duplicate');
+      return false;
+    }
+    void this.lanes.add(conversationLane(event.roomId, event.personId), () => this.deliver(event));
     return true;
   }
 
@@ -88,8 +116,13 @@ export class InboundPipeline {
     } catch (error) {
       const e = error instanceof PlatformError ? error : undefined;
       const fields = { activityId: plan.activityId, verb: plan.activity.verb, code: e?.code, status: e?.status, trackingId: e?.trackingId };
-      if (e && (e.status === 403 || e.status === 404)) logger.debug(fields, 'activity not readable; skipped');
-      else if (e?.code !== 'stopped') logger.warn(fields, 'could not fetch activity; skipped');
+      if (e && (e.status === 403 || e.status === 404)) {
+        logger.debug(fields, 'activity not readable; skipped');
+        this.metrics.eventDropped('unreadable');
+      } else if (e?.code !== 'stopped') {
+        logger.warn(fields, 'could not fetch activity; skipped');
+        this.metrics.eventDropped('fetch_failed');
+      }
       return undefined;
     }
     const mapped =
@@ -99,6 +132,7 @@ export class InboundPipeline {
     if (!mapped.ok) {
       const level = mapped.malformed ? 'warn' : 'debug';
       logger[level]({ activityId: plan.activityId, reason: mapped.reason }, 'activity skipped');
+      if (mapped.malformed) this.metrics.eventDropped('invalid');
       return undefined;
     }
     return mapped.event;
@@ -106,6 +140,7 @@ export class InboundPipeline {
 
   private async deliver(event: PlatformEvent): Promise<void> {
     this.deps.logger.debug({ type: event.type, id: event.id, roomId: event.roomId }, 'event received');
+    this.metrics.eventReceived(event.type);
     for (const handler of this.handlers) {
       try {
         await handler(event);

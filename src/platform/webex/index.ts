@@ -13,6 +13,7 @@ import { DeviceRegistry } from './device.js';
 import { discoverServices } from './discovery.js';
 import { PlatformError } from './errors.js';
 import { InboundPipeline, type EventHandler } from './inbound.js';
+import { silentMetrics } from './metrics.js';
 import { DEFAULT_DEDUPE_MAX_SIZE, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_DEVICE_NAME, resolveTiming, type WebexPlatformOptions } from './options.js';
 import { messageBody, nextLink } from './outgoing.js';
 import { createRestClient } from './rest.js';
@@ -20,6 +21,7 @@ import type { BotProfile } from './to-platform-event.js';
 
 export { PlatformError, isPlatformError, type PlatformErrorCode } from './errors.js';
 export type { WebexPlatformOptions, WebexTiming } from './options.js';
+export { routeTemplate, type DropReason, type PlatformMetrics } from './metrics.js';
 
 export interface WebexPlatform extends Platform {
   connectionState(): ConnectionState;
@@ -61,7 +63,8 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   const timing = resolveTiming(options.timing);
   const logger = options.logger;
   const token = options.accessToken;
-  const rest = createRestClient({ apiUrl: options.apiUrl, token, timing, logger, httpsProxy: options.httpsProxy });
+  const metrics = options.metrics ?? silentMetrics;
+  const rest = createRestClient({ apiUrl: options.apiUrl, token, timing, logger, httpsProxy: options.httpsProxy, metrics });
   const recent = new RecentIds(options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS, options.dedupeMaxSize ?? DEFAULT_DEDUPE_MAX_SIZE);
   const stateHandlers: Array<(state: ConnectionState) => void> = [];
   let state: ConnectionState = 'disconnected';
@@ -74,12 +77,14 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   let stopping = false;
   /** When the socket was lost (for catching up on what was said meanwhile); unset while connected. */
   let lostAt: number | undefined;
-  const inbound = new InboundPipeline({ rest, logger, recent, context: () => (bot ? { bot, hostCatalog } : undefined) });
+  const inbound = new InboundPipeline({ rest, logger, recent, metrics, context: () => (bot ? { bot, hostCatalog } : undefined) });
+  metrics.socketState(state);
 
   function setState(next: ConnectionState): void {
     if (state === next) return;
     if (state === 'connected' && lostAt === undefined) lostAt = Date.now();
     state = next;
+    metrics.socketState(next);
     for (const handler of stateHandlers) {
       try {
         handler(next);
@@ -114,6 +119,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
 
   /** After a reconnect, PUT the device so the platform keeps it (and we learn if it moved). */
   function afterReconnect(): void {
+    metrics.reconnected();
     refreshDevice();
     const since = lostAt;
     lostAt = undefined;

@@ -1,5 +1,6 @@
 /** Options of `createWebexPlatform` and the timing defaults (overridable in tests). */
 import type { Logger } from 'pino';
+import type { PlatformMetrics } from './metrics.js';
 
 export interface WebexTiming {
   /** App-level ping interval once connected. */
@@ -62,6 +63,8 @@ export interface WebexPlatformOptions {
   dedupeWindowMs?: number;
   /** How many activity ids are remembered at most (default 5000). */
   dedupeMaxSize?: number;
+  /** Receives counts for monitoring (events, REST calls, rate-limit waits, socket); default: none kept. */
+  metrics?: PlatformMetrics;
 }
 
 export const DEFAULT_DEVICE_NAME = 'testbed-monitor-bot';

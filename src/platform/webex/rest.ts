@@ -9,6 +9,7 @@ import got, { type Got, type Response } from 'got';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { PlatformError, codeForStatus, safePath, scrub } from './errors.js';
+import { routeTemplate, silentMetrics, type PlatformMetrics } from './metrics.js';
 import type { WebexTiming } from './options.js';
 import { PROXY_REFUSED, restAgents } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
@@ -40,6 +41,8 @@ export interface RestConfig {
   timing: WebexTiming;
   logger: Logger;
   httpsProxy?: string;
+  /** Counts every attempt by route template and status, and every rate-limit wait. */
+  metrics?: PlatformMetrics;
 }
 
 /** Connection failures that happen before any byte of the request leaves this host. */
@@ -62,6 +65,7 @@ function header(res: Response<string>, name: string): string | undefined {
 
 export function createRestClient(config: RestConfig): RestClient {
   const { token, timing, logger } = config;
+  const metrics = config.metrics ?? silentMetrics;
   const secrets = [token, config.httpsProxy ?? ''];
   const controller = new AbortController();
   // One signal aborts every in-flight request on stop(); many requests run at once, so lift the listener cap.
@@ -120,6 +124,7 @@ export function createRestClient(config: RestConfig): RestClient {
 
   async function request<T>(method: Method, pathOrUrl: string, options: RequestOptions = {}): Promise<RestResponse<T>> {
     const where = describe(method, pathOrUrl);
+    const route = routeTemplate(pathOrUrl, config.apiUrl);
     const counters: RetryCounters = { rateLimit: 0, transient: 0 };
     for (;;) {
       let outcome: AttemptOutcome;
@@ -129,6 +134,7 @@ export function createRestClient(config: RestConfig): RestClient {
         const url = isAbsolute(pathOrUrl) ? pathOrUrl : pathOrUrl.replace(/^\/+/, '');
         const res = (await target(url, { method, json: options.json, searchParams: options.searchParams })) as Response<string>;
         logger.debug({ method, path: where, status: res.statusCode, trackingId: header(res, 'trackingid') }, 'rest call');
+        metrics.restRequest(method, route, String(res.statusCode));
         if (res.statusCode < 400) {
           try {
             return { status: res.statusCode, body: parseBody(res.body) as T, headers: res.headers };
@@ -144,6 +150,7 @@ export function createRestClient(config: RestConfig): RestClient {
         if (error instanceof PlatformError) throw error;
         const network = networkError(method, where, error);
         if (network.error.code === 'stopped') throw network.error;
+        metrics.restRequest(method, route, network.error.code === 'timeout' ? 'timeout' : 'network');
         failure = network.error;
         outcome = { kind: 'network', sent: network.sent };
       }
@@ -153,6 +160,7 @@ export function createRestClient(config: RestConfig): RestClient {
         throw failure;
       }
       counters[decision.kind] += 1;
+      if (decision.kind === 'rateLimit') metrics.rateLimitWait(route, decision.delayMs);
       logger.warn({ method, path: where, status: failure.status, code: failure.code, reason: failure.message, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
       try {
         await sleep(decision.delayMs, controller.signal);

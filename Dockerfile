@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# Testbed Monitor: build the TypeScript in one stage, run the compiled bot (dist/) with runtime
+# dependencies only in the next. Settings come from the environment (docker run --env-file …);
+# the JSON documents and the feedback log live in the /data volume.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# The sources are not here yet, so the install skips the `prepare` build; `npm run build` follows.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    TESTBED_DB_NAME=/data/testbeds.json \
+    BROADCAST_DB_NAME=/data/broadcast_rooms.json \
+    FEEDBACK_LOG=/data/feedback.log
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+# The image's unprivileged `node` user (uid 1000) runs the bot.
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# Healthy while the bot's socket to the platform is connected; uses HEALTH_PORT (default 8080) and needs no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||8080)+'/health',{signal:AbortSignal.timeout(4000)}).then(r=>r.json()).then(b=>process.exit(b.status==='healthy'?0:1)).catch(()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]
