@@ -111,7 +111,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
     const startedAt = Date.now();
     const base = Date.parse(start);
     let dropped = false;
-    for (const line of recording.lines) {
+    // Lines are written as events finish routing, which for different conversations need not be
+    // the order they arrived in: replay them in receive order.
+    const ordered = [...recording.lines].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    for (const line of ordered) {
       const offset = Date.parse(line.at) - base;
       if (Number.isFinite(speed)) {
         const wait = offset / speed - (Date.now() - startedAt);
