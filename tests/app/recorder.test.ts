@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { Pseudonyms } from '../../src/app/pseudonyms.js';
 import { createRecorder, pseudonymiseEvent } from '../../src/app/recorder.js';
 import { parseRecording, type RecordedEvent } from '../../src/app/record-format.js';
@@ -212,5 +213,35 @@ describe('the recording file', () => {
     expect(warnings[0]).toContain(path);
     expect(logs.join('')).not.toContain('secret plan');
     expect(logs.join('')).not.toContain(TOKEN);
+  });
+});
+
+describe('recording settings', () => {
+  const base = { PLATFORM_ACCESS_TOKEN: TOKEN, APPROVED_ROOMS: 'room-1' };
+  const cwd = tmpdir();
+
+  it('is off unless RECORD_EVENTS names a file; text kept and 50 MB by default', () => {
+    expect(loadConfig(base, { cwd }).record).toBeUndefined();
+    expect(loadConfig({ ...base, RECORD_EVENTS: 'rec/events.jsonl' }, { cwd }).record).toEqual({
+      path: join(cwd, 'rec/events.jsonl'),
+      keepText: true,
+      maxBytes: 50 * 1024 * 1024,
+    });
+    expect(loadConfig({ ...base, RECORD_EVENTS: '/var/tmp/e.jsonl', RECORD_TEXT: 'OFF', RECORD_MAX_MB: '5' }, { cwd }).record).toEqual({
+      path: '/var/tmp/e.jsonl',
+      keepText: false,
+      maxBytes: 5 * 1024 * 1024,
+    });
+  });
+
+  it('names each bad recording setting', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ ...base, RECORD_EVENTS: 'e.jsonl', RECORD_TEXT: 'maybe', RECORD_MAX_MB: '0' }, { cwd });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual(['RECORD_TEXT must be "on" or "off" (got "maybe").', 'RECORD_MAX_MB must be a whole number from 1 to 10000 (got "0").']);
   });
 });

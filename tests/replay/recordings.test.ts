@@ -79,4 +79,19 @@ describe('kept recordings replay to their expected transcripts', () => {
     const { transcript, expected } = await replay('booking-race', 40);
     expect(transcript).toBe(expected);
   });
+
+  it('starts in the middle of a conversation and reports lines it cannot read, replaying the rest', async () => {
+    const testbeds = (JSON.parse(await readFile(join(DIR, 'testbeds.json'), 'utf8')) as { testbeds: TestbedRecord[] }).testbeds;
+    const lines = (await readFile(join(DIR, 'booking-race.jsonl'), 'utf8')).split('\n');
+    // Only the header and the two clicks on Register: the forms were posted before the recording began.
+    const clicks = lines.filter((line) => line.includes('"register_submit"'));
+    const text = [lines[0], '{"kind":"event", oops', ...clicks].join('\n');
+    const result = await replayRecording({ recording: parseRecording(text), name: 'cut.jsonl', testbeds, speed: Infinity, logger: silent });
+    expect(result.stalled).toBe(0);
+    const plain = result.transcript.replace(/\\(.)/g, '$1');
+    expect(plain).toContain('(line 2 left out: not valid JSON)');
+    expect(plain).toContain('# Booked: lab-2');
+    expect(plain).toContain('# lab-2 is taken');
+    expect(plain).not.toContain('before the recording started');
+  });
 });
