@@ -30,8 +30,6 @@ export interface Holder {
   name: string;
 }
 
-export const BOT_VERSION = '1.0.8';
-
 /** A free testbed: spec §2.1 rule 1, the five user fields are null. */
 export function availableTestbed(id: number, testbed_name: string): TestbedRecord {
   return {

@@ -1,12 +1,11 @@
 /**
  * The pino logger factory. Two layers keep secrets out of the output:
  * 1. `redact` paths blank known sensitive fields (Authorization headers, token and password fields);
- * 2. a last-line defence rewrites every serialized line, replacing each configured secret (and its
- *    JSON-escaped, URL-encoded and base64 forms), URL credentials and Bearer values with [REDACTED].
+ * 2. a last-line defence passes every serialized line through the shared scrubber (`secrets.ts`):
+ *    each configured secret in its usual encodings, URL credentials and Bearer values.
  */
 import pino from 'pino';
-
-export const REDACTED = '[REDACTED]';
+import { createScrubber, REDACTED } from './secrets.js';
 
 const REDACT_PATHS = [
   'authorization',
@@ -51,29 +50,6 @@ export function createLogger(options: LoggerOptions): pino.Logger {
     },
     destination,
   );
-}
-
-/** Returns a function that replaces every secret (in its usual encodings) in a string. */
-export function createScrubber(secrets: string[]): (line: string) => string {
-  const variants = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    variants.add(secret);
-    variants.add(JSON.stringify(secret).slice(1, -1));
-    variants.add(encodeURIComponent(secret));
-    variants.add(Buffer.from(secret, 'utf8').toString('base64'));
-  }
-  // Longest first, so a secret that contains another one is removed whole.
-  const ordered = [...variants].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
-  return (line: string) => {
-    let out = line;
-    for (const secret of ordered) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    }
-    return out
-      .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'/@]+@/gi, `$1${REDACTED}@`)
-      .replace(/\b(Bearer|Basic)\s+(?!\[REDACTED\])[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`);
-  };
 }
 
 interface SerializedError {

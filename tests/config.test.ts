@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, configSecrets, loadConfig, parseEnvFile, redactUrl } from '../src/config.js';
+import { ConfigError, configSecrets, loadConfig } from '../src/config.js';
+import { readEnvFile } from '../src/config/env.js';
 
 const TOKEN = 'NmQ1ZTk0-secret-token-value-7f2a';
 const base = { PLATFORM_ACCESS_TOKEN: TOKEN, APPROVED_ROOMS: 'room-1' };
@@ -181,7 +182,7 @@ describe('loadConfig problems', () => {
 });
 
 describe('.env file', () => {
-  it('is read from cwd: quotes, comments, export prefix, multi-line values', () => {
+  it('is read from cwd: quotes, comments, export prefix', () => {
     writeFileSync(
       join(dir, '.env'),
       [
@@ -190,7 +191,7 @@ describe('.env file', () => {
         "export APPROVED_ROOMS='r1, r2'  # trailing comment ignored",
         'BOT_NAME=Lab Monitor # comment',
         'HEALTH_PORT = 9090',
-        'FEEDBACK_ROOM=room#1',
+        'FEEDBACK_ROOM="room#1"',
         'EMPTY=',
         '',
       ].join('\n'),
@@ -211,26 +212,26 @@ describe('.env file', () => {
     expect(config.botName).toBe('File Bot');
   });
 
-  it('parseEnvFile handles escapes in double quotes and literal single quotes', () => {
-    expect(parseEnvFile('A="x\\ny"\nB=\'x\\ny\'\nC="multi\nline"\nnot a line\nD=1')).toEqual({
-      A: 'x\ny',
-      B: 'x\\ny',
-      C: 'multi\nline',
-      D: '1',
-    });
+  it('keeps escapes in double quotes, literal single quotes, multi-line values; an unquoted # starts a comment', () => {
+    writeFileSync(join(dir, '.env'), 'A="x\\ny"\nB=\'x\\ny\'\nC="multi\nline"\nnot a line\nD=1\nE=room#1\n');
+    expect(readEnvFile(dir)).toEqual({ A: 'x\ny', B: 'x\\ny', C: 'multi\nline', D: '1', E: 'room' });
+  });
+
+  it('is optional: no file, no settings from it', () => {
+    expect(readEnvFile(dir)).toEqual({});
+    expect(load(base).accessToken).toBe(TOKEN);
   });
 });
 
-describe('redactUrl and configSecrets', () => {
-  it('hides user:password and keeps the rest', () => {
-    expect(redactUrl('http://user:p%40ss@proxy:3128/x?y=1')).toBe('http://[REDACTED]@proxy:3128/x?y=1');
-    expect(redactUrl('socks5://user@proxy:1080')).toBe('socks5://[REDACTED]@proxy:1080');
-    expect(redactUrl('https://proxy:3128/a@b')).toBe('https://proxy:3128/a@b');
-  });
-
+describe('configSecrets', () => {
   it('lists the token, the full proxy credentials and the raw and decoded passwords', () => {
     const secrets = configSecrets({ accessToken: TOKEN, httpsProxy: 'http://ana:p%40ss@h:1', wssProxy: 'socks5://h:1' });
     expect(secrets).toEqual(expect.arrayContaining([TOKEN, 'ana:p%40ss', 'ana:p@ss', 'p%40ss', 'p@ss']));
     expect(secrets).not.toContain('ana');
+  });
+
+  it('shows a bad proxy URL in a problem with its credentials blanked', () => {
+    const problems = problemsOf({ ...base, HTTPS_PROXY: 'http://user:p%40ss@[x:3128/x?y=1' });
+    expect(problems).toEqual(['HTTPS_PROXY must be a proxy URL such as http://host:port (got "http://[REDACTED]@[x:3128/x?y=1").']);
   });
 });

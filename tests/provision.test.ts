@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/platform/emulator/index.js';
 import type { Emulator, EmuPerson } from '../src/platform/emulator/api.js';
-import { parseProvisionArgs, provisionBot, ProvisionError, runProvision, USAGE } from '../src/provision.js';
+import { parseProvisionArgs, runProvision, USAGE } from '../src/provision.js';
+import { provisionBot, ProvisionError } from '../src/provision/create-bot.js';
 
 const ARGS = ['--name', 'Lab Bot', '--username', 'lab-bot', '--avatar', 'https://example.com/bot.png'];
 
@@ -41,7 +42,11 @@ describe('parseProvisionArgs', () => {
     [['--name', '--username', 'u', '--avatar', 'https://a.test/x.png'], ['--name needs a value.']],
     [['--name', 'N', '--username', 'u', '--avatar', 'ftp://a.test/x.png'], ['--avatar must be an http or https image URL.']],
     [['--name', 'N', '--username', 'u@webex.bot', '--avatar', 'https://a.test/x.png'], [expect.stringContaining('--username must not contain')]],
-    [[...ARGS, '--colour', 'red'], ['Unknown argument "--colour".', 'Unknown argument "red".']],
+    [['--name'], ['--name needs a value.']],
+    [['--name=', '--username', 'u', '--avatar', 'https://a.test/x.png'], ['--name is required.']],
+    [[...ARGS, '--colour', 'red'], ['Unknown argument "--colour".']],
+    [[...ARGS, 'red'], ['Unknown argument "red".']],
+    [['-n', 'Lab Bot'], ['Unknown argument "-n".']],
   ])('names every problem in %j', (argv, problems) => {
     const result = parseProvisionArgs(argv as string[]);
     expect(result.ok).toBe(false);

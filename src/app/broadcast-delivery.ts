@@ -4,18 +4,13 @@
  * client already waits out 429 Retry-After; this retries what is left), and a
  * result for every room exactly once, so no room is ever dropped silently.
  */
+import type { BroadcastDeliveryResult } from '../machines/broadcast.types.js';
+import { backoffDelay, sleep as wait } from '../platform/webex/backoff.js';
+import { scrub } from '../secrets.js';
 
 export interface DeliveryRoom {
   roomId: string;
   name: string;
-}
-
-export interface DeliveryResult {
-  roomId: string;
-  name: string;
-  delivered: boolean;
-  /** Why the room did not get the card; built without secrets. */
-  reason?: string;
 }
 
 export interface DeliverBroadcastOptions {
@@ -27,7 +22,7 @@ export interface DeliverBroadcastOptions {
   maxAttempts?: number;
   isRetryable: (error: unknown) => boolean;
   sleep?: (ms: number) => Promise<void>;
-  /** First backoff delay in ms (default 500), doubled per attempt up to maxDelayMs (default 8000). */
+  /** First backoff delay in ms (default 500), doubled per attempt up to maxDelayMs (default 8000), with equal jitter. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   /** Jitter source in [0, 1) (default Math.random). */
@@ -36,15 +31,9 @@ export interface DeliverBroadcastOptions {
   describeError?: (error: unknown) => string;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Long opaque strings (tokens, ids) and bearer credentials are cut out of error text. */
+/** Report text is shown in a room: besides credentials, every long opaque string (tokens, ids) goes. */
 function redact(text: string): string {
-  return text
-    .replace(/bearer\s+\S+/gi, 'Bearer [redacted]')
-    .replace(/[A-Za-z0-9_\-+/=.]{32,}/g, '[redacted]')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return scrub(text, [], { hideLongRuns: true }).replace(/\s+/g, ' ').trim();
 }
 
 export function describeDeliveryError(error: unknown): string {
@@ -62,10 +51,10 @@ function positiveInt(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 }
 
-export async function deliverBroadcast(options: DeliverBroadcastOptions): Promise<DeliveryResult[]> {
+export async function deliverBroadcast(options: DeliverBroadcastOptions): Promise<BroadcastDeliveryResult[]> {
   const concurrency = positiveInt(options.concurrency, 4);
   const maxAttempts = positiveInt(options.maxAttempts, 4);
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? ((ms: number) => wait(ms));
   const baseDelay = options.baseDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 8_000;
   const random = options.random ?? Math.random;
@@ -79,7 +68,7 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
     seen.add(room.roomId);
     rooms.push(room);
   }
-  const results: DeliveryResult[] = new Array(rooms.length);
+  const results: BroadcastDeliveryResult[] = new Array(rooms.length);
 
   const retryable = (error: unknown): boolean => {
     try {
@@ -98,7 +87,7 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
     return attempts > 1 ? `${reason} (after ${attempts} attempts)` : reason;
   };
 
-  async function deliverOne(room: DeliveryRoom): Promise<DeliveryResult> {
+  async function deliverOne(room: DeliveryRoom): Promise<BroadcastDeliveryResult> {
     for (let attempt = 1; ; attempt++) {
       try {
         await Promise.resolve().then(() => options.send(room.roomId));
@@ -107,9 +96,8 @@ export async function deliverBroadcast(options: DeliverBroadcastOptions): Promis
         if (attempt >= maxAttempts || !retryable(error)) {
           return { roomId: room.roomId, name: room.name, delivered: false, reason: reasonFor(error, attempt) };
         }
-        const backoff = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
         try {
-          await sleep(Math.round(backoff * (0.5 + random() * 0.5)));
+          await sleep(backoffDelay(attempt - 1, baseDelay, maxDelay, random));
         } catch {
           // A failed wait only shortens the pause; the room is still tried again.
         }

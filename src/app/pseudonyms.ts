@@ -8,6 +8,7 @@
  * Pure apart from the salt it is given: the recorder draws a fresh one per file.
  */
 import { createHmac } from 'node:crypto';
+import { createScrubber } from '../secrets.js';
 
 export interface PersonPseudonym {
   id: string;
@@ -29,12 +30,15 @@ export class Pseudonyms {
   private readonly people = new Map<string, PersonPseudonym>();
   private readonly peopleByEmail = new Map<string, PersonPseudonym>();
   private readonly rooms = new Map<string, RoomPseudonym>();
+  private readonly scrub: (text: string) => string;
 
   constructor(
     private readonly salt: Buffer,
     /** Exact strings that must never be written (the token); replaced wherever they appear. */
-    private readonly secrets: readonly string[] = [],
-  ) {}
+    secrets: readonly string[] = [],
+  ) {
+    this.scrub = createScrubber(secrets);
+  }
 
   /** A keyed hash of `value`, prefixed with what it is: `message-3fa94c0e1b2d`. */
   opaque(kind: string, value: string): string {
@@ -71,9 +75,7 @@ export class Pseudonyms {
 
   /** Free text as typed, with secrets removed and every email address replaced by its pseudonym. */
   text(value: string): string {
-    let text = value;
-    for (const secret of this.secrets) if (secret) text = text.split(secret).join('[REDACTED]');
-    return text.replace(EMAIL, (address) => this.email(address));
+    return this.scrub(value).replace(EMAIL, (address) => this.email(address));
   }
 
   /** Free text that must not be kept: same length, every non-space character an `x`. */

@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { TestbedRecord } from '../domain.js';
-import { BOT_VERSION } from '../domain.js';
+import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../cards/menu.card.js';

@@ -14,7 +14,7 @@ import {
 } from '../cards/actions.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 
-export interface RouteContext {
+export interface RouterContext {
   approvedRooms: string[] | '*';
   timeZone: string;
   knownTestbedIds: number[];
@@ -32,7 +32,7 @@ export interface Target {
   ifExists?: boolean;
 }
 
-export type Route =
+export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' | 'empty' }
   | { kind: 'reply'; view: { kind: 'hint' } | { kind: 'error'; message: string } }
   | { kind: 'dispatch'; targets: Target[] };
@@ -69,11 +69,11 @@ function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'],
   return ifExists ? { flow, key, event: machineEvent, ifExists } : { flow, key, event: machineEvent };
 }
 
-function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): Route {
+function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): RouteDecision {
   return { kind: 'dispatch', targets: [target(flow, event, machineEvent)] };
 }
 
-export function route(event: PlatformEvent, ctx: RouteContext): Route {
+export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
   if (!isApproved(event.roomId, ctx.approvedRooms)) return { kind: 'ignore', reason: 'unapproved_room' };
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx);
 }
@@ -88,7 +88,7 @@ export function isCommandText(text: string): boolean {
   return word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word);
 }
 
-function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouteContext): Route {
+function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
   const word = commandWord(event.text);
   if (word === '') return { kind: 'ignore', reason: 'empty' };
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
@@ -98,7 +98,7 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouteContex
   return one(command.flow, event, { type: command.type });
 }
 
-function cancelRoute(event: PlatformEvent): Route {
+function cancelRoute(event: PlatformEvent): RouteDecision {
   const cancelled = { type: 'conversation.cancelled' };
   return {
     kind: 'dispatch',
@@ -106,7 +106,7 @@ function cancelRoute(event: PlatformEvent): Route {
   };
 }
 
-function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouteContext): Route {
+function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterContext): RouteDecision {
   const inputs = event.inputs;
   const action = readAction(inputs);
   const now = event.receivedAt;

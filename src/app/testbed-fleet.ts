@@ -37,7 +37,11 @@ export function createTestbedFleet(deps: {
   const actors = new Map<number, TestbedActor>();
   const logic = testbedMachine.provide({
     actors: {
-      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => deps.store.testbeds.save(input.record)),
+      // The signal aborts when the actor stops: a write still waiting for its turn is then dropped,
+      // so a claim the asker was told had failed never lands on disk afterwards.
+      saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord }; signal: AbortSignal }) =>
+        deps.store.testbeds.save(input.record, { signal }),
+      ),
     },
   });
 

@@ -118,8 +118,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
       id: INPUT_IDS.releaseChoice,
       label: 'Expected release',
       style: 'compact',
-      isRequired: true,
-      errorMessage: 'Choose when you expect to release it.',
+      // Not required: a filled custom date and time are enough on their own.
       placeholder: 'Choose when',
       choices: RELEASE_CHOICES.map((choice) => ({ title: choiceTitle(choice, zone), value: choice })),
       ...value(INPUT_IDS.releaseChoice, RELEASE_CHOICES),
@@ -131,6 +130,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
       label: `Custom date (${label})`,
       min: localDate(base, zone),
       max: localDate(base + LIMITS.maxDaysAhead * DURATIONS.DAY, zone),
+      errorMessage: `Pick a date from today to ${LIMITS.maxDaysAhead} days ahead.`,
       ...value(INPUT_IDS.releaseDate),
     },
     ...fieldError(errors, INPUT_IDS.releaseDate),

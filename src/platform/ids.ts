@@ -22,9 +22,8 @@ const PREFIX = 'ciscospark://';
 export function decodeId(id: string): DecodedId | null {
   if (typeof id !== 'string' || id.length < 8 || id.length > 512) return null;
   if (!/^[A-Za-z0-9+/_-]+=*$/.test(id)) return null;
-  let b64 = id.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  while (b64.length % 4 !== 0) b64 += '=';
-  const text = Buffer.from(b64, 'base64').toString('utf8');
+  // Node's base64 decoder reads both alphabets, with or without padding.
+  const text = Buffer.from(id, 'base64').toString('utf8');
   if (!text.startsWith(PREFIX)) return null;
   const rest = text.slice(PREFIX.length);
   // The cluster may itself contain '/'-free URN parts like `urn:TEAM:eu-central-1_k`.

@@ -3,7 +3,7 @@
  * [--out file] [--log-level level]`, read with util.parseArgs. Pure: returns the options or a problem.
  */
 import { parseArgs } from 'node:util';
-import { LOG_LEVELS } from '../config.js';
+import { LOG_LEVELS } from '../config/schema.js';
 
 export interface ReplayArgs {
   recording: string;

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Emulator, EmulatorEvent } from '../platform/emulator/api.js';
+import { createScrubber } from '../secrets.js';
 import { handleDropSocket, handleSay, handleSubmit, RequestError, type PageApiContext } from './page-api.js';
 import { messageView, stateView, type ConnectionTracker, type SandboxDirectory } from './state.js';
 
@@ -58,8 +59,7 @@ const SECURITY_HEADERS = {
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
   const context: PageApiContext = { emulator: options.emulator, directory: options.directory };
   const streams = new Set<ServerResponse>();
-  const secrets = options.secrets.filter((secret) => secret.length >= 4);
-  const scrub = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
+  const scrub = createScrubber(options.secrets);
 
   function sendJson(res: ServerResponse, status: number, body: unknown): void {
     const text = scrub(JSON.stringify(body));

@@ -1,6 +1,12 @@
 /**
  * lowdb with an explicit file adapter (never the JSON-file preset, which silently switches to
  * memory when NODE_ENV=test) plus a serialized, group-committed write queue.
+ *
+ * How `Low` is used: it does every read and write, always through `AtomicJsonFileAdapter`, but its
+ * `data` is never changed in place. `Low.write()` saves whatever `data` holds at that moment, and
+ * readers here must only ever see committed content. So each committed version of a document is
+ * one `Low`: a batch of changes builds the next document, writes it through a fresh `Low` over the
+ * same adapter, and that `Low` becomes the one everyone reads only once its write has succeeded.
  */
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -49,12 +55,19 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
     if (text.trim() === '') {
       throw new StoreError('STORE_CORRUPT', this.file, `${this.file} is not valid JSON: the file is empty`);
     }
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as T;
+      parsed = JSON.parse(text);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new StoreError('STORE_CORRUPT', this.file, `${this.file} is not valid JSON: ${reason}`, { cause: error });
     }
+    // A bare null, false, 0 or "" would read as "no file yet" and be overwritten; refuse it instead.
+    if (typeof parsed !== 'object' || parsed === null) {
+      const problem = `the document must be a JSON object (found ${text.trim().slice(0, 20)})`;
+      throw new StoreError('STORE_INVALID', this.file, `${this.file} is invalid: ${problem}`, { problems: [problem] });
+    }
+    return parsed as T;
   }
 
   async write(data: T): Promise<void> {
@@ -116,25 +129,26 @@ export class JsonDocument<T> {
 
   private constructor(
     readonly file: string,
-    private readonly low: Low<T>,
+    /** The last committed version; replaced, never edited. */
+    private low: Low<T>,
   ) {}
 
   static async open<T>(options: OpenDocumentOptions<T>): Promise<JsonDocument<T>> {
     const io = options.io ?? nodeFileOps;
-    const adapter = new AtomicJsonFileAdapter<T>(options.file, io);
-    const low = new Low<T>(adapter, options.empty());
-    const loaded = await adapter.read();
-    if (loaded === null) {
+    const empty = options.empty();
+    const low = new Low<T>(new AtomicJsonFileAdapter<T>(options.file, io), empty);
+    await low.read();
+    if (low.data === empty) {
+      // The adapter found no file (Low keeps the default data): create it, empty.
       await io.mkdir(dirname(options.file), { recursive: true }).catch(() => undefined);
       await low.write();
     } else {
-      const problems = options.problems(loaded);
+      const problems = options.problems(low.data);
       if (problems.length > 0) {
         const shown = problems.slice(0, 20).join('; ');
         const more = problems.length > 20 ? `; and ${problems.length - 20} more` : '';
         throw new StoreError('STORE_INVALID', options.file, `${options.file} is invalid: ${shown}${more}`, { problems });
       }
-      low.data = loaded;
     }
     return new JsonDocument(options.file, low);
   }
@@ -178,8 +192,9 @@ export class JsonDocument<T> {
       }
       if (accepted.length === 0) continue;
       try {
-        await this.low.adapter.write(next);
-        this.low.data = next;
+        const committed = new Low<T>(this.low.adapter, next);
+        await committed.write();
+        this.low = committed;
         for (const item of accepted) item.resolve();
       } catch (error) {
         for (const item of accepted) item.reject(error);

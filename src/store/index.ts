@@ -20,7 +20,6 @@ import { createTestbedRepository, type TestbedRepository } from './testbeds.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export type { TestbedRepository } from './testbeds.js';
 export type { BroadcastRoomRepository } from './broadcast-rooms.js';
-export { isIsoUtcTimestamp } from './schema.js';
 
 export interface Store {
   testbeds: TestbedRepository;

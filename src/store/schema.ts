@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import type { BroadcastRoomRecord, TestbedRecord } from '../domain.js';
+import { isIsoUtcTimestamp } from '../time-rules.js';
 
 export interface TestbedsDocument {
   testbeds: TestbedRecord[];
@@ -15,20 +16,6 @@ export interface BroadcastRoomsDocument {
 
 export const emptyTestbedsDocument = (): TestbedsDocument => ({ testbeds: [] });
 export const emptyBroadcastRoomsDocument = (): BroadcastRoomsDocument => ({ broadcast_rooms: [] });
-
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?Z$/;
-
-/** ISO 8601 in UTC with a trailing Z, seconds required, and a real calendar date/time. */
-export function isIsoUtcTimestamp(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = ISO_UTC.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]));
-  return (
-    +m[4] < 24 && +m[5] < 60 && +m[6] < 60 &&
-    date.getUTCFullYear() === +m[1] && date.getUTCMonth() === +m[2] - 1 && date.getUTCDate() === +m[3]
-  );
-}
 
 const USER_FIELDS = ['user_email', 'user_name', 'registered_time', 'purpose', 'expected_release_time'] as const;
 

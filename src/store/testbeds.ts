@@ -10,8 +10,11 @@ import { testbedRecordProblems, type TestbedsDocument } from './schema.js';
 export interface TestbedRepository {
   all(): TestbedRecord[];
   get(id: number): TestbedRecord | undefined;
-  /** Replaces the record with the same id (or appends a new one); resolves with a copy once it is on disk. */
-  save(record: TestbedRecord): Promise<TestbedRecord>;
+  /**
+   * Replaces the record with the same id (or appends a new one); resolves with a copy once it is on disk.
+   * When `signal` is aborted before the write's turn comes, nothing is written (STORE_CANCELLED).
+   */
+  save(record: TestbedRecord, options?: { signal?: AbortSignal }): Promise<TestbedRecord>;
   /** Saves several records in one write: all of them or none. */
   saveMany(records: TestbedRecord[]): Promise<void>;
 }
@@ -81,9 +84,14 @@ export function createTestbedRepository(document: JsonDocument<TestbedsDocument>
       const found = document.data.testbeds.find((r) => r.id === id);
       return found ? copy(found) : undefined;
     },
-    async save(record) {
+    async save(record, options = {}) {
       const [prepared] = prepare([record]);
-      await document.update((current) => apply(current, [prepared]));
+      await document.update((current) => {
+        if (options.signal?.aborted) {
+          throw new StoreError('STORE_CANCELLED', file, `testbed ${prepared.id} was not saved: the request was withdrawn before the write`);
+        }
+        return apply(current, [prepared]);
+      });
       return copy(prepared);
     },
     async saveMany(records) {

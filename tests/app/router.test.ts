@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { route, type RouteContext } from '../../src/app/router.js';
+import { route, type RouterContext } from '../../src/app/router.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
 
@@ -7,7 +7,7 @@ const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
 const OTHER = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000002');
 const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
 const NOW = '2026-03-02T10:00:00.000Z';
-const ctx: RouteContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 2], broadcastRoomIds: [LAB] };
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 2], broadcastRoomIds: [LAB] };
 
 function text(value: string, roomId = LAB): MessageEvent {
   return { type: 'message', id: 'm', roomId, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };

@@ -232,13 +232,31 @@ describe('conversation machine: graph invariants', () => {
   it('every path that ends a submission ends in done with exactly one card', () => {
     const busy = reachable.filter((snapshot) => snapshot.hasTag('busy'));
     expect(busy.length).toBeGreaterThan(0);
+    const endings = new Set<string>();
+    let checked = 0;
     for (const snapshot of busy) {
       for (const event of events.filter((candidate) => candidate.type.startsWith('xstate.'))) {
         const [next, actions] = transition(conversationMachine, snapshot as never, event as never);
         if (next.value !== 'done') continue;
         const cards = emittedOf(actions as ExecAction[]).filter((emitted) => (emitted as { type: string }).type === 'say.card');
         expect(cards).toHaveLength(1);
+        checked += 1;
+        const { view } = cards[0] as { view: { kind: string } };
+        endings.add(`${JSON.stringify(snapshot.value)} ${event.type} → ${view.kind}`);
       }
     }
+    // Every submission step's success and failure were among the checked cases.
+    expect(endings).toEqual(
+      new Set([
+        '{"submitting":"identifying"} xstate.error.actor.lookUpPerson → error',
+        '{"submitting":"claiming"} xstate.done.actor.claimTestbed → registered',
+        '{"submitting":"claiming"} xstate.error.actor.claimTestbed → error',
+        '{"submitting":"releasing"} xstate.done.actor.releaseTestbed → released',
+        '{"submitting":"releasing"} xstate.error.actor.releaseTestbed → error',
+        '{"submitting":"savingFeedback"} xstate.done.actor.saveFeedback → feedbackThanks',
+        '{"submitting":"savingFeedback"} xstate.error.actor.saveFeedback → error',
+      ]),
+    );
+    expect(checked).toBeGreaterThanOrEqual(endings.size);
   });
 });

@@ -17,7 +17,7 @@ import { conversationMachine, type ConversationEvent } from '../../src/machines/
 import { broadcastMachine, type BroadcastInput, type BroadcastRoomOption } from '../../src/machines/broadcast.machine.js';
 import { testbedMachine, type TestbedEvent } from '../../src/machines/testbed.machine.js';
 import { renderView, type View } from '../../src/app/render.js';
-import { route, type Route } from '../../src/app/router.js';
+import { route, type RouteDecision } from '../../src/app/router.js';
 import { cardSubmission } from '../../src/platform/emulator/card-submit.js';
 import type { AdaptiveCardJson, CardActionEvent } from '../../src/platform/port.js';
 import type { TestbedRecord } from '../../src/domain.js';
@@ -115,10 +115,10 @@ const FRESH = {
 };
 
 /** Every button of the card is understood by the router, and a fresh actor of the target flow takes the event. */
-function checkCard(view: View): { card: AdaptiveCardJson; routes: Route[] } {
+function checkCard(view: View): { card: AdaptiveCardJson; routes: RouteDecision[] } {
   const { card } = renderView(view, RENDER);
   expect(cardProblems(card), `${view.kind} parses cleanly`).toEqual([]);
-  const routes: Route[] = [];
+  const routes: RouteDecision[] = [];
   for (const button of submits(card)) {
     const decision = route(click(card, button), ROUTE);
     expect(decision.kind, `${view.kind}: button ${button.title}`).toBe('dispatch');

@@ -80,6 +80,47 @@ describe('JsonDocument', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2, 3, 4, 5] });
     await doc.close();
   });
+
+  it('creates a missing file (and its folder) holding the empty document', async () => {
+    const file = join(dir, 'new', 'n.json');
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });
+    expect(doc.data).toEqual({ n: [] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [] });
+    await doc.close();
+  });
+
+  it('readers see only committed content: a change shows once its write is on disk', async () => {
+    const file = join(dir, 'n.json');
+    const io: FileOps = { ...nodeFileOps };
+    let releaseRename: () => void = () => undefined;
+    const renameReached = new Promise<void>((reached) => {
+      io.rename = async (from, to) => {
+        reached();
+        await new Promise<void>((release) => (releaseRename = release));
+        return nodeFileOps.rename(from, to);
+      };
+    });
+    writeFileSync(file, '{"n": [1]}');
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [], io });
+    const saved = doc.update((d) => ({ n: [...d.n, 2] }));
+    await renameReached;
+    expect(doc.data).toEqual({ n: [1] });
+    releaseRename();
+    await saved;
+    expect(doc.data).toEqual({ n: [1, 2] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2] });
+    await doc.close();
+  });
+
+  it.each(['null', 'false', '0', '""', '"text"'])('a file holding only %s is refused as invalid and left unchanged', async (content) => {
+    const file = join(dir, 'n.json');
+    writeFileSync(file, content);
+    const error = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({ code: 'STORE_INVALID', file });
+    expect((error as StoreError).message).toContain(`the document must be a JSON object (found ${content})`);
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
 });
 
 describe('store write failures', () => {

@@ -147,6 +147,9 @@ export interface Emulator {
    * its default `value`, overridden by `inputs`, merged with the chosen action's
    * `data`. `action` selects the button by title or by its `data.action`;
    * when omitted and the card has exactly one submit, that one.
+   * Like a client, it checks the button's inputs first (`isRequired`, `regex`,
+   * `min`/`max`): when one fails, nothing is sent and it throws
+   * `CardInputsInvalidError` with the inputs and the error messages the person sees.
    */
   submitCard(p: { personId: string; messageId: string; action?: string; inputs?: Record<string, string> }): EmuAttachmentAction;
 

@@ -108,7 +108,7 @@ export function decodeCursor(cursor: string | null): number {
 }
 
 /** Link header value for the next page: the same query with `name` set to `value`. */
-export function nextLink(base: string, path: string, query: URLSearchParams, name: string, value: string): string {
+export function nextPageLinkHeader(base: string, path: string, query: URLSearchParams, name: string, value: string): string {
   const next = new URLSearchParams(query);
   next.set(name, value);
   return `<${base}${path}?${next.toString()}>; rel="next"`;
@@ -129,7 +129,7 @@ export function paginate<T extends { seq: number }>(
   const page = rest.slice(0, max);
   const headers: Record<string, string> = {};
   if (rest.length > max && page.length > 0) {
-    headers.Link = nextLink(opts.base, opts.path, query, 'cursor', encodeCursor(page[page.length - 1].seq));
+    headers.Link = nextPageLinkHeader(opts.base, opts.path, query, 'cursor', encodeCursor(page[page.length - 1].seq));
   }
   return { page, headers };
 }

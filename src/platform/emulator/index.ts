@@ -23,7 +23,7 @@ import { EmulatorServer } from './server.js';
 import { EmulatorStore } from './store.js';
 
 export type * from './api.js';
-export { cardSubmission } from './card-submit.js';
+export { CardInputsInvalidError, cardSubmission, type InputProblem } from './card-submit.js';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';

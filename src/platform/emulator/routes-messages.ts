@@ -5,7 +5,7 @@
 import { canSee } from './activities.js';
 import { cardOf } from './card-submit.js';
 import { messageJson } from './format.js';
-import { clampMax, HttpError, isRecord, nextLink } from './http-util.js';
+import { clampMax, HttpError, isRecord, nextPageLinkHeader } from './http-util.js';
 import type { RouteEnv } from './route-env.js';
 import type { Route, RouteContext, RouteResult } from './server.js';
 import type { MessageRec, PersonRec, RoomRec } from './store.js';
@@ -97,7 +97,7 @@ export function messageRoutes(env: RouteEnv): Route[] {
     const max = clampMax(query.get('max'), 50, 1000);
     const page = items.slice(0, max);
     const headers: Record<string, string> = {};
-    if (items.length > max) headers.Link = nextLink(env.links.url, ctx.path, query, 'beforeMessage', page[page.length - 1].json.id);
+    if (items.length > max) headers.Link = nextPageLinkHeader(env.links.url, ctx.path, query, 'beforeMessage', page[page.length - 1].json.id);
     return { status: 200, body: { items: page.map((m) => messageJson(m.json)) }, headers };
   };
 

@@ -7,6 +7,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { sleep } from '../webex/backoff.js';
 import type { FaultState } from './faults.js';
 import { bearerToken, HttpError, newTrackingId, readJsonBody, sendError, sendJson } from './http-util.js';
 import type { MercuryHub } from './mercury.js';
@@ -50,10 +51,6 @@ const UNAUTHORIZED = 'The request requires a valid access token set in the Autho
 function faultMessage(status: number): string {
   if (status === 429) return 'Too many requests have been sent in a given amount of time.';
   return STATUS_CODES[status] ?? 'Injected fault.';
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 export class EmulatorServer {

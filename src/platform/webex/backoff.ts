@@ -1,4 +1,7 @@
-/** Capped exponential backoff with jitter, and a cancellable sleep. */
+/**
+ * Capped exponential backoff with jitter, and the one cancellable `sleep`: the adapter, broadcast
+ * delivery and the emulator's fault delays all wait through these two.
+ */
 
 /**
  * Delay before retry number `attempt` (0-based): base·2^attempt capped at `cap`,

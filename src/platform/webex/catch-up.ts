@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { uuidOf } from '../ids.js';
 import type { MessageEvent, RoomType } from '../port.js';
 import { PlatformError } from './errors.js';
-import { nextLink } from './outgoing.js';
+import { nextPageUrl } from './outgoing.js';
 import type { RestClient } from './rest.js';
 import { messageToEvent, type MappingContext } from './to-platform-event.js';
 
@@ -47,7 +47,7 @@ async function activeRooms(rest: RestClient, since: number): Promise<{ id: strin
       if (!(last >= since)) return rooms;
       if (typeof item.id === 'string') rooms.push({ id: item.id, type: item.type === 'direct' ? 'direct' : 'group' });
     }
-    const next = nextLink(res.headers.link);
+    const next = nextPageUrl(res.headers.link);
     if (!next || page >= MAX_ROOM_PAGES) return rooms;
     res = await rest.request<{ items?: RoomItem[] }>('GET', next);
   }

@@ -4,6 +4,7 @@
  * needs to ask Webex support (the platform's message and TrackingID) — and
  * never the access token, an Authorization header or proxy credentials.
  */
+import { scrub } from '../../secrets.js';
 
 export type PlatformErrorCode =
   | 'unauthorized' // 401 / socket 4401: the token is bad — fatal, stop and alert
@@ -70,20 +71,6 @@ export function codeForStatus(status: number): PlatformErrorCode {
   if (status === 423 || status === 429) return 'rate_limited';
   if (status >= 500) return 'server_error';
   return 'http_error';
-}
-
-/**
- * Removes secrets from text that is about to go into an error or a log line:
- * the token itself, `Bearer …` values and `user:password@` parts of URLs.
- */
-export function scrub(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
-  }
-  return out
-    .replace(/Bearer\s+[^\s"',;]+/gi, 'Bearer [redacted]')
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@:]*(?::[^/\s@]*)?@/gi, '$1[redacted]@');
 }
 
 /** A URL made safe for messages: no credentials, no query string. */

@@ -15,7 +15,7 @@ import { PlatformError } from './errors.js';
 import { InboundPipeline, type EventHandler } from './inbound.js';
 import { silentMetrics } from './metrics.js';
 import { DEFAULT_DEDUPE_MAX_SIZE, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_DEVICE_NAME, resolveTiming, type WebexPlatformOptions } from './options.js';
-import { messageBody, nextLink } from './outgoing.js';
+import { messageBody, nextPageUrl } from './outgoing.js';
 import { createRestClient } from './rest.js';
 import type { BotProfile } from './to-platform-event.js';
 
@@ -243,7 +243,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
           if (typeof room.id !== 'string') continue;
           rooms.push({ id: room.id, title: typeof room.title === 'string' ? room.title : '', type: room.type === 'direct' ? 'direct' : 'group' });
         }
-        const next = nextLink(res.headers.link);
+        const next = nextPageUrl(res.headers.link);
         if (!next) return rooms;
         res = await rest.request<{ items?: unknown }>('GET', next);
       }

@@ -46,7 +46,7 @@ export function messageBody(message: OutgoingMessage): Record<string, unknown> {
 }
 
 /** The `rel="next"` URL of a Link header, if any. The URL is opaque. */
-export function nextLink(header: string | string[] | undefined): string | undefined {
+export function nextPageUrl(header: string | string[] | undefined): string | undefined {
   const values = Array.isArray(header) ? header : header ? [header] : [];
   for (const value of values) {
     for (const part of value.split(/,(?=\s*<)/)) {

@@ -1,6 +1,6 @@
 /** Pure helpers for outgoing messages and Link pagination. */
 import { describe, expect, it } from 'vitest';
-import { messageBody, nextLink } from '../../../src/platform/webex/outgoing.js';
+import { messageBody, nextPageUrl } from '../../../src/platform/webex/outgoing.js';
 
 const card = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Testbeds' }] };
 
@@ -26,13 +26,13 @@ describe('messageBody', () => {
   });
 });
 
-describe('nextLink', () => {
+describe('nextPageUrl', () => {
   it.each([
     ['<https://x.test/v1/rooms?cursor=abc>; rel="next"', 'https://x.test/v1/rooms?cursor=abc'],
     ['<https://x.test/a>; rel="prev", <https://x.test/b?c=1,2>; rel="next"', 'https://x.test/b?c=1,2'],
     ['<https://x.test/a>; rel="first"', undefined],
     [undefined, undefined],
   ])('%j → %j', (header, expected) => {
-    expect(nextLink(header)).toBe(expected);
+    expect(nextPageUrl(header)).toBe(expected);
   });
 });

@@ -1,0 +1,189 @@
+/**
+ * What the settings mean: the yup rules (one sentence per problem, naming the setting, never
+ * echoing a secret), the defaults, and the frozen `Config` built from settings that passed.
+ */
+import { resolve } from 'node:path';
+import * as yup from 'yup';
+import { scrub } from '../secrets.js';
+import { isValidTimeZone } from '../time-rules.js';
+import type { Env } from './env.js';
+
+export interface Config {
+  accessToken: string;
+  apiUrl: string;
+  discoveryUrl: string;
+  devicesUrl?: string;
+  botName: string;
+  testbedDbPath: string;
+  broadcastDbPath: string;
+  approvedRooms: string[] | '*';
+  health: { port: number; host: string } | null;
+  httpsProxy?: string;
+  wssProxy?: string;
+  logLevel: string;
+  displayTimeZone: string;
+  feedbackRoom?: string;
+  feedbackLogPath: string;
+  broadcastDiscovery: boolean;
+  broadcastAdmins: string[];
+  conversationTimeoutMs: number;
+  inspect: boolean;
+  /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
+  record?: { path: string; keepText: boolean; maxBytes: number };
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const isUrlWith = (schemes: string[]) => (value: string | undefined) => {
+  if (value === undefined) return true;
+  try {
+    const url = new URL(value);
+    return schemes.includes(url.protocol.slice(0, -1)) && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+const schemeOf = (value: string) => /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+
+/** A rejected value as it may be shown: URL credentials blanked. */
+const shown = (value: unknown) => scrub(String(value));
+
+function urlSetting(name: string, schemes: string[]) {
+  return yup
+    .string()
+    .test('url', ({ value }) => `${name} must be an ${schemes.join('/')} URL (got "${shown(value)}").`, isUrlWith(schemes));
+}
+
+function proxySetting(name: string, schemes: string[]) {
+  return yup
+    .string()
+    .test('scheme', ({ value }) =>
+      `${name} uses an unknown proxy scheme "${schemeOf(String(value))}"; use one of ${schemes.join(', ')}.`,
+      (v) => v === undefined || !schemeOf(v) || schemes.includes(schemeOf(v)!))
+    .test('url', ({ value }) => `${name} must be a proxy URL such as http://host:port (got "${shown(value)}").`,
+      (v) => v === undefined || !schemeOf(v) || !schemes.includes(schemeOf(v)!) || isUrlWith(schemes)(v))
+    .test('has-scheme', `${name} must start with a scheme such as http:// (e.g. http://proxy.example.com:3128).`,
+      (v) => v === undefined || schemeOf(v) !== undefined);
+}
+
+function intSetting(name: string, min: number, max: number) {
+  return yup.string().test('int', ({ value }) => `${name} must be a whole number from ${min} to ${max} (got "${value}").`, (v) => {
+    if (v === undefined) return true;
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    return Number.isInteger(n) && n >= min && n <= max;
+  });
+}
+
+const splitList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+const emailSchema = yup.string().email();
+
+const schema = yup.object({
+  PLATFORM_ACCESS_TOKEN: yup
+    .string()
+    .required('PLATFORM_ACCESS_TOKEN is required: set it to the bot access token.')
+    .test('no-space', 'PLATFORM_ACCESS_TOKEN must not contain spaces or line breaks (paste only the token itself).', (v) => !v || !/\s/.test(v)),
+  PLATFORM_API_URL: urlSetting('PLATFORM_API_URL', ['http', 'https']),
+  PLATFORM_DISCOVERY_URL: urlSetting('PLATFORM_DISCOVERY_URL', ['http', 'https']),
+  PLATFORM_DEVICES_URL: urlSetting('PLATFORM_DEVICES_URL', ['http', 'https']),
+  APPROVED_ROOMS: yup
+    .string()
+    .test('rooms', 'APPROVED_ROOMS is required: list the approved room ids separated by commas, or "*" to allow every room.', (v) => splitList(v).length > 0)
+    .test('star', 'APPROVED_ROOMS mixes "*" with room ids; use "*" alone to allow every room.', (v) => {
+      const rooms = splitList(v);
+      return !rooms.includes('*') || rooms.length === 1;
+    }),
+  HEALTH_PORT: yup.string().test('port', ({ value }) => `HEALTH_PORT must be a port number from 0 to 65535 or "off" (got "${value}").`,
+    (v) => v === undefined || v.toLowerCase() === 'off' || (/^\d+$/.test(v) && Number(v) <= 65535)),
+  HTTPS_PROXY: proxySetting('HTTPS_PROXY', ['http', 'https']),
+  WSS_PROXY: proxySetting('WSS_PROXY', ['http', 'https', 'socks5', 'socks5h']),
+  LOG_LEVEL: yup.string().test('level', ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}").`,
+    (v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v.toLowerCase())),
+  DISPLAY_TIMEZONE: yup.string().test('zone', ({ value }) => `DISPLAY_TIMEZONE must be an IANA time zone such as UTC or Europe/Berlin (got "${value}").`,
+    (v) => v === undefined || isValidTimeZone(v)),
+  BROADCAST_DISCOVERY: yup.string().test('onoff', ({ value }) => `BROADCAST_DISCOVERY must be "on" or "off" (got "${value}").`,
+    (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
+  BROADCAST_ADMINS: yup.string().test('emails', ({ value }) => {
+    const bad = splitList(value).filter((e) => !emailSchema.isValidSync(e));
+    return `BROADCAST_ADMINS must be email addresses separated by commas; not valid: ${bad.map((b) => `"${b}"`).join(', ')}.`;
+  }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e))),
+  CONVERSATION_TIMEOUT_MINUTES: intSetting('CONVERSATION_TIMEOUT_MINUTES', 1, 1440),
+  INSPECT: yup.string().test('flag', ({ value }) => `INSPECT must be 0 or 1 (got "${value}").`, (v) => v === undefined || v === '0' || v === '1'),
+  RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
+    (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
+  RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
+});
+
+const DEFAULTS = {
+  PLATFORM_API_URL: 'https://webexapis.com/v1',
+  PLATFORM_DISCOVERY_URL: 'https://u2c.wbx2.com/u2c/api/v1',
+  BOT_NAME: 'Testbed Monitor',
+  TESTBED_DB_NAME: 'testbeds.json',
+  BROADCAST_DB_NAME: 'broadcast_rooms.json',
+  HEALTH_PORT: '8080',
+  HEALTH_HOST: '0.0.0.0',
+  LOG_LEVEL: 'info',
+  DISPLAY_TIMEZONE: 'UTC',
+  FEEDBACK_LOG: 'feedback.log',
+  BROADCAST_DISCOVERY: 'off',
+  CONVERSATION_TIMEOUT_MINUTES: '15',
+  INSPECT: '0',
+  RECORD_TEXT: 'on',
+  RECORD_MAX_MB: '50',
+} as const;
+
+const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
+const dbPaths = (settings: Env, cwd: string) => ({
+  testbedDbPath: resolve(cwd, setting(settings, 'TESTBED_DB_NAME')),
+  broadcastDbPath: resolve(cwd, setting(settings, 'BROADCAST_DB_NAME')),
+});
+
+/** Every problem with the settings, one sentence each (empty when they are fine). */
+export function settingProblems(settings: Env, cwd: string): string[] {
+  const problems: string[] = [];
+  try {
+    schema.validateSync(settings, { abortEarly: false, strict: true });
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    problems.push(...error.errors);
+  }
+  const { testbedDbPath, broadcastDbPath } = dbPaths(settings, cwd);
+  if (testbedDbPath === broadcastDbPath) {
+    problems.push('TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files.');
+  }
+  return problems;
+}
+
+/** The frozen configuration; call only with settings that `settingProblems` found no fault in. */
+export function buildConfig(settings: Env, cwd: string): Config {
+  const rooms = splitList(settings.APPROVED_ROOMS);
+  const port = setting(settings, 'HEALTH_PORT');
+  const config: Config = {
+    accessToken: settings.PLATFORM_ACCESS_TOKEN!,
+    apiUrl: setting(settings, 'PLATFORM_API_URL').replace(/\/+$/, ''),
+    discoveryUrl: setting(settings, 'PLATFORM_DISCOVERY_URL').replace(/\/+$/, ''),
+    botName: setting(settings, 'BOT_NAME'),
+    ...dbPaths(settings, cwd),
+    approvedRooms: rooms.length === 1 && rooms[0] === '*' ? '*' : Object.freeze(rooms) as string[],
+    health: port.toLowerCase() === 'off' ? null : Object.freeze({ port: Number(port), host: setting(settings, 'HEALTH_HOST') }),
+    logLevel: setting(settings, 'LOG_LEVEL').toLowerCase(),
+    displayTimeZone: setting(settings, 'DISPLAY_TIMEZONE'),
+    feedbackLogPath: resolve(cwd, setting(settings, 'FEEDBACK_LOG')),
+    broadcastDiscovery: setting(settings, 'BROADCAST_DISCOVERY').toLowerCase() === 'on',
+    broadcastAdmins: Object.freeze(splitList(settings.BROADCAST_ADMINS).map((e) => e.toLowerCase())) as string[],
+    conversationTimeoutMs: Number(setting(settings, 'CONVERSATION_TIMEOUT_MINUTES')) * 60_000,
+    inspect: setting(settings, 'INSPECT') === '1',
+  };
+  if (settings.PLATFORM_DEVICES_URL) config.devicesUrl = settings.PLATFORM_DEVICES_URL.replace(/\/+$/, '');
+  if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
+  if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
+  if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  if (settings.RECORD_EVENTS) {
+    config.record = Object.freeze({
+      path: resolve(cwd, settings.RECORD_EVENTS),
+      keepText: setting(settings, 'RECORD_TEXT').toLowerCase() !== 'off',
+      maxBytes: Number(setting(settings, 'RECORD_MAX_MB')) * 1024 * 1024,
+    });
+  }
+  return Object.freeze(config);
+}
