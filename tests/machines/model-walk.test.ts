@@ -22,6 +22,7 @@ import { cardSubmission } from '../../src/platform/emulator/card-submit.js';
 import type { AdaptiveCardJson, CardActionEvent } from '../../src/platform/port.js';
 import type { TestbedRecord } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
+import { inspectCard, type WalkedInput } from '../cards/card-walk.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { emittedOf, type ExecAction } from '../fixtures/flows/replay.js';
 
@@ -103,8 +104,22 @@ function submits(card: unknown): Array<{ title: string; action: string }> {
   return found;
 }
 
+/** What a person fills in before a client lets them submit: every required input gets a value. */
+function filledIn(card: AdaptiveCardJson): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const input of inspectCard(card).inputs as Array<WalkedInput & { isRequired?: boolean }>) {
+    if (!input.isRequired || input.value) continue;
+    if (input.type === 'Input.ChoiceSet') values[input.id] = input.choices?.[0]?.value ?? '';
+    else if (input.type === 'Input.Date') values[input.id] = '2026-03-11';
+    else if (input.type === 'Input.Time') values[input.id] = '12:00';
+    else if (input.type === 'Input.Number') values[input.id] = '1';
+    else values[input.id] = 'model walk';
+  }
+  return values;
+}
+
 function click(card: AdaptiveCardJson, button: { title: string; action: string }): CardActionEvent {
-  const inputs = cardSubmission(card, { action: button.title });
+  const inputs = cardSubmission(card, { action: button.title, inputs: filledIn(card) });
   expect(inputs.action).toBe(button.action);
   return { type: 'cardAction', id: 'act-1', roomId: ROOM, roomType: 'group', personId: PERSON, messageId: 'msg-1', inputs, receivedAt: NOW };
 }
