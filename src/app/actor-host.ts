@@ -11,6 +11,8 @@ export interface ActorHostOptions {
   logger: Logger;
   /** Inspection observer handed to every actor (INSPECT=1 / tests). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** A readable name for the inspector (the actor id); the key stays the systemId. */
+  nameOf?: (key: string) => string | undefined;
   /** Called when an actor fails; the host has already forgotten it. */
   onActorError?: (key: string, error: unknown) => void;
 }
@@ -49,7 +51,7 @@ export class ActorHost {
     const { logic, input, wire } = spec();
     const actor = createActor(logic, {
       input,
-      id: key,
+      id: this.options.nameOf?.(key) ?? key,
       systemId: key,
       inspect: this.options.inspect,
     } as never) as AnyActorRef;

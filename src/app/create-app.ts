@@ -21,6 +21,8 @@ import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
 import { ReplyTimer } from './reply-timer.js';
+import { recorderFromConfig } from './recorder.js';
+import { createActorNames } from './actor-names.js';
 
 export interface AppDeps {
   config: Config;
@@ -84,9 +86,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const lookUpPerson = createPeople(platform);
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, replied: (key, view) => replies.replied(key, view) });
+  // Readable actor names cost a look-up per new actor: only while an inspector watches.
+  const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
   const host = new ActorHost({
     logger,
     inspect: deps.inspect,
+    nameOf: names?.nameOf,
     onActorError: (key) => {
       const roomId = key.split(':')[1];
       if (roomId) effects.apologise(roomId);
@@ -96,6 +101,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
+  const recorder = recorderFromConfig(config, logger);
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -117,22 +123,25 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   async function decide(event: PlatformEvent): Promise<HandledOutcome> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
+    const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
       knownTestbedIds: store.testbeds.all().map((record) => record.id),
-      broadcastRoomIds: needsRooms ? await broadcastRoomIds() : undefined,
+      broadcastRoomIds: roomIds,
     });
     if (decision.kind === 'ignore') {
       logger.debug({ eventType: event.type, eventId: event.id, roomId: event.roomId, reason: decision.reason }, 'event ignored');
       return 'ignored';
     }
+    recorder?.record(event, { broadcastRoomIds: roomIds });
     health.markMessage(event.receivedAt);
     if (decision.kind === 'reply') {
       replies.started(`reply:${event.roomId}`, event.receivedAt);
       effects.reply(event.roomId, decision.view);
       return 'replied';
     }
+    if (names) await names.learn(event);
     for (const target of decision.targets) deliver(event, target);
     return 'dispatched';
   }
@@ -151,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   platform.onEvent((event) => lanes.add(conversationOf(event), () => handle(event)));
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
+    recorder?.connection(state);
     logger.info({ state }, 'connection state');
   });
 
@@ -163,6 +173,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     async idle() {
       await lanes.idle();
       await effects.idle();
+      await recorder?.flush();
     },
     async start() {
       fleet.start();
@@ -174,6 +185,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       fleet.stop();
       await platform.stop();
       await effects.idle();
+      await recorder?.close();
       await store.close();
     },
   };

@@ -78,8 +78,18 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx);
 }
 
+function commandWord(text: string): string {
+  return text.trim().toLowerCase().replace(/^\//, '');
+}
+
+/** True when the text is one of the commands the bot answers (not free text a person wrote). */
+export function isCommandText(text: string): boolean {
+  const word = commandWord(text);
+  return word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word);
+}
+
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
-  const word = event.text.trim().toLowerCase().replace(/^\//, '');
+  const word = commandWord(event.text);
   if (word === '') return { kind: 'ignore', reason: 'empty' };
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.

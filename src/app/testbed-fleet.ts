@@ -47,7 +47,9 @@ export function createTestbedFleet(deps: {
 
   function spawn(record: TestbedRecord): TestbedActor {
     const key = `testbed:${record.id}`;
-    const actor = createActor(logic, { input: { record }, id: key, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
+    const name = `testbed ${record.testbed_name}`;
+    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
     actor.subscribe({
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');

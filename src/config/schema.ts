@@ -28,6 +28,8 @@ export interface Config {
   broadcastAdmins: string[];
   conversationTimeoutMs: number;
   inspect: boolean;
+  /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
+  record?: { path: string; keepText: boolean; maxBytes: number };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -107,6 +109,9 @@ const schema = yup.object({
   }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e))),
   CONVERSATION_TIMEOUT_MINUTES: intSetting('CONVERSATION_TIMEOUT_MINUTES', 1, 1440),
   INSPECT: yup.string().test('flag', ({ value }) => `INSPECT must be 0 or 1 (got "${value}").`, (v) => v === undefined || v === '0' || v === '1'),
+  RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
+    (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
+  RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
 });
 
 const DEFAULTS = {
@@ -123,6 +128,8 @@ const DEFAULTS = {
   BROADCAST_DISCOVERY: 'off',
   CONVERSATION_TIMEOUT_MINUTES: '15',
   INSPECT: '0',
+  RECORD_TEXT: 'on',
+  RECORD_MAX_MB: '50',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
@@ -171,5 +178,12 @@ export function buildConfig(settings: Env, cwd: string): Config {
   if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  if (settings.RECORD_EVENTS) {
+    config.record = Object.freeze({
+      path: resolve(cwd, settings.RECORD_EVENTS),
+      keepText: setting(settings, 'RECORD_TEXT').toLowerCase() !== 'off',
+      maxBytes: Number(setting(settings, 'RECORD_MAX_MB')) * 1024 * 1024,
+    });
+  }
   return Object.freeze(config);
 }

@@ -32,8 +32,8 @@ describe('actor lifecycle and inspection', () => {
     await click(h, h.ada, form, 'register_submit', { testbed_id: '2', purpose: 'inspect me', release_choice: '1d' });
     await h.app.idle();
     const actorNames = seen.filter((e) => e.type === '@xstate.actor').map((e) => (e as { name: string }).name);
-    expect(actorNames.some((name) => name.startsWith('conversation:'))).toBe(true);
-    expect(actorNames).toContain('testbed:2');
+    expect(actorNames).toContain('conversation Lab Team · Ada Ops');
+    expect(actorNames).toContain('testbed lab-2');
     const eventTypes = seen.filter((e) => e.type === '@xstate.event').map((e) => (e as { event: { type: string } }).event.type);
     expect(eventTypes).toEqual(expect.arrayContaining(['menu.requested', 'registration.started', 'register.submitted', 'registration.requested']));
   });
