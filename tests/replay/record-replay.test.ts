@@ -14,7 +14,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { availableTestbed } from '../../src/domain.js';
 import { parseRecording, type RecordedEvent } from '../../src/app/record-format.js';
 import { replayRecording } from '../../src/replay/replay.js';
-import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { ask, click, startHarness, type Harness } from '../support/harness.js';
+import { seenCard } from '../support/card-text.js';
 import { ROOT } from '../support/bot-process.js';
 
 const run = promisify(execFile);
@@ -53,18 +54,17 @@ describe('RECORD_EVENTS with the real bot, then replay', () => {
 
     const replayed = await replayRecording({ recording, name: 'events.jsonl', testbeds: TESTBEDS, speed: Infinity, logger: pino({ level: 'silent' }) });
     expect(replayed.stalled).toBe(0);
-    const plain = replayed.transcript.replace(/\\(.)/g, '$1');
-    const entries = plain.split('\n\n');
+    const entries = replayed.transcript.split('\n\n');
     const answer = (event: RegExp) => entries.find((entry) => event.test(entry.split('\n')[0]))!.toLowerCase();
     // The original bot's answers, with the people's names and emails swapped for pseudonyms.
     const pseudonymous = (original: string) => original.replaceAll('ada ops', 'person 1').replaceAll('ada@example.com', 'person-1@example.invalid');
     expect(answer(/says: testbed/)).toContain('<status> <register> <release> <broadcast>');
-    expect(cardText(menu)).toContain('what would you like to do?');
+    expect(seenCard(menu).texts).toContain('What would you like to do? Type help to see every command.');
     expect(answer(/clicks register$/)).toContain('register a testbed');
     expect(answer(/clicks register_submit/)).toContain('# booked: lab-1');
-    expect(cardText(booked)).toContain('booked: lab-1');
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
     expect(answer(/Person 2 in Room 1 says: status/)).toContain('person 1 (person-1@example.invalid)');
-    expect(pseudonymous(cardText(status))).toContain('person 1 (person-1@example.invalid)');
+    expect(seenCard(status).texts.map((text) => pseudonymous(text.toLowerCase()))).toContain('person 1 (person-1@example.invalid)');
   });
 });
 
