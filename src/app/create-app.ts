@@ -69,7 +69,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetrics();
-  const store = deps.store ?? (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath }));
+  const store =
+    deps.store ??
+    (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath, lifecyclePath: config.lifecycleDbPath }));
   const platform =
     deps.platform ??
     createWebexPlatform({
@@ -97,7 +99,18 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (roomId) effects.apologise(roomId);
     },
   });
-  const fleet = createTestbedFleet({ store, logger, inspect: deps.inspect, metrics });
+  const fleet = createTestbedFleet({
+    store,
+    logger,
+    inspect: deps.inspect,
+    metrics,
+    now,
+    timing: { reminderMs: config.reminderMs, overdueRepeatMs: config.overdueRepeatMs, holdMs: config.holdMs },
+    notify: ({ to, notice, testbedId }) => {
+      logger.info({ key: `testbed:${testbedId}`, notice: notice.kind }, 'direct message about a booking');
+      if (to) effects.notice(to, notice);
+    },
+  });
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });

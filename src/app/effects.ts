@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Holder } from '../domain.js';
+import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
 import { renderView, renderBroadcastCard, type View } from './render.js';
@@ -18,6 +19,8 @@ export interface Effects {
   say(key: string, roomId: string, view: View): void;
   reply(roomId: string, view: View): void;
   direct(key: string, toEmail: string, text: string): void;
+  /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
+  notice(toEmail: string, notice: DirectNotice): void;
   apologise(roomId: string): void;
   feedbackToRoom(roomId: string, from: Holder, text: string): void;
   /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
@@ -43,6 +46,7 @@ export function createEffects(deps: {
     return {
       botName: config.botName,
       testbeds: store.testbeds.all(),
+      life: store.lifecycle.all(),
       now: deps.now().toISOString(),
       timeZone: config.displayTimeZone,
     };
@@ -68,7 +72,8 @@ export function createEffects(deps: {
 
   /** Views that list "your own first" need the requester's email, which only the platform knows. */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    if (!personId || (view.kind !== 'releaseForm' && view.kind !== 'registerRefused')) return undefined;
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine'];
+    if (!personId || !personal.includes(view.kind)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 
@@ -89,6 +94,13 @@ export function createEffects(deps: {
     },
     direct(key, toEmail, text) {
       enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
+    },
+    notice(toEmail, notice) {
+      const key = `direct:${toEmail.toLowerCase()}`;
+      enqueue(key, async () => {
+        const rendered = renderView({ kind: 'notice', notice }, renderContext());
+        await post({ toPersonEmail: toEmail, text: rendered.text, card: rendered.card });
+      });
     },
     apologise(roomId) {
       const key = `reply:${roomId}`;

@@ -62,6 +62,7 @@ export function createFlowFactory(deps: FlowDeps) {
       lookUpPerson: fromPromise(async ({ input }: { input: { personId: string } }) => lookUpPerson(input.personId)),
       claimTestbed: fromPromise(async ({ input }: { input: Parameters<TestbedFleet['claim']>[0] }) => fleet.claim(input)),
       releaseTestbed: fromPromise(async ({ input }: { input: Parameters<TestbedFleet['release']>[0] }) => fleet.release(input)),
+      runLifecycle: fromPromise(async ({ input }: { input: Parameters<TestbedFleet['lifecycle']>[0] }) => fleet.lifecycle(input)),
       saveFeedback: fromPromise(async ({ input }: { input: { text: string; from: Holder } }) => {
         const line = JSON.stringify({ at: deps.now().toISOString(), email: input.from.email, name: input.from.name, text: input.text });
         await appendFile(config.feedbackLogPath, `${line}\n`, 'utf8');

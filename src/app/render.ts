@@ -3,7 +3,7 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { TestbedRecord } from '../domain.js';
+import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -32,6 +32,8 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
+import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
+import { noticeCard, noticeText } from '../cards/lifecycle-notice.card.js';
 
 export type View = CardView | BroadcastView;
 
@@ -41,6 +43,8 @@ export interface RenderContext {
   now: string;
   timeZone: string;
   requesterEmail?: string;
+  /** Wait-lists and holds (absent = none). */
+  life?: LifecycleEntry[];
 }
 
 export interface Rendered {
@@ -54,7 +58,10 @@ function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
 
 export function renderView(view: View, ctx: RenderContext): Rendered {
   const { testbeds, now, timeZone } = ctx;
-  const available = testbeds.filter((record) => record.status === 'available');
+  const life = ctx.life ?? [];
+  // A testbed held for somebody's hand-off is not offered to anyone else.
+  const held = new Set(life.filter((entry) => entry.offer !== null).map((entry) => entry.testbed_id));
+  const available = testbeds.filter((record) => record.status === 'available' && !held.has(record.id));
   const inUse = testbeds.filter((record) => record.status === 'in_use');
   switch (view.kind) {
     case 'menu':
@@ -64,11 +71,11 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
     case 'hint':
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
-      const input = { testbeds, now, timeZone, page: view.page };
+      const input = { testbeds, now, timeZone, page: view.page, life, requesterEmail: ctx.requesterEmail };
       return pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
-      const input = { available, inUse, now, timeZone, errors: view.errors, values: view.values };
+      const input = { available, inUse, now, timeZone, errors: view.errors, values: view.values, heldCount: held.size };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'releaseForm': {
@@ -80,7 +87,7 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
       return pair(registeredCard(input), registeredText(input));
     }
     case 'registerRefused': {
-      const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail };
+      const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, offer: view.offer ?? null };
       return pair(registerRefusedCard(input), registerRefusedText(input));
     }
     case 'released': {
@@ -99,6 +106,18 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
       return pair(cancelledCard(), cancelledText());
     case 'error':
       return pair(errorCard({ message: view.message }), errorText({ message: view.message }));
+    case 'mine': {
+      const input = { testbeds, life, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone };
+      return pair(mineCard(input), mineText(input));
+    }
+    case 'lifecycle': {
+      const input = { outcome: view.outcome, now, timeZone };
+      return pair(outcomeCard(input), outcomeText(input));
+    }
+    case 'notice': {
+      const input = { notice: view.notice, now, timeZone };
+      return pair(noticeCard(input), noticeText(input));
+    }
     case 'broadcastRooms': {
       const input = { rooms: view.rooms, errors: view.errors, values: view.values, notice: view.notice };
       return pair(broadcastRoomsCard(input), broadcastRoomsText(input));

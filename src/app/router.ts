@@ -6,12 +6,17 @@
 import type { PlatformEvent } from '../platform/port.js';
 import { sameObject } from '../platform/ids.js';
 import {
+  DIRECT_ACTIONS,
+  parseExtendSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseTestbedChoice,
   readAction,
   readStatusPage,
+  type FormErrors,
 } from '../cards/actions.js';
+import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 
 export interface RouterContext {
@@ -48,6 +53,7 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   book: { flow: 'conversation', type: 'registration.started' },
   release: { flow: 'conversation', type: 'release.started' },
   feedback: { flow: 'conversation', type: 'feedback.started' },
+  mine: { flow: 'conversation', type: 'mine.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
 };
 
@@ -74,8 +80,23 @@ function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): R
 }
 
 export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
-  if (!isApproved(event.roomId, ctx.approvedRooms)) return { kind: 'ignore', reason: 'unapproved_room' };
-  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx);
+  if (!isApproved(event.roomId, ctx.approvedRooms)) {
+    // Direct rooms: only the buttons the bot sent there, each checked later against the store.
+    if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
+      return routeCard(event, ctx, true);
+    }
+    return { kind: 'ignore', reason: 'unapproved_room' };
+  }
+  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
+}
+
+/** A form's problems as one friendly line (for buttons that have no form to send back). */
+function problemsReply(errors: FormErrors): RouteDecision {
+  return { kind: 'reply', view: { kind: 'error', message: `${Object.values(errors).join(' ')} Nothing was changed.` } };
+}
+
+function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string): RouteDecision {
+  return one('conversation', event, { type: 'lifecycle.submitted', request, now });
 }
 
 function commandWord(text: string): string {
@@ -106,7 +127,8 @@ function cancelRoute(event: PlatformEvent): RouteDecision {
   };
 }
 
-function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterContext): RouteDecision {
+/** `direct`: from an unapproved 1:1 room, where releases need the holder and bookings need an offer. */
+function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterContext, direct: boolean): RouteDecision {
   const inputs = event.inputs;
   const action = readAction(inputs);
   const now = event.receivedAt;
@@ -129,12 +151,18 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return cancelRoute(event);
     case 'register_submit': {
       const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
+      if (direct) return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : problemsReply(result.errors);
       return result.ok
         ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
         : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });
     }
     case 'release_submit': {
       const result = parseReleaseSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (direct) {
+        return result.ok
+          ? one('conversation', event, { type: 'release.submitted', testbedId: result.form.testbedId, now, holderOnly: true })
+          : problemsReply(result.errors);
+      }
       return result.ok
         ? one('conversation', event, { type: 'release.submitted', testbedId: result.form.testbedId, now })
         : one('conversation', event, { type: 'release.invalid', errors: result.errors, values: result.values });
@@ -144,6 +172,24 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return result.ok
         ? one('conversation', event, { type: 'feedback.submitted', text: result.text })
         : one('conversation', event, { type: 'feedback.invalid', errors: result.errors, values: result.values });
+    }
+    case 'mine':
+      return one('conversation', event, { type: 'mine.requested' });
+    case 'release_all':
+      return lifecycle(event, { type: 'releaseAll' }, now);
+    case 'extend': {
+      const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok ? lifecycle(event, { type: 'extend', testbedId: result.testbedId, minutes: result.minutes }, now) : problemsReply(result.errors);
+    }
+    case 'wait':
+    case 'unwait':
+    case 'decline_offer':
+    case 'ask_holder':
+    case 'still_need': {
+      const result = parseTestbedChoice(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (!result.ok) return problemsReply(result.errors);
+      const type = ({ wait: 'wait', unwait: 'unwait', decline_offer: 'decline', ask_holder: 'ask', still_need: 'keep' } as const)[action];
+      return lifecycle(event, { type, testbedId: result.testbedId }, now);
     }
     case 'broadcast':
       return one('broadcast', event, { type: 'broadcast.started' });

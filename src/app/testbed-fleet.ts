@@ -8,8 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { Holder, TestbedRecord } from '../domain.js';
-import { testbedMachine } from '../machines/testbed.machine.js';
+import type { HoldOffer, Holder, LifecycleEntry, TestbedRecord } from '../domain.js';
+import { testbedMachine, type Notification } from '../machines/testbed.machine.js';
+import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
+import { createWaitUntil } from './wait-until.js';
 import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics } from '../metrics.js';
@@ -20,9 +22,16 @@ export type { ClaimResult, ReleaseResult } from '../machines/conversation.machin
 export interface TestbedFleet {
   start(): void;
   stop(): void;
-  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }): Promise<ClaimResult>;
-  release(request: { testbedId: number; by: Holder; now: string }): Promise<ReleaseResult>;
+  /** `offerOnly`: booked from a hand-off offer (only the person it was offered to may book). */
+  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }): Promise<ClaimResult>;
+  /** `holderOnly`: asked from a direct message (only the holder may release). */
+  release(request: { testbedId: number; by: Holder; now: string; holderOnly?: boolean }): Promise<ReleaseResult>;
+  /** Extend, wait-list, hand-off, asks and release-all; the answer says what happened. */
+  lifecycle(request: { request: LifecycleRequest; by: Holder; now: string }): Promise<LifecycleOutcome>;
 }
+
+/** A direct message a testbed asked for, with the testbed it is about. */
+export type FleetNotification = Notification & { testbedId: number };
 
 type TestbedActor = Actor<typeof testbedMachine>;
 
@@ -32,6 +41,12 @@ export function createTestbedFleet(deps: {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** Counts bookings and releases by outcome. */
   metrics?: Pick<AppMetrics, 'booking' | 'release'>;
+  /** Reminder, overdue, hold and ask timings; defaults as documented. */
+  timing?: LifecycleTiming;
+  /** Posts a direct message; called only after the fact it reports is stored. */
+  notify?: (notification: FleetNotification) => void;
+  /** The clock the timers read (tests pin it with fake timers). */
+  now?: () => Date;
 }): TestbedFleet {
   const metrics = deps.metrics ?? silentAppMetrics;
   const actors = new Map<number, TestbedActor>();
@@ -42,14 +57,22 @@ export function createTestbedFleet(deps: {
       saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord }; signal: AbortSignal }) =>
         deps.store.testbeds.save(input.record, { signal }),
       ),
+      saveLifecycle: fromPromise(async ({ input, signal }: { input: { entry: LifecycleEntry }; signal: AbortSignal }) =>
+        deps.store.lifecycle.save(input.entry, { signal }),
+      ),
+      waitUntil: createWaitUntil(deps.now),
     },
   });
+  /** Lifecycle requests of one testbed wait for each other, so two people joining a queue never meet "busy". */
+  const lanes = new Map<number, Promise<unknown>>();
 
   function spawn(record: TestbedRecord): TestbedActor {
     const key = `testbed:${record.id}`;
     // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
     const name = `testbed ${record.testbed_name}`;
-    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
+    const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
     actor.subscribe({
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
@@ -108,22 +131,33 @@ export function createTestbedFleet(deps: {
   async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+    const answer = await ask<{ type: string; record: TestbedRecord; message?: string; reason?: 'taken' | 'held'; offer?: HoldOffer | null }>(
       actor,
-      { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
+      {
+        type: 'registration.requested',
+        holder: request.holder,
+        purpose: request.purpose,
+        expectedRelease: request.expectedRelease,
+        now: request.now,
+        offerOnly: request.offerOnly === true,
+      },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
     );
     if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
-    if (answer.type === 'registration.refused') return { ok: false, reason: 'taken', record: answer.record };
+    if (answer.type === 'registration.refused') {
+      return answer.reason === 'held'
+        ? { ok: false, reason: 'held', record: answer.record, offer: answer.offer ?? null }
+        : { ok: false, reason: 'taken', record: answer.record };
+    }
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
 
   async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
+    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy' | 'not_holder'; message?: string }>(
       actor,
-      { type: 'release.requested', by: request.by, now: request.now },
+      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
     if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
@@ -131,7 +165,52 @@ export function createTestbedFleet(deps: {
     throw new Error(answer.message ?? 'the release could not be saved');
   }
 
+  const EVENT_OF = {
+    extend: 'extend.requested',
+    wait: 'wait.requested',
+    unwait: 'unwait.requested',
+    decline: 'offer.declined',
+    ask: 'ask.requested',
+    keep: 'ask.kept',
+  } as const;
+
+  async function lifecycle({ request, by, now }: Parameters<TestbedFleet['lifecycle']>[0]): Promise<LifecycleOutcome> {
+    if (request.type === 'releaseAll') return releaseAll(by, now);
+    const testbedId = request.testbedId;
+    const previous = lanes.get(testbedId) ?? Promise.resolve();
+    const turn = previous.catch(() => undefined).then(async () => {
+      const actor = actorFor(testbedId);
+      if (!actor) return { type: 'refused', reason: 'unknown' } as LifecycleOutcome;
+      const extra = request.type === 'extend' ? { minutes: request.minutes } : {};
+      const answer = await ask<{ type: string; outcome?: LifecycleOutcome; message?: string }>(
+        actor,
+        { type: EVENT_OF[request.type], by, now, ...extra },
+        ['request.answered', 'request.failed'],
+      );
+      if (answer.type === 'request.answered' && answer.outcome) return answer.outcome;
+      throw new Error(answer.message ?? 'the change could not be saved');
+    });
+    lanes.set(testbedId, turn);
+    void turn.finally(() => {
+      if (lanes.get(testbedId) === turn) lanes.delete(testbedId);
+    }).catch(() => undefined);
+    return turn;
+  }
+
+  /** Releases every testbed the person holds, one after another; the answer lists what was released. */
+  async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
+    const mine = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && record.user_email?.toLowerCase() === by.email.toLowerCase());
+    const released: TestbedRecord[] = [];
+    for (const record of mine) {
+      const result = await release({ testbedId: record.id, by, now, holderOnly: true });
+      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+      if (result.ok) released.push(result.previous);
+    }
+    return { type: 'releasedAll', records: released };
+  }
+
   return {
+    lifecycle,
     start() {
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
     },

@@ -13,6 +13,7 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Holder } from '../domain.js';
 import { releasedByOtherText } from './shared/released-by-other.js';
 import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
+import type { LifecycleOutcome, LifecycleRequest } from './shared/lifecycle-types.js';
 
 export type * from './shared/conversation-types.js';
 
@@ -23,9 +24,10 @@ export interface ConversationInput {
 }
 
 type Submission =
-  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string }
-  | { kind: 'release'; testbedId: number; now: string }
-  | { kind: 'feedback'; text: string };
+  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }
+  | { kind: 'release'; testbedId: number; now: string; holderOnly?: boolean }
+  | { kind: 'feedback'; text: string }
+  | { kind: 'lifecycle'; request: LifecycleRequest; now: string };
 
 export interface ConversationContext {
   roomId: string;
@@ -42,6 +44,7 @@ const BUSY_TESTBED = 'That testbed is being booked or released by someone else r
 
 function claimView(result: ClaimResult, holder: Holder | null): CardView {
   if (result.ok) return { kind: 'registered', record: result.record };
+  if (result.reason === 'held' && result.record) return { kind: 'registerRefused', record: result.record, offer: result.offer ?? null };
   if (result.reason === 'taken' && result.record) {
     return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
   }
@@ -51,6 +54,7 @@ function claimView(result: ClaimResult, holder: Holder | null): CardView {
 function releaseView(result: ReleaseResult): CardView {
   if (result.ok) return { kind: 'released', record: result.record, previous: result.previous };
   if (result.reason === 'not_in_use' && result.record) return { kind: 'releaseRefused', record: result.record };
+  if (result.reason === 'not_holder') return { kind: 'lifecycle', outcome: { type: 'refused', reason: 'not_holder', record: result.record } };
   return { kind: 'error', message: result.reason === 'busy' ? BUSY_TESTBED : UNKNOWN_TESTBED };
 }
 
@@ -86,6 +90,9 @@ export const conversationMachine = setup({
     }),
     saveFeedback: fromPromise<void, { text: string; from: Holder }>(async () => {
       throw new Error('saveFeedback not provided');
+    }),
+    runLifecycle: fromPromise<LifecycleOutcome, { request: LifecycleRequest; by: Holder; now: string }>(async () => {
+      throw new Error('runLifecycle not provided');
     }),
   },
   delays: {
@@ -129,17 +136,28 @@ export const conversationMachine = setup({
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
+    'mine.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'mine' } } } },
     'feedback.invalid': {
       target: '.feedback',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
     },
     'register.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now }) },
+      actions: {
+        type: 'rememberSubmission',
+        params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) }),
+      },
     },
     'release.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now }) },
+      actions: {
+        type: 'rememberSubmission',
+        params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) }),
+      },
+    },
+    'lifecycle.submitted': {
+      target: '.submitting',
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'lifecycle', request: event.request, now: event.now }) },
     },
     'feedback.submitted': {
       target: '.submitting',
@@ -169,6 +187,8 @@ export const conversationMachine = setup({
         'register.submitted': ignored,
         'release.submitted': ignored,
         'feedback.submitted': ignored,
+        'mine.requested': ignored,
+        'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },
       initial: 'identifying',
@@ -187,6 +207,7 @@ export const conversationMachine = setup({
             { guard: { type: 'submitted', params: { kind: 'register' } }, target: 'claiming' },
             { guard: { type: 'submitted', params: { kind: 'release' } }, target: 'releasing' },
             { guard: { type: 'submitted', params: { kind: 'feedback' } }, target: 'savingFeedback' },
+            { guard: { type: 'submitted', params: { kind: 'lifecycle' } }, target: 'changingLifecycle' },
             { target: '#conversation.done', actions: 'sayError' },
           ],
         },
@@ -202,6 +223,7 @@ export const conversationMachine = setup({
                 purpose: submission.purpose,
                 expectedRelease: submission.expectedRelease,
                 now: submission.now,
+                ...(submission.offerOnly ? { offerOnly: true } : {}),
               };
             },
             onDone: {
@@ -217,9 +239,21 @@ export const conversationMachine = setup({
             src: 'releaseTestbed',
             input: ({ context }) => {
               const submission = context.submission as Extract<Submission, { kind: 'release' }>;
-              return { testbedId: submission.testbedId, by: context.holder!, now: submission.now };
+              return { testbedId: submission.testbedId, by: context.holder!, now: submission.now, ...(submission.holderOnly ? { holderOnly: true } : {}) };
             },
             onDone: { target: '#conversation.done', actions: { type: 'reportRelease', params: ({ event }) => ({ result: event.output }) } },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        changingLifecycle: {
+          invoke: {
+            id: 'runLifecycle',
+            src: 'runLifecycle',
+            input: ({ context }) => {
+              const submission = context.submission as Extract<Submission, { kind: 'lifecycle' }>;
+              return { request: submission.request, by: context.holder!, now: submission.now };
+            },
+            onDone: { target: '#conversation.done', actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'lifecycle', outcome: event.output } }) } },
             onError: { target: '#conversation.done', actions: 'sayError' },
           },
         },

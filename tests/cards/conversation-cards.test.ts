@@ -171,7 +171,9 @@ describe('register cards', () => {
     const texts = seenCard(card).texts;
     expect(texts).toContain('All testbeds are in use right now.');
     expect(texts).toContain('lab-soon should free up first: expected back 2026-03-10 11:00 UTC (in 1 h), held by Bob Builder (bob@example.com).');
-    expect(cardInputIds(card)).toEqual([]);
+    // The only input: which busy testbed to be notified about.
+    expect(cardInputIds(card)).toEqual(['testbed_id']);
+    expect(seenCard(card).choices('testbed_id')).toEqual(['lab-later', 'lab-soon']);
   });
 
   it('refusal names the holder and since when, or says you already hold it', () => {

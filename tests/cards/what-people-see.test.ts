@@ -245,7 +245,8 @@ describe('the status card at 500 testbeds', () => {
     let holders = 0;
     for (let page = 1; page <= pages; page++) {
       const seen = seenCard(statusCard({ testbeds, now: NOW, timeZone: zone, page }));
-      for (const item of seen.all) expect(markupFormed(item.source)).toEqual([]);
+      // Compact picker choices (the busy testbeds to wait for) are native, never markdown: names as typed.
+      for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
       for (const text of seen.texts.map(unLookAlike)) {
         const row = /^● (.*) · (Available|In use|Overdue)$/.exec(text);
         if (row) names.push(row[1]);

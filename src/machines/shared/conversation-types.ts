@@ -2,7 +2,8 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { TestbedRecord } from '../../domain.js';
+import type { HoldOffer, TestbedRecord } from '../../domain.js';
+import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
 /** Input id → friendly message, and the values to put back into the form. */
 export type FormErrors = Record<string, string>;
@@ -23,9 +24,13 @@ export type ConversationEvent =
   | { type: 'registration.started' }
   | { type: 'release.started' }
   | { type: 'feedback.started' }
-  | { type: 'register.submitted'; form: RegisterFormData; now: string }
+  /** `offerOnly`: sent from a hand-off offer in a direct message. */
+  | { type: 'register.submitted'; form: RegisterFormData; now: string; offerOnly?: boolean }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
-  | { type: 'release.submitted'; testbedId: number; now: string }
+  /** `holderOnly`: sent from a direct message, where only the holder may release. */
+  | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
+  | { type: 'mine.requested' }
+  | { type: 'lifecycle.submitted'; request: LifecycleRequest; now: string }
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'feedback.submitted'; text: string }
   | { type: 'feedback.invalid'; errors: FormErrors; values: FormValues }
@@ -44,7 +49,10 @@ export type CardView =
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string }
   | { kind: 'registered'; record: TestbedRecord }
-  | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string }
+  | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
+  | { kind: 'mine'; requesterEmail?: string }
+  | { kind: 'lifecycle'; outcome: LifecycleOutcome }
+  | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }
   | { kind: 'releaseRefused'; record: TestbedRecord }
   | { kind: 'feedbackForm'; errors?: FormErrors; values?: FormValues }
@@ -55,11 +63,12 @@ export type CardView =
 /** Machine → edge. `say.direct` text is plain text: post it as `text`, not markdown. */
 export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; text: string };
 
+/** `held`: kept for somebody else's hand-off offer (`offer` says for whom and until when). */
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
-  | { ok: false; reason: 'taken' | 'unknown'; record?: TestbedRecord };
+  | { ok: false; reason: 'taken' | 'unknown' | 'held'; record?: TestbedRecord; offer?: HoldOffer | null };
 
 /** `busy`: the testbed is being booked or released right now (testbed machine's `release.refused` reason). */
 export type ReleaseResult =
   | { ok: true; record: TestbedRecord; previous: TestbedRecord }
-  | { ok: false; reason: 'not_in_use' | 'unknown' | 'busy'; record?: TestbedRecord };
+  | { ok: false; reason: 'not_in_use' | 'unknown' | 'busy' | 'not_holder'; record?: TestbedRecord };
