@@ -85,6 +85,8 @@ interface LifeChange {
   life: LifecycleEntry;
   outcome: LifecycleOutcome | null;
   notify: Notification[];
+  /** Answers held back until this change is settled (saved or not): a booking's success after its tidy-up. */
+  after?: TestbedEmitted[];
 }
 
 export interface TestbedContext {
@@ -229,10 +231,12 @@ export const testbedMachine = setup({
     reportChange: enqueueActions(({ context, enqueue }) => {
       const change = context.change;
       if (!change) return;
+      for (const answer of change.after ?? []) enqueue.emit(answer);
       if (change.requestId && change.outcome) enqueue.emit({ type: 'request.answered', requestId: change.requestId, outcome: change.outcome });
       for (const item of change.notify) enqueue.emit({ type: 'notify', to: item.to, notice: item.notice });
     }),
     failChange: enqueueActions(({ context, enqueue }, params: { message: string }) => {
+      for (const answer of context.change?.after ?? []) enqueue.emit(answer);
       if (context.change?.requestId) enqueue.emit({ type: 'request.failed', requestId: context.change.requestId, message: params.message });
     }),
     /** People who asked whether the holder still needs it hear that it was released. */
@@ -349,9 +353,16 @@ export const testbedMachine = setup({
         onDone: {
           target: 'tidying',
           actions: [
+            // Answered once the offer is used up on disk too (tidying), so the file agrees with what people hear.
             {
-              type: 'announce',
-              params: ({ context, event }) => ({ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }),
+              type: 'planChange',
+              params: ({ context, event }) => ({
+                requestId: null,
+                life: context.life,
+                outcome: null,
+                notify: [],
+                after: [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }],
+              }),
             },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
@@ -376,10 +387,10 @@ export const testbedMachine = setup({
           target: 'updating',
           actions: {
             type: 'planChange',
-            params: ({ context }) => ({ requestId: null, life: afterBooking(context.life, context.record), outcome: null, notify: [] }),
+            params: ({ context }) => ({ ...context.change!, life: afterBooking(context.life, context.record) }),
           },
         },
-        { target: 'inUse' },
+        { target: 'inUse', actions: ['reportChange', 'dropChange'] },
       ],
     },
     inUse: {
@@ -530,7 +541,7 @@ export const testbedMachine = setup({
             actions: [{ type: 'failChange', params: ({ event }) => ({ message: messageOf(event.error) }) }, 'dropChange'],
           },
           // A timer's change (a notice, a hand-off) failed to save: try again a little later, not in a loop.
-          { target: 'coolingDown', actions: 'dropChange' },
+          { target: 'coolingDown', actions: [{ type: 'failChange', params: ({ event }) => ({ message: messageOf(event.error) }) }, 'dropChange'] },
         ],
       },
     },

@@ -1,40 +1,151 @@
+/**
+ * Bookings that look after themselves, end to end over the emulator: the overdue notice arrives
+ * as a direct message whose buttons work for the holder (and only for the holder), the wait-list
+ * hands a released testbed to the first person through a booking form in their direct room, and
+ * "mine" releases everything in one step. Deadlines here have already passed when the bot starts,
+ * so no test waits for a clock.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
-import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
+import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import type { TestbedRecord } from '../../src/domain.js';
 
-describe('actor lifecycle and inspection', () => {
-  let h: Harness;
-  afterEach(async () => {
-    await h.close();
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function booking(id: number, name: string, who: { email: string; name: string }, untilMs: number): TestbedRecord {
+  return {
+    id,
+    testbed_name: name,
+    status: 'in_use',
+    user_email: who.email,
+    user_name: who.name,
+    registered_time: iso(Date.now() - 5 * HOUR),
+    purpose: 'soak test',
+    expected_release_time: iso(untilMs),
+  };
+}
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+/** The next card the bot posts in the person's 1:1 room. */
+function nextDirect(person: EmuPerson, since = 0): Promise<EmuMessage> {
+  const room = h.emu.directRoom(person.id, h.bot.id);
+  return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+}
+
+describe('overdue notice in a direct message', () => {
+  it('arrives at start-up for a deadline passed while down; Extend works for the holder, forged clicks change nothing', async () => {
+    const due = Date.now() - HOUR;
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, due), availableTestbed(2, 'lab-2')],
+    });
+    const notice = await nextDirect(h.ada);
+    expect(notice.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
+    expect(seenCard(notice).heading).toBe('Overdue: lab-1');
+    expect(buttonTitles(notice)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    const stored = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(stored.lifecycle[0]).toMatchObject({ testbed_id: 1, notices: { expected_release_time: iso(due), overdue_count: 1 } });
+
+    // Linus forges the same buttons from his own direct room: refused, nothing changes.
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'extend', testbed_id: '1', minutes: '60' } });
+    const refused = await nextDirect(h.linus, since);
+    expect(seenCard(refused).texts).toContain('Only the holder can do that, and lab-1 is held by Ada Ops.');
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'release_submit', testbed_id: '1' } });
+    const notReleased = await nextDirect(h.linus, h.emu.messageCount());
+    expect(seenCard(notReleased).heading).toBe('Nothing was changed');
+    // Anything else from a direct room is ignored, as before.
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'status' } });
+    h.emu.say({ personId: h.linus.id, roomId: linusRoom.id, text: 'status' });
+    await h.app.idle();
+    expect(h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(2);
+    expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', expected_release_time: iso(due) });
+
+    // Ada extends from the notice: counted from now, confirmed with the new time.
+    const before = Date.now();
+    const extended = await click(h, h.ada, notice, 'extend', {});
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    const record = (await h.readTestbeds())[0];
+    const newDue = Date.parse(record.expected_release_time!);
+    expect(newDue).toBeGreaterThanOrEqual(before + HOUR);
+    expect(newDue).toBeLessThan(before + HOUR + 60_000);
+    expect(seenCard(extended).texts[1]).toMatch(/^lab-1 is yours until \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 1 h\)\.$/);
+
+    // Release now from the same notice.
+    const released = await click(h, h.ada, notice, 'release_submit', {});
+    expect(seenCard(released).heading).toMatch(/lab-1/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // After a restart nothing is sent again.
+    const count = h.emu.messageCount();
+    await h.restart();
+    await h.app.idle();
+    expect(h.emu.messages().length).toBe(count);
   });
+});
 
-  it('forgets a conversation once it is finished or cancelled, so memory does not grow with people', async () => {
-    h = await startHarness();
-    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
-    expect(h.app.liveActors()).toBe(1);
-    await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: 'short', release_choice: '1h' });
-    await h.app.idle();
-    expect(h.app.liveActors()).toBe(0);
+describe('wait-list and hand-off', () => {
+  it('the first in line gets a booking form in a direct message; others are refused during the hold', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    // Linus finds everything busy and joins the queue from the register card.
+    const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register');
+    expect(seenCard(form).choices('testbed_id')).toEqual(['lab-1']);
+    const queued = await click(h, h.linus, form, 'wait', { testbed_id: '1' });
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-1');
+    const status = await ask(h, h.linus, h.lab, 'status');
+    expect(seenCard(status).texts).toContain('Queue: 1 waiting · you are #1');
+    expect(buttonTitles(status)).toContain('Mine');
 
-    const menu = await ask(h, h.linus, h.lab, 'testbed');
-    expect(h.app.liveActors()).toBe(1);
-    const cancelled = await click(h, h.linus, menu, 'register').then((f) => click(h, h.linus, f, 'cancel'));
-    expect(seenCard(cancelled).texts).toEqual(['Cancelled. Nothing was changed.']);
-    await h.app.idle();
-    expect(h.app.liveActors()).toBe(0);
+    // Ada releases; Linus gets the offer in his direct room.
+    const since = h.emu.messageCount();
+    const releaseForm = await ask(h, h.ada, h.lab, 'release');
+    await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '1' });
+    const offer = await nextDirect(h.linus, since);
+    expect(seenCard(offer).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(buttonTitles(offer)).toEqual(['Book it', 'No thanks']);
+
+    // During the hold Ada cannot book it: not offered on the form, and refused by name when forced.
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    expect(seenCard(adaForm).texts.join(' ')).toContain('held for somebody in its queue');
+    h.emu.submitRaw({ personId: h.ada.id, messageId: adaForm.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'mine', release_choice: '1h' } });
+    const held = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id && seenCard(m).heading === 'lab-1 is held', { timeoutMs: 10_000 });
+    expect(seenCard(held).texts[1]).toMatch(/^lab-1 is held for Linus Lab until \d{4}-\d\d-\d\d \d\d:\d\d UTC, who was first in its queue\.$/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // Linus books it with the form in his direct room.
+    const booked = await click(h, h.linus, offer, 'register_submit', { purpose: 'handed over', release_choice: '4h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
+    const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle).toEqual([]);
   });
+});
 
-  it('reports every actor of a register conversation to the Stately inspector', async () => {
-    const seen: StatelyInspectionEvent[] = [];
-    const inspector = createInspector({ send: (event) => seen.push(event) });
-    h = await startHarness({ inspect: inspector.inspect });
-    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
-    await click(h, h.ada, form, 'register_submit', { testbed_id: '2', purpose: 'inspect me', release_choice: '1d' });
-    await h.app.idle();
-    const actorNames = seen.filter((e) => e.type === '@xstate.actor').map((e) => (e as { name: string }).name);
-    expect(actorNames).toContain('conversation Lab Team · Ada Ops');
-    expect(actorNames).toContain('testbed lab-2');
-    const eventTypes = seen.filter((e) => e.type === '@xstate.event').map((e) => (e as { event: { type: string } }).event.type);
-    expect(eventTypes).toEqual(expect.arrayContaining(['menu.requested', 'registration.started', 'register.submitted', 'registration.requested']));
+describe('mine and release all', () => {
+  it('lists the person\'s own bookings and releases all of them in one step', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', ada, Date.now() + 9 * HOUR), availableTestbed(3, 'lab-3')],
+    });
+    const mine = await ask(h, h.ada, h.lab, 'mine');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect(Object.keys(seenCard(mine).facts)).toEqual(['lab-1', 'lab-2']);
+    expect(buttonTitles(mine)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+    const linusMine = await ask(h, h.linus, h.lab, 'mine');
+    expect(seenCard(linusMine).texts).toContain('You hold no testbeds right now.');
+
+    const done = await click(h, h.ada, mine, 'release_all');
+    expect(seenCard(done).heading).toBe('Released 2 testbeds');
+    expect(seenCard(done).texts).toContain('Released: lab-1, lab-2.');
+    expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
   });
 });

@@ -16,7 +16,6 @@ const carol: Holder = { email: 'carol@example.com', name: 'Carol Chips' };
 const dave: Holder = { email: 'dave@example.com', name: 'Dave Disk' };
 const TIMING: LifecycleTiming = { reminderMs: 15 * 60_000, overdueRepeatMs: 24 * 3_600_000, holdMs: 10 * 60_000 };
 const MIN = 60_000;
-const HOUR = 60 * MIN;
 
 interface Sent {
   at: string;
