@@ -15,7 +15,6 @@ import { ana, available, bob, inUse } from '../fixtures/flows/records.js';
 const carol: Holder = { email: 'carol@example.com', name: 'Carol Chips' };
 const dave: Holder = { email: 'dave@example.com', name: 'Dave Disk' };
 const TIMING: LifecycleTiming = { reminderMs: 15 * 60_000, overdueRepeatMs: 24 * 3_600_000, holdMs: 10 * 60_000 };
-const MIN = 60_000;
 
 interface Sent {
   at: string;
