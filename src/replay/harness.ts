@@ -98,13 +98,17 @@ interface SnapshotLike {
   hasTag?: (tag: string) => boolean;
 }
 
-/** Knows which actors are mid-work: machines tagged `busy` and running promise actors. */
+/**
+ * Knows which actors are mid-work: machines tagged `busy` and running promise actors. A testbed's
+ * deadline timer (`waitUntil`) waits for hours by design and is not work in progress.
+ */
 export class BusyTracker {
   private readonly actors = new Set<{ getSnapshot(): unknown }>();
   private listeners = new Set<() => void>();
 
   readonly inspect = (event: InspectionEvent): void => {
     if (event.type === '@xstate.actor' || event.type === '@xstate.snapshot') {
+      if ((event.actorRef as { src?: unknown }).src === 'waitUntil') return;
       this.actors.add(event.actorRef);
       for (const listener of [...this.listeners]) listener();
     }
