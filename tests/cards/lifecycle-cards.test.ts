@@ -1,0 +1,76 @@
+/**
+ * The lifecycle cards (direct messages, answers, "Mine") follow the card rules: valid 1.3, at most
+ * five buttons, only known actions, data keys never input ids, and names people typed are shown
+ * as typed with nothing turned into markup.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACTIONS } from '../../src/cards/actions.js';
+import { noticeCard, noticeText } from '../../src/cards/lifecycle-notice.card.js';
+import { mineCard, mineText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { statusCard } from '../../src/cards/status.card.js';
+import { emptyLifecycle } from '../../src/domain.js';
+import type { AdaptiveCardJson } from '../../src/platform/port.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
+import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
+import { markupFormed, unLookAlike } from '../support/rendered-text.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { inspectCard } from './card-walk.js';
+
+const NAME = '**lab_3** [x](http://evil)';
+const tricky = inUse(3, { email: ana.email, name: '_Ana_ <b>' }, { name: NAME, until: '2026-03-10T10:10:00.000Z' });
+const offer = { email: bob.email, name: 'Bob *B*', until: '2026-03-10T10:10:00.000Z' };
+const ctx = { now: NOW, timeZone: 'UTC' };
+
+const cards: Array<[string, AdaptiveCardJson, string]> = [
+  ['reminder', noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'reminder', record: tricky } })],
+  ['overdue', noticeCard({ ...ctx, notice: { kind: 'overdue', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'overdue', record: tricky } })],
+  ['offer', noticeCard({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } }), noticeText({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } })],
+  ['ask', noticeCard({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } })],
+  ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
+  ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
+  ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
+];
+
+describe('lifecycle cards', () => {
+  it.each(cards)('%s: valid, at most five known buttons, names as typed', (_name, card, text) => {
+    expect(cardProblems(card)).toEqual([]);
+    const walked = inspectCard(card);
+    expect(walked.disallowedTypes).toEqual([]);
+    expect(walked.actions.length).toBeLessThanOrEqual(5);
+    const known = new Set<string>(Object.values(ACTIONS));
+    const inputs = cardInputIds(card);
+    for (const action of walked.actions) {
+      expect(action.type).toBe('Action.Submit');
+      expect(known.has(String(action.data?.action))).toBe(true);
+      for (const key of Object.keys(action.data ?? {})) expect(inputs).not.toContain(key);
+    }
+    const seen = seenCard(card);
+    for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
+    expect(unLookAlike(seen.all.map((item) => item.text).join('\n'))).toContain(NAME);
+    expect(text).toContain(NAME);
+  });
+
+  it('the reminder and the overdue notice carry the testbed id on each button', () => {
+    const card = noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } });
+    expect(unLookAlike(seenCard(card).heading)).toBe(`Reminder: ${NAME} is due back soon`);
+    expect(inspectCard(card).actions.map((action) => action.data)).toEqual([
+      { action: 'extend', testbed_id: '3', minutes: '60' },
+      { action: 'extend', testbed_id: '3', minutes: '1440' },
+      { action: 'release_submit', testbed_id: '3' },
+    ]);
+  });
+
+  it('the status card shows the queue length to everyone and the looker\'s own place, and a hold', () => {
+    const life = [
+      { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: ana.email, name: ana.name, since: NOW }] },
+      { ...emptyLifecycle(5), offer },
+    ];
+    const testbeds = [inUse(3, { email: 'x@example.com', name: 'X' }), available(5)];
+    const forAna = seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life, requesterEmail: ana.email }));
+    expect(forAna.texts).toContain('Queue: 2 waiting · you are #2');
+    expect(forAna.texts.map(unLookAlike)).toContain('Held for Bob *B* until 2026-03-10 10:10 UTC');
+    expect(forAna.choices('testbed_id')).toEqual(['lab-3', 'lab-5']);
+    expect(seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life })).texts).toContain('Queue: 2 waiting');
+    expect(buttonTitles(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life }))).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+  });
+});
