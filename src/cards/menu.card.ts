@@ -41,6 +41,7 @@ const COMMANDS: Array<[string, string]> = [
   ['status', 'show every testbed, who holds it and until when'],
   ['register (or book)', 'book a free testbed'],
   ['release', 'free a testbed you (or a teammate) hold'],
+  ['mine', 'your bookings: extend, release, or release all'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],
   ['help', 'show this card'],
