@@ -149,3 +149,121 @@ describe('mine and release all', () => {
     expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
   });
 });
+
+/** Grace, a third member of the lab room. */
+function addGrace(): EmuPerson {
+  const grace = h.emu.createPerson({ displayName: 'Grace Hopper', email: 'grace@example.com' });
+  h.emu.addMember(h.lab.id, grace.id);
+  return grace;
+}
+
+/** The bot's messages in the person's 1:1 room, oldest first. */
+function directMessages(person: EmuPerson): EmuMessage[] {
+  const room = h.emu.directRoom(person.id, h.bot.id);
+  return h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id);
+}
+
+describe('ask the holder', () => {
+  it('the holder gets one direct message per ask, each answer reaches the asker, a second ask within the hour is refused', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1')] });
+    const grace = addGrace();
+    const questionsToAda = () => directMessages(h.ada).filter((m) => seenCard(m).heading === 'Do you still need lab-1?');
+    // Linus opens the form, Ada books lab-1 first: Linus's submission meets the refusal with "Ask the holder".
+    const linusForm = await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register');
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    await click(h, h.ada, adaForm, 'register_submit', { testbed_id: '1', purpose: 'soak test', release_choice: '1d' });
+    const refusal = await click(h, h.linus, linusForm, 'register_submit', { testbed_id: '1', purpose: 'firmware', release_choice: '1h' });
+    expect(seenCard(refusal).heading).toBe('lab-1 is taken');
+    expect(buttonTitles(refusal)).toContain('Ask the holder');
+
+    const since = h.emu.messageCount();
+    const asked = await click(h, h.linus, refusal, 'ask_holder');
+    expect(seenCard(asked).heading).toBe('Asked about lab-1');
+    expect(seenCard(asked).texts).toContain('I asked Ada Ops whether they still need lab-1. I will tell you the answer.');
+    const question = await nextDirect(h.ada, since);
+    expect(question.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
+    expect(seenCard(question).heading).toBe('Do you still need lab-1?');
+    expect(seenCard(question).texts).toContain('Linus Lab asks whether you still need lab-1.');
+    expect(buttonTitles(question)).toEqual(['Release now', 'Still need it']);
+    await h.app.idle();
+    expect(questionsToAda()).toHaveLength(1);
+
+    // Ada still needs it: she is thanked in her direct room and Linus hears the answer in his.
+    const answerSince = h.emu.messageCount();
+    const kept = await click(h, h.ada, question, 'still_need');
+    expect(seenCard(kept).heading).toBe('lab-1 stays yours');
+    expect(seenCard(kept).texts).toContain('Thanks. I told the person who asked.');
+    const toLinus = await nextDirect(h.linus, answerSince);
+    expect(seenCard(toLinus).heading).toBe('lab-1 is still needed');
+    expect(seenCard(toLinus).texts[1]).toMatch(/^Ada Ops still needs lab-1\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 24 h\)\.$/);
+
+    // Linus asks again within the hour: refused politely, and Ada hears nothing more.
+    const again = await click(h, h.linus, refusal, 'ask_holder');
+    expect(seenCard(again).heading).toBe('Nothing was changed');
+    expect(seenCard(again).texts[1]).toMatch(/^You asked about lab-1 less than an hour ago\. You can ask again at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    await h.app.idle();
+    expect(questionsToAda()).toHaveLength(1);
+
+    // Grace asks from the same card in the room; this time Ada releases from the direct message.
+    const graceSince = h.emu.messageCount();
+    const graceAsked = await click(h, grace, refusal, 'ask_holder');
+    expect(seenCard(graceAsked).heading).toBe('Asked about lab-1');
+    const second = await nextDirect(h.ada, graceSince);
+    expect(seenCard(second).texts).toContain('Grace Hopper asks whether you still need lab-1.');
+    const releaseSince = h.emu.messageCount();
+    const released = await click(h, h.ada, second, 'release_submit');
+    expect(seenCard(released).heading).toMatch(/lab-1/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+    const toGrace = await nextDirect(grace, releaseSince);
+    expect(seenCard(toGrace).heading).toBe('lab-1 was released');
+    expect(seenCard(toGrace).texts).toContain('Ada Ops released lab-1. If you are in its queue, you will get an offer.');
+    // Linus's ask was answered already: he hears nothing about the release.
+    await h.app.idle();
+    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is still needed']);
+  });
+});
+
+describe('declining a hand-off', () => {
+  it('passes the testbed to the next person in the queue, then frees it for all', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    const grace = addGrace();
+    for (const person of [h.linus, grace]) {
+      const form = await click(h, person, await ask(h, person, h.lab, 'testbed'), 'register');
+      await click(h, person, form, 'wait', { testbed_id: '1' });
+    }
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+    const linusOffer = await nextDirect(h.linus, since);
+    expect(seenCard(linusOffer).heading).toBe('lab-1 is free: it is yours if you want it');
+
+    // Linus says no thanks: Grace, next in line, gets the offer.
+    const declineSince = h.emu.messageCount();
+    const declined = await click(h, h.linus, linusOffer, 'decline_offer');
+    expect(seenCard(declined).heading).toBe('You passed on lab-1');
+    const graceOffer = await nextDirect(grace, declineSince);
+    expect(seenCard(graceOffer).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(buttonTitles(graceOffer)).toEqual(['Book it', 'No thanks']);
+    let life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle[0]).toMatchObject({ testbed_id: 1, queue: [], offer: { email: 'grace@example.com' } });
+
+    // Linus changes his mind on his old offer: it is Grace's now, and nothing changes.
+    const late = await click(h, h.linus, linusOffer, 'register_submit', { purpose: 'after all', release_choice: '1h' });
+    expect(seenCard(late).heading).toBe('lab-1 is held');
+    expect(seenCard(late).texts[1]).toMatch(/^lab-1 is held for Grace Hopper until /);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // Grace declines too: nobody is left, so lab-1 is free for all.
+    const graceDeclined = await click(h, grace, graceOffer, 'decline_offer');
+    expect(seenCard(graceDeclined).heading).toBe('You passed on lab-1');
+    life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle.filter((entry: { offer: unknown; queue: unknown[] }) => entry.offer !== null || entry.queue.length > 0)).toEqual([]);
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    expect(seenCard(adaForm).choices('testbed_id')).toEqual(['lab-1']);
+    // Nobody was told a hold lapsed: both offers ended by a decline.
+    await h.app.idle();
+    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1', 'lab-1 is held']);
+    expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
+  });
+});
