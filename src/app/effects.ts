@@ -72,7 +72,7 @@ export function createEffects(deps: {
 
   /** Views that list "your own first" need the requester's email, which only the platform knows. */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm'];
     if (!personId || !personal.includes(view.kind)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }

@@ -33,7 +33,8 @@ import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-p
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
 import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
-import { noticeCard, noticeText } from '../cards/lifecycle-notice.card.js';
+import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
+import { sameEmail } from '../cards/parts.js';
 
 export type View = CardView | BroadcastView;
 
@@ -77,6 +78,18 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
     case 'registerForm': {
       const input = { available, inUse, now, timeZone, errors: view.errors, values: view.values, heldCount: held.size };
       return pair(registerFormCard(input), registerFormText(input));
+    }
+    case 'offerForm': {
+      // Shown again only while the hold is still theirs; otherwise they hear that it is not offered to them.
+      const record = testbeds.find((candidate) => candidate.id === view.testbedId);
+      const offer = life.find((entry) => entry.testbed_id === view.testbedId)?.offer ?? null;
+      const requester = view.requesterEmail ?? ctx.requesterEmail;
+      if (record && record.status === 'available' && offer && sameEmail(offer.email, requester)) {
+        const input = { record, offer, now, timeZone, errors: view.errors, values: view.values };
+        return pair(offerFormCard(input), offerFormText(input));
+      }
+      const input = { outcome: { type: 'refused' as const, reason: 'not_offered' as const, ...(record ? { record } : {}) }, now, timeZone };
+      return pair(outcomeCard(input), outcomeText(input));
     }
     case 'releaseForm': {
       const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };

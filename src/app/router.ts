@@ -15,6 +15,7 @@ import {
   readAction,
   readStatusPage,
   type FormErrors,
+  type Invalid,
 } from '../cards/actions.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
@@ -95,6 +96,16 @@ function problemsReply(errors: FormErrors): RouteDecision {
   return { kind: 'reply', view: { kind: 'error', message: `${Object.values(errors).join(' ')} Nothing was changed.` } };
 }
 
+/**
+ * The hand-off form from a direct message came back with problems: the same form again, the
+ * problems named and the values kept. Without a testbed the bot sent, there is no form to show.
+ */
+function offerProblems(event: PlatformEvent, result: Invalid, ctx: RouterContext): RouteDecision {
+  const testbedId = Number(result.values.testbed_id);
+  if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
+  return one('conversation', event, { type: 'offer.invalid', testbedId, errors: result.errors, values: result.values });
+}
+
 function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string): RouteDecision {
   return one('conversation', event, { type: 'lifecycle.submitted', request, now });
 }
@@ -151,7 +162,7 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return cancelRoute(event);
     case 'register_submit': {
       const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
-      if (direct) return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : problemsReply(result.errors);
+      if (direct) return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
       return result.ok
         ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
         : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });

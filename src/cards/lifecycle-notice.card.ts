@@ -5,11 +5,12 @@
  * complete request that the bot checks against the stored record or offer. Each card has a
  * plain-text sibling.
  */
+import type { HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
-import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
+import { ACTIONS, INPUT_IDS, LIMITS, type FormErrors, type FormValues } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { fact, factSet, heading, plainText, safeName } from './parts.js';
+import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
 import { formatRelative, formatWhen } from './time.js';
 
 export interface NoticeInput {
@@ -40,6 +41,69 @@ const HANDOFF_CHOICES: Array<[string, string]> = [
   ['1w', 'In 1 week'],
 ];
 
+export interface OfferFormInput {
+  record: TestbedRecord;
+  offer: HoldOffer;
+  now: string;
+  timeZone: string;
+  /** Set when the form came back with problems: they are named, and what the person filled in is kept. */
+  errors?: FormErrors;
+  values?: FormValues;
+}
+
+const OFFER_INPUTS = [INPUT_IDS.purpose, INPUT_IDS.releaseChoice];
+
+/** The hand-off offer: a short booking form for the person first in the queue, and No thanks. */
+export function offerFormCard({ record, offer, now, timeZone, errors, values = {} }: OfferFormInput): AdaptiveCardJson {
+  const name = safeName(record.testbed_name);
+  const until = `${formatWhen(offer.until, timeZone)} (${formatRelative(offer.until, now)})`;
+  const kept = (id: string, allowed?: readonly string[]) => {
+    const value = Object.hasOwn(values, id) ? values[id] : undefined;
+    return typeof value === 'string' && value !== '' && (!allowed || allowed.includes(value)) ? { value } : {};
+  };
+  return card(
+    [
+      heading(`${name} is free: it is yours if you want it`, { color: 'good' }),
+      textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
+      textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
+      ...errorSummary(errors, OFFER_INPUTS),
+      {
+        type: 'Input.Text',
+        id: INPUT_IDS.purpose,
+        label: 'Purpose',
+        placeholder: 'What will you use it for?',
+        isMultiline: true,
+        isRequired: true,
+        maxLength: LIMITS.purposeMax,
+        errorMessage: 'Tell us what you need the testbed for.',
+        ...kept(INPUT_IDS.purpose),
+      },
+      ...fieldError(errors, INPUT_IDS.purpose),
+      {
+        type: 'Input.ChoiceSet',
+        id: INPUT_IDS.releaseChoice,
+        label: 'Expected release',
+        style: 'compact',
+        isRequired: true,
+        errorMessage: 'Choose when you expect to release it.',
+        placeholder: 'Choose when',
+        choices: HANDOFF_CHOICES.map(([value, title]) => ({ title, value })),
+        ...kept(INPUT_IDS.releaseChoice, HANDOFF_CHOICES.map(([value]) => value)),
+      },
+      ...fieldError(errors, INPUT_IDS.releaseChoice),
+    ],
+    [
+      submit('Book it', { action: ACTIONS.registerSubmit, testbed_id: String(record.id) }),
+      submit('No thanks', { action: ACTIONS.declineOffer, testbed_id: String(record.id) }, noInputs),
+    ],
+  );
+}
+
+export function offerFormText({ record, offer, timeZone, errors }: OfferFormInput): string {
+  const problems = errors && Object.keys(errors).length > 0 ? ' Some fields need another look.' : '';
+  return `${plainText(record.testbed_name, 80)} is free and held for you until ${formatWhen(offer.until, timeZone)}.${problems} Open the card to book it.`;
+}
+
 export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
   const record = notice.record;
   const name = safeName(record.testbed_name);
@@ -65,40 +129,8 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         ],
         bookingButtons(record.id),
       );
-    case 'offer': {
-      const until = `${formatWhen(notice.offer.until, timeZone)} (${formatRelative(notice.offer.until, now)})`;
-      return card(
-        [
-          heading(`${name} is free: it is yours if you want it`, { color: 'good' }),
-          textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
-          textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
-          {
-            type: 'Input.Text',
-            id: INPUT_IDS.purpose,
-            label: 'Purpose',
-            placeholder: 'What will you use it for?',
-            isMultiline: true,
-            isRequired: true,
-            maxLength: LIMITS.purposeMax,
-            errorMessage: 'Tell us what you need the testbed for.',
-          },
-          {
-            type: 'Input.ChoiceSet',
-            id: INPUT_IDS.releaseChoice,
-            label: 'Expected release',
-            style: 'compact',
-            isRequired: true,
-            errorMessage: 'Choose when you expect to release it.',
-            placeholder: 'Choose when',
-            choices: HANDOFF_CHOICES.map(([value, title]) => ({ title, value })),
-          },
-        ],
-        [
-          submit('Book it', { action: ACTIONS.registerSubmit, testbed_id: String(record.id) }),
-          submit('No thanks', { action: ACTIONS.declineOffer, testbed_id: String(record.id) }, noInputs),
-        ],
-      );
-    }
+    case 'offer':
+      return offerFormCard({ record, offer: notice.offer, now, timeZone });
     case 'holdLapsed':
       return card([
         heading(`${name}: the hold has ended`, { color: 'warning' }),
@@ -140,7 +172,7 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'overdue':
       return `Overdue: your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)} (${when}). Extend or release it.`;
     case 'offer':
-      return `${name} is free and held for you until ${formatWhen(notice.offer.until, timeZone)}. Open the card to book it.`;
+      return offerFormText({ record, offer: notice.offer, now, timeZone });
     case 'holdLapsed':
       return `The hold on ${name} has ended; it went to the next person or is free for all.`;
     case 'askHolder':

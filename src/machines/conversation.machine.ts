@@ -130,6 +130,13 @@ export const conversationMachine = setup({
       target: '.registering',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
     },
+    'offer.invalid': {
+      target: '.registering',
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({ view: { kind: 'offerForm', testbedId: event.testbedId, errors: event.errors, values: event.values } }),
+      },
+    },
     'release.started': { target: '.releasing', actions: { type: 'sayCard', params: { view: { kind: 'releaseForm' } } } },
     'release.invalid': {
       target: '.releasing',
@@ -180,6 +187,7 @@ export const conversationMachine = setup({
         'status.requested': ignored,
         'registration.started': ignored,
         'register.invalid': ignored,
+        'offer.invalid': ignored,
         'release.started': ignored,
         'release.invalid': ignored,
         'feedback.started': ignored,

@@ -65,6 +65,31 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(JSON.stringify(eventOf(direct({ action: 'register_submit', testbed_id: '1', purpose: 'p', release_choice: '1h', user_email: 'x@y' })))).not.toContain('x@y');
   });
 
+  it('a hand-off form with problems comes back as that form, the problems named and the values kept', () => {
+    expect(eventOf(direct({ action: 'register_submit', testbed_id: '1', purpose: '', release_choice: '4h' }))).toEqual({
+      type: 'offer.invalid',
+      testbedId: 1,
+      errors: { purpose: 'Tell us what you need the testbed for.' },
+      values: { testbed_id: '1', purpose: '', release_choice: '4h' },
+    });
+    const long = 'x'.repeat(612);
+    expect(eventOf(direct({ action: 'register_submit', testbed_id: '2', purpose: long, release_choice: '' }))).toEqual({
+      type: 'offer.invalid',
+      testbedId: 2,
+      errors: {
+        purpose: 'Keep the purpose to 500 characters (you typed 612).',
+        release_choice: 'Choose when you expect to release it, or fill in a custom date and time.',
+      },
+      values: { testbed_id: '2', purpose: 'x'.repeat(500), release_choice: '' },
+    });
+    // Without a testbed the bot could have sent, there is no form to show: the problem in words.
+    expect(direct({ action: 'register_submit', testbed_id: '9', purpose: 'p', release_choice: '1h' })).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'That testbed is not in the list any more. Please choose another one. Nothing was changed.' },
+    });
+    expect(direct({ action: 'register_submit', purpose: '', release_choice: '1h' })).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+
   it('ignores everything else there: other buttons, typed text, group rooms that are not approved', () => {
     for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
       expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
-import { noticeCard, noticeText } from '../../src/cards/lifecycle-notice.card.js';
+import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
 import { mineCard, mineText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
@@ -25,6 +25,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['reminder', noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'reminder', record: tricky } })],
   ['overdue', noticeCard({ ...ctx, notice: { kind: 'overdue', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'overdue', record: tricky } })],
   ['offer', noticeCard({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } }), noticeText({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } })],
+  ['offer again', offerFormCard({ ...ctx, record: available(3, NAME), offer, errors: { purpose: 'Tell us what you need the testbed for.' }, values: { purpose: NAME } }), offerFormText({ ...ctx, record: available(3, NAME), offer, errors: { purpose: 'x' } })],
   ['ask', noticeCard({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } })],
   ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
   ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
@@ -72,5 +73,40 @@ describe('lifecycle cards', () => {
     expect(forAna.choices('testbed_id')).toEqual(['lab-3', 'lab-5']);
     expect(seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life })).texts).toContain('Queue: 2 waiting');
     expect(buttonTitles(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life }))).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+  });
+
+  it('the hand-off form comes back with the problems named next to their fields and what was filled in kept', () => {
+    const errors = {
+      purpose: 'Keep the purpose to 500 characters (you typed 612).',
+      release_choice: 'Choose when you expect to release it, or fill in a custom date and time.',
+      release_date: 'Pick a date and a time for your custom release time.',
+    };
+    const values = { testbed_id: '3', purpose: 'nightly soak', release_choice: '4h' };
+    const card = offerFormCard({ ...ctx, record: available(3), offer, errors, values });
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('lab-3 is free: it is yours if you want it');
+    // The summary names the problem that has no field on this form; the others sit under their fields.
+    expect(seen.errors).toEqual([
+      'Please check the fields marked below. Pick a date and a time for your custom release time.',
+      'Keep the purpose to 500 characters (you typed 612).',
+      'Choose when you expect to release it, or fill in a custom date and time.',
+    ]);
+    const body = card.body as Array<Record<string, unknown>>;
+    const after = (id: string) => seenCard({ body: [body[body.findIndex((element) => element.id === id) + 1]] }).texts[0];
+    expect(after('purpose')).toBe('Keep the purpose to 500 characters (you typed 612).');
+    expect(after('release_choice')).toBe('Choose when you expect to release it, or fill in a custom date and time.');
+    const inputs = Object.fromEntries(inspectCard(card).inputs.map((input) => [input.id, input.value]));
+    expect(inputs).toEqual({ purpose: 'nightly soak', release_choice: '4h' });
+    expect(buttonTitles(card)).toEqual(['Book it', 'No thanks']);
+    expect(offerFormText({ ...ctx, record: available(3), offer, errors, values })).toBe(
+      'lab-3 is free and held for you until 2026-03-10 10:10 UTC. Some fields need another look. Open the card to book it.',
+    );
+    // A quick choice this form does not offer is not put back.
+    const custom = offerFormCard({ ...ctx, record: available(3), offer, errors, values: { purpose: 'p', release_choice: 'custom' } });
+    expect(Object.fromEntries(inspectCard(custom).inputs.map((input) => [input.id, input.value]))).toEqual({ purpose: 'p', release_choice: undefined });
+    // The first offer has no problems and nothing filled in.
+    const fresh = offerFormCard({ ...ctx, record: available(3), offer });
+    expect(seenCard(fresh).errors).toEqual([]);
+    expect(inspectCard(fresh).inputs.map((input) => input.value)).toEqual([undefined, undefined]);
   });
 });

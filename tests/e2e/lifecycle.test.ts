@@ -267,3 +267,55 @@ describe('declining a hand-off', () => {
     expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
   });
 });
+
+describe('hand-off form with problems', () => {
+  it('comes back as the form with the problem named and the values kept; nothing is booked and the hold stays', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+    const offer = await nextDirect(h.linus, since);
+    await h.app.idle();
+    const lifeBefore = await readFile(join(h.dir, 'lifecycle.json'), 'utf8');
+    const testbedsBefore = await readFile(h.testbedPath, 'utf8');
+
+    // A client that skips the form's own checks sends an empty purpose.
+    const formSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: offer.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '  ', release_choice: '4h' } });
+    const again = await nextDirect(h.linus, formSince);
+    expect(seenCard(again).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(seenCard(again).errors).toEqual(['Please check the fields marked below.', 'Tell us what you need the testbed for.']);
+    expect(buttonTitles(again)).toEqual(['Book it', 'No thanks']);
+    expect(again.text).toMatch(/Some fields need another look\./);
+    await h.app.idle();
+    expect(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')).toBe(lifeBefore);
+    expect(await readFile(h.testbedPath, 'utf8')).toBe(testbedsBefore);
+
+    // A purpose that is too long: named, and what he typed is kept (up to the limit).
+    const longSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: again.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'p'.repeat(612), release_choice: '1d' } });
+    const tooLong = await nextDirect(h.linus, longSince);
+    expect(seenCard(tooLong).errors).toContain('Keep the purpose to 500 characters (you typed 612).');
+
+    // Ada forges the same invalid submission from her own direct room: no form for her, and nothing changes.
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const adaSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: offer.id, roomId: adaRoom.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '', release_choice: '1h' } });
+    const notForAda = await nextDirect(h.ada, adaSince);
+    expect(seenCard(notForAda).heading).toBe('Nothing was changed');
+    expect(seenCard(notForAda).texts).toContain('lab-1 is not being offered to you right now.');
+    await h.app.idle();
+    expect(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')).toBe(lifeBefore);
+    expect(await readFile(h.testbedPath, 'utf8')).toBe(testbedsBefore);
+
+    // Linus fills in the purpose on the form that came back; the kept choice goes with it.
+    const booked = await click(h, h.linus, again, 'register_submit', { purpose: 'handed over' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    const record = (await h.readTestbeds())[0];
+    expect(record).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
+    const hours = (Date.parse(record.expected_release_time!) - Date.parse(record.registered_time!)) / HOUR;
+    expect(hours).toBeCloseTo(4, 1);
+  });
+});

@@ -27,6 +27,8 @@ export type ConversationEvent =
   /** `offerOnly`: sent from a hand-off offer in a direct message. */
   | { type: 'register.submitted'; form: RegisterFormData; now: string; offerOnly?: boolean }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
+  /** The hand-off booking form (from a direct message) came back with problems. */
+  | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
   | { type: 'mine.requested' }
@@ -47,6 +49,8 @@ export type CardView =
   | { kind: 'hint' }
   | { kind: 'status'; page?: number }
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues }
+  /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
+  | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string }
   | { kind: 'registered'; record: TestbedRecord }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
