@@ -7,6 +7,7 @@ import type { PlatformEvent } from '../platform/port.js';
 import { sameObject } from '../platform/ids.js';
 import {
   DIRECT_ACTIONS,
+  isHandOffSubmission,
   parseExtendSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
@@ -162,7 +163,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return cancelRoute(event);
     case 'register_submit': {
       const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
-      if (direct) return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
+      // The hand-off form: from an unapproved 1:1 room every booking is one, elsewhere it says so in its data.
+      if (direct || isHandOffSubmission(inputs)) {
+        return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
+      }
       return result.ok
         ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
         : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });

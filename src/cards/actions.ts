@@ -56,6 +56,21 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
 
 export type CardActionName = (typeof ACTIONS)[keyof typeof ACTIONS];
 
+/**
+ * The hand-off booking form's `register_submit` carries `form: "handoff"` in its data, so the bot
+ * knows it from the register form wherever it is clicked (a 1:1 room may be on APPROVED_ROOMS too).
+ * Forging it only makes a booking stricter: it then needs the stored offer.
+ */
+export const HANDOFF_FORM = { key: 'form', value: 'handoff' } as const;
+
+export function isHandOffSubmission(inputs: unknown): boolean {
+  try {
+    return own(inputs, HANDOFF_FORM.key) === HANDOFF_FORM.value;
+  } catch {
+    return false;
+  }
+}
+
 /** Input ids of the forms (never used as `data` keys). */
 export const INPUT_IDS = {
   testbedId: 'testbed_id',

@@ -8,7 +8,7 @@
 import type { HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
-import { ACTIONS, INPUT_IDS, LIMITS, type FormErrors, type FormValues } from './actions.js';
+import { ACTIONS, HANDOFF_FORM, INPUT_IDS, LIMITS, type FormErrors, type FormValues } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
 import { formatRelative, formatWhen } from './time.js';
@@ -93,7 +93,7 @@ export function offerFormCard({ record, offer, now, timeZone, errors, values = {
       ...fieldError(errors, INPUT_IDS.releaseChoice),
     ],
     [
-      submit('Book it', { action: ACTIONS.registerSubmit, testbed_id: String(record.id) }),
+      submit('Book it', { action: ACTIONS.registerSubmit, testbed_id: String(record.id), [HANDOFF_FORM.key]: HANDOFF_FORM.value }),
       submit('No thanks', { action: ACTIONS.declineOffer, testbed_id: String(record.id) }, noInputs),
     ],
   );

@@ -90,6 +90,17 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(direct({ action: 'register_submit', purpose: '', release_choice: '1h' })).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
   });
 
+  it('knows the hand-off form by its data in an approved room too (a 1:1 room may be on the list)', () => {
+    const approvedDirect = (inputs: Record<string, unknown>) => route(action(inputs, LAB, 'direct'), ctx);
+    const handOff = { action: 'register_submit', form: 'handoff', testbed_id: '1' };
+    expect(eventOf(approvedDirect({ ...handOff, purpose: 'p', release_choice: '1h' }))).toMatchObject({ type: 'register.submitted', offerOnly: true });
+    expect(eventOf(approvedDirect({ ...handOff, purpose: '', release_choice: '1h' }))).toMatchObject({ type: 'offer.invalid', testbedId: 1 });
+    // The register form there stays the register form.
+    const register = { action: 'register_submit', testbed_id: '1', release_choice: '1h' };
+    expect(eventOf(approvedDirect({ ...register, purpose: 'p' }))).not.toHaveProperty('offerOnly');
+    expect(eventOf(approvedDirect({ ...register, purpose: '' }))).toMatchObject({ type: 'register.invalid' });
+  });
+
   it('ignores everything else there: other buttons, typed text, group rooms that are not approved', () => {
     for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
       expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });

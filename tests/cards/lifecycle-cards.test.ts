@@ -97,7 +97,10 @@ describe('lifecycle cards', () => {
     expect(after('release_choice')).toBe('Choose when you expect to release it, or fill in a custom date and time.');
     const inputs = Object.fromEntries(inspectCard(card).inputs.map((input) => [input.id, input.value]));
     expect(inputs).toEqual({ purpose: 'nightly soak', release_choice: '4h' });
-    expect(buttonTitles(card)).toEqual(['Book it', 'No thanks']);
+    expect(inspectCard(card).actions.map((action) => action.data)).toEqual([
+      { action: 'register_submit', testbed_id: '3', form: 'handoff' },
+      { action: 'decline_offer', testbed_id: '3' },
+    ]);
     expect(offerFormText({ ...ctx, record: available(3), offer, errors, values })).toBe(
       'lab-3 is free and held for you until 2026-03-10 10:10 UTC. Some fields need another look. Open the card to book it.',
     );

@@ -12,8 +12,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { parseSandboxArgs } from '../../src/sandbox/args.js';
 import type { TestbedRecord } from '../../src/domain.js';
-import type { EmuAttachmentAction } from '../../src/platform/emulator/api.js';
+import type { EmuAttachmentAction, EmuMessage } from '../../src/platform/emulator/api.js';
 import { findChromium, launchChromium } from '../support/chromium.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
 
 function logSink() {
   const lines: string[] = [];
@@ -214,6 +215,55 @@ describe('sandbox page API', () => {
     expect((await fetch(`${sandbox.url}/../package.json`)).status).toBe(404);
   });
 
+  it('a hand-off offer posted to a person\'s email shows in their direct room on the page, and its form works there', async () => {
+    const [ada, , grace] = sandbox.directory.people;
+    const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
+    const graceDirect = sandbox.directory.rooms.find((room) => room.type === 'direct' && room.memberIds.includes(grace.id))!;
+    const botSays = (roomId: string, since: number, heading?: string) =>
+      sandbox.emulator.waitForMessage(
+        (message) => message.roomId === roomId && message.personId === sandbox.directory.bot.id && (!heading || seenCard(message).heading === heading),
+        { since, timeoutMs: 10_000 },
+      );
+    const submit = async (personId: string, messageId: string, inputs: Record<string, string>) =>
+      expect((await post('/api/submit', JSON.stringify({ personId, messageId, inputs }))).status).toBe(200);
+
+    // Grace joins the queue for Ada's TB-06 from the status card; Ada releases it.
+    let since = sandbox.emulator.messageCount();
+    await post('/api/say', JSON.stringify({ personId: grace.id, roomId: lab.id, text: 'status' }));
+    const status = await botSays(lab.id, since);
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, status.id, { action: 'wait', testbed_id: '6' });
+    await botSays(lab.id, since, 'You are #1 for TB-06 Load generator rig');
+    since = sandbox.emulator.messageCount();
+    await post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: 'release' }));
+    const releaseForm = await botSays(lab.id, since);
+    since = sandbox.emulator.messageCount();
+    await submit(ada.id, releaseForm.id, { action: 'release_submit', testbed_id: '6' });
+    const offer = await botSays(graceDirect.id, since, 'TB-06 Load generator rig is free: it is yours if you want it');
+    expect(offer.toPersonEmail).toBe('grace@example.com');
+
+    // The page's state lists it in Grace's direct room, card and all.
+    const state = (await (await fetch(`${sandbox.url}/api/state`)).json()) as { messages: Record<string, { id: string; fromBot: boolean; card?: unknown }[]> };
+    const shown = state.messages[graceDirect.id].find((message) => message.id === offer.id);
+    expect(shown?.fromBot).toBe(true);
+    expect(buttonTitles(shown?.card)).toEqual(['Book it', 'No thanks']);
+
+    // A form with a problem comes back as the same form there; then Grace books it. The page sends the
+    // inputs merged with the button's data, as a client does.
+    const bookIt = (message: EmuMessage) =>
+      (message.attachments?.[0]?.content.actions as { title: string; data: Record<string, string> }[]).find((button) => button.title === 'Book it')!.data;
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, offer.id, { purpose: '', release_choice: '1d', ...bookIt(offer) });
+    const again = await botSays(graceDirect.id, since);
+    expect(seenCard(again).heading).toBe('TB-06 Load generator rig is free: it is yours if you want it');
+    expect(seenCard(again).errors).toContain('Tell us what you need the testbed for.');
+    expect(readTestbeds(sandbox).find((record) => record.id === 6)?.status).toBe('available');
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, again.id, { purpose: 'load test', release_choice: '1d', ...bookIt(again) });
+    expect(seenCard(await botSays(graceDirect.id, since)).heading).toBe('Booked: TB-06 Load generator rig');
+    expect(readTestbeds(sandbox).find((record) => record.id === 6)).toMatchObject({ status: 'in_use', user_email: 'grace@example.com' });
+  });
+
   it('never writes a token into the bot log', () => {
     expect(log.lines.length).toBeGreaterThan(0);
     const output = log.lines.join('');
@@ -374,6 +424,30 @@ describe('sandbox page in Chromium', () => {
       await releaseForm.getByRole('button', { name: 'Release', exact: true }).click();
       await botCard('Released: TB-03 Wi-Fi 7 lab').waitFor();
       expect(readTestbeds(sandbox).find((record) => record.id === stored.id)).toMatchObject({ status: 'available', user_email: null });
+    });
+  });
+
+  it('shows the bot\'s direct messages in the person\'s direct room, with buttons that work', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-direct-message', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.locator('.person', { hasText: 'Linus Lab' }).click();
+      await page.locator('.room', { hasText: 'Testbed Monitor (direct)' }).click();
+      // The demo's overdue booking is Linus's: the bot told him at start-up, posting to his email.
+      const notice = botCard('Overdue: TB-04 SD-WAN pod');
+      await notice.waitFor();
+      const linus = sandbox.directory.people[1];
+      const direct = sandbox.directory.rooms.find((room) => room.type === 'direct' && room.memberIds.includes(linus.id))!;
+      const posted = sandbox.emulator.messages({ roomId: direct.id }).filter((message) => message.personId === sandbox.directory.bot.id);
+      expect(posted.map((message) => message.toPersonEmail)).toEqual(['linus@example.com']);
+      const before = Date.parse(readTestbeds(sandbox).find((record) => record.id === 4)!.expected_release_time!);
+      expect(before).toBeLessThan(Date.now());
+      await notice.getByRole('button', { name: 'Extend 1 hour' }).click();
+      const extended = botCard('Extended: TB-04 SD-WAN pod');
+      await extended.waitFor();
+      const blocks = (await extended.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(blocks.some((text) => /^TB-04 SD-WAN pod is yours until .* \(in 1 h\)\.$/.test(text))).toBe(true);
+      expect(Date.parse(readTestbeds(sandbox).find((record) => record.id === 4)!.expected_release_time!)).toBeGreaterThan(Date.now());
     });
   });
 
