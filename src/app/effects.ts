@@ -6,10 +6,10 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Holder } from '../domain.js';
+import type { DirectMessage, Holder } from '../domain.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { renderView, renderBroadcastCard, type View } from './render.js';
+import { renderBroadcastCard, renderDirectMessage, renderView, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 
 export type { View } from './render.js';
@@ -17,7 +17,8 @@ export type { View } from './render.js';
 export interface Effects {
   say(key: string, roomId: string, view: View): void;
   reply(roomId: string, view: View): void;
-  direct(key: string, toEmail: string, text: string): void;
+  /** A direct message to one person, posted as plain text. */
+  direct(key: string, toEmail: string, message: DirectMessage): void;
   apologise(roomId: string): void;
   feedbackToRoom(roomId: string, from: Holder, text: string): void;
   /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
@@ -87,8 +88,8 @@ export function createEffects(deps: {
       const key = `reply:${roomId}`;
       enqueue(key, () => sayNow(key, roomId, view));
     },
-    direct(key, toEmail, text) {
-      enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
+    direct(key, toEmail, message) {
+      enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text: renderDirectMessage(message) }));
     },
     apologise(roomId) {
       const key = `reply:${roomId}`;

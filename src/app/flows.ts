@@ -7,7 +7,7 @@ import { appendFile } from 'node:fs/promises';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { BroadcastRoomRecord, Holder } from '../domain.js';
+import type { BroadcastRoomOption, DirectMessage, Holder } from '../domain.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import type { Store } from '../store/index.js';
 import { conversationMachine } from '../machines/conversation.machine.js';
@@ -31,17 +31,13 @@ export interface FlowDeps {
   lookUpPerson: LookUpPerson;
 }
 
-export interface BroadcastTarget extends BroadcastRoomRecord {
-  discovered?: boolean;
-}
-
 export function createFlowFactory(deps: FlowDeps) {
   const { platform, store, config, fleet, effects } = deps;
 
   const lookUpPerson = deps.lookUpPerson;
 
-  async function listBroadcastRooms(): Promise<BroadcastTarget[]> {
-    const listed: BroadcastTarget[] = store.broadcastRooms.all();
+  async function listBroadcastRooms(): Promise<BroadcastRoomOption[]> {
+    const listed: BroadcastRoomOption[] = store.broadcastRooms.all();
     if (!config.broadcastDiscovery) return listed;
     const seen = new Set(listed.map((room) => room.room_id));
     const discovered = (await platform.listRooms())
@@ -53,7 +49,7 @@ export function createFlowFactory(deps: FlowDeps) {
   function wireSay(roomId: string) {
     return (actor: AnyActorRef, key: string) => {
       actor.on('say.card', (emitted: { view: View }) => effects.say(key, roomId, emitted.view));
-      actor.on('say.direct', (emitted: { toEmail: string; text: string }) => effects.direct(key, emitted.toEmail, emitted.text));
+      actor.on('say.direct', (emitted: { toEmail: string; message: DirectMessage }) => effects.direct(key, emitted.toEmail, emitted.message));
     };
   }
 

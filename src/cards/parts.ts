@@ -3,8 +3,7 @@
  * plain (non-markdown) text for choice titles and fallback texts, and the
  * navigation buttons. Pure; no clock.
  */
-import type { TestbedRecord } from '../domain.js';
-import type { FormErrors } from './actions.js';
+import type { FormErrors, TestbedRecord } from '../domain.js';
 import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
