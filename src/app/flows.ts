@@ -13,7 +13,7 @@ import type { Store } from '../store/index.js';
 import { conversationMachine } from '../machines/conversation.machine.js';
 import { broadcastMachine } from '../machines/broadcast.machine.js';
 import type { SpawnSpec } from './actor-host.js';
-import type { Flow } from './router.js';
+import type { FlowKey } from './actor-key.js';
 import type { Effects, View } from './effects.js';
 import type { TestbedFleet } from './testbed-fleet.js';
 import { deliverBroadcast } from './broadcast-delivery.js';
@@ -46,9 +46,9 @@ export function createFlowFactory(deps: FlowDeps) {
     return [...listed, ...discovered];
   }
 
-  function wireSay(roomId: string) {
-    return (actor: AnyActorRef, key: string) => {
-      actor.on('say.card', (emitted: { view: View }) => effects.say(key, roomId, emitted.view));
+  function wireSay(key: FlowKey) {
+    return (actor: AnyActorRef) => {
+      actor.on('say.card', (emitted: { view: View }) => effects.say(key, emitted.view));
       actor.on('say.direct', (emitted: { toEmail: string; message: DirectMessage }) => effects.direct(key, emitted.toEmail, emitted.message));
     };
   }
@@ -83,25 +83,23 @@ export function createFlowFactory(deps: FlowDeps) {
 
   return {
     listBroadcastRooms,
-    spawn(flow: Flow, event: PlatformEvent): SpawnSpec<typeof conversationLogic | typeof broadcastLogic> {
+    /** The actor for `key`, started by `event` (a message carries the sender's email). */
+    spawn(key: FlowKey, event: PlatformEvent): SpawnSpec<typeof conversationLogic | typeof broadcastLogic> {
       const timeoutMs = config.conversationTimeoutMs;
-      if (flow === 'conversation') {
-        return {
-          logic: conversationLogic,
-          input: { roomId: event.roomId, personId: event.personId, timeoutMs },
-          wire: wireSay(event.roomId),
-        };
+      const { roomId, personId } = key;
+      if (key.kind === 'conversation') {
+        return { logic: conversationLogic, input: { roomId, personId, timeoutMs }, wire: wireSay(key) };
       }
       return {
         logic: broadcastLogic,
         input: {
-          roomId: event.roomId,
-          personId: event.personId,
+          roomId,
+          personId,
           personEmail: event.type === 'message' ? event.personEmail : undefined,
           admins: config.broadcastAdmins,
           timeoutMs,
         },
-        wire: wireSay(event.roomId),
+        wire: wireSay(key),
       };
     },
   };

@@ -13,6 +13,7 @@ import { testbedMachine } from '../machines/testbed.machine.js';
 import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics } from '../metrics.js';
+import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -46,7 +47,7 @@ export function createTestbedFleet(deps: {
   });
 
   function spawn(record: TestbedRecord): TestbedActor {
-    const key = `testbed:${record.id}`;
+    const key = keyOf(testbedKey(record.id));
     // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
     const name = `testbed ${record.testbed_name}`;
     const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
