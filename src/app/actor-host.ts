@@ -4,7 +4,15 @@
  * of people who ever spoke. Events for one key are handled in arrival order
  * (the actor's own mailbox); different keys run independently.
  */
-import { createActor, type AnyActorLogic, type AnyActorRef, type InspectionEvent, type Observer } from 'xstate';
+import {
+  createActor,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type InputFrom,
+  type InspectionEvent,
+  type Observer,
+} from 'xstate';
 import type { Logger } from 'pino';
 import { keyOf, type ActorKey } from './actor-key.js';
 
@@ -18,11 +26,12 @@ export interface ActorHostOptions<K extends ActorKey> {
   onActorError?: (key: K, error: unknown) => void;
 }
 
+/** How to build one actor: its logic, the input that logic takes, and its wiring. */
 export interface SpawnSpec<TLogic extends AnyActorLogic> {
   logic: TLogic;
-  input: unknown;
+  input: InputFrom<TLogic>;
   /** Wire emitted events (say.*) before the actor starts. */
-  wire?: (actor: AnyActorRef) => void;
+  wire?(actor: ActorRefFrom<TLogic>): void;
 }
 
 export class ActorHost<K extends ActorKey = ActorKey> {
@@ -43,20 +52,16 @@ export class ActorHost<K extends ActorKey = ActorKey> {
     return this.actors.size;
   }
 
-  getOrCreate<TLogic extends AnyActorLogic>(key: K, spec: () => SpawnSpec<TLogic>): AnyActorRef {
+  /** The live actor for `key`, or a new one from `spec` (called only when there is none). */
+  getOrCreate(key: K, spec: () => SpawnSpec<AnyActorLogic>): AnyActorRef {
     const id = keyOf(key);
     const existing = this.actors.get(id);
     if (existing) return existing;
     return this.create(key, id, spec());
   }
 
-  private create<TLogic extends AnyActorLogic>(key: K, id: string, { logic, input, wire }: SpawnSpec<TLogic>): AnyActorRef {
-    const actor = createActor(logic, {
-      input,
-      id: this.options.nameOf?.(key) ?? id,
-      systemId: id,
-      inspect: this.options.inspect,
-    } as never) as AnyActorRef;
+  private create(key: K, id: string, { logic, input, wire }: SpawnSpec<AnyActorLogic>): AnyActorRef {
+    const actor = createActor(logic, { input, id: this.options.nameOf?.(key) ?? id, systemId: id, inspect: this.options.inspect });
     const log = this.options.logger.child({ key: id });
     this.actors.set(id, actor);
     actor.subscribe({

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { Holder, TestbedRecord } from '../domain.js';
-import { testbedMachine } from '../machines/testbed.machine.js';
-import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
+import type { TestbedRecord } from '../domain.js';
+import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
+import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics } from '../metrics.js';
 import { keyOf, testbedKey } from './actor-key.js';
@@ -21,11 +21,16 @@ export type { ClaimResult, ReleaseResult } from '../machines/conversation.machin
 export interface TestbedFleet {
   start(): void;
   stop(): void;
-  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }): Promise<ClaimResult>;
-  release(request: { testbedId: number; by: Holder; now: string }): Promise<ReleaseResult>;
+  claim(request: ClaimTestbedInput): Promise<ClaimResult>;
+  release(request: ReleaseTestbedInput): Promise<ReleaseResult>;
 }
 
 type TestbedActor = Actor<typeof testbedMachine>;
+
+/** A request to a testbed actor before `ask` gives it its request id. */
+type TestbedRequest = TestbedEvent extends infer E ? (E extends TestbedEvent ? Omit<E, 'requestId'> : never) : never;
+type AnswerType = TestbedEmitted['type'];
+type Answer<T extends AnswerType> = Extract<TestbedEmitted, { type: T }>;
 
 export function createTestbedFleet(deps: {
   store: Store;
@@ -50,7 +55,7 @@ export function createTestbedFleet(deps: {
     const key = keyOf(testbedKey(record.id));
     // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
     const name = `testbed ${record.testbed_name}`;
-    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect });
     actor.subscribe({
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
@@ -77,21 +82,21 @@ export function createTestbedFleet(deps: {
    * request id; rejects if the actor fails or stops before answering, so a
    * conversation never waits forever.
    */
-  function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
+  function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
     const requestId = randomUUID();
-    return new Promise<T>((resolve, reject) => {
+    const isAnswer = (emitted: TestbedEmitted): emitted is Answer<T> =>
+      emitted.requestId === requestId && (answers as readonly AnswerType[]).includes(emitted.type);
+    return new Promise<Answer<T>>((resolve, reject) => {
       const subscriptions: { unsubscribe(): void }[] = [];
       const finish = (settle: () => void) => {
         for (const subscription of subscriptions) subscription.unsubscribe();
         settle();
       };
-      for (const type of answers) {
-        subscriptions.push(
-          actor.on(type as never, (emitted: unknown) => {
-            if ((emitted as { requestId?: string }).requestId === requestId) finish(() => resolve(emitted as T));
-          }),
-        );
-      }
+      subscriptions.push(
+        actor.on('*', (emitted) => {
+          if (isAnswer(emitted)) finish(() => resolve(emitted));
+        }),
+      );
       subscriptions.push(
         actor.subscribe({
           error: () => finish(() => reject(new Error('the testbed could not take the request'))),
@@ -102,14 +107,14 @@ export function createTestbedFleet(deps: {
         finish(() => reject(new Error('the testbed is not available right now')));
         return;
       }
-      actor.send({ ...event, requestId } as never);
+      actor.send({ ...request, requestId });
     });
   }
 
-  async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
+  async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+    const answer = await ask(
       actor,
       { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
@@ -119,16 +124,16 @@ export function createTestbedFleet(deps: {
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
 
-  async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
+  async function release(request: ReleaseTestbedInput): Promise<ReleaseResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
+    const answer = await ask(
       actor,
       { type: 'release.requested', by: request.by, now: request.now },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
-    if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
+    if (answer.type === 'release.succeeded') return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
   }
 

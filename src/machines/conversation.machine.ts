@@ -11,7 +11,17 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
-import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
+import type {
+  CardView,
+  ClaimResult,
+  ClaimTestbedInput,
+  ConversationEmitted,
+  ConversationEvent,
+  LookUpPersonInput,
+  ReleaseResult,
+  ReleaseTestbedInput,
+  SaveFeedbackInput,
+} from './shared/conversation-types.js';
 
 export type * from './shared/conversation-types.js';
 
@@ -75,18 +85,16 @@ export const conversationMachine = setup({
     tags: {} as 'awaitingUser' | 'busy',
   },
   actors: {
-    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+    lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
       throw new Error('lookUpPerson not provided');
     }),
-    claimTestbed: fromPromise<ClaimResult, { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }>(
-      async () => {
-        throw new Error('claimTestbed not provided');
-      },
-    ),
-    releaseTestbed: fromPromise<ReleaseResult, { testbedId: number; by: Holder; now: string }>(async () => {
+    claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async () => {
+      throw new Error('claimTestbed not provided');
+    }),
+    releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async () => {
       throw new Error('releaseTestbed not provided');
     }),
-    saveFeedback: fromPromise<void, { text: string; from: Holder }>(async () => {
+    saveFeedback: fromPromise<void, SaveFeedbackInput>(async () => {
       throw new Error('saveFeedback not provided');
     }),
   },

@@ -2,7 +2,7 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { DirectMessage, FormErrors, FormValues, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { DirectMessage, FormErrors, FormValues, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
 export type { DirectMessage, FormErrors, FormValues, RegisterForm } from '../../domain.js';
@@ -46,6 +46,31 @@ export type CardView =
 
 /** Machine → edge: a card to show in the room, or a direct message (as data; the cards word it) to one person. */
 export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
+
+/** Inputs of the actors the machine invokes; the app provides actors typed with exactly these. */
+export interface LookUpPersonInput {
+  personId: string;
+}
+
+export interface ClaimTestbedInput {
+  testbedId: number;
+  holder: Holder;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+  now: string;
+}
+
+export interface ReleaseTestbedInput {
+  testbedId: number;
+  by: Holder;
+  now: string;
+}
+
+export interface SaveFeedbackInput {
+  text: string;
+  from: Holder;
+}
 
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
