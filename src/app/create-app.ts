@@ -51,7 +51,7 @@ export interface App {
   idle(): Promise<void>;
 }
 
-/** Testbeds by state as of `now` (spec spelling: `in_use`). */
+/** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
 function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
   const counts = { available: 0, in_use: 0, overdue: 0 };
   for (const record of records) {

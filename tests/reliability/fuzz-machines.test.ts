@@ -2,7 +2,7 @@
  * Fuzzing the machines with fake actors (pure transitions, nothing runs):
  * hostile card input routed into a conversation never starts a claim, release
  * or save unless it was validated; random event sequences against a testbed
- * keep its record within the spec's rules, change it only through a
+ * keep its record within the document rules (README, Documents), change it only through a
  * successful save, and never let a second holder in.
  */
 import fc from 'fast-check';

@@ -94,7 +94,7 @@ export class EmulatorStore {
     return ++this.seq;
   }
 
-  /** REST id; people and organizations always use the `us` cluster (protocol notes §6). */
+  /** REST id; people and organisations always use the `us` cluster, as on Webex. */
   restId(type: IdType, uuid: string): string {
     return encodeId(type, uuid, type === 'PEOPLE' || type === 'ORGANIZATION' ? 'us' : this.cluster);
   }
