@@ -12,7 +12,7 @@ import type { TestbedRecord } from '../domain.js';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
-import { silentAppMetrics, type AppMetrics } from '../metrics.js';
+import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
@@ -31,6 +31,22 @@ type TestbedActor = Actor<typeof testbedMachine>;
 type TestbedRequest = TestbedEvent extends infer E ? (E extends TestbedEvent ? Omit<E, 'requestId'> : never) : never;
 type AnswerType = TestbedEmitted['type'];
 type Answer<T extends AnswerType> = Extract<TestbedEmitted, { type: T }>;
+
+const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
+const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+
+/** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
+async function counted<R, O extends string>(work: Promise<R>, count: (outcome: O | 'failed') => void, outcomeOf: (result: R) => O): Promise<R> {
+  let result: R;
+  try {
+    result = await work;
+  } catch (error) {
+    count('failed');
+    throw error;
+  }
+  count(outcomeOf(result));
+  return result;
+}
 
 export function createTestbedFleet(deps: {
   store: Store;
@@ -145,21 +161,7 @@ export function createTestbedFleet(deps: {
       for (const actor of actors.values()) actor.stop();
       actors.clear();
     },
-    async claim(request) {
-      const result = await claim(request).catch((error: unknown) => {
-        metrics.booking('failed');
-        throw error;
-      });
-      metrics.booking(result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
-      return result;
-    },
-    async release(request) {
-      const result = await release(request).catch((error: unknown) => {
-        metrics.release('failed');
-        throw error;
-      });
-      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
-      return result;
-    },
+    claim: (request) => counted(claim(request), (outcome) => metrics.booking(outcome), bookingOutcome),
+    release: (request) => counted(release(request), (outcome) => metrics.release(outcome), releaseOutcome),
   };
 }
