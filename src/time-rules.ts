@@ -4,22 +4,39 @@
  * counts as a time zone (an IANA name this runtime's Intl knows).
  */
 
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?Z$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?Z$/;
 
 /**
  * Milliseconds of an ISO 8601 UTC timestamp with a trailing Z that names a real calendar date and
  * time, or null. Seconds are required unless `secondsOptional` (cards read `…T09:30Z` too).
  */
-export function isoUtcMs(value: unknown, { secondsOptional = false }: { secondsOptional?: boolean } = {}): number | null {
-  if (typeof value !== 'string') return null;
-  const m = ISO_UTC.exec(value);
-  if (!m || (m[6] === undefined && !secondsOptional)) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+export function isoUtcMs(value: unknown, options?: { secondsOptional?: boolean }): number | null {
+  if (typeof value !== 'string' || !ISO_UTC.test(value)) return null;
+  if (value.charCodeAt(16) !== COLON && options?.secondsOptional !== true) return null;
+  // Date.parse refuses a 13th month or a 60th minute, but reads 24:00 and 30 February as later instants.
   const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
+  if (!Number.isFinite(ms) || digits(value, 11, 2) > 23) return null;
+  const year = digits(value, 0, 4);
+  const day = digits(value, 8, 2);
+  // Years before 100 are refused, as they always were here (Date.UTC reads them as 19xx).
+  if (year < 100 || (day > 28 && day > daysInMonth(year, digits(value, 5, 2)))) return null;
+  return ms;
+}
+
+const COLON = 58;
+
+/** The number written by `count` ASCII digits from `start` (the pattern has checked they are digits). */
+function digits(text: string, start: number, count: number): number {
+  let result = 0;
+  for (let i = start; i < start + count; i++) result = result * 10 + (text.charCodeAt(i) - 48);
+  return result;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
 }
 
 /** True for `2025-01-31T09:30:00Z` or `…:00.000Z`; false for a missing Z or seconds, or 30 February. */

@@ -14,9 +14,11 @@ const DAY = 24 * HOUR;
 
 export const DURATIONS = { MINUTE, HOUR, DAY } as const;
 
+const SECONDS_OPTIONAL = { secondsOptional: true } as const;
+
 /** Milliseconds of an ISO 8601 UTC timestamp (trailing Z; seconds may be left out), or null. */
 export function parseIso(iso: unknown): number | null {
-  return isoUtcMs(iso, { secondsOptional: true });
+  return isoUtcMs(iso, SECONDS_OPTIONAL);
 }
 
 /** ISO 8601 UTC with trailing Z for an instant (deterministic; not the clock). */
