@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { Holder, TestbedRecord } from '../domain.js';
-import { testbedMachine } from '../machines/testbed.machine.js';
-import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
+import type { TestbedRecord } from '../domain.js';
+import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
+import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
-import { silentAppMetrics, type AppMetrics } from '../metrics.js';
+import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
+import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -20,11 +21,32 @@ export type { ClaimResult, ReleaseResult } from '../machines/conversation.machin
 export interface TestbedFleet {
   start(): void;
   stop(): void;
-  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }): Promise<ClaimResult>;
-  release(request: { testbedId: number; by: Holder; now: string }): Promise<ReleaseResult>;
+  claim(request: ClaimTestbedInput): Promise<ClaimResult>;
+  release(request: ReleaseTestbedInput): Promise<ReleaseResult>;
 }
 
 type TestbedActor = Actor<typeof testbedMachine>;
+
+/** A request to a testbed actor before `ask` gives it its request id. */
+type TestbedRequest = TestbedEvent extends infer E ? (E extends TestbedEvent ? Omit<E, 'requestId'> : never) : never;
+type AnswerType = TestbedEmitted['type'];
+type Answer<T extends AnswerType> = Extract<TestbedEmitted, { type: T }>;
+
+const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
+const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+
+/** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
+async function counted<R, O extends string>(work: Promise<R>, count: (outcome: O | 'failed') => void, outcomeOf: (result: R) => O): Promise<R> {
+  let result: R;
+  try {
+    result = await work;
+  } catch (error) {
+    count('failed');
+    throw error;
+  }
+  count(outcomeOf(result));
+  return result;
+}
 
 export function createTestbedFleet(deps: {
   store: Store;
@@ -46,10 +68,10 @@ export function createTestbedFleet(deps: {
   });
 
   function spawn(record: TestbedRecord): TestbedActor {
-    const key = `testbed:${record.id}`;
+    const key = keyOf(testbedKey(record.id));
     // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
     const name = `testbed ${record.testbed_name}`;
-    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const actor = createActor(logic, { input: { record }, id: name, systemId: key, inspect: deps.inspect });
     actor.subscribe({
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
@@ -76,21 +98,21 @@ export function createTestbedFleet(deps: {
    * request id; rejects if the actor fails or stops before answering, so a
    * conversation never waits forever.
    */
-  function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
+  function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
     const requestId = randomUUID();
-    return new Promise<T>((resolve, reject) => {
+    const isAnswer = (emitted: TestbedEmitted): emitted is Answer<T> =>
+      emitted.requestId === requestId && (answers as readonly AnswerType[]).includes(emitted.type);
+    return new Promise<Answer<T>>((resolve, reject) => {
       const subscriptions: { unsubscribe(): void }[] = [];
       const finish = (settle: () => void) => {
         for (const subscription of subscriptions) subscription.unsubscribe();
         settle();
       };
-      for (const type of answers) {
-        subscriptions.push(
-          actor.on(type as never, (emitted: unknown) => {
-            if ((emitted as { requestId?: string }).requestId === requestId) finish(() => resolve(emitted as T));
-          }),
-        );
-      }
+      subscriptions.push(
+        actor.on('*', (emitted) => {
+          if (isAnswer(emitted)) finish(() => resolve(emitted));
+        }),
+      );
       subscriptions.push(
         actor.subscribe({
           error: () => finish(() => reject(new Error('the testbed could not take the request'))),
@@ -101,14 +123,14 @@ export function createTestbedFleet(deps: {
         finish(() => reject(new Error('the testbed is not available right now')));
         return;
       }
-      actor.send({ ...event, requestId } as never);
+      actor.send({ ...request, requestId });
     });
   }
 
-  async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
+  async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+    const answer = await ask(
       actor,
       { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
@@ -118,16 +140,16 @@ export function createTestbedFleet(deps: {
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
 
-  async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
+  async function release(request: ReleaseTestbedInput): Promise<ReleaseResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
+    const answer = await ask(
       actor,
       { type: 'release.requested', by: request.by, now: request.now },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
-    if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
+    if (answer.type === 'release.succeeded') return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
   }
 
@@ -139,21 +161,7 @@ export function createTestbedFleet(deps: {
       for (const actor of actors.values()) actor.stop();
       actors.clear();
     },
-    async claim(request) {
-      const result = await claim(request).catch((error: unknown) => {
-        metrics.booking('failed');
-        throw error;
-      });
-      metrics.booking(result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
-      return result;
-    },
-    async release(request) {
-      const result = await release(request).catch((error: unknown) => {
-        metrics.release('failed');
-        throw error;
-      });
-      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
-      return result;
-    },
+    claim: (request) => counted(claim(request), (outcome) => metrics.booking(outcome), bookingOutcome),
+    release: (request) => counted(release(request), (outcome) => metrics.release(outcome), releaseOutcome),
   };
 }

@@ -8,10 +8,11 @@
  * comes from the platform profile, never from a form.
  */
 import * as yup from 'yup';
+import type { FormErrors, FormValues, RegisterForm } from '../domain.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
 
 export const ACTIONS = {
-  // Main menu (spec §4.1)
+  // Main menu buttons (a contract: data is { action } only)
   status: 'status',
   register: 'register',
   release: 'release',
@@ -32,8 +33,6 @@ export const ACTIONS = {
   broadcastBack: 'broadcast_back',
 } as const;
 
-export type CardActionName = (typeof ACTIONS)[keyof typeof ACTIONS];
-
 /** Input ids of the forms (never used as `data` keys). */
 export const INPUT_IDS = {
   testbedId: 'testbed_id',
@@ -45,20 +44,11 @@ export const INPUT_IDS = {
 } as const;
 
 export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] as const;
-export type ReleaseChoice = (typeof RELEASE_CHOICES)[number];
 
 export const LIMITS = { purposeMax: 500, feedbackMax: 2000, maxDaysAhead: MAX_DAYS_AHEAD, maxStatusPage: 10_000 } as const;
 
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
+/** A form that came back with problems: what is wrong, and the values to put back. */
 export type Invalid = { ok: false; errors: FormErrors; values: FormValues };
-
-export interface RegisterForm {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
 
 export type RegisterSubmission = { ok: true; form: RegisterForm } | Invalid;
 export type ReleaseSubmission = { ok: true; form: { testbedId: number } } | Invalid;

@@ -9,20 +9,9 @@
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
-import { MAX_CARD_BYTES, card, cardBytes, safeLine, submit, textBlock, type CardElement } from './common.js';
-import {
-  STATE_COLOURS,
-  STATE_LABELS,
-  buttons,
-  byName,
-  heading,
-  holderMarkdown,
-  safeName,
-  small,
-  testbedState,
-  type TestbedState,
-} from './parts.js';
-import { formatHeldFor, formatRelative, formatUtc, formatWhen } from './time.js';
+import { MAX_CARD_BYTES, card, cardBytes, submit, textBlock, type CardElement } from './common.js';
+import { buttons, heading, inStatusOrder, small, testbedRow, testbedState } from './parts.js';
+import { formatUtc } from './time.js';
 
 export interface StatusCardInput {
   testbeds: readonly TestbedRecord[];
@@ -37,8 +26,6 @@ export const STATUS_ROWS_PER_PAGE = 25;
 /** Bytes reserved for everything but the rows (heading, counts, buttons). */
 const FRAME_BYTES = 3_000;
 
-const ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2 };
-
 export interface StatusCounts {
   total: number;
   available: number;
@@ -50,25 +37,6 @@ export function countTestbeds(testbeds: readonly TestbedRecord[], now: string): 
   const counts: StatusCounts = { total: testbeds.length, available: 0, inUse: 0, overdue: 0 };
   for (const record of testbeds) counts[testbedState(record, now)] += 1;
   return counts;
-}
-
-function row(record: TestbedRecord, state: TestbedState, now: string, timeZone: string): CardElement {
-  const colour = STATE_COLOURS[state];
-  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: colour, weight: 'Bolder', spacing: 'Small' });
-  if (state === 'available') return title;
-  const due = state === 'overdue' ? 'Release was due' : 'Expected release';
-  return {
-    type: 'Container',
-    spacing: 'Small',
-    items: [
-      title,
-      small(`${holderMarkdown(record)} · held for ${formatHeldFor(record.registered_time, now)}`, { isSubtle: true }),
-      small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
-        color: state === 'overdue' ? 'attention' : 'default',
-      }),
-      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
-    ],
-  };
 }
 
 /** Row indexes per page: greedy by size, at most STATUS_ROWS_PER_PAGE each. */
@@ -116,10 +84,7 @@ interface Layout {
 }
 
 function layout({ testbeds, now, timeZone, page }: StatusCardInput): Layout {
-  const sorted = testbeds
-    .map((record) => ({ record, state: testbedState(record, now) }))
-    .sort((a, b) => ORDER[a.state] - ORDER[b.state] || byName(a.record, b.record));
-  const rows = sorted.map(({ record, state }) => row(record, state, now, timeZone));
+  const rows = inStatusOrder(testbeds, now).map(({ record, state }) => testbedRow(record, state, { now, timeZone }));
   const pages = paginate(rows);
   const wanted = Number.isInteger(page) ? (page as number) : 1;
   const current = Math.min(Math.max(wanted, 1), pages.length);

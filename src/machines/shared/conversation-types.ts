@@ -2,18 +2,10 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { TestbedRecord } from '../../domain.js';
+import type { DirectMessage, FormErrors, FormValues, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
 
-/** Input id → friendly message, and the values to put back into the form. */
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
-
-export interface RegisterFormData {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
+/** The shared data types this machine's events and views carry (defined in domain.ts). */
+export type { DirectMessage, FormErrors, FormValues, RegisterForm } from '../../domain.js';
 
 /** Router → machine. Times arrive as ISO strings on the events. */
 export type ConversationEvent =
@@ -23,7 +15,7 @@ export type ConversationEvent =
   | { type: 'registration.started' }
   | { type: 'release.started' }
   | { type: 'feedback.started' }
-  | { type: 'register.submitted'; form: RegisterFormData; now: string }
+  | { type: 'register.submitted'; form: RegisterForm; now: string }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'release.submitted'; testbedId: number; now: string }
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
@@ -52,8 +44,33 @@ export type CardView =
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
-/** Machine → edge. `say.direct` text is plain text: post it as `text`, not markdown. */
-export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; text: string };
+/** Machine → edge: a card to show in the room, or a direct message (as data; the cards word it) to one person. */
+export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
+
+/** Inputs of the actors the machine invokes; the app provides actors typed with exactly these. */
+export interface LookUpPersonInput {
+  personId: string;
+}
+
+export interface ClaimTestbedInput {
+  testbedId: number;
+  holder: Holder;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+  now: string;
+}
+
+export interface ReleaseTestbedInput {
+  testbedId: number;
+  by: Holder;
+  now: string;
+}
+
+export interface SaveFeedbackInput {
+  text: string;
+  from: Holder;
+}
 
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
