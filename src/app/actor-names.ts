@@ -9,11 +9,12 @@
 import type { Logger } from 'pino';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import type { LookUpPerson } from './people.js';
+import type { ActorKey } from './actor-key.js';
 
 export interface ActorNames {
   learn(event: PlatformEvent): Promise<void>;
   /** The display name for an actor key, or undefined to keep the key. */
-  nameOf(key: string): string | undefined;
+  nameOf(key: ActorKey): string | undefined;
 }
 
 const MAX_ENTRIES = 1000;
@@ -48,10 +49,9 @@ export function createActorNames(deps: { platform: Platform; lookUpPerson: LookU
       }
     },
     nameOf(key) {
-      const [flow, roomId, personId] = key.split(':');
-      if ((flow !== 'conversation' && flow !== 'broadcast') || !roomId || !personId) return undefined;
-      const parts = [rooms.get(roomId), people.get(personId)].filter((part): part is string => Boolean(part));
-      return parts.length > 0 ? `${flow} ${parts.join(' · ')}` : undefined;
+      if (key.kind === 'testbed') return undefined;
+      const parts = [rooms.get(key.roomId), people.get(key.personId)].filter((part): part is string => Boolean(part));
+      return parts.length > 0 ? `${key.kind} ${parts.join(' · ')}` : undefined;
     },
   };
 }

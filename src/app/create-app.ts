@@ -23,6 +23,7 @@ import { createPeople } from './people.js';
 import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
+import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 
 export interface AppDeps {
   config: Config;
@@ -50,7 +51,7 @@ export interface App {
   idle(): Promise<void>;
 }
 
-/** Testbeds by state as of `now` (spec spelling: `in_use`). */
+/** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
 function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
   const counts = { available: 0, in_use: 0, overdue: 0 };
   for (const record of records) {
@@ -90,14 +91,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, replied: (key, view) => replies.replied(key, view) });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
-  const host = new ActorHost({
+  const host = new ActorHost<FlowKey>({
     logger,
     inspect: deps.inspect,
     nameOf: names?.nameOf,
-    onActorError: (key) => {
-      const roomId = key.split(':')[1];
-      if (roomId) effects.apologise(roomId);
-    },
+    onActorError: (key) => effects.apologise(key.roomId),
   });
   const fleet = createTestbedFleet({
     store,
@@ -107,7 +105,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     now,
     timing: { reminderMs: config.reminderMs, overdueRepeatMs: config.overdueRepeatMs, holdMs: config.holdMs },
     notify: ({ to, notice, testbedId }) => {
-      logger.info({ key: `testbed:${testbedId}`, notice: notice.kind }, 'direct message about a booking');
+      logger.info({ key: keyOf(testbedKey(testbedId)), notice: notice.kind }, 'direct message about a booking');
       if (to) effects.notice(to, notice);
     },
   });
@@ -161,12 +159,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   function deliver(event: PlatformEvent, target: Target): void {
     if (target.ifExists) {
-      if (host.has(target.key)) replies.started(target.key, event.receivedAt);
+      if (host.has(target.key)) replies.started(keyOf(target.key), event.receivedAt);
       host.sendIfExists(target.key, target.event);
       return;
     }
-    const actor = host.getOrCreate(target.key, () => flows.spawn(target.flow, event));
-    replies.started(target.key, event.receivedAt);
+    const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
+    replies.started(keyOf(target.key), event.receivedAt);
     actor.send(target.event);
   }
 

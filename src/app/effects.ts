@@ -6,19 +6,22 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Holder } from '../domain.js';
+import type { DirectMessage, Holder } from '../domain.js';
 import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { renderView, renderBroadcastCard, type View } from './render.js';
+import { renderBroadcastCard, renderDirectMessage, renderView, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
+import { keyOf, type FlowKey } from './actor-key.js';
 
 export type { View } from './render.js';
 
 export interface Effects {
-  say(key: string, roomId: string, view: View): void;
+  /** A card for the person and room of `key`, in order with the other replies for that key. */
+  say(key: FlowKey, view: View): void;
   reply(roomId: string, view: View): void;
-  direct(key: string, toEmail: string, text: string): void;
+  /** A direct message to one person, posted as plain text. */
+  direct(key: FlowKey, toEmail: string, message: DirectMessage): void;
   /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
   notice(toEmail: string, notice: DirectNotice): void;
   apologise(roomId: string): void;
@@ -85,15 +88,16 @@ export function createEffects(deps: {
   }
 
   return {
-    say(key, roomId, view) {
-      enqueue(key, () => sayNow(key, roomId, view, key.split(':')[2]));
+    say(key, view) {
+      const queue = keyOf(key);
+      enqueue(queue, () => sayNow(queue, key.roomId, view, key.personId));
     },
     reply(roomId, view) {
       const key = `reply:${roomId}`;
       enqueue(key, () => sayNow(key, roomId, view));
     },
-    direct(key, toEmail, text) {
-      enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
+    direct(key, toEmail, message) {
+      enqueue(`direct:${keyOf(key)}`, () => post({ toPersonEmail: toEmail, text: renderDirectMessage(message) }));
     },
     notice(toEmail, notice) {
       const key = `direct:${toEmail.toLowerCase()}`;

@@ -3,7 +3,7 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -18,7 +18,15 @@ import {
   registerRefusedCard,
   registerRefusedText,
 } from '../cards/register.card.js';
-import { releaseFormCard, releaseFormText, releasedCard, releasedText, releaseRefusedCard, releaseRefusedText } from '../cards/release.card.js';
+import {
+  releaseFormCard,
+  releaseFormText,
+  releasedByOtherText,
+  releasedCard,
+  releasedText,
+  releaseRefusedCard,
+  releaseRefusedText,
+} from '../cards/release.card.js';
 import { feedbackFormCard, feedbackFormText, feedbackThanksCard, feedbackThanksText } from '../cards/feedback.card.js';
 import {
   broadcastNotAllowedCard,
@@ -159,4 +167,12 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
 export function renderBroadcastCard(input: RenderContext & { kind: string; text: string; senderName: string }): Rendered {
   const data = { kind: input.kind, text: input.text, senderName: input.senderName, testbeds: input.testbeds, now: input.now, timeZone: input.timeZone };
   return pair(broadcastStatusCard(data), broadcastStatusText(data));
+}
+
+/** The plain text of a direct message (sent as `text`, never as markdown). */
+export function renderDirectMessage(message: DirectMessage): string {
+  switch (message.kind) {
+    case 'releasedByOther':
+      return releasedByOtherText(message);
+  }
 }

@@ -15,11 +15,14 @@ import {
   parseTestbedChoice,
   readAction,
   readStatusPage,
-  type FormErrors,
   type Invalid,
 } from '../cards/actions.js';
+import type { FormErrors } from '../domain.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
+import { flowKey, type Flow, type FlowKey } from './actor-key.js';
+
+export type { Flow } from './actor-key.js';
 
 export interface RouterContext {
   approvedRooms: string[] | '*';
@@ -29,11 +32,9 @@ export interface RouterContext {
   broadcastRoomIds?: string[];
 }
 
-export type Flow = 'conversation' | 'broadcast';
-
 export interface Target {
-  flow: Flow;
-  key: string;
+  /** Which flow's actor, for which person in which room. */
+  key: FlowKey;
   event: { type: string } & Record<string, unknown>;
   /** Only deliver when the actor already exists (e.g. cancel). */
   ifExists?: boolean;
@@ -64,17 +65,9 @@ export function isApproved(roomId: string, approved: string[] | '*'): boolean {
   return approved.some((id) => id === roomId || sameObject(id, roomId));
 }
 
-export function conversationKey(roomId: string, personId: string): string {
-  return `conversation:${roomId}:${personId}`;
-}
-
-export function broadcastKey(roomId: string, personId: string): string {
-  return `broadcast:${roomId}:${personId}`;
-}
-
 function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {
-  const key = flow === 'conversation' ? conversationKey(event.roomId, event.personId) : broadcastKey(event.roomId, event.personId);
-  return ifExists ? { flow, key, event: machineEvent, ifExists } : { flow, key, event: machineEvent };
+  const key = flowKey(flow, event.roomId, event.personId);
+  return ifExists ? { key, event: machineEvent, ifExists } : { key, event: machineEvent };
 }
 
 function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): RouteDecision {

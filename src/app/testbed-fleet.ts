@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { HoldOffer, Holder, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { testbedMachine, type Notification } from '../machines/testbed.machine.js';
+import type { Holder, LifecycleEntry, TestbedRecord } from '../domain.js';
+import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
+import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput, RunLifecycleInput } from '../machines/conversation.machine.js';
 import { createWaitUntil } from './wait-until.js';
-import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
 import type { Store } from '../store/index.js';
-import { silentAppMetrics, type AppMetrics } from '../metrics.js';
+import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
+import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -22,18 +23,40 @@ export type { ClaimResult, ReleaseResult } from '../machines/conversation.machin
 export interface TestbedFleet {
   start(): void;
   stop(): void;
-  /** `offerOnly`: booked from a hand-off offer (only the person it was offered to may book). */
-  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }): Promise<ClaimResult>;
-  /** `holderOnly`: asked from a direct message (only the holder may release). */
-  release(request: { testbedId: number; by: Holder; now: string; holderOnly?: boolean }): Promise<ReleaseResult>;
+  claim(request: ClaimTestbedInput): Promise<ClaimResult>;
+  release(request: ReleaseTestbedInput): Promise<ReleaseResult>;
   /** Extend, wait-list, hand-off, asks and release-all; the answer says what happened. */
-  lifecycle(request: { request: LifecycleRequest; by: Holder; now: string }): Promise<LifecycleOutcome>;
+  lifecycle(request: RunLifecycleInput): Promise<LifecycleOutcome>;
 }
 
 /** A direct message a testbed asked for, with the testbed it is about. */
 export type FleetNotification = Notification & { testbedId: number };
 
 type TestbedActor = Actor<typeof testbedMachine>;
+
+/** A request to a testbed actor before `ask` gives it its request id. */
+type Asked = Extract<TestbedEvent, { requestId: string }>;
+type TestbedRequest = Asked extends infer E ? (E extends Asked ? Omit<E, 'requestId'> : never) : never;
+/** The emitted answers to a request (direct-message requests carry no request id). */
+type Answered = Extract<TestbedEmitted, { requestId: string }>;
+type AnswerType = Answered['type'];
+type Answer<T extends AnswerType> = Extract<Answered, { type: T }>;
+
+const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'unknown' ? 'unknown' : 'refused');
+const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+
+/** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
+async function counted<R, O extends string>(work: Promise<R>, count: (outcome: O | 'failed') => void, outcomeOf: (result: R) => O): Promise<R> {
+  let result: R;
+  try {
+    result = await work;
+  } catch (error) {
+    count('failed');
+    throw error;
+  }
+  count(outcomeOf(result));
+  return result;
+}
 
 export function createTestbedFleet(deps: {
   store: Store;
@@ -67,11 +90,11 @@ export function createTestbedFleet(deps: {
   const lanes = new Map<number, Promise<unknown>>();
 
   function spawn(record: TestbedRecord): TestbedActor {
-    const key = `testbed:${record.id}`;
+    const key = keyOf(testbedKey(record.id));
     // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
     const name = `testbed ${record.testbed_name}`;
     const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
-    const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect });
     actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
     actor.subscribe({
       error: (error) => {
@@ -99,21 +122,21 @@ export function createTestbedFleet(deps: {
    * request id; rejects if the actor fails or stops before answering, so a
    * conversation never waits forever.
    */
-  function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
+  function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
     const requestId = randomUUID();
-    return new Promise<T>((resolve, reject) => {
+    const isAnswer = (emitted: TestbedEmitted): emitted is Answer<T> =>
+      'requestId' in emitted && emitted.requestId === requestId && (answers as readonly string[]).includes(emitted.type);
+    return new Promise<Answer<T>>((resolve, reject) => {
       const subscriptions: { unsubscribe(): void }[] = [];
       const finish = (settle: () => void) => {
         for (const subscription of subscriptions) subscription.unsubscribe();
         settle();
       };
-      for (const type of answers) {
-        subscriptions.push(
-          actor.on(type as never, (emitted: unknown) => {
-            if ((emitted as { requestId?: string }).requestId === requestId) finish(() => resolve(emitted as T));
-          }),
-        );
-      }
+      subscriptions.push(
+        actor.on('*', (emitted) => {
+          if (isAnswer(emitted)) finish(() => resolve(emitted));
+        }),
+      );
       subscriptions.push(
         actor.subscribe({
           error: () => finish(() => reject(new Error('the testbed could not take the request'))),
@@ -124,14 +147,14 @@ export function createTestbedFleet(deps: {
         finish(() => reject(new Error('the testbed is not available right now')));
         return;
       }
-      actor.send({ ...event, requestId } as never);
+      actor.send({ ...request, requestId });
     });
   }
 
-  async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
+  async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; message?: string; reason?: 'taken' | 'held'; offer?: HoldOffer | null }>(
+    const answer = await ask(
       actor,
       {
         type: 'registration.requested',
@@ -152,43 +175,47 @@ export function createTestbedFleet(deps: {
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
 
-  async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
+  async function release(request: ReleaseTestbedInput): Promise<ReleaseResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy' | 'not_holder'; message?: string }>(
+    const answer = await ask(
       actor,
       { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
-    if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
+    if (answer.type === 'release.succeeded') return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
   }
 
-  const EVENT_OF = {
-    extend: 'extend.requested',
-    wait: 'wait.requested',
-    unwait: 'unwait.requested',
-    decline: 'offer.declined',
-    ask: 'ask.requested',
-    keep: 'ask.kept',
-  } as const;
+  /** The testbed machine's event for a lifecycle request about one testbed. */
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' }>, by: Holder, now: string): TestbedRequest {
+    switch (request.type) {
+      case 'extend':
+        return { type: 'extend.requested', by, now, minutes: request.minutes };
+      case 'wait':
+        return { type: 'wait.requested', by, now };
+      case 'unwait':
+        return { type: 'unwait.requested', by, now };
+      case 'decline':
+        return { type: 'offer.declined', by, now };
+      case 'ask':
+        return { type: 'ask.requested', by, now };
+      case 'keep':
+        return { type: 'ask.kept', by, now };
+    }
+  }
 
-  async function lifecycle({ request, by, now }: Parameters<TestbedFleet['lifecycle']>[0]): Promise<LifecycleOutcome> {
+  async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     const testbedId = request.testbedId;
     const previous = lanes.get(testbedId) ?? Promise.resolve();
-    const turn = previous.catch(() => undefined).then(async () => {
+    const turn = previous.catch(() => undefined).then(async (): Promise<LifecycleOutcome> => {
       const actor = actorFor(testbedId);
-      if (!actor) return { type: 'refused', reason: 'unknown' } as LifecycleOutcome;
-      const extra = request.type === 'extend' ? { minutes: request.minutes } : {};
-      const answer = await ask<{ type: string; outcome?: LifecycleOutcome; message?: string }>(
-        actor,
-        { type: EVENT_OF[request.type], by, now, ...extra },
-        ['request.answered', 'request.failed'],
-      );
-      if (answer.type === 'request.answered' && answer.outcome) return answer.outcome;
-      throw new Error(answer.message ?? 'the change could not be saved');
+      if (!actor) return { type: 'refused', reason: 'unknown' };
+      const answer = await ask(actor, lifecycleEvent(request, by, now), ['request.answered', 'request.failed']);
+      if (answer.type === 'request.answered') return answer.outcome;
+      throw new Error(answer.message);
     });
     lanes.set(testbedId, turn);
     void turn.finally(() => {
@@ -202,8 +229,7 @@ export function createTestbedFleet(deps: {
     const mine = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && record.user_email?.toLowerCase() === by.email.toLowerCase());
     const released: TestbedRecord[] = [];
     for (const record of mine) {
-      const result = await release({ testbedId: record.id, by, now, holderOnly: true });
-      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+      const result = await counted(release({ testbedId: record.id, by, now, holderOnly: true }), (outcome) => metrics.release(outcome), releaseOutcome);
       if (result.ok) released.push(result.previous);
     }
     return { type: 'releasedAll', records: released };
@@ -218,21 +244,7 @@ export function createTestbedFleet(deps: {
       for (const actor of actors.values()) actor.stop();
       actors.clear();
     },
-    async claim(request) {
-      const result = await claim(request).catch((error: unknown) => {
-        metrics.booking('failed');
-        throw error;
-      });
-      metrics.booking(result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
-      return result;
-    },
-    async release(request) {
-      const result = await release(request).catch((error: unknown) => {
-        metrics.release('failed');
-        throw error;
-      });
-      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
-      return result;
-    },
+    claim: (request) => counted(claim(request), (outcome) => metrics.booking(outcome), bookingOutcome),
+    release: (request) => counted(release(request), (outcome) => metrics.release(outcome), releaseOutcome),
   };
 }

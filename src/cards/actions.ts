@@ -8,10 +8,11 @@
  * comes from the platform profile, never from a form.
  */
 import * as yup from 'yup';
+import type { FormErrors, FormValues, RegisterForm } from '../domain.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
 
 export const ACTIONS = {
-  // Main menu (spec §4.1)
+  // Main menu buttons (a contract: data is { action } only)
   status: 'status',
   register: 'register',
   release: 'release',
@@ -54,8 +55,6 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.stillNeed,
 ]);
 
-export type CardActionName = (typeof ACTIONS)[keyof typeof ACTIONS];
-
 /**
  * The hand-off booking form's `register_submit` carries `form: "handoff"` in its data, so the bot
  * knows it from the register form wherever it is clicked (a 1:1 room may be on APPROVED_ROOMS too).
@@ -83,7 +82,6 @@ export const INPUT_IDS = {
 } as const;
 
 export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] as const;
-export type ReleaseChoice = (typeof RELEASE_CHOICES)[number];
 
 export const LIMITS = {
   purposeMax: 500,
@@ -93,16 +91,8 @@ export const LIMITS = {
   maxExtendMinutes: MAX_DAYS_AHEAD * 24 * 60,
 } as const;
 
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
+/** A form that came back with problems: what is wrong, and the values to put back. */
 export type Invalid = { ok: false; errors: FormErrors; values: FormValues };
-
-export interface RegisterForm {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
 
 export type RegisterSubmission = { ok: true; form: RegisterForm } | Invalid;
 export type ReleaseSubmission = { ok: true; form: { testbedId: number } } | Invalid;

@@ -5,7 +5,7 @@
  * so no room disappears silently.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { BroadcastDeliveryResult } from '../machines/broadcast.machine.js';
+import type { BroadcastDeliveryResult } from '../domain.js';
 import { card, safeLine, textBlock, type CardElement } from './common.js';
 import { byteLength, rowsThatFit } from './broadcast-format.js';
 import { buttons, plainText, safeName } from './parts.js';

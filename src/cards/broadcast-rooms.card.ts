@@ -5,7 +5,7 @@
  * titles shrink as the list grows, so 200 rooms still fit the size budget.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { BroadcastRoomOption } from '../machines/broadcast.machine.js';
+import type { BroadcastRoomOption, FormErrors, FormValues } from '../domain.js';
 import { MAX_CARD_BYTES, card, cardBytes, safeText, submit, textBlock, type CardElement } from './common.js';
 import { BROADCAST_ACTIONS, roomChoiceValues } from './broadcast-actions.js';
 import { inertMarkdown } from './inert-text.js';
@@ -13,8 +13,8 @@ import { buttons, plainText } from './parts.js';
 
 export interface BroadcastRoomsInput {
   rooms: readonly BroadcastRoomOption[];
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  errors?: FormErrors;
+  values?: FormValues;
   /** Shown above the form, e.g. when an expired session was started over. */
   notice?: string;
 }

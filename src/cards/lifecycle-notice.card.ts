@@ -5,10 +5,9 @@
  * complete request that the bot checks against the stored record or offer. Each card has a
  * plain-text sibling.
  */
-import type { HoldOffer, TestbedRecord } from '../domain.js';
+import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
-import { ACTIONS, HANDOFF_FORM, INPUT_IDS, LIMITS, type FormErrors, type FormValues } from './actions.js';
+import { ACTIONS, HANDOFF_FORM, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
 import { formatRelative, formatWhen } from './time.js';

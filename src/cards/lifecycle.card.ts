@@ -3,9 +3,8 @@
  * the "Mine" card: the person's own bookings with Extend and Release buttons, their places in
  * queues, and Release all mine. Each card has a plain-text sibling.
  */
-import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { LifecycleOutcome, RefusalReason } from '../machines/shared/lifecycle-types.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, fact, factSet, heading, plainText, safeName, sameEmail, small } from './parts.js';

@@ -3,9 +3,9 @@
  * friendly refusal when somebody else got there first. Each card has a
  * `xxxText` sibling with its plain fallback text (see menu.card.ts).
  */
-import type { HoldOffer, TestbedRecord } from '../domain.js';
+import type { FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, INPUT_IDS, LIMITS, RELEASE_CHOICES, type FormErrors, type FormValues } from './actions.js';
+import { ACTIONS, INPUT_IDS, LIMITS, RELEASE_CHOICES } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,

@@ -9,22 +9,9 @@
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
-import { MAX_CARD_BYTES, card, cardBytes, safeLine, submit, textBlock, type CardElement } from './common.js';
-import {
-  STATE_COLOURS,
-  STATE_LABELS,
-  buttons,
-  byName,
-  heading,
-  holderMarkdown,
-  plainText,
-  safeName,
-  sameEmail,
-  small,
-  testbedState,
-  type TestbedState,
-} from './parts.js';
-import { formatHeldFor, formatRelative, formatUtc, formatWhen } from './time.js';
+import { MAX_CARD_BYTES, card, cardBytes, submit, textBlock, type CardElement } from './common.js';
+import { buttons, byName, heading, inStatusOrder, plainText, safeName, sameEmail, small, testbedRow, testbedState } from './parts.js';
+import { formatUtc, formatWhen } from './time.js';
 
 export interface StatusCardInput {
   testbeds: readonly TestbedRecord[];
@@ -42,8 +29,6 @@ export interface StatusCardInput {
 export const STATUS_ROWS_PER_PAGE = 25;
 /** Bytes reserved for everything but the rows (heading, counts, buttons). */
 const FRAME_BYTES = 3_000;
-
-const ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2 };
 
 export interface StatusCounts {
   total: number;
@@ -68,26 +53,6 @@ function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | u
     parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}` : ''}`);
   }
   return parts.length > 0 ? [small(parts.join(' · '), { isSubtle: true })] : [];
-}
-
-function row(record: TestbedRecord, state: TestbedState, now: string, timeZone: string, extra: CardElement[] = []): CardElement {
-  const colour = STATE_COLOURS[state];
-  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: colour, weight: 'Bolder', spacing: 'Small' });
-  if (state === 'available') return extra.length > 0 ? { type: 'Container', spacing: 'Small', items: [title, ...extra] } : title;
-  const due = state === 'overdue' ? 'Release was due' : 'Expected release';
-  return {
-    type: 'Container',
-    spacing: 'Small',
-    items: [
-      title,
-      small(`${holderMarkdown(record)} · held for ${formatHeldFor(record.registered_time, now)}`, { isSubtle: true }),
-      small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
-        color: state === 'overdue' ? 'attention' : 'default',
-      }),
-      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
-      ...extra,
-    ],
-  };
 }
 
 /** Row indexes per page: greedy by size (a row's picker choice included), at most STATUS_ROWS_PER_PAGE each. */
@@ -138,10 +103,10 @@ interface Layout {
 
 function layout({ testbeds, now, timeZone, page, life, requesterEmail }: StatusCardInput): Layout {
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
-  const sorted = testbeds
-    .map((record) => ({ record, state: testbedState(record, now) }))
-    .sort((a, b) => ORDER[a.state] - ORDER[b.state] || byName(a.record, b.record));
-  const rows = sorted.map(({ record, state }) => row(record, state, now, timeZone, queueLine(entries.get(record.id), requesterEmail, timeZone)));
+  const sorted = inStatusOrder(testbeds, now);
+  const rows = sorted.map(({ record, state }) =>
+    testbedRow(record, state, { now, timeZone, extra: queueLine(entries.get(record.id), requesterEmail, timeZone) }),
+  );
   const isWaitable = (record: TestbedRecord) => record.status === 'in_use' || Boolean(entries.get(record.id)?.offer);
   const choiceBytes = sorted.map(({ record }) => (isWaitable(record) ? cardBytes(choiceOf(record)) + 1 : 0));
   const pages = paginate(rows, choiceBytes);

@@ -10,9 +10,19 @@
  * meets a state that no longer accepts it. Cancel is handled once, at the root.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Holder } from '../domain.js';
-import { releasedByOtherText } from './shared/released-by-other.js';
-import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
+import type { DirectMessage, Holder } from '../domain.js';
+import type {
+  CardView,
+  ClaimResult,
+  ClaimTestbedInput,
+  ConversationEmitted,
+  ConversationEvent,
+  LookUpPersonInput,
+  ReleaseResult,
+  ReleaseTestbedInput,
+  RunLifecycleInput,
+  SaveFeedbackInput,
+} from './shared/conversation-types.js';
 import type { LifecycleOutcome, LifecycleRequest } from './shared/lifecycle-types.js';
 
 export type * from './shared/conversation-types.js';
@@ -59,11 +69,14 @@ function releaseView(result: ReleaseResult): CardView {
 }
 
 /** The holder is told when somebody else released their testbed. */
-function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: string; text: string } | null {
+function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: string; message: DirectMessage } | null {
   if (!result.ok || !by) return null;
   const heldBy = result.previous.user_email;
   if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
-  return { toEmail: heldBy, text: releasedByOtherText({ testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email }) };
+  return {
+    toEmail: heldBy,
+    message: { kind: 'releasedByOther', testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email },
+  };
 }
 
 const ignored = {};
@@ -77,21 +90,19 @@ export const conversationMachine = setup({
     tags: {} as 'awaitingUser' | 'busy',
   },
   actors: {
-    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+    lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
       throw new Error('lookUpPerson not provided');
     }),
-    claimTestbed: fromPromise<ClaimResult, { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }>(
-      async () => {
-        throw new Error('claimTestbed not provided');
-      },
-    ),
-    releaseTestbed: fromPromise<ReleaseResult, { testbedId: number; by: Holder; now: string }>(async () => {
+    claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async () => {
+      throw new Error('claimTestbed not provided');
+    }),
+    releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async () => {
       throw new Error('releaseTestbed not provided');
     }),
-    saveFeedback: fromPromise<void, { text: string; from: Holder }>(async () => {
+    saveFeedback: fromPromise<void, SaveFeedbackInput>(async () => {
       throw new Error('saveFeedback not provided');
     }),
-    runLifecycle: fromPromise<LifecycleOutcome, { request: LifecycleRequest; by: Holder; now: string }>(async () => {
+    runLifecycle: fromPromise<LifecycleOutcome, RunLifecycleInput>(async () => {
       throw new Error('runLifecycle not provided');
     }),
   },
@@ -103,7 +114,6 @@ export const conversationMachine = setup({
   },
   actions: {
     sayCard: emit((_, params: { view: CardView }) => ({ type: 'say.card' as const, view: params.view })),
-    sayDirect: emit((_, params: { toEmail: string; text: string }) => ({ type: 'say.direct' as const, ...params })),
     sayError: emit({ type: 'say.card' as const, view: { kind: 'error' as const, message: SOMETHING_WENT_WRONG } }),
     /** The outcome card, and a direct message to the holder when somebody else released their testbed. */
     reportRelease: enqueueActions(({ context, enqueue }, params: { result: ReleaseResult }) => {

@@ -1,6 +1,7 @@
 /**
  * The testbed repository: the only way testbed records change. Reads return copies; saves are
- * validated (spec §2.1 rules, unique names ignoring case), serialized and written atomically.
+ * validated (null user fields when available, filled when in use, UTC times, names unique ignoring
+ * case), serialized and written atomically.
  */
 import type { TestbedRecord } from '../domain.js';
 import type { JsonDocument } from './db.js';

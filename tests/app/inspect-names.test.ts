@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { flowKey, testbedKey } from '../../src/app/actor-key.js';
 import { createActorNames } from '../../src/app/actor-names.js';
 import { createPeople } from '../../src/app/people.js';
 import { ask, startHarness, type Harness } from '../support/harness.js';
@@ -57,11 +58,11 @@ describe('inspector actor names', () => {
       ({ type: 'message', id: 'm', roomId, roomType: 'group', personId, personEmail: '', text: 'testbed', receivedAt: new Date(0).toISOString() }) as const;
 
     await names.learn(event(outside.id, h.ada.id));
-    expect(names.nameOf(`conversation:${outside.id}:${h.ada.id}`)).toBe('conversation Ada Ops');
+    expect(names.nameOf(flowKey('conversation', outside.id, h.ada.id))).toBe('conversation Ada Ops');
     await names.learn(event(outside.id, 'Y2lzY29zcGFyazovL3VzL1BFT1BMRS9ub2JvZHk'));
-    expect(names.nameOf(`broadcast:${outside.id}:Y2lzY29zcGFyazovL3VzL1BFT1BMRS9ub2JvZHk`)).toBeUndefined();
+    expect(names.nameOf(flowKey('broadcast', outside.id, 'Y2lzY29zcGFyazovL3VzL1BFT1BMRS9ub2JvZHk'))).toBeUndefined();
     await names.learn(event(h.lab.id, h.linus.id));
-    expect(names.nameOf(`broadcast:${h.lab.id}:${h.linus.id}`)).toBe('broadcast Lab Team · Linus Lab');
-    expect(names.nameOf('testbed:1')).toBeUndefined();
+    expect(names.nameOf(flowKey('broadcast', h.lab.id, h.linus.id))).toBe('broadcast Lab Team · Linus Lab');
+    expect(names.nameOf(testbedKey(1))).toBeUndefined();
   });
 });

@@ -116,7 +116,7 @@ describe('every conversation card', () => {
 });
 
 describe('menu, help, hint', () => {
-  it('menu: title, prompt and the four spec buttons with data { action } only', () => {
+  it('menu: title, prompt and the four menu buttons with data { action } only', () => {
     const card = menuCard({ botName: 'Testbed Monitor' });
     expect((card.body as Array<{ type: string }>).map((element) => element.type)).toEqual(['TextBlock', 'TextBlock']);
     expect((card.actions as Array<{ data: unknown }>).map((action) => action.data)).toEqual([

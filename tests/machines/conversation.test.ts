@@ -6,6 +6,7 @@ import {
   type ConversationEmitted,
   type ConversationEvent,
 } from '../../src/machines/conversation.machine.js';
+import { renderDirectMessage } from '../../src/app/render.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { conversationFlows, graphEvents, type ConversationFakes, type ConversationFlow, type Fake } from '../fixtures/flows/conversation-flows.js';
 import { conversationInput, emittedOf, replayConversation, type ExecAction } from '../fixtures/flows/replay.js';
@@ -90,10 +91,11 @@ describe('conversation machine: replayed flows', () => {
     expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'registerRefused', record: inUse(1, bob), requesterEmail: ana.email });
   });
 
-  it('the direct message says who released which testbed', () => {
+  it('the direct message says who released which testbed (as data; the cards word it)', () => {
     const { emitted } = replayConversation(conversationFlows[7]);
     const [direct] = directsOf(emitted);
-    expect(direct.text).toContain('Ana Ops (ana@example.com) released lab-1');
+    expect(direct.message).toEqual({ kind: 'releasedByOther', testbedName: 'lab-1', byName: 'Ana Ops', byEmail: 'ana@example.com' });
+    expect(renderDirectMessage(direct.message)).toContain('Ana Ops (ana@example.com) released lab-1');
     expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'released', record: available(1), previous: inUse(1, bob) });
   });
 

@@ -139,7 +139,7 @@ function checkCard(view: View): { card: AdaptiveCardJson; routes: RouteDecision[
     expect(decision.kind, `${view.kind}: button ${button.title}`).toBe('dispatch');
     if (decision.kind !== 'dispatch') continue;
     for (const target of decision.targets.filter((t) => !t.ifExists)) {
-      expect(FRESH[target.flow].can(target.event as never), `${view.kind}: ${button.title} → ${target.event.type}`).toBe(true);
+      expect(FRESH[target.key.kind].can(target.event as never), `${view.kind}: ${button.title} → ${target.event.type}`).toBe(true);
     }
     routes.push(decision);
   }

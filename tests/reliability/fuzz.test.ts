@@ -54,7 +54,8 @@ function expectWellFormed(decision: RouteDecision): void {
   if (decision.kind === 'reply') return void expect(['hint', 'error']).toContain(decision.view.kind);
   expect(decision.targets.length).toBeGreaterThan(0);
   for (const target of decision.targets) {
-    expect(target.key).toBe(`${target.flow}:${ROOM}:${PERSON}`);
+    expect(target.key).toEqual({ kind: target.key.kind, roomId: ROOM, personId: PERSON });
+    expect(['conversation', 'broadcast']).toContain(target.key.kind);
     expect(MACHINE_EVENTS.has(target.event.type)).toBe(true);
     if (target.event.type.endsWith('.invalid')) expectClearRefusal(target.event as never);
   }

@@ -59,8 +59,7 @@ describe('the access token never leaks', () => {
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 500, times: 1 });
     const since = h.emu.messageCount();
     h.emu.say({ personId: h.ada.id, roomId: h.lab.id, text: 'status', mentions: [h.bot.id] });
-    const deadline = Date.now() + 10_000;
-    while (!h.logs.join('').includes('reply could not be posted') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until(() => h!.logs.join('').includes('reply could not be posted'), { what: 'the refused reply in the log', timeoutMs: 10_000 });
     expect(h.emu.messages().slice(since).filter((m) => m.personId === h!.bot.id)).toHaveLength(0); // that reply was refused
     const errors: unknown[] = [];
     await h.app.platform.postMessage({ roomId: encodeId('ROOM', randomUUID()), text: 'nowhere' }).catch((e: unknown) => errors.push(e));

@@ -98,7 +98,9 @@ export async function lockHolder(
   return {
     pid,
     kill: (name) => signal(pid, name),
-    died: () => until(() => [undefined, 'Z', 'X'].includes(procState(pid)?.state), { what: `pid ${pid} to die` }),
+    died: async () => {
+      await until(() => [undefined, 'Z', 'X'].includes(procState(pid)?.state), { what: `pid ${pid} to die` });
+    },
   };
 }
 

@@ -2,19 +2,11 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { HoldOffer, TestbedRecord } from '../../domain.js';
+import type { DirectMessage, FormErrors, FormValues, HoldOffer, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
 import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
-/** Input id → friendly message, and the values to put back into the form. */
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
-
-export interface RegisterFormData {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
+/** The shared data types this machine's events and views carry (defined in domain.ts). */
+export type { DirectMessage, FormErrors, FormValues, RegisterForm } from '../../domain.js';
 
 /** Router → machine. Times arrive as ISO strings on the events. */
 export type ConversationEvent =
@@ -25,7 +17,7 @@ export type ConversationEvent =
   | { type: 'release.started' }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. */
-  | { type: 'register.submitted'; form: RegisterFormData; now: string; offerOnly?: boolean }
+  | { type: 'register.submitted'; form: RegisterForm; now: string; offerOnly?: boolean }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
   /** The hand-off booking form (from a direct message) came back with problems. */
   | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
@@ -64,8 +56,43 @@ export type CardView =
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
-/** Machine → edge. `say.direct` text is plain text: post it as `text`, not markdown. */
-export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; text: string };
+/** Machine → edge: a card to show in the room, or a direct message (as data; the cards word it) to one person. */
+export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
+
+/** Inputs of the actors the machine invokes; the app provides actors typed with exactly these. */
+export interface LookUpPersonInput {
+  personId: string;
+}
+
+export interface ClaimTestbedInput {
+  testbedId: number;
+  holder: Holder;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+  now: string;
+  /** Booked from a hand-off offer: only the person it was offered to may book. */
+  offerOnly?: boolean;
+}
+
+export interface ReleaseTestbedInput {
+  testbedId: number;
+  by: Holder;
+  now: string;
+  /** Asked from a direct message: only the holder may release. */
+  holderOnly?: boolean;
+}
+
+export interface RunLifecycleInput {
+  request: LifecycleRequest;
+  by: Holder;
+  now: string;
+}
+
+export interface SaveFeedbackInput {
+  text: string;
+  from: Holder;
+}
 
 /** `held`: kept for somebody else's hand-off offer (`offer` says for whom and until when). */
 export type ClaimResult =

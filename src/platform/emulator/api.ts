@@ -22,7 +22,7 @@ export interface EmulatorOptions {
   deliverUnmentionedToBots?: boolean;
   /** Interval of protocol-level WebSocket pings sent by the server. Default 10000 ms. */
   protocolPingIntervalMs?: number;
-  /** `actor.type` of activities authored by bots (not settled by sources). Default `BOT`. */
+  /** `actor.type` of activities authored by bots (Webex does not document the value). Default `BOT`. */
   botActorType?: string;
   /** Serve HTTPS/WSS with this key and certificate (PEM) instead of HTTP/WS. */
   tls?: { key: string | Buffer; cert: string | Buffer };
@@ -39,7 +39,7 @@ export interface EmuPerson {
   type: 'person' | 'bot';
   orgId: string;
   created: string;
-  /** Demo token, shaped `<x>_<y>_<orgUuid>` (protocol notes §10.3). */
+  /** Demo token shaped `<x>_<y>_<orgUuid>`: the JS SDK reads the org id from the third part. */
   token: string;
 }
 
