@@ -15,14 +15,23 @@ COPY scripts ./scripts
 COPY src ./src
 RUN npm run build
 
+# Runtime dependencies only. `fs-ext` (the kernel lock on the store's lock file) is a native addon,
+# so this stage has the compiler it needs; the runtime stage gets the built node_modules without it.
+FROM ${NODE_IMAGE} AS deps
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm rebuild fs-ext
+
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     TESTBED_DB_NAME=/data/testbeds.json \
     BROADCAST_DB_NAME=/data/broadcast_rooms.json \
     FEEDBACK_LOG=/data/feedback.log
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY package.json ./
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 # The image's unprivileged `node` user (uid 1000) runs the bot.

@@ -1,6 +1,8 @@
 /**
- * Plain data shared by every layer. Field names keep the spec's spelling
- * (spec §2.1, §2.2) because these are exactly the records on disk.
+ * Plain data shared by every layer: the stored records, and the values that
+ * machines, cards and the app pass between them. Record field names keep the
+ * documents' snake_case spelling because these are exactly the records on disk
+ * (README, Documents). Types only, and one constructor.
  */
 
 export type TestbedStatus = 'available' | 'in_use';
@@ -30,7 +32,7 @@ export interface Holder {
   name: string;
 }
 
-/** A free testbed: spec §2.1 rule 1, the five user fields are null. */
+/** A free testbed: the five user fields are null. */
 export function availableTestbed(id: number, testbed_name: string): TestbedRecord {
   return {
     id,
@@ -43,3 +45,140 @@ export function availableTestbed(id: number, testbed_name: string): TestbedRecor
     expected_release_time: null,
   };
 }
+
+/** Someone waiting for a testbed to free up (identity from the platform profile). */
+export interface WaitingPerson {
+  email: string;
+  name: string;
+  /** ISO 8601 UTC: when they joined the queue. */
+  since: string;
+}
+
+/** A free testbed kept for the first person in its queue until `until`. */
+export interface HoldOffer {
+  email: string;
+  name: string;
+  /** ISO 8601 UTC: the end of the hold. */
+  until: string;
+}
+
+/**
+ * What was already sent about one booking's deadline. Kept with the `expected_release_time` it
+ * belongs to, so facts about an earlier deadline never hold back a notice about a new one.
+ */
+export interface NoticeFacts {
+  expected_release_time: string;
+  reminder_sent_at: string | null;
+  /** The latest overdue notice (the next one is due a repeat period after it). */
+  overdue_sent_at: string | null;
+  overdue_count: number;
+}
+
+/** Somebody asked the holder whether they still need the testbed (one booking = one registered_time). */
+export interface AskFact {
+  asker_email: string;
+  asker_name: string;
+  registered_time: string;
+  asked_at: string;
+  answered: boolean;
+}
+
+/** The lifecycle state of one testbed, kept beside (never inside) its record. */
+export interface LifecycleEntry {
+  testbed_id: number;
+  notices: NoticeFacts | null;
+  queue: WaitingPerson[];
+  offer: HoldOffer | null;
+  asks: AskFact[];
+}
+
+export function emptyLifecycle(testbedId: number): LifecycleEntry {
+  return { testbed_id: testbedId, notices: null, queue: [], offer: null, asks: [] };
+}
+
+/** Input id → friendly message, for a form that came back with problems. */
+export type FormErrors = Record<string, string>;
+/** Input id → the value to put back into the form. */
+export type FormValues = Record<string, string>;
+
+/** A register form that passed validation. */
+export interface RegisterForm {
+  testbedId: number;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+}
+
+export type BroadcastKind = 'availability' | 'maintenance' | 'usage';
+
+/** A room a broadcast may go to: from the broadcast_rooms document, or found through room discovery. */
+export interface BroadcastRoomOption extends BroadcastRoomRecord {
+  /** Found through room discovery rather than the broadcast_rooms document. */
+  discovered?: boolean;
+}
+
+/** A room a broadcast is being delivered to. */
+export interface DeliveryRoom {
+  roomId: string;
+  name: string;
+}
+
+/** What happened to a broadcast in one room. */
+export interface BroadcastDeliveryResult extends DeliveryRoom {
+  delivered: boolean;
+  /** Why delivery failed (never contains secrets). */
+  reason?: string;
+}
+
+/**
+ * A direct message to one person, as data: the machine says what happened, the
+ * cards word it (cards/direct-message.ts).
+ */
+export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string };
+
+/** A request a person made about one testbed (or all of theirs). */
+export type LifecycleRequest =
+  | { type: 'extend'; testbedId: number; minutes: number }
+  | { type: 'wait'; testbedId: number }
+  | { type: 'unwait'; testbedId: number }
+  | { type: 'decline'; testbedId: number }
+  | { type: 'ask'; testbedId: number }
+  | { type: 'keep'; testbedId: number }
+  | { type: 'releaseAll' };
+
+export type RefusalReason =
+  /** Only the holder may do this (and the person is not, or no longer, the holder). */
+  | 'not_holder'
+  | 'not_in_use'
+  /** The extension would end more than 90 days from now. */
+  | 'too_far'
+  /** The testbed is free: book it instead of waiting. */
+  | 'free'
+  /** The person holds it already. */
+  | 'yours'
+  /** The person is being offered it right now: book it with the offer. */
+  | 'offered'
+  | 'not_offered'
+  /** One ask per asker and booking per hour. */
+  | 'too_soon'
+  | 'busy'
+  | 'unknown';
+
+export type LifecycleOutcome =
+  | { type: 'extended'; record: TestbedRecord }
+  | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
+  | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
+  | { type: 'declined'; record: TestbedRecord }
+  | { type: 'asked'; record: TestbedRecord }
+  | { type: 'kept'; record: TestbedRecord; askers: number }
+  | { type: 'releasedAll'; records: TestbedRecord[] }
+  | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
+
+/** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */
+export type DirectNotice =
+  | { kind: 'reminder'; record: TestbedRecord }
+  | { kind: 'overdue'; record: TestbedRecord }
+  | { kind: 'offer'; record: TestbedRecord; offer: HoldOffer }
+  | { kind: 'holdLapsed'; record: TestbedRecord }
+  | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
+  | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' };

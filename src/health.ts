@@ -1,12 +1,12 @@
 /**
- * The optional health endpoint (spec §4.2): GET /health answers with the bot's status as JSON;
+ * The optional health endpoint (README, Health endpoint): GET /health answers with the bot's status as JSON;
  * GET /metrics (when a metrics source is given) answers in the Prometheus text format;
  * every other path or method gets 404 with an empty body.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The response body, field for field as spec §4.2. */
+/** The response body: exactly these six fields, which monitoring relies on. */
 export interface HealthStatus {
   status: 'healthy' | 'unhealthy';
   /** Seconds since start. */
@@ -123,7 +123,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: HealthServer
   let body: string;
   try {
     const s = options.getStatus();
-    // Exactly the spec's fields, whatever else the provider may carry.
+    // Exactly the documented fields, whatever else the provider may carry.
     body = JSON.stringify({
       status: s.status,
       uptime: s.uptime,

@@ -64,25 +64,24 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: `${PREFIX}${name}`, help, labelNames, registers });
 
-  const received = new Counter({
-    name: `${PREFIX}events_received_total`,
-    help: 'Inbound events (messages and card submissions) handed to the bot, by type',
-    labelNames: ['type'],
-    registers,
-  });
-  const dropped = new Counter({
-    name: `${PREFIX}events_dropped_total`,
-    help: 'Inbound activities that did not become events: duplicate, unreadable, fetch_failed or invalid',
-    labelNames: ['reason'],
-    registers,
-  });
-  const handled = new Counter({
-    name: `${PREFIX}events_handled_total`,
-    help: 'Events the bot finished routing, by type and outcome (dispatched to a conversation, replied, ignored, failed)',
-    labelNames: ['type', 'outcome'],
-    registers,
-  });
+  const received = counter(
+    'events_received_total',
+    'Inbound events (messages and card submissions) handed to the bot, by type',
+    ['type'],
+  );
+  const dropped = counter(
+    'events_dropped_total',
+    'Inbound activities that did not become events: duplicate, unreadable, fetch_failed or invalid',
+    ['reason'],
+  );
+  const handled = counter(
+    'events_handled_total',
+    'Events the bot finished routing, by type and outcome (dispatched to a conversation, replied, ignored, failed)',
+    ['type', 'outcome'],
+  );
   const latency = new Histogram({
     name: `${PREFIX}reply_latency_seconds`,
     help: 'Time from receiving an event to posting the reply that answers it, by card kind',
@@ -90,47 +89,38 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: LATENCY_BUCKETS,
     registers,
   });
-  const rest = new Counter({
-    name: `${PREFIX}rest_requests_total`,
-    help: 'REST attempts to the platform by method, route template and status (network / timeout when there was no answer)',
-    labelNames: ['method', 'route', 'status'],
-    registers,
-  });
-  const rateLimitWaits = new Counter({
-    name: `${PREFIX}rest_rate_limit_waits_total`,
-    help: 'Rate-limit answers (429, 423, 503 with Retry-After) waited out before retrying, by route template',
-    labelNames: ['route'],
-    registers,
-  });
-  const rateLimitSeconds = new Counter({
-    name: `${PREFIX}rest_rate_limit_wait_seconds_total`,
-    help: 'Seconds spent waiting out rate-limit answers, by route template',
-    labelNames: ['route'],
-    registers,
-  });
-  const reconnects = new Counter({
-    name: `${PREFIX}socket_reconnects_total`,
-    help: 'WebSocket connections confirmed after the first one',
-    registers,
-  });
+  const rest = counter(
+    'rest_requests_total',
+    'REST attempts to the platform by method, route template and status (network / timeout when there was no answer)',
+    ['method', 'route', 'status'],
+  );
+  const rateLimitWaits = counter(
+    'rest_rate_limit_waits_total',
+    'Rate-limit answers (429, 423, 503 with Retry-After) waited out before retrying, by route template',
+    ['route'],
+  );
+  const rateLimitSeconds = counter(
+    'rest_rate_limit_wait_seconds_total',
+    'Seconds spent waiting out rate-limit answers, by route template',
+    ['route'],
+  );
+  const reconnects = counter('socket_reconnects_total', 'WebSocket connections confirmed after the first one');
   const socket = new Gauge({
     name: `${PREFIX}socket_state`,
     help: 'WebSocket state: 1 for the current state, 0 for the others',
     labelNames: ['state'],
     registers,
   });
-  const bookings = new Counter({
-    name: `${PREFIX}bookings_total`,
-    help: 'Booking requests by outcome: booked, refused (taken), unknown testbed, failed (not saved)',
-    labelNames: ['outcome'],
-    registers,
-  });
-  const releases = new Counter({
-    name: `${PREFIX}releases_total`,
-    help: 'Release requests by outcome: released, refused (not in use / busy), unknown testbed, failed (not saved)',
-    labelNames: ['outcome'],
-    registers,
-  });
+  const bookings = counter(
+    'bookings_total',
+    'Booking requests by outcome: booked, refused (taken), unknown testbed, failed (not saved)',
+    ['outcome'],
+  );
+  const releases = counter(
+    'releases_total',
+    'Release requests by outcome: released, refused (not in use / busy), unknown testbed, failed (not saved)',
+    ['outcome'],
+  );
   let testbedSource: (() => Record<TestbedMetricState, number>) | undefined;
   new Gauge({
     name: `${PREFIX}testbeds`,

@@ -4,28 +4,59 @@
  * counts as a time zone (an IANA name this runtime's Intl knows).
  */
 
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?Z$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?Z$/;
+
+/**
+ * Milliseconds of an ISO 8601 UTC timestamp with a trailing Z that names a real calendar date and
+ * time, or null. Seconds are required unless `secondsOptional` (cards read `…T09:30Z` too).
+ */
+export function isoUtcMs(value: unknown, options?: { secondsOptional?: boolean }): number | null {
+  if (typeof value !== 'string' || !ISO_UTC.test(value)) return null;
+  if (value.charCodeAt(16) !== COLON && options?.secondsOptional !== true) return null;
+  // Date.parse refuses a 13th month or a 60th minute, but reads 24:00 and 30 February as later instants.
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || digits(value, 11, 2) > 23) return null;
+  const year = digits(value, 0, 4);
+  const day = digits(value, 8, 2);
+  // Years before 100 are refused, as they always were here (Date.UTC reads them as 19xx).
+  if (year < 100 || (day > 28 && day > daysInMonth(year, digits(value, 5, 2)))) return null;
+  return ms;
+}
+
+const COLON = 58;
+
+/** The number written by `count` ASCII digits from `start` (the pattern has checked they are digits). */
+function digits(text: string, start: number, count: number): number {
+  let result = 0;
+  for (let i = start; i < start + count; i++) result = result * 10 + (text.charCodeAt(i) - 48);
+  return result;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+}
 
 /** True for `2025-01-31T09:30:00Z` or `…:00.000Z`; false for a missing Z or seconds, or 30 February. */
 export function isIsoUtcTimestamp(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = ISO_UTC.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    hour < 24 && minute < 60 && second < 60 &&
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
+  return isoUtcMs(value) !== null;
 }
+
+/** Zones already found valid (checking one builds an Intl formatter); bounded, since any text can be asked about. */
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 1_000;
 
 /** True for an IANA zone such as `UTC` or `Europe/Berlin` that Intl can format in. */
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.length === 0) return false;
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < MAX_KNOWN_ZONES) knownZones.add(zone);
+  return true;
 }

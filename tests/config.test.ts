@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       botName: 'Testbed Monitor',
       testbedDbPath: join(dir, 'testbeds.json'),
       broadcastDbPath: join(dir, 'broadcast_rooms.json'),
+      lifecycleDbPath: join(dir, 'lifecycle.json'),
       approvedRooms: ['room-1'],
       health: { port: 8080, host: '0.0.0.0' },
       logLevel: 'info',
@@ -45,6 +46,9 @@ describe('loadConfig defaults', () => {
       broadcastDiscovery: false,
       broadcastAdmins: [],
       conversationTimeoutMs: 15 * 60_000,
+      reminderMs: 15 * 60_000,
+      overdueRepeatMs: 24 * 3_600_000,
+      holdMs: 10 * 60_000,
       inspect: false,
     });
     for (const key of ['devicesUrl', 'httpsProxy', 'wssProxy', 'feedbackRoom']) expect(config).not.toHaveProperty(key);

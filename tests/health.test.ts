@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 describe('health server', () => {
-  it('serves exactly the spec fields with the right types on GET /health', async () => {
+  it('serves exactly the documented fields with the right types on GET /health', async () => {
     const state = createHealthState();
     server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: state.getStatus });
     expect(server.port).toBeGreaterThan(0);
@@ -70,7 +70,7 @@ describe('health server', () => {
     expect(body.messages_processed).toBe(2);
   });
 
-  it('serves only the spec fields even if the provider returns more', async () => {
+  it('serves only the documented fields even if the provider returns more', async () => {
     const getStatus = () => ({ ...createHealthState().getStatus(), token: 'nope' }) as HealthStatus;
     server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus });
     expect((await call(server.port, '/health')).body).not.toContain('token');

@@ -13,7 +13,7 @@ import { createMetrics } from '../src/metrics.js';
 import { ReplyTimer } from '../src/app/reply-timer.js';
 import { routeTemplate } from '../src/platform/webex/metrics.js';
 import { startEmulator } from '../src/platform/emulator/index.js';
-import { ask, cardText, click, startHarness, type Harness } from './support/harness.js';
+import { ask, click, seenCard, startHarness, type Harness } from './support/harness.js';
 import { startBotProcess } from './support/bot-process.js';
 import { until as untilTrue } from './support/wait.js';
 
@@ -80,12 +80,12 @@ describe('GET /metrics on the health port', () => {
     h.emu.say({ personId: h.ada.id, roomId: h.unapproved.id, text: 'testbed', mentions: [h.bot.id] });
     await until((s) => value(s, `${T}events_handled_total`, { type: 'message', outcome: 'ignored' }) === 1, 'the ignored message');
     const hint = await ask(h, h.linus, h.lab, 'what is this');
-    expect(cardText(hint) + (hint.text ?? '').toLowerCase()).toContain('type testbed');
+    expect(seenCard(hint).texts).toEqual(['I did not understand that. Type testbed to open the menu, or help to see everything I can do.']);
     const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
     // Ada's conversation is alive while her form is open, and ends with the booking.
     expect(value(await scrape(), `${T}conversations_active`)).toBe(1);
     const booked = await click(h, h.ada, form, 'register_submit', { testbed_id: '2', purpose: 'secret purpose text', release_choice: '4h' });
-    expect(cardText(booked)).toContain('lab-2');
+    expect(seenCard(booked).heading).toBe('Booked: lab-2');
     await h.app.idle();
 
     const reply = await get(port, '/metrics');
@@ -122,7 +122,7 @@ describe('GET /metrics on the health port', () => {
     expect(value(s, `${T}conversations_active`)).toBe(0);
 
     const releaseForm = await ask(h, h.ada, h.lab, 'release');
-    expect(cardText(await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '2' }))).toContain('lab-2');
+    expect(seenCard(await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '2' })).heading).toBe('Released: lab-2');
     h.emu.faults.closeSockets({ personId: h.bot.id });
     await until((samples) => value(samples, `${T}socket_reconnects_total`) === 1 && value(samples, `${T}socket_state`, { state: 'connected' }) === 1, 'the reconnect');
     await h.app.idle();

@@ -4,14 +4,11 @@
  * client already waits out 429 Retry-After; this retries what is left), and a
  * result for every room exactly once, so no room is ever dropped silently.
  */
-import type { BroadcastDeliveryResult } from '../machines/broadcast.types.js';
+import type { BroadcastDeliveryResult, DeliveryRoom } from '../domain.js';
 import { backoffDelay, sleep as wait } from '../platform/webex/backoff.js';
 import { scrub } from '../secrets.js';
 
-export interface DeliveryRoom {
-  roomId: string;
-  name: string;
-}
+export type { DeliveryRoom } from '../domain.js';
 
 export interface DeliverBroadcastOptions {
   rooms: readonly DeliveryRoom[];

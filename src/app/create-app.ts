@@ -21,6 +21,9 @@ import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
 import { ReplyTimer } from './reply-timer.js';
+import { recorderFromConfig } from './recorder.js';
+import { createActorNames } from './actor-names.js';
+import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 
 export interface AppDeps {
   config: Config;
@@ -48,7 +51,7 @@ export interface App {
   idle(): Promise<void>;
 }
 
-/** Testbeds by state as of `now` (spec spelling: `in_use`). */
+/** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
 function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
   const counts = { available: 0, in_use: 0, overdue: 0 };
   for (const record of records) {
@@ -67,7 +70,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetrics();
-  const store = deps.store ?? (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath }));
+  const store =
+    deps.store ??
+    (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath, lifecyclePath: config.lifecycleDbPath }));
   const platform =
     deps.platform ??
     createWebexPlatform({
@@ -84,18 +89,30 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const lookUpPerson = createPeople(platform);
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, replied: (key, view) => replies.replied(key, view) });
-  const host = new ActorHost({
+  // Readable actor names cost a look-up per new actor: only while an inspector watches.
+  const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
+  const host = new ActorHost<FlowKey>({
     logger,
     inspect: deps.inspect,
-    onActorError: (key) => {
-      const roomId = key.split(':')[1];
-      if (roomId) effects.apologise(roomId);
+    nameOf: names?.nameOf,
+    onActorError: (key) => effects.apologise(key.roomId),
+  });
+  const fleet = createTestbedFleet({
+    store,
+    logger,
+    inspect: deps.inspect,
+    metrics,
+    now,
+    timing: { reminderMs: config.reminderMs, overdueRepeatMs: config.overdueRepeatMs, holdMs: config.holdMs },
+    notify: ({ to, notice, testbedId }) => {
+      logger.info({ key: keyOf(testbedKey(testbedId)), notice: notice.kind }, 'direct message about a booking');
+      if (to) effects.notice(to, notice);
     },
   });
-  const fleet = createTestbedFleet({ store, logger, inspect: deps.inspect, metrics });
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
+  const recorder = recorderFromConfig(config, logger);
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -117,43 +134,48 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   async function decide(event: PlatformEvent): Promise<HandledOutcome> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
+    const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
+    let knownIds: number[] | undefined;
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
       // Read only for the forms that name a testbed, so a menu or status click copies no records.
       get knownTestbedIds() {
-        return store.testbeds.all().map((record) => record.id);
+        return (knownIds ??= store.testbeds.all().map((record) => record.id));
       },
-      broadcastRoomIds: needsRooms ? await broadcastRoomIds() : undefined,
+      broadcastRoomIds: roomIds,
     });
     if (decision.kind === 'ignore') {
       logger.debug({ eventType: event.type, eventId: event.id, roomId: event.roomId, reason: decision.reason }, 'event ignored');
       return 'ignored';
     }
+    recorder?.record(event, { broadcastRoomIds: roomIds });
     health.markMessage(event.receivedAt);
     if (decision.kind === 'reply') {
       replies.started(`reply:${event.roomId}`, event.receivedAt);
       effects.reply(event.roomId, decision.view);
       return 'replied';
     }
+    if (names) await names.learn(event);
     for (const target of decision.targets) deliver(event, target);
     return 'dispatched';
   }
 
   function deliver(event: PlatformEvent, target: Target): void {
     if (target.ifExists) {
-      if (host.has(target.key)) replies.started(target.key, event.receivedAt);
+      if (host.has(target.key)) replies.started(keyOf(target.key), event.receivedAt);
       host.sendIfExists(target.key, target.event);
       return;
     }
-    const actor = host.getOrCreate(target.key, () => flows.spawn(target.flow, event));
-    replies.started(target.key, event.receivedAt);
+    const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
+    replies.started(keyOf(target.key), event.receivedAt);
     actor.send(target.event);
   }
 
   platform.onEvent((event) => lanes.add(conversationOf(event), () => handle(event)));
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
+    recorder?.connection(state);
     logger.info({ state }, 'connection state');
   });
 
@@ -166,6 +188,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     async idle() {
       await lanes.idle();
       await effects.idle();
+      await recorder?.flush();
     },
     async start() {
       fleet.start();
@@ -177,6 +200,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       fleet.stop();
       await platform.stop();
       await effects.idle();
+      await recorder?.close();
       await store.close();
     },
   };

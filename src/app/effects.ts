@@ -6,18 +6,24 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Holder } from '../domain.js';
+import type { DirectMessage, Holder } from '../domain.js';
+import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { renderView, renderBroadcastCard, type RenderContext, type View } from './render.js';
+import { renderBroadcastCard, renderDirectMessage, renderView, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
+import { keyOf, type FlowKey } from './actor-key.js';
 
 export type { View } from './render.js';
 
 export interface Effects {
-  say(key: string, roomId: string, view: View): void;
+  /** A card for the person and room of `key`, in order with the other replies for that key. */
+  say(key: FlowKey, view: View): void;
   reply(roomId: string, view: View): void;
-  direct(key: string, toEmail: string, text: string): void;
+  /** A direct message to one person, posted as plain text. */
+  direct(key: FlowKey, toEmail: string, message: DirectMessage): void;
+  /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
+  notice(toEmail: string, notice: DirectNotice): void;
   apologise(roomId: string): void;
   feedbackToRoom(roomId: string, from: Holder, text: string): void;
   /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
@@ -39,12 +45,15 @@ export function createEffects(deps: {
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
 
-  /** Fresh store data for a card; the testbeds are copied only for views that show them (not a menu). */
+  /** Fresh store data for a card; records are copied only for views that show them (not a menu). */
   function renderContext(requesterEmail?: string): RenderContext {
     return {
       botName: config.botName,
       get testbeds() {
         return store.testbeds.all();
+      },
+      get life() {
+        return store.lifecycle.all();
       },
       now: deps.now().toISOString(),
       timeZone: config.displayTimeZone,
@@ -72,7 +81,8 @@ export function createEffects(deps: {
 
   /** Views that list "your own first" need the requester's email, which only the platform knows. */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    if (!personId || (view.kind !== 'releaseForm' && view.kind !== 'registerRefused')) return undefined;
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm'];
+    if (!personId || !personal.includes(view.kind)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 
@@ -84,15 +94,23 @@ export function createEffects(deps: {
   }
 
   return {
-    say(key, roomId, view) {
-      enqueue(key, () => sayNow(key, roomId, view, key.split(':')[2]));
+    say(key, view) {
+      const queue = keyOf(key);
+      enqueue(queue, () => sayNow(queue, key.roomId, view, key.personId));
     },
     reply(roomId, view) {
       const key = `reply:${roomId}`;
       enqueue(key, () => sayNow(key, roomId, view));
     },
-    direct(key, toEmail, text) {
-      enqueue(`direct:${key}`, () => post({ toPersonEmail: toEmail, text }));
+    direct(key, toEmail, message) {
+      enqueue(`direct:${keyOf(key)}`, () => post({ toPersonEmail: toEmail, text: renderDirectMessage(message) }));
+    },
+    notice(toEmail, notice) {
+      const key = `direct:${toEmail.toLowerCase()}`;
+      enqueue(key, async () => {
+        const rendered = renderView({ kind: 'notice', notice }, renderContext());
+        await post({ toPersonEmail: toEmail, text: rendered.text, card: rendered.card });
+      });
     },
     apologise(roomId) {
       const key = `reply:${roomId}`;

@@ -4,17 +4,27 @@
  * emitted `say.*` requests wired to the effects.
  */
 import { appendFile } from 'node:fs/promises';
-import { fromPromise, type AnyActorRef } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { BroadcastRoomRecord, Holder } from '../domain.js';
+import type { BroadcastDeliveryResult, BroadcastRoomOption, Holder } from '../domain.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { conversationMachine } from '../machines/conversation.machine.js';
-import { broadcastMachine } from '../machines/broadcast.machine.js';
+import {
+  conversationMachine,
+  type ClaimResult,
+  type ClaimTestbedInput,
+  type LookUpPersonInput,
+  type ReleaseResult,
+  type ReleaseTestbedInput,
+  type RunLifecycleInput,
+  type SaveFeedbackInput,
+} from '../machines/conversation.machine.js';
+import type { LifecycleOutcome } from '../machines/shared/lifecycle-types.js';
+import { broadcastMachine, type SendBroadcastInput } from '../machines/broadcast.machine.js';
 import type { SpawnSpec } from './actor-host.js';
-import type { Flow } from './router.js';
-import type { Effects, View } from './effects.js';
+import type { FlowKey } from './actor-key.js';
+import type { Effects } from './effects.js';
 import type { TestbedFleet } from './testbed-fleet.js';
 import { deliverBroadcast } from './broadcast-delivery.js';
 import { isRetryable } from './errors.js';
@@ -31,17 +41,13 @@ export interface FlowDeps {
   lookUpPerson: LookUpPerson;
 }
 
-export interface BroadcastTarget extends BroadcastRoomRecord {
-  discovered?: boolean;
-}
-
 export function createFlowFactory(deps: FlowDeps) {
   const { platform, store, config, fleet, effects } = deps;
 
   const lookUpPerson = deps.lookUpPerson;
 
-  async function listBroadcastRooms(): Promise<BroadcastTarget[]> {
-    const listed: BroadcastTarget[] = store.broadcastRooms.all();
+  async function listBroadcastRooms(): Promise<BroadcastRoomOption[]> {
+    const listed: BroadcastRoomOption[] = store.broadcastRooms.all();
     if (!config.broadcastDiscovery) return listed;
     const seen = new Set(listed.map((room) => room.room_id));
     const discovered = (await platform.listRooms())
@@ -50,62 +56,70 @@ export function createFlowFactory(deps: FlowDeps) {
     return [...listed, ...discovered];
   }
 
-  function wireSay(roomId: string) {
-    return (actor: AnyActorRef, key: string) => {
-      actor.on('say.card', (emitted: { view: View }) => effects.say(key, roomId, emitted.view));
-      actor.on('say.direct', (emitted: { toEmail: string; text: string }) => effects.direct(key, emitted.toEmail, emitted.text));
-    };
-  }
+  // Each provided actor is typed with the output and input its machine's setup() declares, and
+  // provide() checks them against the stubs: a mismatch fails tsc (tests/types/provide.test-d.ts).
+  const lookUpPersonLogic = fromPromise<Holder, LookUpPersonInput>(async ({ input }) => lookUpPerson(input.personId));
 
   const conversationLogic = conversationMachine.provide({
     actors: {
-      lookUpPerson: fromPromise(async ({ input }: { input: { personId: string } }) => lookUpPerson(input.personId)),
-      claimTestbed: fromPromise(async ({ input }: { input: Parameters<TestbedFleet['claim']>[0] }) => fleet.claim(input)),
-      releaseTestbed: fromPromise(async ({ input }: { input: Parameters<TestbedFleet['release']>[0] }) => fleet.release(input)),
-      saveFeedback: fromPromise(async ({ input }: { input: { text: string; from: Holder } }) => {
+      lookUpPerson: lookUpPersonLogic,
+      claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async ({ input }) => fleet.claim(input)),
+      releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async ({ input }) => fleet.release(input)),
+      runLifecycle: fromPromise<LifecycleOutcome, RunLifecycleInput>(async ({ input }) => fleet.lifecycle(input)),
+      saveFeedback: fromPromise<void, SaveFeedbackInput>(async ({ input }) => {
         const line = JSON.stringify({ at: deps.now().toISOString(), email: input.from.email, name: input.from.name, text: input.text });
         await appendFile(config.feedbackLogPath, `${line}\n`, 'utf8');
         if (config.feedbackRoom) effects.feedbackToRoom(config.feedbackRoom, input.from, input.text);
       }),
     },
-  } as never);
+  });
 
   const broadcastLogic = broadcastMachine.provide({
     actors: {
-      lookUpPerson: fromPromise(async ({ input }: { input: { personId: string } }) => lookUpPerson(input.personId)),
-      listBroadcastRooms: fromPromise(async () => listBroadcastRooms()),
-      sendBroadcast: fromPromise(
-        async ({ input }: { input: { rooms: { roomId: string; name: string }[]; kind: string; text: string; sender: Holder } }) =>
-          deliverBroadcast({
-            rooms: input.rooms,
-            send: (roomId) => effects.postBroadcast(roomId, { kind: input.kind, text: input.text, sender: input.sender }),
-            isRetryable,
-          }),
+      lookUpPerson: lookUpPersonLogic,
+      listBroadcastRooms: fromPromise<BroadcastRoomOption[], void>(async () => listBroadcastRooms()),
+      sendBroadcast: fromPromise<BroadcastDeliveryResult[], SendBroadcastInput>(async ({ input }) =>
+        deliverBroadcast({
+          rooms: input.rooms,
+          send: (roomId) => effects.postBroadcast(roomId, { kind: input.kind, text: input.text, sender: input.sender }),
+          isRetryable,
+        }),
       ),
     },
-  } as never);
+  });
+
+  function wireConversation(key: FlowKey) {
+    return (actor: ActorRefFrom<typeof conversationLogic>) => {
+      actor.on('say.card', (emitted) => effects.say(key, emitted.view));
+      actor.on('say.direct', (emitted) => effects.direct(key, emitted.toEmail, emitted.message));
+    };
+  }
+
+  function wireBroadcast(key: FlowKey) {
+    return (actor: ActorRefFrom<typeof broadcastLogic>) => {
+      actor.on('say.card', (emitted) => effects.say(key, emitted.view));
+    };
+  }
 
   return {
     listBroadcastRooms,
-    spawn(flow: Flow, event: PlatformEvent): SpawnSpec<typeof conversationLogic | typeof broadcastLogic> {
+    /** The actor for `key`, started by `event` (a message carries the sender's email). */
+    spawn(key: FlowKey, event: PlatformEvent): SpawnSpec<typeof conversationLogic> | SpawnSpec<typeof broadcastLogic> {
       const timeoutMs = config.conversationTimeoutMs;
-      if (flow === 'conversation') {
-        return {
-          logic: conversationLogic,
-          input: { roomId: event.roomId, personId: event.personId, timeoutMs },
-          wire: wireSay(event.roomId),
-        };
+      const { roomId, personId } = key;
+      if (key.kind === 'conversation') {
+        return { logic: conversationLogic, input: { roomId, personId, timeoutMs }, wire: wireConversation(key) };
       }
       return {
         logic: broadcastLogic,
         input: {
-          roomId: event.roomId,
-          personId: event.personId,
+          roomId,
+          personId,
           personEmail: event.type === 'message' ? event.personEmail : undefined,
           admins: config.broadcastAdmins,
           timeoutMs,
         },
-        wire: wireSay(event.roomId),
+        wire: wireBroadcast(key),
       };
     },
   };

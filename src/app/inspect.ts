@@ -18,7 +18,7 @@ export async function createInspection(logger: Logger, port = Number(process.env
   const { createWebSocketInspector } = await import('@statelyai/inspect');
   const server = createInspectorServer({ port, autoOpen: false });
   const url = `ws://localhost:${port}`;
-  const inspector = createWebSocketInspector({ url, sanitizeEvent: trimStrings, sanitizeContext: trimStrings } as never);
+  const inspector = createWebSocketInspector({ url, sanitizeEvent: trimStrings, sanitizeContext: trimStrings });
   const page = `http://localhost:${port}`;
   logger.info({ page }, 'Stately inspector: open this page in a browser');
   process.stdout.write(`Stately inspector: open ${page} in a browser\n`);

@@ -3,7 +3,7 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { TestbedRecord } from '../domain.js';
+import type { DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -18,7 +18,15 @@ import {
   registerRefusedCard,
   registerRefusedText,
 } from '../cards/register.card.js';
-import { releaseFormCard, releaseFormText, releasedCard, releasedText, releaseRefusedCard, releaseRefusedText } from '../cards/release.card.js';
+import {
+  releaseFormCard,
+  releaseFormText,
+  releasedByOtherText,
+  releasedCard,
+  releasedText,
+  releaseRefusedCard,
+  releaseRefusedText,
+} from '../cards/release.card.js';
 import { feedbackFormCard, feedbackFormText, feedbackThanksCard, feedbackThanksText } from '../cards/feedback.card.js';
 import {
   broadcastNotAllowedCard,
@@ -32,6 +40,9 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
+import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
+import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
+import { sameEmail } from '../cards/parts.js';
 
 export type View = CardView | BroadcastView;
 
@@ -41,6 +52,8 @@ export interface RenderContext {
   now: string;
   timeZone: string;
   requesterEmail?: string;
+  /** Wait-lists and holds (absent = none). */
+  life?: LifecycleEntry[];
 }
 
 export interface Rendered {
@@ -55,9 +68,18 @@ function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
 const isAvailable = (record: TestbedRecord) => record.status === 'available';
 const isInUse = (record: TestbedRecord) => record.status === 'in_use';
 
-/** `ctx.testbeds` is read only by the views that show testbeds (it may be a copy made on demand). */
+/** Testbeds held for somebody's hand-off: not offered to anyone else. */
+function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
+  return new Set(life.filter((entry) => entry.offer !== null).map((entry) => entry.testbed_id));
+}
+
+/**
+ * `ctx.testbeds` and `ctx.life` are read only by the views that show them (they may be copies
+ * made on demand), so a menu or a form without testbeds copies no records.
+ */
 export function renderView(view: View, ctx: RenderContext): Rendered {
   const { now, timeZone } = ctx;
+  const lifeOf = () => ctx.life ?? [];
   switch (view.kind) {
     case 'menu':
       return pair(menuCard({ botName: ctx.botName }), menuText({ botName: ctx.botName }));
@@ -66,13 +88,27 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
     case 'hint':
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
-      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page };
+      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail };
       return pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
       const testbeds = ctx.testbeds;
-      const input = { available: testbeds.filter(isAvailable), inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values };
+      const held = heldTestbeds(lifeOf());
+      const available = testbeds.filter((record) => isAvailable(record) && !held.has(record.id));
+      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size };
       return pair(registerFormCard(input), registerFormText(input));
+    }
+    case 'offerForm': {
+      // Shown again only while the hold is still theirs; otherwise they hear that it is not offered to them.
+      const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+      const offer = lifeOf().find((entry) => entry.testbed_id === view.testbedId)?.offer ?? null;
+      const requester = view.requesterEmail ?? ctx.requesterEmail;
+      if (record && record.status === 'available' && offer && sameEmail(offer.email, requester)) {
+        const input = { record, offer, now, timeZone, errors: view.errors, values: view.values };
+        return pair(offerFormCard(input), offerFormText(input));
+      }
+      const input = { outcome: { type: 'refused' as const, reason: 'not_offered' as const, ...(record ? { record } : {}) }, now, timeZone };
+      return pair(outcomeCard(input), outcomeText(input));
     }
     case 'releaseForm': {
       const input = { inUse: ctx.testbeds.filter(isInUse), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };
@@ -83,7 +119,7 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
       return pair(registeredCard(input), registeredText(input));
     }
     case 'registerRefused': {
-      const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail };
+      const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, offer: view.offer ?? null };
       return pair(registerRefusedCard(input), registerRefusedText(input));
     }
     case 'released': {
@@ -102,6 +138,18 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
       return pair(cancelledCard(), cancelledText());
     case 'error':
       return pair(errorCard({ message: view.message }), errorText({ message: view.message }));
+    case 'mine': {
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone };
+      return pair(mineCard(input), mineText(input));
+    }
+    case 'lifecycle': {
+      const input = { outcome: view.outcome, now, timeZone };
+      return pair(outcomeCard(input), outcomeText(input));
+    }
+    case 'notice': {
+      const input = { notice: view.notice, now, timeZone };
+      return pair(noticeCard(input), noticeText(input));
+    }
     case 'broadcastRooms': {
       const input = { rooms: view.rooms, errors: view.errors, values: view.values, notice: view.notice };
       return pair(broadcastRoomsCard(input), broadcastRoomsText(input));
@@ -130,4 +178,12 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
 export function renderBroadcastCard(input: RenderContext & { kind: string; text: string; senderName: string }): Rendered {
   const data = { kind: input.kind, text: input.text, senderName: input.senderName, testbeds: input.testbeds, now: input.now, timeZone: input.timeZone };
   return pair(broadcastStatusCard(data), broadcastStatusText(data));
+}
+
+/** The plain text of a direct message (sent as `text`, never as markdown). */
+export function renderDirectMessage(message: DirectMessage): string {
+  switch (message.kind) {
+    case 'releasedByOther':
+      return releasedByOtherText(message);
+  }
 }

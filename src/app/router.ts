@@ -6,13 +6,23 @@
 import type { PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import {
+  DIRECT_ACTIONS,
+  isHandOffSubmission,
+  parseExtendSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseTestbedChoice,
   readAction,
   readStatusPage,
+  type Invalid,
 } from '../cards/actions.js';
+import type { FormErrors } from '../domain.js';
+import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
+import { flowKey, type Flow, type FlowKey } from './actor-key.js';
+
+export type { Flow } from './actor-key.js';
 
 export interface RouterContext {
   approvedRooms: string[] | '*';
@@ -22,11 +32,9 @@ export interface RouterContext {
   broadcastRoomIds?: string[];
 }
 
-export type Flow = 'conversation' | 'broadcast';
-
 export interface Target {
-  flow: Flow;
-  key: string;
+  /** Which flow's actor, for which person in which room. */
+  key: FlowKey;
   event: { type: string } & Record<string, unknown>;
   /** Only deliver when the actor already exists (e.g. cancel). */
   ifExists?: boolean;
@@ -48,6 +56,7 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   book: { flow: 'conversation', type: 'registration.started' },
   release: { flow: 'conversation', type: 'release.started' },
   feedback: { flow: 'conversation', type: 'feedback.started' },
+  mine: { flow: 'conversation', type: 'mine.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
 };
 
@@ -65,17 +74,9 @@ export function isApproved(roomId: string, approved: string[] | '*'): boolean {
   return uuids.has(uuidOf(roomId).toLowerCase());
 }
 
-export function conversationKey(roomId: string, personId: string): string {
-  return `conversation:${roomId}:${personId}`;
-}
-
-export function broadcastKey(roomId: string, personId: string): string {
-  return `broadcast:${roomId}:${personId}`;
-}
-
 function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {
-  const key = flow === 'conversation' ? conversationKey(event.roomId, event.personId) : broadcastKey(event.roomId, event.personId);
-  return ifExists ? { flow, key, event: machineEvent, ifExists } : { flow, key, event: machineEvent };
+  const key = flowKey(flow, event.roomId, event.personId);
+  return ifExists ? { key, event: machineEvent, ifExists } : { key, event: machineEvent };
 }
 
 function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): RouteDecision {
@@ -83,12 +84,47 @@ function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): R
 }
 
 export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
-  if (!isApproved(event.roomId, ctx.approvedRooms)) return { kind: 'ignore', reason: 'unapproved_room' };
-  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx);
+  if (!isApproved(event.roomId, ctx.approvedRooms)) {
+    // Direct rooms: only the buttons the bot sent there, each checked later against the store.
+    if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
+      return routeCard(event, ctx, true);
+    }
+    return { kind: 'ignore', reason: 'unapproved_room' };
+  }
+  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
+}
+
+/** A form's problems as one friendly line (for buttons that have no form to send back). */
+function problemsReply(errors: FormErrors): RouteDecision {
+  return { kind: 'reply', view: { kind: 'error', message: `${Object.values(errors).join(' ')} Nothing was changed.` } };
+}
+
+/**
+ * The hand-off form from a direct message came back with problems: the same form again, the
+ * problems named and the values kept. Without a testbed the bot sent, there is no form to show.
+ */
+function offerProblems(event: PlatformEvent, result: Invalid, ctx: RouterContext): RouteDecision {
+  const testbedId = Number(result.values.testbed_id);
+  if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
+  return one('conversation', event, { type: 'offer.invalid', testbedId, errors: result.errors, values: result.values });
+}
+
+function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string): RouteDecision {
+  return one('conversation', event, { type: 'lifecycle.submitted', request, now });
+}
+
+function commandWord(text: string): string {
+  return text.trim().toLowerCase().replace(/^\//, '');
+}
+
+/** True when the text is one of the commands the bot answers (not free text a person wrote). */
+export function isCommandText(text: string): boolean {
+  const word = commandWord(text);
+  return word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word);
 }
 
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
-  const word = event.text.trim().toLowerCase().replace(/^\//, '');
+  const word = commandWord(event.text);
   if (word === '') return { kind: 'ignore', reason: 'empty' };
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
@@ -105,7 +141,8 @@ function cancelRoute(event: PlatformEvent): RouteDecision {
   };
 }
 
-function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterContext): RouteDecision {
+/** `direct`: from an unapproved 1:1 room, where releases need the holder and bookings need an offer. */
+function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterContext, direct: boolean): RouteDecision {
   const inputs = event.inputs;
   const action = readAction(inputs);
   const now = event.receivedAt;
@@ -128,12 +165,21 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return cancelRoute(event);
     case 'register_submit': {
       const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
+      // The hand-off form: from an unapproved 1:1 room every booking is one, elsewhere it says so in its data.
+      if (direct || isHandOffSubmission(inputs)) {
+        return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
+      }
       return result.ok
         ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
         : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });
     }
     case 'release_submit': {
       const result = parseReleaseSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (direct) {
+        return result.ok
+          ? one('conversation', event, { type: 'release.submitted', testbedId: result.form.testbedId, now, holderOnly: true })
+          : problemsReply(result.errors);
+      }
       return result.ok
         ? one('conversation', event, { type: 'release.submitted', testbedId: result.form.testbedId, now })
         : one('conversation', event, { type: 'release.invalid', errors: result.errors, values: result.values });
@@ -143,6 +189,24 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return result.ok
         ? one('conversation', event, { type: 'feedback.submitted', text: result.text })
         : one('conversation', event, { type: 'feedback.invalid', errors: result.errors, values: result.values });
+    }
+    case 'mine':
+      return one('conversation', event, { type: 'mine.requested' });
+    case 'release_all':
+      return lifecycle(event, { type: 'releaseAll' }, now);
+    case 'extend': {
+      const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok ? lifecycle(event, { type: 'extend', testbedId: result.testbedId, minutes: result.minutes }, now) : problemsReply(result.errors);
+    }
+    case 'wait':
+    case 'unwait':
+    case 'decline_offer':
+    case 'ask_holder':
+    case 'still_need': {
+      const result = parseTestbedChoice(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (!result.ok) return problemsReply(result.errors);
+      const type = ({ wait: 'wait', unwait: 'unwait', decline_offer: 'decline', ask_holder: 'ask', still_need: 'keep' } as const)[action];
+      return lifecycle(event, { type, testbedId: result.testbedId }, now);
     }
     case 'broadcast':
       return one('broadcast', event, { type: 'broadcast.started' });

@@ -8,11 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { Holder, TestbedRecord } from '../domain.js';
-import { testbedMachine } from '../machines/testbed.machine.js';
-import type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
+import type { Holder, LifecycleEntry, TestbedRecord } from '../domain.js';
+import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
+import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
+import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput, RunLifecycleInput } from '../machines/conversation.machine.js';
+import { createWaitUntil } from './wait-until.js';
 import type { Store } from '../store/index.js';
-import { silentAppMetrics, type AppMetrics } from '../metrics.js';
+import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
+import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -20,11 +23,40 @@ export type { ClaimResult, ReleaseResult } from '../machines/conversation.machin
 export interface TestbedFleet {
   start(): void;
   stop(): void;
-  claim(request: { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }): Promise<ClaimResult>;
-  release(request: { testbedId: number; by: Holder; now: string }): Promise<ReleaseResult>;
+  claim(request: ClaimTestbedInput): Promise<ClaimResult>;
+  release(request: ReleaseTestbedInput): Promise<ReleaseResult>;
+  /** Extend, wait-list, hand-off, asks and release-all; the answer says what happened. */
+  lifecycle(request: RunLifecycleInput): Promise<LifecycleOutcome>;
 }
 
+/** A direct message a testbed asked for, with the testbed it is about. */
+export type FleetNotification = Notification & { testbedId: number };
+
 type TestbedActor = Actor<typeof testbedMachine>;
+
+/** A request to a testbed actor before `ask` gives it its request id. */
+type Asked = Extract<TestbedEvent, { requestId: string }>;
+type TestbedRequest = Asked extends infer E ? (E extends Asked ? Omit<E, 'requestId'> : never) : never;
+/** The emitted answers to a request (direct-message requests carry no request id). */
+type Answered = Extract<TestbedEmitted, { requestId: string }>;
+type AnswerType = Answered['type'];
+type Answer<T extends AnswerType> = Extract<Answered, { type: T }>;
+
+const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'unknown' ? 'unknown' : 'refused');
+const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
+
+/** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
+async function counted<R, O extends string>(work: Promise<R>, count: (outcome: O | 'failed') => void, outcomeOf: (result: R) => O): Promise<R> {
+  let result: R;
+  try {
+    result = await work;
+  } catch (error) {
+    count('failed');
+    throw error;
+  }
+  count(outcomeOf(result));
+  return result;
+}
 
 export function createTestbedFleet(deps: {
   store: Store;
@@ -32,18 +64,38 @@ export function createTestbedFleet(deps: {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** Counts bookings and releases by outcome. */
   metrics?: Pick<AppMetrics, 'booking' | 'release'>;
+  /** Reminder, overdue, hold and ask timings; defaults as documented. */
+  timing?: LifecycleTiming;
+  /** Posts a direct message; called only after the fact it reports is stored. */
+  notify?: (notification: FleetNotification) => void;
+  /** The clock the timers read (tests pin it with fake timers). */
+  now?: () => Date;
 }): TestbedFleet {
   const metrics = deps.metrics ?? silentAppMetrics;
   const actors = new Map<number, TestbedActor>();
   const logic = testbedMachine.provide({
     actors: {
-      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => deps.store.testbeds.save(input.record)),
+      // The signal aborts when the actor stops: a write still waiting for its turn is then dropped,
+      // so a claim the asker was told had failed never lands on disk afterwards.
+      saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord }; signal: AbortSignal }) =>
+        deps.store.testbeds.save(input.record, { signal }),
+      ),
+      saveLifecycle: fromPromise(async ({ input, signal }: { input: { entry: LifecycleEntry }; signal: AbortSignal }) =>
+        deps.store.lifecycle.save(input.entry, { signal }),
+      ),
+      waitUntil: createWaitUntil(deps.now),
     },
   });
+  /** Lifecycle requests of one testbed wait for each other, so two people joining a queue never meet "busy". */
+  const lanes = new Map<number, Promise<unknown>>();
 
   function spawn(record: TestbedRecord): TestbedActor {
-    const key = `testbed:${record.id}`;
-    const actor = createActor(logic, { input: { record }, id: key, systemId: key, inspect: deps.inspect } as never) as TestbedActor;
+    const key = keyOf(testbedKey(record.id));
+    // The id is what the inspector shows (`testbed lab-3`); the key stays the systemId.
+    const name = `testbed ${record.testbed_name}`;
+    const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
+    const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect });
+    actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
     actor.subscribe({
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
@@ -70,21 +122,21 @@ export function createTestbedFleet(deps: {
    * request id; rejects if the actor fails or stops before answering, so a
    * conversation never waits forever.
    */
-  function ask<T>(actor: TestbedActor, event: Record<string, unknown> & { type: string }, answers: string[]): Promise<T> {
+  function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
     const requestId = randomUUID();
-    return new Promise<T>((resolve, reject) => {
+    const isAnswer = (emitted: TestbedEmitted): emitted is Answer<T> =>
+      'requestId' in emitted && emitted.requestId === requestId && (answers as readonly string[]).includes(emitted.type);
+    return new Promise<Answer<T>>((resolve, reject) => {
       const subscriptions: { unsubscribe(): void }[] = [];
       const finish = (settle: () => void) => {
         for (const subscription of subscriptions) subscription.unsubscribe();
         settle();
       };
-      for (const type of answers) {
-        subscriptions.push(
-          actor.on(type as never, (emitted: unknown) => {
-            if ((emitted as { requestId?: string }).requestId === requestId) finish(() => resolve(emitted as T));
-          }),
-        );
-      }
+      subscriptions.push(
+        actor.on('*', (emitted) => {
+          if (isAnswer(emitted)) finish(() => resolve(emitted));
+        }),
+      );
       subscriptions.push(
         actor.subscribe({
           error: () => finish(() => reject(new Error('the testbed could not take the request'))),
@@ -95,37 +147,96 @@ export function createTestbedFleet(deps: {
         finish(() => reject(new Error('the testbed is not available right now')));
         return;
       }
-      actor.send({ ...event, requestId } as never);
+      actor.send({ ...request, requestId });
     });
   }
 
-  async function claim(request: Parameters<TestbedFleet['claim']>[0]): Promise<ClaimResult> {
+  async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; message?: string }>(
+    const answer = await ask(
       actor,
-      { type: 'registration.requested', holder: request.holder, purpose: request.purpose, expectedRelease: request.expectedRelease, now: request.now },
+      {
+        type: 'registration.requested',
+        holder: request.holder,
+        purpose: request.purpose,
+        expectedRelease: request.expectedRelease,
+        now: request.now,
+        offerOnly: request.offerOnly === true,
+      },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
     );
     if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
-    if (answer.type === 'registration.refused') return { ok: false, reason: 'taken', record: answer.record };
+    if (answer.type === 'registration.refused') {
+      return answer.reason === 'held'
+        ? { ok: false, reason: 'held', record: answer.record, offer: answer.offer ?? null }
+        : { ok: false, reason: 'taken', record: answer.record };
+    }
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
 
-  async function release(request: Parameters<TestbedFleet['release']>[0]): Promise<ReleaseResult> {
+  async function release(request: ReleaseTestbedInput): Promise<ReleaseResult> {
     const actor = actorFor(request.testbedId);
     if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask<{ type: string; record: TestbedRecord; previous?: TestbedRecord; reason?: 'not_in_use' | 'busy'; message?: string }>(
+    const answer = await ask(
       actor,
-      { type: 'release.requested', by: request.by, now: request.now },
+      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
-    if (answer.type === 'release.succeeded' && answer.previous) return { ok: true, record: answer.record, previous: answer.previous };
-    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason ?? 'not_in_use', record: answer.record };
+    if (answer.type === 'release.succeeded') return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
   }
 
+  /** The testbed machine's event for a lifecycle request about one testbed. */
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' }>, by: Holder, now: string): TestbedRequest {
+    switch (request.type) {
+      case 'extend':
+        return { type: 'extend.requested', by, now, minutes: request.minutes };
+      case 'wait':
+        return { type: 'wait.requested', by, now };
+      case 'unwait':
+        return { type: 'unwait.requested', by, now };
+      case 'decline':
+        return { type: 'offer.declined', by, now };
+      case 'ask':
+        return { type: 'ask.requested', by, now };
+      case 'keep':
+        return { type: 'ask.kept', by, now };
+    }
+  }
+
+  async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
+    if (request.type === 'releaseAll') return releaseAll(by, now);
+    const testbedId = request.testbedId;
+    const previous = lanes.get(testbedId) ?? Promise.resolve();
+    const turn = previous.catch(() => undefined).then(async (): Promise<LifecycleOutcome> => {
+      const actor = actorFor(testbedId);
+      if (!actor) return { type: 'refused', reason: 'unknown' };
+      const answer = await ask(actor, lifecycleEvent(request, by, now), ['request.answered', 'request.failed']);
+      if (answer.type === 'request.answered') return answer.outcome;
+      throw new Error(answer.message);
+    });
+    lanes.set(testbedId, turn);
+    void turn.finally(() => {
+      if (lanes.get(testbedId) === turn) lanes.delete(testbedId);
+    }).catch(() => undefined);
+    return turn;
+  }
+
+  /** Releases every testbed the person holds, one after another; the answer lists what was released. */
+  async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
+    const mine = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && record.user_email?.toLowerCase() === by.email.toLowerCase());
+    const released: TestbedRecord[] = [];
+    for (const record of mine) {
+      const result = await counted(release({ testbedId: record.id, by, now, holderOnly: true }), (outcome) => metrics.release(outcome), releaseOutcome);
+      if (result.ok) released.push(result.previous);
+    }
+    return { type: 'releasedAll', records: released };
+  }
+
   return {
+    lifecycle,
     start() {
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
     },
@@ -133,21 +244,7 @@ export function createTestbedFleet(deps: {
       for (const actor of actors.values()) actor.stop();
       actors.clear();
     },
-    async claim(request) {
-      const result = await claim(request).catch((error: unknown) => {
-        metrics.booking('failed');
-        throw error;
-      });
-      metrics.booking(result.ok ? 'booked' : result.reason === 'taken' ? 'refused' : 'unknown');
-      return result;
-    },
-    async release(request) {
-      const result = await release(request).catch((error: unknown) => {
-        metrics.release('failed');
-        throw error;
-      });
-      metrics.release(result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
-      return result;
-    },
+    claim: (request) => counted(claim(request), (outcome) => metrics.booking(outcome), bookingOutcome),
+    release: (request) => counted(release(request), (outcome) => metrics.release(outcome), releaseOutcome),
   };
 }

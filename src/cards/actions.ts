@@ -8,10 +8,11 @@
  * comes from the platform profile, never from a form.
  */
 import * as yup from 'yup';
+import type { FormErrors, FormValues, RegisterForm } from '../domain.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
 
 export const ACTIONS = {
-  // Main menu (spec §4.1)
+  // Main menu buttons (a contract: data is { action } only)
   status: 'status',
   register: 'register',
   release: 'release',
@@ -30,9 +31,44 @@ export const ACTIONS = {
   broadcastMessageSubmit: 'broadcast_message_submit',
   broadcastConfirm: 'broadcast_confirm',
   broadcastBack: 'broadcast_back',
+  // Bookings that look after themselves (reminders, wait-list, hand-off, my bookings)
+  extend: 'extend',
+  wait: 'wait',
+  unwait: 'unwait',
+  declineOffer: 'decline_offer',
+  askHolder: 'ask_holder',
+  /** The holder's answer to an ask: they still need the testbed. */
+  stillNeed: 'still_need',
+  mine: 'mine',
+  releaseAll: 'release_all',
 } as const;
 
-export type CardActionName = (typeof ACTIONS)[keyof typeof ACTIONS];
+/**
+ * Buttons the bot sends in direct messages (1:1 rooms, not on APPROVED_ROOMS). Only these are
+ * accepted from such rooms, and each is checked against the stored record or offer.
+ */
+export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
+  ACTIONS.extend,
+  ACTIONS.releaseSubmit,
+  ACTIONS.registerSubmit,
+  ACTIONS.declineOffer,
+  ACTIONS.stillNeed,
+]);
+
+/**
+ * The hand-off booking form's `register_submit` carries `form: "handoff"` in its data, so the bot
+ * knows it from the register form wherever it is clicked (a 1:1 room may be on APPROVED_ROOMS too).
+ * Forging it only makes a booking stricter: it then needs the stored offer.
+ */
+export const HANDOFF_FORM = { key: 'form', value: 'handoff' } as const;
+
+export function isHandOffSubmission(inputs: unknown): boolean {
+  try {
+    return own(inputs, HANDOFF_FORM.key) === HANDOFF_FORM.value;
+  } catch {
+    return false;
+  }
+}
 
 /** Input ids of the forms (never used as `data` keys). */
 export const INPUT_IDS = {
@@ -42,23 +78,21 @@ export const INPUT_IDS = {
   releaseDate: 'release_date',
   releaseTime: 'release_time',
   feedbackText: 'feedback_text',
+  minutes: 'minutes',
 } as const;
 
 export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] as const;
-export type ReleaseChoice = (typeof RELEASE_CHOICES)[number];
 
-export const LIMITS = { purposeMax: 500, feedbackMax: 2000, maxDaysAhead: MAX_DAYS_AHEAD, maxStatusPage: 10_000 } as const;
+export const LIMITS = {
+  purposeMax: 500,
+  feedbackMax: 2000,
+  maxDaysAhead: MAX_DAYS_AHEAD,
+  maxStatusPage: 10_000,
+  maxExtendMinutes: MAX_DAYS_AHEAD * 24 * 60,
+} as const;
 
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
+/** A form that came back with problems: what is wrong, and the values to put back. */
 export type Invalid = { ok: false; errors: FormErrors; values: FormValues };
-
-export interface RegisterForm {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
 
 export type RegisterSubmission = { ok: true; form: RegisterForm } | Invalid;
 export type ReleaseSubmission = { ok: true; form: { testbedId: number } } | Invalid;
@@ -182,6 +216,46 @@ export function parseReleaseSubmission(
     const errors = validate(schema, picked);
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, form: { testbedId: Number(picked.testbed_id) } };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export type TestbedChoice = { ok: true; testbedId: number } | Invalid;
+export type ExtendSubmission = { ok: true; testbedId: number; minutes: number } | Invalid;
+
+/** A button about one testbed (`wait`, `unwait`, `ask_holder`, `decline_offer`, `still_need`). */
+export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { knownTestbedIds: number[] }): TestbedChoice {
+  try {
+    const values = keep(inputs, { testbed_id: 20 });
+    const picked = pick(inputs, ['testbed_id']);
+    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose a testbed first.') }), picked);
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(picked.testbed_id) };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+/** `extend`: a known testbed and a whole number of minutes from 1 to 90 days. */
+export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: number[] }): ExtendSubmission {
+  try {
+    const values = keep(inputs, { testbed_id: 20, minutes: 20 });
+    const picked = pick(inputs, ['testbed_id', 'minutes']);
+    if (typeof picked.minutes === 'number') picked.minutes = String(picked.minutes);
+    const schema = yup.object({
+      testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to extend.'),
+      minutes: yup
+        .string()
+        .typeError('Say by how many minutes to extend.')
+        .required('Say by how many minutes to extend.')
+        .matches(/^\d{1,7}$/, 'The extension must be a whole number of minutes.')
+        .test('range', `The extension must be from 1 minute to ${LIMITS.maxDaysAhead} days.`, (value) =>
+          value === undefined || !/^\d{1,7}$/.test(value) || (Number(value) >= 1 && Number(value) <= LIMITS.maxExtendMinutes)),
+    });
+    const errors = validate(schema, picked);
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(picked.testbed_id), minutes: Number(picked.minutes) };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

@@ -7,8 +7,8 @@
  * selection card for 200 rooms stays small; `parseRoomSelection` accepts either
  * the code or the full id and resolves both against the allowed list only.
  */
-import type { BroadcastKind } from '../machines/broadcast.machine.js';
-import { ACTIONS } from './actions.js';
+import type { BroadcastKind, FormErrors, FormValues } from '../domain.js';
+import { ACTIONS, type Invalid } from './actions.js';
 
 /** The broadcast flow's card actions (the names themselves live in actions.ts). */
 export const BROADCAST_ACTIONS = {
@@ -25,7 +25,7 @@ export const MAX_MESSAGE_LENGTH = 1000;
 /** Longer `room_ids` strings are refused outright (no list of rooms is that long). */
 const MAX_ROOM_IDS_LENGTH = 200_000;
 
-export type Invalid = { ok: false; errors: Record<string, string>; values: Record<string, string> };
+export type { Invalid } from './actions.js';
 export type RoomSelectionResult = { ok: true; roomIds: string[] } | Invalid;
 export type BroadcastMessageResult = { ok: true; kind: BroadcastKind; text: string } | Invalid;
 
@@ -114,8 +114,8 @@ export function parseRoomSelection(inputs: Record<string, unknown>, ctx: { allow
 export function parseBroadcastMessage(inputs: Record<string, unknown>): BroadcastMessageResult {
   const rawKind = own(inputs, 'message_kind');
   const rawText = own(inputs, 'message_text');
-  const errors: Record<string, string> = {};
-  const values: Record<string, string> = {};
+  const errors: FormErrors = {};
+  const values: FormValues = {};
 
   let kind: BroadcastKind | null = null;
   if (typeof rawKind === 'string' && (BROADCAST_KINDS as readonly string[]).includes(rawKind.trim())) {

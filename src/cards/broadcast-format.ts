@@ -3,7 +3,7 @@
  * counts and plain text come from the conversation cards (parts.ts, status.card.ts),
  * time formatting from time.ts, so each fact has one home.
  */
-import type { BroadcastKind } from '../machines/broadcast.machine.js';
+import type { BroadcastKind } from '../domain.js';
 import { MAX_CARD_BYTES, cardBytes, type CardElement } from './common.js';
 
 export const KIND_TITLES: Record<BroadcastKind, string> = {

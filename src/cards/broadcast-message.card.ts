@@ -1,6 +1,7 @@
 /**
  * Second broadcast step: what kind of message, and an optional text.
  */
+import type { FormErrors, FormValues } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { BROADCAST_ACTIONS, BROADCAST_KINDS, MAX_MESSAGE_LENGTH } from './broadcast-actions.js';
@@ -9,8 +10,8 @@ import { buttons } from './parts.js';
 
 export interface BroadcastMessageInput {
   roomCount: number;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  errors?: FormErrors;
+  values?: FormValues;
 }
 
 function errorBlock(message: string | undefined): CardElement[] {

@@ -5,7 +5,7 @@
  */
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { BroadcastRoomOption } from '../machines/broadcast.machine.js';
+import type { BroadcastRoomOption } from '../domain.js';
 import { card, safeText, submit, textBlock } from './common.js';
 import { BROADCAST_ACTIONS } from './broadcast-actions.js';
 import { kindTitle } from './broadcast-format.js';

@@ -5,8 +5,8 @@
  * so no room disappears silently.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { BroadcastDeliveryResult } from '../machines/broadcast.machine.js';
-import { card, safeText, textBlock, type CardElement } from './common.js';
+import type { BroadcastDeliveryResult } from '../domain.js';
+import { card, safeLine, textBlock, type CardElement } from './common.js';
 import { byteLength, rowsThatFit } from './broadcast-format.js';
 import { buttons, plainText, safeName } from './parts.js';
 
@@ -18,7 +18,7 @@ const MAX_FAILURE_ROWS = 50;
 const MAX_DELIVERED_NAMES = 150;
 
 function failureRow(result: BroadcastDeliveryResult): CardElement {
-  const reason = result.reason ? safeText(result.reason, 160) : 'unknown reason';
+  const reason = result.reason ? safeLine(result.reason, 160) : 'unknown reason';
   return textBlock(`✗ ${safeName(result.name, 60)}: ${reason}`, { color: 'attention', spacing: 'None' });
 }
 

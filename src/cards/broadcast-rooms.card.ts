@@ -5,26 +5,28 @@
  * titles shrink as the list grows, so 200 rooms still fit the size budget.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { BroadcastRoomOption } from '../machines/broadcast.machine.js';
+import type { BroadcastRoomOption, FormErrors, FormValues } from '../domain.js';
 import { MAX_CARD_BYTES, card, cardBytes, safeText, submit, textBlock, type CardElement } from './common.js';
 import { BROADCAST_ACTIONS, roomChoiceValues } from './broadcast-actions.js';
+import { inertMarkdown } from './inert-text.js';
 import { buttons, plainText } from './parts.js';
 
 export interface BroadcastRoomsInput {
   rooms: readonly BroadcastRoomOption[];
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
+  errors?: FormErrors;
+  values?: FormValues;
   /** Shown above the form, e.g. when an expired session was started over. */
   notice?: string;
 }
 
 const SIZE_BUDGET = MAX_CARD_BYTES - 1_000;
 
+/** Expanded choice titles are check-box labels, which web renderers pass through markdown: kept inert. */
 function choiceTitle(room: BroadcastRoomOption, max: number): string {
   const marker = room.discovered ? ' (discovered)' : '';
   const name = plainText(room.name, Math.max(8, Math.ceil(max * 0.45)));
   const description = plainText(room.description, Math.max(0, max - name.length - marker.length - 3));
-  return description === '' ? `${name}${marker}` : `${name} — ${description}${marker}`;
+  return inertMarkdown(description === '' ? `${name}${marker}` : `${name} — ${description}${marker}`);
 }
 
 function errorBlock(message: string | undefined): CardElement[] {

@@ -9,9 +9,9 @@ import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { byteLength, kindTitle, rowsThatFit } from './broadcast-format.js';
-import { STATE_COLOURS, STATE_LABELS, byName, holderMarkdown, plainText, safeName, small, testbedState, type TestbedState } from './parts.js';
+import { STATE_COLOURS, inStatusOrder, plainText, safeName, testbedRow, type StatedTestbed } from './parts.js';
 import { countTestbeds, countsRow } from './status.card.js';
-import { formatHeldFor, formatRelative, formatWhen } from './time.js';
+import { formatWhen } from './time.js';
 
 export interface BroadcastStatusInput {
   kind: string;
@@ -27,38 +27,8 @@ export const MAX_STATUS_ROWS = 60;
 /** Bytes the green "available" block may take; names beyond it are counted, not listed. */
 const AVAILABLE_BLOCK_BYTES = 4_000;
 
-const STATE_ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2 };
-
-interface Classified {
-  record: TestbedRecord;
-  state: TestbedState;
-}
-
-function classify(testbeds: readonly TestbedRecord[], now: string): Classified[] {
-  return testbeds
-    .map((record) => ({ record, state: testbedState(record, now) }))
-    .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || byName(a.record, b.record));
-}
-
-/** One in-use or overdue testbed: name and state in its colour, holder, since, release, purpose. */
-export function testbedRow(record: TestbedRecord, state: TestbedState, now: string, timeZone: string): CardElement {
-  const since = `since ${formatWhen(record.registered_time, timeZone)} (held for ${formatHeldFor(record.registered_time, now)})`;
-  const due = state === 'overdue' ? 'Release was due' : 'Expected release';
-  const release = `${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
-  return {
-    type: 'Container',
-    spacing: 'Small',
-    items: [
-      textBlock(`● **${safeName(record.testbed_name)}** · ${STATE_LABELS[state]}`, { color: STATE_COLOURS[state], spacing: 'None' }),
-      small(`${holderMarkdown(record)} · ${since}`, { isSubtle: true }),
-      small(release, { color: state === 'overdue' ? 'attention' : 'default' }),
-      small(`Purpose: ${safeText(record.purpose ?? '', 120)}`, { isSubtle: true }),
-    ],
-  };
-}
-
 /** Available testbeds need no details beyond their name: one green block, names cut to a byte budget. */
-function availableBlock(free: readonly Classified[]): CardElement[] {
+function availableBlock(free: readonly StatedTestbed[]): CardElement[] {
   if (free.length === 0) return [];
   const names: string[] = [];
   let used = 0;
@@ -96,10 +66,10 @@ function header(input: BroadcastStatusInput): CardElement[] {
 
 export function broadcastStatusCard(input: BroadcastStatusInput): AdaptiveCardJson {
   const top = header(input);
-  const all = classify(input.testbeds, input.now);
+  const all = inStatusOrder(input.testbeds, input.now);
   const busy = all.filter((item) => item.state !== 'available');
   const free = availableBlock(all.filter((item) => item.state === 'available'));
-  const rows = busy.map(({ record, state }) => testbedRow(record, state, input.now, input.timeZone));
+  const rows = busy.map(({ record, state }) => testbedRow(record, state, { now: input.now, timeZone: input.timeZone, withSince: true }));
   const reserve = byteLength(card([...top, ...free, summaryLine(busy.length)])) + 200;
   const shown = rowsThatFit(rows, reserve, MAX_STATUS_ROWS);
   const body = [...top, ...rows.slice(0, shown)];

@@ -3,7 +3,8 @@
  * `xxxText` sibling with its plain fallback text.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, INPUT_IDS, LIMITS, type FormErrors, type FormValues } from './actions.js';
+import type { FormErrors, FormValues } from '../domain.js';
+import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock } from './common.js';
 import { buttons, errorSummary, fieldError, heading } from './parts.js';
 

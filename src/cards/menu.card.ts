@@ -7,17 +7,17 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
-import { card, safeText, submit, textBlock } from './common.js';
+import { card, safeLine, safeText, submit, textBlock } from './common.js';
 import { buttons, fact, factSet, heading, plainText } from './parts.js';
 
 export interface MenuCardInput {
   botName: string;
 }
 
-/** Title, prompt and the four menu buttons of spec §4.1 (data = `{ action }` only). */
+/** Title, prompt and the four menu buttons (data = `{ action }` only). */
 export function menuCard({ botName }: MenuCardInput): AdaptiveCardJson {
   return card(
-    [heading(safeText(botName, 80)), textBlock('What would you like to do? Type **help** to see every command.')],
+    [heading(safeLine(botName, 80)), textBlock('What would you like to do? Type help to see every command.')],
     [
       submit('Status', { action: ACTIONS.status }),
       submit('Register', { action: ACTIONS.register }),
@@ -41,6 +41,7 @@ const COMMANDS: Array<[string, string]> = [
   ['status', 'show every testbed, who holds it and until when'],
   ['register (or book)', 'book a free testbed'],
   ['release', 'free a testbed you (or a teammate) hold'],
+  ['mine', 'your bookings: extend, release, or release all'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],
   ['help', 'show this card'],
@@ -50,9 +51,9 @@ const COMMANDS: Array<[string, string]> = [
 export function helpCard({ botName, version }: HelpCardInput): AdaptiveCardJson {
   return card(
     [
-      heading(`${safeText(botName, 80)} help`),
-      textBlock(`Version ${safeText(version, 20)}. Type a command, or use the buttons.`, { isSubtle: true, spacing: 'None' }),
-      factSet(COMMANDS.map(([command, meaning]) => fact(safeText(command), safeText(meaning)))),
+      heading(`${safeLine(botName, 80)} help`),
+      textBlock(`Version ${safeLine(version, 20)}. Type a command, or use the buttons.`, { isSubtle: true, spacing: 'None' }),
+      factSet(COMMANDS.map(([command, meaning]) => fact(safeLine(command), safeLine(meaning)))),
     ],
     [buttons.menu(), buttons.status(), buttons.register(), buttons.release(), buttons.feedback()],
   );

@@ -1,13 +1,13 @@
 /**
- * Building blocks the conversation cards share: testbed state and colours,
- * plain (non-markdown) text for choice titles and fallback texts, and the
- * navigation buttons. Pure; no clock.
+ * Building blocks the cards share: testbed state and colours, the testbed row of
+ * the status and broadcast cards, plain (non-markdown) text for choice titles and
+ * fallback texts, and the navigation buttons. Pure; no clock.
  */
-import type { TestbedRecord } from '../domain.js';
-import type { FormErrors } from './actions.js';
+import type { FormErrors, TestbedRecord } from '../domain.js';
 import { ACTIONS } from './actions.js';
-import { safeText, submit, textBlock, type CardElement } from './common.js';
-import { parseIso } from './time.js';
+import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
+import { cleanText, cutText } from './inert-text.js';
+import { formatHeldFor, formatRelative, formatWhen, parseIso } from './time.js';
 
 export type TestbedState = 'available' | 'inUse' | 'overdue';
 
@@ -28,22 +28,16 @@ export const STATE_COLOURS: Record<TestbedState, 'good' | 'warning' | 'attention
 export const STATE_LABELS: Record<TestbedState, string> = { available: 'Available', inUse: 'In use', overdue: 'Overdue' };
 
 /**
- * Text for places that are not markdown (choice titles, fallback texts): one
- * line, no control or direction characters, angle brackets neutralised, cut.
+ * Text for places that are not markdown (compact choice titles, fallback texts): one
+ * line, no control or direction characters, cut. Shown as typed, `<` and `>` included:
+ * no client interprets these strings as markup.
  */
 export function plainText(value: unknown, max = 200): string {
-  const text = String(value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]+/g, ' ')
-    .replace(/</g, '\u2039')
-    .replace(/>/g, '\u203A')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+  return cutText(cleanText(value).replace(/\s+/g, ' ').trim(), max);
 }
 
-/** Testbed names and person names inside markdown text, escaped and cut. */
-export const safeName = (value: unknown, max = 80) => safeText(String(value ?? ''), max);
+/** Testbed names, person names and emails inside markdown text: one line, inert, cut. */
+export const safeName = (value: unknown, max = 80) => safeLine(value, max);
 
 export function holderMarkdown(record: TestbedRecord): string {
   return `${safeName(record.user_name)} (${safeName(record.user_email, 120)})`;
@@ -79,6 +73,55 @@ export function fact(title: string, value: string): CardElement {
 
 export function factSet(facts: CardElement[]): CardElement {
   return { type: 'FactSet', facts };
+}
+
+export interface StatedTestbed {
+  record: TestbedRecord;
+  state: TestbedState;
+}
+
+const STATE_ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2 };
+
+/** Each testbed with its state as of `now`: overdue first, then in use, then available, each by name. */
+export function inStatusOrder(testbeds: readonly TestbedRecord[], now: string): StatedTestbed[] {
+  return testbeds
+    .map((record) => ({ record, state: testbedState(record, now) }))
+    .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || byName(a.record, b.record));
+}
+
+export interface TestbedRowOptions {
+  now: string;
+  timeZone: string;
+  /** Say when the booking started, not only for how long it has been held (the broadcast card does). */
+  withSince?: boolean;
+  /** More lines under the row (the status card's queue and hold line). */
+  extra?: CardElement[];
+}
+
+/**
+ * One testbed in the status and broadcast cards: name and state in the state's colour; for a
+ * booked one also the holder, how long it has been held, the expected release (red when
+ * overdue) and the purpose.
+ */
+export function testbedRow(record: TestbedRecord, state: TestbedState, { now, timeZone, withSince = false, extra = [] }: TestbedRowOptions): CardElement {
+  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: STATE_COLOURS[state], weight: 'Bolder', spacing: 'Small' });
+  if (state === 'available') return extra.length > 0 ? { type: 'Container', spacing: 'Small', items: [title, ...extra] } : title;
+  const heldFor = `held for ${formatHeldFor(record.registered_time, now)}`;
+  const held = withSince ? `since ${formatWhen(record.registered_time, timeZone)} (${heldFor})` : heldFor;
+  const due = state === 'overdue' ? 'Release was due' : 'Expected release';
+  return {
+    type: 'Container',
+    spacing: 'Small',
+    items: [
+      title,
+      small(`${holderMarkdown(record)} · ${held}`, { isSubtle: true }),
+      small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
+        color: state === 'overdue' ? 'attention' : 'default',
+      }),
+      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
+      ...extra,
+    ],
+  };
 }
 
 /** A red line under an input naming its problem (nothing when there is none). */

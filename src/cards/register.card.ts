@@ -3,9 +3,9 @@
  * friendly refusal when somebody else got there first. Each card has a
  * `xxxText` sibling with its plain fallback text (see menu.card.ts).
  */
-import type { TestbedRecord } from '../domain.js';
+import type { FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, INPUT_IDS, LIMITS, RELEASE_CHOICES, type FormErrors, type FormValues } from './actions.js';
+import { ACTIONS, INPUT_IDS, LIMITS, RELEASE_CHOICES } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
@@ -21,6 +21,7 @@ import {
   sameEmail,
   testbedState,
 } from './parts.js';
+import { waitPicker } from './status.card.js';
 import { DURATIONS, formatHeldFor, formatRelative, formatWhen, isUtcZone, localDate, parseIso, safeZone } from './time.js';
 
 export interface RegisterFormInput {
@@ -30,6 +31,8 @@ export interface RegisterFormInput {
   timeZone: string;
   errors?: FormErrors;
   values?: FormValues;
+  /** Free testbeds held for somebody's hand-off (not bookable by others). */
+  heldCount?: number;
 }
 
 const FORM_INPUTS = Object.values(INPUT_IDS);
@@ -54,8 +57,14 @@ function freesUpFirst(inUse: readonly TestbedRecord[]): TestbedRecord | undefine
   return [...inUse].sort((a, b) => due(a) - due(b) || byName(a, b))[0];
 }
 
-function noneFreeCard({ inUse, now, timeZone }: RegisterFormInput): AdaptiveCardJson {
+function noneFreeCard({ inUse, now, timeZone, heldCount }: RegisterFormInput): AdaptiveCardJson {
   const first = freesUpFirst(inUse);
+  if (!first && heldCount) {
+    return card(
+      [heading('Register a testbed'), textBlock('Every free testbed is held for somebody in its queue right now. Type status to see until when.')],
+      [buttons.status(), buttons.menu()],
+    );
+  }
   if (!first) return card([heading('Register a testbed'), textBlock('There are no testbeds configured yet.')], [buttons.menu()]);
   const overdue = testbedState(first, now) === 'overdue';
   const when = `${formatWhen(first.expected_release_time, timeZone)} (${formatRelative(first.expected_release_time, now)})`;
@@ -64,11 +73,12 @@ function noneFreeCard({ inUse, now, timeZone }: RegisterFormInput): AdaptiveCard
       heading('Register a testbed'),
       textBlock('All testbeds are in use right now.', { color: 'warning', weight: 'Bolder' }),
       textBlock(
-        `**${safeName(first.testbed_name)}** should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
+        `${safeName(first.testbed_name)} should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
           `held by ${holderMarkdown(first)}.`,
       ),
+      ...waitPicker(inUse, 'Want the next free one? Pick a testbed and I will message you when it is yours.'),
     ],
-    [buttons.status(), buttons.menu()],
+    [submit('Notify me when free', { action: ACTIONS.wait }), buttons.status(), buttons.menu()],
   );
 }
 
@@ -118,8 +128,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
       id: INPUT_IDS.releaseChoice,
       label: 'Expected release',
       style: 'compact',
-      isRequired: true,
-      errorMessage: 'Choose when you expect to release it.',
+      // Not required: a filled custom date and time are enough on their own.
       placeholder: 'Choose when',
       choices: RELEASE_CHOICES.map((choice) => ({ title: choiceTitle(choice, zone), value: choice })),
       ...value(INPUT_IDS.releaseChoice, RELEASE_CHOICES),
@@ -131,6 +140,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
       label: `Custom date (${label})`,
       min: localDate(base, zone),
       max: localDate(base + LIMITS.maxDaysAhead * DURATIONS.DAY, zone),
+      errorMessage: `Pick a date from today to ${LIMITS.maxDaysAhead} days ahead.`,
       ...value(INPUT_IDS.releaseDate),
     },
     ...fieldError(errors, INPUT_IDS.releaseDate),
@@ -177,34 +187,48 @@ export interface RegisterRefusedCardInput {
   now: string;
   timeZone: string;
   requesterEmail?: string;
+  /** Set when the testbed is held for somebody's hand-off. */
+  offer?: HoldOffer | null;
 }
 
-function refusal({ record, now, timeZone, requesterEmail }: RegisterRefusedCardInput): { title: string; lines: string[] } {
+function refusal({ record, now, timeZone, requesterEmail, offer }: RegisterRefusedCardInput): { title: string; lines: string[] } {
   const name = safeName(record.testbed_name);
+  if (offer) {
+    return {
+      title: `${name} is held`,
+      lines: [`${name} is held for ${safeName(offer.name)} until ${formatWhen(offer.until, timeZone)}, who was first in its queue.`],
+    };
+  }
   if (record.status !== 'in_use') {
-    return { title: `${name} was busy`, lines: [`**${name}** was being changed a moment ago. Please try again.`] };
+    return { title: `${name} was busy`, lines: [`${name} was being changed a moment ago. Please try again.`] };
   }
   const since = `${formatWhen(record.registered_time, timeZone)} (${formatHeldFor(record.registered_time, now)})`;
   const until = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
   if (sameEmail(record.user_email, requesterEmail)) {
-    return { title: 'You already hold it', lines: [`You already hold **${name}**, since ${since}.`, `Expected release: ${until}.`] };
+    return { title: 'You already hold it', lines: [`You already hold ${name}, since ${since}.`, `Expected release: ${until}.`] };
   }
   return {
     title: `${name} is taken`,
-    lines: [`**${name}** is already held by ${holderMarkdown(record)}, since ${since}.`, `Expected release: ${until}.`],
+    lines: [`${name} is already held by ${holderMarkdown(record)}, since ${since}.`, `Expected release: ${until}.`],
   };
 }
 
 export function registerRefusedCard(input: RegisterRefusedCardInput): AdaptiveCardJson {
   const { title, lines } = refusal(input);
+  const { record } = input;
+  const id = String(record.id);
+  const someoneElses = (record.status === 'in_use' && !sameEmail(record.user_email, input.requesterEmail)) || Boolean(input.offer);
+  const queue = someoneElses ? [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, { associatedInputs: 'none' })] : [];
+  const askHolder = record.status === 'in_use' && someoneElses ? [submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: id }, { associatedInputs: 'none' })] : [];
   return card(
     [heading(title, { color: 'warning' }), ...lines.map((line) => textBlock(line)), textBlock('Nothing was changed.', { isSubtle: true })],
-    [buttons.register('Choose another'), buttons.status(), buttons.menu()],
+    [buttons.register('Choose another'), ...queue, ...askHolder, buttons.status(), buttons.menu()],
   );
 }
 
-export function registerRefusedText({ record, requesterEmail }: RegisterRefusedCardInput): string {
+export function registerRefusedText({ record, requesterEmail, offer, timeZone }: RegisterRefusedCardInput): string {
   const name = plainText(record.testbed_name, 80);
+  if (offer) return `${name} is held for ${plainText(offer.name, 80)} until ${formatWhen(offer.until, timeZone)}. Nothing was changed.`;
   if (record.status !== 'in_use') return `${name} was busy a moment ago. Nothing was changed; please try again.`;
   if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}. Nothing was changed.`;
   return `${name} is already held by ${plainText(record.user_name, 80)}. Nothing was changed.`;

@@ -4,9 +4,9 @@
  * direct-message text for a holder whose testbed somebody else released.
  * Each card has a `xxxText` sibling with its plain fallback text.
  */
-import type { TestbedRecord } from '../domain.js';
+import type { DirectMessage, FormErrors, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, INPUT_IDS, type FormErrors } from './actions.js';
+import { ACTIONS, INPUT_IDS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
@@ -22,7 +22,6 @@ import {
 } from './parts.js';
 import { formatHeldFor, formatWhen } from './time.js';
 
-export { releasedByOtherText, type ReleasedByOther } from '../machines/shared/released-by-other.js';
 
 export interface ReleaseFormInput {
   inUse: readonly TestbedRecord[];
@@ -88,7 +87,7 @@ export interface ReleasedCardInput {
 }
 
 export function releasedCard({ record, previous, timeZone = 'UTC' }: ReleasedCardInput): AdaptiveCardJson {
-  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`**${safeName(record.testbed_name)}** is available again.`)];
+  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`${safeName(record.testbed_name)} is available again.`)];
   if (previous.status === 'in_use') {
     body.push(textBlock(`It was held by ${holderMarkdown(previous)} since ${formatWhen(previous.registered_time, timeZone)}.`, { isSubtle: true }));
   }
@@ -107,7 +106,7 @@ export function releaseRefusedCard({ record }: ReleaseRefusedCardInput): Adaptiv
   return card(
     [
       heading('Nothing to release'),
-      textBlock(`**${safeName(record.testbed_name)}** is already available. Nothing was changed.`),
+      textBlock(`${safeName(record.testbed_name)} is already available. Nothing was changed.`),
     ],
     [buttons.status(), buttons.register(), buttons.menu()],
   );
@@ -115,4 +114,22 @@ export function releaseRefusedCard({ record }: ReleaseRefusedCardInput): Adaptiv
 
 export function releaseRefusedText({ record }: ReleaseRefusedCardInput): string {
   return `${plainText(record.testbed_name, 80)} is already available. Nothing was changed.`;
+}
+
+export type ReleasedByOther = Omit<Extract<DirectMessage, { kind: 'releasedByOther' }>, 'kind'>;
+
+/**
+ * A value inside a direct message, which is sent as plain `text` (not markdown): one line, cut,
+ * with `<` and `>` shown as ‹ › so no client takes a name for a tag.
+ */
+function plainValue(value: string, max: number): string {
+  return plainText(value, max).replace(/</g, '\u2039').replace(/>/g, '\u203A');
+}
+
+/** The direct message a holder gets when somebody else released their testbed. */
+export function releasedByOtherText({ testbedName, byName, byEmail }: ReleasedByOther): string {
+  return (
+    `Heads-up: ${plainValue(byName, 80)} (${plainValue(byEmail, 120)}) released ${plainValue(testbedName, 80)}, ` +
+    'which you had booked. It is available again; type testbed if you need to book it back.'
+  );
 }

@@ -1,8 +1,12 @@
 /**
  * Pure time helpers for cards and form validation. No clock: every "now" comes
  * in as an ISO string. Time-zone math uses only Intl.DateTimeFormat (the offset
- * of a zone at an instant), no libraries.
+ * of a zone at an instant), no libraries. What counts as a timestamp and as a
+ * zone is decided once, in src/time-rules.ts.
  */
+import { isoUtcMs, isValidTimeZone } from '../time-rules.js';
+
+export { isValidTimeZone } from '../time-rules.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,13 +14,11 @@ const DAY = 24 * HOUR;
 
 export const DURATIONS = { MINUTE, HOUR, DAY } as const;
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/;
+const SECONDS_OPTIONAL = { secondsOptional: true } as const;
 
-/** Milliseconds of an ISO 8601 UTC timestamp (trailing Z), or null. */
+/** Milliseconds of an ISO 8601 UTC timestamp (trailing Z; seconds may be left out), or null. */
 export function parseIso(iso: unknown): number | null {
-  if (typeof iso !== 'string' || !ISO_UTC.test(iso)) return null;
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : null;
+  return isoUtcMs(iso, SECONDS_OPTIONAL);
 }
 
 /** ISO 8601 UTC with trailing Z for an instant (deterministic; not the clock). */
@@ -42,16 +44,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, formatter);
   }
   return formatter;
-}
-
-export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== 'string' || timeZone.length === 0) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The zone to use: the given one when valid, else UTC. */

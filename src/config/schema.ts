@@ -2,7 +2,7 @@
  * What the settings mean: the yup rules (one sentence per problem, naming the setting, never
  * echoing a secret), the defaults, and the frozen `Config` built from settings that passed.
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as yup from 'yup';
 import { scrub } from '../secrets.js';
 import { isValidTimeZone } from '../time-rules.js';
@@ -16,6 +16,8 @@ export interface Config {
   botName: string;
   testbedDbPath: string;
   broadcastDbPath: string;
+  /** LIFECYCLE_DB_NAME: reminder facts, wait-lists and holds. */
+  lifecycleDbPath: string;
   approvedRooms: string[] | '*';
   health: { port: number; host: string } | null;
   httpsProxy?: string;
@@ -27,7 +29,15 @@ export interface Config {
   broadcastDiscovery: boolean;
   broadcastAdmins: string[];
   conversationTimeoutMs: number;
+  /** REMINDER_MINUTES before the expected release the holder is reminded; 0 = no reminders. */
+  reminderMs: number;
+  /** OVERDUE_REPEAT_HOURS between overdue notices; 0 = only the first one. */
+  overdueRepeatMs: number;
+  /** HOLD_MINUTES a freed testbed is kept for the first person in its queue. */
+  holdMs: number;
   inspect: boolean;
+  /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
+  record?: { path: string; keepText: boolean; maxBytes: number };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -106,7 +116,13 @@ const schema = yup.object({
     return `BROADCAST_ADMINS must be email addresses separated by commas; not valid: ${bad.map((b) => `"${b}"`).join(', ')}.`;
   }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e))),
   CONVERSATION_TIMEOUT_MINUTES: intSetting('CONVERSATION_TIMEOUT_MINUTES', 1, 1440),
+  REMINDER_MINUTES: intSetting('REMINDER_MINUTES', 0, 10_080),
+  OVERDUE_REPEAT_HOURS: intSetting('OVERDUE_REPEAT_HOURS', 0, 720),
+  HOLD_MINUTES: intSetting('HOLD_MINUTES', 1, 1440),
   INSPECT: yup.string().test('flag', ({ value }) => `INSPECT must be 0 or 1 (got "${value}").`, (v) => v === undefined || v === '0' || v === '1'),
+  RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
+    (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
+  RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
 });
 
 const DEFAULTS = {
@@ -115,6 +131,7 @@ const DEFAULTS = {
   BOT_NAME: 'Testbed Monitor',
   TESTBED_DB_NAME: 'testbeds.json',
   BROADCAST_DB_NAME: 'broadcast_rooms.json',
+  LIFECYCLE_DB_NAME: 'lifecycle.json',
   HEALTH_PORT: '8080',
   HEALTH_HOST: '0.0.0.0',
   LOG_LEVEL: 'info',
@@ -122,14 +139,26 @@ const DEFAULTS = {
   FEEDBACK_LOG: 'feedback.log',
   BROADCAST_DISCOVERY: 'off',
   CONVERSATION_TIMEOUT_MINUTES: '15',
+  REMINDER_MINUTES: '15',
+  OVERDUE_REPEAT_HOURS: '24',
+  HOLD_MINUTES: '10',
   INSPECT: '0',
+  RECORD_TEXT: 'on',
+  RECORD_MAX_MB: '50',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
-const dbPaths = (settings: Env, cwd: string) => ({
-  testbedDbPath: resolve(cwd, setting(settings, 'TESTBED_DB_NAME')),
-  broadcastDbPath: resolve(cwd, setting(settings, 'BROADCAST_DB_NAME')),
-});
+const dbPaths = (settings: Env, cwd: string) => {
+  const testbedDbPath = resolve(cwd, setting(settings, 'TESTBED_DB_NAME'));
+  return {
+    testbedDbPath,
+    broadcastDbPath: resolve(cwd, setting(settings, 'BROADCAST_DB_NAME')),
+    // Unset: beside the testbed document, wherever that is.
+    lifecycleDbPath: settings.LIFECYCLE_DB_NAME
+      ? resolve(cwd, settings.LIFECYCLE_DB_NAME)
+      : join(dirname(testbedDbPath), DEFAULTS.LIFECYCLE_DB_NAME),
+  };
+};
 
 /** Every problem with the settings, one sentence each (empty when they are fine). */
 export function settingProblems(settings: Env, cwd: string): string[] {
@@ -140,9 +169,12 @@ export function settingProblems(settings: Env, cwd: string): string[] {
     if (!(error instanceof yup.ValidationError)) throw error;
     problems.push(...error.errors);
   }
-  const { testbedDbPath, broadcastDbPath } = dbPaths(settings, cwd);
+  const { testbedDbPath, broadcastDbPath, lifecycleDbPath } = dbPaths(settings, cwd);
   if (testbedDbPath === broadcastDbPath) {
     problems.push('TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files.');
+  }
+  if (lifecycleDbPath === testbedDbPath || lifecycleDbPath === broadcastDbPath) {
+    problems.push('LIFECYCLE_DB_NAME must name a file of its own (not the testbed or broadcast room document).');
   }
   return problems;
 }
@@ -165,11 +197,21 @@ export function buildConfig(settings: Env, cwd: string): Config {
     broadcastDiscovery: setting(settings, 'BROADCAST_DISCOVERY').toLowerCase() === 'on',
     broadcastAdmins: Object.freeze(splitList(settings.BROADCAST_ADMINS).map((e) => e.toLowerCase())) as string[],
     conversationTimeoutMs: Number(setting(settings, 'CONVERSATION_TIMEOUT_MINUTES')) * 60_000,
+    reminderMs: Number(setting(settings, 'REMINDER_MINUTES')) * 60_000,
+    overdueRepeatMs: Number(setting(settings, 'OVERDUE_REPEAT_HOURS')) * 3_600_000,
+    holdMs: Number(setting(settings, 'HOLD_MINUTES')) * 60_000,
     inspect: setting(settings, 'INSPECT') === '1',
   };
   if (settings.PLATFORM_DEVICES_URL) config.devicesUrl = settings.PLATFORM_DEVICES_URL.replace(/\/+$/, '');
   if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  if (settings.RECORD_EVENTS) {
+    config.record = Object.freeze({
+      path: resolve(cwd, settings.RECORD_EVENTS),
+      keepText: setting(settings, 'RECORD_TEXT').toLowerCase() !== 'off',
+      maxBytes: Number(setting(settings, 'RECORD_MAX_MB')) * 1024 * 1024,
+    });
+  }
   return Object.freeze(config);
 }

@@ -2,28 +2,10 @@
  * Types of the broadcast conversation (broadcast.machine.ts): its input, events,
  * emitted card requests (BroadcastView), context and the invoked actors' data.
  */
-import type { Holder } from '../domain.js';
+import type { BroadcastDeliveryResult, BroadcastKind, BroadcastRoomOption, DeliveryRoom, FormErrors, FormValues, Holder } from '../domain.js';
 
-export type BroadcastKind = 'availability' | 'maintenance' | 'usage';
-
-export interface BroadcastRoomOption {
-  room_id: string;
-  name: string;
-  description: string;
-  /** Found through room discovery rather than the broadcast_rooms document. */
-  discovered?: boolean;
-}
-
-export interface BroadcastDeliveryResult {
-  roomId: string;
-  name: string;
-  delivered: boolean;
-  /** Why delivery failed (never contains secrets). */
-  reason?: string;
-}
-
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
+/** The shared data types this machine's events and views carry (defined in domain.ts). */
+export type { BroadcastDeliveryResult, BroadcastKind, BroadcastRoomOption, FormErrors, FormValues } from '../domain.js';
 
 export type BroadcastView =
   | { kind: 'broadcastRooms'; rooms: BroadcastRoomOption[]; errors?: FormErrors; values?: FormValues; notice?: string }
@@ -66,7 +48,7 @@ export interface BroadcastInput {
 
 export interface SendBroadcastInput {
   /** The chosen rooms with their names, in list order (so delivery needs no second look-up). */
-  rooms: { roomId: string; name: string }[];
+  rooms: DeliveryRoom[];
   kind: BroadcastKind;
   text: string;
   sender: Holder;

@@ -10,9 +10,20 @@
  * meets a state that no longer accepts it. Cancel is handled once, at the root.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Holder } from '../domain.js';
-import { releasedByOtherText } from './shared/released-by-other.js';
-import type { CardView, ClaimResult, ConversationEmitted, ConversationEvent, ReleaseResult } from './shared/conversation-types.js';
+import type { DirectMessage, Holder } from '../domain.js';
+import type {
+  CardView,
+  ClaimResult,
+  ClaimTestbedInput,
+  ConversationEmitted,
+  ConversationEvent,
+  LookUpPersonInput,
+  ReleaseResult,
+  ReleaseTestbedInput,
+  RunLifecycleInput,
+  SaveFeedbackInput,
+} from './shared/conversation-types.js';
+import type { LifecycleOutcome, LifecycleRequest } from './shared/lifecycle-types.js';
 
 export type * from './shared/conversation-types.js';
 
@@ -23,9 +34,10 @@ export interface ConversationInput {
 }
 
 type Submission =
-  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string }
-  | { kind: 'release'; testbedId: number; now: string }
-  | { kind: 'feedback'; text: string };
+  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }
+  | { kind: 'release'; testbedId: number; now: string; holderOnly?: boolean }
+  | { kind: 'feedback'; text: string }
+  | { kind: 'lifecycle'; request: LifecycleRequest; now: string };
 
 export interface ConversationContext {
   roomId: string;
@@ -42,6 +54,7 @@ const BUSY_TESTBED = 'That testbed is being booked or released by someone else r
 
 function claimView(result: ClaimResult, holder: Holder | null): CardView {
   if (result.ok) return { kind: 'registered', record: result.record };
+  if (result.reason === 'held' && result.record) return { kind: 'registerRefused', record: result.record, offer: result.offer ?? null };
   if (result.reason === 'taken' && result.record) {
     return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
   }
@@ -51,15 +64,19 @@ function claimView(result: ClaimResult, holder: Holder | null): CardView {
 function releaseView(result: ReleaseResult): CardView {
   if (result.ok) return { kind: 'released', record: result.record, previous: result.previous };
   if (result.reason === 'not_in_use' && result.record) return { kind: 'releaseRefused', record: result.record };
+  if (result.reason === 'not_holder') return { kind: 'lifecycle', outcome: { type: 'refused', reason: 'not_holder', record: result.record } };
   return { kind: 'error', message: result.reason === 'busy' ? BUSY_TESTBED : UNKNOWN_TESTBED };
 }
 
 /** The holder is told when somebody else released their testbed. */
-function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: string; text: string } | null {
+function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: string; message: DirectMessage } | null {
   if (!result.ok || !by) return null;
   const heldBy = result.previous.user_email;
   if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
-  return { toEmail: heldBy, text: releasedByOtherText({ testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email }) };
+  return {
+    toEmail: heldBy,
+    message: { kind: 'releasedByOther', testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email },
+  };
 }
 
 const ignored = {};
@@ -73,19 +90,20 @@ export const conversationMachine = setup({
     tags: {} as 'awaitingUser' | 'busy',
   },
   actors: {
-    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+    lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
       throw new Error('lookUpPerson not provided');
     }),
-    claimTestbed: fromPromise<ClaimResult, { testbedId: number; holder: Holder; purpose: string; expectedRelease: string; now: string }>(
-      async () => {
-        throw new Error('claimTestbed not provided');
-      },
-    ),
-    releaseTestbed: fromPromise<ReleaseResult, { testbedId: number; by: Holder; now: string }>(async () => {
+    claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async () => {
+      throw new Error('claimTestbed not provided');
+    }),
+    releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async () => {
       throw new Error('releaseTestbed not provided');
     }),
-    saveFeedback: fromPromise<void, { text: string; from: Holder }>(async () => {
+    saveFeedback: fromPromise<void, SaveFeedbackInput>(async () => {
       throw new Error('saveFeedback not provided');
+    }),
+    runLifecycle: fromPromise<LifecycleOutcome, RunLifecycleInput>(async () => {
+      throw new Error('runLifecycle not provided');
     }),
   },
   delays: {
@@ -96,7 +114,6 @@ export const conversationMachine = setup({
   },
   actions: {
     sayCard: emit((_, params: { view: CardView }) => ({ type: 'say.card' as const, view: params.view })),
-    sayDirect: emit((_, params: { toEmail: string; text: string }) => ({ type: 'say.direct' as const, ...params })),
     sayError: emit({ type: 'say.card' as const, view: { kind: 'error' as const, message: SOMETHING_WENT_WRONG } }),
     /** The outcome card, and a direct message to the holder when somebody else released their testbed. */
     reportRelease: enqueueActions(({ context, enqueue }, params: { result: ReleaseResult }) => {
@@ -123,23 +140,41 @@ export const conversationMachine = setup({
       target: '.registering',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
     },
+    'offer.invalid': {
+      target: '.registering',
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({ view: { kind: 'offerForm', testbedId: event.testbedId, errors: event.errors, values: event.values } }),
+      },
+    },
     'release.started': { target: '.releasing', actions: { type: 'sayCard', params: { view: { kind: 'releaseForm' } } } },
     'release.invalid': {
       target: '.releasing',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
+    'mine.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'mine' } } } },
     'feedback.invalid': {
       target: '.feedback',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
     },
     'register.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now }) },
+      actions: {
+        type: 'rememberSubmission',
+        params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) }),
+      },
     },
     'release.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now }) },
+      actions: {
+        type: 'rememberSubmission',
+        params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) }),
+      },
+    },
+    'lifecycle.submitted': {
+      target: '.submitting',
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'lifecycle', request: event.request, now: event.now }) },
     },
     'feedback.submitted': {
       target: '.submitting',
@@ -162,6 +197,7 @@ export const conversationMachine = setup({
         'status.requested': ignored,
         'registration.started': ignored,
         'register.invalid': ignored,
+        'offer.invalid': ignored,
         'release.started': ignored,
         'release.invalid': ignored,
         'feedback.started': ignored,
@@ -169,6 +205,8 @@ export const conversationMachine = setup({
         'register.submitted': ignored,
         'release.submitted': ignored,
         'feedback.submitted': ignored,
+        'mine.requested': ignored,
+        'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },
       initial: 'identifying',
@@ -187,6 +225,7 @@ export const conversationMachine = setup({
             { guard: { type: 'submitted', params: { kind: 'register' } }, target: 'claiming' },
             { guard: { type: 'submitted', params: { kind: 'release' } }, target: 'releasing' },
             { guard: { type: 'submitted', params: { kind: 'feedback' } }, target: 'savingFeedback' },
+            { guard: { type: 'submitted', params: { kind: 'lifecycle' } }, target: 'changingLifecycle' },
             { target: '#conversation.done', actions: 'sayError' },
           ],
         },
@@ -202,6 +241,7 @@ export const conversationMachine = setup({
                 purpose: submission.purpose,
                 expectedRelease: submission.expectedRelease,
                 now: submission.now,
+                ...(submission.offerOnly ? { offerOnly: true } : {}),
               };
             },
             onDone: {
@@ -217,9 +257,21 @@ export const conversationMachine = setup({
             src: 'releaseTestbed',
             input: ({ context }) => {
               const submission = context.submission as Extract<Submission, { kind: 'release' }>;
-              return { testbedId: submission.testbedId, by: context.holder!, now: submission.now };
+              return { testbedId: submission.testbedId, by: context.holder!, now: submission.now, ...(submission.holderOnly ? { holderOnly: true } : {}) };
             },
             onDone: { target: '#conversation.done', actions: { type: 'reportRelease', params: ({ event }) => ({ result: event.output }) } },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        changingLifecycle: {
+          invoke: {
+            id: 'runLifecycle',
+            src: 'runLifecycle',
+            input: ({ context }) => {
+              const submission = context.submission as Extract<Submission, { kind: 'lifecycle' }>;
+              return { request: submission.request, by: context.holder!, now: submission.now };
+            },
+            onDone: { target: '#conversation.done', actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'lifecycle', outcome: event.output } }) } },
             onError: { target: '#conversation.done', actions: 'sayError' },
           },
         },

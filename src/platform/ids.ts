@@ -1,5 +1,5 @@
 /**
- * Webex id encoding (protocol notes §6): REST id = base64 of
+ * Webex id encoding (docs/platform.md, Ids and clusters): REST id = base64 of
  * `ciscospark://<cluster>/<TYPE>/<uuid>` with the trailing `=` removed.
  * Socket frames carry raw UUIDs. Decoding is liberal: standard or URL-safe
  * alphabet, with or without padding, any cluster segment.

@@ -21,7 +21,7 @@ export interface PageApiContext {
   directory: SandboxDirectory;
 }
 
-/** Same bound the platform puts on a message's text (protocol notes §5.3). */
+/** Same 7439-byte bound the platform puts on a message's text (docs/platform.md, Sending messages). */
 export const MAX_TEXT_BYTES = 7439;
 const MAX_INPUT_KEYS = 200;
 

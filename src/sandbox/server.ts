@@ -41,11 +41,11 @@ const STATIC: Record<string, { path: string; type: string }> = {
   '/': { path: publicFile('index.html'), type: 'text/html; charset=utf-8' },
   '/app.js': { path: publicFile('app.js'), type: 'text/javascript; charset=utf-8' },
   '/render.js': { path: publicFile('render.js'), type: 'text/javascript; charset=utf-8' },
-  '/markdown.js': { path: publicFile('markdown.js'), type: 'text/javascript; charset=utf-8' },
   '/sidebar.js': { path: publicFile('sidebar.js'), type: 'text/javascript; charset=utf-8' },
   '/style.css': { path: publicFile('style.css'), type: 'text/css; charset=utf-8' },
   '/vendor/adaptivecards.js': { path: require.resolve('adaptivecards/dist/adaptivecards.min.js'), type: 'text/javascript; charset=utf-8' },
   '/vendor/adaptivecards.css': { path: require.resolve('adaptivecards/dist/adaptivecards.css'), type: 'text/css; charset=utf-8' },
+  '/vendor/markdown-it.js': { path: require.resolve('markdown-it/dist/markdown-it.min.js'), type: 'text/javascript; charset=utf-8' },
 };
 
 const SECURITY_HEADERS = {

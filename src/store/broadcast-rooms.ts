@@ -1,4 +1,4 @@
-/** The broadcast room list (spec §2.2), read-only for the bot: edited by people, validated on load. */
+/** The broadcast room list (broadcast_rooms.json), read-only for the bot: edited by people, validated on load. */
 import type { BroadcastRoomRecord } from '../domain.js';
 import type { JsonDocument } from './db.js';
 import type { BroadcastRoomsDocument } from './schema.js';

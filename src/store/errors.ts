@@ -3,7 +3,8 @@ export type StoreErrorCode =
   | 'STORE_INVALID'
   | 'STORE_LOCKED'
   | 'STORE_WRITE'
-  | 'STORE_RECORD_INVALID';
+  | 'STORE_RECORD_INVALID'
+  | 'STORE_CANCELLED';
 
 /** Every failure of the store: what went wrong (`code`), with which file, and the problems found. */
 export class StoreError extends Error {

@@ -1,9 +1,9 @@
 /**
- * The store: two lowdb documents (testbeds, broadcast rooms) behind repositories, guarded by an
+ * The store: three lowdb documents (testbeds, broadcast rooms, lifecycle) behind repositories, guarded by an
  * exclusive lock file so only one bot process writes them.
  */
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createBroadcastRoomRepository, type BroadcastRoomRepository } from './broadcast-rooms.js';
 import { JsonDocument, type FileOps } from './db.js';
 import { acquireLock } from './lock.js';
@@ -16,14 +16,19 @@ import {
   type TestbedsDocument,
 } from './schema.js';
 import { createTestbedRepository, type TestbedRepository } from './testbeds.js';
+import { createLifecycleRepository, type LifecycleRepository } from './lifecycle.js';
+import { emptyLifecycleDocument, lifecycleDocumentProblems, type LifecycleDocument } from './lifecycle-schema.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
 export type { TestbedRepository } from './testbeds.js';
 export type { BroadcastRoomRepository } from './broadcast-rooms.js';
+export type { LifecycleRepository } from './lifecycle.js';
 
 export interface Store {
   testbeds: TestbedRepository;
   broadcastRooms: BroadcastRoomRepository;
+  /** Reminder facts, wait-lists, holds and asks (lifecycle.json). */
+  lifecycle: LifecycleRepository;
   /** Waits for pending writes, then releases the lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -31,21 +36,25 @@ export interface Store {
 export interface OpenStoreOptions {
   testbedPath: string;
   broadcastPath: string;
+  /** Default: `lifecycle.json` beside the testbed document. */
+  lifecyclePath?: string;
   /** Test seam: file operations used for reading and writing the documents. */
   io?: FileOps;
 }
 
 /**
- * Locks `<testbedPath>.lock`, then loads both documents (creating missing ones empty). A corrupt or
+ * Locks `<testbedPath>.lock`, then loads the documents (creating missing ones empty). A corrupt or
  * invalid document rejects with a StoreError naming the file and the problem, and is not touched.
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const testbedPath = resolve(options.testbedPath);
   const broadcastPath = resolve(options.broadcastPath);
+  const lifecyclePath = resolve(options.lifecyclePath ?? join(dirname(testbedPath), 'lifecycle.json'));
   await mkdir(dirname(testbedPath), { recursive: true });
   const lock = await acquireLock(`${testbedPath}.lock`, testbedPath);
   let testbeds: JsonDocument<TestbedsDocument>;
   let rooms: JsonDocument<BroadcastRoomsDocument>;
+  let lifecycle: JsonDocument<LifecycleDocument>;
   try {
     testbeds = await JsonDocument.open({
       file: testbedPath,
@@ -59,6 +68,12 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       problems: broadcastRoomsDocumentProblems,
       io: options.io,
     });
+    lifecycle = await JsonDocument.open({
+      file: lifecyclePath,
+      empty: emptyLifecycleDocument,
+      problems: lifecycleDocumentProblems,
+      io: options.io,
+    });
   } catch (error) {
     await lock.release();
     throw error;
@@ -67,10 +82,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return {
     testbeds: createTestbedRepository(testbeds),
     broadcastRooms: createBroadcastRoomRepository(rooms),
+    lifecycle: createLifecycleRepository(lifecycle),
     close() {
       closing ??= (async () => {
         try {
-          await Promise.all([testbeds.close(), rooms.close()]);
+          await Promise.all([testbeds.close(), rooms.close(), lifecycle.close()]);
         } finally {
           await lock.release();
         }

@@ -1,5 +1,5 @@
 /**
- * The two stored documents and their rules (spec §2.1, §2.2), as yup schemas. Every message names
+ * The two stored documents and their rules (README, Documents), as yup schemas. Every message names
  * the exact place, e.g. "testbeds[2].user_email must be null when status is available".
  */
 import * as yup from 'yup';

@@ -1,6 +1,7 @@
 /**
  * The testbed repository: the only way testbed records change. Reads return copies; saves are
- * validated (spec §2.1 rules, unique names ignoring case), serialized and written atomically.
+ * validated (null user fields when available, filled when in use, UTC times, names unique ignoring
+ * case), serialized and written atomically.
  */
 import type { TestbedRecord } from '../domain.js';
 import type { JsonDocument } from './db.js';
@@ -10,8 +11,11 @@ import { testbedRecordProblems, type TestbedsDocument } from './schema.js';
 export interface TestbedRepository {
   all(): TestbedRecord[];
   get(id: number): TestbedRecord | undefined;
-  /** Replaces the record with the same id (or appends a new one); resolves with a copy once it is on disk. */
-  save(record: TestbedRecord): Promise<TestbedRecord>;
+  /**
+   * Replaces the record with the same id (or appends a new one); resolves with a copy once it is on disk.
+   * When `signal` is aborted before the write's turn comes, nothing is written (STORE_CANCELLED).
+   */
+  save(record: TestbedRecord, options?: { signal?: AbortSignal }): Promise<TestbedRecord>;
   /** Saves several records in one write: all of them or none. */
   saveMany(records: TestbedRecord[]): Promise<void>;
 }
@@ -81,9 +85,14 @@ export function createTestbedRepository(document: JsonDocument<TestbedsDocument>
       const found = document.data.testbeds.find((r) => r.id === id);
       return found ? copy(found) : undefined;
     },
-    async save(record) {
+    async save(record, options = {}) {
       const [prepared] = prepare([record]);
-      await document.update((current) => apply(current, [prepared]));
+      await document.update((current) => {
+        if (options.signal?.aborted) {
+          throw new StoreError('STORE_CANCELLED', file, `testbed ${prepared.id} was not saved: the request was withdrawn before the write`);
+        }
+        return apply(current, [prepared]);
+      });
       return copy(prepared);
     },
     async saveMany(records) {

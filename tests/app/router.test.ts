@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { flowKey, type Flow } from '../../src/app/actor-key.js';
 import { route, type RouterContext } from '../../src/app/router.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
@@ -17,22 +18,22 @@ function action(inputs: Record<string, unknown>, roomId = LAB): CardActionEvent 
   return { type: 'cardAction', id: 'a', roomId, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW };
 }
 
-const conversation = `conversation:${LAB}:${ADA}`;
-const broadcast = `broadcast:${LAB}:${ADA}`;
+const conversation = flowKey('conversation', LAB, ADA);
+const broadcast = flowKey('broadcast', LAB, ADA);
 
 describe('router', () => {
   it.each([
-    ['testbed', conversation, 'menu.requested'],
-    ['  TESTBED ', conversation, 'menu.requested'],
-    ['help', conversation, 'help.requested'],
-    ['status', conversation, 'status.requested'],
-    ['register', conversation, 'registration.started'],
-    ['book', conversation, 'registration.started'],
-    ['release', conversation, 'release.started'],
-    ['feedback', conversation, 'feedback.started'],
-    ['broadcast', broadcast, 'broadcast.started'],
-  ])('text %j goes to %s as %s', (value, key, type) => {
-    expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ flow: key.split(':')[0], key, event: { type } }] });
+    ['testbed', 'conversation', 'menu.requested'],
+    ['  TESTBED ', 'conversation', 'menu.requested'],
+    ['help', 'conversation', 'help.requested'],
+    ['status', 'conversation', 'status.requested'],
+    ['register', 'conversation', 'registration.started'],
+    ['book', 'conversation', 'registration.started'],
+    ['release', 'conversation', 'release.started'],
+    ['feedback', 'conversation', 'feedback.started'],
+    ['broadcast', 'broadcast', 'broadcast.started'],
+  ] as [string, Flow, string][])('text %j goes to the %s actor as %s', (value, flow, type) => {
+    expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
 
   it('answers unknown text with a hint and ignores empty text', () => {
@@ -68,7 +69,7 @@ describe('router', () => {
     [{ action: 'feedback' }, 'feedback.started'],
   ])('card action %j becomes %s', (inputs, type) => {
     const result = route(action(inputs), ctx);
-    expect(result).toEqual({ kind: 'dispatch', targets: [{ flow: 'conversation', key: conversation, event: { type } }] });
+    expect(result).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type } }] });
   });
 
   it('validates a register submission before any machine sees it', () => {
@@ -77,7 +78,6 @@ describe('router', () => {
       kind: 'dispatch',
       targets: [
         {
-          flow: 'conversation',
           key: conversation,
           event: { type: 'register.submitted', now: NOW, form: { testbedId: 2, purpose: 'soak', expectedRelease: '2026-03-02T11:00:00.000Z' } },
         },
@@ -92,8 +92,8 @@ describe('router', () => {
     expect(cancel).toEqual({
       kind: 'dispatch',
       targets: [
-        { flow: 'conversation', key: conversation, event: { type: 'conversation.cancelled' }, ifExists: true },
-        { flow: 'broadcast', key: broadcast, event: { type: 'conversation.cancelled' }, ifExists: true },
+        { key: conversation, event: { type: 'conversation.cancelled' }, ifExists: true },
+        { key: broadcast, event: { type: 'conversation.cancelled' }, ifExists: true },
       ],
     });
     const forged = route(action({ action: 'broadcast_rooms_submit', room_ids: OTHER, select_all: 'false' }), ctx);

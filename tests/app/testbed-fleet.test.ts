@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -53,22 +53,34 @@ describe('testbed fleet (actors over a real store file)', () => {
 
   it('rejects (never hangs) when the testbed actor is stopped while a save is pending, and nothing is claimed', async () => {
     const real = await open([availableTestbed(1, 'lab-1')]);
-    let releaseSave: () => void = () => undefined;
+    let saveCalled: () => void = () => undefined;
+    const called = new Promise<void>((resolve) => (saveCalled = resolve));
+    let diskFree: () => void = () => undefined;
+    const turn = new Promise<void>((resolve) => (diskFree = resolve));
+    let write: Promise<TestbedRecord> | undefined;
     const slowStore: Store = {
       ...real,
       testbeds: {
         ...real.testbeds,
-        save: (record) => new Promise((resolve) => (releaseSave = () => resolve(record))),
+        // A write queued behind a busy disk: once its turn comes it goes to the real file.
+        save: (record, options) => {
+          write = turn.then(() => real.testbeds.save(record, options));
+          saveCalled();
+          return write;
+        },
       },
     };
     const fleet = createTestbedFleet({ store: slowStore, logger });
     fleet.start();
     const pending = fleet.claim({ testbedId: 1, holder: ADA, purpose: 'x', expectedRelease: LATER, now: NOW });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await called;
     fleet.stop();
     await expect(pending).rejects.toThrow(/testbed/);
-    releaseSave();
+    diskFree();
+    await expect(write).rejects.toMatchObject({ code: 'STORE_CANCELLED' });
     expect(real.testbeds.get(1)?.status).toBe('available');
+    const onDisk = JSON.parse(await readFile(join(dir, 'testbeds.json'), 'utf8')) as { testbeds: TestbedRecord[] };
+    expect(onDisk.testbeds).toEqual([availableTestbed(1, 'lab-1')]);
   });
 
   it('reports a failed write as an error and keeps the testbed free for the next try', async () => {

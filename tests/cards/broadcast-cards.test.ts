@@ -9,6 +9,8 @@ import { broadcastPreviewCard } from '../../src/cards/broadcast-preview.card.js'
 import { broadcastStatusCard, broadcastStatusText } from '../../src/cards/broadcast-status.card.js';
 import { broadcastReportCard } from '../../src/cards/broadcast-report.card.js';
 import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
+import { seenCard } from '../support/card-text.js';
+import { markupFormed } from '../support/rendered-text.js';
 
 const NOW = '2025-03-10T12:00:00.000Z';
 const HOSTILE = '[x](http://evil) **b** <at>boss</at>';
@@ -126,7 +128,7 @@ describe('broadcast cards', () => {
     // 333 in use or overdue: those not shown in detail are counted, never silently dropped.
     expect(texts).toContain(`…and ${333 - rows.length} more in use; type testbed for the full list.`);
     expect(texts).toContain('● Available (167)');
-    const names = texts.find((text) => text.startsWith('tb\\-1\\-'));
+    const names = seenCard(card).texts.find((text) => text.startsWith('tb-1-'));
     expect(names).toMatch(/…and \d+ more$/);
     expect(JSON.stringify(card)).toContain('Available: 167');
   });
@@ -138,19 +140,24 @@ describe('broadcast cards', () => {
     const card = broadcastStatusCard({ kind: 'maintenance', text: HOSTILE, senderName: 'Ana', testbeds, now: NOW, timeZone: 'Europe/Berlin' });
     expectWellFormed(card);
     const json = JSON.stringify(card);
-    expect(json).toContain('Maintenance notice');
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Maintenance notice');
     expect(json).not.toContain('…and');
-    for (const text of ['person\\\\.2@example\\\\.com', 'Person Number 3', '2025-03-10 16:00 UTC', 'in 4 h', '2 h ago', 'held for 4 h', 'Europe/Berlin', 'Purpose 3']) {
-      expect(json).toContain(text);
+    const all = seen.texts.join('\n');
+    for (const text of ['(person.2@example.com)', 'Person Number 3', '2025-03-10 16:00 UTC', 'in 4 h', '2 h ago', 'held for 4 h', 'Europe/Berlin', 'Purpose: Purpose 3']) {
+      expect(all).toContain(text);
     }
     const body = card.body as Record<string, unknown>[];
     const headlines = body
       .map((element) => (element.type === 'Container' ? (element.items as Record<string, unknown>[])[0] : element))
       .filter((element) => String(element.text ?? '').startsWith('●'));
     expect(headlines.map((element) => element.color)).toEqual(['attention', 'warning', 'good']);
-    expect(body.at(-1)).toMatchObject({ text: `tb\\-1\\-${'n'.repeat(40)}, tb\\-4\\-${'n'.repeat(40)}`, color: 'good' });
-    // User text cannot inject links, emphasis or mentions.
-    for (const raw of ['[x](http://evil)', '**b**', '<at>', '**Mallory**']) expect(json).not.toContain(raw);
+    expect(body.at(-1)).toMatchObject({ color: 'good' });
+    expect(seen.texts.at(-1)).toBe(`tb-1-${'n'.repeat(40)}, tb-4-${'n'.repeat(40)}`);
+    // User text cannot inject links, emphasis or mentions: it reads as typed (look-alikes for * and _).
+    expect(seen.texts).toContain('[x](http://evil) ∗∗b∗∗ <at>boss</at>');
+    expect(seen.texts.some((text) => text.startsWith('∗∗Mallory∗∗ (person.2@example.com)'))).toBe(true);
+    for (const item of seen.all) expect(markupFormed(item.source)).toEqual([]);
     expect(broadcastStatusText({ kind: 'maintenance', text: '', senderName: 'Ana', testbeds, now: NOW, timeZone: 'UTC' })).toBe(
       'Maintenance notice from Ana: 2 available, 1 in use, 1 overdue. Type testbed for details.',
     );

@@ -25,6 +25,8 @@ import type { AdaptiveCardJson } from '../../src/platform/port.js';
 import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
+import { seenCard } from '../support/card-text.js';
+import { markupFormed, unLookAlike } from '../support/rendered-text.js';
 
 const HOSTILE = '[x](http://evil) **b** <at>ana</at> _i_ `c` # h';
 const mallory = { email: 'mallory<at>@example.com', name: HOSTILE };
@@ -91,32 +93,30 @@ describe('every conversation card', () => {
       }
     });
 
-    it(`${name}: user text cannot inject markup`, () => {
-      const walked = inspectCard(card);
-      for (const markdown of walked.markdown) {
-        for (const raw of ['[x](http://evil)', '**b**', '<at>', '`c`']) expect(markdown).not.toContain(raw);
-      }
-      for (const value of walked.plainStrings) expect(value).not.toContain('<at>');
+    it(`${name}: reads alike on every renderer and user text cannot inject markup`, () => {
+      const seen = seenCard(card); // throws when a renderer would show something else
+      for (const item of seen.all.filter((each) => each.markdown)) expect(markupFormed(item.source), item.source).toEqual([]);
+      for (const item of seen.all) expect(item.source).not.toContain('\\');
     });
 
     it(`${name}: has a plain fallback text`, () => {
       expect(text.trim().length).toBeGreaterThan(10);
       expect(Buffer.byteLength(text)).toBeLessThan(7439);
-      expect(text).not.toContain('<at>');
       // eslint-disable-next-line no-control-regex
       expect(text).not.toMatch(/[\u0000-\u001F]/);
     });
   }
 
-  it('the hostile text is really in the cards (escaped), so the checks above bite', () => {
-    const markdown = inspectCard(statusCard({ testbeds, now: NOW, timeZone: zone })).markdown.join('\n');
-    expect(markdown).toContain('\\[x\\]\\(http://evil\\)');
-    expect(markdown).toContain('\\*\\*b\\*\\*');
+  it('the hostile text is really in the cards, read as typed, so the checks above bite', () => {
+    const texts = seenCard(statusCard({ testbeds, now: NOW, timeZone: zone })).texts.map(unLookAlike);
+    expect(texts).toContain(`● ${HOSTILE} · Available`);
+    expect(texts).toContain(`Purpose: ${HOSTILE}`);
+    expect(markupFormed(HOSTILE)).toEqual(expect.arrayContaining(['a', 'strong', 'em', 'code']));
   });
 });
 
 describe('menu, help, hint', () => {
-  it('menu: title, prompt and the four spec buttons with data { action } only', () => {
+  it('menu: title, prompt and the four menu buttons with data { action } only', () => {
     const card = menuCard({ botName: 'Testbed Monitor' });
     expect((card.body as Array<{ type: string }>).map((element) => element.type)).toEqual(['TextBlock', 'TextBlock']);
     expect((card.actions as Array<{ data: unknown }>).map((action) => action.data)).toEqual([
@@ -128,12 +128,11 @@ describe('menu, help, hint', () => {
   });
 
   it('help lists the bot name, version and every flow', () => {
-    const text = inspectCard(helpCard({ botName: 'Testbed Monitor', version: '1.0.8' })).markdown.join('\n');
-    expect(text).toContain('Testbed Monitor help');
-    expect(text).toContain('Version 1\\.0\\.8');
-    for (const command of ['testbed', 'status', 'register', 'book', 'release', 'broadcast', 'feedback', 'help', 'cancel']) {
-      expect(text).toContain(command);
-    }
+    const seen = seenCard(helpCard({ botName: 'Testbed Monitor', version: '1.0.8' }));
+    expect(seen.heading).toBe('Testbed Monitor help');
+    expect(seen.texts).toContain('Version 1.0.8. Type a command, or use the buttons.');
+    expect(Object.keys(seen.facts)).toEqual(['testbed', 'status', 'register (or book)', 'release', 'mine', 'broadcast', 'feedback', 'help', 'cancel']);
+    expect(seen.facts['register (or book)']).toBe('book a free testbed');
     expect(hintText()).toMatch(/testbed/);
   });
 });
@@ -162,26 +161,28 @@ describe('register cards', () => {
     expect(inputs.find((input) => input.id === 'purpose')?.value).toBe('half typed');
     expect(inputs.find((input) => input.id === 'testbed_id')?.value).toBeUndefined();
     expect(inputs.find((input) => input.id === 'release_choice')?.value).toBeUndefined();
-    expect(inspectCard(card).markdown.join(' ')).toContain('Tell us what you need the testbed for\\.');
+    expect(seenCard(card).errors).toContain('Tell us what you need the testbed for.');
   });
 
   it('with nothing free it says so and names the testbed that frees up first', () => {
     const soon = inUse(8, bob, { name: 'lab-soon', until: '2026-03-10T11:00:00.000Z' });
     const later = inUse(9, ana, { name: 'lab-later', until: '2026-03-10T18:00:00.000Z' });
     const card = registerFormCard({ available: [], inUse: [later, soon], now: NOW, timeZone: 'UTC' });
-    const text = inspectCard(card).markdown.join(' ');
-    expect(text).toContain('All testbeds are in use');
-    expect(text).toContain('lab\\-soon');
-    expect(text).toContain('in 1 h');
-    expect(cardInputIds(card)).toEqual([]);
+    const texts = seenCard(card).texts;
+    expect(texts).toContain('All testbeds are in use right now.');
+    expect(texts).toContain('lab-soon should free up first: expected back 2026-03-10 11:00 UTC (in 1 h), held by Bob Builder (bob@example.com).');
+    // The only input: which busy testbed to be notified about.
+    expect(cardInputIds(card)).toEqual(['testbed_id']);
+    expect(seenCard(card).choices('testbed_id')).toEqual(['lab-later', 'lab-soon']);
   });
 
   it('refusal names the holder and since when, or says you already hold it', () => {
-    const other = inspectCard(registerRefusedCard({ record: inUse(3, bob), now: NOW, timeZone: 'UTC', requesterEmail: ana.email })).markdown.join(' ');
-    expect(other).toContain('Bob Builder (bob@example\\.com)');
-    expect(other).toContain('since 2026-03-10 08:00 UTC (2 h)');
-    const own = inspectCard(registerRefusedCard({ record: inUse(3, ana), now: NOW, timeZone: 'UTC', requesterEmail: ana.email })).markdown.join(' ');
-    expect(own).toContain('You already hold');
+    const other = seenCard(registerRefusedCard({ record: inUse(3, bob), now: NOW, timeZone: 'UTC', requesterEmail: ana.email }));
+    expect(other.heading).toBe('lab-3 is taken');
+    expect(other.texts).toContain('lab-3 is already held by Bob Builder (bob@example.com), since 2026-03-10 08:00 UTC (2 h).');
+    const own = seenCard(registerRefusedCard({ record: inUse(3, ana), now: NOW, timeZone: 'UTC', requesterEmail: ana.email }));
+    expect(own.heading).toBe('You already hold it');
+    expect(own.texts).toContain('You already hold lab-3, since 2026-03-10 08:00 UTC (2 h).');
   });
 });
 

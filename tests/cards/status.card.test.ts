@@ -5,6 +5,8 @@ import type { TestbedRecord } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
+import { seenCard } from '../support/card-text.js';
+import { unLookAlike } from '../support/rendered-text.js';
 
 const MARKUP = '*_[]()#+-.!|~>`<at>';
 
@@ -43,8 +45,8 @@ describe('status card at 500 testbeds', () => {
     const seen: number[] = [];
     const states: string[] = [];
     for (let page = 1; page <= pages; page++) {
-      for (const text of inspectCard(statusCard({ testbeds, now: NOW, timeZone: zone, page })).markdown) {
-        const match = /^● \*\*tb(\d+)x .*· (Available|In use|Overdue)$/.exec(text);
+      for (const text of seenCard(statusCard({ testbeds, now: NOW, timeZone: zone, page })).texts.map(unLookAlike)) {
+        const match = /^● tb(\d+)x .*· (Available|In use|Overdue)$/.exec(text);
         if (match) {
           seen.push(Number(match[1]));
           states.push(match[2]);
@@ -83,27 +85,27 @@ describe('status card at 500 testbeds', () => {
 describe('status card rows', () => {
   const testbeds = [available(1), inUse(2, ana), inUse(3, bob, { until: '2026-03-10T07:00:00.000Z' })];
   const card = statusCard({ testbeds, now: NOW, timeZone: 'Europe/Berlin' });
-  const walked = inspectCard(card);
 
-  it('colour-codes available green, in use amber, overdue red', () => {
-    const title = (name: string) =>
-      JSON.parse(JSON.stringify(card)).body.flatMap((element: { type: string; items?: unknown[] }) => (element.type === 'Container' ? element.items : [element]))
-        .find((element: { text?: string }) => element.text?.startsWith(`● **${name}**`));
-    expect(title('lab\\-1')).toMatchObject({ color: 'good', text: '● **lab\\-1** · Available' });
-    expect(title('lab\\-2')).toMatchObject({ color: 'warning', text: '● **lab\\-2** · In use' });
-    expect(title('lab\\-3')).toMatchObject({ color: 'attention', text: '● **lab\\-3** · Overdue' });
+  it('colour-codes available green, in use amber, overdue red, the name in bold', () => {
+    const titles = seenCard(card).all.filter((item) => item.text.startsWith('●'));
+    expect(titles.map((item) => [item.text, item.element.color, item.element.weight])).toEqual([
+      ['● lab-3 · Overdue', 'attention', 'Bolder'],
+      ['● lab-2 · In use', 'warning', 'Bolder'],
+      ['● lab-1 · Available', 'good', 'Bolder'],
+    ]);
   });
 
   it('shows holder, held for, purpose and expected release in UTC, local and relative', () => {
-    const text = walked.markdown.join('\n');
-    expect(text).toContain('Ana Ops (ana@example\\.com) · held for 2 h');
-    expect(text).toContain('Expected release: 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin) (in 2 h)');
-    expect(text).toContain('Release was due: 2026-03-10 07:00 UTC (2026-03-10 08:00 Europe/Berlin) (3 h ago)');
-    expect(text).toContain('Purpose: regression run');
+    const texts = seenCard(card).texts;
+    expect(texts).toContain('Ana Ops (ana@example.com) · held for 2 h');
+    expect(texts).toContain('Expected release: 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin) (in 2 h)');
+    expect(texts).toContain('Release was due: 2026-03-10 07:00 UTC (2026-03-10 08:00 Europe/Berlin) (3 h ago)');
+    expect(texts).toContain('Purpose: regression run');
   });
 
   it('fits on one page without page buttons', () => {
-    expect(pageActions(card).map((data) => data.action)).toEqual(['register', 'release', 'menu']);
+    // "Notify me when free" reads the busy-testbed picker; the rest need no inputs. Five buttons at most.
+    expect(pageActions(card).map((data) => data.action)).toEqual(['wait', 'register', 'release', 'mine', 'menu']);
     expect(statusText({ testbeds, now: NOW, timeZone: 'UTC' })).toBe('Testbed status: 1 available, 1 in use, 1 overdue, 3 in total.');
   });
 });

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import type { EmuRoom } from '../../src/platform/emulator/api.js';
 
 
@@ -38,18 +38,20 @@ describe('broadcast end to end', () => {
     await start(3);
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 404, times: Infinity, when: (body) => (body as { roomId?: string }).roomId === targets[2].id });
     const { rooms, report } = await runBroadcast(targets.map((room) => room.id));
-    expect(cardText(rooms)).toContain('broadcast 0');
-    expect(cardText(rooms)).toContain('target 0');
+    expect(seenCard(rooms).choices('room_ids')).toEqual(['Broadcast 0 — Target 0', 'Broadcast 1 — Target 1', 'Broadcast 2 — Target 2']);
     for (const room of targets.slice(0, 2)) {
       const posted = h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id);
       expect(posted).toHaveLength(1);
-      expect(cardText(posted[0])).toContain('lab power work at 18:00');
-      expect(cardText(posted[0])).toContain('lab-1');
+      const card = seenCard(posted[0]);
+      expect(card.heading).toBe('Maintenance notice');
+      expect(card.texts).toContain('Lab power work at 18:00');
+      expect(card.texts).toContain('lab-1, lab-2, lab-3');
     }
     expect(h.emu.messages({ roomId: targets[2].id }).filter((m) => m.personId === h.bot.id)).toHaveLength(0);
-    const text = cardText(report);
-    expect(text).toContain('broadcast 2');
-    expect(text).toMatch(/2 (of 3 )?(rooms )?delivered|delivered.*2/);
+    const seen = seenCard(report);
+    expect(seen.texts).toContain('Delivered to 2 of 3 rooms.');
+    expect(seen.errors).toEqual(['Not delivered (1)', expect.stringMatching(/^✗ Broadcast 2: .+/)]);
+    expect(seen.texts).toContain('Broadcast 0, Broadcast 1');
   });
 
   it('refuses a forged room id: nothing is sent anywhere', async () => {
@@ -58,7 +60,7 @@ describe('broadcast end to end', () => {
     const since = h.emu.messageCount();
     h.emu.submitRaw({ personId: h.ada.id, messageId: rooms.id, inputs: { action: 'broadcast_rooms_submit', room_ids: `${targets[0].id},${h.unapproved.id}`, select_all: 'false' } });
     const reply = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since });
-    expect(cardText(reply)).toMatch(/not on the (broadcast )?list|unknown|not allowed|can't|cannot/);
+    expect(seenCard(reply).errors).toEqual(['Some selected rooms are not on the broadcast list (any more). Nothing was sent; please choose again.']);
     await h.app.idle();
     for (const room of [...targets, h.unapproved]) expect(h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(0);
   });
@@ -66,18 +68,22 @@ describe('broadcast end to end', () => {
   it('lets only BROADCAST_ADMINS broadcast and tells others politely', async () => {
     await start(1, { BROADCAST_ADMINS: 'linus@example.com' });
     const refusal = await ask(h, h.ada, h.lab, 'broadcast');
-    expect(cardText(refusal)).toMatch(/not allowed|only|permission/);
+    expect(seenCard(refusal).texts).toContain('Sorry, only the broadcast administrators can send broadcasts. Please ask one of them if a status update is needed.');
     const allowed = await ask(h, h.linus, h.lab, 'broadcast');
-    expect(cardText(allowed)).toContain('broadcast 0');
+    expect(seenCard(allowed).choices('room_ids')).toEqual(['Broadcast 0 — Target 0']);
   });
 
   it('adds discovered rooms, across more than one page, without duplicates', async () => {
     await start(2, { BROADCAST_DISCOVERY: 'on' }, 120);
     const rooms = await ask(h, h.ada, h.lab, 'broadcast');
-    const text = cardText(rooms);
-    expect(text).toContain('member room 0');
-    expect(text).toContain('member room 119');
-    expect(text.split('broadcast 0').length - 1).toBe(1);
+    const choices = seenCard(rooms).choices('room_ids');
+    // The two listed rooms, the 120 member rooms and the harness's own two group rooms.
+    expect(choices).toHaveLength(124);
+    expect(choices.filter((title) => title.endsWith(' (discovered)'))).toHaveLength(122);
+    for (const room of ['Lab Team', 'Member room 0', 'Member room 119']) {
+      expect(choices).toContain(`${room} — Discovered: the bot is a member of this room (discovered)`);
+    }
+    expect(choices.filter((title) => title.startsWith('Broadcast 0 '))).toHaveLength(1);
   });
 
   it('delivers exactly one card to each of 200 rooms while the platform answers 429s', async () => {
@@ -86,6 +92,7 @@ describe('broadcast end to end', () => {
     const { report } = await runBroadcast([], true);
     await h.app.idle();
     for (const room of targets) expect(h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(1);
-    expect(cardText(report)).toContain('200');
+    expect(seenCard(report).texts).toContain('Delivered to 200 of 200 rooms.');
+    expect(seenCard(report).errors).toEqual([]);
   }, 120_000);
 });

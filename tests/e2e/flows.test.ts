@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { fieldErrorText, input } from '../support/form-card.js';
 
 describe('register → status → release, end to end against the emulator', () => {
   let h: Harness;
@@ -15,7 +16,8 @@ describe('register → status → release, end to end against the emulator', () 
   it('books a testbed, shows the holder, releases it, with the file checked after each step', async () => {
     const menu = await ask(h, h.ada, h.lab, 'testbed');
     const form = await click(h, h.ada, menu, 'register');
-    expect(cardText(form)).toContain('lab-2');
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(seenCard(form).choices('testbed_id')).toEqual(['lab-1', 'lab-2', 'lab-3']);
 
     // A forged identity in the submission must be ignored: identity comes from the platform profile.
     const since = h.emu.messageCount();
@@ -32,7 +34,10 @@ describe('register → status → release, end to end against the emulator', () 
       },
     });
     const success = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since });
-    expect(cardText(success)).toContain('lab-2');
+    const booked = seenCard(success);
+    expect(booked.heading).toBe('Booked: lab-2');
+    expect(booked.facts['Held by']).toBe('Ada Ops (ada@example.com)');
+    expect(booked.facts.Purpose).toBe('Regression run for release 4.2');
     let onDisk = (await h.readTestbeds()).find((record) => record.id === 2)!;
     expect(onDisk.status).toBe('in_use');
     expect(onDisk.user_email).toBe('ada@example.com');
@@ -43,13 +48,16 @@ describe('register → status → release, end to end against the emulator', () 
     expect(Math.round(heldFor / 3_600_000)).toBe(4);
 
     const status = await ask(h, h.linus, h.lab, 'status');
-    expect(cardText(status)).toContain('ada ops');
-    expect(cardText(status)).toContain('ada@example.com');
+    const statusTexts = seenCard(status).texts;
+    expect(statusTexts).toContain('● lab-2 · In use');
+    expect(statusTexts.filter((text) => text.startsWith('Ada Ops (ada@example.com) · held for '))).toHaveLength(1);
+    expect(statusTexts).toContain('Purpose: Regression run for release 4.2');
 
     const releaseForm = await ask(h, h.ada, h.lab, 'release');
-    expect(cardText(releaseForm)).toContain('lab-2');
+    expect(seenCard(releaseForm).choices('testbed_id')).toEqual([expect.stringMatching(/^lab-2 — yours, held for /)]);
     const released = await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '2' });
-    expect(cardText(released)).toContain('lab-2');
+    expect(seenCard(released).heading).toBe('Released: lab-2');
+    expect(seenCard(released).texts).toContain('lab-2 is available again.');
     onDisk = (await h.readTestbeds()).find((record) => record.id === 2)!;
     expect(onDisk).toEqual({
       id: 2,
@@ -63,7 +71,8 @@ describe('register → status → release, end to end against the emulator', () 
     });
 
     const after = await ask(h, h.linus, h.lab, 'status');
-    expect(cardText(after)).not.toContain('ada@example.com');
+    expect(seenCard(after).texts).toContain('● lab-2 · Available');
+    expect(seenCard(after).texts.filter((text) => text.includes('Ada Ops'))).toEqual([]);
   });
 
   it('refuses a stale form for a testbed someone took meanwhile, and nothing changes', async () => {
@@ -72,7 +81,8 @@ describe('register → status → release, end to end against the emulator', () 
     await click(h, h.ada, adaForm, 'register_submit', { testbed_id: '1', purpose: 'first', release_choice: '1h' });
     const before = await h.readTestbeds();
     const refusal = await click(h, h.linus, linusForm, 'register_submit', { testbed_id: '1', purpose: 'second', release_choice: '1d' });
-    expect(cardText(refusal)).toContain('ada ops');
+    expect(seenCard(refusal).heading).toBe('lab-1 is taken');
+    expect(seenCard(refusal).texts.some((text) => text.startsWith('lab-1 is already held by Ada Ops (ada@example.com), since '))).toBe(true);
     expect(await h.readTestbeds()).toEqual(before);
   });
 
@@ -80,12 +90,13 @@ describe('register → status → release, end to end against the emulator', () 
     const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
     await h.restart();
     const success = await click(h, h.ada, form, 'register_submit', { testbed_id: '3', purpose: 'after restart', release_choice: '1d' });
-    expect(cardText(success)).toContain('lab-3');
+    expect(seenCard(success).heading).toBe('Booked: lab-3');
     await h.restart();
     const record = (await h.readTestbeds()).find((r) => r.id === 3)!;
     expect(record.user_email).toBe('ada@example.com');
     const again = await click(h, h.linus, form, 'register_submit', { testbed_id: '3', purpose: 'mine now?', release_choice: '1h' });
-    expect(cardText(again)).toContain('ada ops');
+    expect(seenCard(again).heading).toBe('lab-3 is taken');
+    expect(seenCard(again).texts.some((text) => text.startsWith('lab-3 is already held by Ada Ops (ada@example.com), since '))).toBe(true);
     expect((await h.readTestbeds()).find((r) => r.id === 3)!.user_email).toBe('ada@example.com');
   });
 
@@ -101,8 +112,14 @@ describe('register → status → release, end to end against the emulator', () 
 
   it('shows the form again with the problems named and the values kept', async () => {
     const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
-    const again = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: '', release_choice: '1h' });
-    expect(cardText(again)).toContain('purpose');
+    // Only spaces: a client sends it (the required input is not empty), and the bot reads it as no purpose.
+    const again = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: '   ', release_choice: '1h' });
+    const back = seenCard(again);
+    expect(back.heading).toBe('Register a testbed');
+    expect(back.errors).toEqual(['Please check the fields marked below.', 'Tell us what you need the testbed for.']);
+    expect(fieldErrorText(again, 'purpose')).toBe('Tell us what you need the testbed for.');
+    expect(input(again, 'testbed_id').value).toBe('1');
+    expect(input(again, 'release_choice').value).toBe('1h');
     expect((await h.readTestbeds()).every((record) => record.status === 'available')).toBe(true);
   });
 });
@@ -119,7 +136,8 @@ describe('feedback', () => {
     await h.restart({ FEEDBACK_ROOM: feedbackRoom.id });
     const form = await ask(h, h.ada, h.lab, 'feedback');
     const thanks = await click(h, h.ada, form, 'feedback_submit', { feedback_text: 'Please add **reminders** <b>soon</b>' });
-    expect(cardText(thanks)).toContain('thank');
+    expect(seenCard(thanks).heading).toBe('Thank you!');
+    expect(seenCard(thanks).texts).toContain('Your feedback was recorded.');
     await h.app.idle();
     const lines = (await readFile(join(h.dir, 'feedback.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
     expect(lines).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, availableTestbed, cardText, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, buttonTitles, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { until as waitUntil } from '../support/wait.js';
 
 const until = (check: () => boolean, timeoutMs = 10_000) => waitUntil(check, { timeoutMs });
@@ -35,7 +35,8 @@ describe('foundation behaviour over real sockets', () => {
     h.emu.faults.refuseSockets(false);
     await until(() => h.app.healthStatus().status === 'healthy', 15_000);
     const reply = await ask(h, h.ada, h.lab, 'testbed');
-    expect(cardText(reply)).toContain('register');
+    expect(seenCard(reply).heading).toBe('Testbed Monitor');
+    expect(buttonTitles(reply)).toEqual(['Status', 'Register', 'Release', 'Broadcast']);
   });
 
   it('waits out a 429 with Retry-After and then posts the reply exactly once', async () => {
@@ -44,7 +45,7 @@ describe('foundation behaviour over real sockets', () => {
     const started = Date.now();
     const reply = await ask(h, h.ada, h.lab, 'testbed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(cardText(reply)).toContain('status');
+    expect(seenCard(reply).texts).toContain('What would you like to do? Type help to see every command.');
     await h.app.idle();
     const menus = h.emu.messages({ roomId: h.lab.id }).filter((m) => m.personId === h.bot.id);
     expect(menus).toHaveLength(1);
@@ -66,16 +67,18 @@ describe('foundation behaviour over real sockets', () => {
     const replies = () => h.emu.messages().slice(since).filter((m) => m.personId === h.bot.id && m.roomId === h.lab.id);
     await until(() => replies().length >= 50, 20_000);
     await h.app.idle();
-    const texts = replies().map(cardText);
-    expect(texts).toHaveLength(50);
-    const successes = texts.filter((text) => text.includes('booked'));
+    const cards = replies().map(seenCard);
+    expect(cards).toHaveLength(50);
+    const successes = cards.filter((card) => card.heading === 'Booked: lab-1');
     expect(successes).toHaveLength(1);
     const [record] = await h.readTestbeds();
     expect(record.status).toBe('in_use');
     const holder = people.find((p) => p.emails[0] === record.user_email)!;
     expect(holder).toBeDefined();
     expect(record.purpose).toBe(`race ${holder.displayName}`);
-    const refusals = texts.filter((text) => !text.includes('booked'));
-    expect(refusals.every((text) => text.includes(holder.displayName.toLowerCase()))).toBe(true);
+    expect(successes[0].facts['Held by']).toBe(`${holder.displayName} (${record.user_email})`);
+    const refusals = cards.filter((card) => card !== successes[0]);
+    expect(refusals.map((card) => card.heading)).toEqual(Array(49).fill('lab-1 is taken'));
+    for (const card of refusals) expect(card.texts.some((text) => text.startsWith(`lab-1 is already held by ${holder.displayName} (${record.user_email}), since`))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * the first person is still answered once, in order with their own later click.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, cardText, startHarness, type Harness } from '../support/harness.js';
+import { ask, buttonTitles, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { waitFor } from '../platform/webex/harness.js';
 
 let h: Harness;
@@ -30,18 +30,19 @@ describe('one rate-limited conversation holds up nobody else', () => {
     // Linus, in his own room, types `testbed` and gets his menu…
     h.emu.say({ personId: h.linus.id, roomId: linusRoom.id, text: 'testbed' });
     const linusMenu = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
-    expect(cardText(linusMenu)).toContain('status');
+    expect(seenCard(linusMenu).heading).toBe('Testbed Monitor');
+    expect(buttonTitles(linusMenu)).toEqual(['Status', 'Register', 'Release', 'Broadcast']);
     // …before the bot has said anything more to Ada.
     expect(h.emu.messages({ roomId: h.lab.id, personId: h.bot.id }).map((m) => m.id)).toEqual([menu.id]);
 
     // Once the wait is over Ada gets her help, then her status: each once, in the order she asked.
-    await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id && cardText(m).includes('lab-1'), { since, timeoutMs: 15_000 });
+    await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id && Boolean(m.attachments?.length) && seenCard(m).heading === 'Testbed status', { since, timeoutMs: 15_000 });
     await h.app.idle();
     const adaReplies = h.emu.messages({ roomId: h.lab.id, personId: h.bot.id }).slice(1);
     expect(adaReplies).toHaveLength(2);
-    expect(cardText(adaReplies[0])).toContain('testbed monitor help');
-    expect(cardText(adaReplies[1])).toContain('lab-1');
-    expect(cardText(adaReplies[1])).not.toContain('testbed monitor help');
+    expect(seenCard(adaReplies[0]).heading).toBe('Testbed Monitor help');
+    expect(seenCard(adaReplies[1]).heading).toBe('Testbed status');
+    expect(seenCard(adaReplies[1]).texts).toContain('● lab-1 · Available');
     // And the bot posted Linus's menu before either of them.
     const order = h.emu.messages({ personId: h.bot.id }).map((m) => m.id);
     expect(order.indexOf(linusMenu.id)).toBeLessThan(order.indexOf(adaReplies[0].id));

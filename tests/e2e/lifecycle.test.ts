@@ -1,40 +1,321 @@
+/**
+ * Bookings that look after themselves, end to end over the emulator: the overdue notice arrives
+ * as a direct message whose buttons work for the holder (and only for the holder), the wait-list
+ * hands a released testbed to the first person through a booking form in their direct room, and
+ * "mine" releases everything in one step. Deadlines here have already passed when the bot starts,
+ * so no test waits for a clock.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
-import { ask, cardText, click, startHarness, type Harness } from '../support/harness.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
+import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import type { TestbedRecord } from '../../src/domain.js';
 
-describe('actor lifecycle and inspection', () => {
-  let h: Harness;
-  afterEach(async () => {
-    await h.close();
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function booking(id: number, name: string, who: { email: string; name: string }, untilMs: number): TestbedRecord {
+  return {
+    id,
+    testbed_name: name,
+    status: 'in_use',
+    user_email: who.email,
+    user_name: who.name,
+    registered_time: iso(Date.now() - 5 * HOUR),
+    purpose: 'soak test',
+    expected_release_time: iso(untilMs),
+  };
+}
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+/** The next card the bot posts in the person's 1:1 room. */
+function nextDirect(person: EmuPerson, since = 0): Promise<EmuMessage> {
+  const room = h.emu.directRoom(person.id, h.bot.id);
+  return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+}
+
+describe('overdue notice in a direct message', () => {
+  it('arrives at start-up for a deadline passed while down; Extend works for the holder, forged clicks change nothing', async () => {
+    const due = Date.now() - HOUR;
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, due), availableTestbed(2, 'lab-2')],
+    });
+    const notice = await nextDirect(h.ada);
+    expect(notice.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
+    expect(seenCard(notice).heading).toBe('Overdue: lab-1');
+    expect(buttonTitles(notice)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    const stored = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(stored.lifecycle[0]).toMatchObject({ testbed_id: 1, notices: { expected_release_time: iso(due), overdue_count: 1 } });
+
+    // Linus forges the same buttons from his own direct room: refused, nothing changes.
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'extend', testbed_id: '1', minutes: '60' } });
+    const refused = await nextDirect(h.linus, since);
+    expect(seenCard(refused).texts).toContain('Only the holder can do that, and lab-1 is held by Ada Ops.');
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'release_submit', testbed_id: '1' } });
+    const notReleased = await nextDirect(h.linus, h.emu.messageCount());
+    expect(seenCard(notReleased).heading).toBe('Nothing was changed');
+    // Anything else from a direct room is ignored, as before.
+    h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'status' } });
+    h.emu.say({ personId: h.linus.id, roomId: linusRoom.id, text: 'status' });
+    await h.app.idle();
+    expect(h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(2);
+    expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', expected_release_time: iso(due) });
+
+    // Ada extends from the notice: counted from now, confirmed with the new time.
+    const before = Date.now();
+    const extended = await click(h, h.ada, notice, 'extend', {});
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    const record = (await h.readTestbeds())[0];
+    const newDue = Date.parse(record.expected_release_time!);
+    expect(newDue).toBeGreaterThanOrEqual(before + HOUR);
+    expect(newDue).toBeLessThan(before + HOUR + 60_000);
+    expect(seenCard(extended).texts[1]).toMatch(/^lab-1 is yours until \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 1 h\)\.$/);
+
+    // Release now from the same notice.
+    const released = await click(h, h.ada, notice, 'release_submit', {});
+    expect(seenCard(released).heading).toMatch(/lab-1/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // After a restart nothing is sent again.
+    const count = h.emu.messageCount();
+    await h.restart();
+    await h.app.idle();
+    expect(h.emu.messages().length).toBe(count);
   });
+});
 
-  it('forgets a conversation once it is finished or cancelled, so memory does not grow with people', async () => {
-    h = await startHarness();
-    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
-    expect(h.app.liveActors()).toBe(1);
-    await click(h, h.ada, form, 'register_submit', { testbed_id: '1', purpose: 'short', release_choice: '1h' });
-    await h.app.idle();
-    expect(h.app.liveActors()).toBe(0);
+describe('wait-list and hand-off', () => {
+  it('the first in line gets a booking form in a direct message; others are refused during the hold', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    // Linus finds everything busy and joins the queue from the register card.
+    const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register');
+    expect(seenCard(form).choices('testbed_id')).toEqual(['lab-1']);
+    const queued = await click(h, h.linus, form, 'wait', { testbed_id: '1' });
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-1');
+    const status = await ask(h, h.linus, h.lab, 'status');
+    expect(seenCard(status).texts).toContain('Queue: 1 waiting · you are #1');
+    expect(buttonTitles(status)).toContain('Mine');
 
-    const menu = await ask(h, h.linus, h.lab, 'testbed');
-    expect(h.app.liveActors()).toBe(1);
-    const cancelled = await click(h, h.linus, menu, 'register').then((f) => click(h, h.linus, f, 'cancel'));
-    expect(cardText(cancelled)).toContain('cancel');
-    await h.app.idle();
-    expect(h.app.liveActors()).toBe(0);
+    // Ada releases; Linus gets the offer in his direct room.
+    const since = h.emu.messageCount();
+    const releaseForm = await ask(h, h.ada, h.lab, 'release');
+    await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '1' });
+    const offer = await nextDirect(h.linus, since);
+    expect(seenCard(offer).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(buttonTitles(offer)).toEqual(['Book it', 'No thanks']);
+
+    // During the hold Ada cannot book it: not offered on the form, and refused by name when forced.
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    expect(seenCard(adaForm).texts.join(' ')).toContain('held for somebody in its queue');
+    h.emu.submitRaw({ personId: h.ada.id, messageId: adaForm.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'mine', release_choice: '1h' } });
+    const held = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id && seenCard(m).heading === 'lab-1 is held', { timeoutMs: 10_000 });
+    expect(seenCard(held).texts[1]).toMatch(/^lab-1 is held for Linus Lab until \d{4}-\d\d-\d\d \d\d:\d\d UTC, who was first in its queue\.$/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // Linus books it with the form in his direct room.
+    const booked = await click(h, h.linus, offer, 'register_submit', { purpose: 'handed over', release_choice: '4h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
+    const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle).toEqual([]);
   });
+});
 
-  it('reports every actor of a register conversation to the Stately inspector', async () => {
-    const seen: StatelyInspectionEvent[] = [];
-    const inspector = createInspector({ send: (event) => seen.push(event) });
-    h = await startHarness({ inspect: inspector.inspect });
-    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
-    await click(h, h.ada, form, 'register_submit', { testbed_id: '2', purpose: 'inspect me', release_choice: '1d' });
+describe('mine and release all', () => {
+  it('lists the person\'s own bookings and releases all of them in one step', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', ada, Date.now() + 9 * HOUR), availableTestbed(3, 'lab-3')],
+    });
+    const mine = await ask(h, h.ada, h.lab, 'mine');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect(Object.keys(seenCard(mine).facts)).toEqual(['lab-1', 'lab-2']);
+    expect(buttonTitles(mine)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+    const linusMine = await ask(h, h.linus, h.lab, 'mine');
+    expect(seenCard(linusMine).texts).toContain('You hold no testbeds right now.');
+
+    const done = await click(h, h.ada, mine, 'release_all');
+    expect(seenCard(done).heading).toBe('Released 2 testbeds');
+    expect(seenCard(done).texts).toContain('Released: lab-1, lab-2.');
+    expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
+  });
+});
+
+/** Grace, a third member of the lab room. */
+function addGrace(): EmuPerson {
+  const grace = h.emu.createPerson({ displayName: 'Grace Hopper', email: 'grace@example.com' });
+  h.emu.addMember(h.lab.id, grace.id);
+  return grace;
+}
+
+/** The bot's messages in the person's 1:1 room, oldest first. */
+function directMessages(person: EmuPerson): EmuMessage[] {
+  const room = h.emu.directRoom(person.id, h.bot.id);
+  return h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id);
+}
+
+describe('ask the holder', () => {
+  it('the holder gets one direct message per ask, each answer reaches the asker, a second ask within the hour is refused', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1')] });
+    const grace = addGrace();
+    const questionsToAda = () => directMessages(h.ada).filter((m) => seenCard(m).heading === 'Do you still need lab-1?');
+    // Linus opens the form, Ada books lab-1 first: Linus's submission meets the refusal with "Ask the holder".
+    const linusForm = await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register');
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    await click(h, h.ada, adaForm, 'register_submit', { testbed_id: '1', purpose: 'soak test', release_choice: '1d' });
+    const refusal = await click(h, h.linus, linusForm, 'register_submit', { testbed_id: '1', purpose: 'firmware', release_choice: '1h' });
+    expect(seenCard(refusal).heading).toBe('lab-1 is taken');
+    expect(buttonTitles(refusal)).toContain('Ask the holder');
+
+    const since = h.emu.messageCount();
+    const asked = await click(h, h.linus, refusal, 'ask_holder');
+    expect(seenCard(asked).heading).toBe('Asked about lab-1');
+    expect(seenCard(asked).texts).toContain('I asked Ada Ops whether they still need lab-1. I will tell you the answer.');
+    const question = await nextDirect(h.ada, since);
+    expect(question.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
+    expect(seenCard(question).heading).toBe('Do you still need lab-1?');
+    expect(seenCard(question).texts).toContain('Linus Lab asks whether you still need lab-1.');
+    expect(buttonTitles(question)).toEqual(['Release now', 'Still need it']);
     await h.app.idle();
-    const actorNames = seen.filter((e) => e.type === '@xstate.actor').map((e) => (e as { name: string }).name);
-    expect(actorNames.some((name) => name.startsWith('conversation:'))).toBe(true);
-    expect(actorNames).toContain('testbed:2');
-    const eventTypes = seen.filter((e) => e.type === '@xstate.event').map((e) => (e as { event: { type: string } }).event.type);
-    expect(eventTypes).toEqual(expect.arrayContaining(['menu.requested', 'registration.started', 'register.submitted', 'registration.requested']));
+    expect(questionsToAda()).toHaveLength(1);
+
+    // Ada still needs it: she is thanked in her direct room and Linus hears the answer in his.
+    const answerSince = h.emu.messageCount();
+    const kept = await click(h, h.ada, question, 'still_need');
+    expect(seenCard(kept).heading).toBe('lab-1 stays yours');
+    expect(seenCard(kept).texts).toContain('Thanks. I told the person who asked.');
+    const toLinus = await nextDirect(h.linus, answerSince);
+    expect(seenCard(toLinus).heading).toBe('lab-1 is still needed');
+    expect(seenCard(toLinus).texts[1]).toMatch(/^Ada Ops still needs lab-1\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 24 h\)\.$/);
+
+    // Linus asks again within the hour: refused politely, and Ada hears nothing more.
+    const again = await click(h, h.linus, refusal, 'ask_holder');
+    expect(seenCard(again).heading).toBe('Nothing was changed');
+    expect(seenCard(again).texts[1]).toMatch(/^You asked about lab-1 less than an hour ago\. You can ask again at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    await h.app.idle();
+    expect(questionsToAda()).toHaveLength(1);
+
+    // Grace asks from the same card in the room; this time Ada releases from the direct message.
+    const graceSince = h.emu.messageCount();
+    const graceAsked = await click(h, grace, refusal, 'ask_holder');
+    expect(seenCard(graceAsked).heading).toBe('Asked about lab-1');
+    const second = await nextDirect(h.ada, graceSince);
+    expect(seenCard(second).texts).toContain('Grace Hopper asks whether you still need lab-1.');
+    const releaseSince = h.emu.messageCount();
+    const released = await click(h, h.ada, second, 'release_submit');
+    expect(seenCard(released).heading).toMatch(/lab-1/);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+    const toGrace = await nextDirect(grace, releaseSince);
+    expect(seenCard(toGrace).heading).toBe('lab-1 was released');
+    expect(seenCard(toGrace).texts).toContain('Ada Ops released lab-1. If you are in its queue, you will get an offer.');
+    // Linus's ask was answered already: he hears nothing about the release.
+    await h.app.idle();
+    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is still needed']);
+  });
+});
+
+describe('declining a hand-off', () => {
+  it('passes the testbed to the next person in the queue, then frees it for all', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    const grace = addGrace();
+    for (const person of [h.linus, grace]) {
+      const form = await click(h, person, await ask(h, person, h.lab, 'testbed'), 'register');
+      await click(h, person, form, 'wait', { testbed_id: '1' });
+    }
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+    const linusOffer = await nextDirect(h.linus, since);
+    expect(seenCard(linusOffer).heading).toBe('lab-1 is free: it is yours if you want it');
+
+    // Linus says no thanks: Grace, next in line, gets the offer.
+    const declineSince = h.emu.messageCount();
+    const declined = await click(h, h.linus, linusOffer, 'decline_offer');
+    expect(seenCard(declined).heading).toBe('You passed on lab-1');
+    const graceOffer = await nextDirect(grace, declineSince);
+    expect(seenCard(graceOffer).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(buttonTitles(graceOffer)).toEqual(['Book it', 'No thanks']);
+    let life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle[0]).toMatchObject({ testbed_id: 1, queue: [], offer: { email: 'grace@example.com' } });
+
+    // Linus changes his mind on his old offer: it is Grace's now, and nothing changes.
+    const late = await click(h, h.linus, linusOffer, 'register_submit', { purpose: 'after all', release_choice: '1h' });
+    expect(seenCard(late).heading).toBe('lab-1 is held');
+    expect(seenCard(late).texts[1]).toMatch(/^lab-1 is held for Grace Hopper until /);
+    expect((await h.readTestbeds())[0].status).toBe('available');
+
+    // Grace declines too: nobody is left, so lab-1 is free for all.
+    const graceDeclined = await click(h, grace, graceOffer, 'decline_offer');
+    expect(seenCard(graceDeclined).heading).toBe('You passed on lab-1');
+    life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle.filter((entry: { offer: unknown; queue: unknown[] }) => entry.offer !== null || entry.queue.length > 0)).toEqual([]);
+    const adaForm = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    expect(seenCard(adaForm).choices('testbed_id')).toEqual(['lab-1']);
+    // Nobody was told a hold lapsed: both offers ended by a decline.
+    await h.app.idle();
+    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1', 'lab-1 is held']);
+    expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
+  });
+});
+
+describe('hand-off form with problems', () => {
+  it('comes back as the form with the problem named and the values kept; nothing is booked and the hold stays', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+    const offer = await nextDirect(h.linus, since);
+    await h.app.idle();
+    const lifeBefore = await readFile(join(h.dir, 'lifecycle.json'), 'utf8');
+    const testbedsBefore = await readFile(h.testbedPath, 'utf8');
+
+    // A client that skips the form's own checks sends an empty purpose.
+    const formSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: offer.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '  ', release_choice: '4h' } });
+    const again = await nextDirect(h.linus, formSince);
+    expect(seenCard(again).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(seenCard(again).errors).toEqual(['Please check the fields marked below.', 'Tell us what you need the testbed for.']);
+    expect(buttonTitles(again)).toEqual(['Book it', 'No thanks']);
+    expect(again.text).toMatch(/Some fields need another look\./);
+    await h.app.idle();
+    expect(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')).toBe(lifeBefore);
+    expect(await readFile(h.testbedPath, 'utf8')).toBe(testbedsBefore);
+
+    // A purpose that is too long: named, and what he typed is kept (up to the limit).
+    const longSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: again.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'p'.repeat(612), release_choice: '1d' } });
+    const tooLong = await nextDirect(h.linus, longSince);
+    expect(seenCard(tooLong).errors).toContain('Keep the purpose to 500 characters (you typed 612).');
+
+    // Ada forges the same invalid submission from her own direct room: no form for her, and nothing changes.
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const adaSince = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: offer.id, roomId: adaRoom.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '', release_choice: '1h' } });
+    const notForAda = await nextDirect(h.ada, adaSince);
+    expect(seenCard(notForAda).heading).toBe('Nothing was changed');
+    expect(seenCard(notForAda).texts).toContain('lab-1 is not being offered to you right now.');
+    await h.app.idle();
+    expect(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')).toBe(lifeBefore);
+    expect(await readFile(h.testbedPath, 'utf8')).toBe(testbedsBefore);
+
+    // Linus fills in the purpose on the form that came back; the kept choice goes with it.
+    const booked = await click(h, h.linus, again, 'register_submit', { purpose: 'handed over' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    const record = (await h.readTestbeds())[0];
+    expect(record).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
+    const hours = (Date.parse(record.expected_release_time!) - Date.parse(record.registered_time!)) / HOUR;
+    expect(hours).toBeCloseTo(4, 1);
   });
 });

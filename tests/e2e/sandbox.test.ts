@@ -12,8 +12,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { parseSandboxArgs } from '../../src/sandbox/args.js';
 import type { TestbedRecord } from '../../src/domain.js';
-import type { EmuAttachmentAction } from '../../src/platform/emulator/api.js';
+import type { EmuAttachmentAction, EmuMessage } from '../../src/platform/emulator/api.js';
 import { findChromium, launchChromium } from '../support/chromium.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
 
 function logSink() {
   const lines: string[] = [];
@@ -203,13 +204,64 @@ describe('sandbox page API', () => {
       ['/style.css', 'text/css'],
       ['/vendor/adaptivecards.js', 'text/javascript'],
       ['/vendor/adaptivecards.css', 'text/css'],
+      ['/vendor/markdown-it.js', 'text/javascript'],
     ]) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toContain(type);
     }
     expect(await (await fetch(`${sandbox.url}/vendor/adaptivecards.js`)).text()).toContain('AdaptiveCard');
+    expect(await (await fetch(`${sandbox.url}/vendor/markdown-it.js`)).text()).toContain('markdownit');
     expect((await fetch(`${sandbox.url}/../package.json`)).status).toBe(404);
+  });
+
+  it('a hand-off offer posted to a person\'s email shows in their direct room on the page, and its form works there', async () => {
+    const [ada, , grace] = sandbox.directory.people;
+    const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
+    const graceDirect = sandbox.directory.rooms.find((room) => room.type === 'direct' && room.memberIds.includes(grace.id))!;
+    const botSays = (roomId: string, since: number, heading?: string) =>
+      sandbox.emulator.waitForMessage(
+        (message) => message.roomId === roomId && message.personId === sandbox.directory.bot.id && (!heading || seenCard(message).heading === heading),
+        { since, timeoutMs: 10_000 },
+      );
+    const submit = async (personId: string, messageId: string, inputs: Record<string, string>) =>
+      expect((await post('/api/submit', JSON.stringify({ personId, messageId, inputs }))).status).toBe(200);
+
+    // Grace joins the queue for Ada's TB-06 from the status card; Ada releases it.
+    let since = sandbox.emulator.messageCount();
+    await post('/api/say', JSON.stringify({ personId: grace.id, roomId: lab.id, text: 'status' }));
+    const status = await botSays(lab.id, since);
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, status.id, { action: 'wait', testbed_id: '6' });
+    await botSays(lab.id, since, 'You are #1 for TB-06 Load generator rig');
+    since = sandbox.emulator.messageCount();
+    await post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: 'release' }));
+    const releaseForm = await botSays(lab.id, since);
+    since = sandbox.emulator.messageCount();
+    await submit(ada.id, releaseForm.id, { action: 'release_submit', testbed_id: '6' });
+    const offer = await botSays(graceDirect.id, since, 'TB-06 Load generator rig is free: it is yours if you want it');
+    expect(offer.toPersonEmail).toBe('grace@example.com');
+
+    // The page's state lists it in Grace's direct room, card and all.
+    const state = (await (await fetch(`${sandbox.url}/api/state`)).json()) as { messages: Record<string, { id: string; fromBot: boolean; card?: unknown }[]> };
+    const shown = state.messages[graceDirect.id].find((message) => message.id === offer.id);
+    expect(shown?.fromBot).toBe(true);
+    expect(buttonTitles(shown?.card)).toEqual(['Book it', 'No thanks']);
+
+    // A form with a problem comes back as the same form there; then Grace books it. The page sends the
+    // inputs merged with the button's data, as a client does.
+    const bookIt = (message: EmuMessage) =>
+      (message.attachments?.[0]?.content.actions as { title: string; data: Record<string, string> }[]).find((button) => button.title === 'Book it')!.data;
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, offer.id, { purpose: '', release_choice: '1d', ...bookIt(offer) });
+    const again = await botSays(graceDirect.id, since);
+    expect(seenCard(again).heading).toBe('TB-06 Load generator rig is free: it is yours if you want it');
+    expect(seenCard(again).errors).toContain('Tell us what you need the testbed for.');
+    expect(readTestbeds(sandbox).find((record) => record.id === 6)?.status).toBe('available');
+    since = sandbox.emulator.messageCount();
+    await submit(grace.id, again.id, { purpose: 'load test', release_choice: '1d', ...bookIt(again) });
+    expect(seenCard(await botSays(graceDirect.id, since)).heading).toBe('Booked: TB-06 Load generator rig');
+    expect(readTestbeds(sandbox).find((record) => record.id === 6)).toMatchObject({ status: 'in_use', user_email: 'grace@example.com' });
   });
 
   it('never writes a token into the bot log', () => {
@@ -305,6 +357,7 @@ describe('sandbox page in Chromium', () => {
     }
   }
 
+  const PURPOSE = 'Sandbox run 1.0.8 for **lab-3** [notes](http://evil.example)';
   const botCard = (text: string): Locator => page.locator('.message.from-bot .card-host', { hasText: text }).last();
 
   async function say(text: string): Promise<void> {
@@ -329,21 +382,30 @@ describe('sandbox page in Chromium', () => {
 
       const form = botCard('Register a testbed');
       await form.locator('[data-input-id="testbed_id"]').selectOption({ label: 'TB-03 Wi-Fi 7 lab' });
-      await form.locator('[data-input-id="purpose"]').fill('Sandbox end-to-end run');
+      await form.locator('[data-input-id="purpose"]').fill(PURPOSE);
       await form.locator('[data-input-id="release_choice"]').selectOption('4h');
       await form.getByRole('button', { name: 'Register', exact: true }).click();
 
       const booked = botCard('Booked: TB-03 Wi-Fi 7 lab');
       await booked.waitFor();
-      expect(await booked.textContent()).toContain('Linus Lab (linus@example.com)');
+      // Rendered by adaptivecards with markdown-it, as the web client does: every name reads as typed, no backslash,
+      // and the markup typed into the purpose stays text (look-alikes for `*`).
+      const blocks = (await booked.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(blocks).toContain('Booked: TB-03 Wi-Fi 7 lab');
+      expect(blocks).toContain('Linus Lab (linus@example.com)');
+      expect(blocks).toContain('Sandbox run 1.0.8 for ∗∗lab-3∗∗ [notes](http://evil.example)');
+      expect(await booked.textContent()).not.toContain('\\');
+      expect(await booked.locator('strong, em, a, li').count()).toBe(0);
+      // Each text went through markdown-it (it wraps text in a paragraph; the library alone would not).
+      expect(await booked.locator('.ac-textBlock p').count()).toBe(blocks.length);
       const stored = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-03 Wi-Fi 7 lab')!;
-      expect(stored).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'Sandbox end-to-end run' });
+      expect(stored).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: PURPOSE });
       // The page sent every input of the form merged with the button's data, as a client does.
       const registration = actions.find((action) => action.inputs.action === 'register_submit');
       expect(registration?.inputs).toMatchObject({
         action: 'register_submit',
         testbed_id: String(stored.id),
-        purpose: 'Sandbox end-to-end run',
+        purpose: PURPOSE,
         release_choice: '4h',
       });
       expect(Object.keys(registration?.inputs ?? {})).toEqual(expect.arrayContaining(['release_date', 'release_time']));
@@ -351,8 +413,10 @@ describe('sandbox page in Chromium', () => {
       await booked.getByRole('button', { name: 'Status' }).click();
       const status = botCard('Testbed status');
       await status.waitFor();
-      const statusText = (await status.textContent()) ?? '';
-      expect(statusText).toMatch(/TB-03 Wi-Fi 7 lab[\s\S]*Linus Lab \(linus@example\.com\)/);
+      const statusBlocks = (await status.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(statusBlocks).toContain('● TB-03 Wi-Fi 7 lab · In use');
+      expect(statusBlocks.some((text) => text.startsWith('Linus Lab (linus@example.com) · held for '))).toBe(true);
+      expect(await status.textContent()).not.toContain('\\');
 
       await booked.getByRole('button', { name: 'Release a testbed' }).click();
       const releaseForm = botCard('Release a testbed');
@@ -360,6 +424,30 @@ describe('sandbox page in Chromium', () => {
       await releaseForm.getByRole('button', { name: 'Release', exact: true }).click();
       await botCard('Released: TB-03 Wi-Fi 7 lab').waitFor();
       expect(readTestbeds(sandbox).find((record) => record.id === stored.id)).toMatchObject({ status: 'available', user_email: null });
+    });
+  });
+
+  it('shows the bot\'s direct messages in the person\'s direct room, with buttons that work', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-direct-message', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.locator('.person', { hasText: 'Linus Lab' }).click();
+      await page.locator('.room', { hasText: 'Testbed Monitor (direct)' }).click();
+      // The demo's overdue booking is Linus's: the bot told him at start-up, posting to his email.
+      const notice = botCard('Overdue: TB-04 SD-WAN pod');
+      await notice.waitFor();
+      const linus = sandbox.directory.people[1];
+      const direct = sandbox.directory.rooms.find((room) => room.type === 'direct' && room.memberIds.includes(linus.id))!;
+      const posted = sandbox.emulator.messages({ roomId: direct.id }).filter((message) => message.personId === sandbox.directory.bot.id);
+      expect(posted.map((message) => message.toPersonEmail)).toEqual(['linus@example.com']);
+      const before = Date.parse(readTestbeds(sandbox).find((record) => record.id === 4)!.expected_release_time!);
+      expect(before).toBeLessThan(Date.now());
+      await notice.getByRole('button', { name: 'Extend 1 hour' }).click();
+      const extended = botCard('Extended: TB-04 SD-WAN pod');
+      await extended.waitFor();
+      const blocks = (await extended.locator('.ac-textBlock').allInnerTexts()).map((text) => text.replace(/\u200B/g, '').trim());
+      expect(blocks.some((text) => /^TB-04 SD-WAN pod is yours until .* \(in 1 h\)\.$/.test(text))).toBe(true);
+      expect(Date.parse(readTestbeds(sandbox).find((record) => record.id === 4)!.expected_release_time!)).toBeGreaterThan(Date.now());
     });
   });
 

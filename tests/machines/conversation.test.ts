@@ -6,6 +6,7 @@ import {
   type ConversationEmitted,
   type ConversationEvent,
 } from '../../src/machines/conversation.machine.js';
+import { renderDirectMessage } from '../../src/app/render.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { conversationFlows, graphEvents, type ConversationFakes, type ConversationFlow, type Fake } from '../fixtures/flows/conversation-flows.js';
 import { conversationInput, emittedOf, replayConversation, type ExecAction } from '../fixtures/flows/replay.js';
@@ -90,10 +91,11 @@ describe('conversation machine: replayed flows', () => {
     expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'registerRefused', record: inUse(1, bob), requesterEmail: ana.email });
   });
 
-  it('the direct message says who released which testbed', () => {
+  it('the direct message says who released which testbed (as data; the cards word it)', () => {
     const { emitted } = replayConversation(conversationFlows[7]);
     const [direct] = directsOf(emitted);
-    expect(direct.text).toContain('Ana Ops (ana@example.com) released lab-1');
+    expect(direct.message).toEqual({ kind: 'releasedByOther', testbedName: 'lab-1', byName: 'Ana Ops', byEmail: 'ana@example.com' });
+    expect(renderDirectMessage(direct.message)).toContain('Ana Ops (ana@example.com) released lab-1');
     expect(viewsOf(emitted).at(-1)).toEqual({ kind: 'released', record: available(1), previous: inUse(1, bob) });
   });
 
@@ -232,13 +234,31 @@ describe('conversation machine: graph invariants', () => {
   it('every path that ends a submission ends in done with exactly one card', () => {
     const busy = reachable.filter((snapshot) => snapshot.hasTag('busy'));
     expect(busy.length).toBeGreaterThan(0);
+    const endings = new Set<string>();
+    let checked = 0;
     for (const snapshot of busy) {
       for (const event of events.filter((candidate) => candidate.type.startsWith('xstate.'))) {
         const [next, actions] = transition(conversationMachine, snapshot as never, event as never);
         if (next.value !== 'done') continue;
         const cards = emittedOf(actions as ExecAction[]).filter((emitted) => (emitted as { type: string }).type === 'say.card');
         expect(cards).toHaveLength(1);
+        checked += 1;
+        const { view } = cards[0] as { view: { kind: string } };
+        endings.add(`${JSON.stringify(snapshot.value)} ${event.type} → ${view.kind}`);
       }
     }
+    // Every submission step's success and failure were among the checked cases.
+    expect(endings).toEqual(
+      new Set([
+        '{"submitting":"identifying"} xstate.error.actor.lookUpPerson → error',
+        '{"submitting":"claiming"} xstate.done.actor.claimTestbed → registered',
+        '{"submitting":"claiming"} xstate.error.actor.claimTestbed → error',
+        '{"submitting":"releasing"} xstate.done.actor.releaseTestbed → released',
+        '{"submitting":"releasing"} xstate.error.actor.releaseTestbed → error',
+        '{"submitting":"savingFeedback"} xstate.done.actor.saveFeedback → feedbackThanks',
+        '{"submitting":"savingFeedback"} xstate.error.actor.saveFeedback → error',
+      ]),
+    );
+    expect(checked).toBeGreaterThanOrEqual(endings.size);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, fromPromise, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
 import type { TestbedRecord } from '../../src/domain.js';
@@ -26,6 +26,8 @@ function liveTestbed(record: TestbedRecord, save: (record: TestbedRecord) => Pro
         calls.push(input.record);
         return save(input.record);
       }),
+      // No deadline ever comes in these tests.
+      waitUntil: fromCallback(() => undefined),
     },
   });
   const actor = createActor(logic, { input: { record } });

@@ -53,6 +53,9 @@ async function world(testbeds: TestbedRecord[] | string): Promise<World> {
   return { emu, bot, ada, lab, dir, testbedPath, env };
 }
 
+/** The pid in a lock file (one JSON line naming its owner). */
+const lockOwnerPid = (content: string) => (JSON.parse(content) as { pid: number }).pid;
+
 const booked = (m: EmuMessage) => /^Booked: (lab-\d+) /.exec(m.text ?? '')?.[1];
 
 async function ask(w: World, text: string): Promise<EmuMessage> {
@@ -106,7 +109,7 @@ describe('crash safety of the bot process', () => {
     const document = JSON.parse(await readFile(w.testbedPath, 'utf8')) as { testbeds: TestbedRecord[] };
     expect(testbedsDocumentProblems(document)).toEqual([]);
     expect(document.testbeds.filter((r) => r.status === 'in_use').length).toBeGreaterThanOrEqual(told.length);
-    expect((await readFile(`${w.testbedPath}.lock`, 'utf8')).trim()).toBe(String(first.pid)); // left behind by the kill
+    expect(lockOwnerPid(await readFile(`${w.testbedPath}.lock`, 'utf8'))).toBe(first.pid); // left behind by the kill
     for (const name of told) {
       const n = Number(name.slice(4));
       expect(document.testbeds.find((r) => r.testbed_name === name)).toMatchObject({
@@ -185,7 +188,7 @@ describe('crash safety of the bot process', () => {
     const done = await w.emu.waitForMessage((m) => m.personId === w!.bot.id, { since, timeoutMs: 15_000 });
     expect(done.text).toMatch(/^Booked: lab-1 /);
     expect(w.emu.connectedSockets(w.bot.id)).toBe(1);
-    expect((await readFile(`${w.testbedPath}.lock`, 'utf8')).trim()).toBe(String(first.pid));
+    expect(lockOwnerPid(await readFile(`${w.testbedPath}.lock`, 'utf8'))).toBe(first.pid);
     first.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
   }, 40_000);

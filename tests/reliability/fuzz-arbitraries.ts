@@ -97,3 +97,67 @@ export const validRegister = fc.record({
   purpose: fc.string({ minLength: 1, maxLength: 400 }).filter((text) => text.trim() !== ''),
   release_choice: fc.constantFrom('1h', '4h', '1d', '3d', '1w'),
 });
+
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+export const QUICK_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w'] as const;
+
+/** The form's custom date and time for the instant `minutes` after NOW (the fuzz context reads them in UTC). */
+export function customFields(minutes: number): { release_date: string; release_time: string } {
+  const iso = new Date(Date.parse(NOW) + minutes * MINUTE).toISOString();
+  return { release_date: iso.slice(0, 10), release_time: iso.slice(11, 16) };
+}
+
+/** A valid register submission with a custom date and time in the window, under any quick choice (or none). */
+export const validCustomRegister = fc
+  .tuple(validRegister, fc.constantFrom('', 'custom', ...QUICK_CHOICES), fc.integer({ min: 1, max: 90 * DAY_MINUTES }))
+  .map(([form, choice, minutes]) => ({ ...form, release_choice: choice, ...customFields(minutes) }));
+
+/** A register submission whose custom date and time are past or beyond 90 days, under any quick choice (or none). */
+export const outOfWindowRegister = fc
+  .tuple(
+    validRegister,
+    fc.constantFrom('', 'custom', ...QUICK_CHOICES),
+    fc.oneof(fc.integer({ min: -3 * DAY_MINUTES, max: 0 }), fc.integer({ min: 90 * DAY_MINUTES + 1, max: 400 * DAY_MINUTES })),
+  )
+  .map(([form, choice, minutes]) => ({ ...form, release_choice: choice, ...customFields(minutes) }));
+
+const nonBlank = (maxLength: number) => fc.string({ minLength: 1, maxLength }).filter((text) => text.trim() !== '');
+
+/** Release and feedback forms in one: a known testbed id and a feedback text, under either action. */
+export const validReleaseAndFeedback = fc.record({
+  action: fc.constantFrom('release_submit', 'feedback_submit'),
+  testbed_id: fc.constantFrom(...KNOWN_IDS.map(String)),
+  feedback_text: nonBlank(2000),
+});
+
+export const validBroadcastMessage = fc.record({
+  action: fc.constant('broadcast_message_submit'),
+  message_kind: fc.constantFrom('availability', 'maintenance', 'usage'),
+  message_text: fc.string({ maxLength: 1000 }),
+});
+
+/** A room selection as the card sends it: some of `allowed` (ids or their choice values), or "select all". */
+export function validRoomSelection(allowed: readonly string[], values: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof(
+    fc.subarray([...allowed, ...values], { minLength: 1 }).map((chosen) => ({ action: 'broadcast_rooms_submit', room_ids: chosen.join(','), select_all: 'false' })),
+    fc.subarray([...values]).map((chosen) => ({ action: 'broadcast_rooms_submit', room_ids: chosen.join(','), select_all: 'true' })),
+  );
+}
+
+/** A valid submission with one of its inputs replaced by a hostile value or dropped (often, not always, invalid). */
+export function mutated(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  return fc.tuple(valid, fc.nat(), hostileValue, fc.boolean()).map(([inputs, index, value, drop]) => {
+    const keys = Object.keys(inputs);
+    const key = keys[index % keys.length];
+    const copy: Record<string, unknown> = { ...inputs };
+    if (drop) delete copy[key];
+    else Object.defineProperty(copy, key, { value, enumerable: true, configurable: true, writable: true });
+    return copy;
+  });
+}
+
+/** Valid submissions, damaged ones and wholly hostile ones, so both "accepted" and "refused" branches run. */
+export function mixed(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof({ weight: 2, arbitrary: valid }, { weight: 2, arbitrary: mutated(valid) }, { weight: 1, arbitrary: hostileInputs });
+}

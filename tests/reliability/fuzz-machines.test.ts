@@ -2,7 +2,7 @@
  * Fuzzing the machines with fake actors (pure transitions, nothing runs):
  * hostile card input routed into a conversation never starts a claim, release
  * or save unless it was validated; random event sequences against a testbed
- * keep its record within the spec's rules, change it only through a
+ * keep its record within the document rules (README, Documents), change it only through a
  * successful save, and never let a second holder in.
  */
 import fc from 'fast-check';
@@ -36,7 +36,7 @@ describe('conversation machine fed with routed hostile input', () => {
       fc.property(fc.constantFrom(...STARTERS), hostileInputs, (starter, inputs) => {
         const decision = route(cardEvent(inputs), ROUTE_CTX);
         if (decision.kind !== 'dispatch') return;
-        for (const target of decision.targets.filter((t) => t.flow === 'conversation' && !t.ifExists)) {
+        for (const target of decision.targets.filter((t) => t.key.kind === 'conversation' && !t.ifExists)) {
           const before = conversationAt(starter);
           const [after, actions] = transition(conversationMachine, before as never, target.event as never) as Step;
           const spawned = spawnsOf(actions).map((spawn) => spawn.id);
@@ -63,7 +63,7 @@ describe('conversation machine fed with routed hostile input', () => {
         if (decision.kind !== 'dispatch') return;
         for (const target of decision.targets) {
           expect(target.event.type).not.toMatch(/submitted|confirmed/);
-          expect(['conversation', 'broadcast']).toContain(target.flow);
+          expect(['conversation', 'broadcast']).toContain(target.key.kind);
         }
       }),
       RUNS,

@@ -3,6 +3,10 @@
  * the parse* validators and the readers never throw, never let invalid input
  * through, always explain a refusal, and never let extra keys (forged identity,
  * prototype-pollution keys) change a result.
+ *
+ * The inputs mix valid submissions, damaged ones and wholly hostile ones, and
+ * every property with an "accepted" and a "refused" branch counts both and
+ * fails when either ran fewer than MEANINGFUL times.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,12 +21,16 @@ import {
 import { parseBroadcastMessage, parseRoomSelection, roomChoiceValues } from '../../src/cards/broadcast-actions.js';
 import {
   ACTIONS, FORGED_KEYS, KNOWN_IDS, NOW, PERSON, POLLUTION_KEYS, ROOM, cardEvent, hostileInputs, hostileString, hostileValue,
-  invalidTestbedId, messageEvent, validRegister,
+  invalidTestbedId, messageEvent, mixed, outOfWindowRegister, validBroadcastMessage, validCustomRegister, validRegister,
+  validReleaseAndFeedback, validRoomSelection,
 } from './fuzz-arbitraries.js';
 
 const RUNS = { numRuns: 200 };
+/** Each branch of a property must run at least this often (a tenth of the runs). */
+const MEANINGFUL = RUNS.numRuns / 10;
 const CTX = { now: NOW, timeZone: 'UTC', knownTestbedIds: KNOWN_IDS };
 const ROUTE_CTX = { approvedRooms: [ROOM], timeZone: 'UTC', knownTestbedIds: KNOWN_IDS, broadcastRoomIds: ['room-b1', 'room-b2'] };
+const SUBMITTED = new Set(['register.submitted', 'release.submitted', 'feedback.submitted', 'rooms.submitted', 'message.submitted']);
 const MACHINE_EVENTS = new Set([
   'menu.requested', 'help.requested', 'status.requested', 'registration.started', 'release.started', 'feedback.started',
   'register.submitted', 'register.invalid', 'release.submitted', 'release.invalid', 'feedback.submitted', 'feedback.invalid',
@@ -46,11 +54,39 @@ function expectWellFormed(decision: RouteDecision): void {
   if (decision.kind === 'reply') return void expect(['hint', 'error']).toContain(decision.view.kind);
   expect(decision.targets.length).toBeGreaterThan(0);
   for (const target of decision.targets) {
-    expect(target.key).toBe(`${target.flow}:${ROOM}:${PERSON}`);
+    expect(target.key).toEqual({ kind: target.key.kind, roomId: ROOM, personId: PERSON });
+    expect(['conversation', 'broadcast']).toContain(target.key.kind);
     expect(MACHINE_EVENTS.has(target.event.type)).toBe(true);
     if (target.event.type.endsWith('.invalid')) expectClearRefusal(target.event as never);
   }
 }
+
+interface Branches {
+  accepted: number;
+  refused: number;
+}
+
+const branches = (): Branches => ({ accepted: 0, refused: 0 });
+
+function count(seen: Branches, accepted: boolean): void {
+  if (accepted) seen.accepted += 1;
+  else seen.refused += 1;
+}
+
+function expectBothBranches(seen: Branches, what: string): void {
+  expect(seen.accepted, `${what}: accepted runs`).toBeGreaterThanOrEqual(MEANINGFUL);
+  expect(seen.refused, `${what}: refused runs`).toBeGreaterThanOrEqual(MEANINGFUL);
+}
+
+const BROADCAST_ROOMS = ['room-b1', 'room-b2'];
+const validRegisterAny = fc.oneof(validRegister, validCustomRegister);
+/** Every kind of form submission, valid, damaged or hostile. */
+const anySubmission = fc.oneof(
+  mixed(validRegisterAny),
+  mixed(validReleaseAndFeedback),
+  mixed(validBroadcastMessage),
+  mixed(validRoomSelection(BROADCAST_ROOMS, [...roomChoiceValues(BROADCAST_ROOMS).values()])),
+);
 
 afterAll(() => {
   // Nothing above may have reached Object.prototype through a `__proto__` key.
@@ -60,7 +96,7 @@ afterAll(() => {
 
 describe('route() under hostile input', () => {
   it('never throws and always returns a well-formed decision for card submissions', () => {
-    fc.assert(fc.property(hostileInputs, (inputs) => expectWellFormed(route(cardEvent(inputs), ROUTE_CTX))), RUNS);
+    fc.assert(fc.property(fc.oneof(hostileInputs, anySubmission), (inputs) => expectWellFormed(route(cardEvent(inputs), ROUTE_CTX))), RUNS);
   });
 
   it('never throws for message texts of any shape, and answers unknown text with a hint', () => {
@@ -84,11 +120,14 @@ describe('route() under hostile input', () => {
   });
 
   it('forwards a submission only with validated data (known testbed, bounded text, no foreign keys)', () => {
+    const seen = branches();
     fc.assert(
-      fc.property(hostileInputs, (inputs) => {
+      fc.property(anySubmission, (inputs) => {
         const decision = route(cardEvent(inputs), ROUTE_CTX);
         if (decision.kind !== 'dispatch') return;
         for (const { event } of decision.targets) {
+          if (SUBMITTED.has(event.type)) seen.accepted += 1;
+          else if (event.type.endsWith('.invalid')) seen.refused += 1;
           if (event.type === 'register.submitted') expect(KNOWN_IDS).toContain((event.form as { testbedId: number }).testbedId);
           if (event.type === 'release.submitted') expect(KNOWN_IDS).toContain(event.testbedId);
           if (event.type === 'rooms.submitted') for (const id of event.roomIds as string[]) expect(['room-b1', 'room-b2']).toContain(id);
@@ -97,14 +136,17 @@ describe('route() under hostile input', () => {
       }),
       RUNS,
     );
+    expectBothBranches(seen, 'forwarded submissions');
   });
 });
 
 describe('parse* validators under hostile input', () => {
   it('parseRegisterSubmission: never throws; an accepted form is within every rule', () => {
+    const seen = branches();
     fc.assert(
-      fc.property(hostileInputs, (inputs) => {
+      fc.property(mixed(validRegisterAny), (inputs) => {
         const result = parseRegisterSubmission(inputs, CTX);
+        count(seen, result.ok);
         if (!result.ok) return expectClearRefusal(result);
         expect(KNOWN_IDS).toContain(result.form.testbedId);
         expect(result.form.purpose).toBe(result.form.purpose.trim());
@@ -114,6 +156,37 @@ describe('parse* validators under hostile input', () => {
         expect(result.form.expectedRelease).toMatch(/Z$/);
         expect(until).toBeGreaterThan(Date.parse(NOW));
         expect(until).toBeLessThanOrEqual(Date.parse(NOW) + 90 * 86_400_000);
+        // A filled custom date is what gets booked, whatever the quick choice says.
+        const date = typeof inputs.release_date === 'string' ? inputs.release_date.trim() : '';
+        const time = typeof inputs.release_time === 'string' ? inputs.release_time.trim() : '';
+        if (date !== '') expect(result.form.expectedRelease).toBe(`${date}T${time}:00.000Z`);
+      }),
+      RUNS,
+    );
+    expectBothBranches(seen, 'register');
+  });
+
+  it('parseRegisterSubmission: a custom date and time in the window are booked exactly, whatever the quick choice', () => {
+    fc.assert(
+      fc.property(validCustomRegister, (form) => {
+        expect(parseRegisterSubmission(form, CTX)).toEqual({
+          ok: true,
+          form: { testbedId: Number(form.testbed_id), purpose: form.purpose.trim(), expectedRelease: `${form.release_date}T${form.release_time}:00.000Z` },
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('parseRegisterSubmission: a custom date past or beyond 90 days is refused on the date, whatever the quick choice', () => {
+    fc.assert(
+      fc.property(outOfWindowRegister, (form) => {
+        const result = parseRegisterSubmission(form, CTX);
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(Object.keys(result.errors)).toEqual(['release_date']);
+        expect(result.errors.release_date).toMatch(/already passed|at most 90 days/);
+        expect(result.values).toMatchObject({ release_choice: form.release_choice, release_date: form.release_date, release_time: form.release_time });
       }),
       RUNS,
     );
@@ -147,12 +220,16 @@ describe('parse* validators under hostile input', () => {
   });
 
   it('parseReleaseSubmission and parseFeedbackSubmission: never throw; accept only what they should', () => {
+    const releases = branches();
+    const feedbacks = branches();
     fc.assert(
-      fc.property(hostileInputs, (inputs) => {
+      fc.property(mixed(validReleaseAndFeedback), (inputs) => {
         const release = parseReleaseSubmission(inputs, { knownTestbedIds: KNOWN_IDS });
+        count(releases, release.ok);
         if (release.ok) expect(KNOWN_IDS).toContain(release.form.testbedId);
         else expectClearRefusal(release);
         const feedback = parseFeedbackSubmission(inputs);
+        count(feedbacks, feedback.ok);
         const raw = Object.hasOwn(inputs, 'feedback_text') ? inputs.feedback_text : undefined;
         const shouldAccept = typeof raw === 'string' && raw.trim() !== '' && [...raw.trim()].length <= 2000;
         expect(feedback.ok).toBe(shouldAccept);
@@ -161,14 +238,19 @@ describe('parse* validators under hostile input', () => {
       }),
       RUNS,
     );
+    expectBothBranches(releases, 'release');
+    expectBothBranches(feedbacks, 'feedback');
   });
 
   it('parseRoomSelection: one room id not on the list refuses the whole submission', () => {
     const allowed = ['room-a', 'room-b', 'room-c'];
     const codes = [...roomChoiceValues(allowed).values()];
+    const seen = branches();
+    const extra = fc.oneof(hostileString, fc.constantFrom('', ...allowed, ...codes));
     fc.assert(
-      fc.property(fc.subarray([...allowed, ...codes]), hostileString, fc.oneof(hostileValue, fc.constantFrom('true', 'false')), (chosen, forged, all) => {
+      fc.property(fc.subarray([...allowed, ...codes]), extra, fc.oneof(hostileValue, fc.constantFrom('true', 'false')), (chosen, forged, all) => {
         const result = parseRoomSelection({ room_ids: [...chosen, forged].join(','), select_all: all }, { allowedRoomIds: allowed });
+        count(seen, result.ok);
         if (result.ok) {
           for (const id of result.roomIds) expect(allowed).toContain(id);
           expect(result.roomIds.length).toBeGreaterThan(0);
@@ -179,12 +261,15 @@ describe('parse* validators under hostile input', () => {
       }),
       RUNS,
     );
+    expectBothBranches(seen, 'room selection');
   });
 
   it('parseBroadcastMessage, readAction, readStatusPage: never throw, stay within bounds', () => {
+    const seen = branches();
     fc.assert(
-      fc.property(hostileInputs, (inputs) => {
+      fc.property(fc.oneof(hostileInputs, mixed(validBroadcastMessage)), (inputs) => {
         const message = parseBroadcastMessage(inputs);
+        count(seen, message.ok);
         if (message.ok) {
           expect(['availability', 'maintenance', 'usage']).toContain(message.kind);
           expect(message.text.length).toBeLessThanOrEqual(1000);
@@ -196,6 +281,7 @@ describe('parse* validators under hostile input', () => {
       }),
       RUNS,
     );
+    expectBothBranches(seen, 'broadcast message');
   });
 
   it('survives inputs that are not plain objects at all', () => {

@@ -8,46 +8,18 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmuMessage, EmuRoom } from '../../src/platform/emulator/api.js';
 import { cardProblems } from '../support/adaptive-cards.js';
-import { ask, click, startHarness, type Harness } from '../support/harness.js';
+import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { cleanText } from '../../src/cards/inert-text.js';
+import { markupFormed, unLookAlike, visible } from '../support/rendered-text.js';
 
 const HOSTILE = '[x](http://evil.example) **b** _i_ <at>all</at> <@all>\n- item\n# head `c` \u200bz\u200ew\u202er';
 
-/** Every text a card renders as markdown: TextBlock texts and FactSet titles and values (choice titles are plain text). */
-function markdownTexts(message: EmuMessage): string[] {
-  const out: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const element = node as Record<string, unknown>;
-      if (element.type === 'TextBlock' && typeof element.text === 'string') out.push(element.text);
-      if (element.type === 'FactSet' && Array.isArray(element.facts)) {
-        for (const fact of element.facts as Array<{ title?: unknown; value?: unknown }>) out.push(String(fact.title), String(fact.value));
-      }
-      Object.values(element).forEach(walk);
-    }
-  };
-  walk(message.attachments?.[0]?.content);
-  return out;
-}
+/** Characters that change text direction or hide themselves in what a person reads (our own zero-width spaces aside). */
+const DIRECTION = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-/** Markup that would be live in Webex markdown: unescaped link, emphasis, code, list/heading starts, mentions. */
-function liveMarkup(text: string): string[] {
-  const found: string[] = [];
-  const checks: Array<[string, RegExp]> = [
-    ['link', /(?<!\\)\[x(?<!\\)\]\(/],
-    ['bold', /(?<!\\)\*(?<!\\)\*b/],
-    ['italic', /(?<![\\\w])_i(?<!\\)_/],
-    ['code', /(?<!\\)`c/],
-    ['angle bracket', /[<>]/],
-    ['list or heading line', /\n\s*(?:[-*+#>])/],
-    ['invisible or bidi character', /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/],
-  ];
-  for (const [name, pattern] of checks) if (pattern.test(text)) found.push(name);
-  return found;
-}
-
-function userTextIn(message: EmuMessage, marker: string): string[] {
-  return markdownTexts(message).filter((text) => text.includes(marker));
+/** The card texts that carry user input, read on every renderer (throws if any renderer shows them differently). */
+function userTextIn(message: EmuMessage, marker: string) {
+  return seenCard(message).all.filter((item) => item.markdown && unLookAlike(item.text).includes(marker));
 }
 
 describe('approved rooms only', () => {
@@ -146,7 +118,7 @@ describe('user text cannot inject markup into cards', () => {
     await h.close();
   });
 
-  it('escapes a hostile purpose and a hostile display name in the success, status and refusal cards', async () => {
+  it('keeps a hostile purpose and display name inert and readable in the success, status and refusal cards', async () => {
     h = await startHarness();
     const mallory = h.emu.createPerson({ displayName: '**Mal** [x](http://evil.example) <at>all</at>', email: 'mallory@example.com' });
     h.emu.addMember(h.lab.id, mallory.id);
@@ -158,12 +130,21 @@ describe('user text cannot inject markup into cards', () => {
     expect((await h.readTestbeds())[0].purpose).toBe(HOSTILE.trim()); // stored as typed; only the display is escaped
     // The release form shows the holder only in choice titles, which clients render as plain text.
     expect(cardProblems(release.attachments?.[0]?.content)).toEqual([]);
+    const typedPurpose = visible(cleanText(HOSTILE));
     for (const message of [success, status, refusal]) {
       expect(cardProblems(message.attachments?.[0]?.content)).toEqual([]);
       const userTexts = [...userTextIn(message, 'evil'), ...userTextIn(message, 'item')];
       expect(userTexts.length, message.text).toBeGreaterThan(0);
-      for (const text of userTexts) expect(liveMarkup(text), text).toEqual([]);
+      for (const item of userTexts) {
+        expect(markupFormed(item.source), item.source).toEqual([]);
+        expect(item.source).not.toMatch(DIRECTION);
+      }
     }
+    // Read as typed (look-alikes for `*` and `_` aside), in the element that carries each value.
+    expect(unLookAlike(seenCard(success).facts.Purpose)).toBe(typedPurpose);
+    expect(unLookAlike(seenCard(success).facts['Held by'])).toBe('**Mal** [x](http://evil.example) <at>all</at> (mallory@example.com)');
+    expect(seenCard(status).texts.map(unLookAlike)).toContain(`Purpose: ${typedPurpose}`);
+    expect(seenCard(refusal).heading).toBe('lab-1 is taken');
   });
 
   it('posts hostile feedback to the feedback room as inert plain text', async () => {

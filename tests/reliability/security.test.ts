@@ -17,6 +17,8 @@ import { createApp } from '../../src/app/create-app.js';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { ask, click, startHarness, type Harness } from '../support/harness.js';
+import { startSocks5Proxy } from '../support/proxies.js';
+import { until } from '../support/wait.js';
 
 /** The secret itself and the encodings a careless log line might use. */
 function forms(secret: string): string[] {
@@ -57,8 +59,7 @@ describe('the access token never leaks', () => {
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 500, times: 1 });
     const since = h.emu.messageCount();
     h.emu.say({ personId: h.ada.id, roomId: h.lab.id, text: 'status', mentions: [h.bot.id] });
-    const deadline = Date.now() + 10_000;
-    while (!h.logs.join('').includes('reply could not be posted') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until(() => h!.logs.join('').includes('reply could not be posted'), { what: 'the refused reply in the log', timeoutMs: 10_000 });
     expect(h.emu.messages().slice(since).filter((m) => m.personId === h!.bot.id)).toHaveLength(0); // that reply was refused
     const errors: unknown[] = [];
     await h.app.platform.postMessage({ roomId: encodeId('ROOM', randomUUID()), text: 'nowhere' }).catch((e: unknown) => errors.push(e));
@@ -132,7 +133,8 @@ describe('the access token never leaks', () => {
     expectNoSecret(lines.join(''), secrets);
   });
 
-  it('proxy credentials never reach the logs or the errors while the proxy is unreachable', async () => {
+  /** Starts the app against a fresh emulator with these proxy settings and stops it once `enough` holds for its log. */
+  async function runBehindProxies(proxies: Record<string, string>, enough: (lines: string[]) => boolean): Promise<{ lines: string[]; outcome: string; token: string }> {
     const emu = await startEmulator();
     dir = await mkdtemp(join(tmpdir(), 'tbm-sec-'));
     const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
@@ -148,21 +150,46 @@ describe('the access token never leaks', () => {
           BROADCAST_DB_NAME: join(dir, 'rooms.json'),
           HEALTH_PORT: 'off',
           LOG_LEVEL: 'trace',
-          HTTPS_PROXY: 'http://proxy-user:Pr0xy-S3cret@127.0.0.1:9',
-          WSS_PROXY: 'socks5://sock-user:S0cks-S3cret@127.0.0.1:9',
+          ...proxies,
         },
         { cwd: dir },
       );
       const logger = createLogger({ level: config.logLevel, secrets: configSecrets(config), destination: sink(lines) });
       const app = await createApp({ config, logger });
       const started = app.start().then(() => 'started', (error: Error) => `${error.message}\n${error.stack}`);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await until(() => enough(lines), { what: 'the failures to be logged', timeoutMs: 20_000 });
       await app.stop();
-      const outcome = await started;
-      expect(lines.join('')).toMatch(/retrying|failed/);
-      expectNoSecret(`${lines.join('')}\n${outcome}`, ['Pr0xy-S3cret', 'S0cks-S3cret', 'proxy-user:', 'sock-user:', bot.token]);
+      return { lines, outcome: await started, token: bot.token };
     } finally {
       await emu.stop();
+    }
+  }
+
+  it('HTTP proxy credentials never reach the logs or the errors while the proxy is unreachable', async () => {
+    const { lines, outcome, token } = await runBehindProxies(
+      { HTTPS_PROXY: 'http://proxy-user:Pr0xy-S3cret@127.0.0.1:9' },
+      // The emulator is up, so a refused connection is the proxy's (nothing listens on port 9).
+      (seen) => /ECONNREFUSED/.test(seen.join('')) && /retried|failed/.test(seen.join('')),
+    );
+    expect(lines.join('')).toMatch(/ECONNREFUSED/);
+    expectNoSecret(`${lines.join('')}\n${outcome}`, ['Pr0xy-S3cret', 'proxy-user:', token]);
+  });
+
+  it('SOCKS credentials never reach the logs or the errors while the SOCKS proxy refuses them', async () => {
+    const socks = await startSocks5Proxy({ user: 'sock-user', password: 'not-what-the-bot-has' });
+    try {
+      const refused = () => socks.tunnels.filter((tunnel) => tunnel.outcome === 'auth-refused');
+      const { lines, outcome, token } = await runBehindProxies(
+        { WSS_PROXY: `socks5://sock-user:S0cks-S3cret@127.0.0.1:${socks.port}` },
+        (seen) => refused().length >= 2 && (seen.join('').match(/socket down/g) ?? []).length >= 2,
+      );
+      // The socket really went to the SOCKS proxy and presented the secret there, and nowhere else.
+      expect(refused().length).toBeGreaterThanOrEqual(2);
+      expect(lines.join('')).toMatch(/socket down/);
+      for (const tunnel of socks.tunnels) expect({ user: tunnel.user, password: tunnel.password }).toEqual({ user: 'sock-user', password: 'S0cks-S3cret' });
+      expectNoSecret(`${lines.join('')}\n${outcome}`, ['S0cks-S3cret', 'sock-user:', token]);
+    } finally {
+      await socks.close();
     }
   });
 });

@@ -194,7 +194,7 @@ describe('testbed repository', () => {
     const store = await open();
     await Promise.all(Array.from({ length: 30 }, (_, i) => store.testbeds.save(available(i + 1))));
     await store.close();
-    expect(readdirSync(dir).sort()).toEqual(['broadcast_rooms.json', 'testbeds.json']);
+    expect(readdirSync(dir).sort()).toEqual(['broadcast_rooms.json', 'lifecycle.json', 'testbeds.json']);
   });
 
   it('close() waits for pending writes, removes the lock and refuses later saves', async () => {

@@ -25,6 +25,7 @@ import { runMonkey, type MonkeyReport } from '../reliability/chaos/monkey.js';
 import { createPerson, type StepStats } from '../reliability/chaos/person.js';
 import { checkRun, type CheckFigures } from '../reliability/chaos/checks.js';
 import { botEnv, collectingLogger } from './harness.js';
+import { until } from './wait.js';
 
 export interface ChaosOptions {
   seed: number;
@@ -58,14 +59,6 @@ export interface ChaosReport {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await sleep(50);
-  }
-  return true;
-}
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
@@ -137,7 +130,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(actors);
 
     // Let the bot come back and finish everything it started.
-    const healthyAtEnd = await until(() => app.healthStatus().status === 'healthy', 20_000);
+    const healthyAtEnd = await until(() => app.healthStatus().status === 'healthy', { timeoutMs: 20_000, everyMs: 50 }).then(
+      () => true,
+      () => false,
+    );
     let seen = -1;
     while (seen !== recorder.last) {
       seen = recorder.last;

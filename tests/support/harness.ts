@@ -132,20 +132,8 @@ export async function startHarness(options: {
   return harness;
 }
 
-/**
- * Every string a card shows, joined and lower-cased, with the markdown escapes
- * that protect user text removed (`lab\-3` reads `lab-3`), for readable assertions.
- */
-export function cardText(message: EmuMessage): string {
-  const strings: string[] = [];
-  const walk = (node: unknown): void => {
-    if (typeof node === 'string') strings.push(node);
-    else if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
-  };
-  walk(message.attachments?.[0]?.content ?? {});
-  return strings.join('\n').replace(/\\(.)/g, '$1').toLowerCase();
-}
+/** What people read on a card, element by element (identical on every renderer); see card-text.ts. */
+export { buttonTitles, seenCard, type SeenCard } from './card-text.js';
 
 /** Actions (data.action values) of the buttons on a card message. */
 export function cardActions(message: EmuMessage): string[] {

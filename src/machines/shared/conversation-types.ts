@@ -2,18 +2,11 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { TestbedRecord } from '../../domain.js';
+import type { DirectMessage, FormErrors, FormValues, HoldOffer, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
-/** Input id → friendly message, and the values to put back into the form. */
-export type FormErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
-
-export interface RegisterFormData {
-  testbedId: number;
-  purpose: string;
-  /** ISO 8601 UTC with trailing Z. */
-  expectedRelease: string;
-}
+/** The shared data types this machine's events and views carry (defined in domain.ts). */
+export type { DirectMessage, FormErrors, FormValues, RegisterForm } from '../../domain.js';
 
 /** Router → machine. Times arrive as ISO strings on the events. */
 export type ConversationEvent =
@@ -23,9 +16,15 @@ export type ConversationEvent =
   | { type: 'registration.started' }
   | { type: 'release.started' }
   | { type: 'feedback.started' }
-  | { type: 'register.submitted'; form: RegisterFormData; now: string }
+  /** `offerOnly`: sent from a hand-off offer in a direct message. */
+  | { type: 'register.submitted'; form: RegisterForm; now: string; offerOnly?: boolean }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
-  | { type: 'release.submitted'; testbedId: number; now: string }
+  /** The hand-off booking form (from a direct message) came back with problems. */
+  | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
+  /** `holderOnly`: sent from a direct message, where only the holder may release. */
+  | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
+  | { type: 'mine.requested' }
+  | { type: 'lifecycle.submitted'; request: LifecycleRequest; now: string }
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'feedback.submitted'; text: string }
   | { type: 'feedback.invalid'; errors: FormErrors; values: FormValues }
@@ -42,9 +41,14 @@ export type CardView =
   | { kind: 'hint' }
   | { kind: 'status'; page?: number }
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues }
+  /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
+  | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string }
   | { kind: 'registered'; record: TestbedRecord }
-  | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string }
+  | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
+  | { kind: 'mine'; requesterEmail?: string }
+  | { kind: 'lifecycle'; outcome: LifecycleOutcome }
+  | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }
   | { kind: 'releaseRefused'; record: TestbedRecord }
   | { kind: 'feedbackForm'; errors?: FormErrors; values?: FormValues }
@@ -52,14 +56,50 @@ export type CardView =
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
-/** Machine → edge. `say.direct` text is plain text: post it as `text`, not markdown. */
-export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; text: string };
+/** Machine → edge: a card to show in the room, or a direct message (as data; the cards word it) to one person. */
+export type ConversationEmitted = { type: 'say.card'; view: CardView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
 
+/** Inputs of the actors the machine invokes; the app provides actors typed with exactly these. */
+export interface LookUpPersonInput {
+  personId: string;
+}
+
+export interface ClaimTestbedInput {
+  testbedId: number;
+  holder: Holder;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+  now: string;
+  /** Booked from a hand-off offer: only the person it was offered to may book. */
+  offerOnly?: boolean;
+}
+
+export interface ReleaseTestbedInput {
+  testbedId: number;
+  by: Holder;
+  now: string;
+  /** Asked from a direct message: only the holder may release. */
+  holderOnly?: boolean;
+}
+
+export interface RunLifecycleInput {
+  request: LifecycleRequest;
+  by: Holder;
+  now: string;
+}
+
+export interface SaveFeedbackInput {
+  text: string;
+  from: Holder;
+}
+
+/** `held`: kept for somebody else's hand-off offer (`offer` says for whom and until when). */
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
-  | { ok: false; reason: 'taken' | 'unknown'; record?: TestbedRecord };
+  | { ok: false; reason: 'taken' | 'unknown' | 'held'; record?: TestbedRecord; offer?: HoldOffer | null };
 
 /** `busy`: the testbed is being booked or released right now (testbed machine's `release.refused` reason). */
 export type ReleaseResult =
   | { ok: true; record: TestbedRecord; previous: TestbedRecord }
-  | { ok: false; reason: 'not_in_use' | 'unknown' | 'busy'; record?: TestbedRecord };
+  | { ok: false; reason: 'not_in_use' | 'unknown' | 'busy' | 'not_holder'; record?: TestbedRecord };

@@ -1,5 +1,5 @@
 /**
- * `conversation.activity` payloads (protocol notes §4.4) as the emulator
+ * `conversation.activity` payloads (docs/platform.md, From activity to event) as the emulator
  * sends them: plaintext (no `encryptionKeyUrl`, the emulator has no key
  * service), raw UUIDs, `target.url` under the conversation service link.
  */

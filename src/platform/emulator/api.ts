@@ -22,7 +22,7 @@ export interface EmulatorOptions {
   deliverUnmentionedToBots?: boolean;
   /** Interval of protocol-level WebSocket pings sent by the server. Default 10000 ms. */
   protocolPingIntervalMs?: number;
-  /** `actor.type` of activities authored by bots (not settled by sources). Default `BOT`. */
+  /** `actor.type` of activities authored by bots (Webex does not document the value). Default `BOT`. */
   botActorType?: string;
   /** Serve HTTPS/WSS with this key and certificate (PEM) instead of HTTP/WS. */
   tls?: { key: string | Buffer; cert: string | Buffer };
@@ -39,7 +39,7 @@ export interface EmuPerson {
   type: 'person' | 'bot';
   orgId: string;
   created: string;
-  /** Demo token, shaped `<x>_<y>_<orgUuid>` (protocol notes §10.3). */
+  /** Demo token shaped `<x>_<y>_<orgUuid>`: the JS SDK reads the org id from the third part. */
   token: string;
 }
 
@@ -147,6 +147,9 @@ export interface Emulator {
    * its default `value`, overridden by `inputs`, merged with the chosen action's
    * `data`. `action` selects the button by title or by its `data.action`;
    * when omitted and the card has exactly one submit, that one.
+   * Like a client, it checks the button's inputs first (`isRequired`, `regex`,
+   * `min`/`max`): when one fails, nothing is sent and it throws
+   * `CardInputsInvalidError` with the inputs and the error messages the person sees.
    */
   submitCard(p: { personId: string; messageId: string; action?: string; inputs?: Record<string, string> }): EmuAttachmentAction;
 

@@ -1,6 +1,6 @@
 /**
- * JSON shapes the emulator answers with (protocol notes §3, §5.1, §5.2, §5.6).
- * Only relevant optional fields are present.
+ * JSON shapes the emulator answers with: devices, people, messages, rooms and
+ * memberships as Webex returns them. Only relevant optional fields are present.
  */
 import type { EmuMessage, EmuPerson, EmuRoom } from './api.js';
 import type { DeviceRec, EmulatorStore, MemberRec, PersonRec, RoomRec } from './store.js';

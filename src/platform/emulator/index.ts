@@ -1,6 +1,6 @@
 /**
  * The embedded Webex platform emulator: a real HTTP + WebSocket server on
- * 127.0.0.1 speaking the protocol subset of /work/shared/platform-protocol.md
+ * 127.0.0.1 speaking the protocol subset described in docs/platform.md
  * (U2C, WDM, Mercury, REST), with a programmatic API (api.ts).
  *
  *   const emu = await startEmulator();
@@ -23,7 +23,7 @@ import { EmulatorServer } from './server.js';
 import { EmulatorStore } from './store.js';
 
 export type * from './api.js';
-export { cardSubmission } from './card-submit.js';
+export { CardInputsInvalidError, cardSubmission, type InputProblem } from './card-submit.js';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';

@@ -1,5 +1,5 @@
 /**
- * The Mercury socket (protocol notes §4): upgrade on the device's
+ * The Mercury socket (docs/platform.md, The Mercury socket): upgrade on the device's
  * `webSocketUrl`, in-band authorization, `mercury.buffer_state` first,
  * envelopes with per-connection sequence numbers, app ping/pong, protocol
  * pings, one live socket per registration ("replaced"), and socket faults.

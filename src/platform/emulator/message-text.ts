@@ -34,21 +34,22 @@ export interface RenderedMarkdown {
 
 const MENTION_RE = /<@(personEmail|personId):([^|>]+)(?:\|([^>]*))?>|<@all>/g;
 
-/** Minimal inline markdown → html (bold, italics, code), applied to already-escaped text. */
+/** The minimal inline markdown the emulator knows (bold, italics, code), each span handed to `wrap`. */
+function inlineSpans(text: string, wrap: (tag: 'strong' | 'em' | 'code', inner: string) => string): string {
+  return text
+    .replace(/\*\*(.+?)\*\*/g, (_, inner: string) => wrap('strong', inner))
+    .replace(/__(.+?)__/g, (_, inner: string) => wrap('strong', inner))
+    .replace(/(^|[^*])\*([^*\n]+)\*/g, (_, lead: string, inner: string) => lead + wrap('em', inner))
+    .replace(/`([^`\n]+)`/g, (_, inner: string) => wrap('code', inner));
+}
+
+/** Inline markdown → html, applied to already-escaped text. */
 function inlineMarkdown(escaped: string): string {
-  return escaped
-    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/__(.+?)__/g, '<strong>$1</strong>')
-    .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
-    .replace(/`([^`\n]+)`/g, '<code>$1</code>');
+  return inlineSpans(escaped, (tag, inner) => `<${tag}>${inner}</${tag}>`);
 }
 
 function stripMarkdown(text: string): string {
-  return text
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/__(.+?)__/g, '$1')
-    .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1$2')
-    .replace(/`([^`\n]+)`/g, '$1');
+  return inlineSpans(text, (_tag, inner) => inner);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Service discovery (U2C, protocol notes §2 and §10.1–2) and device
- * registration (WDM, §3): devices per token owner, a per-person cap, and
- * deleted devices whose socket URL answers 404.
+ * Service discovery (U2C, including the token-free /limited/catalog the JS SDK
+ * asks for) and device registration (WDM): devices per token owner, a
+ * per-person cap, and deleted devices whose socket URL answers 404.
  */
 import { deviceJson } from './format.js';
 import { HttpError, isRecord } from './http-util.js';

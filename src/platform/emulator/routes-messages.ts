@@ -1,6 +1,7 @@
 /**
- * REST: messages (§5.2–5.4) and attachment actions (§5.5). The same lookups
- * are offered under the conversation service link with raw UUIDs (§6, way 3).
+ * REST: messages and attachment actions. The same lookups are offered under
+ * the conversation service link with raw UUIDs, as Webex's conversation
+ * service answers them.
  */
 import { canSee } from './activities.js';
 import { cardOf } from './card-submit.js';

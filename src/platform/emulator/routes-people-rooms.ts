@@ -1,6 +1,7 @@
 /**
- * REST: people (§5.1, §10.9), rooms and memberships (§5.6, §10.10) with
- * Link pagination, and bot provisioning (`POST /bots`, spec §4.3).
+ * REST: people (`GET /people?id=a,b` answers each id as asked), rooms and
+ * memberships (without roomId: the caller's own) with Link pagination, and
+ * bot provisioning (`POST /bots`, used by npm run provision).
  */
 import { membershipJson, personJson, roomJson } from './format.js';
 import { HttpError, isRecord, paginate } from './http-util.js';

@@ -5,24 +5,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeId, encodeId, type IdType } from '../ids.js';
-import type { EmuAttachmentAction, EmuMessage } from './api.js';
+import type { EmuAttachmentAction, EmuMessage, EmuPerson } from './api.js';
 import { DeviceRegistry } from './devices.js';
 
 export type { DeviceRec } from './devices.js';
 
-export interface PersonRec {
-  uuid: string;
-  id: string;
-  emails: string[];
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  nickName: string;
-  type: 'person' | 'bot';
+/** A person as stored: what the programmatic API shows (EmuPerson), plus the org UUID and avatar. */
+export interface PersonRec extends EmuPerson {
   orgUuid: string;
-  orgId: string;
-  created: string;
-  token: string;
   avatar?: string;
 }
 
@@ -94,7 +84,7 @@ export class EmulatorStore {
     return ++this.seq;
   }
 
-  /** REST id; people and organizations always use the `us` cluster (protocol notes §6). */
+  /** REST id; people and organisations always use the `us` cluster, as on Webex. */
   restId(type: IdType, uuid: string): string {
     return encodeId(type, uuid, type === 'PEOPLE' || type === 'ORGANIZATION' ? 'us' : this.cluster);
   }

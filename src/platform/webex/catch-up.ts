@@ -1,10 +1,11 @@
 /**
- * Webex does not replay events that happened while the socket was down
- * (protocol notes §4.7). After a reconnect the adapter lists, over REST, the
- * rooms active since the connection was lost and their recent messages (in
- * group rooms only those that mention the bot, which is all a bot may read),
- * and hands every message it has not seen to the normal pipeline. Card
- * submissions cannot be listed over REST; those are lost with the socket.
+ * Webex does not replay events that happened while the socket was down.
+ * After a reconnect the adapter lists, over REST, the rooms active since the
+ * connection was lost and their recent messages (in group rooms only those
+ * that mention the bot, which is all a bot may read), and hands every message
+ * it has not seen to the normal pipeline. Card submissions cannot be listed
+ * over REST; those are lost with the socket. See docs/platform.md, Catching up
+ * after a reconnect.
  */
 import type { Logger } from 'pino';
 import { uuidOf } from '../ids.js';

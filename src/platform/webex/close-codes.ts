@@ -1,6 +1,6 @@
 /**
- * What to do when a socket goes down (protocol notes §4.6, adapted for a bot
- * with a static token that must stay connected). Pure.
+ * What to do when a socket goes down, for a bot with a static token that must
+ * stay connected (table in docs/platform.md, The Mercury socket). Pure.
  */
 import type { PlatformErrorCode } from './errors.js';
 import type { SocketDown } from './socket.js';

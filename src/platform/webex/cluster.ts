@@ -1,6 +1,6 @@
 /**
- * Which cluster segment a REST id needs (protocol notes §6, way 1): look the
- * host of `activity.target.url` up in the U2C hostCatalog. Pure.
+ * Which cluster segment a REST id needs: look the host of `activity.target.url`
+ * up in the U2C hostCatalog (docs/platform.md, Ids and clusters). Pure.
  */
 
 export interface HostCatalogEntry {

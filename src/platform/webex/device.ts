@@ -1,5 +1,5 @@
 /**
- * WDM device registration (protocol notes §3): reuse our own newest device
+ * WDM device registration (docs/platform.md, Device registration): reuse our own newest device
  * instead of piling up a new one per start, clean up at the device cap, and
  * unregister on shutdown.
  */

@@ -1,5 +1,5 @@
 /**
- * U2C service discovery (protocol notes §2): the device service (WDM) URL for
+ * U2C service discovery (docs/platform.md, Discovery): the device service (WDM) URL for
  * this org's region, plus the hostCatalog used to pick id clusters.
  */
 import type { Logger } from 'pino';

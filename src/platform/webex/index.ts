@@ -1,6 +1,6 @@
 /**
  * The Webex adapter: implements the Platform port over the real protocol —
- * discovery → device → Mercury socket → REST (protocol notes §1–§6).
+ * discovery → device → Mercury socket → REST (docs/platform.md).
  */
 import { uuidOf } from '../ids.js';
 import type { ConnectionState, OutgoingMessage, Person, Platform, PostedMessage, RoomSummary } from '../port.js';

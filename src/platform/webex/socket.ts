@@ -1,5 +1,5 @@
 /**
- * One Mercury WebSocket connection (protocol notes §4): authorization frame,
+ * One Mercury WebSocket connection (docs/platform.md, The Mercury socket): authorization frame,
  * confirmation, acknowledgements, app pings with pong checking and silence
  * detection. It reports exactly one `onDown` per connection; reconnecting is
  * connection.ts's job.

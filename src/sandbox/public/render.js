@@ -1,12 +1,24 @@
 /*
  * Turns message views from /api/state and /api/events into DOM: avatars, bubbles and the bot's
- * Adaptive Cards rendered with the adaptivecards library. Card submissions go through `onSubmit`,
+ * Adaptive Cards rendered with the adaptivecards library, with markdown-it as its markdown
+ * processor (as the web client renders card text). Card submissions go through `onSubmit`,
  * which receives every input of the card merged with the Action.Submit data, as a client sends it.
  */
 (function () {
   'use strict';
 
-  var md = window.SandboxMarkdown;
+  // markdown-it as web clients use it: no raw HTML, no bare-URL links, no typographic replacements.
+  var md = window.markdownit({ html: false, linkify: false, typographer: false });
+  var renderLinkOpen =
+    md.renderer.rules.link_open ||
+    function (tokens, index, options, env, self) {
+      return self.renderToken(tokens, index, options);
+    };
+  md.renderer.rules.link_open = function (tokens, index, options, env, self) {
+    tokens[index].attrSet('target', '_blank');
+    tokens[index].attrSet('rel', 'noopener noreferrer');
+    return renderLinkOpen(tokens, index, options, env, self);
+  };
   var el = Sandbox.el;
   var initials = Sandbox.initials;
 

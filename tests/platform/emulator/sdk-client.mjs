@@ -1,5 +1,5 @@
 // A tiny bot written with the public Webex JS SDK (webex@2), used by sdk-fidelity.test.ts to prove
-// that the emulator is faithful enough for real clients (protocol notes §10). It prints one JSON
+// that the emulator is faithful enough for real clients (docs/platform.md). It prints one JSON
 // line per thing it observed. Run only by that test, with U2C_SERVICE_URL, HYDRA_SERVICE_URL and
 // SDK_TOKEN pointing at a running emulator.
 const print = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);

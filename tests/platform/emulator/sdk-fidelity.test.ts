@@ -1,6 +1,6 @@
 /**
  * Fidelity: the public Webex JS SDK (webex@2, in its own process) runs against the emulator,
- * as protocol notes §10 requires: discovery, device registration, the Mercury socket, message
+ * to show that a real client works against it: discovery, device registration, the Mercury socket, message
  * and card-action events, and the REST calls the SDK makes to hydrate them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

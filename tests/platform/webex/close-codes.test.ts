@@ -1,4 +1,4 @@
-/** Pure table test of the close-code reactions (protocol notes §4.6). */
+/** Pure table test of the close-code reactions (docs/platform.md, The Mercury socket). */
 import { describe, expect, it } from 'vitest';
 import { reactionTo } from '../../../src/platform/webex/close-codes.js';
 import type { SocketDown } from '../../../src/platform/webex/socket.js';

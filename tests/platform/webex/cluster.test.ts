@@ -1,4 +1,4 @@
-/** Cluster lookup for REST ids via the U2C hostCatalog (protocol notes §6). */
+/** Cluster lookup for REST ids via the U2C hostCatalog (docs/platform.md, Ids and clusters). */
 import { describe, expect, it } from 'vitest';
 import { clusterForUrl } from '../../../src/platform/webex/cluster.js';
 

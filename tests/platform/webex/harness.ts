@@ -8,6 +8,7 @@ import { startEmulator } from '../../../src/platform/emulator/index.js';
 import type { ConnectionState, PlatformEvent } from '../../../src/platform/port.js';
 import { createWebexPlatform, type WebexPlatform } from '../../../src/platform/webex/index.js';
 import type { WebexPlatformOptions, WebexTiming } from '../../../src/platform/webex/options.js';
+import { until, type Truthy } from '../../support/wait.js';
 
 export const FAST: Partial<WebexTiming> = {
   pingIntervalMs: 100,
@@ -69,13 +70,7 @@ export async function startHarness(emulatorOptions: EmulatorOptions = {}): Promi
   };
 }
 
-/** Polls until `check` returns a truthy value (no timing assertions: only a safety limit). */
-export async function waitFor<T>(check: () => T | undefined | false | null, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** `until` from tests/support/wait.ts with this suite's argument order and a 10 s safety limit. */
+export function waitFor<T>(check: () => T, what: string, timeoutMs = 10_000): Promise<Truthy<T>> {
+  return until(check, { what, timeoutMs, everyMs: 10 });
 }

@@ -94,6 +94,7 @@ export class Recorder {
     const testbeds = inner.testbeds;
     return {
       broadcastRooms: inner.broadcastRooms,
+      lifecycle: inner.lifecycle,
       close: () => inner.close(),
       testbeds: {
         all: () => testbeds.all(),

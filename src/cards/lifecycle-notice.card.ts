@@ -1,0 +1,184 @@
+/**
+ * Direct messages about a booking: the reminder and overdue notices (Extend 1 hour, Extend 1 day,
+ * Release now), the hand-off offer with its short booking form, the ask to the holder and the
+ * answer to the asker. Every button carries its action and the testbed id, so a click is a
+ * complete request that the bot checks against the stored record or offer. Each card has a
+ * plain-text sibling.
+ */
+import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS, HANDOFF_FORM, INPUT_IDS, LIMITS } from './actions.js';
+import { card, safeText, submit, textBlock, type CardElement } from './common.js';
+import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
+import { formatRelative, formatWhen } from './time.js';
+
+export interface NoticeInput {
+  notice: DirectNotice;
+  now: string;
+  timeZone: string;
+}
+
+const noInputs = { associatedInputs: 'none' };
+
+/** Extend and release buttons for one testbed (the reminder, the overdue notice, "Mine"). */
+export function bookingButtons(testbedId: number, releaseTitle = 'Release now'): CardElement[] {
+  const id = String(testbedId);
+  return [
+    submit('Extend 1 hour', { action: ACTIONS.extend, testbed_id: id, minutes: '60' }, noInputs),
+    submit('Extend 1 day', { action: ACTIONS.extend, testbed_id: id, minutes: '1440' }, noInputs),
+    submit(releaseTitle, { action: ACTIONS.releaseSubmit, testbed_id: id }, noInputs),
+  ];
+}
+
+/** The quick choices the hand-off form offers (a subset of the register form's). */
+const HANDOFF_CHOICES: Array<[string, string]> = [
+  ['1h', 'In 1 hour'],
+  ['4h', 'In 4 hours'],
+  ['eod', 'End of today'],
+  ['1d', 'In 1 day'],
+  ['3d', 'In 3 days'],
+  ['1w', 'In 1 week'],
+];
+
+export interface OfferFormInput {
+  record: TestbedRecord;
+  offer: HoldOffer;
+  now: string;
+  timeZone: string;
+  /** Set when the form came back with problems: they are named, and what the person filled in is kept. */
+  errors?: FormErrors;
+  values?: FormValues;
+}
+
+const OFFER_INPUTS = [INPUT_IDS.purpose, INPUT_IDS.releaseChoice];
+
+/** The hand-off offer: a short booking form for the person first in the queue, and No thanks. */
+export function offerFormCard({ record, offer, now, timeZone, errors, values = {} }: OfferFormInput): AdaptiveCardJson {
+  const name = safeName(record.testbed_name);
+  const until = `${formatWhen(offer.until, timeZone)} (${formatRelative(offer.until, now)})`;
+  const kept = (id: string, allowed?: readonly string[]) => {
+    const value = Object.hasOwn(values, id) ? values[id] : undefined;
+    return typeof value === 'string' && value !== '' && (!allowed || allowed.includes(value)) ? { value } : {};
+  };
+  return card(
+    [
+      heading(`${name} is free: it is yours if you want it`, { color: 'good' }),
+      textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
+      textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
+      ...errorSummary(errors, OFFER_INPUTS),
+      {
+        type: 'Input.Text',
+        id: INPUT_IDS.purpose,
+        label: 'Purpose',
+        placeholder: 'What will you use it for?',
+        isMultiline: true,
+        isRequired: true,
+        maxLength: LIMITS.purposeMax,
+        errorMessage: 'Tell us what you need the testbed for.',
+        ...kept(INPUT_IDS.purpose),
+      },
+      ...fieldError(errors, INPUT_IDS.purpose),
+      {
+        type: 'Input.ChoiceSet',
+        id: INPUT_IDS.releaseChoice,
+        label: 'Expected release',
+        style: 'compact',
+        isRequired: true,
+        errorMessage: 'Choose when you expect to release it.',
+        placeholder: 'Choose when',
+        choices: HANDOFF_CHOICES.map(([value, title]) => ({ title, value })),
+        ...kept(INPUT_IDS.releaseChoice, HANDOFF_CHOICES.map(([value]) => value)),
+      },
+      ...fieldError(errors, INPUT_IDS.releaseChoice),
+    ],
+    [
+      submit('Book it', { action: ACTIONS.registerSubmit, testbed_id: String(record.id), [HANDOFF_FORM.key]: HANDOFF_FORM.value }),
+      submit('No thanks', { action: ACTIONS.declineOffer, testbed_id: String(record.id) }, noInputs),
+    ],
+  );
+}
+
+export function offerFormText({ record, offer, timeZone, errors }: OfferFormInput): string {
+  const problems = errors && Object.keys(errors).length > 0 ? ' Some fields need another look.' : '';
+  return `${plainText(record.testbed_name, 80)} is free and held for you until ${formatWhen(offer.until, timeZone)}.${problems} Open the card to book it.`;
+}
+
+export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
+  const record = notice.record;
+  const name = safeName(record.testbed_name);
+  const due = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  switch (notice.kind) {
+    case 'reminder':
+      return card(
+        [
+          heading(`Reminder: ${name} is due back soon`, { color: 'warning' }),
+          textBlock(`Your booking of ${name} ends ${formatRelative(record.expected_release_time, now)}.`),
+          factSet([fact('Expected release', due), fact('Purpose', safeText(record.purpose ?? '', 200))]),
+          textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
+        ],
+        bookingButtons(record.id),
+      );
+    case 'overdue':
+      return card(
+        [
+          heading(`Overdue: ${name}`, { color: 'attention' }),
+          textBlock(`Your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)}.`),
+          factSet([fact('Release was due', due), fact('Purpose', safeText(record.purpose ?? '', 200))]),
+          textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
+        ],
+        bookingButtons(record.id),
+      );
+    case 'offer':
+      return offerFormCard({ record, offer: notice.offer, now, timeZone });
+    case 'holdLapsed':
+      return card([
+        heading(`${name}: the hold has ended`, { color: 'warning' }),
+        textBlock(`${name} was held for you, but the time ran out. It went to the next person in the queue, or is free for all.`),
+      ]);
+    case 'askHolder':
+      return card(
+        [
+          heading(`Do you still need ${name}?`),
+          textBlock(`${safeName(notice.askerName)} asks whether you still need ${name}.`),
+          factSet([fact('Expected release', due)]),
+        ],
+        [
+          submit('Release now', { action: ACTIONS.releaseSubmit, testbed_id: String(record.id) }, noInputs),
+          submit('Still need it', { action: ACTIONS.stillNeed, testbed_id: String(record.id) }, noInputs),
+        ],
+      );
+    case 'askAnswered':
+      return card([
+        heading(notice.answer === 'released' ? `${name} was released` : `${name} is still needed`, {
+          color: notice.answer === 'released' ? 'good' : 'warning',
+        }),
+        textBlock(
+          notice.answer === 'released'
+            ? `${safeName(notice.holderName)} released ${name}. If you are in its queue, you will get an offer.`
+            : `${safeName(notice.holderName)} still needs ${name}. Expected release: ${due}.`,
+        ),
+      ]);
+  }
+}
+
+export function noticeText({ notice, now, timeZone }: NoticeInput): string {
+  const record = notice.record;
+  const name = plainText(record.testbed_name, 80);
+  const when = formatWhen(record.expected_release_time, timeZone);
+  switch (notice.kind) {
+    case 'reminder':
+      return `Reminder: your booking of ${name} ends ${formatRelative(record.expected_release_time, now)} (${when}). Extend or release it.`;
+    case 'overdue':
+      return `Overdue: your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)} (${when}). Extend or release it.`;
+    case 'offer':
+      return offerFormText({ record, offer: notice.offer, now, timeZone });
+    case 'holdLapsed':
+      return `The hold on ${name} has ended; it went to the next person or is free for all.`;
+    case 'askHolder':
+      return `${plainText(notice.askerName, 80)} asks whether you still need ${name}.`;
+    case 'askAnswered':
+      return notice.answer === 'released'
+        ? `${plainText(notice.holderName, 80)} released ${name}.`
+        : `${plainText(notice.holderName, 80)} still needs ${name} (expected release ${when}).`;
+  }
+}

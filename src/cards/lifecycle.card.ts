@@ -1,0 +1,175 @@
+/**
+ * Answers to the lifecycle buttons (extend, the wait-list, the hand-off, asks, release all) and
+ * the "Mine" card: the person's own bookings with Extend and Release buttons, their places in
+ * queues, and Release all mine. Each card has a plain-text sibling.
+ */
+import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS, INPUT_IDS } from './actions.js';
+import { card, submit, textBlock, type CardElement } from './common.js';
+import { buttons, byName, fact, factSet, heading, plainText, safeName, sameEmail, small } from './parts.js';
+import { formatRelative, formatWhen } from './time.js';
+
+export interface OutcomeInput {
+  outcome: LifecycleOutcome;
+  now: string;
+  timeZone: string;
+}
+
+const noInputs = { associatedInputs: 'none' };
+
+function refusalLine(reason: RefusalReason, name: string, holder: string, until: string): string {
+  switch (reason) {
+    case 'not_holder':
+      return holder ? `Only the holder can do that, and ${name} is held by ${holder}.` : `Only the holder can do that, and ${name} is not booked any more.`;
+    case 'not_in_use':
+      return `${name} is not booked right now.`;
+    case 'too_far':
+      return `That would move the expected release of ${name} more than 90 days from now. Choose a shorter extension.`;
+    case 'free':
+      return `${name} is free right now: book it instead of waiting.`;
+    case 'yours':
+      return `You hold ${name} yourself.`;
+    case 'offered':
+      return `${name} is being held for you${until ? ` until ${until}` : ''}: book it with the card I sent you.`;
+    case 'not_offered':
+      return `${name} is not being offered to you right now.`;
+    case 'too_soon':
+      return `You asked about ${name} less than an hour ago. You can ask again${until ? ` at ${until}` : ' later'}.`;
+    case 'busy':
+      return `${name} is being changed right now. Please try again in a moment.`;
+    case 'unknown':
+      return 'That testbed is not in the list any more.';
+  }
+}
+
+/** `esc` makes a user value safe where it goes: markdown-inert on the card, plain in the fallback text. */
+function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) => string): { title: string; lines: string[]; colour: string; actions: CardElement[] } {
+  if (outcome.type === 'releasedAll') {
+    const names = [...outcome.records].sort(byName).map((record) => esc(record.testbed_name));
+    return outcome.records.length === 0
+      ? { title: 'Nothing to release', lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] }
+      : {
+          title: `Released ${outcome.records.length} ${outcome.records.length === 1 ? 'testbed' : 'testbeds'}`,
+          lines: [`Released: ${names.join(', ')}.`, 'Thanks for giving them back.'],
+          colour: 'good',
+          actions: [buttons.status()],
+        };
+  }
+  const record = outcome.record;
+  const name = record ? esc(record.testbed_name) : 'That testbed';
+  const due = record ? `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})` : '';
+  const id = record ? String(record.id) : '';
+  switch (outcome.type) {
+    case 'extended':
+      return { title: `Extended: ${name}`, lines: [`${name} is yours until ${due}.`], colour: 'good', actions: [] };
+    case 'waiting':
+      return {
+        title: `You are #${outcome.position} for ${name}`,
+        lines: [
+          outcome.already ? `You were already in the queue: you are #${outcome.position} for ${name}.` : `You are #${outcome.position} for ${name}.`,
+          `${outcome.length} ${outcome.length === 1 ? 'person is' : 'people are'} waiting. When it is released, I will message you in turn.`,
+        ],
+        colour: 'good',
+        actions: [submit('Leave the queue', { action: ACTIONS.unwait, testbed_id: id }, noInputs)],
+      };
+    case 'unwaited':
+      return outcome.wasWaiting
+        ? { title: `You left the queue for ${name}`, lines: ['You will not get an offer for it.'], colour: 'default', actions: [] }
+        : { title: `You were not in the queue for ${name}`, lines: ['Nothing was changed.'], colour: 'default', actions: [] };
+    case 'declined':
+      return { title: `You passed on ${name}`, lines: [`${name} goes to the next person in the queue, or is free for all.`], colour: 'default', actions: [] };
+    case 'asked':
+      return {
+        title: `Asked about ${name}`,
+        lines: [`I asked ${esc(record?.user_name)} whether they still need ${name}. I will tell you the answer.`],
+        colour: 'good',
+        actions: [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, noInputs)],
+      };
+    case 'kept':
+      return {
+        title: `${name} stays yours`,
+        lines: [
+          outcome.askers > 0 ? `Thanks. I told ${outcome.askers === 1 ? 'the person' : `the ${outcome.askers} people`} who asked.` : 'Thanks. Nobody is waiting for an answer.',
+          `Expected release: ${due}.`,
+        ],
+        colour: 'good',
+        actions: [],
+      };
+    case 'refused': {
+      const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
+      const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
+      return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions: [] };
+    }
+  }
+}
+
+export function outcomeCard(input: OutcomeInput): AdaptiveCardJson {
+  const { title, lines, colour, actions } = view(input, (value) => safeName(value));
+  return card([heading(title, { color: colour }), ...lines.map((line) => textBlock(line))], actions);
+}
+
+export function outcomeText(input: OutcomeInput): string {
+  const { title, lines } = view(input, (value) => plainText(value, 80));
+  return `${title}. ${lines.join(' ')}`;
+}
+
+export interface MineInput {
+  testbeds: readonly TestbedRecord[];
+  life: readonly LifecycleEntry[];
+  requesterEmail?: string;
+  now: string;
+  timeZone: string;
+}
+
+function mine(input: MineInput) {
+  const held = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail)).sort(byName);
+  const queued = input.life
+    .map((entry) => ({ entry, position: entry.queue.findIndex((person) => sameEmail(person.email, input.requesterEmail)) + 1 }))
+    .filter(({ position }) => position > 0)
+    .map(({ entry, position }) => ({ record: input.testbeds.find((record) => record.id === entry.testbed_id), position }))
+    .filter((item): item is { record: TestbedRecord; position: number } => item.record !== undefined);
+  return { held, queued };
+}
+
+export function mineCard(input: MineInput): AdaptiveCardJson {
+  const { held, queued } = mine(input);
+  const body: CardElement[] = [heading('Your bookings')];
+  if (held.length === 0) body.push(textBlock('You hold no testbeds right now.'));
+  for (const record of held) {
+    body.push(
+      factSet([
+        fact(safeName(record.testbed_name), `until ${formatWhen(record.expected_release_time, input.timeZone)} (${formatRelative(record.expected_release_time, input.now)})`),
+      ]),
+    );
+  }
+  for (const { record, position } of queued) body.push(small(`You are #${position} for ${safeName(record.testbed_name)}.`));
+  if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
+  body.push({
+    type: 'Input.ChoiceSet',
+    id: INPUT_IDS.testbedId,
+    label: 'Extend or release',
+    style: 'compact',
+    isRequired: true,
+    errorMessage: 'Choose one of your testbeds first.',
+    placeholder: 'Choose a testbed',
+    choices: held.map((record) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
+    // One booking: already chosen.
+    ...(held.length === 1 ? { value: String(held[0].id) } : {}),
+  });
+  return card(body, [
+    submit('Extend 1 hour', { action: ACTIONS.extend, minutes: '60' }),
+    submit('Extend 1 day', { action: ACTIONS.extend, minutes: '1440' }),
+    submit('Release', { action: ACTIONS.releaseSubmit }),
+    submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
+    buttons.status(),
+  ]);
+}
+
+export function mineText(input: MineInput): string {
+  const { held, queued } = mine(input);
+  const names = held.map((record) => plainText(record.testbed_name, 80));
+  const own = held.length === 0 ? 'You hold no testbeds right now.' : `You hold ${held.length}: ${names.join(', ')}.`;
+  const waits = queued.map(({ record, position }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}.`).join('');
+  return `${own}${waits}`;
+}

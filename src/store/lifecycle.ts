@@ -1,0 +1,48 @@
+/**
+ * The lifecycle repository: reminder facts, wait-lists, holds and asks per testbed. Reads return
+ * copies (an empty entry for a testbed with none); saves are validated, serialized and atomic.
+ */
+import { emptyLifecycle, type LifecycleEntry } from '../domain.js';
+import type { JsonDocument } from './db.js';
+import { StoreError } from './errors.js';
+import { lifecycleEntryProblems, type LifecycleDocument } from './lifecycle-schema.js';
+
+export interface LifecycleRepository {
+  all(): LifecycleEntry[];
+  get(testbedId: number): LifecycleEntry;
+  /** Replaces the entry of its testbed; resolves with a copy once it is on disk. */
+  save(entry: LifecycleEntry, options?: { signal?: AbortSignal }): Promise<LifecycleEntry>;
+}
+
+const copy = (entry: LifecycleEntry): LifecycleEntry => structuredClone(entry);
+
+/** True when the entry says nothing (it is then left out of the file). */
+function isEmpty(entry: LifecycleEntry): boolean {
+  return entry.notices === null && entry.queue.length === 0 && entry.offer === null && entry.asks.length === 0;
+}
+
+export function createLifecycleRepository(document: JsonDocument<LifecycleDocument>): LifecycleRepository {
+  const file = document.file;
+  return {
+    all: () => document.data.lifecycle.map(copy),
+    get(testbedId) {
+      const found = document.data.lifecycle.find((entry) => entry.testbed_id === testbedId);
+      return found ? copy(found) : emptyLifecycle(testbedId);
+    },
+    async save(entry, options = {}) {
+      const problems = lifecycleEntryProblems(entry);
+      if (problems.length > 0) {
+        throw new StoreError('STORE_RECORD_INVALID', file, `lifecycle of testbed ${String(entry?.testbed_id)} was not saved: ${problems.join('; ')}`, { problems });
+      }
+      const prepared = copy(entry);
+      await document.update((current) => {
+        if (options.signal?.aborted) {
+          throw new StoreError('STORE_CANCELLED', file, `lifecycle of testbed ${prepared.testbed_id} was not saved: the request was withdrawn before the write`);
+        }
+        const others = current.lifecycle.filter((item) => item.testbed_id !== prepared.testbed_id);
+        return { ...current, lifecycle: isEmpty(prepared) ? others : [...others, prepared].sort((a, b) => a.testbed_id - b.testbed_id) };
+      });
+      return copy(prepared);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The router for the lifecycle buttons: every action and input id the issue names, and what is
+ * accepted from direct (1:1, unapproved) rooms: only the buttons the bot sends there, flagged so
+ * the testbed checks them against the stored record or offer.
+ */
+import { describe, expect, it } from 'vitest';
+import { route, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const DM = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1');
+const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 2] };
+
+function action(inputs: Record<string, unknown>, roomId = LAB, roomType: 'group' | 'direct' = 'group'): CardActionEvent {
+  return { type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW };
+}
+
+const eventOf = (decision: ReturnType<typeof route>) => (decision.kind === 'dispatch' ? decision.targets[0].event : decision);
+
+describe('lifecycle buttons', () => {
+  it.each([
+    [{ action: 'extend', testbed_id: '1', minutes: '60' }, { type: 'extend', testbedId: 1, minutes: 60 }],
+    [{ action: 'wait', testbed_id: '2' }, { type: 'wait', testbedId: 2 }],
+    [{ action: 'unwait', testbed_id: '2' }, { type: 'unwait', testbedId: 2 }],
+    [{ action: 'decline_offer', testbed_id: '1' }, { type: 'decline', testbedId: 1 }],
+    [{ action: 'ask_holder', testbed_id: '1' }, { type: 'ask', testbedId: 1 }],
+    [{ action: 'still_need', testbed_id: '1' }, { type: 'keep', testbedId: 1 }],
+    [{ action: 'release_all' }, { type: 'releaseAll' }],
+  ])('%j becomes the request %j', (inputs, request) => {
+    expect(eventOf(route(action(inputs), ctx))).toEqual({ type: 'lifecycle.submitted', request, now: NOW });
+  });
+
+  it('typed mine and the Mine button show the person\'s bookings', () => {
+    const typed: MessageEvent = { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text: 'mine', receivedAt: NOW };
+    expect(eventOf(route(typed, ctx))).toEqual({ type: 'mine.requested' });
+    expect(eventOf(route(action({ action: 'mine' }), ctx))).toEqual({ type: 'mine.requested' });
+  });
+
+  it.each([
+    [{ action: 'extend', testbed_id: '1', minutes: '0' }, 'The extension must be from 1 minute to 90 days. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '1', minutes: '1.5' }, 'The extension must be a whole number of minutes. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '1', minutes: String(90 * 1440 + 1) }, 'The extension must be from 1 minute to 90 days. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '9', minutes: '60' }, 'That testbed is not in the list any more. Please choose another one. Nothing was changed.'],
+    [{ action: 'wait' }, 'Choose a testbed first. Nothing was changed.'],
+    [{ action: 'ask_holder', testbed_id: { toString: 'x' } }, 'Choose a testbed from the list. Nothing was changed.'],
+  ])('bad input %j is answered with the problem named: %s', (inputs, message) => {
+    expect(route(action(inputs), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+  });
+});
+
+describe('direct rooms (not on APPROVED_ROOMS)', () => {
+  const direct = (inputs: Record<string, unknown>) => route(action(inputs, DM, 'direct'), ctx);
+
+  it('accepts the buttons the bot sends there; a release needs the holder and a booking needs the offer', () => {
+    expect(eventOf(direct({ action: 'extend', testbed_id: '1', minutes: '1440' }))).toMatchObject({ type: 'lifecycle.submitted', request: { type: 'extend', minutes: 1440 } });
+    expect(eventOf(direct({ action: 'release_submit', testbed_id: '1' }))).toEqual({ type: 'release.submitted', testbedId: 1, now: NOW, holderOnly: true });
+    expect(eventOf(direct({ action: 'decline_offer', testbed_id: '1' }))).toMatchObject({ request: { type: 'decline', testbedId: 1 } });
+    expect(eventOf(direct({ action: 'still_need', testbed_id: '1' }))).toMatchObject({ request: { type: 'keep', testbedId: 1 } });
+    const booked = eventOf(direct({ action: 'register_submit', testbed_id: '1', purpose: 'handed over', release_choice: '4h' }));
+    expect(booked).toMatchObject({ type: 'register.submitted', offerOnly: true, form: { testbedId: 1, purpose: 'handed over' } });
+    // Identity never comes from the form.
+    expect(JSON.stringify(eventOf(direct({ action: 'register_submit', testbed_id: '1', purpose: 'p', release_choice: '1h', user_email: 'x@y' })))).not.toContain('x@y');
+  });
+
+  it('a hand-off form with problems comes back as that form, the problems named and the values kept', () => {
+    expect(eventOf(direct({ action: 'register_submit', testbed_id: '1', purpose: '', release_choice: '4h' }))).toEqual({
+      type: 'offer.invalid',
+      testbedId: 1,
+      errors: { purpose: 'Tell us what you need the testbed for.' },
+      values: { testbed_id: '1', purpose: '', release_choice: '4h' },
+    });
+    const long = 'x'.repeat(612);
+    expect(eventOf(direct({ action: 'register_submit', testbed_id: '2', purpose: long, release_choice: '' }))).toEqual({
+      type: 'offer.invalid',
+      testbedId: 2,
+      errors: {
+        purpose: 'Keep the purpose to 500 characters (you typed 612).',
+        release_choice: 'Choose when you expect to release it, or fill in a custom date and time.',
+      },
+      values: { testbed_id: '2', purpose: 'x'.repeat(500), release_choice: '' },
+    });
+    // Without a testbed the bot could have sent, there is no form to show: the problem in words.
+    expect(direct({ action: 'register_submit', testbed_id: '9', purpose: 'p', release_choice: '1h' })).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'That testbed is not in the list any more. Please choose another one. Nothing was changed.' },
+    });
+    expect(direct({ action: 'register_submit', purpose: '', release_choice: '1h' })).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+
+  it('knows the hand-off form by its data in an approved room too (a 1:1 room may be on the list)', () => {
+    const approvedDirect = (inputs: Record<string, unknown>) => route(action(inputs, LAB, 'direct'), ctx);
+    const handOff = { action: 'register_submit', form: 'handoff', testbed_id: '1' };
+    expect(eventOf(approvedDirect({ ...handOff, purpose: 'p', release_choice: '1h' }))).toMatchObject({ type: 'register.submitted', offerOnly: true });
+    expect(eventOf(approvedDirect({ ...handOff, purpose: '', release_choice: '1h' }))).toMatchObject({ type: 'offer.invalid', testbedId: 1 });
+    // The register form there stays the register form.
+    const register = { action: 'register_submit', testbed_id: '1', release_choice: '1h' };
+    expect(eventOf(approvedDirect({ ...register, purpose: 'p' }))).not.toHaveProperty('offerOnly');
+    expect(eventOf(approvedDirect({ ...register, purpose: '' }))).toMatchObject({ type: 'register.invalid' });
+  });
+
+  it('ignores everything else there: other buttons, typed text, group rooms that are not approved', () => {
+    for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
+      expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    }
+    const typed: MessageEvent = { type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text: 'mine', receivedAt: NOW };
+    expect(route(typed, ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    expect(route(action({ action: 'extend', testbed_id: '1', minutes: '60' }, DM, 'group'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+});

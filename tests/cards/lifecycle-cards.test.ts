@@ -1,0 +1,115 @@
+/**
+ * The lifecycle cards (direct messages, answers, "Mine") follow the card rules: valid 1.3, at most
+ * five buttons, only known actions, data keys never input ids, and names people typed are shown
+ * as typed with nothing turned into markup.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACTIONS } from '../../src/cards/actions.js';
+import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
+import { mineCard, mineText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { statusCard } from '../../src/cards/status.card.js';
+import { emptyLifecycle } from '../../src/domain.js';
+import type { AdaptiveCardJson } from '../../src/platform/port.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
+import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
+import { markupFormed, unLookAlike } from '../support/rendered-text.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { inspectCard } from './card-walk.js';
+
+const NAME = '**lab_3** [x](http://evil)';
+const tricky = inUse(3, { email: ana.email, name: '_Ana_ <b>' }, { name: NAME, until: '2026-03-10T10:10:00.000Z' });
+const offer = { email: bob.email, name: 'Bob *B*', until: '2026-03-10T10:10:00.000Z' };
+const ctx = { now: NOW, timeZone: 'UTC' };
+
+const cards: Array<[string, AdaptiveCardJson, string]> = [
+  ['reminder', noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'reminder', record: tricky } })],
+  ['overdue', noticeCard({ ...ctx, notice: { kind: 'overdue', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'overdue', record: tricky } })],
+  ['offer', noticeCard({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } }), noticeText({ ...ctx, notice: { kind: 'offer', record: available(3, NAME), offer } })],
+  ['offer again', offerFormCard({ ...ctx, record: available(3, NAME), offer, errors: { purpose: 'Tell us what you need the testbed for.' }, values: { purpose: NAME } }), offerFormText({ ...ctx, record: available(3, NAME), offer, errors: { purpose: 'x' } })],
+  ['ask', noticeCard({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } })],
+  ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
+  ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
+  ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
+];
+
+describe('lifecycle cards', () => {
+  it.each(cards)('%s: valid, at most five known buttons, names as typed', (_name, card, text) => {
+    expect(cardProblems(card)).toEqual([]);
+    const walked = inspectCard(card);
+    expect(walked.disallowedTypes).toEqual([]);
+    expect(walked.actions.length).toBeLessThanOrEqual(5);
+    const known = new Set<string>(Object.values(ACTIONS));
+    const inputs = cardInputIds(card);
+    for (const action of walked.actions) {
+      expect(action.type).toBe('Action.Submit');
+      expect(known.has(String(action.data?.action))).toBe(true);
+      for (const key of Object.keys(action.data ?? {})) expect(inputs).not.toContain(key);
+    }
+    const seen = seenCard(card);
+    for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
+    expect(unLookAlike(seen.all.map((item) => item.text).join('\n'))).toContain(NAME);
+    expect(text).toContain(NAME);
+  });
+
+  it('the reminder and the overdue notice carry the testbed id on each button', () => {
+    const card = noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } });
+    expect(unLookAlike(seenCard(card).heading)).toBe(`Reminder: ${NAME} is due back soon`);
+    expect(inspectCard(card).actions.map((action) => action.data)).toEqual([
+      { action: 'extend', testbed_id: '3', minutes: '60' },
+      { action: 'extend', testbed_id: '3', minutes: '1440' },
+      { action: 'release_submit', testbed_id: '3' },
+    ]);
+  });
+
+  it('the status card shows the queue length to everyone and the looker\'s own place, and a hold', () => {
+    const life = [
+      { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: ana.email, name: ana.name, since: NOW }] },
+      { ...emptyLifecycle(5), offer },
+    ];
+    const testbeds = [inUse(3, { email: 'x@example.com', name: 'X' }), available(5)];
+    const forAna = seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life, requesterEmail: ana.email }));
+    expect(forAna.texts).toContain('Queue: 2 waiting · you are #2');
+    expect(forAna.texts.map(unLookAlike)).toContain('Held for Bob *B* until 2026-03-10 10:10 UTC');
+    expect(forAna.choices('testbed_id')).toEqual(['lab-3', 'lab-5']);
+    expect(seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life })).texts).toContain('Queue: 2 waiting');
+    expect(buttonTitles(statusCard({ testbeds, now: NOW, timeZone: 'UTC', life }))).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+  });
+
+  it('the hand-off form comes back with the problems named next to their fields and what was filled in kept', () => {
+    const errors = {
+      purpose: 'Keep the purpose to 500 characters (you typed 612).',
+      release_choice: 'Choose when you expect to release it, or fill in a custom date and time.',
+      release_date: 'Pick a date and a time for your custom release time.',
+    };
+    const values = { testbed_id: '3', purpose: 'nightly soak', release_choice: '4h' };
+    const card = offerFormCard({ ...ctx, record: available(3), offer, errors, values });
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('lab-3 is free: it is yours if you want it');
+    // The summary names the problem that has no field on this form; the others sit under their fields.
+    expect(seen.errors).toEqual([
+      'Please check the fields marked below. Pick a date and a time for your custom release time.',
+      'Keep the purpose to 500 characters (you typed 612).',
+      'Choose when you expect to release it, or fill in a custom date and time.',
+    ]);
+    const body = card.body as Array<Record<string, unknown>>;
+    const after = (id: string) => seenCard({ body: [body[body.findIndex((element) => element.id === id) + 1]] }).texts[0];
+    expect(after('purpose')).toBe('Keep the purpose to 500 characters (you typed 612).');
+    expect(after('release_choice')).toBe('Choose when you expect to release it, or fill in a custom date and time.');
+    const inputs = Object.fromEntries(inspectCard(card).inputs.map((input) => [input.id, input.value]));
+    expect(inputs).toEqual({ purpose: 'nightly soak', release_choice: '4h' });
+    expect(inspectCard(card).actions.map((action) => action.data)).toEqual([
+      { action: 'register_submit', testbed_id: '3', form: 'handoff' },
+      { action: 'decline_offer', testbed_id: '3' },
+    ]);
+    expect(offerFormText({ ...ctx, record: available(3), offer, errors, values })).toBe(
+      'lab-3 is free and held for you until 2026-03-10 10:10 UTC. Some fields need another look. Open the card to book it.',
+    );
+    // A quick choice this form does not offer is not put back.
+    const custom = offerFormCard({ ...ctx, record: available(3), offer, errors, values: { purpose: 'p', release_choice: 'custom' } });
+    expect(Object.fromEntries(inspectCard(custom).inputs.map((input) => [input.id, input.value]))).toEqual({ purpose: 'p', release_choice: undefined });
+    // The first offer has no problems and nothing filled in.
+    const fresh = offerFormCard({ ...ctx, record: available(3), offer });
+    expect(seenCard(fresh).errors).toEqual([]);
+    expect(inspectCard(fresh).inputs.map((input) => input.value)).toEqual([undefined, undefined]);
+  });
+});

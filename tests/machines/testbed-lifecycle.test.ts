@@ -1,0 +1,323 @@
+/**
+ * The testbed machine's lifecycle with simulated time: reminders and overdue notices at the right
+ * moment and exactly once (also across a restart and after a deadline passed while down), extend,
+ * the wait-list with hand-off, hold expiry and decline, and asks. The real `waitUntil` timer runs
+ * on fake timers; saves go to an in-memory "disk" that a restarted actor is rebuilt from.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
+import { createWaitUntil } from '../../src/app/wait-until.js';
+import { emptyLifecycle, type Holder, type LifecycleEntry, type TestbedRecord } from '../../src/domain.js';
+import type { LifecycleOutcome, LifecycleTiming } from '../../src/machines/shared/lifecycle-types.js';
+import { ana, available, bob, inUse } from '../fixtures/flows/records.js';
+
+const carol: Holder = { email: 'carol@example.com', name: 'Carol Chips' };
+const dave: Holder = { email: 'dave@example.com', name: 'Dave Disk' };
+const TIMING: LifecycleTiming = { reminderMs: 15 * 60_000, overdueRepeatMs: 24 * 3_600_000, holdMs: 10 * 60_000 };
+
+interface Sent {
+  at: string;
+  to: string;
+  kind: string;
+}
+
+/** One testbed with its "disk"; `boot()` rebuilds the actor from what was saved, like a restart. */
+function testbed(record: TestbedRecord, options: { life?: LifecycleEntry; timing?: LifecycleTiming } = {}) {
+  const disk = { record, life: options.life ?? emptyLifecycle(record.id), writes: 0 };
+  const sent: Sent[] = [];
+  const answers: TestbedEmitted[] = [];
+  let actor: Actor<typeof testbedMachine> | undefined;
+  let n = 0;
+  const logic = testbedMachine.provide({
+    actors: {
+      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => {
+        disk.record = input.record;
+        disk.writes++;
+        return input.record;
+      }),
+      saveLifecycle: fromPromise(async ({ input }: { input: { entry: LifecycleEntry } }) => {
+        disk.life = structuredClone(input.entry);
+        disk.writes++;
+        return input.entry;
+      }),
+      waitUntil: createWaitUntil(),
+    },
+  });
+  const api = {
+    disk,
+    sent,
+    boot() {
+      actor?.stop();
+      actor = createActor(logic, { input: { record: disk.record, life: disk.life, timing: options.timing ?? TIMING } });
+      actor.on('notify', (event) => sent.push({ at: new Date().toISOString(), to: event.to, kind: event.notice.kind }));
+      actor.on('*', (event) => {
+        if (event.type !== 'notify') answers.push(event as TestbedEmitted);
+      });
+      actor.start();
+      return api;
+    },
+    stop() {
+      actor?.stop();
+    },
+    state: () => actor!.getSnapshot().value,
+    /** Sends a request and returns its answer once every save it started has resolved. */
+    async send(event: Record<string, unknown> & { type: TestbedEvent['type'] }): Promise<TestbedEmitted> {
+      const requestId = `r${++n}`;
+      actor!.send({ now: new Date().toISOString(), ...event, requestId } as TestbedEvent);
+      await vi.advanceTimersByTimeAsync(0);
+      const answer = answers.find((item) => 'requestId' in item && item.requestId === requestId);
+      if (!answer) throw new Error(`no answer to ${event.type}`);
+      return answer;
+    },
+    async outcome(event: Record<string, unknown> & { type: TestbedEvent['type'] }): Promise<LifecycleOutcome> {
+      const answer = await api.send(event);
+      if (answer.type !== 'request.answered') throw new Error(`${event.type} was answered with ${answer.type}`);
+      return answer.outcome;
+    },
+  };
+  return api;
+}
+
+const at = (iso: string) => vi.setSystemTime(new Date(iso));
+/** Moves simulated time forward to `iso`, running every timer due on the way. */
+const until = async (iso: string) => vi.advanceTimersByTimeAsync(Date.parse(iso) - Date.now());
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  at('2026-03-10T10:00:00.000Z');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reminders and overdue notices', () => {
+  // Booked 08:00, due back 12:00: reminder at 11:45, overdue at 12:00, then once a day.
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z' });
+
+  it('sends the reminder and the overdue notice at their moments, exactly once each, then one a day', async () => {
+    const tb = testbed(booking()).boot();
+    await until('2026-03-10T11:44:59.000Z');
+    expect(tb.sent).toEqual([]);
+    await until('2026-03-10T11:45:00.000Z');
+    expect(tb.sent).toEqual([{ at: '2026-03-10T11:45:00.000Z', to: ana.email, kind: 'reminder' }]);
+    expect(tb.disk.life.notices).toMatchObject({ expected_release_time: '2026-03-10T12:00:00.000Z', reminder_sent_at: '2026-03-10T11:45:00.000Z' });
+    await until('2026-03-10T11:59:59.000Z');
+    expect(tb.sent).toHaveLength(1);
+    await until('2026-03-10T12:00:00.000Z');
+    expect(tb.sent.map((item) => [item.at, item.kind])).toEqual([
+      ['2026-03-10T11:45:00.000Z', 'reminder'],
+      ['2026-03-10T12:00:00.000Z', 'overdue'],
+    ]);
+    await until('2026-03-11T11:59:59.000Z');
+    expect(tb.sent).toHaveLength(2);
+    await until('2026-03-11T12:00:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['reminder', 'overdue', 'overdue']);
+    expect(tb.disk.life.notices?.overdue_count).toBe(2);
+    tb.stop();
+  });
+
+  it('a restart between the reminder and the deadline sends no second reminder, and the overdue notice once', async () => {
+    const tb = testbed(booking()).boot();
+    await until('2026-03-10T11:50:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['reminder']);
+    tb.stop();
+    tb.boot(); // rebuilt from what is on disk
+    await until('2026-03-10T11:59:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['reminder']);
+    await until('2026-03-10T12:00:00.000Z');
+    tb.stop();
+    tb.boot(); // and again right after the overdue notice
+    await until('2026-03-10T20:00:00.000Z');
+    expect(tb.sent.map((item) => [item.at, item.kind])).toEqual([
+      ['2026-03-10T11:45:00.000Z', 'reminder'],
+      ['2026-03-10T12:00:00.000Z', 'overdue'],
+    ]);
+    tb.stop();
+  });
+
+  it('a deadline that passed while the bot was down is noticed at start-up: one overdue notice, no late reminder', async () => {
+    at('2026-03-10T15:00:00.000Z');
+    const tb = testbed(booking()).boot();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent).toEqual([{ at: '2026-03-10T15:00:00.000Z', to: ana.email, kind: 'overdue' }]);
+    tb.stop();
+    tb.boot();
+    await until('2026-03-11T14:59:00.000Z');
+    expect(tb.sent).toHaveLength(1);
+    await until('2026-03-11T15:00:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['overdue', 'overdue']);
+    tb.stop();
+  });
+
+  it('facts about an earlier deadline never hold back the notices of a new one; REMINDER_MINUTES=0 sends none', async () => {
+    const stale = { ...emptyLifecycle(3), notices: { expected_release_time: '2026-03-09T12:00:00.000Z', reminder_sent_at: '2026-03-09T11:45:00.000Z', overdue_sent_at: '2026-03-09T12:00:00.000Z', overdue_count: 1 } };
+    const tb = testbed(booking(), { life: stale }).boot();
+    await until('2026-03-10T12:00:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['reminder', 'overdue']);
+    tb.stop();
+
+    const quiet = testbed(booking(), { timing: { ...TIMING, reminderMs: 0 } }).boot();
+    await until('2026-03-10T12:00:00.000Z');
+    expect(quiet.sent.map((item) => [item.at, item.kind])).toEqual([['2026-03-10T12:00:00.000Z', 'overdue']]);
+    quiet.stop();
+  });
+
+  it('a booking shorter than the reminder time gets no reminder', async () => {
+    const tb = testbed(inUse(3, ana, { since: '2026-03-10T10:00:00.000Z', until: '2026-03-10T10:10:00.000Z' })).boot();
+    await until('2026-03-10T10:10:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['overdue']);
+    tb.stop();
+  });
+});
+
+describe('extend', () => {
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z' });
+
+  it('the holder extends: the expected release moves and the reminder follows the new deadline', async () => {
+    const tb = testbed(booking()).boot();
+    const outcome = await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    expect(outcome).toMatchObject({ type: 'extended', record: { expected_release_time: '2026-03-10T13:00:00.000Z' } });
+    expect(tb.disk.record.expected_release_time).toBe('2026-03-10T13:00:00.000Z');
+    await until('2026-03-10T12:30:00.000Z');
+    expect(tb.sent).toEqual([]);
+    await until('2026-03-10T12:45:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['reminder']);
+    tb.stop();
+  });
+
+  it('extending an overdue booking counts from now and clears the overdue state', async () => {
+    at('2026-03-10T14:00:00.000Z');
+    const tb = testbed(booking()).boot();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent.map((item) => item.kind)).toEqual(['overdue']);
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    expect(tb.disk.record.expected_release_time).toBe('2026-03-10T15:00:00.000Z');
+    await until('2026-03-10T14:59:00.000Z');
+    expect(tb.sent.map((item) => item.kind)).toEqual(['overdue', 'reminder']);
+    tb.stop();
+  });
+
+  it('somebody else, an old card after the testbed changed hands, and more than 90 days are refused; nothing changes', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'extend.requested', by: bob, minutes: 60 })).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(await tb.outcome({ type: 'extend.requested', by: ana, minutes: 90 * 24 * 60 })).toMatchObject({ type: 'refused', reason: 'too_far' });
+    expect(tb.disk.writes).toBe(0);
+    tb.stop();
+
+    // Ana's reminder is still in her chat, but Bob holds lab-3 now.
+    const handed = testbed(inUse(3, bob, { since: '2026-03-10T09:00:00.000Z', until: '2026-03-10T18:00:00.000Z' })).boot();
+    expect(await handed.outcome({ type: 'extend.requested', by: ana, minutes: 60 })).toMatchObject({ type: 'refused', reason: 'not_holder', record: { user_email: bob.email } });
+    expect(handed.disk.record.expected_release_time).toBe('2026-03-10T18:00:00.000Z');
+    // The same goes for Release now from a direct message.
+    const release = await handed.send({ type: 'release.requested', by: ana, holderOnly: true });
+    expect(release).toMatchObject({ type: 'release.refused', reason: 'not_holder' });
+    expect(handed.disk.record.user_email).toBe(bob.email);
+    handed.stop();
+  });
+});
+
+describe('wait-list and hand-off', () => {
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
+
+  it('queues in order without duplicates, lets people leave, and refuses the holder', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'wait.requested', by: bob })).toMatchObject({ type: 'waiting', position: 1, length: 1, already: false });
+    expect(await tb.outcome({ type: 'wait.requested', by: carol })).toMatchObject({ type: 'waiting', position: 2, length: 2 });
+    expect(await tb.outcome({ type: 'wait.requested', by: bob })).toMatchObject({ type: 'waiting', position: 1, length: 2, already: true });
+    expect(await tb.outcome({ type: 'wait.requested', by: ana })).toMatchObject({ type: 'refused', reason: 'yours' });
+    expect(tb.disk.life.queue.map((person) => person.email)).toEqual([bob.email, carol.email]);
+    expect(await tb.outcome({ type: 'unwait.requested', by: bob })).toMatchObject({ type: 'unwaited', wasWaiting: true });
+    expect(await tb.outcome({ type: 'unwait.requested', by: bob })).toMatchObject({ type: 'unwaited', wasWaiting: false });
+    expect(tb.disk.life.queue.map((person) => person.email)).toEqual([carol.email]);
+    tb.stop();
+  });
+
+  it('on release the first in line gets the offer and a hold; others are refused; the offered person books it', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    await tb.send({ type: 'release.requested', by: ana });
+    expect(tb.state()).toBe('held');
+    expect(tb.disk.record.status).toBe('available');
+    expect(tb.disk.life.offer).toEqual({ email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' });
+    expect(tb.sent).toEqual([{ at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'offer' }]);
+
+    const refused = await tb.send({ type: 'registration.requested', holder: dave, purpose: 'mine now', expectedRelease: '2026-03-10T14:00:00.000Z' });
+    expect(refused).toMatchObject({ type: 'registration.refused', reason: 'held', offer: { name: bob.name, until: '2026-03-10T10:10:00.000Z' } });
+    expect(tb.disk.record.status).toBe('available');
+
+    const booked = await tb.send({ type: 'registration.requested', holder: bob, purpose: 'handed over', expectedRelease: '2026-03-10T14:00:00.000Z', offerOnly: true });
+    expect(booked).toMatchObject({ type: 'registration.succeeded', record: { user_email: bob.email } });
+    expect(tb.disk.life.offer).toBeNull();
+    expect(tb.disk.life.queue.map((person) => person.email)).toEqual([carol.email]);
+    tb.stop();
+  });
+
+  it('a declined offer and an expired hold pass to the next person, then the testbed is free for all; holds survive a restart', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    await tb.send({ type: 'release.requested', by: ana });
+    expect(await tb.outcome({ type: 'offer.declined', by: carol })).toMatchObject({ type: 'refused', reason: 'not_offered' });
+    expect(await tb.outcome({ type: 'offer.declined', by: bob })).toMatchObject({ type: 'declined' });
+    expect(tb.disk.life.offer).toMatchObject({ email: carol.email, until: '2026-03-10T10:10:00.000Z' });
+
+    at('2026-03-10T10:05:00.000Z');
+    tb.stop();
+    tb.boot(); // the hold is re-armed from its stored end
+    expect(tb.state()).toBe('held');
+    await until('2026-03-10T10:09:59.000Z');
+    expect(tb.disk.life.offer?.email).toBe(carol.email);
+    await until('2026-03-10T10:10:00.000Z');
+    expect(tb.disk.life.offer).toBeNull();
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [bob.email, 'offer'],
+      [carol.email, 'offer'],
+      [carol.email, 'holdLapsed'],
+    ]);
+    expect(tb.state()).toBe('available');
+    expect(await tb.send({ type: 'registration.requested', holder: dave, purpose: 'free now', expectedRelease: '2026-03-10T14:00:00.000Z' })).toMatchObject({
+      type: 'registration.succeeded',
+    });
+    tb.stop();
+  });
+
+  it('a queue left without an offer (a restart between the two writes) is handed over at start-up', async () => {
+    const life = { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: '2026-03-10T09:00:00.000Z' }] };
+    const tb = testbed(available(3), { life }).boot();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.disk.life.offer?.email).toBe(bob.email);
+    expect(tb.sent.map((item) => item.kind)).toEqual(['offer']);
+    tb.stop();
+  });
+
+  it('waiting for a free testbed is refused with "book it instead"', async () => {
+    const tb = testbed(available(3)).boot();
+    expect(await tb.outcome({ type: 'wait.requested', by: bob })).toMatchObject({ type: 'refused', reason: 'free' });
+    tb.stop();
+  });
+});
+
+describe('ask the holder', () => {
+  it('tells the holder once, limits each asker to one ask per booking and hour, and passes the answer on', async () => {
+    const tb = testbed(inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' })).boot();
+    expect(await tb.outcome({ type: 'ask.requested', by: bob })).toMatchObject({ type: 'asked' });
+    expect(tb.sent).toEqual([{ at: '2026-03-10T10:00:00.000Z', to: ana.email, kind: 'askHolder' }]);
+    at('2026-03-10T10:30:00.000Z');
+    expect(await tb.outcome({ type: 'ask.requested', by: bob })).toMatchObject({ type: 'refused', reason: 'too_soon', until: '2026-03-10T11:00:00.000Z' });
+    expect(await tb.outcome({ type: 'ask.requested', by: ana })).toMatchObject({ type: 'refused', reason: 'yours' });
+    expect(await tb.outcome({ type: 'ask.kept', by: bob })).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(await tb.outcome({ type: 'ask.kept', by: ana })).toMatchObject({ type: 'kept', askers: 1 });
+    at('2026-03-10T11:00:00.000Z');
+    expect(await tb.outcome({ type: 'ask.requested', by: bob })).toMatchObject({ type: 'asked' });
+    await tb.send({ type: 'release.requested', by: ana });
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [ana.email, 'askHolder'],
+      [bob.email, 'askAnswered'],
+      [ana.email, 'askHolder'],
+      [bob.email, 'askAnswered'],
+    ]);
+    tb.stop();
+  });
+});
