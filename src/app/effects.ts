@@ -13,6 +13,7 @@ import type { Store } from '../store/index.js';
 import { renderBroadcastCard, renderDirectMessage, renderView, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 import { keyOf, type FlowKey } from './actor-key.js';
+import { isApproved } from './router.js';
 
 export type { View } from './render.js';
 
@@ -82,7 +83,8 @@ export function createEffects(deps: {
 
   async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
-    const rendered = renderView(view, { ...renderContext(), requesterEmail });
+    const directRoom = !isApproved(roomId, config.approvedRooms);
+    const rendered = renderView(view, { ...renderContext(), requesterEmail, directRoom });
     await post({ roomId, text: rendered.text, card: rendered.card });
     deps.replied?.(key, view.kind);
   }
