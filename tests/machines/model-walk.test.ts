@@ -16,16 +16,16 @@
  * Minimum counts keep the walk from passing with nothing visited.
  */
 import { describe, expect, it } from 'vitest';
-import { initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { getInitialMicrosteps, getMicrosteps, initialTransition, transition, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { conversationMachine, type ConversationEvent } from '../../src/machines/conversation.machine.js';
 import { broadcastMachine, type BroadcastInput, type BroadcastRoomOption } from '../../src/machines/broadcast.machine.js';
-import { testbedMachine, type TestbedEvent } from '../../src/machines/testbed.machine.js';
+import { testbedMachine, type TestbedContext, type TestbedEmitted, type TestbedEvent, type TestbedInput } from '../../src/machines/testbed.machine.js';
 import { renderView, type View } from '../../src/app/render.js';
 import { route, type RouteDecision, type Target } from '../../src/app/router.js';
 import { cardSubmission } from '../../src/platform/emulator/card-submit.js';
 import type { AdaptiveCardJson, CardActionEvent } from '../../src/platform/port.js';
-import type { Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
+import type { DirectNotice, Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
 import { emptyLifecycle } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { inspectCard, type WalkedInput } from '../cards/card-walk.js';
@@ -146,12 +146,12 @@ const FRESH = {
 };
 
 /** Every button of the card is understood by the router, and a fresh actor of the target flow takes the event. */
-function checkCard(view: View): { card: AdaptiveCardJson; routes: RouteDecision[] } {
-  const { card } = renderView(view, RENDER);
+function checkCard(view: View, ctx = RENDER, routeCtx = ROUTE): { card: AdaptiveCardJson; routes: RouteDecision[] } {
+  const { card } = renderView(view, ctx);
   expect(cardProblems(card), `${view.kind} parses cleanly`).toEqual([]);
   const routes: RouteDecision[] = [];
   for (const button of submits(card)) {
-    const decision = route(click(card, button), ROUTE);
+    const decision = route(click(card, button), routeCtx);
     expect(decision.kind, `${view.kind}: button ${button.title}`).toBe('dispatch');
     if (decision.kind !== 'dispatch') continue;
     for (const target of decision.targets.filter((t) => !t.ifExists)) {
@@ -166,13 +166,13 @@ function checkCard(view: View): { card: AdaptiveCardJson; routes: RouteDecision[
  * A card shown in a 1:1 room that is not approved: it parses, and every button is one the router
  * accepts from there (anything else is silently ignored in such a room), taken by a fresh actor.
  */
-function checkDirectCard(view: View, ctx = RENDER): { card: AdaptiveCardJson; routes: RouteDecision[] } {
+function checkDirectCard(view: View, ctx = RENDER, routeCtx = ROUTE): { card: AdaptiveCardJson; routes: RouteDecision[] } {
   const { card } = renderView(view, { ...ctx, directRoom: true });
   const label = view.kind === 'notice' ? `notice ${view.notice.kind}` : view.kind === 'lifecycle' ? `lifecycle ${view.outcome.type}` : view.kind;
   expect(cardProblems(card), `${label} parses cleanly`).toEqual([]);
   const routes: RouteDecision[] = [];
   for (const button of submits(card)) {
-    const decision = route(click(card, button, 'direct'), ROUTE);
+    const decision = route(click(card, button, 'direct'), routeCtx);
     expect(decision.kind, `${label} in a 1:1 room: button ${button.title} (${button.action})`).toBe('dispatch');
     if (decision.kind !== 'dispatch') continue;
     for (const target of decision.targets) {
@@ -510,5 +510,248 @@ describe('testbed machine: every reachable state, as the cards show it', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('testbed machine: the lifecycle walked from five start records, every state and every message', () => {
+  const UNTIL = '2026-03-10T14:00:00.000Z';
+  /** 15 minutes before the noon deadline (the reminder), just after it (overdue), a day after the first overdue notice. */
+  const REMIND = '2026-03-10T11:46:00.000Z';
+  const DUE = '2026-03-10T12:01:00.000Z';
+  const NEXT_DAY = '2026-03-11T10:00:00.000Z';
+  const HOLD_ENDS = '2026-03-10T10:10:00.000Z';
+  const ROUTE4 = { ...ROUTE, knownTestbedIds: [...ROUTE.knownTestbedIds, 4] };
+  const RETRY: AnyEventObject = { type: 'xstate.after.retryLater.testbed.coolingDown' };
+
+  const by = (type: string, who: Holder, extra: Record<string, unknown> = {}): AnyEventObject => ({ type, requestId: `${type}:${who.email}`, by: who, now: NOW, ...extra });
+  const booking = (holder: Holder, offerOnly = false): AnyEventObject => ({
+    type: 'registration.requested',
+    requestId: `book:${holder.email}`,
+    holder,
+    purpose: 'soak',
+    expectedRelease: UNTIL,
+    now: NOW,
+    ...(offerOnly ? { offerOnly: true } : {}),
+  });
+  const deadline = (now: string): AnyEventObject => ({ type: 'deadline.reached', now });
+  /** What the invoked saves answer: what they were given to store, or a failure. */
+  const saves = (snapshot: AnyMachineSnapshot, ...ids: Array<'saveClaim' | 'saveRelease' | 'saveExtension' | 'saveLifecycle'>): AnyEventObject[] => {
+    const context = snapshot.context as TestbedContext;
+    return ids.flatMap((id) => [done(id, id === 'saveLifecycle' ? (context.change?.life ?? context.life) : (context.pending?.record ?? context.record)), failed(id)]);
+  };
+  const anasAsk = { asker_email: ana.email, asker_name: ana.name, registered_time: '2026-03-10T08:00:00.000Z', asked_at: NOW, answered: false };
+
+  interface Walk {
+    name: string;
+    input: TestbedInput;
+    /** Only the events that matter from this start, the timers' completions included. */
+    events: (snapshot: AnyMachineSnapshot) => AnyEventObject[];
+  }
+  const WALKS: Walk[] = [
+    {
+      name: 'free',
+      input: { record: available(4) },
+      events: (s) => [
+        booking(ana),
+        booking(grace, true),
+        by('release.requested', bob),
+        by('wait.requested', ana),
+        by('unwait.requested', ana),
+        by('offer.declined', ana),
+        by('ask.requested', ana),
+        ...saves(s, 'saveClaim', 'saveRelease'),
+      ],
+    },
+    {
+      name: 'in use, a reminder due',
+      input: { record: inUse(4, bob) },
+      events: (s) => [
+        deadline(REMIND),
+        deadline(DUE),
+        RETRY,
+        // Extended once: every extension moves the deadline, so more would never end.
+        ...((s.context as TestbedContext).record.expected_release_time === '2026-03-10T12:00:00.000Z' ? [by('extend.requested', bob, { minutes: 60 })] : []),
+        by('extend.requested', bob, { minutes: 90 * 1440 }),
+        by('extend.requested', ana, { minutes: 60 }),
+        by('release.requested', ana, { holderOnly: true }),
+        booking(ana),
+        ...saves(s, 'saveLifecycle', 'saveExtension'),
+      ],
+    },
+    {
+      name: 'overdue',
+      input: { record: inUse(4, bob, { until: '2026-03-10T09:00:00.000Z' }) },
+      events: (s) => [deadline(NOW), deadline(NEXT_DAY), RETRY, by('release.requested', bob, { holderOnly: true }), ...saves(s, 'saveLifecycle', 'saveRelease')],
+    },
+    {
+      name: 'held for Ana, Grace next',
+      input: {
+        record: available(4),
+        life: { ...emptyLifecycle(4), offer: { email: ana.email, name: ana.name, until: HOLD_ENDS }, queue: [{ email: grace.email, name: grace.name, since: NOW }] },
+      },
+      events: (s) => [
+        deadline(HOLD_ENDS),
+        booking(ana, true),
+        booking(bob),
+        by('offer.declined', ana),
+        by('offer.declined', bob),
+        by('wait.requested', ana),
+        by('wait.requested', grace),
+        by('wait.requested', bob),
+        by('unwait.requested', grace),
+        RETRY,
+        ...saves(s, 'saveLifecycle', 'saveClaim'),
+      ],
+    },
+    {
+      name: 'in use, Ana asked, Grace waiting',
+      input: { record: inUse(4, bob), life: { ...emptyLifecycle(4), queue: [{ email: grace.email, name: grace.name, since: NOW }], asks: [anasAsk] } },
+      events: (s) => [
+        by('ask.kept', bob),
+        by('ask.kept', ana),
+        by('ask.requested', ana),
+        by('ask.requested', grace),
+        by('release.requested', bob),
+        deadline(NOW),
+        booking(grace, true),
+        ...saves(s, 'saveLifecycle', 'saveRelease', 'saveClaim'),
+      ],
+    },
+  ];
+
+  interface Said {
+    walk: string;
+    event: AnyEventObject;
+    emitted: TestbedEmitted[];
+  }
+  /** Every state settled in or passed through (restoring and tidying only ever pass), per walk. */
+  const statesOf = new Map<string, Set<string>>();
+  const said: Said[] = [];
+  let reachedCount = 0;
+  for (const walk of WALKS) {
+    const states = new Set<string>(getInitialMicrosteps(testbedMachine, walk.input).map(([snapshot]) => String(snapshot.value)));
+    const reached = getShortestPaths(testbedMachine, { input: walk.input, events: walk.events, serializeState } as never).map((path) => path.state as AnyMachineSnapshot);
+    reachedCount += reached.length;
+    for (const from of reached.filter((snapshot) => snapshot.status === 'active')) {
+      states.add(String(from.value));
+      for (const event of walk.events(from)) {
+        const steps = getMicrosteps(testbedMachine, from as never, event as never) as Array<[AnyMachineSnapshot, ExecAction[]]>;
+        for (const [snapshot] of steps) states.add(String(snapshot.value));
+        said.push({ walk: walk.name, event, emitted: steps.flatMap(([, actions]) => emittedOf(actions)) as TestbedEmitted[] });
+      }
+    }
+    statesOf.set(walk.name, states);
+  }
+  const notices = said.flatMap(({ emitted }) => emitted.flatMap((e) => (e.type === 'notify' ? [e] : [])));
+  const answers = said.flatMap(({ emitted }) => emitted.flatMap((e) => (e.type === 'notify' ? [] : [e])));
+  const renderFor = (records: TestbedRecord[]) => ({ ...RENDER, testbeds: [...TESTBEDS.filter((t) => !records.some((r) => r.id === t.id)), ...records] });
+
+  /** A conversation waiting for the testbed's answer, as the fleet hands it on: booking, release, or a lifecycle request. */
+  const waitingFor = (roomId: string) => {
+    const fold = (events: AnyEventObject[]) =>
+      events.reduce(
+        (snapshot, event) => transition(conversationMachine, snapshot as never, event as never)[0] as AnyMachineSnapshot,
+        initialTransition(conversationMachine, { roomId, personId: PERSON, timeoutMs: 60_000 })[0] as AnyMachineSnapshot,
+      );
+    return {
+      claim: fold([{ type: 'register.submitted', form: { testbedId: 4, purpose: 'soak', expectedRelease: UNTIL }, now: NOW }, done('lookUpPerson', ana)]),
+      release: fold([{ type: 'release.submitted', testbedId: 4, now: NOW }, done('lookUpPerson', ana)]),
+      lifecycle: fold([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 4 }, now: NOW }, done('lookUpPerson', ana)]),
+    };
+  };
+  const GROUP = waitingFor(ROOM);
+
+  /** The card the conversation shows for the testbed's answer (the fleet turns answers into its actors' results). */
+  function shownFor(answer: Exclude<TestbedEmitted, { type: 'notify' }>): View {
+    const [from, event] = ((): [AnyMachineSnapshot, AnyEventObject] => {
+      switch (answer.type) {
+        case 'registration.succeeded':
+          return [GROUP.claim, done('claimTestbed', { ok: true, record: answer.record })];
+        case 'registration.refused':
+          return [GROUP.claim, done('claimTestbed', { ok: false, reason: answer.reason, record: answer.record, ...(answer.reason === 'held' ? { offer: answer.offer ?? null } : {}) })];
+        case 'release.succeeded':
+          return [GROUP.release, done('releaseTestbed', { ok: true, record: answer.record, previous: answer.previous })];
+        case 'release.refused':
+          return [GROUP.release, done('releaseTestbed', { ok: false, reason: answer.reason, record: answer.record })];
+        case 'request.answered':
+          return [GROUP.lifecycle, done('runLifecycle', answer.outcome)];
+        case 'registration.failed':
+          return [GROUP.claim, failed('claimTestbed')];
+        case 'release.failed':
+          return [GROUP.release, failed('releaseTestbed')];
+        case 'request.failed':
+          return [GROUP.lifecycle, failed('runLifecycle')];
+      }
+    })();
+    const [, actions] = transition(conversationMachine, from as never, event as never) as [AnyMachineSnapshot, ExecAction[]];
+    const view = lastView(actions);
+    expect(view, `a card for ${answer.type}`).toBeDefined();
+    return view!;
+  }
+
+  it('visits every state in the machine definition, each walk the ones it is for', () => {
+    const all = new Set(Object.keys(testbedMachine.root.states));
+    expect(all.size).toBeGreaterThanOrEqual(11);
+    const visited = new Set([...statesOf.values()].flatMap((states) => [...states]));
+    expect(visited).toEqual(all);
+    expect(statesOf.get('free')).toEqual(new Set(['restoring', 'available', 'reserving', 'tidying', 'inUse', 'releasing']));
+    expect(statesOf.get('in use, a reminder due')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'extending']));
+    expect(statesOf.get('overdue')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'releasing', 'available']));
+    for (const state of ['held', 'updating', 'reserving', 'tidying', 'inUse', 'available', 'coolingDown']) expect(statesOf.get('held for Ana, Grace next')).toContain(state);
+    for (const state of ['inUse', 'updating', 'releasing', 'handingOver', 'held', 'reserving', 'tidying']) expect(statesOf.get('in use, Ana asked, Grace waiting')).toContain(state);
+    expect(reachedCount).toBeGreaterThanOrEqual(40);
+  });
+
+  it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
+    const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
+    expect(kinds).toEqual(new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released']));
+    const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
+    for (const notice of distinct.values()) {
+      const { card } = checkDirectCard({ kind: 'notice', notice }, renderFor([notice.record]), ROUTE4);
+      const json = JSON.stringify(card);
+      expect(json.includes('lab-4') || json.includes('lab\\\\-4'), `${notice.kind} names lab-4`).toBe(true);
+      const titles = submits(card).map((button) => button.title);
+      if (notice.kind === 'reminder' || notice.kind === 'overdue') expect(titles, notice.kind).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+      if (notice.kind === 'offer') expect(titles).toEqual(['Book it', 'No thanks']);
+      if (notice.kind === 'askHolder') expect(titles).toEqual(['Release now', 'Still need it']);
+    }
+    expect(distinct.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('every answer, as the conversation shows it, parses and offers only buttons the router takes, in the group room and in a 1:1 room', () => {
+    const distinct = new Map(answers.map((answer) => [JSON.stringify(answer), answer] as const));
+    const shown = new Set<string>();
+    for (const answer of distinct.values()) {
+      const view = shownFor(answer);
+      const records = ['record', 'previous'].flatMap((key) => (key in answer ? [(answer as Record<string, unknown>)[key] as TestbedRecord] : []));
+      checkCard(view, renderFor(records), ROUTE4);
+      checkDirectCard(view, renderFor(records), ROUTE4);
+      shown.add(view.kind === 'lifecycle' ? (view.outcome.type === 'refused' ? `refused ${view.outcome.reason}` : view.outcome.type) : view.kind);
+    }
+    for (const kind of [
+      'registered',
+      'registerRefused',
+      'released',
+      'releaseRefused',
+      'error',
+      'extended',
+      'waiting',
+      'unwaited',
+      'declined',
+      'asked',
+      'kept',
+      'refused not_holder',
+      'refused too_far',
+      'refused free',
+      'refused yours',
+      'refused offered',
+      'refused not_offered',
+      'refused too_soon',
+      'refused busy',
+      'refused not_in_use',
+    ]) {
+      expect(shown, kind).toContain(kind);
+    }
+    expect(distinct.size).toBeGreaterThanOrEqual(60);
   });
 });
