@@ -13,6 +13,9 @@
  * the room is not on APPROVED_ROOMS, so every button must be one the router accepts from a direct
  * room. Typed `cancel` is ignored in such a room, so their way out is their own button (No thanks,
  * Release now) and that is what is checked for them.
+ * The testbed machine is walked in several small walks, each from one start record with only the
+ * events that matter there; together they must pass through every state the machine defines
+ * (eventless ones such as restoring and tidying seen through the microsteps).
  * Minimum counts keep the walk from passing with nothing visited.
  */
 import { describe, expect, it } from 'vitest';
