@@ -13,6 +13,7 @@ import type { Store } from '../store/index.js';
 import { renderBroadcastCard, renderDirectMessage, renderView, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 import { keyOf, type FlowKey } from './actor-key.js';
+import { isApproved } from './router.js';
 
 export type { View } from './render.js';
 
@@ -46,7 +47,7 @@ export function createEffects(deps: {
   const inFlight = new Set<Promise<void>>();
 
   /** Fresh store data for a card; records are copied only for views that show them (not a menu). */
-  function renderContext(requesterEmail?: string): RenderContext {
+  function renderContext(requesterEmail?: string, directRoom?: boolean): RenderContext {
     return {
       botName: config.botName,
       get testbeds() {
@@ -58,6 +59,7 @@ export function createEffects(deps: {
       now: deps.now().toISOString(),
       timeZone: config.displayTimeZone,
       requesterEmail,
+      directRoom,
     };
   }
 
@@ -88,7 +90,8 @@ export function createEffects(deps: {
 
   async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
-    const rendered = renderView(view, renderContext(requesterEmail));
+    const directRoom = !isApproved(roomId, config.approvedRooms);
+    const rendered = renderView(view, renderContext(requesterEmail, directRoom));
     await post({ roomId, text: rendered.text, card: rendered.card });
     deps.replied?.(key, view.kind);
   }

@@ -43,6 +43,7 @@ import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-sta
 import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { sameEmail } from '../cards/parts.js';
+import { DIRECT_ACTIONS } from '../cards/actions.js';
 
 export type View = CardView | BroadcastView;
 
@@ -54,6 +55,11 @@ export interface RenderContext {
   requesterEmail?: string;
   /** Wait-lists and holds (absent = none). */
   life?: LifecycleEntry[];
+  /**
+   * The card goes to a 1:1 room that is not approved: the router ignores every button there but
+   * the ones the bot sends to such rooms, so the others are left off.
+   */
+  directRoom?: boolean;
 }
 
 export interface Rendered {
@@ -73,11 +79,27 @@ function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
   return new Set(life.filter((entry) => entry.offer !== null).map((entry) => entry.testbed_id));
 }
 
+export function renderView(view: View, ctx: RenderContext): Rendered {
+  const rendered = renderAnyRoom(view, ctx);
+  return ctx.directRoom ? { card: directButtonsOnly(rendered.card), text: rendered.text } : rendered;
+}
+
+/** The card with only the buttons a direct room accepts (no actions left = no action bar). */
+function directButtonsOnly(cardJson: AdaptiveCardJson): AdaptiveCardJson {
+  const all: unknown[] = Array.isArray(cardJson.actions) ? cardJson.actions : [];
+  const actions = all.filter((action) => {
+    const data = (action as { data?: { action?: unknown } }).data;
+    return typeof data?.action === 'string' && DIRECT_ACTIONS.has(data.action);
+  });
+  const { actions: _all, ...rest } = cardJson;
+  return actions.length > 0 ? { ...rest, actions } : rest;
+}
+
 /**
  * `ctx.testbeds` and `ctx.life` are read only by the views that show them (they may be copies
  * made on demand), so a menu or a form without testbeds copies no records.
  */
-export function renderView(view: View, ctx: RenderContext): Rendered {
+function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
   const { now, timeZone } = ctx;
   const lifeOf = () => ctx.life ?? [];
   switch (view.kind) {
