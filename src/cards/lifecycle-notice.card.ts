@@ -7,9 +7,10 @@
  */
 import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, HANDOFF_FORM, INPUT_IDS, LIMITS } from './actions.js';
+import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
+import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen } from './time.js';
 
 export interface NoticeInput {
@@ -66,17 +67,7 @@ export function offerFormCard({ record, offer, now, timeZone, errors, values = {
       textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
       textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
       ...errorSummary(errors, OFFER_INPUTS),
-      {
-        type: 'Input.Text',
-        id: INPUT_IDS.purpose,
-        label: 'Purpose',
-        placeholder: 'What will you use it for?',
-        isMultiline: true,
-        isRequired: true,
-        maxLength: LIMITS.purposeMax,
-        errorMessage: 'Tell us what you need the testbed for.',
-        ...kept(INPUT_IDS.purpose),
-      },
+      purposeInput(kept(INPUT_IDS.purpose)),
       ...fieldError(errors, INPUT_IDS.purpose),
       {
         type: 'Input.ChoiceSet',

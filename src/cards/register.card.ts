@@ -111,17 +111,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
       ...value(INPUT_IDS.testbedId, ids),
     },
     ...fieldError(errors, INPUT_IDS.testbedId),
-    {
-      type: 'Input.Text',
-      id: INPUT_IDS.purpose,
-      label: 'Purpose',
-      placeholder: 'What will you use it for?',
-      isMultiline: true,
-      isRequired: true,
-      maxLength: LIMITS.purposeMax,
-      errorMessage: 'Tell us what you need the testbed for.',
-      ...value(INPUT_IDS.purpose),
-    },
+    purposeInput(value(INPUT_IDS.purpose)),
     ...fieldError(errors, INPUT_IDS.purpose),
     {
       type: 'Input.ChoiceSet',
@@ -232,4 +222,19 @@ export function registerRefusedText({ record, requesterEmail, offer, timeZone }:
   if (record.status !== 'in_use') return `${name} was busy a moment ago. Nothing was changed; please try again.`;
   if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}. Nothing was changed.`;
   return `${name} is already held by ${plainText(record.user_name, 80)}. Nothing was changed.`;
+}
+
+/** The purpose field of every booking form (the register form and the hand-off form), with a kept value. */
+export function purposeInput(kept: { value?: string }): CardElement {
+  return {
+    type: 'Input.Text',
+    id: INPUT_IDS.purpose,
+    label: 'Purpose',
+    placeholder: 'What will you use it for?',
+    isMultiline: true,
+    isRequired: true,
+    maxLength: LIMITS.purposeMax,
+    errorMessage: 'Tell us what you need the testbed for.',
+    ...kept,
+  };
 }
