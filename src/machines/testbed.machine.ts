@@ -141,6 +141,18 @@ function handOffChange(context: TestbedContext, now: string, outcome: LifecycleO
   return { requestId, life, outcome, notify };
 }
 
+/**
+ * While a write is in flight (or waiting to be retried): a booking is refused as taken, everything
+ * else as busy, and a deadline that arrives meanwhile is ignored (timers are armed again from the
+ * stored record once the write settles).
+ */
+const WHILE_SAVING = {
+  'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
+  'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
+  'deadline.reached': {},
+  '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
+} as const;
+
 export const testbedMachine = setup({
   types: {
     context: {} as TestbedContext,
@@ -340,12 +352,7 @@ export const testbedMachine = setup({
       },
     },
     reserving: {
-      on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
-        'deadline.reached': {},
-        '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
-      },
+      on: WHILE_SAVING,
       invoke: {
         id: 'saveClaim',
         src: 'saveTestbed',
@@ -443,12 +450,7 @@ export const testbedMachine = setup({
       },
     },
     extending: {
-      on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
-        'deadline.reached': {},
-        '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
-      },
+      on: WHILE_SAVING,
       invoke: {
         id: 'saveExtension',
         src: 'saveTestbed',
@@ -480,12 +482,7 @@ export const testbedMachine = setup({
       },
     },
     releasing: {
-      on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
-        'deadline.reached': {},
-        '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
-      },
+      on: WHILE_SAVING,
       invoke: {
         id: 'saveRelease',
         src: 'saveTestbed',
@@ -520,12 +517,7 @@ export const testbedMachine = setup({
     },
     /** Saving a lifecycle change (queue, hold, ask, notice fact); its messages go out once it is stored. */
     updating: {
-      on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
-        'deadline.reached': {},
-        '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
-      },
+      on: WHILE_SAVING,
       invoke: {
         id: 'saveLifecycle',
         src: 'saveLifecycle',
@@ -547,12 +539,7 @@ export const testbedMachine = setup({
     },
     coolingDown: {
       after: { retryLater: 'restoring' },
-      on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
-        'deadline.reached': {},
-        '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
-      },
+      on: WHILE_SAVING,
     },
   },
 });
