@@ -14,20 +14,31 @@ export class Lanes {
    * when it has finished. With nothing ahead of it the job starts at once.
    */
   add(key: string, job: () => void | Promise<void>): Promise<void> {
-    const run = async (): Promise<void> => {
+    return this.run(key, async () => {
       try {
         await job();
       } catch (error) {
         this.onError(error, key);
       }
-    };
+    });
+  }
+
+  /**
+   * Queues `job` like `add`, but hands its result (or its failure) to the
+   * caller; a failure does not hold up the lane.
+   */
+  run<T>(key: string, job: () => T | Promise<T>): Promise<T> {
     const previous = this.tails.get(key);
-    const tail = previous ? previous.then(run) : run();
+    const result = previous ? previous.then(job) : (async () => job())();
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
     this.tails.set(key, tail);
     void tail.then(() => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     });
-    return tail;
+    return result;
   }
 
   /** Resolves when every job added so far has finished (later jobs are not waited for). */

@@ -64,3 +64,28 @@ describe('Lanes', () => {
     expect(lanes.busy).toBe(0);
   });
 });
+
+describe('Lanes.run', () => {
+  it('hands the job’s result or failure to the caller, in the lane’s order, and a failure does not stop the lane', async () => {
+    const lanes = new Lanes(() => undefined);
+    const slow = gate();
+    const log: string[] = [];
+    const first = lanes.run('lab-1', async () => {
+      await slow.wait;
+      log.push('first');
+      throw new Error('first failed');
+    });
+    const second = lanes.run('lab-1', () => {
+      log.push('second');
+      return 42;
+    });
+    await settle();
+    expect(log).toEqual([]);
+    slow.open();
+    await expect(first).rejects.toThrow('first failed');
+    await expect(second).resolves.toBe(42);
+    expect(log).toEqual(['first', 'second']);
+    await lanes.idle();
+    expect(lanes.busy).toBe(0);
+  });
+});

@@ -15,6 +15,7 @@ import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput
 import { createWaitUntil } from './wait-until.js';
 import type { Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
+import { Lanes } from '../lanes.js';
 import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
@@ -87,7 +88,7 @@ export function createTestbedFleet(deps: {
     },
   });
   /** Lifecycle requests of one testbed wait for each other, so two people joining a queue never meet "busy". */
-  const lanes = new Map<number, Promise<unknown>>();
+  const lanes = new Lanes((error) => deps.logger.error({ err: error }, 'lifecycle request failed'));
 
   function spawn(record: TestbedRecord): TestbedActor {
     const key = keyOf(testbedKey(record.id));
@@ -209,19 +210,13 @@ export function createTestbedFleet(deps: {
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     const testbedId = request.testbedId;
-    const previous = lanes.get(testbedId) ?? Promise.resolve();
-    const turn = previous.catch(() => undefined).then(async (): Promise<LifecycleOutcome> => {
+    return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const actor = actorFor(testbedId);
       if (!actor) return { type: 'refused', reason: 'unknown' };
       const answer = await ask(actor, lifecycleEvent(request, by, now), ['request.answered', 'request.failed']);
       if (answer.type === 'request.answered') return answer.outcome;
       throw new Error(answer.message);
     });
-    lanes.set(testbedId, turn);
-    void turn.finally(() => {
-      if (lanes.get(testbedId) === turn) lanes.delete(testbedId);
-    }).catch(() => undefined);
-    return turn;
   }
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */

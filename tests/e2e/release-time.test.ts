@@ -6,10 +6,9 @@
  * inputs like a renderer, so these submits are what a real client sends.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CardInputsInvalidError } from '../../src/platform/emulator/index.js';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 import { ask, click, startHarness, type Harness } from '../support/harness.js';
-import { factValue, fieldErrorText, headingText, input } from '../support/form-card.js';
+import { factValue, fieldErrorText, headingText, input, refusal } from '../support/form-card.js';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
@@ -39,17 +38,6 @@ function berlinInstant(date: string, time: string): string {
 }
 
 const utcText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
-/** The refusal a client gives instead of sending; fails the test when it sends. */
-function refusal(submit: () => unknown): CardInputsInvalidError {
-  try {
-    submit();
-  } catch (error) {
-    if (error instanceof CardInputsInvalidError) return error;
-    throw error;
-  }
-  throw new Error('The client sent a submit it should have refused');
-}
 
 describe('a release time someone entered is never ignored', () => {
   let h: Harness;

@@ -18,6 +18,7 @@ import { availableTestbed, type TestbedRecord } from '../../src/domain.js';
 import { testbedsDocumentProblems } from '../../src/store/schema.js';
 import { BOT_ENTRY, startBotProcess, type BotProcess } from '../support/bot-process.js';
 import { procState, signal, startTicksOf } from '../support/processes.js';
+import { botEnv } from '../support/harness.js';
 import { until } from '../support/wait.js';
 import { createRng } from './chaos/prng.js';
 
@@ -70,13 +71,7 @@ async function world(testbeds: TestbedRecord[]): Promise<World> {
     testbedPath,
     lockPath: `${testbedPath}.lock`,
     env: {
-      PLATFORM_ACCESS_TOKEN: bot.token,
-      PLATFORM_API_URL: emu.restUrl,
-      PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
-      APPROVED_ROOMS: lab.id,
-      TESTBED_DB_NAME: testbedPath,
-      BROADCAST_DB_NAME: join(dir, 'broadcast_rooms.json'),
-      HEALTH_PORT: 'off',
+      ...botEnv({ emu, bot, dir, approvedRooms: [lab.id], testbedPath, broadcastPath: join(dir, 'broadcast_rooms.json') }),
       LOG_LEVEL: 'warn',
     },
     authorized: () => authorized,

@@ -4,6 +4,7 @@
  * one fact of a FactSet, the value an input comes back with).
  */
 import type { EmuMessage } from '../../src/platform/emulator/api.js';
+import { CardInputsInvalidError } from '../../src/platform/emulator/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -63,4 +64,15 @@ export function headingText(message: EmuMessage): string {
   const body = cardJson(message).body;
   const first = Array.isArray(body) ? body.find((el) => isJson(el) && el.type === 'TextBlock') : undefined;
   return isJson(first) ? String(first.text) : '';
+}
+
+/** The refusal a client gives instead of sending (with the problems it shows); fails the test when it sends. */
+export function refusal(submit: () => unknown): CardInputsInvalidError {
+  try {
+    submit();
+  } catch (error) {
+    if (error instanceof CardInputsInvalidError) return error;
+    throw error;
+  }
+  throw new Error('The client sent a submit it should have refused');
 }

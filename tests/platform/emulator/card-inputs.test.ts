@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeId } from '../../../src/platform/ids.js';
-import { CardInputsInvalidError, cardSubmission, startEmulator } from '../../../src/platform/emulator/index.js';
+import { cardSubmission, startEmulator } from '../../../src/platform/emulator/index.js';
+import { refusal } from '../../support/form-card.js';
 import type { Emulator, EmuMessage, EmuPerson, EmuRoom } from '../../../src/platform/emulator/api.js';
 import { api, connect } from './helpers.js';
 
@@ -14,17 +15,6 @@ const card = (body: unknown[], actions: unknown[] = [{ type: 'Action.Submit', ti
   body,
   actions,
 });
-
-/** The problems of a refused submit; fails when the client would send. */
-function refusal(submit: () => unknown): CardInputsInvalidError {
-  try {
-    submit();
-  } catch (error) {
-    if (error instanceof CardInputsInvalidError) return error;
-    throw error;
-  }
-  throw new Error('The client sent a submit it should have refused');
-}
 
 describe('cardSubmission checks inputs like the renderer', () => {
   const required = (type: string, extra: Record<string, unknown> = {}) => ({ type, id: 'x', label: 'X', isRequired: true, errorMessage: 'Fill in X.', ...extra });
