@@ -7,7 +7,7 @@
 
 export type TestbedStatus = 'available' | 'in_use';
 
-export interface TestbedRecord {
+export interface TestbedRecord extends TestbedExtras {
   id: number;
   testbed_name: string;
   status: TestbedStatus;
@@ -182,3 +182,118 @@ export type DirectNotice =
   | { kind: 'holdLapsed'; record: TestbedRecord }
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
   | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' };
+
+/* ---------------------------------------------------------------------------------------------
+ * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
+ * ------------------------------------------------------------------------------------------- */
+
+/** A testbed taken out of service by an admin. Kept in the record; `status` stays `available`. */
+export interface Maintenance {
+  reason: string;
+  /** ISO 8601 UTC: when it is expected back (shown, never acted on), or null when unknown. */
+  until: string | null;
+  /** ISO 8601 UTC: when maintenance started. */
+  since: string;
+  by: Holder;
+}
+
+/** The optional fields a record may carry beside the eight of the original document. */
+export interface TestbedExtras {
+  /** Short labels such as `5g` (compared ignoring case). */
+  labels?: string[];
+  description?: string;
+  /** Present (non-null) while the testbed is under maintenance. */
+  maintenance?: Maintenance | null;
+}
+
+/** What an admin asks for from the admin card (or an admin API token). */
+export type AdminRequest =
+  | { type: 'add'; name: string; labels: string[]; description: string | null }
+  | { type: 'rename'; testbedId: number; name: string }
+  | { type: 'retire'; testbedId: number }
+  | { type: 'maintenanceStart'; testbedId: number; reason: string; until: string | null }
+  | { type: 'maintenanceEnd'; testbedId: number }
+  | { type: 'forceRelease'; testbedId: number; reason: string };
+
+export type AdminRefusal =
+  | 'unknown'
+  /** Another testbed already has that name (ignoring case). */
+  | 'name_taken'
+  /** Retire or start maintenance on a testbed somebody holds. */
+  | 'in_use'
+  /** Force release of a testbed nobody holds. */
+  | 'not_in_use'
+  /** Kept for the first person in its queue right now. */
+  | 'held'
+  | 'in_maintenance'
+  | 'not_in_maintenance'
+  /** A change of this testbed is being saved right now. */
+  | 'busy';
+
+export type AdminOutcome =
+  | { type: 'added'; record: TestbedRecord }
+  | { type: 'renamed'; record: TestbedRecord; previousName: string }
+  | { type: 'retired'; record: TestbedRecord }
+  | { type: 'maintenanceStarted'; record: TestbedRecord }
+  | { type: 'maintenanceEnded'; record: TestbedRecord }
+  | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord }
+  | { type: 'refused'; reason: AdminRefusal; record?: TestbedRecord };
+
+/** The `event` values of history lines (one JSON object per line in HISTORY_DB_NAME). */
+export type HistoryEventName =
+  | 'registered'
+  | 'released'
+  | 'extended'
+  | 'force_released'
+  /** A pipeline's hold that was not renewed in time, released by the bot. */
+  | 'expired'
+  | 'reminder_sent'
+  | 'overdue'
+  | 'queued'
+  | 'left_queue'
+  | 'offered'
+  | 'offer_declined'
+  | 'offer_expired'
+  | 'added'
+  | 'renamed'
+  | 'retired'
+  | 'maintenance_started'
+  | 'maintenance_ended';
+
+/** The booking a release line closes: enough to compute usage from the release alone. */
+export interface ClosedBooking {
+  holder: Holder;
+  registered_time: string;
+  expected_release_time: string;
+  purpose: string;
+}
+
+interface HistoryBase {
+  /** ISO 8601 UTC with trailing Z. */
+  at: string;
+  testbed_id: number;
+  testbed_name: string;
+  /** Who did it; null for the bot itself (timers). */
+  by: Holder | null;
+}
+
+export type HistoryEntry = HistoryBase &
+  (
+    | { event: 'registered'; purpose: string; expected_release_time: string; via?: 'chat' | 'api' }
+    | ({ event: 'released' } & ClosedBooking)
+    | ({ event: 'force_released'; reason: string } & ClosedBooking)
+    | ({ event: 'expired' } & ClosedBooking)
+    | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string }
+    | { event: 'reminder_sent'; holder: Holder; expected_release_time: string }
+    | { event: 'overdue'; holder: Holder; expected_release_time: string; count: number }
+    | { event: 'queued'; position: number }
+    | { event: 'left_queue' }
+    | { event: 'offered'; to: Holder; until: string }
+    | { event: 'offer_declined' }
+    | { event: 'offer_expired'; to: Holder }
+    | { event: 'added'; labels: string[]; description: string | null }
+    | { event: 'renamed'; previous_name: string }
+    | { event: 'retired' }
+    | { event: 'maintenance_started'; reason: string; until: string | null }
+    | { event: 'maintenance_ended'; reason: string }
+  );
