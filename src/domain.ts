@@ -134,7 +134,10 @@ export interface BroadcastDeliveryResult extends DeliveryRoom {
  * A direct message to one person, as data: the machine says what happened, the
  * cards word it (cards/direct-message.ts).
  */
-export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string };
+export type DirectMessage =
+  | { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string }
+  /** An admin force released the person's testbed, for `reason`. */
+  | { kind: 'forceReleased'; testbedName: string; byName: string; byEmail: string; reason: string };
 
 /** A request a person made about one testbed (or all of theirs). */
 export type LifecycleRequest =
@@ -214,6 +217,9 @@ export type AdminRequest =
   | { type: 'maintenanceStart'; testbedId: number; reason: string; until: string | null }
   | { type: 'maintenanceEnd'; testbedId: number }
   | { type: 'forceRelease'; testbedId: number; reason: string };
+
+/** The admin card's tasks: each is also the `action` of its form's Submit button. */
+export type AdminTask = 'testbed_add' | 'testbed_rename' | 'testbed_retire' | 'maintenance_start' | 'maintenance_end' | 'force_release';
 
 export type AdminRefusal =
   | 'unknown'

@@ -45,6 +45,7 @@ describe('loadConfig defaults', () => {
       feedbackLogPath: join(dir, 'feedback.log'),
       broadcastDiscovery: false,
       broadcastAdmins: [],
+      admins: [],
       conversationTimeoutMs: 15 * 60_000,
       reminderMs: 15 * 60_000,
       overdueRepeatMs: 24 * 3_600_000,
@@ -60,6 +61,7 @@ describe('loadConfig defaults', () => {
     expect(Object.isFrozen(config.approvedRooms)).toBe(true);
     expect(Object.isFrozen(config.health)).toBe(true);
     expect(Object.isFrozen(config.broadcastAdmins)).toBe(true);
+    expect(Object.isFrozen(config.admins)).toBe(true);
   });
 
   it('reads every setting when given', () => {
@@ -82,6 +84,7 @@ describe('loadConfig defaults', () => {
       FEEDBACK_LOG: 'fb.log',
       BROADCAST_DISCOVERY: 'ON',
       BROADCAST_ADMINS: 'Ana@Example.com, bo@example.org',
+      ADMINS: ' Grace@Example.COM ,, lin@example.org',
       CONVERSATION_TIMEOUT_MINUTES: '1440',
       INSPECT: '1',
     });
@@ -101,6 +104,7 @@ describe('loadConfig defaults', () => {
       feedbackLogPath: join(dir, 'fb.log'),
       broadcastDiscovery: true,
       broadcastAdmins: ['ana@example.com', 'bo@example.org'],
+      admins: ['grace@example.com', 'lin@example.org'],
       conversationTimeoutMs: 1440 * 60_000,
       inspect: true,
     });
@@ -136,6 +140,8 @@ describe('loadConfig problems', () => {
     [{ DISPLAY_TIMEZONE: 'Mars/Olympus' }, 'DISPLAY_TIMEZONE must be an IANA time zone'],
     [{ BROADCAST_DISCOVERY: 'yes' }, 'BROADCAST_DISCOVERY must be "on" or "off"'],
     [{ BROADCAST_ADMINS: 'ana@example.com, not-an-email' }, 'not valid: "not-an-email"'],
+    [{ ADMINS: 'grace@example.com; lin@example.org' }, 'ADMINS must be email addresses separated by commas; not valid: "grace@example.com; lin@example.org"'],
+    [{ ADMINS: 'grace, lin@example.org, @x' }, 'ADMINS must be email addresses separated by commas; not valid: "grace", "@x"'],
     [{ CONVERSATION_TIMEOUT_MINUTES: '0' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number from 1 to 1440'],
     [{ CONVERSATION_TIMEOUT_MINUTES: '1441' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number'],
     [{ CONVERSATION_TIMEOUT_MINUTES: 'ten' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number'],

@@ -6,13 +6,14 @@
  *   testbed:<id>                       one per testbed record
  *   conversation:<roomId>:<personId>   one per person and room
  *   broadcast:<roomId>:<personId>      one per person and room
+ *   admin:<roomId>:<personId>          one per person and room
  *
  * The room and person ids are REST ids exactly as the platform event carried them.
  * Nothing parses the string form back: whoever needs the room reads `key.roomId`.
  */
 
 /** The short-lived flows the router starts, one actor per person and room. */
-export type Flow = 'conversation' | 'broadcast';
+export type Flow = 'conversation' | 'broadcast' | 'admin';
 
 export interface FlowKey {
   kind: Flow;

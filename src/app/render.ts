@@ -7,6 +7,7 @@ import type { DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js'
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
+import type { AdminView } from '../machines/admin.machine.js';
 import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../cards/menu.card.js';
 import { card, textBlock } from '../cards/common.js';
 import { statusCard, statusText } from '../cards/status.card.js';
@@ -44,8 +45,10 @@ import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS } from '../cards/actions.js';
+import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, forceReleasedText } from '../cards/admin.card.js';
+import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 
-export type View = CardView | BroadcastView;
+export type View = CardView | BroadcastView | AdminView;
 
 export interface RenderContext {
   botName: string;
@@ -190,6 +193,18 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(broadcastNotAllowedCard(), broadcastNotAllowedText());
     case 'noBroadcastRooms':
       return pair(noBroadcastRoomsCard(), noBroadcastRoomsText());
+    case 'adminMenu':
+      return pair(adminMenuCard({ testbeds: ctx.testbeds }), adminMenuText({ testbeds: ctx.testbeds }));
+    case 'adminForm': {
+      const input = { task: view.task, testbeds: ctx.testbeds, now, timeZone, errors: view.errors, values: view.values };
+      return pair(adminFormCard(input), adminFormText(input));
+    }
+    case 'adminOutcome': {
+      const input = { request: view.request, outcome: view.outcome, testbeds: ctx.testbeds, life: lifeOf(), now, timeZone };
+      return pair(adminOutcomeCard(input), adminOutcomeText(input));
+    }
+    case 'adminNotAllowed':
+      return pair(adminNotAllowedCard(), adminNotAllowedText());
     default: {
       const unknown: never = view;
       return pair(errorCard({ message: 'Sorry, I could not show that.' }), `Unknown view ${(unknown as { kind: string }).kind}`);
@@ -207,5 +222,7 @@ export function renderDirectMessage(message: DirectMessage): string {
   switch (message.kind) {
     case 'releasedByOther':
       return releasedByOtherText(message);
+    case 'forceReleased':
+      return forceReleasedText(message);
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { FormErrors } from '../domain.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
+import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
 
 export type { Flow } from './actor-key.js';
@@ -58,7 +59,11 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   feedback: { flow: 'conversation', type: 'feedback.started' },
   mine: { flow: 'conversation', type: 'mine.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
+  admin: { flow: 'admin', type: 'admin.requested' },
 };
+
+/** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
+const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
 
 // An approved list stays the same for a whole run: the UUIDs inside its ids are read once per list.
 const approvedUuids = new WeakMap<readonly string[], Set<string>>();
@@ -85,9 +90,13 @@ function one(flow: Flow, event: PlatformEvent, machineEvent: Target['event']): R
 
 export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
   if (!isApproved(event.roomId, ctx.approvedRooms)) {
-    // Direct rooms: only the buttons the bot sent there, each checked later against the store.
+    // Direct rooms: only the buttons the bot sent there, each checked later against the store, and
+    // the admin card, which is checked against the person's profile wherever it is used.
     if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
       return routeCard(event, ctx, true);
+    }
+    if (event.type === 'message' && event.roomType === 'direct' && DIRECT_TEXT_COMMANDS.has(commandWord(event.text))) {
+      return routeText(event, ctx);
     }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
@@ -137,7 +146,7 @@ function cancelRoute(event: PlatformEvent): RouteDecision {
   const cancelled = { type: 'conversation.cancelled' };
   return {
     kind: 'dispatch',
-    targets: [target('conversation', event, cancelled, true), target('broadcast', event, cancelled, true)],
+    targets: [target('conversation', event, cancelled, true), target('broadcast', event, cancelled, true), target('admin', event, cancelled, true)],
   };
 }
 
@@ -226,6 +235,24 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return one('broadcast', event, { type: 'broadcast.confirmed' });
     case 'broadcast_back':
       return one('broadcast', event, { type: 'broadcast.back' });
+    case 'admin':
+      return one('admin', event, { type: 'admin.requested' });
+    case 'admin_form': {
+      // A form the card does not have opens the admin card itself (the admin check comes first either way).
+      const task = readAdminForm(inputs);
+      return one('admin', event, task ? { type: 'admin.formRequested', task } : { type: 'admin.requested' });
+    }
+    case 'testbed_add':
+    case 'testbed_rename':
+    case 'testbed_retire':
+    case 'maintenance_start':
+    case 'maintenance_end':
+    case 'force_release': {
+      const result = parseAdminSubmission(action, inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok
+        ? one('admin', event, { type: 'admin.submitted', request: result.request, now })
+        : one('admin', event, { type: 'admin.invalid', task: result.task, errors: result.errors, values: result.values });
+    }
     default:
       return {
         kind: 'reply',

@@ -41,11 +41,34 @@ export const ACTIONS = {
   stillNeed: 'still_need',
   mine: 'mine',
   releaseAll: 'release_all',
+  // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
+  admin: 'admin',
+  /** Opens one task's form: data `{ action: "admin_form", form: "<task>" }`. */
+  adminForm: 'admin_form',
+  testbedAdd: 'testbed_add',
+  testbedRename: 'testbed_rename',
+  testbedRetire: 'testbed_retire',
+  maintenanceStart: 'maintenance_start',
+  maintenanceEnd: 'maintenance_end',
+  forceRelease: 'force_release',
 } as const;
 
+/** The admin card's buttons: each one is checked against the clicker's platform profile (ADMINS). */
+export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
+  ACTIONS.admin,
+  ACTIONS.adminForm,
+  ACTIONS.testbedAdd,
+  ACTIONS.testbedRename,
+  ACTIONS.testbedRetire,
+  ACTIONS.maintenanceStart,
+  ACTIONS.maintenanceEnd,
+  ACTIONS.forceRelease,
+]);
+
 /**
- * Buttons the bot sends in direct messages (1:1 rooms, not on APPROVED_ROOMS). Only these are
- * accepted from such rooms, and each is checked against the stored record or offer.
+ * Buttons accepted from direct messages (1:1 rooms, not on APPROVED_ROOMS): the ones the bot sends
+ * there, each checked against the stored record or offer, and the admin card's, each checked
+ * against the clicker's platform profile.
  */
 export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.extend,
@@ -53,6 +76,7 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.registerSubmit,
   ACTIONS.declineOffer,
   ACTIONS.stillNeed,
+  ...ADMIN_ACTIONS,
 ]);
 
 /**
@@ -101,18 +125,18 @@ export type FeedbackSubmission = { ok: true; text: string } | Invalid;
 const KNOWN_ACTIONS: ReadonlySet<string> = new Set(Object.values(ACTIONS));
 const ID_PATTERN = /^\d{1,9}$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function own(inputs: unknown, key: string): unknown {
+export function own(inputs: unknown, key: string): unknown {
   return isRecord(inputs) && Object.prototype.hasOwnProperty.call(inputs, key) ? inputs[key] : undefined;
 }
 
-const chars = (text: string) => [...text].length;
+export const chars = (text: string) => [...text].length;
 
 /** The known input ids only, strings trimmed; other types kept so yup reports them. */
-function pick(inputs: unknown, fields: readonly string[]): Record<string, unknown> {
+export function pick(inputs: unknown, fields: readonly string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const field of fields) {
     const value = own(inputs, field);
@@ -122,7 +146,7 @@ function pick(inputs: unknown, fields: readonly string[]): Record<string, unknow
 }
 
 /** What the user typed, to refill the form: strings only, each cut to a sane length. */
-function keep(inputs: unknown, fields: Record<string, number>): FormValues {
+export function keep(inputs: unknown, fields: Record<string, number>): FormValues {
   const values: FormValues = {};
   for (const [field, max] of Object.entries(fields)) {
     const value = own(inputs, field);
@@ -131,7 +155,7 @@ function keep(inputs: unknown, fields: Record<string, number>): FormValues {
   return values;
 }
 
-function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>): FormErrors {
+export function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>): FormErrors {
   const errors: FormErrors = {};
   try {
     schema.validateSync(value, { abortEarly: false, strict: true });
@@ -145,9 +169,9 @@ function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>): 
   return errors;
 }
 
-const READ_FAILURE = 'The form could not be read. Please fill it in again.';
+export const READ_FAILURE = 'The form could not be read. Please fill it in again.';
 
-function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
+export function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
   const known = new Set(knownTestbedIds);
   return yup
     .string()

@@ -28,6 +28,8 @@ export interface Config {
   feedbackLogPath: string;
   broadcastDiscovery: boolean;
   broadcastAdmins: string[];
+  /** ADMINS: lowercased emails of the lab's admins (empty = nobody may use the admin card). */
+  admins: string[];
   conversationTimeoutMs: number;
   /** REMINDER_MINUTES before the expected release the holder is reminded; 0 = no reminders. */
   reminderMs: number;
@@ -86,6 +88,14 @@ function intSetting(name: string, min: number, max: number) {
 const splitList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 const emailSchema = yup.string().email();
 
+/** Comma-separated emails; the problem names every entry that is not one. */
+function emailListSetting(name: string) {
+  return yup.string().test('emails', ({ value }) => {
+    const bad = splitList(value).filter((e) => !emailSchema.isValidSync(e));
+    return `${name} must be email addresses separated by commas; not valid: ${bad.map((b) => `"${b}"`).join(', ')}.`;
+  }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e)));
+}
+
 const schema = yup.object({
   PLATFORM_ACCESS_TOKEN: yup
     .string()
@@ -111,10 +121,8 @@ const schema = yup.object({
     (v) => v === undefined || isValidTimeZone(v)),
   BROADCAST_DISCOVERY: yup.string().test('onoff', ({ value }) => `BROADCAST_DISCOVERY must be "on" or "off" (got "${value}").`,
     (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
-  BROADCAST_ADMINS: yup.string().test('emails', ({ value }) => {
-    const bad = splitList(value).filter((e) => !emailSchema.isValidSync(e));
-    return `BROADCAST_ADMINS must be email addresses separated by commas; not valid: ${bad.map((b) => `"${b}"`).join(', ')}.`;
-  }, (v) => splitList(v).every((e) => emailSchema.isValidSync(e))),
+  BROADCAST_ADMINS: emailListSetting('BROADCAST_ADMINS'),
+  ADMINS: emailListSetting('ADMINS'),
   CONVERSATION_TIMEOUT_MINUTES: intSetting('CONVERSATION_TIMEOUT_MINUTES', 1, 1440),
   REMINDER_MINUTES: intSetting('REMINDER_MINUTES', 0, 10_080),
   OVERDUE_REPEAT_HOURS: intSetting('OVERDUE_REPEAT_HOURS', 0, 720),
@@ -196,6 +204,7 @@ export function buildConfig(settings: Env, cwd: string): Config {
     feedbackLogPath: resolve(cwd, setting(settings, 'FEEDBACK_LOG')),
     broadcastDiscovery: setting(settings, 'BROADCAST_DISCOVERY').toLowerCase() === 'on',
     broadcastAdmins: Object.freeze(splitList(settings.BROADCAST_ADMINS).map((e) => e.toLowerCase())) as string[],
+    admins: Object.freeze(splitList(settings.ADMINS).map((e) => e.toLowerCase())) as string[],
     conversationTimeoutMs: Number(setting(settings, 'CONVERSATION_TIMEOUT_MINUTES')) * 60_000,
     reminderMs: Number(setting(settings, 'REMINDER_MINUTES')) * 60_000,
     overdueRepeatMs: Number(setting(settings, 'OVERDUE_REPEAT_HOURS')) * 3_600_000,

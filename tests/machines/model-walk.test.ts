@@ -23,6 +23,7 @@ import { getInitialMicrosteps, getMicrosteps, initialTransition, transition, typ
 import { getShortestPaths } from 'xstate/graph';
 import { conversationMachine, type ConversationEvent } from '../../src/machines/conversation.machine.js';
 import { broadcastMachine, type BroadcastInput, type BroadcastRoomOption } from '../../src/machines/broadcast.machine.js';
+import { adminMachine } from '../../src/machines/admin.machine.js';
 import { testbedMachine, type TestbedContext, type TestbedEmitted, type TestbedEvent, type TestbedInput } from '../../src/machines/testbed.machine.js';
 import { renderView, type View } from '../../src/app/render.js';
 import { route, type RouteDecision, type Target } from '../../src/app/router.js';
@@ -146,6 +147,7 @@ function click(card: AdaptiveCardJson, button: { title: string; action: string }
 const FRESH = {
   conversation: initialTransition(conversationMachine, { roomId: ROOM, personId: PERSON, timeoutMs: 60_000 })[0] as AnyMachineSnapshot,
   broadcast: initialTransition(broadcastMachine, { roomId: ROOM, personId: PERSON, admins: [], timeoutMs: 60_000 })[0] as AnyMachineSnapshot,
+  admin: initialTransition(adminMachine, { roomId: ROOM, personId: PERSON, admins: [ana.email], timeoutMs: 60_000 })[0] as AnyMachineSnapshot,
 };
 
 /** Every button of the card is understood by the router, and a fresh actor of the target flow takes the event. */

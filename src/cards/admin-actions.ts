@@ -1,0 +1,334 @@
+/**
+ * The admin card's submissions: which task a button names, and each task's inputs checked into an
+ * `AdminRequest`, or the problems (named per input) with the values to put back into the form.
+ *
+ * Pure and never throws. Only the task's own input ids are read, as own properties: who is asking
+ * is never read from a form (the admin check uses the clicker's platform profile).
+ */
+import * as yup from 'yup';
+import type { AdminRequest, AdminTask, FormErrors, FormValues } from '../domain.js';
+import { ACTIONS, READ_FAILURE, chars, keep, own, pick, testbedIdSchema, validate, type Invalid } from './actions.js';
+import { DURATIONS, daysInMonth, formatInZone, instantOfWallTime, isUtcZone, isoFromMs, parseIso, safeZone } from './time.js';
+
+/** The tasks in the order the admin card offers them. */
+export const ADMIN_TASKS: readonly AdminTask[] = [
+  ACTIONS.testbedAdd,
+  ACTIONS.testbedRename,
+  ACTIONS.testbedRetire,
+  ACTIONS.maintenanceStart,
+  ACTIONS.maintenanceEnd,
+  ACTIONS.forceRelease,
+];
+
+/** Input ids of the admin forms (`testbed_id` is shared with the booking forms). */
+export const ADMIN_INPUT_IDS = {
+  testbedId: 'testbed_id',
+  testbedName: 'testbed_name',
+  labels: 'labels',
+  description: 'description',
+  reason: 'reason',
+  until: 'until',
+} as const;
+
+/** The data key of an `admin_form` button that names the form to open. */
+export const ADMIN_FORM_KEY = 'form';
+
+export const ADMIN_LIMITS = {
+  nameMax: 64,
+  labelMax: 32,
+  labelsMax: 10,
+  descriptionMax: 200,
+  reasonMax: 300,
+  /** `until` may lie at most this many days ahead. */
+  untilDaysAhead: 90,
+} as const;
+
+/** The inputs each form has, in the order the form shows them. */
+export const ADMIN_FORM_INPUTS: Record<AdminTask, readonly string[]> = {
+  testbed_add: ['testbed_name', 'labels', 'description'],
+  testbed_rename: ['testbed_id', 'testbed_name'],
+  testbed_retire: ['testbed_id'],
+  maintenance_start: ['testbed_id', 'reason', 'until'],
+  maintenance_end: ['testbed_id'],
+  force_release: ['testbed_id', 'reason'],
+};
+
+/** How much of each typed value is kept to refill a form that came back with problems. */
+const KEEP: Record<string, number> = {
+  testbed_id: 20,
+  testbed_name: 200,
+  labels: 600,
+  description: 400,
+  reason: 600,
+  until: 60,
+};
+
+export type AdminSubmission = { ok: true; request: AdminRequest } | (Invalid & { task: AdminTask });
+
+export interface AdminParseContext {
+  /** ISO 8601 UTC: when the click arrived. */
+  now: string;
+  /** DISPLAY_TIMEZONE: how a `YYYY-MM-DD HH:MM` without a zone is read. */
+  timeZone: string;
+  knownTestbedIds: readonly number[];
+}
+
+const TASKS: ReadonlySet<string> = new Set(ADMIN_TASKS);
+
+export function isAdminTask(value: unknown): value is AdminTask {
+  return typeof value === 'string' && TASKS.has(value);
+}
+
+/** The form an `admin_form` button asks for, or null when its data names none the card has. */
+export function readAdminForm(inputs: unknown): AdminTask | null {
+  try {
+    const form = own(inputs, ADMIN_FORM_KEY);
+    return isAdminTask(form) ? form : null;
+  } catch {
+    return null;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------- */
+
+// Line breaks (any kind) and other control characters: a name is one line of visible text.
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+function nameSchema(missing: string) {
+  return yup
+    .string()
+    .typeError(missing)
+    .required(missing)
+    .test('one-line', 'The name must fit on one line (no line breaks).', (value) => value === undefined || !LINE_BREAK.test(value))
+    .test('visible', 'The name contains an invisible control character; please type it again.', (value) => value === undefined || !CONTROL.test(value))
+    .test('length', ({ value }) => `Keep the name to ${ADMIN_LIMITS.nameMax} characters (you typed ${chars(String(value))}).`,
+      (value) => value === undefined || chars(value) <= ADMIN_LIMITS.nameMax);
+}
+
+function reasonSchema(missing: string) {
+  return yup
+    .string()
+    .typeError(missing)
+    .required(missing)
+    .test('length', ({ value }) => `Keep the reason to ${ADMIN_LIMITS.reasonMax} characters (you typed ${chars(String(value))}).`,
+      (value) => value === undefined || chars(value) <= ADMIN_LIMITS.reasonMax);
+}
+
+const LABEL = /^[A-Za-z0-9._-]+$/;
+
+export type LabelsResult = { ok: true; labels: string[] } | { ok: false; message: string };
+
+/**
+ * Comma-separated labels: each 1 to 32 letters, digits, `.`, `_` or `-`; at most 10. Empty items
+ * are skipped, and a label given twice (ignoring case) is kept once, as first typed.
+ */
+export function parseLabels(text: string): LabelsResult {
+  const labels: string[] = [];
+  const seen = new Set<string>();
+  for (const item of text.split(',').map((part) => part.trim())) {
+    if (item === '') continue;
+    if (chars(item) > ADMIN_LIMITS.labelMax) {
+      return { ok: false, message: `Each label may have at most ${ADMIN_LIMITS.labelMax} characters; "${item.slice(0, 40)}…" has ${chars(item)}.` };
+    }
+    if (!LABEL.test(item)) {
+      return {
+        ok: false,
+        message: `Labels may use only letters, digits, ".", "_" and "-", separated by commas; "${item}" is not one.`,
+      };
+    }
+    const key = item.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    labels.push(item);
+  }
+  if (labels.length > ADMIN_LIMITS.labelsMax) {
+    return { ok: false, message: `A testbed may have at most ${ADMIN_LIMITS.labelsMax} labels (you gave ${labels.length}).` };
+  }
+  return { ok: true, labels };
+}
+
+/* ------------------------------------------------------------------------------------------- */
+
+// `2026-03-14 18:00` (or with a T, and optional seconds) in the display zone; with `Z` or an offset
+// such as `+01:00`, `+0100` or `+01` it is read in that offset instead.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?\s?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+export type UntilResult = { ok: true; iso: string | null } | { ok: false; message: string };
+
+/** `2026-03-11 18:00`: the same wall-clock time tomorrow at 18:00 in the zone, as a format example. */
+export function untilExample(now: string, timeZone: string): string {
+  const base = parseIso(now) ?? 0;
+  const shown = formatInZone(isoFromMs(base + DURATIONS.DAY), safeZone(timeZone));
+  return `${shown.slice(0, 10)} 18:00`;
+}
+
+function zoneLabel(timeZone: string): string {
+  return isUtcZone(timeZone) ? 'UTC' : timeZone;
+}
+
+function offsetMs(designator: string): number | null {
+  if (designator.toUpperCase() === 'Z') return 0;
+  const sign = designator.startsWith('-') ? -1 : 1;
+  const digits = designator.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+  if (hours > 14 || minutes > 59) return null;
+  return sign * (hours * DURATIONS.HOUR + minutes * DURATIONS.MINUTE);
+}
+
+/**
+ * The expected end of maintenance: empty means unknown (null); otherwise a date and time in the
+ * future, at most 90 days ahead, as ISO 8601 UTC.
+ */
+export function parseUntil(text: string, now: string, timeZone: string): UntilResult {
+  const value = text.trim();
+  if (value === '') return { ok: true, iso: null };
+  const zone = safeZone(timeZone);
+  const format = `Write it as YYYY-MM-DD HH:MM (${zoneLabel(zone)}), for example ${untilExample(now, zone)}, or leave it empty.`;
+  const match = DATE_TIME.exec(value);
+  if (!match) return { ok: false, message: `That is not a date and time I can read. ${format}` };
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
+    return { ok: false, message: `That is not a real date and time. ${format}` };
+  }
+  let instant: number;
+  if (match[7] === undefined) {
+    instant = instantOfWallTime({ year, month, day, hour, minute, second }, zone);
+  } else {
+    const offset = offsetMs(match[7]);
+    if (offset === null) return { ok: false, message: `That time zone offset is not a real one. ${format}` };
+    instant = Date.UTC(year, month - 1, day, hour, minute, second) - offset;
+  }
+  const base = parseIso(now);
+  if (base === null) return { ok: false, message: 'I could not work out the time. Please try again.' };
+  if (instant <= base) return { ok: false, message: 'That time has already passed. Give a time in the future, or leave it empty.' };
+  const latest = base + ADMIN_LIMITS.untilDaysAhead * DURATIONS.DAY;
+  if (instant > latest) {
+    return {
+      ok: false,
+      message: `Give a time at most ${ADMIN_LIMITS.untilDaysAhead} days ahead (by ${formatInZone(isoFromMs(latest), zone)}), or leave it empty.`,
+    };
+  }
+  return { ok: true, iso: isoFromMs(instant) };
+}
+
+/* ------------------------------------------------------------------------------------------- */
+
+const TESTBED_MISSING: Record<AdminTask, string> = {
+  testbed_add: '',
+  testbed_rename: 'Choose the testbed to rename.',
+  testbed_retire: 'Choose the testbed to retire.',
+  maintenance_start: 'Choose the testbed that goes into maintenance.',
+  maintenance_end: 'Choose the testbed that is back in service.',
+  force_release: 'Choose the testbed to force release.',
+};
+
+const text = (message: string) => yup.string().typeError(message);
+
+function schemaFor(task: AdminTask, knownTestbedIds: readonly number[]): yup.AnyObjectSchema {
+  const testbedId = testbedIdSchema(knownTestbedIds, TESTBED_MISSING[task]);
+  switch (task) {
+    case 'testbed_add':
+      return yup.object({
+        testbed_name: nameSchema('Give the new testbed a name.'),
+        labels: text('Type the labels as words separated by commas.'),
+        description: text('Type the description as text.').test(
+          'length',
+          ({ value }) => `Keep the description to ${ADMIN_LIMITS.descriptionMax} characters (you typed ${chars(String(value))}).`,
+          (value) => value === undefined || chars(value) <= ADMIN_LIMITS.descriptionMax,
+        ),
+      });
+    case 'testbed_rename':
+      return yup.object({ testbed_id: testbedId, testbed_name: nameSchema('Type the new name.') });
+    case 'testbed_retire':
+    case 'maintenance_end':
+      return yup.object({ testbed_id: testbedId });
+    case 'maintenance_start':
+      return yup.object({
+        testbed_id: testbedId,
+        reason: reasonSchema('Say why it goes into maintenance (people will see the reason).'),
+        until: text('Type the expected end as a date and time.'),
+      });
+    case 'force_release':
+      return yup.object({ testbed_id: testbedId, reason: reasonSchema('Say why you force release it (the holder will read the reason).') });
+  }
+}
+
+/** The request a valid form makes (the fields have passed their checks). */
+function requestOf(task: AdminTask, picked: Record<string, unknown>, labels: string[], until: string | null): AdminRequest {
+  const str = (field: string) => (typeof picked[field] === 'string' ? (picked[field] as string) : '');
+  const testbedId = Number(picked.testbed_id);
+  switch (task) {
+    case 'testbed_add':
+      return { type: 'add', name: str('testbed_name'), labels, description: str('description') === '' ? null : str('description') };
+    case 'testbed_rename':
+      return { type: 'rename', testbedId, name: str('testbed_name') };
+    case 'testbed_retire':
+      return { type: 'retire', testbedId };
+    case 'maintenance_start':
+      return { type: 'maintenanceStart', testbedId, reason: str('reason'), until };
+    case 'maintenance_end':
+      return { type: 'maintenanceEnd', testbedId };
+    case 'force_release':
+      return { type: 'forceRelease', testbedId, reason: str('reason') };
+  }
+}
+
+/** One task's submission: the request, or every problem named per input with the values kept. */
+export function parseAdminSubmission(task: AdminTask, inputs: Record<string, unknown>, ctx: AdminParseContext): AdminSubmission {
+  const fields = ADMIN_FORM_INPUTS[task];
+  try {
+    const values: FormValues = keep(inputs, Object.fromEntries(fields.map((field) => [field, KEEP[field]])));
+    const picked = pick(inputs, fields);
+    const errors: FormErrors = validate(schemaFor(task, ctx.knownTestbedIds), picked);
+    let labels: string[] = [];
+    if (typeof picked.labels === 'string' && !Object.hasOwn(errors, 'labels')) {
+      const result = parseLabels(picked.labels);
+      if (result.ok) labels = result.labels;
+      else errors.labels = result.message;
+    }
+    let until: string | null = null;
+    if (typeof picked.until === 'string' && !Object.hasOwn(errors, 'until')) {
+      const result = parseUntil(picked.until, ctx.now, ctx.timeZone);
+      if (result.ok) until = result.iso;
+      else errors.until = result.message;
+    }
+    if (Object.keys(errors).length > 0) return { ok: false, task, errors, values };
+    return { ok: true, request: requestOf(task, picked, labels, until) };
+  } catch {
+    return { ok: false, task, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+/** The values a form shows again for a request (the admin card puts them back after a refusal). */
+export function valuesOfRequest(request: AdminRequest): FormValues {
+  switch (request.type) {
+    case 'add':
+      return { testbed_name: request.name, labels: request.labels.join(', '), description: request.description ?? '' };
+    case 'rename':
+      return { testbed_id: String(request.testbedId), testbed_name: request.name };
+    case 'maintenanceStart':
+      return { testbed_id: String(request.testbedId), reason: request.reason };
+    case 'forceRelease':
+      return { testbed_id: String(request.testbedId), reason: request.reason };
+    case 'retire':
+    case 'maintenanceEnd':
+      return { testbed_id: String(request.testbedId) };
+  }
+}
+
+/** The task whose form makes `request`. */
+export function taskOfRequest(request: AdminRequest): AdminTask {
+  const tasks: Record<AdminRequest['type'], AdminTask> = {
+    add: 'testbed_add',
+    rename: 'testbed_rename',
+    retire: 'testbed_retire',
+    maintenanceStart: 'maintenance_start',
+    maintenanceEnd: 'maintenance_end',
+    forceRelease: 'force_release',
+  };
+  return tasks[request.type];
+}

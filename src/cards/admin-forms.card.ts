@@ -1,0 +1,226 @@
+/**
+ * The admin card's forms, one per task. Each has its own Submit whose `action` is the task
+ * (`testbed_add`, `testbed_rename`, …), a Back button to the admin card and Cancel; a form that
+ * came back with problems names them under each input and keeps what was typed. Testbed choices
+ * list the current records that fit the task. Pure; `now` and the zone come in.
+ */
+import type { AdminTask, FormErrors, FormValues, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS } from './actions.js';
+import { ADMIN_FORM_INPUTS, ADMIN_FORM_KEY, ADMIN_INPUT_IDS, ADMIN_LIMITS, untilExample } from './admin-actions.js';
+import { card, submit, textBlock, type CardElement } from './common.js';
+import { buttons, byName, errorSummary, fieldError, heading, plainText, small } from './parts.js';
+import { isUtcZone, safeZone } from './time.js';
+
+export interface AdminFormInput {
+  task: AdminTask;
+  /** The current records (retired ones are not among them). */
+  testbeds: readonly TestbedRecord[];
+  now: string;
+  timeZone: string;
+  errors?: FormErrors;
+  values?: FormValues;
+}
+
+const noInputs = { associatedInputs: 'none' };
+
+export const adminButtons = {
+  /** Back to the admin card. */
+  admin: (title = 'Admin') => submit(title, { action: ACTIONS.admin }, noInputs),
+  /** Opens one task's form. */
+  form: (task: AdminTask, title: string) => submit(title, { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: task }, noInputs),
+};
+
+interface FormSpec {
+  title: string;
+  submitTitle: string;
+  intro: string;
+  /** The records the testbed picker offers (absent: the form has no picker). */
+  candidates?: (testbeds: readonly TestbedRecord[]) => TestbedRecord[];
+  choiceTitle?: (record: TestbedRecord) => string;
+  /** What the form says when no record fits. */
+  none?: string;
+}
+
+const underMaintenance = (record: TestbedRecord) => Boolean(record.maintenance);
+
+/** A picker title with the state that matters for retiring or maintenance. */
+function annotated(record: TestbedRecord): string {
+  const name = plainText(record.testbed_name, 64);
+  if (record.status === 'in_use') return `${name} (in use by ${plainText(record.user_name, 60)})`;
+  if (record.maintenance) return `${name} (under maintenance)`;
+  return name;
+}
+
+export const ADMIN_FORMS: Record<AdminTask, FormSpec> = {
+  testbed_add: {
+    title: 'Add a testbed',
+    submitTitle: 'Add',
+    intro: 'It is added as available, with the next free id, and shows up in status and the register form at once.',
+  },
+  testbed_rename: {
+    title: 'Rename a testbed',
+    submitTitle: 'Rename',
+    intro: 'Bookings and queues stay as they are; only the name changes. Names are unique, ignoring case.',
+    candidates: (testbeds) => [...testbeds],
+    choiceTitle: (record) => plainText(record.testbed_name, 64),
+    none: 'There are no testbeds yet. Add one first.',
+  },
+  testbed_retire: {
+    title: 'Retire a testbed',
+    submitTitle: 'Retire',
+    intro: 'A retired testbed is gone from status and the forms, and its id is never given out again. Only a testbed nobody holds can be retired.',
+    candidates: (testbeds) => [...testbeds],
+    choiceTitle: annotated,
+    none: 'There are no testbeds to retire.',
+  },
+  maintenance_start: {
+    title: 'Start maintenance',
+    submitTitle: 'Start maintenance',
+    intro: 'Nobody can book the testbed until an admin ends the maintenance. Status shows it grey with your reason. Only a testbed nobody holds can go into maintenance.',
+    candidates: (testbeds) => [...testbeds],
+    choiceTitle: annotated,
+    none: 'There are no testbeds yet. Add one first.',
+  },
+  maintenance_end: {
+    title: 'End maintenance',
+    submitTitle: 'End maintenance',
+    intro: 'The testbed can be booked again; the first person in its queue, if any, is offered it.',
+    candidates: (testbeds) => testbeds.filter(underMaintenance),
+    choiceTitle: (record) => `${plainText(record.testbed_name, 64)} — ${plainText(record.maintenance?.reason ?? '', 60)}`,
+    none: 'No testbed is under maintenance right now, so there is nothing to end.',
+  },
+  force_release: {
+    title: 'Force release a testbed',
+    submitTitle: 'Force release',
+    intro: 'The booking ends now and the testbed is free again. The holder gets a direct message with your name and the reason.',
+    candidates: (testbeds) => testbeds.filter((record) => record.status === 'in_use'),
+    choiceTitle: (record) => `${plainText(record.testbed_name, 64)} — ${plainText(record.user_name, 60)}`,
+    none: 'Nobody holds a testbed right now, so there is nothing to force release.',
+  },
+};
+
+function keptValue(values: FormValues | undefined, id: string, allowed?: readonly string[]): { value?: string } {
+  const kept = values && Object.prototype.hasOwnProperty.call(values, id) ? values[id] : undefined;
+  if (typeof kept !== 'string' || kept === '' || (allowed && !allowed.includes(kept))) return {};
+  return { value: kept };
+}
+
+function zoneLabel(timeZone: string): string {
+  const zone = safeZone(timeZone);
+  return isUtcZone(zone) ? 'UTC' : zone;
+}
+
+function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: FormSpec): CardElement[] {
+  const { errors, values } = input;
+  const elements: CardElement[] = [];
+  for (const id of ADMIN_FORM_INPUTS[input.task]) {
+    switch (id) {
+      case ADMIN_INPUT_IDS.testbedId: {
+        const sorted = [...candidates].sort(byName);
+        elements.push({
+          type: 'Input.ChoiceSet',
+          id,
+          label: 'Testbed',
+          style: 'compact',
+          isRequired: true,
+          errorMessage: 'Choose a testbed.',
+          placeholder: 'Choose a testbed',
+          choices: sorted.map((record) => ({ title: spec.choiceTitle?.(record) ?? plainText(record.testbed_name, 64), value: String(record.id) })),
+          ...keptValue(values, id, sorted.map((record) => String(record.id))),
+        });
+        break;
+      }
+      case ADMIN_INPUT_IDS.testbedName:
+        elements.push({
+          type: 'Input.Text',
+          id,
+          label: input.task === 'testbed_rename' ? 'New name' : 'Name',
+          placeholder: 'e.g. lab-7',
+          isRequired: true,
+          maxLength: ADMIN_LIMITS.nameMax,
+          errorMessage: `Type a name of 1 to ${ADMIN_LIMITS.nameMax} characters.`,
+          ...keptValue(values, id),
+        });
+        break;
+      case ADMIN_INPUT_IDS.labels:
+        elements.push({
+          type: 'Input.Text',
+          id,
+          label: 'Labels (optional)',
+          placeholder: 'e.g. 5g, rack-2',
+          ...keptValue(values, id),
+        });
+        elements.push(small(`Separated by commas; each up to ${ADMIN_LIMITS.labelMax} letters, digits, ".", "_" or "-"; at most ${ADMIN_LIMITS.labelsMax}.`, { isSubtle: true }));
+        break;
+      case ADMIN_INPUT_IDS.description:
+        elements.push({
+          type: 'Input.Text',
+          id,
+          label: 'Description (optional)',
+          placeholder: 'What is it, where is it?',
+          maxLength: ADMIN_LIMITS.descriptionMax,
+          ...keptValue(values, id),
+        });
+        break;
+      case ADMIN_INPUT_IDS.reason:
+        elements.push({
+          type: 'Input.Text',
+          id,
+          label: input.task === 'force_release' ? 'Reason (the holder will read it)' : 'Reason (shown in status)',
+          placeholder: input.task === 'force_release' ? 'e.g. overdue for two days, needed for the release test' : 'e.g. firmware upgrade',
+          isMultiline: true,
+          isRequired: true,
+          maxLength: ADMIN_LIMITS.reasonMax,
+          errorMessage: 'Say why, in a few words.',
+          ...keptValue(values, id),
+        });
+        break;
+      case ADMIN_INPUT_IDS.until: {
+        const zone = zoneLabel(input.timeZone);
+        elements.push({
+          type: 'Input.Text',
+          id,
+          label: `Expected back (optional), YYYY-MM-DD HH:MM ${zone}`,
+          placeholder: `e.g. ${untilExample(input.now, input.timeZone)}`,
+          maxLength: 40,
+          ...keptValue(values, id),
+        });
+        elements.push(
+          small(
+            `Type it as YYYY-MM-DD HH:MM in ${zone}, e.g. ${untilExample(input.now, input.timeZone)} (ISO 8601 with Z or an offset works too); ` +
+              `within ${ADMIN_LIMITS.untilDaysAhead} days. It is only shown to people: maintenance ends when an admin ends it.`,
+            { isSubtle: true },
+          ),
+        );
+        break;
+      }
+    }
+    elements.push(...fieldError(errors, id));
+  }
+  return elements;
+}
+
+export function adminFormCard(input: AdminFormInput): AdaptiveCardJson {
+  const spec = ADMIN_FORMS[input.task];
+  const candidates = spec.candidates?.(input.testbeds);
+  if (candidates && candidates.length === 0) {
+    const add = input.testbeds.length === 0 && input.task !== 'testbed_add' ? [adminButtons.form('testbed_add', 'Add a testbed')] : [];
+    return card([heading(spec.title), textBlock(spec.none ?? 'There is nothing to choose from.')], [...add, adminButtons.admin('Back'), buttons.cancel()]);
+  }
+  const body: CardElement[] = [
+    heading(spec.title),
+    textBlock(spec.intro, { isSubtle: true, spacing: 'None' }),
+    ...errorSummary(input.errors, ADMIN_FORM_INPUTS[input.task]),
+    ...inputsOf(input, candidates ?? [], spec),
+  ];
+  return card(body, [submit(spec.submitTitle, { action: input.task }), adminButtons.admin('Back'), buttons.cancel()]);
+}
+
+export function adminFormText(input: AdminFormInput): string {
+  const spec = ADMIN_FORMS[input.task];
+  const candidates = spec.candidates?.(input.testbeds);
+  if (candidates && candidates.length === 0) return `${spec.title}: ${spec.none ?? 'there is nothing to choose from.'}`;
+  const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
+  return `${spec.title}.${problems} Open the card to fill in the form.`;
+}

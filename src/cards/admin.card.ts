@@ -1,0 +1,252 @@
+/**
+ * The lab admins' cards: the admin card (one button per task, grouped so they fit a phone), what
+ * each request did, the polite refusal for everyone else, and the holder's direct message after
+ * a force release. Each card has a plain-text sibling. Pure; `now` and the zone come in.
+ */
+import type { AdminOutcome, AdminRefusal, AdminRequest, DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ADMIN_TASKS, taskOfRequest, valuesOfRequest } from './admin-actions.js';
+import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
+import { card, safeText, textBlock, type CardElement } from './common.js';
+import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName } from './parts.js';
+import { formatRelative, formatWhen } from './time.js';
+
+/* The admin card ----------------------------------------------------------------------------- */
+
+export interface AdminMenuInput {
+  testbeds: readonly TestbedRecord[];
+}
+
+function counts(testbeds: readonly TestbedRecord[]) {
+  const inUse = testbeds.filter((record) => record.status === 'in_use').length;
+  const maintenance = testbeds.filter((record) => record.status !== 'in_use' && record.maintenance).length;
+  return { total: testbeds.length, inUse, maintenance, free: testbeds.length - inUse - maintenance };
+}
+
+function summary(testbeds: readonly TestbedRecord[]): string {
+  const { total, inUse, maintenance, free } = counts(testbeds);
+  if (total === 0) return 'There are no testbeds yet.';
+  return `${total} ${total === 1 ? 'testbed' : 'testbeds'}: ${inUse} in use, ${maintenance} under maintenance, ${free} free.`;
+}
+
+const SECTIONS: Array<{ title: string; tasks: Array<[(typeof ADMIN_TASKS)[number], string]> }> = [
+  { title: 'Testbeds', tasks: [['testbed_add', 'Add'], ['testbed_rename', 'Rename'], ['testbed_retire', 'Retire']] },
+  { title: 'Maintenance', tasks: [['maintenance_start', 'Start'], ['maintenance_end', 'End']] },
+  { title: 'Bookings', tasks: [['force_release', 'Force release']] },
+];
+
+export function adminMenuCard({ testbeds }: AdminMenuInput): AdaptiveCardJson {
+  const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
+  for (const section of SECTIONS) {
+    body.push(textBlock(section.title, { weight: 'Bolder', spacing: 'Medium' }));
+    body.push({ type: 'ActionSet', spacing: 'Small', actions: section.tasks.map(([task, title]) => adminButtons.form(task, title)) });
+  }
+  return card(body, [buttons.status(), buttons.cancel()]);
+}
+
+export function adminMenuText({ testbeds }: AdminMenuInput): string {
+  return `Lab admin. ${summary(testbeds)} Open the card to add, rename or retire a testbed, start or end maintenance, or force release a booking.`;
+}
+
+/* Not an admin ------------------------------------------------------------------------------- */
+
+const NOT_ALLOWED = [
+  'Sorry, the admin card is only for the lab\u2019s admins, so nothing was changed.',
+  'If a testbed needs adding, fixing or freeing, please ask one of them.',
+];
+
+export function adminNotAllowedCard(): AdaptiveCardJson {
+  return card([heading('For the lab\u2019s admins'), ...NOT_ALLOWED.map((line) => textBlock(line))], [buttons.menu()]);
+}
+
+export function adminNotAllowedText(): string {
+  return NOT_ALLOWED.join(' ');
+}
+
+/* What a request did --------------------------------------------------------------------------- */
+
+export interface AdminOutcomeInput {
+  request: AdminRequest;
+  outcome: AdminOutcome;
+  /** The current records (for names a refusal does not carry, and the forms shown again). */
+  testbeds: readonly TestbedRecord[];
+  /** Holds, to say for whom a testbed is kept. */
+  life: readonly LifecycleEntry[];
+  now: string;
+  timeZone: string;
+}
+
+/** How user values are written: markdown-inert on the card, plain in the fallback text. */
+interface Escape {
+  line(value: unknown, max: number): string;
+  text(value: unknown, max: number): string;
+  holder(record: TestbedRecord): string;
+}
+
+const onCard: Escape = { line: safeName, text: safeText, holder: holderMarkdown };
+const inText: Escape = {
+  line: plainText,
+  text: plainText,
+  holder: (record) => `${plainText(record.user_name, 80)} (${plainText(record.user_email, 120)})`,
+};
+
+interface Told {
+  title: string;
+  colour: 'good' | 'warning' | 'default';
+  lines: string[];
+  facts: Array<[string, string]>;
+}
+
+function requestedId(request: AdminRequest): number | null {
+  return request.type === 'add' ? null : request.testbedId;
+}
+
+/** A refused add or rename because of the name comes back as its form, the problem on the name. */
+function isNameRefusal(input: AdminOutcomeInput): boolean {
+  return input.outcome.type === 'refused' && input.outcome.reason === 'name_taken' && (input.request.type === 'add' || input.request.type === 'rename');
+}
+
+/** The taken name as the records have it (the request may differ in case). */
+function takenName(request: AdminRequest, record: TestbedRecord | undefined): string {
+  return record?.testbed_name ?? (request.type === 'add' || request.type === 'rename' ? request.name : '');
+}
+
+function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: TestbedRecord | undefined, esc: Escape): string {
+  const name = record ? esc.line(record.testbed_name, 80) : 'That testbed';
+  const { timeZone } = input;
+  switch (reason) {
+    case 'unknown':
+      return 'That testbed is not in the list any more.';
+    case 'name_taken':
+      return `Another testbed is already called ${esc.line(takenName(input.request, record), 80)} (names are compared ignoring case).`;
+    case 'in_use': {
+      const holder = record?.user_name ? ` by ${esc.line(record.user_name, 80)}` : '';
+      const task = input.request.type === 'retire' ? 'retire it' : 'start maintenance';
+      return `${name} is in use${holder}; force release it first if you need to ${task} now.`;
+    }
+    case 'not_in_use':
+      return `${name} is not in use, so there is nothing to force release.`;
+    case 'held': {
+      const offer = record ? input.life.find((entry) => entry.testbed_id === record.id)?.offer : undefined;
+      return offer
+        ? `${name} is being kept for ${esc.line(offer.name, 80)}, first in its queue, until ${formatWhen(offer.until, timeZone)}. Try again once the hold has ended.`
+        : `${name} is being kept for the first person in its queue right now. Try again once the hold has ended.`;
+    }
+    case 'in_maintenance':
+      return `${name} is already under maintenance.`;
+    case 'not_in_maintenance':
+      return `${name} is not under maintenance.`;
+    case 'busy':
+      return `${name} is being changed right now. Please try again in a moment.`;
+  }
+}
+
+function told(input: AdminOutcomeInput, esc: Escape): Told {
+  const { outcome, request, timeZone, now } = input;
+  switch (outcome.type) {
+    case 'added': {
+      const record = outcome.record;
+      const labels = record.labels && record.labels.length > 0 ? record.labels.map((label) => esc.line(label, 32)).join(', ') : 'none';
+      const description: Array<[string, string]> = record.description ? [['Description', esc.text(record.description, 200)]] : [];
+      return {
+        title: `Added: ${esc.line(record.testbed_name, 80)}`,
+        colour: 'good',
+        lines: ['It is available to book now.'],
+        facts: [['Id', String(record.id)], ['Labels', labels], ...description],
+      };
+    }
+    case 'renamed':
+      return {
+        title: `Renamed: ${esc.line(outcome.previousName, 80)} → ${esc.line(outcome.record.testbed_name, 80)}`,
+        colour: 'good',
+        lines: ['Status and the forms show the new name now; bookings and queues are unchanged.'],
+        facts: [],
+      };
+    case 'retired':
+      return {
+        title: `Retired: ${esc.line(outcome.record.testbed_name, 80)}`,
+        colour: 'good',
+        lines: [`It is gone from status and the forms. Its id ${outcome.record.id} is never given out again.`],
+        facts: [],
+      };
+    case 'maintenanceStarted': {
+      const maintenance = outcome.record.maintenance;
+      const until = maintenance?.until ? `${formatWhen(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})` : 'not given';
+      return {
+        title: `${esc.line(outcome.record.testbed_name, 80)} is under maintenance`,
+        colour: 'good',
+        lines: ['Nobody can book it until an admin ends the maintenance.'],
+        facts: [['Reason', esc.text(maintenance?.reason ?? (request.type === 'maintenanceStart' ? request.reason : ''), 300)], ['Expected back', until]],
+      };
+    }
+    case 'maintenanceEnded':
+      return {
+        title: `${esc.line(outcome.record.testbed_name, 80)} is back in service`,
+        colour: 'good',
+        lines: ['It can be booked again; the first person in its queue, if any, is offered it.'],
+        facts: [],
+      };
+    case 'forceReleased': {
+      const previous = outcome.previous;
+      return {
+        title: `Force released: ${esc.line(previous.testbed_name, 80)}`,
+        colour: 'good',
+        lines: ['It is free again. The holder gets a direct message with your name and the reason.'],
+        facts: [
+          ['Was held by', esc.holder(previous)],
+          ['Since', formatWhen(previous.registered_time, timeZone)],
+          ['Purpose', esc.text(previous.purpose ?? '', 300)],
+          ['Reason', esc.text(request.type === 'forceRelease' ? request.reason : '', 300)],
+        ],
+      };
+    }
+    case 'refused': {
+      const id = requestedId(request);
+      const record = outcome.record ?? (id === null ? undefined : input.testbeds.find((candidate) => candidate.id === id));
+      return { title: 'Nothing was changed', colour: 'warning', lines: [refusalLine(outcome.reason, input, record, esc)], facts: [] };
+    }
+  }
+}
+
+export function adminOutcomeCard(input: AdminOutcomeInput): AdaptiveCardJson {
+  if (isNameRefusal(input)) return adminFormCard(nameRefusalForm(input));
+  const { title, colour, lines, facts } = told(input, onCard);
+  const body: CardElement[] = [heading(title, { color: colour }), ...lines.map((line) => textBlock(line))];
+  if (facts.length > 0) body.push(factSet(facts.map(([name, value]) => fact(name, value))));
+  return card(body, [adminButtons.admin('Admin'), buttons.status()]);
+}
+
+export function adminOutcomeText(input: AdminOutcomeInput): string {
+  if (isNameRefusal(input)) return adminFormText(nameRefusalForm(input));
+  const { title, lines } = told(input, inText);
+  return `${title}. ${lines.join(' ')}`;
+}
+
+function nameRefusalForm(input: AdminOutcomeInput) {
+  const record = input.outcome.type === 'refused' ? input.outcome.record : undefined;
+  return {
+    task: taskOfRequest(input.request),
+    testbeds: input.testbeds,
+    now: input.now,
+    timeZone: input.timeZone,
+    // Shown through safeText under the name input, like every form problem.
+    errors: { testbed_name: `Another testbed is already called ${plainText(takenName(input.request, record), 80)} (names are compared ignoring case). Choose another name.` },
+    values: valuesOfRequest(input.request),
+  };
+}
+
+/* The holder's direct message ------------------------------------------------------------------- */
+
+export type ForceReleased = Omit<Extract<DirectMessage, { kind: 'forceReleased' }>, 'kind'>;
+
+/** A value inside a plain-text direct message: one line, cut, `<` `>` shown as ‹ ›. */
+function plainValue(value: string, max: number): string {
+  return plainText(value, max).replace(/</g, '\u2039').replace(/>/g, '\u203A');
+}
+
+export function forceReleasedText({ testbedName, byName, byEmail, reason }: ForceReleased): string {
+  return (
+    `Heads-up: ${plainValue(byName, 80)} (${plainValue(byEmail, 120)}), a lab admin, force released ${plainValue(testbedName, 80)}, ` +
+    `which you had booked. Reason: ${plainValue(reason, 300)}. It is no longer booked for you; type testbed if you need one again.`
+  );
+}

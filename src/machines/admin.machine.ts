@@ -1,0 +1,169 @@
+/**
+ * The lab admins' flow, one actor per (room, person): key `admin:<roomId>:<personId>`.
+ *
+ *   idle → checking (who is asking?) → notAllowed
+ *                                    → showing (the admin card or a form) → checking …
+ *                                    → running (the fleet makes the change) → done
+ *
+ * Every event, a click on an old card included, goes through `checking`: the profile is looked
+ * up and compared with ADMINS before anything is shown or changed, so a forged submission from
+ * anyone else changes nothing. Each form's submit carries its whole request, so a fresh actor
+ * (after the idle time-out or a restart) handles it completely. Cancel is handled at the root and
+ * ignored while busy.
+ */
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AdminOutcome, AdminRequest, DirectMessage, Holder } from '../domain.js';
+import type { AdminAsk, AdminContext, AdminEmitted, AdminEvent, AdminInput, AdminView, RunAdminInput } from './admin.types.js';
+
+export type * from './admin.types.js';
+
+export const ADMIN_SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
+
+const card = (view: AdminView): AdminEmitted => ({ type: 'say.card', view });
+
+/** The holder hears who force released their testbed and why (not when they did it themselves). */
+function forceReleaseMessage(request: AdminRequest, outcome: AdminOutcome, by: Holder | null): { toEmail: string; message: DirectMessage } | null {
+  if (outcome.type !== 'forceReleased' || request.type !== 'forceRelease' || !by) return null;
+  const heldBy = outcome.previous.user_email;
+  if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
+  return {
+    toEmail: heldBy,
+    message: { kind: 'forceReleased', testbedName: outcome.previous.testbed_name, byName: by.name, byEmail: by.email, reason: request.reason },
+  };
+}
+
+const ignored = {};
+
+export const adminMachine = setup({
+  types: {
+    context: {} as AdminContext,
+    events: {} as AdminEvent,
+    input: {} as AdminInput,
+    emitted: {} as AdminEmitted,
+    tags: {} as 'awaitingUser' | 'busy',
+  },
+  actors: {
+    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+      throw new Error('lookUpPerson not provided');
+    }),
+    runAdmin: fromPromise<AdminOutcome, RunAdminInput>(async () => {
+      throw new Error('runAdmin not provided');
+    }),
+  },
+  delays: {
+    idleTimeout: ({ context }) => context.timeoutMs,
+  },
+  guards: {
+    isAdmin: ({ context }, holder: Holder) => {
+      const email = holder.email.trim().toLowerCase();
+      return email !== '' && context.admins.some((admin) => admin.trim().toLowerCase() === email);
+    },
+    asked: ({ context }, params: { kind: AdminAsk['kind'] }) => context.ask?.kind === params.kind,
+  },
+  actions: {
+    rememberAsk: assign({ ask: (_, ask: AdminAsk) => ask }),
+    rememberAdmin: assign({ admin: (_, holder: Holder) => holder }),
+    showMenu: emit(card({ kind: 'adminMenu' })),
+    showForm: emit(({ context }) => {
+      const ask = context.ask;
+      if (ask?.kind !== 'form') return card({ kind: 'adminMenu' });
+      return card({ kind: 'adminForm', task: ask.task, ...(ask.errors ? { errors: ask.errors } : {}), ...(ask.values ? { values: ask.values } : {}) });
+    }),
+    /** The outcome card, and the holder's direct message after a force release. */
+    reportOutcome: enqueueActions(({ context, enqueue }, outcome: AdminOutcome) => {
+      const ask = context.ask;
+      if (ask?.kind !== 'submit') return;
+      enqueue.emit(card({ kind: 'adminOutcome', request: ask.request, outcome }));
+      const direct = forceReleaseMessage(ask.request, outcome, context.admin);
+      if (direct) enqueue.emit({ type: 'say.direct', ...direct });
+    }),
+    showNotAllowed: emit(card({ kind: 'adminNotAllowed' })),
+    showCancelled: emit(card({ kind: 'cancelled' })),
+    sayError: emit(card({ kind: 'error', message: ADMIN_SOMETHING_WENT_WRONG })),
+  },
+}).createMachine({
+  id: 'admin',
+  context: ({ input }) => ({
+    roomId: input.roomId,
+    personId: input.personId,
+    admins: input.admins,
+    timeoutMs: input.timeoutMs,
+    ask: null,
+    admin: null,
+  }),
+  initial: 'idle',
+  // Every request is checked afresh: the states that wait for the person send each one to `checking`.
+  on: {
+    'admin.requested': { target: '.checking', actions: { type: 'rememberAsk', params: { kind: 'menu' } } },
+    'admin.formRequested': { target: '.checking', actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'form', task: event.task }) } },
+    'admin.invalid': {
+      target: '.checking',
+      actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'form', task: event.task, errors: event.errors, values: event.values }) },
+    },
+    'admin.submitted': {
+      target: '.checking',
+      actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'submit', request: event.request, now: event.now }) },
+    },
+    'conversation.cancelled': { target: '.cancelled', actions: 'showCancelled' },
+  },
+  states: {
+    idle: { after: { idleTimeout: 'timedOut' } },
+    checking: {
+      tags: 'busy',
+      on: {
+        'admin.requested': ignored,
+        'admin.formRequested': ignored,
+        'admin.invalid': ignored,
+        'admin.submitted': ignored,
+        'conversation.cancelled': ignored,
+      },
+      invoke: {
+        id: 'lookUpPerson',
+        src: 'lookUpPerson',
+        input: ({ context }) => ({ personId: context.personId }),
+        onDone: [
+          {
+            guard: { type: 'isAdmin', params: ({ event }) => event.output },
+            target: 'deciding',
+            actions: { type: 'rememberAdmin', params: ({ event }) => event.output },
+          },
+          { target: 'notAllowed' },
+        ],
+        onError: { target: 'failed', actions: 'sayError' },
+      },
+    },
+    deciding: {
+      always: [
+        { guard: { type: 'asked', params: { kind: 'submit' } }, target: 'running' },
+        { guard: { type: 'asked', params: { kind: 'form' } }, target: 'showing', actions: 'showForm' },
+        { target: 'showing', actions: 'showMenu' },
+      ],
+    },
+    showing: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    running: {
+      tags: 'busy',
+      on: {
+        'admin.requested': ignored,
+        'admin.formRequested': ignored,
+        'admin.invalid': ignored,
+        'admin.submitted': ignored,
+        'conversation.cancelled': ignored,
+      },
+      invoke: {
+        id: 'runAdmin',
+        src: 'runAdmin',
+        input: ({ context }) => {
+          const ask = context.ask as Extract<AdminAsk, { kind: 'submit' }>;
+          return { request: ask.request, by: context.admin!, now: ask.now };
+        },
+        onDone: { target: 'done', actions: { type: 'reportOutcome', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'sayError' },
+      },
+    },
+    notAllowed: { type: 'final', entry: 'showNotAllowed' },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
+    timedOut: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

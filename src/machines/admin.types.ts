@@ -1,0 +1,60 @@
+/**
+ * Types of the admin flow (admin.machine.ts): its input, events, the views it asks the app to
+ * show, and the data of the actors it invokes. Plain data only.
+ */
+import type { AdminOutcome, AdminRequest, AdminTask, DirectMessage, FormErrors, FormValues, Holder } from '../domain.js';
+
+/** The shared data types this machine's events and views carry (defined in domain.ts). */
+export type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, FormErrors, FormValues } from '../domain.js';
+
+/** Router → machine. Every one of them is checked against ADMINS before anything is shown or changed. */
+export type AdminEvent =
+  | { type: 'admin.requested' }
+  | { type: 'admin.formRequested'; task: AdminTask }
+  | { type: 'admin.submitted'; request: AdminRequest; now: string }
+  | { type: 'admin.invalid'; task: AdminTask; errors: FormErrors; values: FormValues }
+  | { type: 'conversation.cancelled' };
+
+/** What the app should show; rendered with fresh store data (testbed lists, the time, the zone). */
+export type AdminView =
+  | { kind: 'adminMenu' }
+  | { kind: 'adminForm'; task: AdminTask; errors?: FormErrors; values?: FormValues }
+  /** What an admin request did (or why nothing was changed). */
+  | { kind: 'adminOutcome'; request: AdminRequest; outcome: AdminOutcome }
+  | { kind: 'adminNotAllowed' }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string };
+
+export type AdminEmitted = { type: 'say.card'; view: AdminView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
+
+export interface AdminInput {
+  roomId: string;
+  personId: string;
+  /** ADMINS: emails compared ignoring case with the looked-up profile (empty: nobody). */
+  admins: readonly string[];
+  timeoutMs: number;
+}
+
+export interface RunAdminInput {
+  request: AdminRequest;
+  /** The admin, from the platform profile. */
+  by: Holder;
+  /** ISO 8601 UTC: when the click arrived. */
+  now: string;
+}
+
+/** What the person asked for, kept while their profile is looked up. */
+export type AdminAsk =
+  | { kind: 'menu' }
+  | { kind: 'form'; task: AdminTask; errors?: FormErrors; values?: FormValues }
+  | { kind: 'submit'; request: AdminRequest; now: string };
+
+export interface AdminContext {
+  roomId: string;
+  personId: string;
+  admins: readonly string[];
+  timeoutMs: number;
+  ask: AdminAsk | null;
+  /** From the platform profile, once it passed the admin check. */
+  admin: Holder | null;
+}
