@@ -94,6 +94,7 @@ describe('router', () => {
       targets: [
         { key: conversation, event: { type: 'conversation.cancelled' }, ifExists: true },
         { key: broadcast, event: { type: 'conversation.cancelled' }, ifExists: true },
+        { key: flowKey('admin', LAB, ADA), event: { type: 'conversation.cancelled' }, ifExists: true },
       ],
     });
     const forged = route(action({ action: 'broadcast_rooms_submit', room_ids: OTHER, select_all: 'false' }), ctx);

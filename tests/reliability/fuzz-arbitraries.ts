@@ -16,10 +16,12 @@ export const FORGED_KEYS = ['user_email', 'user_name', 'personId', 'personEmail'
 export const INPUT_KEYS = [
   'action', 'testbed_id', 'purpose', 'release_choice', 'release_date', 'release_time', 'feedback_text',
   'room_ids', 'select_all', 'message_kind', 'message_text', 'page',
+  'testbed_name', 'labels', 'description', 'reason', 'until', 'form',
 ] as const;
 export const ACTIONS = [
   'status', 'register', 'release', 'broadcast', 'help', 'feedback', 'menu', 'cancel', 'register_submit', 'release_submit',
   'feedback_submit', 'status_page', 'broadcast_rooms_submit', 'broadcast_message_submit', 'broadcast_confirm', 'broadcast_back',
+  'admin', 'admin_form', 'testbed_add', 'testbed_rename', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release',
 ] as const;
 
 const MARKUP = [

@@ -36,6 +36,7 @@ const MACHINE_EVENTS = new Set([
   'register.submitted', 'register.invalid', 'release.submitted', 'release.invalid', 'feedback.submitted', 'feedback.invalid',
   'conversation.cancelled', 'broadcast.started', 'rooms.submitted', 'rooms.invalid', 'message.submitted', 'message.invalid',
   'broadcast.confirmed', 'broadcast.back',
+  'admin.requested', 'admin.formRequested', 'admin.submitted', 'admin.invalid',
 ]);
 
 /** A refusal must say what is wrong, in words, and keep only short strings. */
@@ -55,7 +56,7 @@ function expectWellFormed(decision: RouteDecision): void {
   expect(decision.targets.length).toBeGreaterThan(0);
   for (const target of decision.targets) {
     expect(target.key).toEqual({ kind: target.key.kind, roomId: ROOM, personId: PERSON });
-    expect(['conversation', 'broadcast']).toContain(target.key.kind);
+    expect(['conversation', 'broadcast', 'admin']).toContain(target.key.kind);
     expect(MACHINE_EVENTS.has(target.event.type)).toBe(true);
     if (target.event.type.endsWith('.invalid')) expectClearRefusal(target.event as never);
   }

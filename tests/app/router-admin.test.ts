@@ -1,0 +1,101 @@
+/**
+ * The admin card's words and buttons through the router: each becomes an event for the person's
+ * admin actor (which checks the profile against ADMINS before anything else), inputs validated
+ * first. Identity never comes from the form, in approved rooms and in 1:1 rooms alike.
+ */
+import { describe, expect, it } from 'vitest';
+import { flowKey } from '../../src/app/actor-key.js';
+import { route, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const DM = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000009');
+const OTHER_GROUP = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000002');
+const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'Europe/Berlin', knownTestbedIds: [1, 2] };
+
+function text(value: string, roomId = LAB, roomType: 'group' | 'direct' = 'group'): MessageEvent {
+  return { type: 'message', id: 'm', roomId, roomType, personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
+}
+
+function action(inputs: Record<string, unknown>, roomId = LAB, roomType: 'group' | 'direct' = 'group'): CardActionEvent {
+  return { type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW };
+}
+
+const admin = (roomId = LAB) => flowKey('admin', roomId, ADA);
+const dispatch = (event: Record<string, unknown>, roomId = LAB) => ({ kind: 'dispatch', targets: [{ key: admin(roomId), event }] });
+
+describe('router: admin', () => {
+  it.each(['admin', ' ADMIN ', '/admin'])('typed %j opens the admin card through the admin actor', (typed) => {
+    expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
+  });
+
+  it('the Admin button and each task button open the card or that form', () => {
+    expect(route(action({ action: 'admin' }), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
+    for (const task of ['testbed_add', 'testbed_rename', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release']) {
+      expect(route(action({ action: 'admin_form', form: task }), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task }));
+    }
+    // A form the card does not have: the admin card itself.
+    expect(route(action({ action: 'admin_form', form: 'drop_tables' }), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
+  });
+
+  it.each([
+    [{ action: 'testbed_add', testbed_name: 'lab-7', labels: '5g', description: 'Rack 2' }, { type: 'add', name: 'lab-7', labels: ['5g'], description: 'Rack 2' }],
+    [{ action: 'testbed_rename', testbed_id: '2', testbed_name: 'lab-2b' }, { type: 'rename', testbedId: 2, name: 'lab-2b' }],
+    [{ action: 'testbed_retire', testbed_id: '1' }, { type: 'retire', testbedId: 1 }],
+    [
+      { action: 'maintenance_start', testbed_id: '1', reason: 'firmware', until: '2026-03-03 18:00' },
+      { type: 'maintenanceStart', testbedId: 1, reason: 'firmware', until: '2026-03-03T17:00:00.000Z' },
+    ],
+    [{ action: 'maintenance_end', testbed_id: '1' }, { type: 'maintenanceEnd', testbedId: 1 }],
+    [{ action: 'force_release', testbed_id: '2', reason: 'overdue' }, { type: 'forceRelease', testbedId: 2, reason: 'overdue' }],
+  ])('%j becomes the request %j, stamped with the receive time', (inputs, request) => {
+    expect(route(action(inputs), ctx)).toEqual(dispatch({ type: 'admin.submitted', request, now: NOW }));
+  });
+
+  it('a form with problems goes back to the admin actor as that form, problems named and values kept', () => {
+    expect(route(action({ action: 'force_release', testbed_id: '9', reason: '' }), ctx)).toEqual(
+      dispatch({
+        type: 'admin.invalid',
+        task: 'force_release',
+        errors: {
+          testbed_id: 'That testbed is not in the list any more. Please choose another one.',
+          reason: 'Say why you force release it (the holder will read the reason).',
+        },
+        values: { testbed_id: '9', reason: '' },
+      }),
+    );
+  });
+
+  it('never carries who is asking from the form: forged identity keys go nowhere', () => {
+    const forged = route(action({ action: 'testbed_retire', testbed_id: '1', user_email: 'grace@example.com', personEmail: 'grace@example.com', admins: 'x' }), ctx);
+    expect(forged).toEqual(dispatch({ type: 'admin.submitted', request: { type: 'retire', testbedId: 1 }, now: NOW }));
+    expect(JSON.stringify(forged)).not.toContain('grace@example.com');
+  });
+
+  it('in a 1:1 room that is not approved, accepts typed admin and every admin button (the profile decides)', () => {
+    expect(route(text('admin', DM, 'direct'), ctx)).toEqual(dispatch({ type: 'admin.requested' }, DM));
+    expect(route(action({ action: 'admin_form', form: 'testbed_add' }, DM, 'direct'), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task: 'testbed_add' }, DM));
+    expect(route(action({ action: 'maintenance_end', testbed_id: '2' }, DM, 'direct'), ctx)).toEqual(
+      dispatch({ type: 'admin.submitted', request: { type: 'maintenanceEnd', testbedId: 2 }, now: NOW }, DM),
+    );
+    // Other typed words stay ignored there.
+    expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+
+  it('ignores admin words and buttons from group rooms that are not approved', () => {
+    expect(route(text('admin', OTHER_GROUP), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    expect(route(action({ action: 'testbed_add', testbed_name: 'x' }, OTHER_GROUP), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+
+  it('cancel reaches the admin actor too, only if it exists', () => {
+    const cancel = route(text('cancel'), ctx);
+    expect(cancel.kind === 'dispatch' && cancel.targets.find((target) => target.key.kind === 'admin')).toEqual({
+      key: admin(),
+      event: { type: 'conversation.cancelled' },
+      ifExists: true,
+    });
+  });
+});
