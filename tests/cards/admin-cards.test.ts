@@ -1,0 +1,290 @@
+/**
+ * The admin cards as people read them: the admin card with one button per task (in sets that fit
+ * a phone), each form with its exact Submit action and input ids, the testbeds each form offers,
+ * problems named under their input with the values kept, what each request did, and the polite
+ * refusal. Names people typed are shown as typed, never as markup.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACTIONS } from '../../src/cards/actions.js';
+import { ADMIN_FORM_INPUTS, ADMIN_TASKS } from '../../src/cards/admin-actions.js';
+import { adminFormCard, adminFormText } from '../../src/cards/admin-forms.card.js';
+import {
+  adminMenuCard,
+  adminMenuText,
+  adminNotAllowedCard,
+  adminNotAllowedText,
+  adminOutcomeCard,
+  adminOutcomeText,
+  forceReleasedText,
+  type AdminOutcomeInput,
+} from '../../src/cards/admin.card.js';
+import { emptyLifecycle, type AdminOutcome, type AdminRequest, type Holder, type TestbedRecord } from '../../src/domain.js';
+import type { AdaptiveCardJson } from '../../src/platform/port.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
+import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
+import { markupFormed, unLookAlike } from '../support/rendered-text.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { inspectCard } from './card-walk.js';
+
+const grace: Holder = { email: 'grace@example.com', name: 'Grace Hopper' };
+const ada: Holder = { email: 'ada@example.com', name: 'Ada Lovelace' };
+const ZONE = 'Europe/Berlin';
+const TRICKY = '**lab_9** [x](http://evil)';
+
+function inMaintenance(id: number, reason: string, until: string | null = '2026-03-12T16:00:00.000Z'): TestbedRecord {
+  return { ...available(id), maintenance: { reason, until, since: NOW, by: grace } };
+}
+
+const TESTBEDS: TestbedRecord[] = [available(1), inUse(2, ada), inMaintenance(3, 'firmware upgrade'), available(10), inUse(4, bob, { name: 'lab-4' })];
+const ctx = { now: NOW, timeZone: ZONE };
+
+/** Every button anywhere on the card (action bar and action sets) with its data. */
+function buttonsOf(card: AdaptiveCardJson) {
+  return inspectCard(card).actions.map((action) => ({ title: action.title, data: action.data }));
+}
+
+function expectCardRules(card: AdaptiveCardJson): void {
+  expect(cardProblems(card)).toEqual([]);
+  const walked = inspectCard(card);
+  expect(walked.disallowedTypes).toEqual([]);
+  const known = new Set<string>(Object.values(ACTIONS));
+  const inputs = cardInputIds(card);
+  for (const action of walked.actions) {
+    expect(action.type).toBe('Action.Submit');
+    expect(known.has(String(action.data?.action))).toBe(true);
+    for (const key of Object.keys(action.data ?? {})) if (key !== 'action') expect(inputs).not.toContain(key);
+  }
+  // Webex shows at most five buttons per row of buttons (the action bar and each action set).
+  expect(((card.actions as unknown[]) ?? []).length).toBeLessThanOrEqual(5);
+  for (const element of card.body as Array<Record<string, unknown>>) {
+    if (element.type === 'ActionSet') expect((element.actions as unknown[]).length).toBeLessThanOrEqual(5);
+  }
+}
+
+describe('the admin card', () => {
+  it('counts the testbeds and offers every task, grouped in rows that fit a phone', () => {
+    const card = adminMenuCard({ testbeds: TESTBEDS });
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Lab admin');
+    expect(seen.texts).toEqual(['Lab admin', '5 testbeds: 2 in use, 1 under maintenance, 2 free.', 'Testbeds', 'Maintenance', 'Bookings']);
+    expect(buttonsOf(card)).toEqual([
+      { title: 'Status', data: { action: 'status' } },
+      { title: 'Cancel', data: { action: 'cancel' } },
+      { title: 'Add', data: { action: 'admin_form', form: 'testbed_add' } },
+      { title: 'Rename', data: { action: 'admin_form', form: 'testbed_rename' } },
+      { title: 'Retire', data: { action: 'admin_form', form: 'testbed_retire' } },
+      { title: 'Start', data: { action: 'admin_form', form: 'maintenance_start' } },
+      { title: 'End', data: { action: 'admin_form', form: 'maintenance_end' } },
+      { title: 'Force release', data: { action: 'admin_form', form: 'force_release' } },
+    ]);
+    expect(adminMenuText({ testbeds: TESTBEDS })).toBe(
+      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename or retire a testbed, start or end maintenance, or force release a booking.',
+    );
+  });
+
+  it('says so when there are no testbeds yet', () => {
+    expect(seenCard(adminMenuCard({ testbeds: [] })).texts[1]).toBe('There are no testbeds yet.');
+  });
+});
+
+describe('the forms', () => {
+  it.each(ADMIN_TASKS.map((task) => [task]))('%s: its own inputs, Submit carrying exactly its action, Back and Cancel', (task) => {
+    const card = adminFormCard({ ...ctx, task, testbeds: TESTBEDS });
+    expectCardRules(card);
+    expect(cardInputIds(card)).toEqual([...ADMIN_FORM_INPUTS[task]]);
+    const bar = buttonsOf(card);
+    expect(bar[0].data).toEqual({ action: task });
+    expect(bar.slice(1)).toEqual([
+      { title: 'Back', data: { action: 'admin' } },
+      { title: 'Cancel', data: { action: 'cancel' } },
+    ]);
+  });
+
+  it('offers the testbeds that fit each task, by name, with the state that matters', () => {
+    const choices = (task: (typeof ADMIN_TASKS)[number]) => seenCard(adminFormCard({ ...ctx, task, testbeds: TESTBEDS })).choices('testbed_id');
+    expect(choices('testbed_rename')).toEqual(['lab-1', 'lab-2', 'lab-3', 'lab-4', 'lab-10']);
+    const annotated = ['lab-1', 'lab-2 (in use by Ada Lovelace)', 'lab-3 (under maintenance)', 'lab-4 (in use by Bob Builder)', 'lab-10'];
+    expect(choices('testbed_retire')).toEqual(annotated);
+    expect(choices('maintenance_start')).toEqual(annotated);
+    expect(choices('maintenance_end')).toEqual(['lab-3 — firmware upgrade']);
+    expect(choices('force_release')).toEqual(['lab-2 — Ada Lovelace', 'lab-4 — Bob Builder']);
+  });
+
+  it('says when a task has nothing to choose from, and offers no Submit then', () => {
+    const end = adminFormCard({ ...ctx, task: 'maintenance_end', testbeds: [available(1)] });
+    expect(seenCard(end).texts).toEqual(['End maintenance', 'No testbed is under maintenance right now, so there is nothing to end.']);
+    expect(buttonTitles(end)).toEqual(['Back', 'Cancel']);
+    const force = adminFormCard({ ...ctx, task: 'force_release', testbeds: [available(1)] });
+    expect(seenCard(force).texts[1]).toBe('Nobody holds a testbed right now, so there is nothing to force release.');
+    const rename = adminFormCard({ ...ctx, task: 'testbed_rename', testbeds: [] });
+    expect(seenCard(rename).texts[1]).toBe('There are no testbeds yet. Add one first.');
+    expect(buttonsOf(rename)[0]).toEqual({ title: 'Add a testbed', data: { action: 'admin_form', form: 'testbed_add' } });
+    expect(adminFormText({ ...ctx, task: 'maintenance_end', testbeds: [] })).toBe('End maintenance: No testbed is under maintenance right now, so there is nothing to end.');
+  });
+
+  it('explains the expected end: the format, the zone, an example, the limit', () => {
+    const card = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS });
+    const until = (card.body as Array<Record<string, unknown>>).find((element) => element.id === 'until')!;
+    expect(until).toMatchObject({ type: 'Input.Text', label: 'Expected back (optional), YYYY-MM-DD HH:MM Europe/Berlin', placeholder: 'e.g. 2026-03-11 18:00' });
+    expect(until.isRequired).toBeUndefined();
+    expect(seenCard(card).texts).toContain(
+      'Type it as YYYY-MM-DD HH:MM in Europe/Berlin, e.g. 2026-03-11 18:00 (ISO 8601 with Z or an offset works too); within 90 days. It is only shown to people: maintenance ends when an admin ends it.',
+    );
+  });
+
+  it('comes back with each problem under its input and what was typed kept', () => {
+    const errors = { testbed_name: 'Keep the name to 64 characters (you typed 70).', labels: 'A testbed may have at most 10 labels (you gave 11).' };
+    const values = { testbed_name: 'x'.repeat(70), labels: 'a,b', description: TRICKY };
+    const card = adminFormCard({ ...ctx, task: 'testbed_add', testbeds: TESTBEDS, errors, values });
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.errors[0]).toBe('Please check the fields marked below.');
+    const underInputs = seen.all.filter((item) => item.element.color === 'attention' && item.element.size === 'Small').map((item) => item.text);
+    expect(underInputs).toEqual([errors.testbed_name, errors.labels]);
+    const kept = Object.fromEntries((card.body as Array<Record<string, unknown>>).filter((element) => 'value' in element).map((element) => [element.id, element.value]));
+    expect(kept).toEqual(values);
+    expect(adminFormText({ ...ctx, task: 'testbed_add', testbeds: TESTBEDS, errors, values })).toBe('Add a testbed. Some fields need another look. Open the card to fill in the form.');
+  });
+
+  it('drops a kept testbed choice that the form no longer offers', () => {
+    const card = adminFormCard({ ...ctx, task: 'force_release', testbeds: TESTBEDS, values: { testbed_id: '3', reason: 'x' } });
+    const picker = (card.body as Array<Record<string, unknown>>).find((element) => element.id === 'testbed_id')!;
+    expect(picker.value).toBeUndefined();
+  });
+});
+
+describe('what a request did', () => {
+  const input = (request: AdminRequest, outcome: AdminOutcome, extra: Partial<AdminOutcomeInput> = {}): AdminOutcomeInput => ({
+    request,
+    outcome,
+    testbeds: TESTBEDS,
+    life: [],
+    ...ctx,
+    ...extra,
+  });
+
+  const cases: Array<[string, AdminOutcomeInput, string, string[], Record<string, string>]> = [
+    [
+      'added',
+      input({ type: 'add', name: 'lab-11', labels: ['5g', 'rack-2'], description: 'Rack 2' }, { type: 'added', record: { ...available(11), labels: ['5g', 'rack-2'], description: 'Rack 2' } }),
+      'Added: lab-11',
+      ['It is available to book now.'],
+      { Id: '11', Labels: '5g, rack-2', Description: 'Rack 2' },
+    ],
+    ['renamed', input({ type: 'rename', testbedId: 1, name: 'lab-1b' }, { type: 'renamed', record: available(1, 'lab-1b'), previousName: 'lab-1' }), 'Renamed: lab-1 → lab-1b', ['Status and the forms show the new name now; bookings and queues are unchanged.'], {}],
+    ['retired', input({ type: 'retire', testbedId: 10 }, { type: 'retired', record: available(10) }), 'Retired: lab-10', ['It is gone from status and the forms. Its id 10 is never given out again.'], {}],
+    [
+      'maintenance started',
+      input({ type: 'maintenanceStart', testbedId: 3, reason: 'firmware upgrade', until: '2026-03-12T16:00:00.000Z' }, { type: 'maintenanceStarted', record: inMaintenance(3, 'firmware upgrade') }),
+      'lab-3 is under maintenance',
+      ['Nobody can book it until an admin ends the maintenance.'],
+      { Reason: 'firmware upgrade', 'Expected back': '2026-03-12 16:00 UTC (2026-03-12 17:00 Europe/Berlin) (in 2 d)' },
+    ],
+    [
+      'maintenance started without an end',
+      input({ type: 'maintenanceStart', testbedId: 3, reason: 'broken PSU', until: null }, { type: 'maintenanceStarted', record: inMaintenance(3, 'broken PSU', null) }),
+      'lab-3 is under maintenance',
+      ['Nobody can book it until an admin ends the maintenance.'],
+      { Reason: 'broken PSU', 'Expected back': 'not given' },
+    ],
+    ['maintenance ended', input({ type: 'maintenanceEnd', testbedId: 3 }, { type: 'maintenanceEnded', record: available(3) }), 'lab-3 is back in service', ['It can be booked again; the first person in its queue, if any, is offered it.'], {}],
+    [
+      'force released',
+      input({ type: 'forceRelease', testbedId: 2, reason: 'overdue since Monday' }, { type: 'forceReleased', record: available(2), previous: inUse(2, ada) }),
+      'Force released: lab-2',
+      ['It is free again. The holder gets a direct message with your name and the reason.'],
+      { 'Was held by': 'Ada Lovelace (ada@example.com)', Since: '2026-03-10 08:00 UTC (2026-03-10 09:00 Europe/Berlin)', Purpose: 'regression run', Reason: 'overdue since Monday' },
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, outcomeInput, heading, lines, facts) => {
+    const card = adminOutcomeCard(outcomeInput);
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.heading).toBe(heading);
+    expect(seen.texts.slice(1)).toEqual(lines);
+    expect(seen.facts).toEqual(facts);
+    expect(buttonsOf(card)).toEqual([
+      { title: 'Admin', data: { action: 'admin' } },
+      { title: 'Status', data: { action: 'status' } },
+    ]);
+    expect(adminOutcomeText(outcomeInput)).toBe(`${heading}. ${lines.join(' ')}`);
+  });
+
+  const refusals: Array<[AdminRequest, AdminOutcome, string, Partial<AdminOutcomeInput>?]> = [
+    [{ type: 'retire', testbedId: 2 }, { type: 'refused', reason: 'in_use', record: inUse(2, ada) }, 'lab-2 is in use by Ada Lovelace; force release it first if you need to retire it now.'],
+    [{ type: 'maintenanceStart', testbedId: 2, reason: 'fw', until: null }, { type: 'refused', reason: 'in_use', record: inUse(2, ada) }, 'lab-2 is in use by Ada Lovelace; force release it first if you need to start maintenance now.'],
+    [{ type: 'forceRelease', testbedId: 1, reason: 'x' }, { type: 'refused', reason: 'not_in_use', record: available(1) }, 'lab-1 is not in use, so there is nothing to force release.'],
+    [
+      { type: 'retire', testbedId: 1 },
+      { type: 'refused', reason: 'held', record: available(1) },
+      'lab-1 is being kept for Bob Builder, first in its queue, until 2026-03-10 10:10 UTC (2026-03-10 11:10 Europe/Berlin). Try again once the hold has ended.',
+      { life: [{ ...emptyLifecycle(1), offer: { email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' } }] },
+    ],
+    [{ type: 'retire', testbedId: 1 }, { type: 'refused', reason: 'held' }, 'lab-1 is being kept for the first person in its queue right now. Try again once the hold has ended.'],
+    [{ type: 'maintenanceStart', testbedId: 3, reason: 'x', until: null }, { type: 'refused', reason: 'in_maintenance', record: inMaintenance(3, 'fw') }, 'lab-3 is already under maintenance.'],
+    [{ type: 'maintenanceEnd', testbedId: 1 }, { type: 'refused', reason: 'not_in_maintenance', record: available(1) }, 'lab-1 is not under maintenance.'],
+    [{ type: 'retire', testbedId: 1 }, { type: 'refused', reason: 'busy' }, 'lab-1 is being changed right now. Please try again in a moment.'],
+    [{ type: 'retire', testbedId: 77 }, { type: 'refused', reason: 'unknown' }, 'That testbed is not in the list any more.'],
+  ];
+
+  it.each(refusals)('refused %j (%j): %s', (request, outcome, line, extra) => {
+    const outcomeInput = input(request, outcome, extra);
+    const card = adminOutcomeCard(outcomeInput);
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.texts).toEqual(['Nothing was changed', line]);
+    expect(adminOutcomeText(outcomeInput)).toBe(`Nothing was changed. ${line}`);
+  });
+
+  it('a name already taken (ignoring case) brings the form back with the problem under the name, values kept', () => {
+    const request: AdminRequest = { type: 'add', name: 'LAB-1', labels: ['5g'], description: 'spare' };
+    const outcomeInput = input(request, { type: 'refused', reason: 'name_taken', record: available(1) });
+    const card = adminOutcomeCard(outcomeInput);
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Add a testbed');
+    expect(seen.texts).toContain('Another testbed is already called lab-1 (names are compared ignoring case). Choose another name.');
+    const kept = Object.fromEntries((card.body as Array<Record<string, unknown>>).filter((element) => 'value' in element).map((element) => [element.id, element.value]));
+    expect(kept).toEqual({ testbed_name: 'LAB-1', labels: '5g', description: 'spare' });
+    expect(buttonsOf(card)[0].data).toEqual({ action: 'testbed_add' });
+    const rename = adminOutcomeCard(input({ type: 'rename', testbedId: 2, name: 'lab-1' }, { type: 'refused', reason: 'name_taken' }));
+    expect(seenCard(rename).texts).toContain('Another testbed is already called lab-1 (names are compared ignoring case). Choose another name.');
+  });
+
+  it('shows typed names and reasons as typed, never as markup', () => {
+    const record = { ...available(9, TRICKY), labels: ['5g'], description: TRICKY };
+    const cardsShown = [
+      adminOutcomeCard(input({ type: 'add', name: TRICKY, labels: ['5g'], description: TRICKY }, { type: 'added', record })),
+      adminOutcomeCard(input({ type: 'forceRelease', testbedId: 9, reason: TRICKY }, { type: 'forceReleased', record, previous: inUse(9, { email: 'x@example.com', name: TRICKY }, { name: TRICKY }) })),
+      adminFormCard({ ...ctx, task: 'force_release', testbeds: [inUse(9, { email: 'x@example.com', name: TRICKY }, { name: TRICKY })] }),
+    ];
+    for (const card of cardsShown) {
+      const seen = seenCard(card);
+      for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
+      expect(unLookAlike(seen.all.map((item) => item.text).join('\n'))).toContain(TRICKY);
+    }
+  });
+});
+
+describe('not an admin', () => {
+  it('is told politely, with nothing secret named', () => {
+    const card = adminNotAllowedCard();
+    expectCardRules(card);
+    expect(seenCard(card).texts).toEqual([
+      'For the lab’s admins',
+      'Sorry, the admin card is only for the lab’s admins, so nothing was changed.',
+      'If a testbed needs adding, fixing or freeing, please ask one of them.',
+    ]);
+    expect(adminNotAllowedText()).toBe('Sorry, the admin card is only for the lab’s admins, so nothing was changed. If a testbed needs adding, fixing or freeing, please ask one of them.');
+  });
+});
+
+describe('the holder’s direct message after a force release', () => {
+  it('names the admin and the reason, in plain text', () => {
+    expect(forceReleasedText({ testbedName: 'lab-2', byName: 'Grace Hopper', byEmail: 'grace@example.com', reason: 'overdue since\nMonday <b>' })).toBe(
+      'Heads-up: Grace Hopper (grace@example.com), a lab admin, force released lab-2, which you had booked. Reason: overdue since Monday ‹b›. It is no longer booked for you; type testbed if you need one again.',
+    );
+  });
+});
