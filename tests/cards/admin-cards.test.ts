@@ -23,7 +23,7 @@ import type { AdaptiveCardJson } from '../../src/platform/port.js';
 import { buttonTitles, seenCard } from '../support/card-text.js';
 import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
 import { markupFormed, unLookAlike } from '../support/rendered-text.js';
-import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { NOW, available, bob, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
 
 const grace: Holder = { email: 'grace@example.com', name: 'Grace Hopper' };
