@@ -24,12 +24,13 @@ import { getShortestPaths } from 'xstate/graph';
 import { conversationMachine, type ConversationEvent } from '../../src/machines/conversation.machine.js';
 import { broadcastMachine, type BroadcastInput, type BroadcastRoomOption } from '../../src/machines/broadcast.machine.js';
 import { adminMachine } from '../../src/machines/admin.machine.js';
+import { ADMIN_TASKS } from '../../src/cards/admin-actions.js';
 import { testbedMachine, type TestbedContext, type TestbedEmitted, type TestbedEvent, type TestbedInput } from '../../src/machines/testbed.machine.js';
 import { renderView, type View } from '../../src/app/render.js';
 import { route, type RouteDecision, type Target } from '../../src/app/router.js';
 import { cardSubmission } from '../../src/platform/emulator/card-submit.js';
 import type { AdaptiveCardJson, CardActionEvent } from '../../src/platform/port.js';
-import type { DirectNotice, Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
+import type { AdminOutcome, AdminRequest, DirectNotice, Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
 import { emptyLifecycle } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { inspectCard, type WalkedInput } from '../cards/card-walk.js';
@@ -471,6 +472,94 @@ describe('broadcast machine: every reachable state', () => {
       if (snapshot.hasTag('awaitingUser')) expect(cancelButtonRoutesToCancel(renderView(view!, RENDER).card), String(snapshot.value)).toBe(true);
     }
     expect(cancelled).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('admin machine: every reachable state', () => {
+  const input = { roomId: ROOM, personId: PERSON, admins: [ana.email], timeoutMs: 60_000 };
+  const maintenance = { reason: 'firmware', until: '2026-03-12T10:00:00.000Z', since: NOW, by: ana };
+  const OUTCOMES: AdminOutcome[] = [
+    { type: 'added', record: { ...available(6), labels: ['5g'], description: 'spare' } },
+    { type: 'renamed', record: available(1, 'lab-1b'), previousName: 'lab-1' },
+    { type: 'retired', record: available(1) },
+    { type: 'maintenanceStarted', record: { ...available(1), maintenance } },
+    { type: 'maintenanceEnded', record: available(1) },
+    { type: 'forceReleased', record: available(2), previous: inUse(2, bob) },
+    ...(['unknown', 'in_use', 'not_in_use', 'held', 'in_maintenance', 'not_in_maintenance', 'busy'] as const).map((reason) => ({ type: 'refused' as const, reason, record: inUse(2, bob) })),
+  ];
+  const REQUESTS: AdminRequest[] = [
+    { type: 'add', name: 'lab-1', labels: [], description: null },
+    { type: 'forceRelease', testbedId: 2, reason: 'overdue' },
+  ];
+  const events: AnyEventObject[] = [
+    { type: 'admin.requested' },
+    ...ADMIN_TASKS.map((task) => ({ type: 'admin.formRequested', task })),
+    { type: 'admin.invalid', task: 'maintenance_start', errors: { until: 'That time has already passed.' }, values: { testbed_id: '1', reason: 'fw', until: '2020-01-01 10:00' } },
+    ...REQUESTS.map((request) => ({ type: 'admin.submitted', request, now: NOW })),
+    CANCELLED,
+    done('lookUpPerson', ana),
+    done('lookUpPerson', bob),
+    failed('lookUpPerson'),
+    ...OUTCOMES.map((outcome) => done('runAdmin', outcome)),
+    done('runAdmin', { type: 'refused', reason: 'name_taken', record: available(1) }),
+    failed('runAdmin'),
+  ];
+  const visited = walk(adminMachine, input, events);
+  const moves = steps(adminMachine, visited, events);
+
+  it('visits every state and shows every admin card on the way in', () => {
+    expect(new Set(visited.map((v) => v.snapshot.value))).toEqual(new Set(['idle', 'checking', 'showing', 'running', 'notAllowed', 'done', 'cancelled', 'failed']));
+    const kinds = new Set(moves.flatMap((move) => (move.view ? [move.view.kind] : [])));
+    expect(kinds).toEqual(new Set(['adminMenu', 'adminForm', 'adminOutcome', 'adminNotAllowed', 'cancelled', 'error']));
+    const forms = new Set(moves.flatMap((move) => (move.view?.kind === 'adminForm' ? [move.view.task] : [])));
+    expect(forms).toEqual(new Set(ADMIN_TASKS));
+  });
+
+  it('shows a card that parses and offers only buttons the router understands, on every step that shows one', () => {
+    let checked = 0;
+    for (const move of moves) {
+      if (!move.view) continue;
+      checkCard(move.view);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(60);
+  });
+
+  it('in a 1:1 room, every admin card offers only buttons the router takes from there, each for the admin flow', () => {
+    const kinds = new Set<string>();
+    for (const move of moves) {
+      if (!move.view || move.view.kind === 'cancelled' || move.view.kind === 'error') continue;
+      const { card } = renderView(move.view, { ...RENDER, directRoom: true });
+      expect(cardProblems(card)).toEqual([]);
+      for (const button of submits(card)) {
+        const decision = route(click(card, button, 'direct'), ROUTE);
+        expect(decision.kind, `${move.view.kind}: ${button.title}`).toBe('dispatch');
+        if (decision.kind !== 'dispatch') continue;
+        for (const target of decision.targets) {
+          expect(target.key.kind).toBe('admin');
+          expect(FRESH.admin.can(target.event as never)).toBe(true);
+        }
+      }
+      kinds.add(move.view.kind);
+    }
+    expect(kinds).toEqual(new Set(['adminMenu', 'adminForm', 'adminOutcome', 'adminNotAllowed']));
+  });
+
+  it('cancel works from every waiting state and is ignored while busy; every form carries a Cancel', () => {
+    let waiting = 0;
+    for (const { snapshot, view, path } of visited) {
+      if (snapshot.status === 'done') continue;
+      const [next, actions] = transition(adminMachine, snapshot as never, CANCELLED as never) as [AnyMachineSnapshot, ExecAction[]];
+      if (snapshot.hasTag('busy')) {
+        expect(serializeState(next), `busy after ${path.join(' → ')}`).toBe(serializeState(snapshot));
+        continue;
+      }
+      waiting++;
+      expect(next.value).toBe('cancelled');
+      expect(lastView(actions)).toEqual({ kind: 'cancelled' });
+      if (view?.kind === 'adminForm' || view?.kind === 'adminMenu') expect(cancelButtonRoutesToCancel(renderView(view, RENDER).card), view.kind).toBe(true);
+    }
+    expect(waiting).toBeGreaterThanOrEqual(8);
   });
 });
 
