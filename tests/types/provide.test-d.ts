@@ -16,6 +16,7 @@ import {
   type RunLifecycleInput,
 } from '../../src/machines/conversation.machine.js';
 import { testbedMachine } from '../../src/machines/testbed.machine.js';
+import { adminMachine, type AdminOutcome, type RunAdminInput } from '../../src/machines/admin.machine.js';
 
 const holder: Holder = { email: 'ana@example.com', name: 'Ana Ops' };
 const notProvided = () => Promise.reject(new Error('type test only'));
@@ -40,7 +41,20 @@ broadcastMachine.provide({
   },
 });
 
+adminMachine.provide({
+  actors: {
+    lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => holder),
+    runAdmin: fromPromise<AdminOutcome, RunAdminInput>(notProvided),
+  },
+});
+
 // A wrong output is refused.
+adminMachine.provide({
+  actors: {
+    // @ts-expect-error runAdmin must resolve with what the request did
+    runAdmin: fromPromise<boolean, RunAdminInput>(async () => true),
+  },
+});
 conversationMachine.provide({
   actors: {
     // @ts-expect-error lookUpPerson must resolve with a Holder
@@ -67,6 +81,12 @@ conversationMachine.provide({
 });
 
 // A wrong input is refused, even a wider one.
+adminMachine.provide({
+  actors: {
+    // @ts-expect-error runAdmin's `by` is the looked-up profile, not a bare email
+    runAdmin: fromPromise<AdminOutcome, Omit<RunAdminInput, 'by'> & { by: string }>(notProvided),
+  },
+});
 conversationMachine.provide({
   actors: {
     // @ts-expect-error claimTestbed takes a ClaimTestbedInput
