@@ -10,6 +10,10 @@
  * anyone else changes nothing. Each form's submit carries its whole request, so a fresh actor
  * (after the idle time-out or a restart) handles it completely. Cancel is handled at the root and
  * ignored while busy.
+ *
+ * `showing` (the card or a form is up, waiting for a click) is tagged `resting`: every event is
+ * handled at the root and `checking` starts from nothing remembered, so an actor resting there
+ * answers exactly as a fresh one would, and the host may drop it (app/actor-host.ts).
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { AdminOutcome, AdminRequest, DirectMessage, Holder } from '../domain.js';
@@ -40,7 +44,7 @@ export const adminMachine = setup({
     events: {} as AdminEvent,
     input: {} as AdminInput,
     emitted: {} as AdminEmitted,
-    tags: {} as 'awaitingUser' | 'busy',
+    tags: {} as 'awaitingUser' | 'busy' | 'resting',
   },
   actors: {
     lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
@@ -63,6 +67,8 @@ export const adminMachine = setup({
   actions: {
     rememberAsk: assign({ ask: (_, ask: AdminAsk) => ask }),
     rememberAdmin: assign({ admin: (_, holder: Holder) => holder }),
+    forgetAdmin: assign({ admin: null }),
+    forgetAll: assign({ ask: null, admin: null }),
     showMenu: emit(card({ kind: 'adminMenu' })),
     showForm: emit(({ context }) => {
       const ask = context.ask;
@@ -104,12 +110,13 @@ export const adminMachine = setup({
       target: '.checking',
       actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'submit', request: event.request, now: event.now }) },
     },
-    'conversation.cancelled': { target: '.cancelled', actions: 'showCancelled' },
+    'conversation.cancelled': { target: '.cancelled', actions: ['forgetAll', 'showCancelled'] },
   },
   states: {
     idle: { after: { idleTimeout: 'timedOut' } },
     checking: {
       tags: 'busy',
+      entry: 'forgetAdmin',
       on: {
         'admin.requested': ignored,
         'admin.formRequested': ignored,
@@ -139,7 +146,7 @@ export const adminMachine = setup({
         { target: 'showing', actions: 'showMenu' },
       ],
     },
-    showing: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    showing: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
     running: {
       tags: 'busy',
       on: {

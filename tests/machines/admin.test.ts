@@ -89,6 +89,33 @@ describe('adminMachine (replayed)', () => {
     expect(invoked.map((spawn) => spawn.id)).toEqual(['lookUpPerson', 'lookUpPerson']);
   });
 
+  it('a resting state (card or form up) answers every event exactly as a fresh actor does (the host may drop it)', () => {
+    const fresh = replay([]).snapshot;
+    const userEvents: AnyEventObject[] = [
+      { type: 'admin.requested' },
+      { type: 'admin.formRequested', task: 'testbed_rename' },
+      { type: 'admin.invalid', task: 'testbed_add', errors: { testbed_name: 'Give the new testbed a name.' }, values: {} },
+      submitted(retire),
+      { type: 'conversation.cancelled' },
+    ];
+    const resting = [
+      replay([{ type: 'admin.requested' }, done('lookUpPerson', grace)]).snapshot,
+      replay([{ type: 'admin.formRequested', task: 'force_release' }, done('lookUpPerson', grace)]).snapshot,
+    ];
+    for (const snapshot of resting) {
+      expect(snapshot.hasTag('resting')).toBe(true);
+      for (const event of userEvents) {
+        const [fromRest, restActions] = transition(adminMachine, snapshot, event as never);
+        const [fromFresh, freshActions] = transition(adminMachine, fresh, event as never);
+        const emitted = (actions: unknown[]) => (actions as Action[]).filter((action) => action.type === 'xstate.emit').map((action) => action.params);
+        expect([fromRest.value, fromRest.context, emitted(restActions)]).toEqual([fromFresh.value, fromFresh.context, emitted(freshActions)]);
+      }
+    }
+    // Busy and final states never rest.
+    expect(replay([submitted(retire)]).snapshot.hasTag('resting')).toBe(false);
+    expect(replay([submitted(retire), done('lookUpPerson', grace)]).snapshot.hasTag('resting')).toBe(false);
+  });
+
   it('ignores clicks and cancel while busy', () => {
     const checking = replay([submitted(retire)]);
     for (const event of [submitted({ type: 'retire', testbedId: 3 }), { type: 'admin.requested' }, { type: 'conversation.cancelled' }] as AnyEventObject[]) {
