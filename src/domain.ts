@@ -134,10 +134,7 @@ export interface BroadcastDeliveryResult extends DeliveryRoom {
  * A direct message to one person, as data: the machine says what happened, the
  * cards word it (cards/direct-message.ts).
  */
-export type DirectMessage =
-  | { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string }
-  /** An admin force released the person's testbed, for `reason`. */
-  | { kind: 'forceReleased'; testbedName: string; byName: string; byEmail: string; reason: string };
+export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string };
 
 /** A request a person made about one testbed (or all of theirs). */
 export type LifecycleRequest =

@@ -45,7 +45,7 @@ import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS } from '../cards/actions.js';
-import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, forceReleasedText } from '../cards/admin.card.js';
+import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
@@ -222,7 +222,5 @@ export function renderDirectMessage(message: DirectMessage): string {
   switch (message.kind) {
     case 'releasedByOther':
       return releasedByOtherText(message);
-    case 'forceReleased':
-      return forceReleasedText(message);
   }
 }

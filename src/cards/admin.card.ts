@@ -1,11 +1,11 @@
 /**
  * The lab admins' cards: the admin card (one button per task, grouped so they fit a phone), what
- * each request did, the polite refusal for everyone else, and the holder's direct message after
- * a force release. Each card has a plain-text sibling. Pure; `now` and the zone come in.
+ * each request did, and the polite refusal for everyone else. Each card has a plain-text sibling.
+ * Pure; `now` and the zone come in.
  */
-import type { AdminOutcome, AdminRefusal, AdminRequest, DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ADMIN_TASKS, taskOfRequest, valuesOfRequest } from './admin-actions.js';
+import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName } from './parts.js';
@@ -29,7 +29,7 @@ function summary(testbeds: readonly TestbedRecord[]): string {
   return `${total} ${total === 1 ? 'testbed' : 'testbeds'}: ${inUse} in use, ${maintenance} under maintenance, ${free} free.`;
 }
 
-const SECTIONS: Array<{ title: string; tasks: Array<[(typeof ADMIN_TASKS)[number], string]> }> = [
+const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
   { title: 'Testbeds', tasks: [['testbed_add', 'Add'], ['testbed_rename', 'Rename'], ['testbed_retire', 'Retire']] },
   { title: 'Maintenance', tasks: [['maintenance_start', 'Start'], ['maintenance_end', 'End']] },
   { title: 'Bookings', tasks: [['force_release', 'Force release']] },
@@ -233,20 +233,4 @@ function nameRefusalForm(input: AdminOutcomeInput) {
     errors: { testbed_name: `Another testbed is already called ${plainText(takenName(input.request, record), 80)} (names are compared ignoring case). Choose another name.` },
     values: valuesOfRequest(input.request),
   };
-}
-
-/* The holder's direct message ------------------------------------------------------------------- */
-
-export type ForceReleased = Omit<Extract<DirectMessage, { kind: 'forceReleased' }>, 'kind'>;
-
-/** A value inside a plain-text direct message: one line, cut, `<` `>` shown as ‹ ›. */
-function plainValue(value: string, max: number): string {
-  return plainText(value, max).replace(/</g, '\u2039').replace(/>/g, '\u203A');
-}
-
-export function forceReleasedText({ testbedName, byName, byEmail, reason }: ForceReleased): string {
-  return (
-    `Heads-up: ${plainValue(byName, 80)} (${plainValue(byEmail, 120)}), a lab admin, force released ${plainValue(testbedName, 80)}, ` +
-    `which you had booked. Reason: ${plainValue(reason, 300)}. It is no longer booked for you; type testbed if you need one again.`
-  );
 }

@@ -15,8 +15,8 @@
  * handled at the root and `checking` starts from nothing remembered, so an actor resting there
  * answers exactly as a fresh one would, and the host may drop it (app/actor-host.ts).
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { AdminOutcome, AdminRequest, DirectMessage, Holder } from '../domain.js';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { AdminOutcome, Holder } from '../domain.js';
 import type { AdminAsk, AdminContext, AdminEmitted, AdminEvent, AdminInput, AdminView, RunAdminInput } from './admin.types.js';
 
 export type * from './admin.types.js';
@@ -24,17 +24,6 @@ export type * from './admin.types.js';
 export const ADMIN_SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
 
 const card = (view: AdminView): AdminEmitted => ({ type: 'say.card', view });
-
-/** The holder hears who force released their testbed and why (not when they did it themselves). */
-function forceReleaseMessage(request: AdminRequest, outcome: AdminOutcome, by: Holder | null): { toEmail: string; message: DirectMessage } | null {
-  if (outcome.type !== 'forceReleased' || request.type !== 'forceRelease' || !by) return null;
-  const heldBy = outcome.previous.user_email;
-  if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
-  return {
-    toEmail: heldBy,
-    message: { kind: 'forceReleased', testbedName: outcome.previous.testbed_name, byName: by.name, byEmail: by.email, reason: request.reason },
-  };
-}
 
 const ignored = {};
 
@@ -75,13 +64,10 @@ export const adminMachine = setup({
       if (ask?.kind !== 'form') return card({ kind: 'adminMenu' });
       return card({ kind: 'adminForm', task: ask.task, ...(ask.errors ? { errors: ask.errors } : {}), ...(ask.values ? { values: ask.values } : {}) });
     }),
-    /** The outcome card, and the holder's direct message after a force release. */
-    reportOutcome: enqueueActions(({ context, enqueue }, outcome: AdminOutcome) => {
+    /** What the request did. The holder of a force released testbed hears it from the testbed itself (a direct notice). */
+    reportOutcome: emit(({ context }, outcome: AdminOutcome) => {
       const ask = context.ask;
-      if (ask?.kind !== 'submit') return;
-      enqueue.emit(card({ kind: 'adminOutcome', request: ask.request, outcome }));
-      const direct = forceReleaseMessage(ask.request, outcome, context.admin);
-      if (direct) enqueue.emit({ type: 'say.direct', ...direct });
+      return ask?.kind === 'submit' ? card({ kind: 'adminOutcome', request: ask.request, outcome }) : card({ kind: 'error', message: ADMIN_SOMETHING_WENT_WRONG });
     }),
     showNotAllowed: emit(card({ kind: 'adminNotAllowed' })),
     showCancelled: emit(card({ kind: 'cancelled' })),

@@ -2,7 +2,7 @@
  * Types of the admin flow (admin.machine.ts): its input, events, the views it asks the app to
  * show, and the data of the actors it invokes. Plain data only.
  */
-import type { AdminOutcome, AdminRequest, AdminTask, DirectMessage, FormErrors, FormValues, Holder } from '../domain.js';
+import type { AdminOutcome, AdminRequest, AdminTask, FormErrors, FormValues, Holder } from '../domain.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
 export type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, FormErrors, FormValues } from '../domain.js';
@@ -25,7 +25,8 @@ export type AdminView =
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
-export type AdminEmitted = { type: 'say.card'; view: AdminView } | { type: 'say.direct'; toEmail: string; message: DirectMessage };
+/** Machine → edge: a card for the room. (The holder's message after a force release comes from the testbed itself.) */
+export type AdminEmitted = { type: 'say.card'; view: AdminView };
 
 export interface AdminInput {
   roomId: string;

@@ -15,7 +15,6 @@ import {
   adminNotAllowedText,
   adminOutcomeCard,
   adminOutcomeText,
-  forceReleasedText,
   type AdminOutcomeInput,
 } from '../../src/cards/admin.card.js';
 import { emptyLifecycle, type AdminOutcome, type AdminRequest, type Holder, type TestbedRecord } from '../../src/domain.js';
@@ -278,13 +277,5 @@ describe('not an admin', () => {
       'If a testbed needs adding, fixing or freeing, please ask one of them.',
     ]);
     expect(adminNotAllowedText()).toBe('Sorry, the admin card is only for the lab’s admins, so nothing was changed. If a testbed needs adding, fixing or freeing, please ask one of them.');
-  });
-});
-
-describe('the holder’s direct message after a force release', () => {
-  it('names the admin and the reason, in plain text', () => {
-    expect(forceReleasedText({ testbedName: 'lab-2', byName: 'Grace Hopper', byEmail: 'grace@example.com', reason: 'overdue since\nMonday <b>' })).toBe(
-      'Heads-up: Grace Hopper (grace@example.com), a lab admin, force released lab-2, which you had booked. Reason: overdue since Monday ‹b›. It is no longer booked for you; type testbed if you need one again.',
-    );
   });
 });
