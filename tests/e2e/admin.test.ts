@@ -1,0 +1,215 @@
+/**
+ * Running the lab from chat, end to end over the emulator with the real app and real files: only
+ * the people in ADMINS get the admin card (checked against their profile), a forged admin action
+ * from anyone else changes neither the document nor the history, and each admin task changes the
+ * testbed document, appends its history line and tells the admin what happened.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
+import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import type { TestbedRecord } from '../../src/domain.js';
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function booked(id: number, name: string, who: EmuPerson): TestbedRecord {
+  return {
+    id,
+    testbed_name: name,
+    status: 'in_use',
+    user_email: who.emails[0],
+    user_name: who.displayName,
+    registered_time: iso(Date.now() - 2 * HOUR),
+    purpose: 'soak test',
+    expected_release_time: iso(Date.now() + 5 * HOUR),
+  };
+}
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+/** Linus is the lab's admin; Ada is not. */
+async function start(testbeds?: (people: { ada: EmuPerson }) => TestbedRecord[]) {
+  h = await startHarness({ env: { ADMINS: 'LINUS@example.com' } });
+  if (testbeds) {
+    await writeFile(h.testbedPath, JSON.stringify({ testbeds: testbeds({ ada: h.ada }) }, null, 2));
+    await h.restart();
+  }
+}
+
+const historyPath = () => join(h.dir, 'history.jsonl');
+
+async function historyLines(): Promise<Array<Record<string, unknown>>> {
+  const text = await readFile(historyPath(), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function testbedFile(): Promise<string> {
+  return readFile(h.testbedPath, 'utf8');
+}
+
+/** The admin card, then the task's form through its button, then the form submitted with `inputs`. */
+async function runTask(task: string, title: string, inputs: Record<string, string>): Promise<EmuMessage> {
+  const card = await ask(h, h.linus, h.lab, 'admin');
+  const form = await click(h, h.linus, card, title);
+  return click(h, h.linus, form, task, inputs);
+}
+
+describe('who may use the admin card', () => {
+  it('tells a non-admin politely, in the room and in a 1:1 room, and shows an admin the card there too', async () => {
+    await start();
+    const refusal = await ask(h, h.ada, h.lab, 'admin');
+    expect(seenCard(refusal).texts).toEqual([
+      'For the lab’s admins',
+      'Sorry, the admin card is only for the lab’s admins, so nothing was changed.',
+      'If a testbed needs adding, fixing or freeing, please ask one of them.',
+    ]);
+    expect(JSON.stringify(refusal)).not.toContain('linus@example.com');
+
+    const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
+    const card = await ask(h, h.linus, linusDm, 'admin');
+    expect(seenCard(card).heading).toBe('Lab admin');
+    expect(seenCard(card).texts[1]).toBe('3 testbeds: 0 in use, 0 under maintenance, 3 free.');
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    expect(seenCard(await ask(h, h.ada, adaDm, 'admin')).heading).toBe('For the lab’s admins');
+  });
+
+  it('a non-admin forging every admin action changes nothing: same file, no history line', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada), availableTestbed(3, 'lab-3')]);
+    const before = await testbedFile();
+    const refusal = await ask(h, h.ada, h.lab, 'admin');
+    const forgeries: Array<Record<string, string>> = [
+      { action: 'admin_form', form: 'testbed_add' },
+      { action: 'testbed_add', testbed_name: 'lab-evil', labels: '', description: '' },
+      { action: 'testbed_rename', testbed_id: '1', testbed_name: 'lab-evil' },
+      { action: 'testbed_retire', testbed_id: '1' },
+      { action: 'maintenance_start', testbed_id: '1', reason: 'forged', until: '' },
+      { action: 'maintenance_end', testbed_id: '1' },
+      { action: 'force_release', testbed_id: '2', reason: 'forged', user_email: 'linus@example.com' },
+    ];
+    for (const inputs of forgeries) {
+      const since = h.emu.messageCount();
+      h.emu.submitRaw({ personId: h.ada.id, messageId: refusal.id, inputs });
+      const reply = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+      expect(seenCard(reply).heading, inputs.action).toBe('For the lab’s admins');
+    }
+    await h.app.idle();
+    expect(await testbedFile()).toBe(before);
+    expect(await historyLines()).toEqual([]);
+    // Nobody was told their booking ended.
+    expect(h.emu.messages({ roomId: h.emu.directRoom(h.ada.id, h.bot.id).id }).filter((m) => m.personId === h.bot.id)).toEqual([]);
+  });
+});
+
+describe('an admin runs the lab', () => {
+  it('adds a testbed: the file has the record, the history an `added` line; a name taken ignoring case comes back', async () => {
+    await start();
+    const added = await runTask('testbed_add', 'Add', { testbed_name: 'lab-4', labels: '5g, rack-2', description: 'Rack 2, slot 4' });
+    expect(seenCard(added).heading).toBe('Added: lab-4');
+    expect(seenCard(added).facts).toMatchObject({ Id: '4', Labels: '5g, rack-2', Description: 'Rack 2, slot 4' });
+    const record = (await h.readTestbeds()).find((candidate) => candidate.id === 4);
+    expect(record).toMatchObject({ testbed_name: 'lab-4', status: 'available', labels: ['5g', 'rack-2'], description: 'Rack 2, slot 4' });
+    const lines = await historyLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ event: 'added', testbed_id: 4, testbed_name: 'lab-4', by: { email: 'linus@example.com', name: 'Linus Lab' }, labels: ['5g', 'rack-2'] });
+    expect(lines[0].at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+
+    const before = await testbedFile();
+    const again = await runTask('testbed_add', 'Add', { testbed_name: 'LAB-4', labels: '', description: '' });
+    expect(seenCard(again).heading).toBe('Add a testbed');
+    expect(seenCard(again).texts).toContain('Another testbed is already called lab-4 (names are compared ignoring case). Choose another name.');
+    expect(await testbedFile()).toBe(before);
+    expect(await historyLines()).toHaveLength(1);
+  });
+
+  it('names every problem of a form and keeps what was typed; nothing is written', async () => {
+    await start();
+    const card = await ask(h, h.linus, h.lab, 'admin');
+    const form = await click(h, h.linus, card, 'Start');
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.linus.id, messageId: form.id, inputs: { action: 'maintenance_start', testbed_id: '1', reason: '', until: '2020-01-01 10:00' } });
+    const back = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const seen = seenCard(back);
+    expect(seen.heading).toBe('Start maintenance');
+    expect(seen.texts).toContain('Say why it goes into maintenance (people will see the reason).');
+    expect(seen.texts).toContain('That time has already passed. Give a time in the future, or leave it empty.');
+    expect(JSON.stringify(back.attachments?.[0]?.content)).toContain('"value":"2020-01-01 10:00"');
+    expect(await historyLines()).toEqual([]);
+  });
+
+  it('renames and retires: status shows the new name, then no longer the retired testbed', async () => {
+    await start();
+    const renamed = await runTask('testbed_rename', 'Rename', { testbed_id: '2', testbed_name: 'lab-2b' });
+    expect(seenCard(renamed).heading).toBe('Renamed: lab-2 → lab-2b');
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.testbed_name).toBe('lab-2b');
+
+    const retired = await runTask('testbed_retire', 'Retire', { testbed_id: '3' });
+    expect(seenCard(retired).heading).toBe('Retired: lab-3');
+    expect((await h.readTestbeds()).map((record) => record.id)).toEqual([1, 2]);
+    const status = await ask(h, h.ada, h.lab, 'status');
+    const rows = seenCard(status).texts.join('\n');
+    expect(rows).toContain('lab-2b');
+    expect(rows).not.toContain('lab-3');
+    expect((await historyLines()).map((line) => [line.event, line.testbed_id])).toEqual([
+      ['renamed', 2],
+      ['retired', 3],
+    ]);
+    expect((await historyLines())[0]).toMatchObject({ previous_name: 'lab-2', testbed_name: 'lab-2b' });
+  });
+
+  it('refuses to retire a testbed in use, saying who holds it', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
+    const before = await testbedFile();
+    const refused = await runTask('testbed_retire', 'Retire', { testbed_id: '2' });
+    expect(seenCard(refused).texts).toEqual(['Nothing was changed', 'lab-2 is in use by Ada Ops; force release it first if you need to retire it now.']);
+    expect(buttonTitles(refused)).toEqual(['Admin', 'Status']);
+    expect(await testbedFile()).toBe(before);
+    expect(await historyLines()).toEqual([]);
+  });
+
+  it('maintenance: the register form stops offering the testbed until maintenance ends', async () => {
+    await start();
+    const started = await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'firmware upgrade', until: '' });
+    expect(seenCard(started).heading).toBe('lab-2 is under maintenance');
+    expect(seenCard(started).facts).toMatchObject({ Reason: 'firmware upgrade', 'Expected back': 'not given' });
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available', maintenance: { reason: 'firmware upgrade', until: null } });
+    const register = await ask(h, h.ada, h.lab, 'register');
+    expect(seenCard(register).choices('testbed_id')).toEqual(['lab-1', 'lab-3']);
+
+    const endForm = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'End');
+    expect(seenCard(endForm).choices('testbed_id')).toEqual(['lab-2 — firmware upgrade']);
+    const ended = await click(h, h.linus, endForm, 'maintenance_end', { testbed_id: '2' });
+    expect(seenCard(ended).heading).toBe('lab-2 is back in service');
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance ?? null).toBeNull();
+    expect(seenCard(await ask(h, h.ada, h.lab, 'register')).choices('testbed_id')).toEqual(['lab-1', 'lab-2', 'lab-3']);
+    expect((await historyLines()).map((line) => line.event)).toEqual(['maintenance_started', 'maintenance_ended']);
+    expect((await historyLines())[0]).toMatchObject({ reason: 'firmware upgrade', until: null, by: { email: 'linus@example.com' } });
+  });
+
+  it('force release: the testbed is free, the holder is told by whom and why', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
+    const card = await ask(h, h.linus, h.lab, 'admin');
+    const form = await click(h, h.linus, card, 'Force release');
+    expect(seenCard(form).choices('testbed_id')).toEqual(['lab-2 — Ada Ops']);
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const done = await click(h, h.linus, form, 'force_release', { testbed_id: '2', reason: 'Overdue since Friday' });
+    expect(seenCard(done).heading).toBe('Force released: lab-2');
+    expect(seenCard(done).facts).toMatchObject({ 'Was held by': 'Ada Ops (ada@example.com)', Reason: 'Overdue since Friday' });
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available', user_email: null, user_name: null, purpose: null });
+    const told = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const words = [told.text ?? '', ...seenCard(told).all.map((item) => item.text)].join('\n');
+    expect(words).toContain('Linus Lab');
+    expect(words).toContain('Overdue since Friday');
+    const lines = await historyLines();
+    expect(lines.map((line) => line.event)).toEqual(['force_released']);
+    expect(lines[0]).toMatchObject({ testbed_id: 2, reason: 'Overdue since Friday', holder: { email: 'ada@example.com' }, by: { email: 'linus@example.com' } });
+  });
+});
