@@ -63,7 +63,8 @@ export const digestMachine = setup({
   },
   guards: {
     isDigestDue: ({ context }) => decisionOf(context).kind === 'post',
-    wasDigestMissed: ({ context }) => decisionOf(context).kind === 'skip',
+    /** Missed since the last one posted (on the very first start there is nothing to report). */
+    wasDigestMissed: ({ context }) => context.handledFor !== null && decisionOf(context).kind === 'skip',
   },
   actions: {
     noteTime: assign({ now: ({ event }) => event.now }),
