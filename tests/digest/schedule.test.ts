@@ -94,7 +94,7 @@ describe('the next digest', () => {
     ['Asia/Kolkata', '00:00', MON_FRI, '2026-03-10T00:00:00.000Z', '2026-03-10T18:30:00.000Z', 'half-hour offset: Wednesday midnight IST'],
     ['Pacific/Auckland', '23:59', [6, 7], '2026-03-10T00:00:00.000Z', '2026-03-14T10:59:00.000Z', 'UTC+13: Saturday 23:59 is Saturday morning in UTC'],
     ['Pacific/Auckland', '08:00', MON_FRI, '2026-03-15T19:30:00.000Z', '2026-03-16T19:00:00.000Z', 'already Monday 08:30 in Auckland: Tuesday 08:00'],
-  ])('%s %s %j after %s → %s (%s)', (zone, at, weekdays, after, expected) => {
+  ])('%s %s %j after %s → %s (%s)', (zone, at, weekdays, after, expected, _why) => {
     expect(next(schedule(at, zone, weekdays as number[]), after)).toBe(expected);
   });
 
@@ -133,7 +133,7 @@ describe('a digest missed while the bot was down', () => {
     ['2026-03-14T09:30:00.000Z', null, 'skip 2026-03-13T09:00:00.000Z', 'Saturday with mon-fri: Friday\'s is long past'],
     ['2026-03-14T09:30:00.000Z', '2026-03-13T09:00:00.000Z', 'none', 'Saturday after Friday\'s digest'],
     ['2026-03-16T09:30:00.000Z', '2026-03-13T09:00:00.000Z', 'post 2026-03-16T09:00:00.000Z', 'Monday after the weekend'],
-  ])('at %s, last posted %s: %s (%s)', (now, handled, expected) => {
+  ])('at %s, last posted %s: %s (%s)', (now, handled, expected, _why) => {
     expect(decide(now, handled)).toBe(expected);
   });
 
