@@ -45,7 +45,7 @@ export type WeekdaysReading = { ok: true; weekdays: number[] } | { ok: false; un
 
 /**
  * Reads `mon-fri`, `mon,wed,fri`, `sat-sun`, `daily` or `mon-sun` (case ignored, spaces allowed
- * around commas and dashes). A range may wrap past Sunday: `fri-mon` is Friday to Monday.
+ * around commas and dashes, an en dash as typed by some keyboards counts as a dash). A range may wrap past Sunday: `fri-mon` is Friday to Monday.
  * Unknown parts are returned as written, so the problem can be named.
  */
 export function parseWeekdays(text: string): WeekdaysReading {
@@ -58,7 +58,7 @@ export function parseWeekdays(text: string): WeekdaysReading {
       for (let day = 1; day <= 7; day++) days.add(day);
       continue;
     }
-    const ends = part.split('-').map((end) => end.trim());
+    const ends = part.split(/[-\u2013]/).map((end) => end.trim());
     const numbers = ends.map(dayNumber);
     if (ends.length > 2 || numbers.some((n) => n === null)) {
       unknown.push(part);

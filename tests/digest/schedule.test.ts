@@ -50,6 +50,7 @@ describe('DIGEST_WEEKDAYS', () => {
     ['mon-sun', DAILY],
     ['fri-mon', [1, 5, 6, 7]],
     ['Monday - Friday', MON_FRI],
+    ['Mon\u2013Fri', MON_FRI],
     ['tues, thurs', [2, 4]],
     ['wed', [3]],
     ['mon-mon', [1]],
