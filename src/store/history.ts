@@ -87,9 +87,19 @@ class AppendOnlyFile implements HistoryLog {
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ text, resolve, reject });
-      this.flushing ??= this.flush().finally(() => {
-        this.flushing = null;
-      });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Starts a flush unless one runs. An append made by a caller that was just resolved can arrive
+   * after the flush loop saw an empty queue but before it counts as finished: it is picked up here.
+   */
+  private schedule(): void {
+    if (this.flushing) return;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      if (this.pending.length > 0) this.schedule();
     });
   }
 

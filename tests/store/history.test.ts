@@ -49,6 +49,13 @@ describe('history file', () => {
     expect(entries[0]).toEqual(queued(1, 1));
   });
 
+  it('writes an append made the moment the previous one resolved (awaited one after another)', async () => {
+    const history = await openHistory(path);
+    opened.push(history);
+    for (let i = 1; i <= 5; i++) await history.append([queued(1, i)]);
+    expect(linesOf(path).filter(Boolean).map((line) => (JSON.parse(line) as { position: number }).position)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('keeps what was there and adds after it when opened again', async () => {
     const first = await openHistory(path);
     await first.append([queued(1, 1)]);
