@@ -1,7 +1,7 @@
 /**
- * Builds conversation and broadcast actors with their real actors provided
- * (people look-ups, testbed claims, feedback, broadcast delivery) and their
- * emitted `say.*` requests wired to the effects.
+ * Builds conversation, broadcast and admin actors with their real actors provided
+ * (people look-ups, testbed claims, feedback, broadcast delivery, admin changes)
+ * and their emitted `say.*` requests wired to the effects.
  */
 import { appendFile } from 'node:fs/promises';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -22,6 +22,7 @@ import {
 } from '../machines/conversation.machine.js';
 import type { LifecycleOutcome } from '../machines/shared/lifecycle-types.js';
 import { broadcastMachine, type SendBroadcastInput } from '../machines/broadcast.machine.js';
+import { adminMachine, type AdminOutcome, type RunAdminInput } from '../machines/admin.machine.js';
 import type { SpawnSpec } from './actor-host.js';
 import type { FlowKey } from './actor-key.js';
 import type { Effects } from './effects.js';
@@ -95,6 +96,20 @@ export function createFlowFactory(deps: FlowDeps) {
     };
   }
 
+  // Who is an admin is decided inside the machine, from the looked-up profile and ADMINS.
+  const adminLogic = adminMachine.provide({
+    actors: {
+      lookUpPerson: lookUpPersonLogic,
+      runAdmin: fromPromise<AdminOutcome, RunAdminInput>(async ({ input }) => fleet.admin(input)),
+    },
+  });
+
+  function wireAdmin(key: FlowKey) {
+    return (actor: ActorRefFrom<typeof adminLogic>) => {
+      actor.on('say.card', (emitted) => effects.say(key, emitted.view));
+    };
+  }
+
   function wireBroadcast(key: FlowKey) {
     return (actor: ActorRefFrom<typeof broadcastLogic>) => {
       actor.on('say.card', (emitted) => effects.say(key, emitted.view));
@@ -104,11 +119,17 @@ export function createFlowFactory(deps: FlowDeps) {
   return {
     listBroadcastRooms,
     /** The actor for `key`, started by `event` (a message carries the sender's email). */
-    spawn(key: FlowKey, event: PlatformEvent): SpawnSpec<typeof conversationLogic> | SpawnSpec<typeof broadcastLogic> {
+    spawn(
+      key: FlowKey,
+      event: PlatformEvent,
+    ): SpawnSpec<typeof conversationLogic> | SpawnSpec<typeof broadcastLogic> | SpawnSpec<typeof adminLogic> {
       const timeoutMs = config.conversationTimeoutMs;
       const { roomId, personId } = key;
       if (key.kind === 'conversation') {
         return { logic: conversationLogic, input: { roomId, personId, timeoutMs }, wire: wireConversation(key) };
+      }
+      if (key.kind === 'admin') {
+        return { logic: adminLogic, input: { roomId, personId, admins: config.admins, timeoutMs }, wire: wireAdmin(key) };
       }
       return {
         logic: broadcastLogic,

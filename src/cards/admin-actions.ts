@@ -9,6 +9,7 @@ import * as yup from 'yup';
 import type { AdminRequest, AdminTask, FormErrors, FormValues } from '../domain.js';
 import { ACTIONS, READ_FAILURE, chars, keep, own, pick, testbedIdSchema, validate, type Invalid } from './actions.js';
 import { DURATIONS, daysInMonth, formatInZone, instantOfWallTime, isUtcZone, isoFromMs, parseIso, safeZone } from './time.js';
+import { LAB_LIMITS } from '../lab-rules.js';
 
 /** The tasks in the order the admin card offers them. */
 export const ADMIN_TASKS: readonly AdminTask[] = [
@@ -33,15 +34,23 @@ export const ADMIN_INPUT_IDS = {
 /** The data key of an `admin_form` button that names the form to open. */
 export const ADMIN_FORM_KEY = 'form';
 
+/** The lab's own rules (lab-rules.ts, which the store enforces too), and the admin card's. */
 export const ADMIN_LIMITS = {
+  /** Characters of a name typed on the admin card (a phone's picker shows little more). */
   nameMax: 64,
-  labelMax: 32,
-  labelsMax: 10,
-  descriptionMax: 200,
-  reasonMax: 300,
+  labelMax: LAB_LIMITS.labelMax,
+  labelsMax: LAB_LIMITS.labelsMax,
+  descriptionMax: LAB_LIMITS.descriptionMax,
+  reasonMax: LAB_LIMITS.reasonMax,
   /** `until` may lie at most this many days ahead. */
   untilDaysAhead: 90,
 } as const;
+
+/**
+ * A description or reason is measured as the store measures it (UTF-16 units: an emoji counts
+ * two), so whatever passes here is also accepted when it is written.
+ */
+const storedLength = (text: string) => text.length;
 
 /** The inputs each form has, in the order the form shows them. */
 export const ADMIN_FORM_INPUTS: Record<AdminTask, readonly string[]> = {
@@ -113,8 +122,8 @@ function reasonSchema(missing: string) {
     .string()
     .typeError(missing)
     .required(missing)
-    .test('length', ({ value }) => `Keep the reason to ${ADMIN_LIMITS.reasonMax} characters (you typed ${chars(String(value))}).`,
-      (value) => value === undefined || chars(value) <= ADMIN_LIMITS.reasonMax);
+    .test('length', ({ value }) => `Keep the reason to ${ADMIN_LIMITS.reasonMax} characters (you typed ${storedLength(String(value))}).`,
+      (value) => value === undefined || storedLength(value) <= ADMIN_LIMITS.reasonMax);
 }
 
 const LABEL = /^[A-Za-z0-9._-]+$/;
@@ -237,8 +246,8 @@ function schemaFor(task: AdminTask, knownTestbedIds: readonly number[]): yup.Any
         labels: text('Type the labels as words separated by commas.'),
         description: text('Type the description as text.').test(
           'length',
-          ({ value }) => `Keep the description to ${ADMIN_LIMITS.descriptionMax} characters (you typed ${chars(String(value))}).`,
-          (value) => value === undefined || chars(value) <= ADMIN_LIMITS.descriptionMax,
+          ({ value }) => `Keep the description to ${ADMIN_LIMITS.descriptionMax} characters (you typed ${storedLength(String(value))}).`,
+          (value) => value === undefined || storedLength(value) <= ADMIN_LIMITS.descriptionMax,
         ),
       });
     case 'testbed_rename':

@@ -6,6 +6,7 @@
 import type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
+import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName } from './parts.js';
@@ -107,8 +108,12 @@ function isNameRefusal(input: AdminOutcomeInput): boolean {
 }
 
 /** The taken name as the records have it (the request may differ in case). */
-function takenName(request: AdminRequest, record: TestbedRecord | undefined): string {
-  return record?.testbed_name ?? (request.type === 'add' || request.type === 'rename' ? request.name : '');
+function takenName(request: AdminRequest, record: TestbedRecord | undefined, testbeds: readonly TestbedRecord[]): string {
+  const wanted = request.type === 'add' || request.type === 'rename' ? request.name : '';
+  const id = requestedId(request);
+  // The refusal may carry the testbed being renamed rather than the one that has the name.
+  const holder = testbeds.find((candidate) => candidate.id !== id && sameName(candidate.testbed_name, wanted));
+  return holder?.testbed_name ?? (record && record.id !== id ? record.testbed_name : wanted);
 }
 
 function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: TestbedRecord | undefined, esc: Escape): string {
@@ -118,7 +123,7 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
     case 'unknown':
       return 'That testbed is not in the list any more.';
     case 'name_taken':
-      return `Another testbed is already called ${esc.line(takenName(input.request, record), 80)} (names are compared ignoring case).`;
+      return `Another testbed is already called ${esc.line(takenName(input.request, record, input.testbeds), 80)} (names are compared ignoring case).`;
     case 'in_use': {
       const holder = record?.user_name ? ` by ${esc.line(record.user_name, 80)}` : '';
       const task = input.request.type === 'retire' ? 'retire it' : 'start maintenance';
@@ -230,7 +235,7 @@ function nameRefusalForm(input: AdminOutcomeInput) {
     now: input.now,
     timeZone: input.timeZone,
     // Shown through safeText under the name input, like every form problem.
-    errors: { testbed_name: `Another testbed is already called ${plainText(takenName(input.request, record), 80)} (names are compared ignoring case). Choose another name.` },
+    errors: { testbed_name: `Another testbed is already called ${plainText(takenName(input.request, record, input.testbeds), 80)} (names are compared ignoring case). Choose another name.` },
     values: valuesOfRequest(input.request),
   };
 }

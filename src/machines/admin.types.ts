@@ -36,13 +36,8 @@ export interface AdminInput {
   timeoutMs: number;
 }
 
-export interface RunAdminInput {
-  request: AdminRequest;
-  /** The admin, from the platform profile. */
-  by: Holder;
-  /** ISO 8601 UTC: when the click arrived. */
-  now: string;
-}
+/** What the fleet's `admin` takes: the request, the admin (from the profile) and the click's time. */
+export type { RunAdminInput } from './shared/conversation-types.js';
 
 /** What the person asked for, kept while their profile is looked up. */
 export type AdminAsk =
