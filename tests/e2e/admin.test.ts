@@ -182,6 +182,12 @@ describe('an admin runs the lab', () => {
     expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available', maintenance: { reason: 'firmware upgrade', until: null } });
     const register = await ask(h, h.ada, h.lab, 'register');
     expect(seenCard(register).choices('testbed_id')).toEqual(['lab-1', 'lab-3']);
+    // An old register form that still offers it: the booking is refused, nothing is booked.
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: register.id, inputs: { action: 'register_submit', testbed_id: '2', purpose: 'soak', release_choice: '1h' } });
+    const refused = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(refused).heading).toBe('lab-2 is under maintenance');
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available', user_email: null });
 
     const endForm = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'End');
     expect(seenCard(endForm).choices('testbed_id')).toEqual(['lab-2 — firmware upgrade']);
@@ -211,5 +217,31 @@ describe('an admin runs the lab', () => {
     const lines = await historyLines();
     expect(lines.map((line) => line.event)).toEqual(['force_released']);
     expect(lines[0]).toMatchObject({ testbed_id: 2, reason: 'Overdue since Friday', holder: { email: 'ada@example.com' }, by: { email: 'linus@example.com' } });
+  });
+
+  it('an old form still works after a restart, a double click adds one testbed, and a failed look-up is an apology', async () => {
+    await start();
+    const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'Add');
+    await h.restart();
+    const botReplies = () => h.emu.messages({ roomId: h.lab.id }).filter((m) => m.personId === h.bot.id);
+    const earlier = botReplies().length;
+    const since = h.emu.messageCount();
+    h.emu.submitCard({ personId: h.linus.id, messageId: form.id, action: 'testbed_add', inputs: { testbed_name: 'lab-9' } });
+    h.emu.submitCard({ personId: h.linus.id, messageId: form.id, action: 'testbed_add', inputs: { testbed_name: 'lab-9' } });
+    await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    await h.app.idle();
+    const headings = botReplies().slice(earlier).map((m) => seenCard(m).heading);
+    expect(headings[0]).toBe('Added: lab-9');
+    // The second click met a busy flow (ignored) or found the name taken: never a second lab-9.
+    expect(headings.slice(1).every((heading) => heading === 'Add a testbed')).toBe(true);
+    expect((await h.readTestbeds()).filter((record) => record.testbed_name === 'lab-9')).toHaveLength(1);
+    expect((await historyLines()).map((line) => line.event)).toEqual(['added']);
+
+    await h.restart();
+    h.emu.faults.restFault({ method: 'GET', path: /^\/people\/[^/]+$/, status: 404, times: Infinity });
+    const before = await testbedFile();
+    const apology = await ask(h, h.linus, h.lab, 'admin');
+    expect(seenCard(apology).texts).toContain('Sorry, something went wrong on my side. Nothing was changed; please try again.');
+    expect(await testbedFile()).toBe(before);
   });
 });
