@@ -95,6 +95,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
       DISPLAY_TIMEZONE: options.displayTimeZone ?? process.env.DISPLAY_TIMEZONE ?? 'UTC',
       INSPECT: options.inspect ? '1' : '0',
+      // Grace is the demo lab's admin: as her, type admin to try the admin card.
+      ADMINS: DEMO_PEOPLE[2].email,
     };
     // cwd = the data folder: the user's own .env (real token, proxies) must not leak into the sandbox.
     const config = loadConfig(env, { cwd: data.dir });
