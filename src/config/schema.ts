@@ -159,7 +159,8 @@ const DEFAULTS = {
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
-const dbPaths = (settings: Env, cwd: string) => {
+/** Where the JSON documents are, from TESTBED_DB_NAME, BROADCAST_DB_NAME and LIFECYCLE_DB_NAME. */
+export const dbPaths = (settings: Env, cwd: string) => {
   const testbedDbPath = resolve(cwd, setting(settings, 'TESTBED_DB_NAME'));
   return {
     testbedDbPath,

@@ -2,10 +2,11 @@
  * Connections to PostgreSQL: the query pool, the settings every connection shares, and errors that
  * say what failed without ever carrying the password.
  *
- * TLS follows the standard `PGSSLMODE` variable (or `sslmode=` in the URL), read by `pg` itself:
- * `disable`, `no-verify`, `require`/`verify-ca`/`verify-full` (the last three verify the server's
- * certificate; `PGSSLROOTCERT` or `sslrootcert=` names the CA). Other `PG*` variables (`PGPASSWORD`,
- * `PGHOST`, …) fill in what the URL leaves out.
+ * TLS follows the standard `PGSSLMODE` variable (or `sslmode=` in the URL, which wins), read by `pg`
+ * itself: `disable`; `no-verify` (encrypted, certificate not checked); `prefer`, `require`,
+ * `verify-ca`, `verify-full` (encrypted and the server's certificate checked, against Node's CA list
+ * or the file named by `sslrootcert=` in the URL). Other `PG*` variables (`PGPASSWORD`, `PGHOST`, …)
+ * fill in what the URL leaves out.
  */
 import pg from 'pg';
 import { REDACTED, scrub, urlCredentials } from '../../secrets.js';

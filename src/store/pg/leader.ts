@@ -121,7 +121,10 @@ export function createLeaderElector(options: LeaderOptions): LeaderElector {
     try {
       await client.connect();
       // The server ends a session that goes quiet (the leader pings far more often), freeing the lock.
-      await client.query(`SELECT set_config('idle_session_timeout', $1, false)`, [String(sessionTimeoutMs)]).catch(() => undefined);
+      await client.query(`SELECT set_config('idle_session_timeout', $1, false)`, [String(sessionTimeoutMs)]).catch(() => {
+        options.logger?.warn({}, 'leader election: the server has no idle_session_timeout (PostgreSQL 14 or newer has it); '
+          + 'a leader cut off from the database keeps the lock until the server notices the dead connection');
+      });
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       connection.pid = rows[0].pid;
     } catch (error) {
