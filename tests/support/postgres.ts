@@ -144,6 +144,8 @@ function startCluster(bin: string): Promise<Cluster> {
   const run = runner(bin);
   sweepAbandoned(run);
   const dir = mkdtempSync(join(tmpdir(), DIR_PREFIX));
+  // First of all, so a run killed at any later point leaves a folder the next run can judge.
+  writeFileSync(join(dir, 'owner.pid'), `${process.pid}\n`);
   const data = join(dir, 'data');
   const password = randomBytes(18).toString('base64url');
   const passwordFile = join(dir, 'password');
@@ -170,7 +172,6 @@ function startCluster(bin: string): Promise<Cluster> {
     throw new Error(`initdb failed: ${describeRun(error)}`);
   }
   rmSync(passwordFile, { force: true });
-  writeFileSync(join(dir, 'owner.pid'), `${process.pid}\n`);
   return (async () => {
     let lastProblem = '';
     for (let attempt = 0; attempt < 3; attempt++) {
