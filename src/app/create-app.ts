@@ -24,6 +24,7 @@ import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
+import { createDigestScheduler } from './digest-scheduler.js';
 
 export interface AppDeps {
   config: Config;
@@ -45,7 +46,7 @@ export interface App {
   store: Store;
   metrics: Metrics;
   healthStatus(): ReturnType<ReturnType<typeof createHealthState>['body']>;
-  /** Number of live conversation/broadcast actors (for benchmarks and tests). */
+  /** Conversation and broadcast actors held in memory (resting conversations excluded). */
   liveActors(): number;
   /** Resolves when every event received so far has been fully handled (tests). */
   idle(): Promise<void>;
@@ -96,6 +97,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     inspect: deps.inspect,
     nameOf: names?.nameOf,
     onActorError: (key) => effects.apologise(key.roomId),
+    // With an inspector watching, conversations stay live in their waiting state so it can show them.
+    restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
+    now: () => now().getTime(),
   });
   const fleet = createTestbedFleet({
     store,
@@ -113,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
   const recorder = recorderFromConfig(config, logger);
+  const digest = config.digest ? createDigestScheduler({ schedule: config.digest, store, platform, logger, now }) : undefined;
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -162,11 +167,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   function deliver(event: PlatformEvent, target: Target): void {
-    if (target.ifExists) {
-      if (host.has(target.key)) replies.started(keyOf(target.key), event.receivedAt);
-      host.sendIfExists(target.key, target.event);
-      return;
-    }
+    // Only to a conversation that is open (live or resting).
+    if (target.ifExists && !host.has(target.key)) return;
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
     replies.started(keyOf(target.key), event.receivedAt);
     actor.send(target.event);
@@ -184,20 +186,23 @@ export async function createApp(deps: AppDeps): Promise<App> {
     store,
     metrics,
     healthStatus: () => health.body(),
-    liveActors: () => host.size(),
+    liveActors: () => host.liveSize(),
     async idle() {
       await lanes.idle();
       await effects.idle();
+      await digest?.idle();
       await recorder?.flush();
     },
     async start() {
       fleet.start();
       await platform.start();
+      digest?.start();
       logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
     },
     async stop() {
       host.stopAll();
       fleet.stop();
+      await digest?.stop();
       await platform.stop();
       await effects.idle();
       await recorder?.close();

@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { scrub } from '../secrets.js';
 import { isPostgresUrl } from '../store/pg/connection.js';
 import { isValidTimeZone } from '../time-rules.js';
+import { parseDigestTime, parseWeekdays, type DigestSchedule } from '../digest/schedule.js';
 import type { Env } from './env.js';
 
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   storeUrl?: string;
   /** STORE_POOL_SIZE: query connections to PostgreSQL. */
   storePoolSize: number;
+  /** DIGEST_AT / DIGEST_TZ / DIGEST_WEEKDAYS: when the daily digest is posted (absent = no digest). */
+  digest?: DigestSchedule;
   /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
   record?: { path: string; keepText: boolean; maxBytes: number };
 }
@@ -133,6 +136,17 @@ const schema = yup.object({
     'STORE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (percent-encode / ? # @ % and : in the password).',
     (v) => v === undefined || isPostgresUrl(v)),
   STORE_POOL_SIZE: intSetting('STORE_POOL_SIZE', 1, 1000),
+  DIGEST_AT: yup.string().test('time', ({ value }) => `DIGEST_AT must be a time of day as HH:MM on the 24-hour clock, such as 09:00 or 17:30 (got "${value}").`,
+    (v) => v === undefined || parseDigestTime(v) !== null),
+  DIGEST_TZ: yup.string().test('zone', ({ value }) => `DIGEST_TZ must be an IANA time zone such as UTC or Europe/Berlin (got "${value}").`,
+    (v) => v === undefined || isValidTimeZone(v)),
+  DIGEST_WEEKDAYS: yup.string().test('days', ({ value }) => {
+    const reading = parseWeekdays(String(value));
+    const named = reading.ok ? '' : reading.unknown.map((part) => `"${part}"`).join(', ');
+    return named === ''
+      ? 'DIGEST_WEEKDAYS names no day; use a range such as mon-fri, a list such as mon,wed,fri, or daily.'
+      : `DIGEST_WEEKDAYS must name days as mon … sun, ranges such as mon-fri or sat-sun, lists such as mon,wed,fri, or daily; not understood: ${named}.`;
+  }, (v) => v === undefined || parseWeekdays(v).ok),
 });
 
 const DEFAULTS = {
@@ -156,6 +170,8 @@ const DEFAULTS = {
   RECORD_TEXT: 'on',
   RECORD_MAX_MB: '50',
   STORE_POOL_SIZE: '10',
+  DIGEST_TZ: 'UTC',
+  DIGEST_WEEKDAYS: 'mon-fri',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
@@ -220,6 +236,15 @@ export function buildConfig(settings: Env, cwd: string): Config {
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
   if (settings.STORE_URL) config.storeUrl = settings.STORE_URL;
+  const digestAt = settings.DIGEST_AT === undefined ? null : parseDigestTime(settings.DIGEST_AT);
+  const weekdays = parseWeekdays(setting(settings, 'DIGEST_WEEKDAYS'));
+  if (digestAt && weekdays.ok) {
+    config.digest = Object.freeze({
+      ...digestAt,
+      timeZone: setting(settings, 'DIGEST_TZ'),
+      weekdays: Object.freeze(weekdays.weekdays) as number[],
+    });
+  }
   if (settings.RECORD_EVENTS) {
     config.record = Object.freeze({
       path: resolve(cwd, settings.RECORD_EVENTS),

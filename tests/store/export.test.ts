@@ -52,6 +52,9 @@ const waiting: LifecycleEntry = {
   asks: [],
 };
 
+/** A key of the lifecycle document beside its entries: it travels with the backup like the entries. */
+const digest = { last_posted_for: '2025-06-02T07:00:00.000Z' };
+
 const historyLines = [
   { at: '2025-05-01T08:00:00.000Z', event: 'registered', testbed_id: 2, testbed_name: 'Lab 2', by: { email: 'ana@example.com', name: 'ANA' }, purpose: 'regression run', expected_release_time: '2025-05-01T12:00:00Z', via: 'chat' },
   { at: '2025-05-01T09:00:00.000Z', event: 'queued', testbed_id: 2, testbed_name: 'Lab 2', by: { email: 'bo@example.com', name: 'Bo' }, position: 1 },
@@ -61,7 +64,7 @@ const historyLines = [
 function fullStore(dir: string): void {
   writeFileSync(join(dir, 'testbeds.json'), JSON.stringify({ testbeds: [available(1, 'Lab 1'), inUse(2, 'Lab 2'), available(7, 'Lab 7')] }, null, 2));
   writeFileSync(join(dir, 'broadcast_rooms.json'), JSON.stringify({ broadcast_rooms: [{ name: 'Lab news', room_id: 'room-news', description: 'announcements' }] }));
-  writeFileSync(join(dir, 'lifecycle.json'), JSON.stringify({ lifecycle: [waiting] }));
+  writeFileSync(join(dir, 'lifecycle.json'), JSON.stringify({ lifecycle: [waiting], digest }));
   writeFileSync(join(dir, 'history.jsonl'), historyLines.map((line) => `${JSON.stringify(line)}\n`).join(''));
 }
 
@@ -80,11 +83,12 @@ describe('export', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     const backup = JSON.parse(out);
-    expect(Object.keys(backup)).toEqual(['format', 'version', 'exported_at', 'source', 'testbeds', 'broadcast_rooms', 'lifecycle', 'history']);
+    expect(Object.keys(backup)).toEqual(['format', 'version', 'exported_at', 'source', 'testbeds', 'broadcast_rooms', 'lifecycle', 'digest', 'history']);
     expect(backup).toMatchObject({ format: 'testbed-monitor-backup', version: 1, exported_at: NOW, source: 'json' });
     expect(backup.testbeds).toEqual([available(1, 'Lab 1'), inUse(2, 'Lab 2'), available(7, 'Lab 7')]);
     expect(backup.broadcast_rooms).toEqual([{ name: 'Lab news', room_id: 'room-news', description: 'announcements' }]);
     expect(backup.lifecycle).toEqual([waiting]);
+    expect(backup.digest).toEqual(digest);
     expect(backup.history).toEqual(historyLines);
   });
 
@@ -144,7 +148,7 @@ describe('import', () => {
     expect((await run(to, 'export')).out).toBe(readFileSync(backupFile, 'utf8'));
   });
 
-  it('takes a plain testbed document: replaces the testbeds, clears the old lifecycle entries, keeps rooms and history', async () => {
+  it('takes a plain testbed document: replaces the testbeds, clears the old lifecycle entries, keeps the digest fact, rooms and history', async () => {
     const dir = folder();
     fullStore(dir);
     const before = documentsOf(dir);
@@ -158,7 +162,7 @@ describe('import', () => {
     expect(out).toMatch(/history: unchanged/);
     const after = documentsOf(dir);
     expect(after.testbeds).toEqual({ testbeds: [available(1, 'Bench A'), inUse(4, 'Bench D', 'cy')] });
-    expect(after.lifecycle).toEqual({ lifecycle: [] });
+    expect(after.lifecycle).toEqual({ lifecycle: [], digest });
     expect(after.rooms).toEqual(before.rooms);
     expect(after.history).toBe(before.history);
   });
