@@ -13,7 +13,7 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
 import type {
   CardView,
-  ClaimAnyTestbedInput,
+  ClaimAnyInput,
   ClaimResult,
   ClaimTestbedInput,
   ConversationEmitted,
@@ -106,7 +106,7 @@ export const conversationMachine = setup({
     claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async () => {
       throw new Error('claimTestbed not provided');
     }),
-    claimAnyTestbed: fromPromise<ClaimResult, ClaimAnyTestbedInput>(async () => {
+    claimAnyTestbed: fromPromise<ClaimResult, ClaimAnyInput>(async () => {
       throw new Error('claimAnyTestbed not provided');
     }),
     releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async () => {

@@ -80,7 +80,7 @@ export interface ClaimTestbedInput {
 }
 
 /** Any free testbed carrying `label` (ignoring case); null = any free testbed. */
-export interface ClaimAnyTestbedInput {
+export interface ClaimAnyInput {
   label: string | null;
   holder: Holder;
   purpose: string;
