@@ -9,6 +9,7 @@
  */
 import * as yup from 'yup';
 import type { FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../domain.js';
+import { LABEL_PATTERN, LAB_LIMITS } from '../lab-rules.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
 
 export const ACTIONS = {
@@ -91,11 +92,11 @@ export const LIMITS = {
   maxDaysAhead: MAX_DAYS_AHEAD,
   maxStatusPage: 10_000,
   maxExtendMinutes: MAX_DAYS_AHEAD * 24 * 60,
-  labelMax: 32,
+  labelMax: LAB_LIMITS.labelMax,
 } as const;
 
-/** What a label may look like: letters, digits, `.`, `_` and `-`, 1 to 32 of them. */
-export const LABEL_PATTERN = /^[A-Za-z0-9._-]{1,32}$/;
+/** What a label may look like (letters, digits, `.`, `_` and `-`): the rule of lab-rules.ts. */
+export { LABEL_PATTERN };
 
 /** The label as asked for (trimmed), when it can be a label at all; else null. */
 export function readLabel(value: unknown): string | null {

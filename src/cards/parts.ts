@@ -4,6 +4,7 @@
  * fallback texts, and the navigation buttons. Pure; no clock.
  */
 import type { FormErrors, TestbedRecord } from '../domain.js';
+import { isUnderMaintenance } from '../lab-rules.js';
 import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
@@ -16,7 +17,7 @@ export type TestbedState = 'available' | 'inUse' | 'overdue' | 'maintenance';
  * out of service by an admin (the record carries `maintenance`; its status stays `available`).
  */
 export function testbedState(record: TestbedRecord, now: string): TestbedState {
-  if (record.status !== 'in_use') return record.maintenance ? 'maintenance' : 'available';
+  if (record.status !== 'in_use') return isUnderMaintenance(record) ? 'maintenance' : 'available';
   const release = parseIso(record.expected_release_time);
   const base = parseIso(now);
   return release !== null && base !== null && release < base ? 'overdue' : 'inUse';
@@ -24,7 +25,7 @@ export function testbedState(record: TestbedRecord, now: string): TestbedState {
 
 /** Free for anyone to book right now (a hand-off hold is checked separately, from the lifecycle entry). */
 export function isBookable(record: TestbedRecord): boolean {
-  return record.status === 'available' && !record.maintenance;
+  return record.status === 'available' && !isUnderMaintenance(record);
 }
 
 export const STATE_COLOURS: Record<TestbedState, 'good' | 'warning' | 'attention' | 'default'> = {
@@ -49,15 +50,11 @@ export function stateStyle(state: TestbedState): Record<string, unknown> {
   return STATE_SUBTLE[state] ? { color: STATE_COLOURS[state], isSubtle: true } : { color: STATE_COLOURS[state] };
 }
 
-/** Labels compared ignoring case. */
-export function labelKey(label: string): string {
-  return label.trim().toLowerCase();
-}
+/** True when the record carries the label, ignoring case (the rule lives in lab-rules.ts). */
+export { hasLabel } from '../lab-rules.js';
 
-export function hasLabel(record: TestbedRecord, label: string): boolean {
-  const wanted = labelKey(label);
-  return (record.labels ?? []).some((each) => labelKey(each) === wanted);
-}
+/** Labels compared ignoring case. */
+const labelKey = (label: string) => label.trim().toLowerCase();
 
 /**
  * Every label the given testbeds carry, once each ignoring case (the first spelling met wins),
