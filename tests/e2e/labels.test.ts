@@ -50,6 +50,11 @@ describe('labels and maintenance, end to end', () => {
     expect(seen.texts).toContain('5g · lab');
     expect(seen.texts).toContain('Maintenance: 1');
     expect(status.text).toBe('Testbed status: 4 available, 0 in use, 0 overdue, 1 under maintenance, 5 in total.');
+
+    // People may wait for it to come back, like for a busy one.
+    expect(seen.choices('testbed_id')).toEqual(['ran-4']);
+    const waiting = await click(h, h.linus, status, 'wait', { testbed_id: '4' });
+    expect(seenCard(waiting).heading).toBe('You are #1 for ran-4');
   });
 
   it('`status 5g` (any case) shows only the testbeds with that label; an unknown label says so and lists the labels', async () => {
