@@ -7,7 +7,8 @@
 import type { AdminTask, FormErrors, FormValues, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
-import { ADMIN_FORM_INPUTS, ADMIN_FORM_KEY, ADMIN_INPUT_IDS, ADMIN_LIMITS, untilExample } from './admin-actions.js';
+import { ADMIN_FORM_INPUTS, ADMIN_FORM_KEY, ADMIN_INPUT_IDS, ADMIN_LIMITS } from './admin-actions.js';
+import { untilExample } from './admin-until.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, errorSummary, fieldError, heading, plainText, small } from './parts.js';
 import { isUtcZone, safeZone } from './time.js';

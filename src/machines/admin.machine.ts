@@ -18,6 +18,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AdminOutcome, Holder } from '../domain.js';
 import type { AdminAsk, AdminContext, AdminEmitted, AdminEvent, AdminInput, AdminView, RunAdminInput } from './admin.types.js';
+import type { LookUpPersonInput } from './shared/conversation-types.js';
 
 export type * from './admin.types.js';
 
@@ -36,7 +37,7 @@ export const adminMachine = setup({
     tags: {} as 'awaitingUser' | 'busy' | 'resting',
   },
   actors: {
-    lookUpPerson: fromPromise<Holder, { personId: string }>(async () => {
+    lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
       throw new Error('lookUpPerson not provided');
     }),
     runAdmin: fromPromise<AdminOutcome, RunAdminInput>(async () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileInputs } from '../reliability/fuzz-arbitraries.js';
-import { ADMIN_TASKS, parseAdminSubmission, parseLabels, parseUntil, readAdminForm, untilExample } from '../../src/cards/admin-actions.js';
+import { ADMIN_TASKS, parseAdminSubmission, parseLabels, readAdminForm } from '../../src/cards/admin-actions.js';
+import { parseUntil, untilExample } from '../../src/cards/admin-until.js';
 import type { AdminTask } from '../../src/domain.js';
 
 const NOW = '2026-03-10T10:00:00.000Z';
