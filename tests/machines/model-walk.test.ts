@@ -269,6 +269,8 @@ describe('conversation machine: every reachable state', () => {
     { type: 'registration.started' },
     { type: 'release.started' },
     { type: 'feedback.started' },
+    { type: 'report.requested' },
+    { type: 'report.requested', days: 30 },
     { type: 'register.submitted', form, now: NOW },
     { type: 'register.invalid', errors: { purpose: 'Tell us what you need the testbed for.' }, values: { testbed_id: '1' } },
     { type: 'release.submitted', testbedId: 2, now: NOW },
@@ -301,7 +303,7 @@ describe('conversation machine: every reachable state', () => {
     for (const sub of ['identifying', 'claiming', 'releasing', 'savingFeedback', 'changingLifecycle']) expect(values).toContain(JSON.stringify({ submitting: sub }));
     expect(visited.length).toBeGreaterThanOrEqual(40);
     const kinds = new Set(moves.flatMap((move) => (move.view ? [move.view.kind] : [])));
-    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle']) {
+    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle', 'report']) {
       expect(kinds, kind).toContain(kind);
     }
   });
