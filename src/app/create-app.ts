@@ -45,7 +45,7 @@ export interface App {
   store: Store;
   metrics: Metrics;
   healthStatus(): ReturnType<ReturnType<typeof createHealthState>['body']>;
-  /** Number of live conversation/broadcast actors (for benchmarks and tests). */
+  /** Conversation and broadcast actors held in memory (resting conversations excluded). */
   liveActors(): number;
   /** Resolves when every event received so far has been fully handled (tests). */
   idle(): Promise<void>;
@@ -96,6 +96,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     inspect: deps.inspect,
     nameOf: names?.nameOf,
     onActorError: (key) => effects.apologise(key.roomId),
+    // With an inspector watching, conversations stay live in their waiting state so it can show them.
+    restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
+    now: () => now().getTime(),
   });
   const fleet = createTestbedFleet({
     store,
@@ -162,11 +165,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   function deliver(event: PlatformEvent, target: Target): void {
-    if (target.ifExists) {
-      if (host.has(target.key)) replies.started(keyOf(target.key), event.receivedAt);
-      host.sendIfExists(target.key, target.event);
-      return;
-    }
+    // Only to a conversation that is open (live or resting).
+    if (target.ifExists && !host.has(target.key)) return;
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
     replies.started(keyOf(target.key), event.receivedAt);
     actor.send(target.event);
@@ -184,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     store,
     metrics,
     healthStatus: () => health.body(),
-    liveActors: () => host.size(),
+    liveActors: () => host.liveSize(),
     async idle() {
       await lanes.idle();
       await effects.idle();

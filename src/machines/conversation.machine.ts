@@ -8,6 +8,10 @@
  * Waiting states (tag `awaitingUser`) time out after `timeoutMs` → `timedOut`;
  * submitting states (tag `busy`) ignore every user event, so a double click
  * meets a state that no longer accepts it. Cancel is handled once, at the root.
+ *
+ * The waiting states also carry the tag `resting`: every event is handled at the root, so an
+ * actor resting there answers exactly as a fresh one would. The host may then drop the actor and
+ * keep only its key and time-out (app/actor-host.ts); a test holds the machine to that promise.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
@@ -87,7 +91,7 @@ export const conversationMachine = setup({
     events: {} as ConversationEvent,
     input: {} as ConversationInput,
     emitted: {} as ConversationEmitted,
-    tags: {} as 'awaitingUser' | 'busy',
+    tags: {} as 'awaitingUser' | 'busy' | 'resting',
   },
   actors: {
     lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
@@ -188,10 +192,10 @@ export const conversationMachine = setup({
   },
   states: {
     idle: { after: { idleTimeout: 'timedOut' } },
-    menu: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    registering: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    releasing: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    feedback: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    menu: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    registering: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    releasing: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    feedback: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
     submitting: {
       tags: 'busy',
       // Busy: every user event is swallowed here (double clicks, a late cancel).
