@@ -24,6 +24,7 @@ import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
+import { createDigestScheduler } from './digest-scheduler.js';
 
 export interface AppDeps {
   config: Config;
@@ -116,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
   const recorder = recorderFromConfig(config, logger);
+  const digest = config.digest ? createDigestScheduler({ schedule: config.digest, store, platform, logger, now }) : undefined;
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -188,16 +190,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
     async idle() {
       await lanes.idle();
       await effects.idle();
+      await digest?.idle();
       await recorder?.flush();
     },
     async start() {
       fleet.start();
       await platform.start();
+      digest?.start();
       logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
     },
     async stop() {
       host.stopAll();
       fleet.stop();
+      await digest?.stop();
       await platform.stop();
       await effects.idle();
       await recorder?.close();

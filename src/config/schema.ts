@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as yup from 'yup';
 import { scrub } from '../secrets.js';
 import { isValidTimeZone } from '../time-rules.js';
+import { parseDigestTime, parseWeekdays, type DigestSchedule } from '../digest/schedule.js';
 import type { Env } from './env.js';
 
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   /** HOLD_MINUTES a freed testbed is kept for the first person in its queue. */
   holdMs: number;
   inspect: boolean;
+  /** DIGEST_AT / DIGEST_TZ / DIGEST_WEEKDAYS: when the daily digest is posted (absent = no digest). */
+  digest?: DigestSchedule;
   /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
   record?: { path: string; keepText: boolean; maxBytes: number };
 }
@@ -123,6 +126,17 @@ const schema = yup.object({
   RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
     (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
   RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
+  DIGEST_AT: yup.string().test('time', ({ value }) => `DIGEST_AT must be a time of day as HH:MM on the 24-hour clock, such as 09:00 or 17:30 (got "${value}").`,
+    (v) => v === undefined || parseDigestTime(v) !== null),
+  DIGEST_TZ: yup.string().test('zone', ({ value }) => `DIGEST_TZ must be an IANA time zone such as UTC or Europe/Berlin (got "${value}").`,
+    (v) => v === undefined || isValidTimeZone(v)),
+  DIGEST_WEEKDAYS: yup.string().test('days', ({ value }) => {
+    const reading = parseWeekdays(String(value));
+    const named = reading.ok ? '' : reading.unknown.map((part) => `"${part}"`).join(', ');
+    return named === ''
+      ? 'DIGEST_WEEKDAYS names no day; use a range such as mon-fri, a list such as mon,wed,fri, or daily.'
+      : `DIGEST_WEEKDAYS must name days as mon … sun, ranges such as mon-fri or sat-sun, lists such as mon,wed,fri, or daily; not understood: ${named}.`;
+  }, (v) => v === undefined || parseWeekdays(v).ok),
 });
 
 const DEFAULTS = {
@@ -145,6 +159,8 @@ const DEFAULTS = {
   INSPECT: '0',
   RECORD_TEXT: 'on',
   RECORD_MAX_MB: '50',
+  DIGEST_TZ: 'UTC',
+  DIGEST_WEEKDAYS: 'mon-fri',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
@@ -206,6 +222,15 @@ export function buildConfig(settings: Env, cwd: string): Config {
   if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  const digestAt = settings.DIGEST_AT === undefined ? null : parseDigestTime(settings.DIGEST_AT);
+  const weekdays = parseWeekdays(setting(settings, 'DIGEST_WEEKDAYS'));
+  if (digestAt && weekdays.ok) {
+    config.digest = Object.freeze({
+      ...digestAt,
+      timeZone: setting(settings, 'DIGEST_TZ'),
+      weekdays: Object.freeze(weekdays.weekdays) as number[],
+    });
+  }
   if (settings.RECORD_EVENTS) {
     config.record = Object.freeze({
       path: resolve(cwd, settings.RECORD_EVENTS),

@@ -5,13 +5,19 @@
 import { emptyLifecycle, type LifecycleEntry } from '../domain.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
-import { lifecycleEntryProblems, type LifecycleDocument } from './lifecycle-schema.js';
+import { digestFactsProblems, lifecycleEntryProblems, type DigestFacts, type LifecycleDocument } from './lifecycle-schema.js';
+
+export type { DigestFacts } from './lifecycle-schema.js';
 
 export interface LifecycleRepository {
   all(): LifecycleEntry[];
   get(testbedId: number): LifecycleEntry;
   /** Replaces the entry of its testbed; resolves with a copy once it is on disk. */
   save(entry: LifecycleEntry, options?: { signal?: AbortSignal }): Promise<LifecycleEntry>;
+  /** The daily digest's fact (the last digest posted), or null before the first one. */
+  digest(): DigestFacts | null;
+  /** Replaces the digest's fact; resolves once it is on disk. */
+  saveDigest(facts: DigestFacts): Promise<void>;
 }
 
 const copy = (entry: LifecycleEntry): LifecycleEntry => structuredClone(entry);
@@ -43,6 +49,18 @@ export function createLifecycleRepository(document: JsonDocument<LifecycleDocume
         return { ...current, lifecycle: isEmpty(prepared) ? others : [...others, prepared].sort((a, b) => a.testbed_id - b.testbed_id) };
       });
       return copy(prepared);
+    },
+    digest() {
+      const facts = document.data.digest;
+      return facts ? { last_posted_for: facts.last_posted_for } : null;
+    },
+    async saveDigest(facts) {
+      const problems = digestFactsProblems(facts);
+      if (problems.length > 0) {
+        throw new StoreError('STORE_RECORD_INVALID', file, `the digest fact was not saved: ${problems.join('; ')}`, { problems });
+      }
+      const prepared: DigestFacts = { last_posted_for: facts.last_posted_for };
+      await document.update((current) => ({ ...current, digest: prepared }));
     },
   };
 }
