@@ -5,7 +5,7 @@
  * shows the figures; the button switches to 30 days; a usage broadcast posts the report to the
  * chosen room under the sender's message.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,6 +71,17 @@ describe('usage report', () => {
     expect(monthSeen.texts).toContain('All testbeds: 305 h in use · 7 bookings · 20 h overdue');
     const back = await click(bot, bot.ada, month, 'report');
     expect(seenCard(back).heading).toBe('Usage, last 7 days');
+  });
+
+  it('says so when the history cannot be read, and logs the reason', async () => {
+    const bot = await start();
+    // The file is replaced by a folder of the same name while the bot runs.
+    const path = join(historyDir, 'history.jsonl');
+    await rm(path);
+    await mkdir(path);
+    const reply = await ask(bot, bot.ada, bot.lab, 'report');
+    expect(seenCard(reply).texts).toContain('Sorry, the usage history could not be read just now, so there is no report. Please try again later.');
+    expect(bot.logs.some((line) => line.includes('the history could not be read for a usage report'))).toBe(true);
   });
 
   it('a usage broadcast posts the 7-day report to each chosen room, under the sender and their message', async () => {
