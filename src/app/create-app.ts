@@ -73,7 +73,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const metrics = deps.metrics ?? createMetrics();
   const store =
     deps.store ??
-    (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath, lifecyclePath: config.lifecycleDbPath }));
+    (await openStore({
+      testbedPath: config.testbedDbPath,
+      broadcastPath: config.broadcastDbPath,
+      lifecyclePath: config.lifecycleDbPath,
+      historyPath: config.historyDbPath,
+      logger: logger.child({ component: 'store' }),
+    }));
   const platform =
     deps.platform ??
     createWebexPlatform({

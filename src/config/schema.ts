@@ -19,6 +19,8 @@ export interface Config {
   broadcastDbPath: string;
   /** LIFECYCLE_DB_NAME: reminder facts, wait-lists and holds. */
   lifecycleDbPath: string;
+  /** HISTORY_DB_NAME: one JSON line per change (who did what, when). */
+  historyDbPath: string;
   approvedRooms: string[] | '*';
   health: { port: number; host: string } | null;
   httpsProxy?: string;
@@ -146,6 +148,7 @@ const DEFAULTS = {
   TESTBED_DB_NAME: 'testbeds.json',
   BROADCAST_DB_NAME: 'broadcast_rooms.json',
   LIFECYCLE_DB_NAME: 'lifecycle.json',
+  HISTORY_DB_NAME: 'history.jsonl',
   HEALTH_PORT: '8080',
   HEALTH_HOST: '0.0.0.0',
   LOG_LEVEL: 'info',
@@ -173,6 +176,9 @@ const dbPaths = (settings: Env, cwd: string) => {
     lifecycleDbPath: settings.LIFECYCLE_DB_NAME
       ? resolve(cwd, settings.LIFECYCLE_DB_NAME)
       : join(dirname(testbedDbPath), DEFAULTS.LIFECYCLE_DB_NAME),
+    historyDbPath: settings.HISTORY_DB_NAME
+      ? resolve(cwd, settings.HISTORY_DB_NAME)
+      : join(dirname(testbedDbPath), DEFAULTS.HISTORY_DB_NAME),
   };
 };
 
@@ -185,12 +191,15 @@ export function settingProblems(settings: Env, cwd: string): string[] {
     if (!(error instanceof yup.ValidationError)) throw error;
     problems.push(...error.errors);
   }
-  const { testbedDbPath, broadcastDbPath, lifecycleDbPath } = dbPaths(settings, cwd);
+  const { testbedDbPath, broadcastDbPath, lifecycleDbPath, historyDbPath } = dbPaths(settings, cwd);
   if (testbedDbPath === broadcastDbPath) {
     problems.push('TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files.');
   }
   if (lifecycleDbPath === testbedDbPath || lifecycleDbPath === broadcastDbPath) {
     problems.push('LIFECYCLE_DB_NAME must name a file of its own (not the testbed or broadcast room document).');
+  }
+  if ([testbedDbPath, broadcastDbPath, lifecycleDbPath].includes(historyDbPath)) {
+    problems.push('HISTORY_DB_NAME must name a file of its own (not the testbed, broadcast room or lifecycle document).');
   }
   return problems;
 }

@@ -54,11 +54,15 @@ export interface ConversationContext {
 
 export const SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
 const UNKNOWN_TESTBED = 'That testbed is not in the list any more. Nothing was changed.';
+const NONE_FREE = 'No matching testbed is free right now. Nothing was changed; you can join the wait-list of one that is taken.';
 const BUSY_TESTBED = 'That testbed is being booked or released by someone else right now. Nothing was changed; please try again in a moment.';
 
 function claimView(result: ClaimResult, holder: Holder | null): CardView {
   if (result.ok) return { kind: 'registered', record: result.record };
   if (result.reason === 'held' && result.record) return { kind: 'registerRefused', record: result.record, offer: result.offer ?? null };
+  // The card reads the reason and the expected end from the record's `maintenance`.
+  if (result.reason === 'maintenance' && result.record) return { kind: 'registerRefused', record: result.record };
+  if (result.reason === 'none_free') return { kind: 'error', message: NONE_FREE };
   if (result.reason === 'taken' && result.record) {
     return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
   }
