@@ -73,6 +73,21 @@ describe('usage report', () => {
     expect(seenCard(back).heading).toBe('Usage, last 7 days');
   });
 
+  it('counts a booking the bot itself recorded: booked in the chat, released three hours later', async () => {
+    h = await startHarness({ env: { DISPLAY_TIMEZONE: 'UTC' } });
+    const bot = h;
+    const form = await ask(bot, bot.ada, bot.lab, 'register');
+    expect(seenCard(await click(bot, bot.ada, form, 'register_submit', { testbed_id: '2', purpose: 'soak test', release_choice: '4h' })).heading).toMatch(/lab-2/);
+    vi.setSystemTime(new Date(Date.parse(WEEK_NOW) + 3 * 3_600_000));
+    const releaseForm = await ask(bot, bot.ada, bot.lab, 'release');
+    await click(bot, bot.ada, releaseForm, 'release_submit', { testbed_id: '2' });
+    const seen = seenCard(await ask(bot, bot.ada, bot.lab, 'report'));
+    // The default history file beside testbeds.json has the booking and its release.
+    expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▱▱▱▱▱▱▱▱▱ 2% · 3 h in use', '1 booking · 0 h overdue']);
+    expect(seen.facts['Ada Ops']).toBe('3 h · 1 booking');
+    expect(seen.facts['12:00–13:00']).toBe('0.1 testbeds in use');
+  });
+
   it('says so when the history cannot be read, and logs the reason', async () => {
     const bot = await start();
     // The file is replaced by a folder of the same name while the bot runs.
