@@ -99,25 +99,29 @@ const ms = (iso: string | null | undefined) => isoUtcMs(iso, { secondsOptional: 
 
 /** Every booking that touches the window: closed ones from their lines, open ones from the records. */
 function bookingsOf(entries: readonly HistoryEntry[], records: readonly TestbedRecord[], now: number): Booking[] {
-  const found = new Map<string, Booking>();
+  const found: Booking[] = [];
+  // Starts of the closed bookings by testbed, so a record showing one of them again is not counted twice.
+  const closedStarts = new Map<number, Set<number>>();
   for (const entry of entries) {
     if (!CLOSINGS.has(entry.event)) continue;
     const closed = entry as Extract<HistoryEntry, { event: 'released' }>;
     const start = ms(closed.registered_time);
     const end = ms(closed.at);
     if (start === null || end === null || end < start) continue;
-    found.set(`${closed.testbed_id} ${start}`, { testbedId: closed.testbed_id, holder: closed.holder, start, end, expected: ms(closed.expected_release_time) });
+    const starts = closedStarts.get(closed.testbed_id) ?? new Set<number>();
+    if (starts.has(start)) continue;
+    starts.add(start);
+    closedStarts.set(closed.testbed_id, starts);
+    found.push({ testbedId: closed.testbed_id, holder: closed.holder, start, end, expected: ms(closed.expected_release_time) });
   }
   for (const record of records) {
     if (record.status !== 'in_use' || !record.user_email) continue;
     const start = ms(record.registered_time);
-    if (start === null || start > now) continue;
-    const key = `${record.id} ${start}`;
-    if (found.has(key)) continue;
+    if (start === null || start > now || closedStarts.get(record.id)?.has(start)) continue;
     const holder = { email: record.user_email, name: record.user_name ?? record.user_email };
-    found.set(key, { testbedId: record.id, holder, start, end: now, expected: ms(record.expected_release_time) });
+    found.push({ testbedId: record.id, holder, start, end: now, expected: ms(record.expected_release_time) });
   }
-  return [...found.values()];
+  return found;
 }
 
 /** Length of [a, b) ∩ [from, to). */
