@@ -55,7 +55,7 @@ export interface App {
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
 function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
-  const counts = { available: 0, in_use: 0, overdue: 0 };
+  const counts = { available: 0, in_use: 0, overdue: 0, maintenance: 0 };
   for (const record of records) {
     const state = testbedState(record, now);
     counts[state === 'inUse' ? 'in_use' : state] += 1;

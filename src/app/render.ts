@@ -11,6 +11,8 @@ import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText,
 import { card, textBlock } from '../cards/common.js';
 import { statusCard, statusText } from '../cards/status.card.js';
 import {
+  noneFreeWithLabelCard,
+  noneFreeWithLabelText,
   registerFormCard,
   registerFormText,
   registeredCard,
@@ -44,7 +46,7 @@ import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
-import { sameEmail } from '../cards/parts.js';
+import { isBookable, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS } from '../cards/actions.js';
 
 export type View = CardView | BroadcastView;
@@ -77,7 +79,6 @@ function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
   return { card: cardJson, text };
 }
 
-const isAvailable = (record: TestbedRecord) => record.status === 'available';
 const isInUse = (record: TestbedRecord) => record.status === 'in_use';
 
 /** Testbeds held for somebody's hand-off: not offered to anyone else. */
@@ -126,14 +127,16 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'hint':
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
-      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail };
+      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
       return pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
       const testbeds = ctx.testbeds;
       const held = heldTestbeds(lifeOf());
-      const available = testbeds.filter((record) => isAvailable(record) && !held.has(record.id));
-      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size };
+      // Under maintenance or held for somebody's hand-off: not offered.
+      const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
+      const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
+      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size, maintenanceCount };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'offerForm': {
@@ -153,8 +156,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(releaseFormCard(input), releaseFormText(input));
     }
     case 'registered': {
-      const input = { record: view.record, timeZone, now };
+      const input = { record: view.record, timeZone, now, label: view.label };
       return pair(registeredCard(input), registeredText(input));
+    }
+    case 'noneFree': {
+      const input = { label: view.label, testbeds: ctx.testbeds };
+      return pair(noneFreeWithLabelCard(input), noneFreeWithLabelText(input));
     }
     case 'registerRefused': {
       const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, offer: view.offer ?? null };

@@ -39,6 +39,7 @@ export interface HelpCardInput {
 const COMMANDS: Array<[string, string]> = [
   ['testbed', 'open the main menu'],
   ['status', 'show every testbed, who holds it and until when'],
+  ['status 5g', 'only the testbeds with that label'],
   ['register (or book)', 'book a free testbed'],
   ['release', 'free a testbed you (or a teammate) hold'],
   ['mine', 'your bookings: extend, release, or release all'],
