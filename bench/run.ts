@@ -10,7 +10,9 @@
  * 3. the production process's peak RSS (VmHWM) with 1,000 testbeds after 10,000 handled events;
  * 4. heap per idle conversation with 10,000 of them (a probe preloaded for this run only);
  * 5. status reply build time and size at 10, 1,000 and 10,000 testbeds;
- * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds.
+ * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds;
+ * 7. the usage report at a year of history for 200 testbeds: reading the 7- and 30-day windows,
+ *    computing the figures and building the card (bench/report.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { durableWrites, floorRounds, type FloorTarget } from './floor.js';
 import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures } from './in-process.js';
+import { reportBench, type ReportFigures } from './report.js';
 import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
@@ -300,7 +303,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const PARTS = ['latency', 'memory', 'idle', 'local'] as const;
+const PARTS = ['latency', 'memory', 'idle', 'local', 'report'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
   `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
@@ -354,6 +357,11 @@ async function main(): Promise<void> {
     for (const count of [10, 1000, 10_000]) builds.push(statusBuild(count));
     for (const count of [10, 1000, 10_000]) stores.push(await storeMutations(count));
   }
+  let report: ReportFigures | undefined;
+  if (parts.has('report')) {
+    process.stdout.write('Usage report at a year of history for 200 testbeds…\n');
+    report = await reportBench();
+  }
 
   const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0]) };
   const results = {
@@ -368,6 +376,7 @@ async function main(): Promise<void> {
     idleConversations: idle,
     statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
+    usageReport: report,
   };
   if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -420,6 +429,15 @@ async function main(): Promise<void> {
         ['durable store', 'file bytes', 'mutations/s one at a time', 'mutations/s 50 at once'],
         results.storeMutations.map((s) => [`${s.testbeds} testbeds`, s.fileBytes, s.sequentialPerSecond, s.concurrentPerSecond]),
       ),
+    );
+  }
+  if (report) {
+    sections.push(
+      `Usage report, ${report.testbeds} testbeds, ${report.historyDays} days of history: ${report.lines} lines, ${report.fileMB} MB\n` +
+        table(
+          ['window', 'lines in window', 'bytes read', 'read ms', 'figures + card ms', 'total ms', 'card bytes'],
+          report.windows.map((w) => [`${w.days} days`, w.entries, w.bytesRead, w.readMs, w.computeAndCardMs, w.totalMs, w.cardBytes]),
+        ),
     );
   }
   const written = parts.size === PARTS.length ? 'Written to bench/results.json' : 'Some parts only: bench/results.json left as it was';

@@ -3,7 +3,7 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { DirectMessage, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -45,6 +45,8 @@ import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-rep
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
 import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
+import { reportCard, reportText } from '../cards/report.card.js';
+import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS } from '../cards/actions.js';
 import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
@@ -65,6 +67,10 @@ export interface RenderContext {
    * the ones the bot sends to such rooms, so the others are left off.
    */
   directRoom?: boolean;
+  /** The history lines of the report's window (read by `renderReply`; absent = none). */
+  history?: readonly HistoryEntry[];
+  /** Reads the history lines at or after an instant (ISO 8601 UTC), for the usage report. */
+  readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
 }
 
 export interface Rendered {
@@ -81,6 +87,16 @@ const isInUse = (record: TestbedRecord) => record.status === 'in_use';
 /** Testbeds held for somebody's hand-off: not offered to anyone else. */
 function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
   return new Set(life.filter((entry) => entry.offer !== null).map((entry) => entry.testbed_id));
+}
+
+/**
+ * `renderView`, after reading what a view needs from files: the usage report reads its window of
+ * the history (a failed read rejects; the caller decides what to say). Other views render as they are.
+ */
+export async function renderReply(view: View, ctx: RenderContext): Promise<Rendered> {
+  if (view.kind !== 'report' || !ctx.readHistory) return renderView(view, ctx);
+  const history = await ctx.readHistory(windowStart(ctx.now, view.days));
+  return renderView(view, { ...ctx, history });
 }
 
 export function renderView(view: View, ctx: RenderContext): Rendered {
@@ -181,6 +197,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'notice': {
       const input = { notice: view.notice, now, timeZone };
       return pair(noticeCard(input), noticeText(input));
+    }
+    case 'report': {
+      const report = computeUsage({ entries: ctx.history ?? [], records: ctx.testbeds, now, days: view.days, timeZone });
+      const input = { report, intro: view.intro };
+      return pair(reportCard(input), reportText(input));
     }
     case 'broadcastRooms': {
       const input = { rooms: view.rooms, errors: view.errors, values: view.values, notice: view.notice };

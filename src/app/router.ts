@@ -12,6 +12,7 @@ import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseReportDays,
   parseTestbedChoice,
   readAction,
   readLabel,
@@ -60,6 +61,7 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   release: { flow: 'conversation', type: 'release.started' },
   feedback: { flow: 'conversation', type: 'feedback.started' },
   mine: { flow: 'conversation', type: 'mine.requested' },
+  report: { flow: 'conversation', type: 'report.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
   admin: { flow: 'admin', type: 'admin.requested' },
 };
@@ -227,6 +229,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'mine':
       return one('conversation', event, { type: 'mine.requested' });
+    case 'report':
+      return one('conversation', event, { type: 'report.requested', days: parseReportDays(inputs) });
     case 'release_all':
       return lifecycle(event, { type: 'releaseAll' }, now);
     case 'extend': {

@@ -42,6 +42,8 @@ export const ACTIONS = {
   stillNeed: 'still_need',
   mine: 'mine',
   releaseAll: 'release_all',
+  /** The usage report; its data carries `days` (7 or 30). */
+  report: 'report',
   // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
   admin: 'admin',
   /** Opens one task's form: data `{ action: "admin_form", form: "<task>" }`. */
@@ -341,6 +343,16 @@ export function readAction(inputs: unknown): string | null {
     return typeof action === 'string' && KNOWN_ACTIONS.has(action) ? action : null;
   } catch {
     return null;
+  }
+}
+
+/** The `days` of a `report` submit: 30 when it says 30 (number or digits), else 7. */
+export function parseReportDays(inputs: unknown): 7 | 30 {
+  try {
+    const raw = own(inputs, 'days');
+    return raw === 30 || raw === '30' ? 30 : 7;
+  } catch {
+    return 7;
   }
 }
 

@@ -43,6 +43,7 @@ const COMMANDS: Array<[string, string]> = [
   ['register (or book)', 'book a free testbed'],
   ['release', 'free a testbed you (or a teammate) hold'],
   ['mine', 'your bookings: extend, release, or release all'],
+  ['report', 'usage of the last 7 days (or 30): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],
   ['help', 'show this card'],

@@ -180,6 +180,10 @@ export const conversationMachine = setup({
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
     'mine.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'mine' } } } },
+    'report.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },
+    },
     'feedback.invalid': {
       target: '.feedback',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
@@ -235,6 +239,7 @@ export const conversationMachine = setup({
         'release.submitted': ignored,
         'feedback.submitted': ignored,
         'mine.requested': ignored,
+        'report.requested': ignored,
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },

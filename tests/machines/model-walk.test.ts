@@ -273,6 +273,8 @@ describe('conversation machine: every reachable state', () => {
     { type: 'registration.started' },
     { type: 'release.started' },
     { type: 'feedback.started' },
+    { type: 'report.requested' },
+    { type: 'report.requested', days: 30 },
     { type: 'register.submitted', form, now: NOW },
     { type: 'register.submitted', form: { label: '5g', purpose: 'perf run', expectedRelease: '2026-03-10T14:00:00.000Z' }, now: NOW },
     { type: 'register.invalid', errors: { purpose: 'Tell us what you need the testbed for.' }, values: { testbed_id: '1' } },
@@ -309,7 +311,7 @@ describe('conversation machine: every reachable state', () => {
     for (const sub of ['identifying', 'claiming', 'claimingAny', 'releasing', 'savingFeedback', 'changingLifecycle']) expect(values).toContain(JSON.stringify({ submitting: sub }));
     expect(visited.length).toBeGreaterThanOrEqual(40);
     const kinds = new Set(moves.flatMap((move) => (move.view ? [move.view.kind] : [])));
-    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle', 'noneFree']) {
+    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle', 'noneFree', 'report']) {
       expect(kinds, kind).toContain(kind);
     }
   });

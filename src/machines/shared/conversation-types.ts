@@ -25,6 +25,8 @@ export type ConversationEvent =
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
   | { type: 'mine.requested' }
+  /** The usage report for the last `days` days (typed `report`: 7). */
+  | { type: 'report.requested'; days?: 7 | 30 }
   | { type: 'lifecycle.submitted'; request: LifecycleRequest; now: string }
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'feedback.submitted'; text: string }
@@ -51,6 +53,8 @@ export type CardView =
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
   | { kind: 'mine'; requesterEmail?: string }
+  /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
+  | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }
