@@ -5,7 +5,8 @@
  * 1. every known secret, also in the forms a careless line might carry it (JSON-escaped,
  *    URL-encoded, base64), longest first so a secret containing another goes whole;
  * 2. credentials in any URL (`scheme://user:password@` or `scheme://user@`);
- * 3. `Bearer …` values and `Basic …` credentials;
+ * 3. `Bearer …` values and `Basic …` credentials, and anything shaped like one of our API tokens
+ *    (`tbm_` and a long run of base64url characters), known or not;
  * 4. optionally, any long opaque run (32+ token characters): for text that may hold secrets the
  *    caller does not know, such as a delivery report shown in a room.
  */
@@ -22,6 +23,8 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'/?#]+@/gi;
 const BEARER = /\b(Bearer)\s+(?!\[REDACTED\])[A-Za-z0-9._~+/=-]+/gi;
 const BASIC = /\b(Basic)\s+(?!\[REDACTED\])[A-Za-z0-9+/=]{8,}/g;
 const LONG_RUN = /[A-Za-z0-9_\-+/=.]{32,}/g;
+/** An API token (`tbm_` + 32 random bytes in base64url), or a long enough piece of one. */
+export const API_TOKEN_SHAPE = /\btbm_[A-Za-z0-9_-]{16,}/g;
 
 /** Returns a function that removes every secret (and every credential-shaped part) from a text. */
 export function createScrubber(secrets: readonly string[], options: ScrubOptions = {}): (text: string) => string {
@@ -39,7 +42,11 @@ export function createScrubber(secrets: readonly string[], options: ScrubOptions
     for (const secret of ordered) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
-    out = out.replace(URL_CREDENTIALS, `$1${REDACTED}@`).replace(BEARER, `$1 ${REDACTED}`).replace(BASIC, `$1 ${REDACTED}`);
+    out = out
+      .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
+      .replace(BEARER, `$1 ${REDACTED}`)
+      .replace(BASIC, `$1 ${REDACTED}`)
+      .replace(API_TOKEN_SHAPE, REDACTED);
     return options.hideLongRuns ? out.replace(LONG_RUN, REDACTED) : out;
   };
 }

@@ -24,6 +24,7 @@ import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
+import { openApi } from '../api/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +50,8 @@ export interface App {
   liveActors(): number;
   /** Resolves when every event received so far has been fully handled (tests). */
   idle(): Promise<void>;
+  /** The HTTP API's base URL once started; null when API_PORT is not set. */
+  apiUrl(): string | null;
 }
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
@@ -109,6 +112,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (to) effects.notice(to, notice);
     },
   });
+  const api = config.api ? await openApi({ config: config.api, store, fleet, logger: logger.child({ component: 'api' }), now }) : undefined;
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
@@ -185,6 +189,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     metrics,
     healthStatus: () => health.body(),
     liveActors: () => host.size(),
+    apiUrl: () => api?.url() ?? null,
     async idle() {
       await lanes.idle();
       await effects.idle();
@@ -192,10 +197,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
     },
     async start() {
       fleet.start();
+      // Pipelines may hold testbeds while the chat side is still connecting.
+      await api?.start();
       await platform.start();
       logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
     },
     async stop() {
+      await api?.stop();
       host.stopAll();
       fleet.stop();
       await platform.stop();
