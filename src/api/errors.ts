@@ -16,6 +16,7 @@ export type ApiErrorCode =
   | 'none_free'
   | 'not_in_use'
   | 'busy'
+  | 'expired'
   | 'unavailable'
   | 'internal';
 

@@ -152,3 +152,72 @@ export const extendTestbedSchema = {
   body: { type: 'object', properties: { minutes }, required: ['minutes'], additionalProperties: false },
   response: { 200: testbedAnswer, 401: error, 403: error, 404: error, 409: error, 422: error },
 } as const;
+
+export const holdIdParams = {
+  type: 'object',
+  properties: { hold_id: { type: 'string', minLength: 1, maxLength: 64, description: 'From the answer to a hold.' } },
+  required: ['hold_id'],
+} as const;
+
+export const holdAnySchema = {
+  summary: 'Hold any free testbeds (optionally with a label), waiting if asked to',
+  description:
+    'All or nothing; the testbeds free longest first. When none is free and wait_seconds > 0 the request waits in line ' +
+    '(first come, first served; an older request for more is not starved by newer ones for fewer) and answers as soon as it is ' +
+    'granted; a client that disconnects leaves the line. With ttl_seconds the hold must be renewed (heartbeat) within that many ' +
+    'seconds or the bot releases it.',
+  tags: ['holds'],
+  body: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', minLength: 1, maxLength: 32 },
+      purpose,
+      minutes,
+      expected_release_time: expectedRelease,
+      wait_seconds: { type: 'integer', minimum: 0, maximum: 3600, default: 0 },
+      quantity: { type: 'integer', minimum: 1, maximum: 50, default: 1 },
+      ttl_seconds: { type: 'integer', minimum: 60, maximum: 86_400 },
+    },
+    required: ['purpose'],
+    additionalProperties: false,
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: { testbeds: { type: 'array', items: { $ref: 'Testbed#' } }, hold_id: { type: 'string' } },
+      required: ['testbeds', 'hold_id'],
+    },
+    401: error,
+    409: error,
+    422: error,
+  },
+} as const;
+
+const holdAnswer = {
+  type: 'object',
+  properties: {
+    hold_id: { type: 'string' },
+    ttl_seconds: { type: ['integer', 'null'] },
+    expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Released by the bot unless renewed before this.' },
+  },
+  required: ['hold_id', 'ttl_seconds', 'expires_at'],
+} as const;
+
+export const heartbeatSchema = {
+  summary: 'Renew a hold with a time-to-live',
+  tags: ['holds'],
+  params: holdIdParams,
+  response: { 200: holdAnswer, 401: error, 403: error, 404: error, 409: error },
+} as const;
+
+export const releaseHoldSchema = {
+  summary: 'Release every testbed of a hold',
+  tags: ['holds'],
+  params: holdIdParams,
+  response: {
+    200: { type: 'object', properties: { testbeds: { type: 'array', items: { $ref: 'Testbed#' } } }, required: ['testbeds'] },
+    401: error,
+    403: error,
+    404: error,
+  },
+} as const;

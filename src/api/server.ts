@@ -11,7 +11,8 @@ import type { LiveTokens } from '../store/tokens-live.js';
 import { BOT_VERSION } from '../version.js';
 import { ApiError, validationMessage, type SchemaProblem } from './errors.js';
 import { SHARED_SCHEMAS } from './schemas.js';
-import { registerTestbedRoutes, type TestbedRouteDeps } from './testbeds.routes.js';
+import { registerTestbedRoutes } from './testbeds.routes.js';
+import { registerHoldRoutes, type HoldRouteDeps } from './holds.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ApiServerDeps extends TestbedRouteDeps {
+export interface ApiServerDeps extends HoldRouteDeps {
   tokens: LiveTokens;
   logger: Logger;
 }
@@ -142,6 +143,7 @@ export async function createApiServer(deps: ApiServerDeps): Promise<ApiServer> {
 
   app.get('/api/v1/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
   registerTestbedRoutes(app, deps);
+  registerHoldRoutes(app, deps);
   await app.ready();
 
   return {

@@ -67,12 +67,12 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
     if (record.maintenance) throw taken(record);
     const answer = await deps.desk.hold({
       token: request.apiToken!,
-      testbedId: record.id,
+      testbedIds: [record.id],
       purpose: purpose.purpose,
       expectedRelease: release.iso,
       ttlSeconds: null,
     });
-    if (answer.ok) return { testbed: view(answer.record), hold_id: answer.hold.hold_id };
+    if (answer.ok) return { testbed: view(answer.records[0]), hold_id: answer.hold.hold_id };
     if (answer.reason === 'unknown') throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
     throw taken(answer.record ?? recordOf(request.params.id));
   });

@@ -112,7 +112,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (to) effects.notice(to, notice);
     },
   });
-  const api = config.api ? await openApi({ config: config.api, store, fleet, logger: logger.child({ component: 'api' }), now }) : undefined;
+  const api = config.api
+    ? await openApi({
+        config: config.api,
+        store,
+        fleet,
+        releaseExpired: (testbedId, holder, at) => fleet.release({ testbedId, by: holder, now: at, holderOnly: true }),
+        logger: logger.child({ component: 'api' }),
+        now,
+      })
+    : undefined;
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });

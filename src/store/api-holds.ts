@@ -102,6 +102,8 @@ export interface ApiHoldRepository {
   /** Adds or replaces the entry with the same hold_id; resolves once it is on disk. */
   save(hold: ApiHold): Promise<ApiHold>;
   remove(holdId: string): Promise<void>;
+  /** Stores a heartbeat; resolves with the updated hold (undefined when there is no such hold). */
+  touch(holdId: string, at: string): Promise<ApiHold | undefined>;
   /** Takes one testbed out of a hold (the hold goes when it has none left). */
   dropTestbed(holdId: string, testbedId: number): Promise<void>;
   /**
@@ -144,6 +146,13 @@ export async function openApiHolds(file: string): Promise<ApiHoldRepository> {
     async remove(holdId) {
       if (!document.data.holds.some((hold) => hold.hold_id === holdId)) return;
       await document.update((current) => ({ holds: current.holds.filter((hold) => hold.hold_id !== holdId) }));
+    },
+    async touch(holdId, at) {
+      let touched: ApiHold | undefined;
+      await document.update((current) => ({
+        holds: current.holds.map((hold) => (hold.hold_id === holdId ? (touched = { ...hold, heartbeat_at: at }) : hold)),
+      }));
+      return touched ? copy(touched) : undefined;
     },
     async dropTestbed(holdId, testbedId) {
       await document.update((current) => ({
