@@ -2,7 +2,7 @@
  * Plain data shared by every layer: the stored records, and the values that
  * machines, cards and the app pass between them. Record field names keep the
  * documents' snake_case spelling because these are exactly the records on disk
- * (README, Documents). Types only, and one constructor.
+ * (README, Documents). Types only, and two constructors.
  */
 
 export type TestbedStatus = 'available' | 'in_use';
@@ -32,8 +32,8 @@ export interface Holder {
   name: string;
 }
 
-/** A free testbed: the five user fields are null. */
-export function availableTestbed(id: number, testbed_name: string): TestbedRecord {
+/** A free testbed: the five user fields are null; `extras` (labels, description, maintenance) are kept as given. */
+export function availableTestbed(id: number, testbed_name: string, extras: TestbedExtras = {}): TestbedRecord {
   return {
     id,
     testbed_name,
@@ -43,6 +43,7 @@ export function availableTestbed(id: number, testbed_name: string): TestbedRecor
     registered_time: null,
     purpose: null,
     expected_release_time: null,
+    ...extras,
   };
 }
 
@@ -181,7 +182,11 @@ export type DirectNotice =
   | { kind: 'offer'; record: TestbedRecord; offer: HoldOffer }
   | { kind: 'holdLapsed'; record: TestbedRecord }
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
-  | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' };
+  | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' }
+  /** An admin ended the person's booking; `record` is the booking as it was. */
+  | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string }
+  /** A testbed the person was waiting for was retired. */
+  | { kind: 'retired'; record: TestbedRecord };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -204,6 +209,14 @@ export interface TestbedExtras {
   description?: string;
   /** Present (non-null) while the testbed is under maintenance. */
   maintenance?: Maintenance | null;
+}
+
+/** A testbed taken out of service for good: kept in the document's `retired` list so its id is never given out again. */
+export interface RetiredTestbed {
+  id: number;
+  testbed_name: string;
+  /** ISO 8601 UTC. */
+  retired_at: string;
 }
 
 /** What an admin asks for from the admin card (or an admin API token). */

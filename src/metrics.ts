@@ -29,7 +29,7 @@ export interface Metrics extends PlatformMetrics, AppMetrics {
   scrape(): Promise<string>;
   /** Testbeds by state are counted from `source` at every scrape. */
   countTestbeds(source: () => Record<TestbedMetricState, number>): void;
-  /** Live conversation and broadcast actors are counted from `source` at every scrape. */
+  /** Open conversations and broadcasts (live actors and resting conversations) are counted from `source` at every scrape. */
   countConversations(source: () => number): void;
 }
 

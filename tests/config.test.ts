@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       testbedDbPath: join(dir, 'testbeds.json'),
       broadcastDbPath: join(dir, 'broadcast_rooms.json'),
       lifecycleDbPath: join(dir, 'lifecycle.json'),
+      historyDbPath: join(dir, 'history.jsonl'),
       approvedRooms: ['room-1'],
       health: { port: 8080, host: '0.0.0.0' },
       logLevel: 'info',
@@ -141,6 +142,13 @@ describe('API settings', () => {
   });
 });
 
+describe('HISTORY_DB_NAME', () => {
+  it('defaults to history.jsonl beside the testbed document, wherever that is', () => {
+    expect(load({ ...base, TESTBED_DB_NAME: 'data/tb.json' }).historyDbPath).toBe(join(dir, 'data', 'history.jsonl'));
+    expect(load({ ...base, HISTORY_DB_NAME: 'logs/who.jsonl' }).historyDbPath).toBe(join(dir, 'logs', 'who.jsonl'));
+  });
+});
+
 describe('loadConfig problems', () => {
   it.each([
     [{ PLATFORM_ACCESS_TOKEN: undefined }, 'PLATFORM_ACCESS_TOKEN is required'],
@@ -169,6 +177,7 @@ describe('loadConfig problems', () => {
     [{ CONVERSATION_TIMEOUT_MINUTES: 'ten' }, 'CONVERSATION_TIMEOUT_MINUTES must be a whole number'],
     [{ INSPECT: 'yes' }, 'INSPECT must be 0 or 1'],
     [{ TESTBED_DB_NAME: 'same.json', BROADCAST_DB_NAME: './same.json' }, 'TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files'],
+    [{ HISTORY_DB_NAME: 'lifecycle.json' }, 'HISTORY_DB_NAME must name a file of its own'],
   ])('%o → one problem naming the setting', (override, expected) => {
     const problems = problemsOf({ ...base, ...override });
     expect(problems).toHaveLength(1);

@@ -18,7 +18,7 @@ import { tokenHolder } from './view.js';
 
 export interface HoldDeskDeps {
   store: Pick<Store, 'testbeds' | 'lifecycle'>;
-  fleet: Pick<TestbedFleet, 'claim' | 'release' | 'lifecycle'>;
+  fleet: Pick<TestbedFleet, 'claim' | 'release' | 'lifecycle' | 'admin'>;
   holds: ApiHoldRepository;
   keepers: Pick<HoldKeepers, 'track' | 'renew' | 'forget'>;
   /** Releases a testbed whose hold was not renewed in time (its history says `expired`). */
@@ -37,12 +37,15 @@ export interface HoldAsk {
 
 export type HoldAnswer = { ok: true; records: TestbedRecord[]; hold: ApiHold } | Extract<ClaimResult, { ok: false }>;
 
+/** Who releases: the token that made the hold, or an admin token (a force release: the holder is told). */
+export type Releaser = { token: ApiToken; own: boolean };
+
 export interface HoldDesk {
   hold(ask: HoldAsk): Promise<HoldAnswer>;
-  /** Releases one testbed in `by`'s name; its hold entry loses the testbed (and goes when empty). */
-  release(record: TestbedRecord, by: Holder, holderOnly: boolean): Promise<ReleaseResult>;
-  /** Releases every testbed the hold still has; resolves with the records as they were. */
-  releaseHold(hold: ApiHold, by: Holder, holderOnly: boolean): Promise<TestbedRecord[]>;
+  /** Releases one testbed; its hold entry loses the testbed (and goes when empty). */
+  release(record: TestbedRecord, by: Releaser): Promise<ReleaseResult>;
+  /** Releases every testbed the hold still has; resolves with the records as each release left them. */
+  releaseHold(hold: ApiHold, by: Releaser): Promise<TestbedRecord[]>;
   /** The hold's testbeds whose bookings still exist (empty: the hold is over). */
   liveTestbeds(hold: ApiHold): TestbedRecord[];
   /** Stores a heartbeat and moves the deadline; undefined when the hold is gone or expiring. */
@@ -91,7 +94,7 @@ export function createHoldDesk(deps: HoldDeskDeps): HoldDesk {
     try {
       await holds.save(entry);
       const results = await Promise.allSettled(
-        ask.testbedIds.map((testbedId) => fleet.claim({ testbedId, holder, purpose: ask.purpose, expectedRelease: ask.expectedRelease, now })),
+        ask.testbedIds.map((testbedId) => fleet.claim({ testbedId, holder, purpose: ask.purpose, expectedRelease: ask.expectedRelease, now, via: 'api' })),
       );
       const claimed = results.flatMap((result) => (result.status === 'fulfilled' && result.value.ok ? [result.value.record] : []));
       if (claimed.length === ask.testbedIds.length) {
@@ -112,9 +115,21 @@ export function createHoldDesk(deps: HoldDeskDeps): HoldDesk {
     }
   }
 
-  async function release(record: TestbedRecord, by: Holder, holderOnly: boolean): Promise<ReleaseResult> {
+  /** A release in the token's name, or an admin's force release of somebody else's booking. */
+  async function releaseOne(record: TestbedRecord, by: Releaser): Promise<ReleaseResult> {
+    const now = deps.now().toISOString();
+    if (by.own) return fleet.release({ testbedId: record.id, by: tokenHolder(by.token), now, holderOnly: true });
+    const reason = `released through the API with the admin token ${by.token.name}`;
+    const outcome = await fleet.admin({ request: { type: 'forceRelease', testbedId: record.id, reason }, by: tokenHolder(by.token), now });
+    if (outcome.type === 'forceReleased') return { ok: true, record: outcome.record, previous: outcome.previous };
+    if (outcome.type !== 'refused') throw new Error(`unexpected answer to a force release: ${outcome.type}`);
+    const reasonOf = { unknown: 'unknown', not_in_use: 'not_in_use' } as const;
+    return { ok: false, reason: reasonOf[outcome.reason as keyof typeof reasonOf] ?? 'busy', record: outcome.record };
+  }
+
+  async function release(record: TestbedRecord, by: Releaser): Promise<ReleaseResult> {
     const entry = holds.ofTestbed(record);
-    const result = await fleet.release({ testbedId: record.id, by, now: deps.now().toISOString(), holderOnly });
+    const result = await releaseOne(record, by);
     if (result.ok && entry) await forgetTestbed(entry, record.id);
     return result;
   }
@@ -125,11 +140,11 @@ export function createHoldDesk(deps: HoldDeskDeps): HoldDesk {
     await holds.dropTestbed(entry.hold_id, testbedId).catch((error) => deps.logger.warn({ err: error, holdId: entry.hold_id }, 'hold entry not updated after a release'));
   }
 
-  async function releaseHold(entry: ApiHold, by: Holder, holderOnly: boolean): Promise<TestbedRecord[]> {
+  async function releaseHold(entry: ApiHold, by: Releaser): Promise<TestbedRecord[]> {
     const released: TestbedRecord[] = [];
     for (const record of liveTestbeds(entry)) {
-      const result = await fleet.release({ testbedId: record.id, by, now: deps.now().toISOString(), holderOnly });
-      if (result.ok) released.push(result.previous);
+      const result = await releaseOne(record, by);
+      if (result.ok) released.push(result.record);
     }
     keepers.forget(entry.hold_id);
     await holds.remove(entry.hold_id).catch((error) => deps.logger.warn({ err: error, holdId: entry.hold_id }, 'hold entry not removed after a release'));

@@ -10,7 +10,7 @@ import { ApiError } from './errors.js';
 import { deadlineOf, type HoldDesk } from './hold-desk.js';
 import { purposeOf, releaseTime, type HoldTiming } from './release-time.js';
 import { heartbeatSchema, holdAnySchema, releaseHoldSchema } from './schemas.js';
-import { hasLabel, testbedView, tokenHolder } from './view.js';
+import { hasLabel, testbedView } from './view.js';
 import type { TestbedRouteDeps } from './testbeds.routes.js';
 import type { WaitingRoom } from './waiting-room.js';
 
@@ -84,7 +84,7 @@ export function registerHoldRoutes(app: FastifyInstance, deps: HoldRouteDeps): v
     const { records, hold } = admission.granted;
     if (signal.aborted) {
       // Granted just as the client went away: nobody will use or release these, so they go back at once.
-      await desk.releaseHold(hold, tokenHolder(token), true);
+      await desk.releaseHold(hold, { token, own: true });
       return reply;
     }
     return { testbeds: records.map(view), hold_id: hold.hold_id };
@@ -100,7 +100,8 @@ export function registerHoldRoutes(app: FastifyInstance, deps: HoldRouteDeps): v
   app.post<HoldIdParams>('/api/v1/holds/:hold_id/release', { schema: releaseHoldSchema }, async (request) => {
     const token = request.apiToken!;
     const hold = holdFor(request.params.hold_id, token);
-    const released = await desk.releaseHold(hold, tokenHolder(token), !token.admin);
-    return { testbeds: released.map((record) => view(store.testbeds.get(record.id) ?? record)) };
+    const own = hold.token_name === token.name && hold.owner_email.toLowerCase() === token.owner_email.toLowerCase();
+    const released = await desk.releaseHold(hold, { token, own });
+    return { testbeds: released.map(view) };
   });
 }

@@ -81,7 +81,7 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
     const token = request.apiToken!;
     const record = recordOf(request.params.id);
     mayChange(record, token);
-    const result = await deps.desk.release(record, tokenHolder(token), !token.admin);
+    const result = await deps.desk.release(record, { token, own: heldWith(record, token) });
     if (result.ok) return { testbed: view(result.record) };
     switch (result.reason) {
       case 'unknown':

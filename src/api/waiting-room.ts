@@ -32,6 +32,8 @@ interface Waiter<G> extends Want {
   considered: boolean;
   /** Its waiting time is up (it leaves once considered). */
   expired: boolean;
+  /** "Waiting in line" was logged for it. */
+  told: boolean;
 }
 
 export interface WaitingRoom {
@@ -66,6 +68,7 @@ export function createWaitingRoom(deps: { free: () => FreeTestbed[]; logger: Log
     }
     if (!line.includes(waiter)) return;
     remove(waiter);
+    if (!admission.ok && admission.reason !== 'none_free') deps.logger.info({ reason: admission.reason, waiting: line.length }, 'hold request left the line');
     waiter.settle(admission);
     wake();
   }
@@ -77,7 +80,13 @@ export function createWaitingRoom(deps: { free: () => FreeTestbed[]; logger: Log
       const grants = allocate(line, deps.free());
       await Promise.all(line.filter((waiter) => grants.has(waiter.id)).map((waiter) => grantTo(waiter, grants.get(waiter.id)!)));
     } finally {
-      for (const waiter of looked) if (waiter.expired) leave(waiter, { ok: false, reason: 'none_free' });
+      for (const waiter of looked) {
+        if (waiter.expired) leave(waiter, { ok: false, reason: 'none_free' });
+        else if (!waiter.told && line.includes(waiter) && !waiter.granting) {
+          waiter.told = true;
+          deps.logger.info({ label: waiter.label, quantity: waiter.quantity, position: line.indexOf(waiter) + 1 }, 'hold request waiting in line');
+        }
+      }
     }
   }
 
@@ -135,6 +144,7 @@ export function createWaitingRoom(deps: { free: () => FreeTestbed[]; logger: Log
           leaving: null,
           considered: false,
           expired: false,
+          told: false,
           settle: (admission) => {
             clearTimeout(timer);
             options.signal?.removeEventListener('abort', onAbort);

@@ -3,6 +3,12 @@
  * final state (or fails) is forgotten, so memory does not grow with the number
  * of people who ever spoke. Events for one key are handled in arrival order
  * (the actor's own mailbox); different keys run independently.
+ *
+ * An actor that settles in a state tagged `resting` (its machine promises that a
+ * fresh actor would answer every event there the same way) is stopped too; only
+ * its key and the end of its time-out are kept. A later event for that key gets a
+ * fresh actor, and `has()` still reports it, so a cancel reaches it as before. Ten
+ * thousand people looking at a menu then cost a map entry each, not an actor.
  */
 import {
   createActor,
@@ -24,7 +30,13 @@ export interface ActorHostOptions<K extends ActorKey> {
   nameOf?: (key: K) => string | undefined;
   /** Called when an actor fails; the host has already forgotten it. */
   onActorError?: (key: K, error: unknown) => void;
+  /** How long a resting conversation still counts as open (its machine's time-out); 0 = never rest. */
+  restMs?: number;
+  /** The clock for rest deadlines (tests pin it with fake timers). */
+  now?: () => number;
 }
+
+const SWEEP_EVERY_MS = 60_000;
 
 /** How to build one actor: its logic, the input that logic takes, and its wiring. */
 export interface SpawnSpec<TLogic extends AnyActorLogic> {
@@ -37,18 +49,33 @@ export interface SpawnSpec<TLogic extends AnyActorLogic> {
 export class ActorHost<K extends ActorKey = ActorKey> {
   /** By the key's string form. */
   private readonly actors = new Map<string, AnyActorRef>();
+  /** Keys of stopped resting actors → when their time-out ends (ms). */
+  private readonly resting = new Map<string, number>();
+  private nextSweep = 0;
+  private readonly now: () => number;
 
-  constructor(private readonly options: ActorHostOptions<K>) {}
+  constructor(private readonly options: ActorHostOptions<K>) {
+    this.now = options.now ?? Date.now;
+  }
 
   get(key: K): AnyActorRef | undefined {
     return this.actors.get(keyOf(key));
   }
 
+  /** True while the key has a live actor or a resting one whose time-out has not ended. */
   has(key: K): boolean {
-    return this.actors.has(keyOf(key));
+    const id = keyOf(key);
+    return this.actors.has(id) || this.isResting(id);
   }
 
+  /** Live actors plus resting ones whose time-out has not ended. */
   size(): number {
+    this.sweep(true);
+    return this.actors.size + this.resting.size;
+  }
+
+  /** Actors held in memory right now (resting ones excluded). */
+  liveSize(): number {
     return this.actors.size;
   }
 
@@ -57,7 +84,36 @@ export class ActorHost<K extends ActorKey = ActorKey> {
     const id = keyOf(key);
     const existing = this.actors.get(id);
     if (existing) return existing;
+    this.resting.delete(id);
     return this.create(key, id, spec());
+  }
+
+  private isResting(id: string): boolean {
+    const until = this.resting.get(id);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.resting.delete(id);
+    return false;
+  }
+
+  /** Drops resting keys whose time-out ended; at most once a minute unless `force`. */
+  private sweep(force = false): void {
+    const now = this.now();
+    if (!force && now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const [id, until] of this.resting) if (until <= now) this.resting.delete(id);
+  }
+
+  /** Stops an actor that settled in a `resting` state, keeping its key until its time-out ends. */
+  private rest(id: string, actor: AnyActorRef): void {
+    const restMs = this.options.restMs ?? 0;
+    if (restMs <= 0 || this.actors.get(id) !== actor) return;
+    const snapshot = actor.getSnapshot() as { status: string; hasTag?: (tag: string) => boolean };
+    if (snapshot.status !== 'active' || !snapshot.hasTag?.('resting')) return;
+    this.actors.delete(id);
+    actor.stop();
+    this.sweep();
+    this.resting.set(id, this.now() + restMs);
   }
 
   private create(key: K, id: string, { logic, input, wire }: SpawnSpec<AnyActorLogic>): AnyActorRef {
@@ -66,8 +122,10 @@ export class ActorHost<K extends ActorKey = ActorKey> {
     const { logger } = this.options;
     this.actors.set(id, actor);
     actor.subscribe({
-      next: (snapshot: { status: string }) => {
+      next: (snapshot: { status: string; hasTag?: (tag: string) => boolean }) => {
         if (snapshot.status === 'done') this.forget(id, actor);
+        // After the step that got it there has finished (its emitted replies are already queued).
+        else if (snapshot.hasTag?.('resting')) queueMicrotask(() => this.rest(id, actor));
       },
       error: (error: unknown) => {
         logger.error({ key: id, err: error }, 'actor failed');
@@ -82,15 +140,8 @@ export class ActorHost<K extends ActorKey = ActorKey> {
     return actor;
   }
 
-  /** Sends to an existing actor only; returns false when there is none. */
-  sendIfExists(key: K, event: { type: string }): boolean {
-    const actor = this.actors.get(keyOf(key));
-    if (!actor) return false;
-    actor.send(event);
-    return true;
-  }
-
   stopAll(): void {
+    this.resting.clear();
     for (const [key, actor] of this.actors) {
       this.actors.delete(key);
       actor.stop();

@@ -25,6 +25,7 @@ import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 import { openApi } from '../api/index.js';
+import { createDigestScheduler } from './digest-scheduler.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,7 +47,7 @@ export interface App {
   store: Store;
   metrics: Metrics;
   healthStatus(): ReturnType<ReturnType<typeof createHealthState>['body']>;
-  /** Number of live conversation/broadcast actors (for benchmarks and tests). */
+  /** Conversation and broadcast actors held in memory (resting conversations excluded). */
   liveActors(): number;
   /** Resolves when every event received so far has been fully handled (tests). */
   idle(): Promise<void>;
@@ -75,7 +76,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const metrics = deps.metrics ?? createMetrics();
   const store =
     deps.store ??
-    (await openStore({ testbedPath: config.testbedDbPath, broadcastPath: config.broadcastDbPath, lifecyclePath: config.lifecycleDbPath }));
+    (await openStore({
+      testbedPath: config.testbedDbPath,
+      broadcastPath: config.broadcastDbPath,
+      lifecyclePath: config.lifecycleDbPath,
+      historyPath: config.historyDbPath,
+      logger: logger.child({ component: 'store' }),
+    }));
   const platform =
     deps.platform ??
     createWebexPlatform({
@@ -99,6 +106,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     inspect: deps.inspect,
     nameOf: names?.nameOf,
     onActorError: (key) => effects.apologise(key.roomId),
+    // With an inspector watching, conversations stay live in their waiting state so it can show them.
+    restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
+    now: () => now().getTime(),
   });
   const fleet = createTestbedFleet({
     store,
@@ -117,15 +127,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
         config: config.api,
         store,
         fleet,
-        releaseExpired: (testbedId, holder, at) => fleet.release({ testbedId, by: holder, now: at, holderOnly: true }),
+        releaseExpired: (testbedId, holder, at) => fleet.release({ testbedId, by: holder, now: at, holderOnly: true, expired: true }),
+        freeSince: (testbedId) => fleet.freeSince(testbedId),
         logger: logger.child({ component: 'api' }),
         now,
       })
     : undefined;
+  // A testbed that changed state may have become free for a pipeline waiting in line (after the fleet's own bookkeeping).
+  if (api) fleet.onChange(() => setImmediate(() => api.wake()));
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
   const recorder = recorderFromConfig(config, logger);
+  const digest = config.digest ? createDigestScheduler({ schedule: config.digest, store, platform, logger, now }) : undefined;
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -175,11 +189,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   function deliver(event: PlatformEvent, target: Target): void {
-    if (target.ifExists) {
-      if (host.has(target.key)) replies.started(keyOf(target.key), event.receivedAt);
-      host.sendIfExists(target.key, target.event);
-      return;
-    }
+    // Only to a conversation that is open (live or resting).
+    if (target.ifExists && !host.has(target.key)) return;
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
     replies.started(keyOf(target.key), event.receivedAt);
     actor.send(target.event);
@@ -197,11 +208,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     store,
     metrics,
     healthStatus: () => health.body(),
-    liveActors: () => host.size(),
+    liveActors: () => host.liveSize(),
     apiUrl: () => api?.url() ?? null,
     async idle() {
       await lanes.idle();
       await effects.idle();
+      await digest?.idle();
       await recorder?.flush();
     },
     async start() {
@@ -209,12 +221,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
       // Pipelines may hold testbeds while the chat side is still connecting.
       await api?.start();
       await platform.start();
+      digest?.start();
       logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
     },
     async stop() {
       await api?.stop();
       host.stopAll();
       fleet.stop();
+      await digest?.stop();
       await platform.stop();
       await effects.idle();
       await recorder?.close();

@@ -1,19 +1,38 @@
 /**
- * One testbed actor per record, built from the store at start-up. Claims and
- * releases are requests to the right actor; the answer is the event it emits
- * for that request id. The store write happens inside the actor's
- * `saveTestbed` step, so a success is only reported after it is on disk.
+ * One testbed actor per record, built from the store at start-up. Claims,
+ * releases, lifecycle and admin requests go to the right actor; the answer is
+ * the event it emits for that request id. The store write (and its history
+ * lines) happens inside the actor's save step, so a success is only reported
+ * after it is on disk.
+ *
+ * Adding a testbed writes the record here and then builds its actor; a retired
+ * testbed's actor stops by itself and is forgotten.
+ *
+ * "Free since" (which free testbed `claimAny` books first) is kept in memory:
+ * the time of the last release, force release or end of maintenance seen while
+ * running; at start-up every free testbed counts as free since then, and ties go
+ * to the lowest id.
  */
 import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import type { Holder, LifecycleEntry, TestbedRecord } from '../domain.js';
+import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
+import { hasLabel, sameName } from '../lab-rules.js';
+import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
-import type { ClaimResult, ClaimTestbedInput, ReleaseResult, ReleaseTestbedInput, RunLifecycleInput } from '../machines/conversation.machine.js';
+import type {
+  ClaimAnyInput,
+  ClaimResult,
+  ClaimTestbedInput,
+  ReleaseResult,
+  ReleaseTestbedInput,
+  RunAdminInput,
+  RunLifecycleInput,
+} from '../machines/conversation.machine.js';
 import { createWaitUntil } from './wait-until.js';
-import type { Store } from '../store/index.js';
+import { StoreError, type Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { Lanes } from '../lanes.js';
 import { keyOf, testbedKey } from './actor-key.js';
@@ -28,6 +47,17 @@ export interface TestbedFleet {
   release(request: ReleaseTestbedInput): Promise<ReleaseResult>;
   /** Extend, wait-list, hand-off, asks and release-all; the answer says what happened. */
   lifecycle(request: RunLifecycleInput): Promise<LifecycleOutcome>;
+  /**
+   * Books any free testbed (not in use, not held, not under maintenance) carrying `label`,
+   * the one free longest first; `{ ok: false, reason: 'none_free' }` when there is none.
+   */
+  claimAny(request: ClaimAnyInput): Promise<ClaimResult>;
+  /** Add, rename, retire, maintenance start/end and force release (who may ask is checked before). */
+  admin(request: RunAdminInput): Promise<AdminOutcome>;
+  /** When the testbed was last freed (ISO; start-up for those free since then), as `claimAny` orders them. */
+  freeSince(testbedId: number): string;
+  /** Called (with the testbed id) whenever a testbed actor changes state; returns the unsubscribe. */
+  onChange(listener: (testbedId: number) => void): () => void;
 }
 
 /** A direct message a testbed asked for, with the testbed it is about. */
@@ -44,6 +74,8 @@ type AnswerType = Answered['type'];
 type Answer<T extends AnswerType> = Extract<Answered, { type: T }>;
 
 const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'unknown' ? 'unknown' : 'refused');
+
+const isStoreCode = (error: unknown, code: string) => error instanceof StoreError && error.code === code;
 const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
 
 /** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
@@ -73,17 +105,28 @@ export function createTestbedFleet(deps: {
   now?: () => Date;
 }): TestbedFleet {
   const metrics = deps.metrics ?? silentAppMetrics;
+  const clock = deps.now ?? (() => new Date());
   const actors = new Map<number, TestbedActor>();
+  /** When each testbed was last freed (see the file comment); absent = since start-up. */
+  const freeSince = new Map<number, string>();
+  const changeListeners = new Set<(testbedId: number) => void>();
+  let startedAt = clock().toISOString();
   const logic = testbedMachine.provide({
     actors: {
       // The signal aborts when the actor stops: a write still waiting for its turn is then dropped,
       // so a claim the asker was told had failed never lands on disk afterwards.
-      saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord }; signal: AbortSignal }) =>
-        deps.store.testbeds.save(input.record, { signal }),
+      saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord; history: HistoryEntry[] }; signal: AbortSignal }) =>
+        deps.store.testbeds.save(input.record, { signal, history: input.history }),
       ),
-      saveLifecycle: fromPromise(async ({ input, signal }: { input: { entry: LifecycleEntry }; signal: AbortSignal }) =>
-        deps.store.lifecycle.save(input.entry, { signal }),
+      saveLifecycle: fromPromise(async ({ input, signal }: { input: { entry: LifecycleEntry; history: HistoryEntry[] }; signal: AbortSignal }) =>
+        deps.store.lifecycle.save(input.entry, { signal, history: input.history }),
       ),
+      // The record leaves the document (the truth) first; its lifecycle entry goes after.
+      retireTestbed: fromPromise(async ({ input, signal }: { input: { testbedId: number; at: string; history: HistoryEntry[] }; signal: AbortSignal }) => {
+        const retired = await deps.store.testbeds.retire(input.testbedId, { at: input.at, history: input.history, signal });
+        await deps.store.lifecycle.save(emptyLifecycle(input.testbedId));
+        return retired;
+      }),
       waitUntil: createWaitUntil(deps.now),
     },
   });
@@ -97,10 +140,21 @@ export function createTestbedFleet(deps: {
     const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
     const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect });
     actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
+    let lastState: unknown;
     actor.subscribe({
+      next: (snapshot) => {
+        if (snapshot.value === lastState) return;
+        lastState = snapshot.value;
+        for (const listener of changeListeners) listener(record.id);
+      },
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
         if (actors.get(record.id) === actor) actors.delete(record.id);
+      },
+      // Retired: the record is gone from the store, so nothing rebuilds it.
+      complete: () => {
+        if (actors.get(record.id) === actor) actors.delete(record.id);
+        freeSince.delete(record.id);
       },
     });
     actor.start();
@@ -164,14 +218,18 @@ export function createTestbedFleet(deps: {
         expectedRelease: request.expectedRelease,
         now: request.now,
         offerOnly: request.offerOnly === true,
+        ...(request.via ? { via: request.via } : {}),
       },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
     );
-    if (answer.type === 'registration.succeeded') return { ok: true, record: answer.record };
+    if (answer.type === 'registration.succeeded') {
+      freeSince.delete(request.testbedId);
+      return { ok: true, record: answer.record };
+    }
     if (answer.type === 'registration.refused') {
       return answer.reason === 'held'
         ? { ok: false, reason: 'held', record: answer.record, offer: answer.offer ?? null }
-        : { ok: false, reason: 'taken', record: answer.record };
+        : { ok: false, reason: answer.reason, record: answer.record };
     }
     throw new Error(answer.message ?? 'the booking could not be saved');
   }
@@ -181,10 +239,13 @@ export function createTestbedFleet(deps: {
     if (!actor) return { ok: false, reason: 'unknown' };
     const answer = await ask(
       actor,
-      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true },
+      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true, ...(request.expired ? { expired: true } : {}) },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
-    if (answer.type === 'release.succeeded') return { ok: true, record: answer.record, previous: answer.previous };
+    if (answer.type === 'release.succeeded') {
+      freeSince.set(request.testbedId, request.now);
+      return { ok: true, record: answer.record, previous: answer.previous };
+    }
     if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
   }
@@ -230,9 +291,102 @@ export function createTestbedFleet(deps: {
     return { type: 'releasedAll', records: released };
   }
 
+  /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */
+  function isFree(record: TestbedRecord): boolean {
+    if (record.status !== 'available' || record.maintenance) return false;
+    const life = deps.store.lifecycle.get(record.id);
+    return life.offer === null && life.queue.length === 0;
+  }
+
+  async function claimAny(request: ClaimAnyInput): Promise<ClaimResult> {
+    const since = (id: number) => freeSince.get(id) ?? startedAt;
+    const candidates = deps.store.testbeds
+      .all()
+      .filter((record) => isFree(record) && hasLabel(record, request.label))
+      .sort((a, b) => since(a.id).localeCompare(since(b.id)) || a.id - b.id);
+    for (const candidate of candidates) {
+      const { label: _label, ...rest } = request;
+      const result = await claim({ ...rest, testbedId: candidate.id });
+      // Taken, held or out of service meanwhile (a race): try the next one.
+      if (result.ok) return result;
+    }
+    return { ok: false, reason: 'none_free' };
+  }
+
+  async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
+    if (request.type === 'add') return addTestbed(request, by, now);
+    const testbedId = request.testbedId;
+    return lanes.run(String(testbedId), async (): Promise<AdminOutcome> => {
+      const actor = actorFor(testbedId);
+      if (!actor) return { type: 'refused', reason: 'unknown' };
+      const current = actor.getSnapshot().context.record;
+      if (request.type === 'rename' && nameTakenByOther(request.name, testbedId)) return { type: 'refused', reason: 'name_taken', record: current };
+      const answer = await ask(actor, adminEvent(request, by, now), ['admin.answered', 'admin.failed']);
+      if (answer.type === 'admin.failed') {
+        if (answer.code === 'STORE_NAME_TAKEN') return { type: 'refused', reason: 'name_taken', record: current };
+        throw new Error(answer.message);
+      }
+      const outcome = answer.outcome;
+      if (outcome.type === 'forceReleased' || outcome.type === 'maintenanceEnded') freeSince.set(testbedId, now);
+      return outcome;
+    });
+  }
+
+  function nameTakenByOther(name: string, id: number | null): boolean {
+    return deps.store.testbeds.all().some((record) => record.id !== id && sameName(record.testbed_name, name));
+  }
+
+  /** The testbed machine's event for an admin request about one testbed. */
+  function adminEvent(request: Exclude<RunAdminInput['request'], { type: 'add' }>, by: Holder, now: string): TestbedRequest {
+    switch (request.type) {
+      case 'rename':
+        return { type: 'rename.requested', by, now, name: request.name.trim() };
+      case 'retire':
+        return { type: 'retire.requested', by, now };
+      case 'maintenanceStart':
+        return { type: 'maintenanceStart.requested', by, now, reason: request.reason.trim(), until: request.until };
+      case 'maintenanceEnd':
+        return { type: 'maintenanceEnd.requested', by, now };
+      case 'forceRelease':
+        return { type: 'forceRelease.requested', by, now, reason: request.reason.trim() };
+    }
+  }
+
+  async function addTestbed(request: Extract<RunAdminInput['request'], { type: 'add' }>, by: Holder, now: string): Promise<AdminOutcome> {
+    const name = request.name.trim();
+    if (nameTakenByOther(name, null)) return { type: 'refused', reason: 'name_taken' };
+    let record: TestbedRecord;
+    try {
+      record = await deps.store.testbeds.add(
+        {
+          testbed_name: name,
+          ...(request.labels.length > 0 ? { labels: request.labels } : {}),
+          ...(request.description ? { description: request.description } : {}),
+        },
+        {
+          history: (added) => [historyLine('added', added, now, by, { labels: added.labels ?? [], description: added.description ?? null })],
+        },
+      );
+    } catch (error) {
+      if (isStoreCode(error, 'STORE_NAME_TAKEN')) return { type: 'refused', reason: 'name_taken' };
+      throw error;
+    }
+    actors.set(record.id, spawn(record));
+    freeSince.set(record.id, now);
+    return { type: 'added', record };
+  }
+
   return {
     lifecycle,
+    claimAny: (request) => counted(claimAny(request), (outcome) => metrics.booking(outcome), bookingOutcome),
+    admin,
+    freeSince: (testbedId) => freeSince.get(testbedId) ?? startedAt,
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     start() {
+      startedAt = clock().toISOString();
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
     },
     stop() {

@@ -1,7 +1,7 @@
 /**
  * Direct messages about a booking: the reminder and overdue notices (Extend 1 hour, Extend 1 day,
  * Release now), the hand-off offer with its short booking form, the ask to the holder and the
- * answer to the asker. Every button carries its action and the testbed id, so a click is a
+ * answer to the asker, a booking ended by an admin, a retired testbed somebody waited for. Every button carries its action and the testbed id, so a click is a
  * complete request that the bot checks against the stored record or offer. Each card has a
  * plain-text sibling.
  */
@@ -149,6 +149,19 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
             : `${safeName(notice.holderName)} still needs ${name}. Expected release: ${due}.`,
         ),
       ]);
+    case 'forceReleased':
+      return card([
+        heading(`${name} was released by an admin`, { color: 'attention' }),
+        textBlock(`${safeName(notice.byName)} ended your booking of ${name}.`),
+        factSet([fact('Reason', safeText(notice.reason, 200)), fact('Purpose', safeText(record.purpose ?? '', 200))]),
+        textBlock('Book it again, or another testbed, if you still need one.', { isSubtle: true }),
+      ]);
+    case 'retired':
+      return card([
+        heading(`${name} was retired`, { color: 'warning' }),
+        textBlock(`${name} has been taken out of service for good, so you are no longer waiting for it.`),
+        textBlock('Choose another testbed if you still need one.', { isSubtle: true }),
+      ]);
   }
 }
 
@@ -171,5 +184,9 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return notice.answer === 'released'
         ? `${plainText(notice.holderName, 80)} released ${name}.`
         : `${plainText(notice.holderName, 80)} still needs ${name} (expected release ${when}).`;
+    case 'forceReleased':
+      return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
+    case 'retired':
+      return `${name} was retired, so you are no longer waiting for it.`;
   }
 }

@@ -183,6 +183,13 @@ export interface RegisterRefusedCardInput {
 
 function refusal({ record, now, timeZone, requesterEmail, offer }: RegisterRefusedCardInput): { title: string; lines: string[] } {
   const name = safeName(record.testbed_name);
+  if (record.maintenance) {
+    const back = record.maintenance.until ? `Expected back ${formatWhen(record.maintenance.until, timeZone)}.` : 'No expected end was given.';
+    return {
+      title: `${name} is under maintenance`,
+      lines: [`${name} is under maintenance: ${safeText(record.maintenance.reason, 200)}. ${back}`],
+    };
+  }
   if (offer) {
     return {
       title: `${name} is held`,
@@ -207,7 +214,8 @@ export function registerRefusedCard(input: RegisterRefusedCardInput): AdaptiveCa
   const { title, lines } = refusal(input);
   const { record } = input;
   const id = String(record.id);
-  const someoneElses = (record.status === 'in_use' && !sameEmail(record.user_email, input.requesterEmail)) || Boolean(input.offer);
+  const someoneElses =
+    (record.status === 'in_use' && !sameEmail(record.user_email, input.requesterEmail)) || Boolean(input.offer) || Boolean(record.maintenance);
   const queue = someoneElses ? [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, { associatedInputs: 'none' })] : [];
   const askHolder = record.status === 'in_use' && someoneElses ? [submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: id }, { associatedInputs: 'none' })] : [];
   return card(
@@ -218,6 +226,10 @@ export function registerRefusedCard(input: RegisterRefusedCardInput): AdaptiveCa
 
 export function registerRefusedText({ record, requesterEmail, offer, timeZone }: RegisterRefusedCardInput): string {
   const name = plainText(record.testbed_name, 80);
+  if (record.maintenance) {
+    const back = record.maintenance.until ? ` Expected back ${formatWhen(record.maintenance.until, timeZone)}.` : '';
+    return `${name} is under maintenance: ${plainText(record.maintenance.reason, 200)}.${back} Nothing was changed.`;
+  }
   if (offer) return `${name} is held for ${plainText(offer.name, 80)} until ${formatWhen(offer.until, timeZone)}. Nothing was changed.`;
   if (record.status !== 'in_use') return `${name} was busy a moment ago. Nothing was changed; please try again.`;
   if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}. Nothing was changed.`;

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as yup from 'yup';
 import { scrub } from '../secrets.js';
 import { isValidTimeZone } from '../time-rules.js';
+import { parseDigestTime, parseWeekdays, type DigestSchedule } from '../digest/schedule.js';
 import type { Env } from './env.js';
 
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   broadcastDbPath: string;
   /** LIFECYCLE_DB_NAME: reminder facts, wait-lists and holds. */
   lifecycleDbPath: string;
+  /** HISTORY_DB_NAME: one JSON line per change (who did what, when). */
+  historyDbPath: string;
   approvedRooms: string[] | '*';
   health: { port: number; host: string } | null;
   httpsProxy?: string;
@@ -36,6 +39,8 @@ export interface Config {
   /** HOLD_MINUTES a freed testbed is kept for the first person in its queue. */
   holdMs: number;
   inspect: boolean;
+  /** DIGEST_AT / DIGEST_TZ / DIGEST_WEEKDAYS: when the daily digest is posted (absent = no digest). */
+  digest?: DigestSchedule;
   /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
   record?: { path: string; keepText: boolean; maxBytes: number };
   /** The HTTP API for pipelines: present only when API_PORT is set. */
@@ -137,6 +142,17 @@ const schema = yup.object({
   API_PORT: intSetting('API_PORT', 0, 65_535),
   API_HOST: yup.string().test('host', ({ value }) => `API_HOST must be a host name or IP address such as 127.0.0.1 (got "${value}").`,
     (v) => v === undefined || /^[A-Za-z0-9.:_-]+$/.test(v)),
+  DIGEST_AT: yup.string().test('time', ({ value }) => `DIGEST_AT must be a time of day as HH:MM on the 24-hour clock, such as 09:00 or 17:30 (got "${value}").`,
+    (v) => v === undefined || parseDigestTime(v) !== null),
+  DIGEST_TZ: yup.string().test('zone', ({ value }) => `DIGEST_TZ must be an IANA time zone such as UTC or Europe/Berlin (got "${value}").`,
+    (v) => v === undefined || isValidTimeZone(v)),
+  DIGEST_WEEKDAYS: yup.string().test('days', ({ value }) => {
+    const reading = parseWeekdays(String(value));
+    const named = reading.ok ? '' : reading.unknown.map((part) => `"${part}"`).join(', ');
+    return named === ''
+      ? 'DIGEST_WEEKDAYS names no day; use a range such as mon-fri, a list such as mon,wed,fri, or daily.'
+      : `DIGEST_WEEKDAYS must name days as mon … sun, ranges such as mon-fri or sat-sun, lists such as mon,wed,fri, or daily; not understood: ${named}.`;
+  }, (v) => v === undefined || parseWeekdays(v).ok),
 });
 
 const DEFAULTS = {
@@ -146,6 +162,7 @@ const DEFAULTS = {
   TESTBED_DB_NAME: 'testbeds.json',
   BROADCAST_DB_NAME: 'broadcast_rooms.json',
   LIFECYCLE_DB_NAME: 'lifecycle.json',
+  HISTORY_DB_NAME: 'history.jsonl',
   HEALTH_PORT: '8080',
   HEALTH_HOST: '0.0.0.0',
   LOG_LEVEL: 'info',
@@ -162,6 +179,8 @@ const DEFAULTS = {
   API_HOST: '127.0.0.1',
   API_TOKENS_FILE: 'api_tokens.json',
   API_HOLDS_DB_NAME: 'api_holds.json',
+  DIGEST_TZ: 'UTC',
+  DIGEST_WEEKDAYS: 'mon-fri',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
@@ -174,6 +193,9 @@ const dbPaths = (settings: Env, cwd: string) => {
     lifecycleDbPath: settings.LIFECYCLE_DB_NAME
       ? resolve(cwd, settings.LIFECYCLE_DB_NAME)
       : join(dirname(testbedDbPath), DEFAULTS.LIFECYCLE_DB_NAME),
+    historyDbPath: settings.HISTORY_DB_NAME
+      ? resolve(cwd, settings.HISTORY_DB_NAME)
+      : join(dirname(testbedDbPath), DEFAULTS.HISTORY_DB_NAME),
   };
 };
 
@@ -203,19 +225,22 @@ export function settingProblems(settings: Env, cwd: string): string[] {
     if (!(error instanceof yup.ValidationError)) throw error;
     problems.push(...error.errors);
   }
-  const { testbedDbPath, broadcastDbPath, lifecycleDbPath } = dbPaths(settings, cwd);
+  const { testbedDbPath, broadcastDbPath, lifecycleDbPath, historyDbPath } = dbPaths(settings, cwd);
   if (testbedDbPath === broadcastDbPath) {
     problems.push('TESTBED_DB_NAME and BROADCAST_DB_NAME must name two different files.');
   }
   if (lifecycleDbPath === testbedDbPath || lifecycleDbPath === broadcastDbPath) {
     problems.push('LIFECYCLE_DB_NAME must name a file of its own (not the testbed or broadcast room document).');
   }
-  const taken = [testbedDbPath, broadcastDbPath, lifecycleDbPath];
+  const taken = [testbedDbPath, broadcastDbPath, lifecycleDbPath, historyDbPath];
   if (taken.includes(apiTokensPath(settings, cwd))) {
     problems.push('API_TOKENS_FILE must name a file of its own (not one of the bot\'s documents).');
   }
   if ([...taken, apiTokensPath(settings, cwd)].includes(apiHoldsPath(settings, cwd))) {
     problems.push('API_HOLDS_DB_NAME must name a file of its own (not the token file or another document).');
+  }
+  if ([testbedDbPath, broadcastDbPath, lifecycleDbPath].includes(historyDbPath)) {
+    problems.push('HISTORY_DB_NAME must name a file of its own (not the testbed, broadcast room or lifecycle document).');
   }
   return problems;
 }
@@ -247,6 +272,15 @@ export function buildConfig(settings: Env, cwd: string): Config {
   if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  const digestAt = settings.DIGEST_AT === undefined ? null : parseDigestTime(settings.DIGEST_AT);
+  const weekdays = parseWeekdays(setting(settings, 'DIGEST_WEEKDAYS'));
+  if (digestAt && weekdays.ok) {
+    config.digest = Object.freeze({
+      ...digestAt,
+      timeZone: setting(settings, 'DIGEST_TZ'),
+      weekdays: Object.freeze(weekdays.weekdays) as number[],
+    });
+  }
   if (settings.RECORD_EVENTS) {
     config.record = Object.freeze({
       path: resolve(cwd, settings.RECORD_EVENTS),

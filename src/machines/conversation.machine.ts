@@ -8,6 +8,10 @@
  * Waiting states (tag `awaitingUser`) time out after `timeoutMs` → `timedOut`;
  * submitting states (tag `busy`) ignore every user event, so a double click
  * meets a state that no longer accepts it. Cancel is handled once, at the root.
+ *
+ * The waiting states also carry the tag `resting`: every event is handled at the root, so an
+ * actor resting there answers exactly as a fresh one would. The host may then drop the actor and
+ * keep only its key and time-out (app/actor-host.ts); a test holds the machine to that promise.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
@@ -50,11 +54,15 @@ export interface ConversationContext {
 
 export const SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
 const UNKNOWN_TESTBED = 'That testbed is not in the list any more. Nothing was changed.';
+const NONE_FREE = 'No matching testbed is free right now. Nothing was changed; you can join the wait-list of one that is taken.';
 const BUSY_TESTBED = 'That testbed is being booked or released by someone else right now. Nothing was changed; please try again in a moment.';
 
 function claimView(result: ClaimResult, holder: Holder | null): CardView {
   if (result.ok) return { kind: 'registered', record: result.record };
   if (result.reason === 'held' && result.record) return { kind: 'registerRefused', record: result.record, offer: result.offer ?? null };
+  // The card reads the reason and the expected end from the record's `maintenance`.
+  if (result.reason === 'maintenance' && result.record) return { kind: 'registerRefused', record: result.record };
+  if (result.reason === 'none_free') return { kind: 'error', message: NONE_FREE };
   if (result.reason === 'taken' && result.record) {
     return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
   }
@@ -87,7 +95,7 @@ export const conversationMachine = setup({
     events: {} as ConversationEvent,
     input: {} as ConversationInput,
     emitted: {} as ConversationEmitted,
-    tags: {} as 'awaitingUser' | 'busy',
+    tags: {} as 'awaitingUser' | 'busy' | 'resting',
   },
   actors: {
     lookUpPerson: fromPromise<Holder, LookUpPersonInput>(async () => {
@@ -184,10 +192,10 @@ export const conversationMachine = setup({
   },
   states: {
     idle: { after: { idleTimeout: 'timedOut' } },
-    menu: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    registering: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    releasing: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
-    feedback: { tags: 'awaitingUser', after: { idleTimeout: 'timedOut' } },
+    menu: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    registering: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    releasing: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
+    feedback: { tags: ['awaitingUser', 'resting'], after: { idleTimeout: 'timedOut' } },
     submitting: {
       tags: 'busy',
       // Busy: every user event is swallowed here (double clicks, a late cancel).

@@ -12,9 +12,26 @@
  * the stored record and entry, and `waitUntil` is invoked with that instant. A rebuilt actor simply
  * arms it again, and a deadline that passed while the bot was down fires at once. A notice is
  * stored as sent before it is handed to the edge, so a restart never sends it twice.
+ *
+ * Admins rename, retire, force release and take a testbed out of service (`maintenance`: bookings
+ * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it).
+ * Every change carries its history lines (built here, as data) to the save actor, which appends
+ * them after the document write and before the answer goes out.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { availableTestbed, emptyLifecycle, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
+import {
+  availableTestbed,
+  emptyLifecycle,
+  type AdminOutcome,
+  type AdminRefusal,
+  type HistoryEntry,
+  type Holder,
+  type LifecycleEntry,
+  type RetiredTestbed,
+  type TestbedRecord,
+} from '../domain.js';
+import { extrasOf } from '../lab-rules.js';
+import { closedBooking, historyLine, holderOf } from './shared/history-lines.js';
 import {
   DUE_AT_ONCE,
   afterBooking,
@@ -51,9 +68,14 @@ export type TestbedEvent =
       now: string;
       /** Booked from a hand-off offer: only the person it was offered to may book. */
       offerOnly?: boolean;
+      /** Where the booking came from (its history line says so); chat when absent. */
+      via?: 'chat' | 'api';
     }
-  /** `holderOnly`: asked from a direct message, where only the holder may release. */
-  | ({ type: 'release.requested'; holderOnly?: boolean } & Request)
+  /**
+   * `holderOnly`: asked from a direct message, where only the holder may release. `expired`: the bot
+   * releases a pipeline's hold that was not renewed in time (history line `expired`, by nobody).
+   */
+  | ({ type: 'release.requested'; holderOnly?: boolean; expired?: boolean } & Request)
   | ({ type: 'extend.requested'; minutes: number } & Request)
   | ({ type: 'wait.requested' } & Request)
   | ({ type: 'unwait.requested' } & Request)
@@ -62,13 +84,21 @@ export type TestbedEvent =
   /** The holder answered an ask: they still need it. */
   | ({ type: 'ask.kept' } & Request)
   /** From `waitUntil`: the instant it was armed with has come. */
-  | { type: 'deadline.reached'; now: string };
+  | { type: 'deadline.reached'; now: string }
+  /* Admin requests (the fleet checks who may ask; answered with `admin.answered` / `admin.failed`). */
+  | ({ type: 'rename.requested'; name: string } & Request)
+  | ({ type: 'retire.requested' } & Request)
+  | ({ type: 'maintenanceStart.requested'; reason: string; until: string | null } & Request)
+  | ({ type: 'maintenanceEnd.requested' } & Request)
+  | ({ type: 'forceRelease.requested'; reason: string } & Request);
+
 
 export type Notification = { to: string; notice: DirectNotice };
 
 export type TestbedEmitted =
   | { type: 'registration.succeeded'; requestId: string; record: TestbedRecord }
-  | { type: 'registration.refused'; requestId: string; record: TestbedRecord; reason: 'taken' | 'held'; offer?: LifecycleEntry['offer'] }
+  /** `maintenance`: the record (with its `maintenance`) says why and until when. */
+  | { type: 'registration.refused'; requestId: string; record: TestbedRecord; reason: 'taken' | 'held' | 'maintenance'; offer?: LifecycleEntry['offer'] }
   | { type: 'registration.failed'; requestId: string; message: string }
   | { type: 'release.succeeded'; requestId: string; record: TestbedRecord; previous: TestbedRecord }
   /** `busy`: a change of this testbed is being saved right now. */
@@ -76,6 +106,9 @@ export type TestbedEmitted =
   | { type: 'release.failed'; requestId: string; message: string }
   | { type: 'request.answered'; requestId: string; outcome: LifecycleOutcome }
   | { type: 'request.failed'; requestId: string; message: string }
+  | { type: 'admin.answered'; requestId: string; outcome: AdminOutcome }
+  /** `code`: the store's error code when it refused (e.g. STORE_NAME_TAKEN for a name taken meanwhile). */
+  | { type: 'admin.failed'; requestId: string; message: string; code?: string }
   /** A direct message for `to` (an email); posted after the fact it reports is stored. */
   | { type: 'notify'; to: string; notice: DirectNotice };
 
@@ -87,6 +120,25 @@ interface LifeChange {
   notify: Notification[];
   /** Answers held back until this change is settled (saved or not): a booking's success after its tidy-up. */
   after?: TestbedEmitted[];
+  /** Appended to the history once the change is stored. */
+  history: HistoryEntry[];
+}
+
+/** What an admin's record change reports once it is saved. */
+type AdminChange =
+  | { type: 'renamed'; previousName: string }
+  | { type: 'maintenanceStarted' }
+  | { type: 'maintenanceEnded' }
+  | { type: 'forceReleased'; byName: string; reason: string }
+  | { type: 'retired'; at: string };
+
+/** A record change being saved, with the request it answers and its history lines. */
+interface PendingChange {
+  requestId: string;
+  record: TestbedRecord;
+  history: HistoryEntry[];
+  /** Set when an admin asked for it: the answer is `admin.answered`. */
+  admin?: AdminChange;
 }
 
 export interface TestbedContext {
@@ -96,13 +148,16 @@ export interface TestbedContext {
   life: LifecycleEntry;
   timing: LifecycleTiming;
   /** The record change being saved, with the request it answers. */
-  pending: { requestId: string; record: TestbedRecord } | null;
+  pending: PendingChange | null;
   change: LifeChange | null;
 }
 
 type RequestEvent = Extract<TestbedEvent, { by: Holder }>;
 
-function bookedRecord(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'registration.requested' }>): TestbedRecord {
+type RegistrationEvent = Extract<TestbedEvent, { type: 'registration.requested' }>;
+
+/** The record once booked; labels and description stay (maintenance never reaches a booking). */
+function bookedRecord(record: TestbedRecord, event: RegistrationEvent): TestbedRecord {
   return {
     id: record.id,
     testbed_name: record.testbed_name,
@@ -112,11 +167,103 @@ function bookedRecord(record: TestbedRecord, event: Extract<TestbedEvent, { type
     registered_time: event.now,
     purpose: event.purpose,
     expected_release_time: event.expectedRelease,
+    ...extrasOf({ ...record, maintenance: null }),
   };
 }
 
+/** The record once released: the user fields cleared, labels and description kept. */
 function releasedRecord(record: TestbedRecord): TestbedRecord {
-  return availableTestbed(record.id, record.testbed_name);
+  return availableTestbed(record.id, record.testbed_name, extrasOf(record));
+}
+
+function claimChange(record: TestbedRecord, event: RegistrationEvent): PendingChange {
+  const booked = bookedRecord(record, event);
+  return {
+    requestId: event.requestId,
+    record: booked,
+    history: [historyLine('registered', booked, event.now, event.holder, { purpose: event.purpose, expected_release_time: event.expectedRelease, via: event.via ?? 'chat' })],
+  };
+}
+
+function releaseChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'release.requested' }>): PendingChange {
+  const line = event.expired
+    ? historyLine('expired', record, event.now, null, closedBooking(record))
+    : historyLine('released', record, event.now, event.by, closedBooking(record));
+  return { requestId: event.requestId, record: releasedRecord(record), history: [line] };
+}
+
+function forceReleaseChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'forceRelease.requested' }>): PendingChange {
+  return {
+    requestId: event.requestId,
+    record: releasedRecord(record),
+    history: [historyLine('force_released', record, event.now, event.by, { reason: event.reason, ...closedBooking(record) })],
+    admin: { type: 'forceReleased', byName: event.by.name, reason: event.reason },
+  };
+}
+
+function extendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'extend.requested' }>): PendingChange {
+  const extended = { ...record, expected_release_time: extendedRelease(record, event.minutes, event.now) };
+  return {
+    requestId: event.requestId,
+    record: extended,
+    history: [
+      historyLine('extended', record, event.now, event.by, {
+        expected_release_time: extended.expected_release_time,
+        previous_expected_release_time: record.expected_release_time ?? '',
+      }),
+    ],
+  };
+}
+
+function renameChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'rename.requested' }>): PendingChange {
+  const renamed = { ...record, testbed_name: event.name };
+  return {
+    requestId: event.requestId,
+    record: renamed,
+    history: [historyLine('renamed', renamed, event.now, event.by, { previous_name: record.testbed_name })],
+    admin: { type: 'renamed', previousName: record.testbed_name },
+  };
+}
+
+function maintenanceStartChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'maintenanceStart.requested' }>): PendingChange {
+  const maintenance = { reason: event.reason, until: event.until, since: event.now, by: { email: event.by.email, name: event.by.name } };
+  return {
+    requestId: event.requestId,
+    record: { ...record, maintenance },
+    history: [historyLine('maintenance_started', record, event.now, event.by, { reason: event.reason, until: event.until })],
+    admin: { type: 'maintenanceStarted' },
+  };
+}
+
+function maintenanceEndChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'maintenanceEnd.requested' }>): PendingChange {
+  const ended: TestbedRecord = { ...record };
+  delete ended.maintenance;
+  return {
+    requestId: event.requestId,
+    record: ended,
+    history: [historyLine('maintenance_ended', record, event.now, event.by, { reason: record.maintenance?.reason ?? '' })],
+    admin: { type: 'maintenanceEnded' },
+  };
+}
+
+function retireChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'retire.requested' }>): PendingChange {
+  return { requestId: event.requestId, record, history: [historyLine('retired', record, event.now, event.by, {})], admin: { type: 'retired', at: event.now } };
+}
+
+/** The answer to an admin's saved change: `record` as saved, `previous` as it was. */
+function adminOutcome(change: AdminChange, record: TestbedRecord, previous: TestbedRecord): AdminOutcome {
+  switch (change.type) {
+    case 'renamed':
+      return { type: 'renamed', record, previousName: change.previousName };
+    case 'maintenanceStarted':
+      return { type: 'maintenanceStarted', record };
+    case 'maintenanceEnded':
+      return { type: 'maintenanceEnded', record };
+    case 'forceReleased':
+      return { type: 'forceReleased', record, previous };
+    case 'retired':
+      return { type: 'retired', record: previous };
+  }
 }
 
 /** The new expected release: from the current one, or from now when that has passed. */
@@ -128,17 +275,41 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'the change could not be saved';
 }
 
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 const byOf = (event: TestbedEvent): Holder | null => ('by' in event ? event.by : 'holder' in event ? event.holder : null);
 const nowOf = (event: TestbedEvent): string => event.now;
 const requestIdOf = (event: TestbedEvent): string => ('requestId' in event ? event.requestId : '');
 
-/** The change the hand-off makes at `now`: the next person gets an offer, the lapsed one is told. */
-function handOffChange(context: TestbedContext, now: string, outcome: LifecycleOutcome | null, requestId: string | null, lapsed: boolean): LifeChange {
+/**
+ * The change the hand-off makes at `now`: the next person gets an offer, the lapsed one is told.
+ * `why`: the hold ran out (`lapsed`), the person declined it (`declined`, with who), or the testbed
+ * was just freed with people waiting (`freed`).
+ */
+function handOffChange(
+  context: TestbedContext,
+  now: string,
+  outcome: LifecycleOutcome | null,
+  requestId: string | null,
+  why: { type: 'lapsed' } | { type: 'declined'; by: Holder } | { type: 'freed' },
+): LifeChange {
   const life = handOff(context.life, now, context.timing);
   const notify: Notification[] = [];
-  if (lapsed && context.life.offer) notify.push({ to: context.life.offer.email, notice: { kind: 'holdLapsed', record: context.record } });
-  if (life.offer) notify.push({ to: life.offer.email, notice: { kind: 'offer', record: context.record, offer: life.offer } });
-  return { requestId, life, outcome, notify };
+  const history: HistoryEntry[] = [];
+  const previous = context.life.offer;
+  if (why.type === 'lapsed' && previous) {
+    notify.push({ to: previous.email, notice: { kind: 'holdLapsed', record: context.record } });
+    history.push(historyLine('offer_expired', context.record, now, null, { to: { email: previous.email, name: previous.name } }));
+  }
+  if (why.type === 'declined') history.push(historyLine('offer_declined', context.record, now, why.by, {}));
+  if (life.offer) {
+    notify.push({ to: life.offer.email, notice: { kind: 'offer', record: context.record, offer: life.offer } });
+    history.push(historyLine('offered', context.record, now, null, { to: { email: life.offer.email, name: life.offer.name }, until: life.offer.until }));
+  }
+  return { requestId, life, outcome, notify, history };
 }
 
 /**
@@ -146,12 +317,24 @@ function handOffChange(context: TestbedContext, now: string, outcome: LifecycleO
  * else as busy, and a deadline that arrives meanwhile is ignored (timers are armed again from the
  * stored record once the write settles).
  */
+const ADMIN_BUSY = {
+  'rename.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'retire.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'maintenanceStart.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'maintenanceEnd.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'forceRelease.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+} as const;
+
 const WHILE_SAVING = {
   'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
   'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
   'deadline.reached': {},
+  ...ADMIN_BUSY,
   '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
 } as const;
+
+/** An admin request this state refuses, with why. */
+const refuseAdmin = (reason: AdminRefusal) => ({ actions: { type: 'refuseAdmin', params: { reason } } }) as const;
 
 export const testbedMachine = setup({
   types: {
@@ -161,11 +344,17 @@ export const testbedMachine = setup({
     emitted: {} as TestbedEmitted,
   },
   actors: {
-    saveTestbed: fromPromise<TestbedRecord, { record: TestbedRecord }>(async () => {
+    /** Writes the record, then appends `history`; resolves with the record as saved. */
+    saveTestbed: fromPromise<TestbedRecord, { record: TestbedRecord; history: HistoryEntry[] }>(async () => {
       throw new Error('saveTestbed not provided');
     }),
-    saveLifecycle: fromPromise<LifecycleEntry, { entry: LifecycleEntry }>(async () => {
+    /** Writes the entry, then appends `history`; resolves with the entry as saved. */
+    saveLifecycle: fromPromise<LifecycleEntry, { entry: LifecycleEntry; history: HistoryEntry[] }>(async () => {
       throw new Error('saveLifecycle not provided');
+    }),
+    /** Moves the record to the retired list, drops its lifecycle entry, then appends `history`. */
+    retireTestbed: fromPromise<RetiredTestbed, { testbedId: number; at: string; history: HistoryEntry[] }>(async () => {
+      throw new Error('retireTestbed not provided');
     }),
     /** Sends `deadline.reached` (with the time) once `at` has come; `at: null` never fires. */
     waitUntil: fromCallback<EventObject, { at: string | null }>(() => {
@@ -174,6 +363,7 @@ export const testbedMachine = setup({
   },
   guards: {
     isInUse: ({ context }) => context.record.status === 'in_use',
+    isInMaintenance: ({ context }) => Boolean(context.record.maintenance),
     hasOffer: ({ context }) => context.life.offer !== null,
     hasQueue: ({ context }) => context.life.queue.length > 0,
     isHolder: ({ context, event }) => sameEmail(context.record.user_email, byOf(event)?.email),
@@ -192,31 +382,46 @@ export const testbedMachine = setup({
     isValidNow: ({ event }) => event.type === 'deadline.reached' && !Number.isNaN(ms(event.now)),
     needsTidy: ({ context }) => JSON.stringify(afterBooking(context.life, context.record)) !== JSON.stringify(context.life),
     hasChangeRequest: ({ context }) => context.change?.requestId !== null,
+    isAdminChange: ({ context }) => context.pending?.admin !== undefined,
   },
   delays: {
     retryLater: 30_000,
   },
   actions: {
     claim: assign({
-      pending: ({ context, event }) =>
-        event.type === 'registration.requested' ? { requestId: event.requestId, record: bookedRecord(context.record, event) } : context.pending,
+      pending: ({ context, event }) => (event.type === 'registration.requested' ? claimChange(context.record, event) : context.pending),
     }),
     free: assign({
-      pending: ({ context, event }) =>
-        event.type === 'release.requested' ? { requestId: event.requestId, record: releasedRecord(context.record) } : context.pending,
+      pending: ({ context, event }) => (event.type === 'release.requested' ? releaseChange(context.record, event) : context.pending),
     }),
     extend: assign({
-      pending: ({ context, event }) =>
-        event.type === 'extend.requested'
-          ? { requestId: event.requestId, record: { ...context.record, expected_release_time: extendedRelease(context.record, event.minutes, event.now) } }
-          : context.pending,
+      pending: ({ context, event }) => (event.type === 'extend.requested' ? extendChange(context.record, event) : context.pending),
+    }),
+    /** An admin's change of the record (rename, maintenance, force release, retire), to be saved. */
+    planAdmin: assign({
+      pending: ({ context, event }) => {
+        switch (event.type) {
+          case 'rename.requested':
+            return renameChange(context.record, event);
+          case 'maintenanceStart.requested':
+            return maintenanceStartChange(context.record, event);
+          case 'maintenanceEnd.requested':
+            return maintenanceEndChange(context.record, event);
+          case 'forceRelease.requested':
+            return forceReleaseChange(context.record, event);
+          case 'retire.requested':
+            return retireChange(context.record, event);
+          default:
+            return context.pending;
+        }
+      },
     }),
     keepSaved: assign({ record: (_, params: { record: TestbedRecord }) => params.record, pending: null }),
     dropPending: assign({ pending: null }),
     planChange: assign({ change: (_, params: LifeChange) => params }),
     keepLife: assign({ life: (_, params: { life: LifecycleEntry }) => params.life, change: null }),
     dropChange: assign({ change: null }),
-    refuseRegistration: emit(({ context, event }, params: { reason: 'taken' | 'held' }) => ({
+    refuseRegistration: emit(({ context, event }, params: { reason: 'taken' | 'held' | 'maintenance' }) => ({
       type: 'registration.refused' as const,
       requestId: requestIdOf(event),
       record: context.pending && context.pending.record.status === 'in_use' ? context.pending.record : context.record,
@@ -228,6 +433,34 @@ export const testbedMachine = setup({
       requestId: requestIdOf(event),
       record: context.record,
       reason: params.reason,
+    })),
+    refuseAdmin: emit(({ context, event }, params: { reason: AdminRefusal }) => ({
+      type: 'admin.answered' as const,
+      requestId: requestIdOf(event),
+      outcome: { type: 'refused' as const, reason: params.reason, record: context.record },
+    })),
+    /** Once an admin's change is saved: the answer, then the direct messages it causes. */
+    reportAdmin: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord }) => {
+      const pending = context.pending;
+      if (!pending?.admin) return;
+      enqueue.emit({ type: 'admin.answered', requestId: pending.requestId, outcome: adminOutcome(pending.admin, params.record, context.record) });
+      const admin = pending.admin;
+      if (admin.type === 'forceReleased' && context.record.user_email) {
+        enqueue.emit({
+          type: 'notify',
+          to: context.record.user_email,
+          notice: { kind: 'forceReleased', record: context.record, byName: admin.byName, reason: admin.reason },
+        });
+      }
+      if (admin.type === 'retired') {
+        for (const waiting of context.life.queue) enqueue.emit({ type: 'notify', to: waiting.email, notice: { kind: 'retired', record: context.record } });
+      }
+    }),
+    failAdmin: emit(({ context }, params: { error: unknown }) => ({
+      type: 'admin.failed' as const,
+      requestId: context.pending?.requestId ?? '',
+      message: messageOf(params.error),
+      ...(codeOf(params.error) ? { code: codeOf(params.error) } : {}),
     })),
     answer: emit(({ event }, params: { outcome: LifecycleOutcome }) => ({
       type: 'request.answered' as const,
@@ -277,6 +510,7 @@ export const testbedMachine = setup({
     restoring: {
       always: [
         { guard: 'isInUse', target: 'inUse' },
+        { guard: 'isInMaintenance', target: 'maintenance' },
         { guard: 'hasOffer', target: 'held' },
         { guard: 'hasQueue', target: 'handingOver' },
         { target: 'available' },
@@ -295,6 +529,35 @@ export const testbedMachine = setup({
         'wait.requested': { actions: { type: 'refuse', params: { reason: 'free' } } },
         'unwait.requested': { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
+        'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'retire.requested': { target: 'retiring', actions: 'planAdmin' },
+        'maintenanceStart.requested': { target: 'changing', actions: 'planAdmin' },
+        'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
+        'forceRelease.requested': refuseAdmin('not_in_use'),
+      },
+    },
+    /** Out of service: bookings are refused (the record says why), people may still join the queue. */
+    maintenance: {
+      on: {
+        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
+        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
+        'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
+        'wait.requested': [
+          { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
+          { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => joinChange(context, event) } },
+        ],
+        'unwait.requested': [
+          { guard: 'isWaiting', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => leaveChange(context, event) } },
+          { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
+        ],
+        'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'retire.requested': { target: 'retiring', actions: 'planAdmin' },
+        'maintenanceStart.requested': refuseAdmin('in_maintenance'),
+        'maintenanceEnd.requested': { target: 'changing', actions: 'planAdmin' },
+        'forceRelease.requested': refuseAdmin('not_in_use'),
       },
     },
     /** Free, but kept for the person it was offered to until the offer ends. */
@@ -304,7 +567,7 @@ export const testbedMachine = setup({
         'deadline.reached': {
           guard: 'isValidNow',
           target: 'updating',
-          actions: { type: 'planChange', params: ({ context, event }) => handOffChange(context, event.now, null, null, true) },
+          actions: { type: 'planChange', params: ({ context, event }) => handOffChange(context, event.now, null, null, { type: 'lapsed' }) },
         },
         'registration.requested': [
           { guard: 'isOfferedTo', target: 'reserving', actions: 'claim' },
@@ -317,7 +580,7 @@ export const testbedMachine = setup({
             actions: {
               type: 'planChange',
               params: ({ context, event }) =>
-                handOffChange(context, event.now, { type: 'declined', record: context.record }, event.requestId, false),
+                handOffChange(context, event.now, { type: 'declined', record: context.record }, event.requestId, { type: 'declined', by: event.by }),
             },
           },
           { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
@@ -335,6 +598,11 @@ export const testbedMachine = setup({
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'retire.requested': refuseAdmin('held'),
+        'maintenanceStart.requested': refuseAdmin('held'),
+        'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
+        'forceRelease.requested': refuseAdmin('not_in_use'),
       },
     },
     /** Free with people waiting and no offer yet (e.g. after a restart between two writes): offer it now. */
@@ -344,10 +612,11 @@ export const testbedMachine = setup({
         'deadline.reached': {
           guard: 'isValidNow',
           target: 'updating',
-          actions: { type: 'planChange', params: ({ context, event }) => handOffChange(context, event.now, null, null, false) },
+          actions: { type: 'planChange', params: ({ context, event }) => handOffChange(context, event.now, null, null, { type: 'freed' }) },
         },
         'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'busy' } } },
+        ...ADMIN_BUSY,
         '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
       },
     },
@@ -356,7 +625,7 @@ export const testbedMachine = setup({
       invoke: {
         id: 'saveClaim',
         src: 'saveTestbed',
-        input: ({ context }) => ({ record: context.pending!.record }),
+        input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
         onDone: {
           target: 'tidying',
           actions: [
@@ -368,6 +637,7 @@ export const testbedMachine = setup({
                 life: context.life,
                 outcome: null,
                 notify: [],
+                history: [],
                 after: [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }],
               }),
             },
@@ -447,6 +717,11 @@ export const testbedMachine = setup({
           { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => keptChange(context, event) } },
         ],
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
+        'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'retire.requested': refuseAdmin('in_use'),
+        'maintenanceStart.requested': refuseAdmin('in_use'),
+        'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
+        'forceRelease.requested': { target: 'releasing', actions: 'planAdmin' },
       },
     },
     extending: {
@@ -454,7 +729,7 @@ export const testbedMachine = setup({
       invoke: {
         id: 'saveExtension',
         src: 'saveTestbed',
-        input: ({ context }) => ({ record: context.pending!.record }),
+        input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
         onDone: {
           target: 'restoring',
           actions: [
@@ -481,47 +756,92 @@ export const testbedMachine = setup({
         },
       },
     },
+    /** A release by anyone, or a force release by an admin (then the holder is told who and why). */
     releasing: {
       on: WHILE_SAVING,
       invoke: {
         id: 'saveRelease',
         src: 'saveTestbed',
-        input: ({ context }) => ({ record: context.pending!.record }),
-        onDone: {
-          target: 'restoring',
-          actions: [
-            {
-              type: 'announce',
-              params: ({ context, event }) => ({
-                type: 'release.succeeded',
-                requestId: context.pending!.requestId,
-                record: event.output,
-                previous: context.record,
-              }),
-            },
-            'tellAskersReleased',
-            { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
-          ],
-        },
-        onError: {
-          target: 'restoring',
-          actions: [
-            {
-              type: 'announce',
-              params: ({ context, event }) => ({ type: 'release.failed', requestId: context.pending!.requestId, message: messageOf(event.error) }),
-            },
-            'dropPending',
-          ],
-        },
+        input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
+        onDone: [
+          {
+            guard: 'isAdminChange',
+            target: 'restoring',
+            actions: [
+              { type: 'reportAdmin', params: ({ event }) => ({ record: event.output }) },
+              'tellAskersReleased',
+              { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
+            ],
+          },
+          {
+            target: 'restoring',
+            actions: [
+              {
+                type: 'announce',
+                params: ({ context, event }) => ({
+                  type: 'release.succeeded',
+                  requestId: context.pending!.requestId,
+                  record: event.output,
+                  previous: context.record,
+                }),
+              },
+              'tellAskersReleased',
+              { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
+            ],
+          },
+        ],
+        onError: [
+          { guard: 'isAdminChange', target: 'restoring', actions: [{ type: 'failAdmin', params: ({ event }) => ({ error: event.error }) }, 'dropPending'] },
+          {
+            target: 'restoring',
+            actions: [
+              {
+                type: 'announce',
+                params: ({ context, event }) => ({ type: 'release.failed', requestId: context.pending!.requestId, message: messageOf(event.error) }),
+              },
+              'dropPending',
+            ],
+          },
+        ],
       },
     },
+    /** Saving an admin's change of the record: a new name, the start or the end of maintenance. */
+    changing: {
+      on: WHILE_SAVING,
+      invoke: {
+        id: 'saveChange',
+        src: 'saveTestbed',
+        input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
+        onDone: {
+          target: 'restoring',
+          actions: [{ type: 'reportAdmin', params: ({ event }) => ({ record: event.output }) }, { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) }],
+        },
+        onError: { target: 'restoring', actions: [{ type: 'failAdmin', params: ({ event }) => ({ error: event.error }) }, 'dropPending'] },
+      },
+    },
+    /** Taking the testbed out of the document for good; people still waiting are told once it is done. */
+    retiring: {
+      on: WHILE_SAVING,
+      invoke: {
+        id: 'saveRetirement',
+        src: 'retireTestbed',
+        input: ({ context }) => {
+          const pending = context.pending!;
+          return { testbedId: context.record.id, at: pending.admin?.type === 'retired' ? pending.admin.at : (pending.history[0]?.at ?? ''), history: pending.history };
+        },
+        onDone: { target: 'retired', actions: [{ type: 'reportAdmin', params: ({ context }) => ({ record: context.record }) }, 'dropPending'] },
+        onError: { target: 'restoring', actions: [{ type: 'failAdmin', params: ({ event }) => ({ error: event.error }) }, 'dropPending'] },
+      },
+    },
+    /** Gone from the document: the actor stops here. */
+    retired: { type: 'final' },
     /** Saving a lifecycle change (queue, hold, ask, notice fact); its messages go out once it is stored. */
     updating: {
       on: WHILE_SAVING,
       invoke: {
         id: 'saveLifecycle',
         src: 'saveLifecycle',
-        input: ({ context }) => ({ entry: context.change!.life }),
+        input: ({ context }) => ({ entry: context.change!.life, history: context.change!.history }),
         onDone: {
           target: 'restoring',
           actions: ['reportChange', { type: 'keepLife', params: ({ event }) => ({ life: event.output }) }],
@@ -550,12 +870,25 @@ function waitingOutcome(context: TestbedContext, life: LifecycleEntry, event: Re
 
 function joinChange(context: TestbedContext, event: RequestEvent): LifeChange {
   const life = joinQueue(context.life, event.by, event.now);
-  return { requestId: event.requestId, life, outcome: waitingOutcome(context, life, event, false), notify: [] };
+  const position = positionOf(life, event.by.email);
+  return {
+    requestId: event.requestId,
+    life,
+    outcome: waitingOutcome(context, life, event, false),
+    notify: [],
+    history: [historyLine('queued', context.record, event.now, event.by, { position })],
+  };
 }
 
 function leaveChange(context: TestbedContext, event: RequestEvent): LifeChange {
   const life = leaveQueue(context.life, event.by.email);
-  return { requestId: event.requestId, life, outcome: { type: 'unwaited', record: context.record, wasWaiting: true }, notify: [] };
+  return {
+    requestId: event.requestId,
+    life,
+    outcome: { type: 'unwaited', record: context.record, wasWaiting: true },
+    notify: [],
+    history: [historyLine('left_queue', context.record, event.now, event.by, {})],
+  };
 }
 
 function askChange(context: TestbedContext, event: RequestEvent): LifeChange {
@@ -565,6 +898,7 @@ function askChange(context: TestbedContext, event: RequestEvent): LifeChange {
     life: { ...context.life, asks: [...context.life.asks, ask] },
     outcome: { type: 'asked', record: context.record },
     notify: [{ to: context.record.user_email ?? '', notice: { kind: 'askHolder', record: context.record, askerName: event.by.name } }],
+    history: [],
   };
 }
 
@@ -579,15 +913,23 @@ function keptChange(context: TestbedContext, event: RequestEvent): LifeChange {
       to: ask.asker_email,
       notice: { kind: 'askAnswered', record: context.record, holderName: context.record.user_name ?? '', answer: 'kept' } as const,
     })),
+    history: [],
   };
 }
 
 function noticeChange(context: TestbedContext, now: string): LifeChange {
   const due = dueNotice(context.record, context.life, context.timing, now)!;
+  const record = context.record;
+  const deadline = record.expected_release_time ?? '';
+  const line =
+    due.kind === 'reminder'
+      ? historyLine('reminder_sent', record, now, null, { holder: holderOf(record), expected_release_time: deadline })
+      : historyLine('overdue', record, now, null, { holder: holderOf(record), expected_release_time: deadline, count: due.notices.overdue_count });
   return {
     requestId: null,
     life: { ...context.life, notices: due.notices },
     outcome: null,
-    notify: [{ to: context.record.user_email ?? '', notice: { kind: due.kind, record: context.record } }],
+    notify: [{ to: record.user_email ?? '', notice: { kind: due.kind, record } }],
+    history: [line],
   };
 }

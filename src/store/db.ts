@@ -164,9 +164,19 @@ export class JsonDocument<T> {
     }
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ change, resolve, reject });
-      this.flushing ??= this.flush().finally(() => {
-        this.flushing = null;
-      });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Starts a flush unless one runs. A change queued by a caller that was just resolved can arrive
+   * after the flush loop saw an empty queue but before it counts as finished: it is picked up here.
+   */
+  private schedule(): void {
+    if (this.flushing) return;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      if (this.pending.length > 0) this.schedule();
     });
   }
 

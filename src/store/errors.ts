@@ -4,6 +4,9 @@ export type StoreErrorCode =
   | 'STORE_LOCKED'
   | 'STORE_WRITE'
   | 'STORE_RECORD_INVALID'
+  /** Another testbed already has that name (ignoring case). */
+  | 'STORE_NAME_TAKEN'
+  | 'STORE_NOT_FOUND'
   | 'STORE_CANCELLED';
 
 /** Every failure of the store: what went wrong (`code`), with which file, and the problems found. */

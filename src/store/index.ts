@@ -1,6 +1,6 @@
 /**
- * The store: three lowdb documents (testbeds, broadcast rooms, lifecycle) behind repositories, guarded by an
- * exclusive lock file so only one bot process writes them.
+ * The store: three lowdb documents (testbeds, broadcast rooms, lifecycle) behind repositories, plus the
+ * append-only history file, all guarded by an exclusive lock file so only one bot process writes them.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -18,17 +18,25 @@ import {
 import { createTestbedRepository, type TestbedRepository } from './testbeds.js';
 import { createLifecycleRepository, type LifecycleRepository } from './lifecycle.js';
 import { emptyLifecycleDocument, lifecycleDocumentProblems, type LifecycleDocument } from './lifecycle-schema.js';
+import { historyRecorder, openHistory, silentStoreLogger, type HistoryLog, type StoreLogger } from './history.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
 export type { TestbedRepository } from './testbeds.js';
 export type { BroadcastRoomRepository } from './broadcast-rooms.js';
 export type { LifecycleRepository } from './lifecycle.js';
+export type { HistoryLog, StoreLogger } from './history.js';
+export type { NewTestbed, SaveOptions } from './testbeds.js';
 
 export interface Store {
   testbeds: TestbedRepository;
   broadcastRooms: BroadcastRoomRepository;
   /** Reminder facts, wait-lists, holds and asks (lifecycle.json). */
   lifecycle: LifecycleRepository;
+  /**
+   * Who did what, when (HISTORY_DB_NAME): one JSON line per change, appended by the repositories
+   * after each document write. `append` is there for changes that touch no document.
+   */
+  history: HistoryLog;
   /** Waits for pending writes, then releases the lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -38,6 +46,10 @@ export interface OpenStoreOptions {
   broadcastPath: string;
   /** Default: `lifecycle.json` beside the testbed document. */
   lifecyclePath?: string;
+  /** Default: `history.jsonl` beside the testbed document. */
+  historyPath?: string;
+  /** Warnings (a torn history line repaired) and errors (a history append that failed). */
+  logger?: StoreLogger;
   /** Test seam: file operations used for reading and writing the documents. */
   io?: FileOps;
 }
@@ -50,11 +62,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const testbedPath = resolve(options.testbedPath);
   const broadcastPath = resolve(options.broadcastPath);
   const lifecyclePath = resolve(options.lifecyclePath ?? join(dirname(testbedPath), 'lifecycle.json'));
+  const historyPath = resolve(options.historyPath ?? join(dirname(testbedPath), 'history.jsonl'));
+  const logger = options.logger ?? silentStoreLogger;
   await mkdir(dirname(testbedPath), { recursive: true });
   const lock = await acquireLock(`${testbedPath}.lock`, testbedPath);
   let testbeds: JsonDocument<TestbedsDocument>;
   let rooms: JsonDocument<BroadcastRoomsDocument>;
   let lifecycle: JsonDocument<LifecycleDocument>;
+  let history: HistoryLog;
   try {
     testbeds = await JsonDocument.open({
       file: testbedPath,
@@ -74,19 +89,23 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       problems: lifecycleDocumentProblems,
       io: options.io,
     });
+    history = await openHistory(historyPath, logger);
   } catch (error) {
     await lock.release();
     throw error;
   }
   let closing: Promise<void> | undefined;
+  const record = historyRecorder(history, logger);
   return {
-    testbeds: createTestbedRepository(testbeds),
+    testbeds: createTestbedRepository(testbeds, record),
     broadcastRooms: createBroadcastRoomRepository(rooms),
-    lifecycle: createLifecycleRepository(lifecycle),
+    lifecycle: createLifecycleRepository(lifecycle, record),
+    history,
     close() {
       closing ??= (async () => {
         try {
           await Promise.all([testbeds.close(), rooms.close(), lifecycle.close()]);
+          await history.close();
         } finally {
           await lock.release();
         }

@@ -8,8 +8,16 @@ import type { LifecycleEntry } from '../domain.js';
 import { isIsoUtcTimestamp } from '../time-rules.js';
 import { problemsOf } from './schema.js';
 
+/** The daily digest's durable fact: the scheduled instant of the last digest posted. */
+export interface DigestFacts {
+  /** ISO 8601 UTC: the digest time it was for (not when it went out). */
+  last_posted_for: string;
+}
+
 export interface LifecycleDocument {
   lifecycle: LifecycleEntry[];
+  /** Optional: absent until the first digest is posted (documents without it stay valid). */
+  digest?: DigestFacts;
 }
 
 export const emptyLifecycleDocument = (): LifecycleDocument => ({ lifecycle: [] });
@@ -91,6 +99,15 @@ export const lifecycleEntrySchema = yup
   .noUnknown('${path} has unknown field(s): ${unknown}')
   .typeError('${path} must be an object');
 
+const digestFacts = () =>
+  yup
+    .object({ last_posted_for: timestamp() })
+    .noUnknown('${path} has unknown field(s): ${unknown}')
+    .typeError('${path} must be an object');
+
+/** The document's optional `digest` key. */
+export const digestFactsSchema = digestFacts().default(undefined).optional();
+
 export const lifecycleDocumentSchema = yup
   .object({
     lifecycle: yup
@@ -101,8 +118,10 @@ export const lifecycleDocumentSchema = yup
         const ids = (entries ?? []).map((entry) => entry?.testbed_id);
         return new Set(ids).size === ids.length;
       }),
+    digest: digestFactsSchema,
   })
   .noUnknown('the document has unknown top-level field(s): ${unknown}');
 
 export const lifecycleDocumentProblems = (doc: unknown) => problemsOf(lifecycleDocumentSchema, doc);
 export const lifecycleEntryProblems = (entry: unknown) => problemsOf(lifecycleEntrySchema, entry, 'the entry');
+export const digestFactsProblems = (facts: unknown) => problemsOf(digestFacts(), facts, 'the digest facts');

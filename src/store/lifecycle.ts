@@ -2,16 +2,25 @@
  * The lifecycle repository: reminder facts, wait-lists, holds and asks per testbed. Reads return
  * copies (an empty entry for a testbed with none); saves are validated, serialized and atomic.
  */
-import { emptyLifecycle, type LifecycleEntry } from '../domain.js';
+import { emptyLifecycle, type HistoryEntry, type LifecycleEntry } from '../domain.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
-import { lifecycleEntryProblems, type LifecycleDocument } from './lifecycle-schema.js';
+import { digestFactsProblems, lifecycleEntryProblems, type DigestFacts, type LifecycleDocument } from './lifecycle-schema.js';
+
+export type { DigestFacts } from './lifecycle-schema.js';
 
 export interface LifecycleRepository {
   all(): LifecycleEntry[];
   get(testbedId: number): LifecycleEntry;
-  /** Replaces the entry of its testbed; resolves with a copy once it is on disk. */
-  save(entry: LifecycleEntry, options?: { signal?: AbortSignal }): Promise<LifecycleEntry>;
+  /**
+   * Replaces the entry of its testbed (an empty entry removes it); resolves with a copy once it is
+   * on disk and its `history` lines are appended (a failed append is logged; the change stands).
+   */
+  save(entry: LifecycleEntry, options?: { signal?: AbortSignal; history?: readonly HistoryEntry[] }): Promise<LifecycleEntry>;
+  /** The daily digest's fact (the last digest posted), or null before the first one. */
+  digest(): DigestFacts | null;
+  /** Replaces the digest's fact; resolves once it is on disk. */
+  saveDigest(facts: DigestFacts): Promise<void>;
 }
 
 const copy = (entry: LifecycleEntry): LifecycleEntry => structuredClone(entry);
@@ -21,7 +30,10 @@ function isEmpty(entry: LifecycleEntry): boolean {
   return entry.notices === null && entry.queue.length === 0 && entry.offer === null && entry.asks.length === 0;
 }
 
-export function createLifecycleRepository(document: JsonDocument<LifecycleDocument>): LifecycleRepository {
+export function createLifecycleRepository(
+  document: JsonDocument<LifecycleDocument>,
+  recordHistory: (entries: readonly HistoryEntry[] | undefined) => Promise<void> = async () => undefined,
+): LifecycleRepository {
   const file = document.file;
   return {
     all: () => document.data.lifecycle.map(copy),
@@ -42,7 +54,20 @@ export function createLifecycleRepository(document: JsonDocument<LifecycleDocume
         const others = current.lifecycle.filter((item) => item.testbed_id !== prepared.testbed_id);
         return { ...current, lifecycle: isEmpty(prepared) ? others : [...others, prepared].sort((a, b) => a.testbed_id - b.testbed_id) };
       });
+      await recordHistory(options.history);
       return copy(prepared);
+    },
+    digest() {
+      const facts = document.data.digest;
+      return facts ? { last_posted_for: facts.last_posted_for } : null;
+    },
+    async saveDigest(facts) {
+      const problems = digestFactsProblems(facts);
+      if (problems.length > 0) {
+        throw new StoreError('STORE_RECORD_INVALID', file, `the digest fact was not saved: ${problems.join('; ')}`, { problems });
+      }
+      const prepared: DigestFacts = { last_posted_for: facts.last_posted_for };
+      await document.update((current) => ({ ...current, digest: prepared }));
     },
   };
 }

@@ -3,11 +3,14 @@
  * the exact place, e.g. "testbeds[2].user_email must be null when status is available".
  */
 import * as yup from 'yup';
-import type { BroadcastRoomRecord, TestbedRecord } from '../domain.js';
+import type { BroadcastRoomRecord, RetiredTestbed, TestbedRecord } from '../domain.js';
+import { LAB_LIMITS, labelProblems } from '../lab-rules.js';
 import { isIsoUtcTimestamp } from '../time-rules.js';
 
 export interface TestbedsDocument {
   testbeds: TestbedRecord[];
+  /** Testbeds taken out of service; their ids are never given out again. Absent in older documents. */
+  retired?: RetiredTestbed[];
 }
 
 export interface BroadcastRoomsDocument {
@@ -80,6 +83,61 @@ function duplicateIndex<T>(items: unknown, index: number, keyOf: (item: T) => un
 /** yup passes the position of an array item in its options (not in the public typings). */
 const itemIndex = (options: object): number | undefined => (options as { index?: number }).index;
 
+const timestamp = (nullable: boolean) => {
+  const base = yup.string().typeError(`\${path} must be an ISO 8601 UTC timestamp${nullable ? ' or null' : ''}`);
+  const shaped = nullable ? base.nullable().defined('${path} is missing (use null)') : base.defined('${path} is missing').nonNullable('${path} must be a timestamp');
+  return shaped.test('iso', '${path} must be an ISO 8601 UTC timestamp ending in Z', (v) => v === null || isIsoUtcTimestamp(v));
+};
+
+const filledText = (max: number) =>
+  yup
+    .string()
+    .typeError('${path} must be a string')
+    .defined('${path} is missing')
+    .nonNullable('${path} must be a string')
+    .test('non-empty', '${path} must not be empty', (v) => typeof v === 'string' && v.trim() !== '')
+    .max(max, `\${path} must be at most ${max} characters`);
+
+/** The optional fields beside the original eight: labels, description and maintenance. */
+const extraFields = {
+  labels: yup
+    .array(yup.string().typeError('${path} must be a string').defined('${path} must be a string'))
+    .typeError('${path} must be an array of strings')
+    .optional()
+    .default(undefined)
+    .test('labels', function (labels) {
+      if (!Array.isArray(labels) || labels.some((label) => typeof label !== 'string')) return true;
+      const problems = labelProblems(labels);
+      return problems.length === 0 || this.createError({ message: `${this.path}: ${problems.join('; ')}` });
+    }),
+  description: yup
+    .string()
+    .typeError('${path} must be a string')
+    .optional()
+    .max(LAB_LIMITS.descriptionMax, `\${path} must be at most ${LAB_LIMITS.descriptionMax} characters`),
+  maintenance: yup
+    .object({
+      reason: filledText(LAB_LIMITS.reasonMax),
+      until: timestamp(true),
+      since: timestamp(false),
+      by: yup
+        .object({ email: filledText(320).email('${path} must be an email address'), name: filledText(200) })
+        .noUnknown('${path} has unknown field(s): ${unknown}')
+        .typeError('${path} must be an object')
+        .defined('${path} is missing')
+        .nonNullable('${path} must be an object with email and name'),
+    })
+    .noUnknown('${path} has unknown field(s): ${unknown}')
+    .typeError('${path} must be an object or null')
+    .nullable()
+    .optional()
+    .default(undefined)
+    .when('status', {
+      is: 'in_use',
+      then: (s) => s.test('only-available', '${path} must be null or absent when status is in_use (maintenance starts only on a free testbed)', (v) => v == null),
+    }),
+};
+
 const nameKey = (r: { testbed_name?: unknown }) => (typeof r?.testbed_name === 'string' ? r.testbed_name.trim().toLowerCase() : undefined);
 const idKey = (r: { id?: unknown }) => (typeof r?.id === 'number' ? r.id : undefined);
 
@@ -107,6 +165,7 @@ export const testbedRecordSchema = yup
     registered_time: userField('timestamp'),
     purpose: userField('text'),
     expected_release_time: userField('timestamp'),
+    ...extraFields,
   })
   .noUnknown('${path} has unknown field(s): ${unknown}')
   .typeError('${path} must be an object')
@@ -126,11 +185,35 @@ export const testbedRecordSchema = yup
     });
   });
 
+export const retiredTestbedSchema = yup
+  .object({
+    id: yup.number().typeError('${path} must be a number').defined('${path} is missing').integer('${path} must be a whole number').positive('${path} must be a positive whole number'),
+    testbed_name: yup.string().typeError('${path} must be a string').defined('${path} is missing').nonNullable('${path} must be a string'),
+    retired_at: timestamp(false),
+  })
+  .noUnknown('${path} has unknown field(s): ${unknown}')
+  .typeError('${path} must be an object');
+
 export const testbedsDocumentSchema = yup
   .object({
     testbeds: yup.array(testbedRecordSchema).typeError('testbeds must be an array').defined('the document has no "testbeds" array'),
+    retired: yup.array(retiredTestbedSchema).typeError('retired must be an array').optional().default(undefined),
   })
-  .noUnknown('the document has unknown top-level field(s): ${unknown}');
+  .noUnknown('the document has unknown top-level field(s): ${unknown}')
+  .test('retired-ids', function (document) {
+    const retired = Array.isArray(document?.retired) ? document.retired : [];
+    const live = new Set((Array.isArray(document?.testbeds) ? document.testbeds : []).map((record) => record?.id));
+    const seen = new Set<unknown>();
+    const problems: string[] = [];
+    retired.forEach((item, i) => {
+      const id = item?.id;
+      if (typeof id !== 'number') return;
+      if (live.has(id)) problems.push(`retired[${i}].id ${id} is still used by a testbed; a retired id is never used again`);
+      else if (seen.has(id)) problems.push(`retired[${i}].id ${id} is listed twice`);
+      seen.add(id);
+    });
+    return problems.length === 0 || new yup.ValidationError(problems.map((message) => new yup.ValidationError(message, undefined, 'retired')));
+  });
 
 export const broadcastRoomSchema = yup
   .object({

@@ -41,7 +41,7 @@ async function open(records: TestbedRecord[], holdsDoc?: { holds: ApiHold[] }): 
     fleet,
     holds,
     keepers,
-    releaseExpired: (testbedId, holder, now) => fleet.release({ testbedId, by: holder, now, holderOnly: true }),
+    releaseExpired: (testbedId, holder, now) => fleet.release({ testbedId, by: holder, now, holderOnly: true, expired: true }),
     now: () => new Date(),
     logger,
   });
@@ -84,6 +84,19 @@ describe('holds with a time-to-live', () => {
     await vi.waitFor(() => expect([status(1), status(2)]).toEqual(['available', 'available']));
     await vi.waitFor(async () => expect(await holdsOnDisk()).toEqual([]));
     expect(await desk.heartbeat(held.hold)).toBeUndefined();
+    const lines = (await readFile(join(dir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    // The two claims (and the two releases) run side by side: their lines may come in either order.
+    const seen = (part: typeof lines) => part.map((line) => [line.event, line.testbed_id, line.by?.name ?? null]).sort();
+    expect(seen(lines.slice(0, 2))).toEqual([
+      ['registered', 1, 'nightly-ci'],
+      ['registered', 2, 'nightly-ci'],
+    ]);
+    expect(seen(lines.slice(2))).toEqual([
+      ['expired', 1, null],
+      ['expired', 2, null],
+    ]);
+    expect(lines[0].via).toBe('api');
+    expect(lines.find((line) => line.event === 'expired' && line.testbed_id === 1)).toMatchObject({ at: iso(T0 + 110_000), holder: { email: 'owner@example.com', name: 'nightly-ci' }, registered_time: iso(T0) });
   });
 
   it('leave a hold without a time-to-live alone', async () => {

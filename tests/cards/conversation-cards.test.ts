@@ -184,6 +184,20 @@ describe('register cards', () => {
     expect(own.heading).toBe('You already hold it');
     expect(own.texts).toContain('You already hold lab-3, since 2026-03-10 08:00 UTC (2 h).');
   });
+
+  it('refusal of a testbed under maintenance gives the reason and the expected end, and offers the wait-list', () => {
+    const maintenance = { reason: 'new *power* supply', until: '2026-03-11T12:00:00.000Z', since: NOW, by: bob };
+    const card = registerRefusedCard({ record: { ...available(3), maintenance }, now: NOW, timeZone: 'UTC', requesterEmail: ana.email });
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('lab-3 is under maintenance');
+    expect(seen.texts.map(unLookAlike)).toContain('lab-3 is under maintenance: new *power* supply. Expected back 2026-03-11 12:00 UTC.');
+    expect(inspectCard(card).actions.map((action) => action.data?.action)).toContain(ACTIONS.wait);
+    const open = seenCard(registerRefusedCard({ record: { ...available(3), maintenance: { ...maintenance, until: null } }, now: NOW, timeZone: 'UTC' }));
+    expect(open.texts.map(unLookAlike)).toContain('lab-3 is under maintenance: new *power* supply. No expected end was given.');
+    expect(registerRefusedText({ record: { ...available(3), maintenance }, now: NOW, timeZone: 'UTC' })).toBe(
+      'lab-3 is under maintenance: new *power* supply. Expected back 2026-03-11 12:00 UTC. Nothing was changed.',
+    );
+  });
 });
 
 describe('release cards', () => {

@@ -29,6 +29,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['ask', noticeCard({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'askHolder', record: tricky, askerName: 'Grace *G*' } })],
   ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
   ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
+  ['force released', noticeCard({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } }), noticeText({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } })],
+  ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
 ];
 
@@ -49,6 +51,22 @@ describe('lifecycle cards', () => {
     for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
     expect(unLookAlike(seen.all.map((item) => item.text).join('\n'))).toContain(NAME);
     expect(text).toContain(NAME);
+  });
+
+  it('a force release tells the holder who ended the booking and why, in plain words, with no buttons', () => {
+    const notice = { kind: 'forceReleased' as const, record: inUse(3, ana), byName: 'Grace *G*', reason: 'the **nightly** run' };
+    const seen = seenCard(noticeCard({ ...ctx, notice }));
+    expect(seen.heading).toBe('lab-3 was released by an admin');
+    expect(seen.texts.map(unLookAlike)).toContain('Grace *G* ended your booking of lab-3.');
+    expect(unLookAlike(seen.facts.Reason)).toBe('the **nightly** run');
+    expect(buttonTitles(noticeCard({ ...ctx, notice }))).toEqual([]);
+    expect(noticeText({ ...ctx, notice })).toBe('Grace *G* released your booking of lab-3. Reason: the **nightly** run');
+  });
+
+  it('a retired testbed tells the people who waited for it that they no longer wait', () => {
+    const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3) } }));
+    expect(seen.heading).toBe('lab-3 was retired');
+    expect(seen.texts).toContain('lab-3 has been taken out of service for good, so you are no longer waiting for it.');
   });
 
   it('the reminder and the overdue notice carry the testbed id on each button', () => {

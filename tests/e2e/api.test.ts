@@ -272,13 +272,20 @@ describe('release and extend', () => {
     expect((await call(base, 'POST', '/api/v1/testbeds/9/release', { token: ci() })).status).toBe(404);
   });
 
-  it('lets an admin token release a person\'s booking, and refuses a person\'s booking to other tokens', async () => {
+  it('lets an admin token force-release a person\'s booking (the person is told), and refuses it to other tokens', async () => {
     const form = await ask(h, h.ada, h.lab, 'register');
     await click(h, h.ada, form, 'register_submit', { testbed_id: '3', purpose: 'manual', release_choice: '1h' });
     expect((await call(base, 'POST', '/api/v1/testbeds/3/release', { token: ci() })).status).toBe(403);
+    const since = h.emu.messageCount();
     const released = await call(base, 'POST', '/api/v1/testbeds/3/release', { token: admin() });
     expect(released.status).toBe(200);
     expect((await h.readTestbeds()).find((r) => r.id === 3)!.status).toBe('available');
+    // A force release: Ada hears who ended her booking and why.
+    const room = h.emu.directRoom(h.ada.id, h.bot.id);
+    const told = seenCard(await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since }));
+    expect(told.heading).toBe('lab-3 was released by an admin');
+    expect(told.texts).toContain('lab-admin ended your booking of lab-3.');
+    expect(told.facts.Reason).toBe('released through the API with the admin token lab-admin');
   });
 
   it('extends its own hold from the current end; 403 for other tokens, 409 when free, 422 past 90 days', async () => {

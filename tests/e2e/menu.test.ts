@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, cardActions, startHarness, type Harness } from '../support/harness.js';
+import { ask, cardActions, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 
 describe('bot answers over the real protocol', () => {
@@ -16,4 +16,34 @@ describe('bot answers over the real protocol', () => {
     expect(cardActions(reply)).toEqual(['status', 'register', 'release', 'broadcast']);
     expect(cardProblems(reply.attachments?.[0]?.content)).toEqual([]);
   });
+
+  it('a conversation waiting on its menu keeps no actor, yet cancel and the menu buttons answer as before', async () => {
+    const menu = await ask(h, h.ada, h.lab, 'testbed');
+    await h.app.idle();
+    // Resting: nothing of it in memory but its key, still counted as an open conversation.
+    expect(h.app.liveActors()).toBe(0);
+    expect(await conversationsActive(h)).toBe(1);
+    const cancelled = await ask(h, h.ada, h.lab, 'cancel');
+    expect(seenCard(cancelled).texts).toContain('Cancelled. Nothing was changed.');
+    await h.app.idle();
+    expect(await conversationsActive(h)).toBe(0);
+    // A click on the old menu still works, from a fresh conversation.
+    const form = await click(h, h.ada, menu, 'register');
+    expect(cardActions(form)).toContain('register_submit');
+  });
+
+  it('cancel with no conversation open gets no reply', async () => {
+    const since = h.emu.messageCount();
+    h.emu.say({ personId: h.ada.id, roomId: h.lab.id, text: 'cancel', mentions: [h.bot.id] });
+    // A later command is answered, and nothing was posted for the cancel before it.
+    const menu = await ask(h, h.ada, h.lab, 'testbed');
+    const botPosts = h.emu.messages({ roomId: h.lab.id }).slice(since).filter((m) => m.personId === h.bot.id);
+    expect(botPosts.map((m) => m.id)).toEqual([menu.id]);
+  });
 });
+
+async function conversationsActive(h: Harness): Promise<number> {
+  const text = await h.app.metrics.scrape();
+  const line = text.split('\n').find((l) => l.startsWith('testbed_monitor_conversations_active '));
+  return Number(line?.split(' ')[1]);
+}

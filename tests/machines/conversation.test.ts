@@ -205,6 +205,27 @@ describe('conversation machine: graph invariants', () => {
     }
   });
 
+  it('a resting state answers every event exactly as a fresh actor does (the host may drop resting actors)', () => {
+    const fresh = reachable.find((snapshot) => snapshot.value === 'idle')!;
+    // The graph also walks on from final states, which a live actor never leaves; keep the states a live actor
+    // reaches: those whose context is still the fresh one (nothing of a submission in it).
+    const resting = reachable.filter((snapshot) => snapshot.hasTag('resting') && JSON.stringify(snapshot.context) === JSON.stringify(fresh.context));
+    expect(new Set(resting.map((snapshot) => snapshot.value))).toEqual(new Set(['menu', 'registering', 'releasing', 'feedback']));
+    const userEvents = events.filter((event) => !event.type.startsWith('xstate.'));
+    expect(userEvents.length).toBeGreaterThan(10);
+    for (const snapshot of resting) {
+      for (const event of userEvents) {
+        const [fromRest, restActions] = transition(conversationMachine, snapshot as never, event as never);
+        const [fromFresh, freshActions] = transition(conversationMachine, fresh as never, event as never);
+        expect([fromRest.value, fromRest.context, emittedOf(restActions as ExecAction[])]).toEqual([
+          fromFresh.value,
+          fromFresh.context,
+          emittedOf(freshActions as ExecAction[]),
+        ]);
+      }
+    }
+  });
+
   it('every waiting state handles cancel: cancelled card, final state', () => {
     const waiting = reachable.filter((snapshot) => snapshot.hasTag('awaitingUser') || snapshot.value === 'idle');
     expect(waiting.length).toBeGreaterThanOrEqual(5);

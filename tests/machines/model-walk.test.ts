@@ -538,10 +538,25 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   });
   const deadline = (now: string): AnyEventObject => ({ type: 'deadline.reached', now });
   /** What the invoked saves answer: what they were given to store, or a failure. */
-  const saves = (snapshot: AnyMachineSnapshot, ...ids: Array<'saveClaim' | 'saveRelease' | 'saveExtension' | 'saveLifecycle'>): AnyEventObject[] => {
+  type SaveId = 'saveClaim' | 'saveRelease' | 'saveExtension' | 'saveLifecycle' | 'saveChange' | 'saveRetirement';
+  const saves = (snapshot: AnyMachineSnapshot, ...ids: SaveId[]): AnyEventObject[] => {
     const context = snapshot.context as TestbedContext;
-    return ids.flatMap((id) => [done(id, id === 'saveLifecycle' ? (context.change?.life ?? context.life) : (context.pending?.record ?? context.record)), failed(id)]);
+    const output = (id: SaveId) => {
+      if (id === 'saveLifecycle') return context.change?.life ?? context.life;
+      if (id === 'saveRetirement') return { id: context.record.id, testbed_name: context.record.testbed_name, retired_at: NOW };
+      return context.pending?.record ?? context.record;
+    };
+    return ids.flatMap((id) => [done(id, output(id)), failed(id)]);
   };
+  const admin = (type: string, extra: Record<string, unknown> = {}): AnyEventObject => ({ type, requestId: `${type}:admin`, by: grace, now: NOW, ...extra });
+  const ADMIN_EVENTS = [
+    admin('rename.requested', { name: 'lab-4b' }),
+    admin('retire.requested'),
+    admin('maintenanceStart.requested', { reason: 'new power supply', until: UNTIL }),
+    admin('maintenanceEnd.requested'),
+    admin('forceRelease.requested', { reason: 'the nightly run needs it' }),
+  ];
+  const UNDER_MAINTENANCE = { ...available(4), maintenance: { reason: 'new power supply', until: UNTIL, since: NOW, by: grace } };
   const anasAsk = { asker_email: ana.email, asker_name: ana.name, registered_time: '2026-03-10T08:00:00.000Z', asked_at: NOW, answered: false };
 
   interface Walk {
@@ -607,6 +622,33 @@ describe('testbed machine: the lifecycle walked from five start records, every s
       ],
     },
     {
+      name: 'free, an admin at work',
+      input: { record: available(4) },
+      events: (s) => [...ADMIN_EVENTS, booking(ana), by('wait.requested', ana), ...saves(s, 'saveChange', 'saveRetirement', 'saveClaim')],
+    },
+    {
+      name: 'under maintenance, Ana waiting',
+      input: { record: UNDER_MAINTENANCE, life: { ...emptyLifecycle(4), queue: [{ email: ana.email, name: ana.name, since: NOW }] } },
+      events: (s) => [
+        ...ADMIN_EVENTS,
+        booking(bob),
+        by('wait.requested', bob),
+        by('wait.requested', ana),
+        by('unwait.requested', ana),
+        by('release.requested', bob),
+        by('extend.requested', bob, { minutes: 60 }),
+        by('ask.requested', bob),
+        by('offer.declined', ana),
+        deadline(NOW),
+        ...saves(s, 'saveChange', 'saveRetirement', 'saveLifecycle'),
+      ],
+    },
+    {
+      name: 'in use, an admin at work',
+      input: { record: inUse(4, bob), life: { ...emptyLifecycle(4), queue: [{ email: ana.email, name: ana.name, since: NOW }] } },
+      events: (s) => [...ADMIN_EVENTS, deadline(NOW), ...saves(s, 'saveRelease', 'saveChange', 'saveLifecycle')],
+    },
+    {
       name: 'in use, Ana asked, Grace waiting',
       input: { record: inUse(4, bob), life: { ...emptyLifecycle(4), queue: [{ email: grace.email, name: grace.name, since: NOW }], asks: [anasAsk] } },
       events: (s) => [
@@ -646,7 +688,10 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     statesOf.set(walk.name, states);
   }
   const notices = said.flatMap(({ emitted }) => emitted.flatMap((e) => (e.type === 'notify' ? [e] : [])));
-  const answers = said.flatMap(({ emitted }) => emitted.flatMap((e) => (e.type === 'notify' ? [] : [e])));
+  /** What the conversation hears (admin answers go to the admin's own flow). */
+  type ConversationAnswer = Exclude<TestbedEmitted, { type: 'notify' | 'admin.answered' | 'admin.failed' }>;
+  const isConversationAnswer = (e: TestbedEmitted): e is ConversationAnswer => e.type !== 'notify' && e.type !== 'admin.answered' && e.type !== 'admin.failed';
+  const answers = said.flatMap(({ emitted }) => emitted.filter(isConversationAnswer));
   const renderFor = (records: TestbedRecord[]) => ({ ...RENDER, testbeds: [...TESTBEDS.filter((t) => !records.some((r) => r.id === t.id)), ...records] });
 
   /** A conversation waiting for the testbed's answer, as the fleet hands it on: booking, release, or a lifecycle request. */
@@ -665,7 +710,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   const GROUP = waitingFor(ROOM);
 
   /** The card the conversation shows for the testbed's answer (the fleet turns answers into its actors' results). */
-  function shownFor(answer: Exclude<TestbedEmitted, { type: 'notify' }>): View {
+  function shownFor(answer: ConversationAnswer): View {
     const [from, event] = ((): [AnyMachineSnapshot, AnyEventObject] => {
       switch (answer.type) {
         case 'registration.succeeded':
@@ -698,6 +743,9 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     const visited = new Set([...statesOf.values()].flatMap((states) => [...states]));
     expect(visited).toEqual(all);
     expect(statesOf.get('free')).toEqual(new Set(['restoring', 'available', 'reserving', 'tidying', 'inUse', 'releasing']));
+    for (const state of ['available', 'changing', 'maintenance', 'retiring', 'retired']) expect(statesOf.get('free, an admin at work')).toContain(state);
+    for (const state of ['maintenance', 'changing', 'updating', 'retiring', 'retired', 'handingOver', 'held']) expect(statesOf.get('under maintenance, Ana waiting')).toContain(state);
+    for (const state of ['inUse', 'releasing', 'changing', 'handingOver', 'held']) expect(statesOf.get('in use, an admin at work')).toContain(state);
     expect(statesOf.get('in use, a reminder due')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'extending']));
     expect(statesOf.get('overdue')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'releasing', 'available']));
     for (const state of ['held', 'updating', 'reserving', 'tidying', 'inUse', 'available', 'coolingDown']) expect(statesOf.get('held for Ana, Grace next')).toContain(state);
@@ -707,7 +755,9 @@ describe('testbed machine: the lifecycle walked from five start records, every s
 
   it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
     const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
-    expect(kinds).toEqual(new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released']));
+    expect(kinds).toEqual(
+      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired']),
+    );
     const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
     for (const notice of distinct.values()) {
       const { card } = checkDirectCard({ kind: 'notice', notice }, renderFor([notice.record]), ROUTE4);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
 import { createWaitUntil } from '../../src/app/wait-until.js';
-import { emptyLifecycle, type Holder, type LifecycleEntry, type TestbedRecord } from '../../src/domain.js';
+import { emptyLifecycle, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../../src/domain.js';
 import type { LifecycleOutcome, LifecycleTiming } from '../../src/machines/shared/lifecycle-types.js';
 import { ana, available, bob, inUse } from '../fixtures/flows/records.js';
 
@@ -24,21 +24,23 @@ interface Sent {
 
 /** One testbed with its "disk"; `boot()` rebuilds the actor from what was saved, like a restart. */
 function testbed(record: TestbedRecord, options: { life?: LifecycleEntry; timing?: LifecycleTiming } = {}) {
-  const disk = { record, life: options.life ?? emptyLifecycle(record.id), writes: 0 };
+  const disk = { record, life: options.life ?? emptyLifecycle(record.id), writes: 0, history: [] as HistoryEntry[] };
   const sent: Sent[] = [];
   const answers: TestbedEmitted[] = [];
   let actor: Actor<typeof testbedMachine> | undefined;
   let n = 0;
   const logic = testbedMachine.provide({
     actors: {
-      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => {
+      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord; history: HistoryEntry[] } }) => {
         disk.record = input.record;
         disk.writes++;
+        disk.history.push(...input.history);
         return input.record;
       }),
-      saveLifecycle: fromPromise(async ({ input }: { input: { entry: LifecycleEntry } }) => {
+      saveLifecycle: fromPromise(async ({ input }: { input: { entry: LifecycleEntry; history: HistoryEntry[] } }) => {
         disk.life = structuredClone(input.entry);
         disk.writes++;
+        disk.history.push(...input.history);
         return input.entry;
       }),
       waitUntil: createWaitUntil(),

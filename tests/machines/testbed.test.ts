@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
-import type { TestbedRecord } from '../../src/domain.js';
+import type { HistoryEntry, TestbedRecord } from '../../src/domain.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { register, testbedFlows } from '../fixtures/flows/testbed-flows.js';
 import { emittedOf, replayTestbed, spawnsOf, type ExecAction } from '../fixtures/flows/replay.js';
@@ -22,7 +22,7 @@ function liveTestbed(record: TestbedRecord, save: (record: TestbedRecord) => Pro
   const calls: TestbedRecord[] = [];
   const logic = testbedMachine.provide({
     actors: {
-      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord } }) => {
+      saveTestbed: fromPromise(async ({ input }: { input: { record: TestbedRecord; history: HistoryEntry[] } }) => {
         calls.push(input.record);
         return save(input.record);
       }),
@@ -67,13 +67,50 @@ describe('testbed machine: replayed scripts (transition only)', () => {
         purpose: 'perf run',
         expected_release_time: '2026-03-10T14:00:00.000Z',
       },
+      history: [
+        {
+          at: NOW,
+          event: 'registered',
+          testbed_id: 3,
+          testbed_name: 'lab-x',
+          by: bob,
+          purpose: 'perf run',
+          expected_release_time: '2026-03-10T14:00:00.000Z',
+          via: 'chat',
+        },
+      ],
     });
   });
 
-  it('release saves status available with the five user fields null', () => {
+  it('release saves status available with the five user fields null, and a line with the booking it closes', () => {
     const [start] = initialTransition(testbedMachine, { record: inUse(2, ana) });
     const [, actions] = transition(testbedMachine, start, { type: 'release.requested', requestId: 'r', by: bob, now: NOW });
-    expect(spawnsOf(actions as ExecAction[])[0].input).toEqual({ record: available(2) });
+    expect(spawnsOf(actions as ExecAction[])[0].input).toEqual({
+      record: available(2),
+      history: [
+        {
+          at: NOW,
+          event: 'released',
+          testbed_id: 2,
+          testbed_name: 'lab-2',
+          by: bob,
+          holder: ana,
+          registered_time: '2026-03-10T08:00:00.000Z',
+          expected_release_time: '2026-03-10T12:00:00.000Z',
+          purpose: 'regression run',
+        },
+      ],
+    });
+  });
+
+  it('booking and release keep labels and description; a booking never carries maintenance', () => {
+    const labelled = { ...available(3), labels: ['5g'], description: 'rack 4' };
+    const [start] = initialTransition(testbedMachine, { record: labelled });
+    const [, booked] = transition(testbedMachine, start, register('r1', bob));
+    expect(spawnsOf(booked as ExecAction[])[0].input).toMatchObject({ record: { status: 'in_use', labels: ['5g'], description: 'rack 4' } });
+    const [held] = initialTransition(testbedMachine, { record: { ...inUse(3, ana), labels: ['5g'], description: 'rack 4' } });
+    const [, released] = transition(testbedMachine, held, { type: 'release.requested', requestId: 'r', by: ana, now: NOW });
+    expect((spawnsOf(released as ExecAction[])[0].input as { record: unknown }).record).toEqual(labelled);
   });
 
   it('keeps the saved record out of context until the save resolved', () => {

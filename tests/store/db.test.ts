@@ -73,6 +73,14 @@ describe('AtomicJsonFileAdapter', () => {
 });
 
 describe('JsonDocument', () => {
+  it('writes a change queued the moment the previous one resolved (awaited one after another)', async () => {
+    const file = join(dir, 'n.json');
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });
+    for (let i = 1; i <= 5; i++) await doc.update((current) => ({ n: [...current.n, i] }));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2, 3, 4, 5] });
+    await doc.close();
+  });
+
   it('applies queued changes in order, in one batch', async () => {
     const file = join(dir, 'n.json');
     const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });

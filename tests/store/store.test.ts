@@ -147,7 +147,7 @@ describe('testbed repository', () => {
     await store.testbeds.save(available(1, 'Lab A'));
     const error = await store.testbeds.save(available(2, ' LAB a')).catch((e: unknown) => e as StoreError);
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('STORE_RECORD_INVALID');
+    expect((error as StoreError).code).toBe('STORE_NAME_TAKEN');
     expect((error as StoreError).message).toContain('is already used by testbed 1 ("Lab A")');
     await expect(store.testbeds.save(available(1, 'LAB A'))).resolves.toMatchObject({ testbed_name: 'LAB A' });
     expect(store.testbeds.all()).toHaveLength(1);
@@ -184,7 +184,7 @@ describe('testbed repository', () => {
     expect((onDisk().testbeds as unknown[]).length).toBe(3);
     const before = readFileSync(testbedPath, 'utf8');
     await expect(store.testbeds.saveMany([inUse(1), { ...available(2), purpose: 'x' }])).rejects.toMatchObject({ code: 'STORE_RECORD_INVALID' });
-    await expect(store.testbeds.saveMany([inUse(1), available(4, 'testbed 1')])).rejects.toMatchObject({ code: 'STORE_RECORD_INVALID' });
+    await expect(store.testbeds.saveMany([inUse(1), available(4, 'testbed 1')])).rejects.toMatchObject({ code: 'STORE_NAME_TAKEN' });
     await expect(store.testbeds.saveMany([inUse(1), available(1)])).rejects.toThrow(/appears more than once/);
     expect(readFileSync(testbedPath, 'utf8')).toBe(before);
     expect(store.testbeds.get(1)).toEqual(available(1));
@@ -194,7 +194,7 @@ describe('testbed repository', () => {
     const store = await open();
     await Promise.all(Array.from({ length: 30 }, (_, i) => store.testbeds.save(available(i + 1))));
     await store.close();
-    expect(readdirSync(dir).sort()).toEqual(['broadcast_rooms.json', 'lifecycle.json', 'testbeds.json']);
+    expect(readdirSync(dir).sort()).toEqual(['broadcast_rooms.json', 'history.jsonl', 'lifecycle.json', 'testbeds.json']);
   });
 
   it('close() waits for pending writes, removes the lock and refuses later saves', async () => {

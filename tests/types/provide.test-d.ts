@@ -5,7 +5,7 @@
  * the directive is left unused and tsc fails on it.
  */
 import { fromPromise } from 'xstate';
-import type { BroadcastDeliveryResult, BroadcastRoomOption, Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
+import type { BroadcastDeliveryResult, BroadcastRoomOption, HistoryEntry, Holder, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../../src/domain.js';
 import type { SpawnSpec } from '../../src/app/actor-host.js';
 import { broadcastMachine, type SendBroadcastInput } from '../../src/machines/broadcast.machine.js';
 import {
@@ -30,7 +30,7 @@ conversationMachine.provide({
 });
 testbedMachine.provide({
   actors: {
-    saveLifecycle: fromPromise<LifecycleEntry, { entry: LifecycleEntry }>(async ({ input }) => input.entry),
+    saveLifecycle: fromPromise<LifecycleEntry, { entry: LifecycleEntry; history: HistoryEntry[] }>(async ({ input }) => input.entry),
   },
 });
 broadcastMachine.provide({

@@ -2,7 +2,7 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { DirectMessage, FormErrors, FormValues, HoldOffer, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
 import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
@@ -73,6 +73,25 @@ export interface ClaimTestbedInput {
   now: string;
   /** Booked from a hand-off offer: only the person it was offered to may book. */
   offerOnly?: boolean;
+  /** Where the booking came from (the history line says so); chat when absent. */
+  via?: 'chat' | 'api';
+}
+
+/** Book any free testbed carrying `label` (ignoring case; null = any), the one free longest first. */
+export interface ClaimAnyInput {
+  label: string | null;
+  holder: Holder;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+  now: string;
+}
+
+/** An admin's request (who may ask is checked before it gets here). */
+export interface RunAdminInput {
+  request: AdminRequest;
+  by: Holder;
+  now: string;
 }
 
 export interface ReleaseTestbedInput {
@@ -81,6 +100,8 @@ export interface ReleaseTestbedInput {
   now: string;
   /** Asked from a direct message: only the holder may release. */
   holderOnly?: boolean;
+  /** A pipeline's hold released by the bot because it was not renewed in time. */
+  expired?: boolean;
 }
 
 export interface RunLifecycleInput {
@@ -94,10 +115,14 @@ export interface SaveFeedbackInput {
   from: Holder;
 }
 
-/** `held`: kept for somebody else's hand-off offer (`offer` says for whom and until when). */
+/**
+ * `held`: kept for somebody else's hand-off offer (`offer` says for whom and until when).
+ * `maintenance`: out of service (the record's `maintenance` says why and until when).
+ * `none_free`: a booking of "any free testbed" found none (with that label).
+ */
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
-  | { ok: false; reason: 'taken' | 'unknown' | 'held'; record?: TestbedRecord; offer?: HoldOffer | null };
+  | { ok: false; reason: 'taken' | 'unknown' | 'held' | 'maintenance' | 'none_free'; record?: TestbedRecord; offer?: HoldOffer | null };
 
 /** `busy`: the testbed is being booked or released right now (testbed machine's `release.refused` reason). */
 export type ReleaseResult =

@@ -95,16 +95,20 @@ export class Recorder {
     return {
       broadcastRooms: inner.broadcastRooms,
       lifecycle: inner.lifecycle,
+      history: inner.history,
       close: () => inner.close(),
       testbeds: {
         all: () => testbeds.all(),
         get: (id) => testbeds.get(id),
+        retired: () => testbeds.retired(),
+        add: (testbed, options) => testbeds.add(testbed, options),
+        retire: (id, options) => testbeds.retire(id, options),
         saveMany: async (records) => {
           await testbeds.saveMany(records);
           for (const record of records) this.commits.push({ seq: this.tick(), record: { ...record } });
         },
-        save: async (record) => {
-          const saved = await testbeds.save(record);
+        save: async (record, options) => {
+          const saved = await testbeds.save(record, options);
           this.commits.push({ seq: this.tick(), record: { ...saved } });
           return saved;
         },

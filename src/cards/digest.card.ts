@@ -1,0 +1,186 @@
+/**
+ * The daily digest posted to the broadcast rooms: the day in the heading, the counts (available,
+ * in use, overdue, under maintenance), every overdue booking with its holder and how long it is
+ * overdue, who waits for which testbed, and what is under maintenance. Pure; no clock: `now` and
+ * the scheduled instant come in. Names go through the inert-text helpers like every card.
+ */
+import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { card, textBlock, type CardElement } from './common.js';
+import { byName, fact, factSet, heading, plainText, safeName, small, testbedState } from './parts.js';
+import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
+
+export interface DigestCardInput {
+  testbeds: readonly TestbedRecord[];
+  lifecycle: readonly LifecycleEntry[];
+  /** ISO 8601 UTC: the digest time this digest is for; its day in `timeZone` is the heading's date. */
+  scheduledFor: string;
+  /** ISO 8601 UTC: the time the figures are computed at. */
+  now: string;
+  timeZone: string;
+}
+
+export interface DigestCounts {
+  total: number;
+  available: number;
+  inUse: number;
+  overdue: number;
+  maintenance: number;
+}
+
+export interface OverdueBooking {
+  record: TestbedRecord;
+  overdueMs: number;
+}
+
+export interface WaitingLine {
+  record: TestbedRecord;
+  /** The person a hand-off is offered to right now, with the end of the hold. */
+  offer: { name: string; until: string } | null;
+  /** People in the queue, in order. */
+  queue: string[];
+}
+
+export interface DigestSummary {
+  counts: DigestCounts;
+  /** Most overdue first. */
+  overdue: OverdueBooking[];
+  /** By testbed name. */
+  waiting: WaitingLine[];
+  /** Testbeds under maintenance, by name. */
+  maintenance: TestbedRecord[];
+  /** People waiting or being offered a testbed (each counted once per testbed). */
+  waitingPeople: number;
+}
+
+/** Rows listed per section before the rest is counted in one line (keeps the card well under the size limit). */
+export const MAX_DIGEST_ROWS = 25;
+
+const isUnderMaintenance = (record: TestbedRecord) => record.status !== 'in_use' && record.maintenance != null;
+
+/** The figures of a digest, also used for its log line (counts only there). */
+export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now'>): DigestSummary {
+  const now = parseIso(input.now) ?? 0;
+  const counts: DigestCounts = { total: input.testbeds.length, available: 0, inUse: 0, overdue: 0, maintenance: 0 };
+  const overdue: OverdueBooking[] = [];
+  const maintenance: TestbedRecord[] = [];
+  for (const record of input.testbeds) {
+    if (isUnderMaintenance(record)) {
+      counts.maintenance += 1;
+      maintenance.push(record);
+      continue;
+    }
+    const state = testbedState(record, input.now);
+    counts[state] += 1;
+    if (state === 'overdue') overdue.push({ record, overdueMs: now - (parseIso(record.expected_release_time) ?? now) });
+  }
+  overdue.sort((a, b) => b.overdueMs - a.overdueMs || byName(a.record, b.record));
+  const byId = new Map(input.testbeds.map((record) => [record.id, record]));
+  const waiting: WaitingLine[] = [];
+  let waitingPeople = 0;
+  for (const entry of input.lifecycle) {
+    const record = byId.get(entry.testbed_id);
+    if (!record || (entry.queue.length === 0 && entry.offer === null)) continue;
+    waiting.push({
+      record,
+      offer: entry.offer ? { name: entry.offer.name, until: entry.offer.until } : null,
+      queue: entry.queue.map((person) => person.name),
+    });
+    waitingPeople += entry.queue.length + (entry.offer ? 1 : 0);
+  }
+  waiting.sort((a, b) => byName(a.record, b.record));
+  maintenance.sort(byName);
+  return { counts, overdue, waiting, maintenance, waitingPeople };
+}
+
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `Tue 10 Mar 2026`: the day of `iso` in `timeZone` (independent of the host's locale). */
+export function digestDate(iso: string, timeZone: string): string {
+  const ms = parseIso(iso) ?? 0;
+  const wall = wallTimeAt(ms, timeZone);
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  return `${DAYS[(date.getUTCDay() + 6) % 7]} ${wall.day} ${MONTHS[wall.month - 1]} ${wall.year}`;
+}
+
+const title = (input: DigestCardInput) => `Daily digest · ${digestDate(input.scheduledFor, input.timeZone)}`;
+
+/** Each row's words, written once for the card (markdown-inert names) and the text (plain names). */
+interface Words {
+  name: (value: unknown, max?: number) => string;
+}
+
+const CARD_WORDS: Words = { name: (value, max) => safeName(value, max) };
+const TEXT_WORDS: Words = { name: (value, max) => plainText(value, max ?? 80) };
+
+function overdueLine({ record, overdueMs }: OverdueBooking, words: Words): string {
+  return `${words.name(record.testbed_name)} · ${words.name(record.user_name)} (${words.name(record.user_email, 120)}) · overdue by ${formatDuration(overdueMs)}`;
+}
+
+function waitingLine(line: WaitingLine, words: Words, timeZone: string): string {
+  const parts: string[] = [];
+  if (line.offer) parts.push(`offered to ${words.name(line.offer.name)} until ${formatWhen(line.offer.until, timeZone)}`);
+  if (line.queue.length > 0) parts.push(`waiting: ${line.queue.map((name) => words.name(name)).join(', ')}`);
+  return `${words.name(line.record.testbed_name)} · ${parts.join(' · ')}`;
+}
+
+function maintenanceLine(record: TestbedRecord, words: Words, timeZone: string): string {
+  const reason = record.maintenance?.reason ? ` · ${words.name(record.maintenance.reason, 120)}` : '';
+  const until = record.maintenance?.until ? ` · expected back ${formatWhen(record.maintenance.until, timeZone)}` : '';
+  return `${words.name(record.testbed_name)}${reason}${until}`;
+}
+
+/** A section: a bold title, its rows (at most MAX_DIGEST_ROWS, the rest counted), or one line when empty. */
+function section(name: string, rows: string[], empty: string, color: string): CardElement[] {
+  if (rows.length === 0) return [textBlock(empty, { isSubtle: true, spacing: 'Medium' })];
+  const shown = rows.slice(0, MAX_DIGEST_ROWS).map((row) => small(row, { spacing: 'Small' }));
+  const more = rows.length - shown.length;
+  return [
+    textBlock(`${name} (${rows.length})`, { weight: 'Bolder', color, spacing: 'Medium' }),
+    ...shown,
+    ...(more > 0 ? [small(`…and ${more} more.`, { isSubtle: true })] : []),
+  ];
+}
+
+export function digestCard(input: DigestCardInput): AdaptiveCardJson {
+  const summary = digestSummary(input);
+  const { counts } = summary;
+  const body: CardElement[] = [
+    heading(title(input), { size: 'Large' }),
+    small(`As of ${formatWhen(input.now, input.timeZone)}`, { isSubtle: true }),
+    factSet([
+      fact('Available', String(counts.available)),
+      fact('In use', String(counts.inUse)),
+      fact('Overdue', String(counts.overdue)),
+      fact('Under maintenance', String(counts.maintenance)),
+      fact('Total', String(counts.total)),
+    ]),
+    ...section('Overdue', summary.overdue.map((item) => overdueLine(item, CARD_WORDS)), 'Nothing is overdue.', 'attention'),
+    ...section('Waiting', summary.waiting.map((line) => waitingLine(line, CARD_WORDS, input.timeZone)), 'Nobody is waiting for a testbed.', 'warning'),
+  ];
+  if (summary.maintenance.length > 0) {
+    body.push(...section('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, CARD_WORDS, input.timeZone)), '', 'default'));
+  }
+  return card(body);
+}
+
+/** Plain fallback text for clients that cannot show cards: the same facts, one line each. */
+export function digestText(input: DigestCardInput): string {
+  const summary = digestSummary(input);
+  const { counts } = summary;
+  const lines = [
+    title(input),
+    `Available ${counts.available} · In use ${counts.inUse} · Overdue ${counts.overdue} · Under maintenance ${counts.maintenance} · Total ${counts.total}`,
+  ];
+  const list = (name: string, rows: string[], empty: string) => {
+    if (rows.length === 0) return lines.push(empty);
+    const more = rows.length - MAX_DIGEST_ROWS;
+    lines.push(`${name}:`, ...rows.slice(0, MAX_DIGEST_ROWS).map((row) => `- ${row}`), ...(more > 0 ? [`…and ${more} more.`] : []));
+  };
+  list('Overdue', summary.overdue.map((item) => overdueLine(item, TEXT_WORDS)), 'Nothing is overdue.');
+  list('Waiting', summary.waiting.map((line) => waitingLine(line, TEXT_WORDS, input.timeZone)), 'Nobody is waiting for a testbed.');
+  if (summary.maintenance.length > 0) list('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, TEXT_WORDS, input.timeZone)), '');
+  return lines.join('\n');
+}

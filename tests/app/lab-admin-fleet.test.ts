@@ -1,0 +1,311 @@
+/**
+ * Running the lab through the fleet, over real files in a temp folder: each admin operation with
+ * what it leaves in testbeds.json, lifecycle.json and history.jsonl; maintenance; "any free
+ * testbed"; and one run that writes a history line of every kind. Timers run on simulated time.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestbedFleet, type FleetNotification, type TestbedFleet } from '../../src/app/testbed-fleet.js';
+import { availableTestbed, emptyLifecycle, type HistoryEntry, type LifecycleEntry, type Maintenance, type TestbedRecord } from '../../src/domain.js';
+import { openStore, type Store } from '../../src/store/index.js';
+
+const ADA = { email: 'ada@example.com', name: 'Ada Ops' };
+const LINUS = { email: 'linus@example.com', name: 'Linus Lab' };
+const GRACE = { email: 'grace@example.com', name: 'Grace Hopper' };
+const BOB = { email: 'bob@example.com', name: 'Bob Builder' };
+const ADMIN = { email: 'lead@example.com', name: 'Lab Lead' };
+const T0 = '2026-03-02T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+const logger = pino({ level: 'silent' });
+const TIMING = { reminderMs: 15 * 60_000, overdueRepeatMs: 24 * 3_600_000, holdMs: 10 * 60_000 };
+
+function booked(id: number, name: string, who = ADA, until = at(60)): TestbedRecord {
+  return { ...availableTestbed(id, name), status: 'in_use', user_email: who.email, user_name: who.name, registered_time: T0, purpose: 'soak', expected_release_time: until };
+}
+
+interface Lab {
+  dir: string;
+  store: Store;
+  fleet: TestbedFleet;
+  notices: FleetNotification[];
+  /** Resolves with the first direct message (already sent or still to come) that matches. */
+  noticeWhere(match: (n: FleetNotification) => boolean): Promise<FleetNotification>;
+  history(): Promise<HistoryEntry[]>;
+  disk(): Promise<{ testbeds: TestbedRecord[]; retired?: Array<{ id: number; testbed_name: string; retired_at: string }> }>;
+  life(): Promise<LifecycleEntry[]>;
+  restart(): Promise<void>;
+}
+
+const labs: Lab[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const lab of labs.splice(0)) {
+    lab.fleet.stop();
+    await lab.store.close();
+    await rm(lab.dir, { recursive: true, force: true });
+  }
+});
+
+/** The clock stands at T0 (timers move only when a test advances them). */
+async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = []): Promise<Lab> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(new Date(T0));
+  const dir = await mkdtemp(join(tmpdir(), 'lab-admin-'));
+  const testbedPath = join(dir, 'testbeds.json');
+  await writeFile(testbedPath, JSON.stringify({ testbeds: records }));
+  await writeFile(join(dir, 'lifecycle.json'), JSON.stringify({ lifecycle: life }));
+  const notices: FleetNotification[] = [];
+  const waiters: Array<{ match: (n: FleetNotification) => boolean; resolve: (n: FleetNotification) => void }> = [];
+  const build = async () => {
+    const store = await openStore({ testbedPath, broadcastPath: join(dir, 'rooms.json') });
+    const fleet = createTestbedFleet({
+      store,
+      logger,
+      timing: TIMING,
+      notify: (notification) => {
+        notices.push(notification);
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.match(notification)) waiter.resolve(notification);
+          else waiters.push(waiter);
+        }
+      },
+    });
+    fleet.start();
+    return { store, fleet };
+  };
+  const lab: Lab = {
+    dir,
+    ...(await build()),
+    notices,
+    noticeWhere(match) {
+      const found = notices.find(match);
+      return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+    async history() {
+      const text = await readFile(join(dir, 'history.jsonl'), 'utf8');
+      return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as HistoryEntry);
+    },
+    disk: async () => JSON.parse(await readFile(testbedPath, 'utf8')),
+    life: async () => (JSON.parse(await readFile(join(dir, 'lifecycle.json'), 'utf8')) as { lifecycle: LifecycleEntry[] }).lifecycle,
+    async restart() {
+      lab.fleet.stop();
+      await lab.store.close();
+      Object.assign(lab, await build());
+    },
+  };
+  labs.push(lab);
+  return lab;
+}
+
+/** A freed testbed with a queue hands over on the next turn of the timers. */
+const handOver = () => vi.advanceTimersByTimeAsync(0);
+const claimBy = (lab: Lab, testbedId: number, holder = ADA, now = T0) => lab.fleet.claim({ testbedId, holder, purpose: 'soak', expectedRelease: at(60), now });
+const wait = (lab: Lab, testbedId: number, by: typeof ADA, now = T0) => lab.fleet.lifecycle({ request: { type: 'wait', testbedId }, by, now });
+const admin = (lab: Lab, request: Parameters<TestbedFleet['admin']>[0]['request'], now = T0) => lab.fleet.admin({ request, by: ADMIN, now });
+
+describe('admin operations through the fleet: file effect and history line', () => {
+  it('add: the next id after every live and retired id, a free record with labels and description, an actor that takes bookings', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(4, 'lab-4')]);
+    expect(await admin(lab, { type: 'retire', testbedId: 4 })).toMatchObject({ type: 'retired', record: { id: 4 } });
+    const added = await admin(lab, { type: 'add', name: '  lab-5g ', labels: ['5G', 'ran'], description: 'Rack 7' });
+    expect(added).toEqual({ type: 'added', record: { ...availableTestbed(5, 'lab-5g'), labels: ['5G', 'ran'], description: 'Rack 7' } });
+    expect((await lab.disk()).testbeds.map((r) => [r.id, r.testbed_name])).toEqual([[1, 'lab-1'], [5, 'lab-5g']]);
+    expect((await lab.history()).at(-1)).toEqual({ at: T0, event: 'added', testbed_id: 5, testbed_name: 'lab-5g', by: ADMIN, labels: ['5G', 'ran'], description: 'Rack 7' });
+    expect(await claimBy(lab, 5)).toMatchObject({ ok: true, record: { id: 5, user_email: ADA.email, labels: ['5G', 'ran'] } });
+  });
+
+  it('add and rename refuse a name another testbed has, ignoring case; renaming to its own name in other case works', async () => {
+    const lab = await openLab([availableTestbed(1, 'Lab-One'), booked(2, 'lab-two')]);
+    expect(await admin(lab, { type: 'add', name: 'LAB-ONE', labels: [], description: null })).toEqual({ type: 'refused', reason: 'name_taken' });
+    expect(await admin(lab, { type: 'rename', testbedId: 2, name: 'lab-one' })).toMatchObject({ type: 'refused', reason: 'name_taken', record: { id: 2 } });
+    expect((await lab.disk()).testbeds.map((r) => r.testbed_name)).toEqual(['Lab-One', 'lab-two']);
+    expect(await admin(lab, { type: 'rename', testbedId: 1, name: 'LAB-ONE' })).toMatchObject({ type: 'renamed', previousName: 'Lab-One', record: { testbed_name: 'LAB-ONE' } });
+    // Renaming a testbed in use keeps the booking.
+    expect(await admin(lab, { type: 'rename', testbedId: 2, name: 'lab-2' })).toMatchObject({ type: 'renamed', record: { testbed_name: 'lab-2', user_email: ADA.email } });
+    expect((await lab.disk()).testbeds[1]).toEqual(booked(2, 'lab-2'));
+    expect((await lab.history()).map((l) => [l.event, l.testbed_name, 'previous_name' in l ? l.previous_name : null])).toEqual([
+      ['renamed', 'LAB-ONE', 'Lab-One'],
+      ['renamed', 'lab-2', 'lab-two'],
+    ]);
+  });
+
+  it('retire refuses a testbed in use or held; a free one leaves the document, its queue is told, its id is never reused', async () => {
+    const held = { ...emptyLifecycle(3), offer: { email: LINUS.email, name: LINUS.name, until: at(10) } };
+    const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')], [held]);
+    expect(await admin(lab, { type: 'retire', testbedId: 1 })).toMatchObject({ type: 'refused', reason: 'in_use' });
+    expect(await admin(lab, { type: 'retire', testbedId: 3 })).toMatchObject({ type: 'refused', reason: 'held' });
+    await admin(lab, { type: 'maintenanceStart', testbedId: 2, reason: 'dead fan', until: null });
+    expect(await wait(lab, 2, GRACE)).toMatchObject({ type: 'waiting', position: 1 });
+    expect(await admin(lab, { type: 'retire', testbedId: 2 })).toEqual({ type: 'retired', record: expect.objectContaining({ id: 2, testbed_name: 'lab-2' }) });
+    const disk = await lab.disk();
+    expect(disk.testbeds.map((r) => r.id)).toEqual([1, 3]);
+    expect(disk.retired).toEqual([{ id: 2, testbed_name: 'lab-2', retired_at: T0 }]);
+    expect((await lab.life()).map((entry) => entry.testbed_id)).toEqual([3]);
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'retired')).toMatchObject({ to: GRACE.email, testbedId: 2 });
+    expect((await lab.history()).at(-1)).toEqual({ at: T0, event: 'retired', testbed_id: 2, testbed_name: 'lab-2', by: ADMIN });
+    expect(await claimBy(lab, 2)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await admin(lab, { type: 'retire', testbedId: 2 })).toEqual({ type: 'refused', reason: 'unknown' });
+    await lab.restart();
+    expect(await admin(lab, { type: 'add', name: 'lab-new', labels: [], description: null })).toMatchObject({ record: { id: 4 } });
+  });
+
+  it('force release refuses a free testbed; on a held one it frees it, tells the holder who and why, and the queue moves on', async () => {
+    const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
+    expect(await admin(lab, { type: 'forceRelease', testbedId: 2, reason: 'x' })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
+    await wait(lab, 1, LINUS);
+    const outcome = await admin(lab, { type: 'forceRelease', testbedId: 1, reason: 'the nightly run needs it' }, at(5));
+    expect(outcome).toEqual({ type: 'forceReleased', record: availableTestbed(1, 'lab-1'), previous: booked(1, 'lab-1') });
+    await handOver();
+    expect((await lab.disk()).testbeds[0]).toEqual(availableTestbed(1, 'lab-1'));
+    const told = await lab.noticeWhere((n) => n.notice.kind === 'forceReleased');
+    expect(told).toEqual({ to: ADA.email, testbedId: 1, notice: { kind: 'forceReleased', record: booked(1, 'lab-1'), byName: ADMIN.name, reason: 'the nightly run needs it' } });
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'offer')).toMatchObject({ to: LINUS.email });
+    const lines = await lab.history();
+    expect(lines.find((l) => l.event === 'force_released')).toEqual({
+      at: at(5),
+      event: 'force_released',
+      testbed_id: 1,
+      testbed_name: 'lab-1',
+      by: ADMIN,
+      reason: 'the nightly run needs it',
+      holder: ADA,
+      registered_time: T0,
+      expected_release_time: at(60),
+      purpose: 'soak',
+    });
+    expect(lines.map((l) => l.event)).toEqual(['queued', 'force_released', 'offered']);
+  });
+});
+
+describe('maintenance', () => {
+  it('refuses bookings with the reason, is skipped by claimAny, accepts the wait-list; its end offers it to the first in the queue', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), booked(2, 'lab-2')]);
+    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 2, reason: 'x', until: null })).toMatchObject({ type: 'refused', reason: 'in_use' });
+    const started = await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'new power supply', until: at(24 * 60) });
+    const maintenance: Maintenance = { reason: 'new power supply', until: at(24 * 60), since: T0, by: ADMIN };
+    expect(started).toEqual({ type: 'maintenanceStarted', record: { ...availableTestbed(1, 'lab-1'), maintenance } });
+    expect((await lab.disk()).testbeds[0]).toEqual({ ...availableTestbed(1, 'lab-1'), maintenance });
+    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'again', until: null })).toMatchObject({ type: 'refused', reason: 'in_maintenance' });
+    expect(await claimBy(lab, 1, LINUS)).toEqual({ ok: false, reason: 'maintenance', record: { ...availableTestbed(1, 'lab-1'), maintenance } });
+    expect(await lab.fleet.claimAny({ label: null, holder: LINUS, purpose: 'x', expectedRelease: at(60), now: T0 })).toEqual({ ok: false, reason: 'none_free' });
+    expect(await wait(lab, 1, LINUS)).toMatchObject({ type: 'waiting', position: 1, length: 1 });
+    expect(await wait(lab, 1, GRACE)).toMatchObject({ type: 'waiting', position: 2 });
+    expect(await admin(lab, { type: 'maintenanceEnd', testbedId: 2 })).toMatchObject({ type: 'refused', reason: 'not_in_maintenance' });
+
+    const ended = await admin(lab, { type: 'maintenanceEnd', testbedId: 1 }, at(90));
+    expect(ended).toEqual({ type: 'maintenanceEnded', record: availableTestbed(1, 'lab-1') });
+    await handOver();
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'offer')).toMatchObject({ to: LINUS.email, testbedId: 1 });
+    expect((await lab.life()).find((e) => e.testbed_id === 1)).toMatchObject({ offer: { email: LINUS.email }, queue: [{ email: GRACE.email }] });
+    const lines = await lab.history();
+    expect(lines.map((l) => l.event)).toEqual(['maintenance_started', 'queued', 'queued', 'maintenance_ended', 'offered']);
+    expect(lines[0]).toEqual({ at: T0, event: 'maintenance_started', testbed_id: 1, testbed_name: 'lab-1', by: ADMIN, reason: 'new power supply', until: at(24 * 60) });
+    expect(lines[3]).toEqual({ at: at(90), event: 'maintenance_ended', testbed_id: 1, testbed_name: 'lab-1', by: ADMIN, reason: 'new power supply' });
+  });
+
+  it('a restart rebuilds a testbed under maintenance in the maintenance state', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')]);
+    await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'rewiring', until: null });
+    await lab.restart();
+    expect(await claimBy(lab, 1, LINUS)).toMatchObject({ ok: false, reason: 'maintenance', record: { maintenance: { reason: 'rewiring', until: null } } });
+    expect(await wait(lab, 1, LINUS)).toMatchObject({ type: 'waiting', position: 1 });
+  });
+});
+
+describe('claimAny', () => {
+  it('books the free testbed with the label (ignoring case) that was free longest, and says none_free when none is left', async () => {
+    const maintenance: Maintenance = { reason: 'broken', until: null, since: T0, by: ADMIN };
+    const lab = await openLab([
+      { ...availableTestbed(1, 'lab-1'), labels: ['5g'] },
+      { ...availableTestbed(2, 'lab-2'), labels: ['5G', 'ran'] },
+      availableTestbed(3, 'lab-3'),
+      { ...availableTestbed(4, 'lab-4'), labels: ['5g'], maintenance },
+    ]);
+    await claimBy(lab, 1);
+    await claimBy(lab, 2);
+    await lab.fleet.release({ testbedId: 2, by: ADA, now: at(10) });
+    await lab.fleet.release({ testbedId: 1, by: ADA, now: at(20) });
+    const any = (label: string | null, holder = LINUS) => lab.fleet.claimAny({ label, holder, purpose: 'load', expectedRelease: at(120), now: at(30) });
+    expect(await any('5G')).toMatchObject({ ok: true, record: { id: 2, user_email: LINUS.email } });
+    expect(await any('5g', GRACE)).toMatchObject({ ok: true, record: { id: 1, user_email: GRACE.email } });
+    expect(await any('5g', BOB)).toEqual({ ok: false, reason: 'none_free' });
+    expect(await any(null, BOB)).toMatchObject({ ok: true, record: { id: 3 } });
+    expect((await lab.history()).filter((l) => l.event === 'registered').map((l) => l.testbed_id)).toEqual([1, 2, 2, 1, 3]);
+  });
+
+  it('skips a testbed held for somebody, and two people asking at once get two different testbeds', async () => {
+    const held = { ...emptyLifecycle(1), offer: { email: GRACE.email, name: GRACE.name, until: at(10) } };
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')], [held]);
+    const ask = (holder: typeof ADA) => lab.fleet.claimAny({ label: null, holder, purpose: 'x', expectedRelease: at(60), now: T0 });
+    const [first, second] = await Promise.all([ask(LINUS), ask(BOB)]);
+    const ids = [first, second].map((result) => (result.ok ? result.record.id : null));
+    expect(ids.sort()).toEqual([2, 3]);
+    expect(await ask(ADA)).toEqual({ ok: false, reason: 'none_free' });
+  });
+});
+
+describe('history: one run that writes every kind of line', () => {
+  it('writes each event with its fields; the bot itself is null', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
+    await admin(lab, { type: 'add', name: 'lab-3', labels: ['5g'], description: null });
+    await admin(lab, { type: 'rename', testbedId: 3, name: 'lab-3b' });
+    await claimBy(lab, 1, ADA);
+    await lab.fleet.lifecycle({ request: { type: 'extend', testbedId: 1, minutes: 60 }, by: ADA, now: T0 });
+    for (const who of [LINUS, GRACE, BOB]) await wait(lab, 1, who);
+    await lab.fleet.lifecycle({ request: { type: 'unwait', testbedId: 1 }, by: BOB, now: T0 });
+
+    // Due back at +120 min: the reminder 15 minutes before, the overdue notice at the deadline.
+    await vi.advanceTimersByTimeAsync(105 * 60_000);
+    await lab.noticeWhere((n) => n.notice.kind === 'reminder');
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    await lab.noticeWhere((n) => n.notice.kind === 'overdue');
+
+    await lab.fleet.release({ testbedId: 1, by: ADA, now: new Date().toISOString() });
+    await handOver();
+    await lab.noticeWhere((n) => n.notice.kind === 'offer' && n.to === LINUS.email);
+    await lab.fleet.lifecycle({ request: { type: 'decline', testbedId: 1 }, by: LINUS, now: new Date().toISOString() });
+    await lab.noticeWhere((n) => n.notice.kind === 'offer' && n.to === GRACE.email);
+    await vi.advanceTimersByTimeAsync(TIMING.holdMs);
+    await lab.noticeWhere((n) => n.notice.kind === 'holdLapsed');
+
+    await claimBy(lab, 2, ADA);
+    await admin(lab, { type: 'forceRelease', testbedId: 2, reason: 'nightly run' });
+    await admin(lab, { type: 'maintenanceStart', testbedId: 2, reason: 'fan', until: null });
+    await admin(lab, { type: 'maintenanceEnd', testbedId: 2 });
+    await admin(lab, { type: 'retire', testbedId: 3 });
+
+    const lines = await lab.history();
+    expect(new Set(lines.map((l) => l.event))).toEqual(
+      new Set([
+        'added', 'renamed', 'registered', 'extended', 'queued', 'left_queue', 'reminder_sent', 'overdue', 'released',
+        'offered', 'offer_declined', 'offer_expired', 'force_released', 'maintenance_started', 'maintenance_ended', 'retired',
+      ]),
+    );
+    for (const line of lines) {
+      expect(line.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(typeof line.testbed_id).toBe('number');
+      expect(line.testbed_name).toMatch(/^lab-/);
+    }
+    const one = (event: string) => lines.filter((l) => l.event === event);
+    expect(one('registered')[0]).toEqual({ at: T0, event: 'registered', testbed_id: 1, testbed_name: 'lab-1', by: ADA, purpose: 'soak', expected_release_time: at(60), via: 'chat' });
+    expect(one('extended')).toEqual([{ at: T0, event: 'extended', testbed_id: 1, testbed_name: 'lab-1', by: ADA, expected_release_time: at(120), previous_expected_release_time: at(60) }]);
+    expect(one('queued').map((l) => [l.by?.email, 'position' in l ? l.position : null])).toEqual([[LINUS.email, 1], [GRACE.email, 2], [BOB.email, 3]]);
+    expect(one('left_queue')).toEqual([{ at: T0, event: 'left_queue', testbed_id: 1, testbed_name: 'lab-1', by: BOB }]);
+    expect(one('reminder_sent')).toEqual([{ at: at(105), event: 'reminder_sent', testbed_id: 1, testbed_name: 'lab-1', by: null, holder: ADA, expected_release_time: at(120) }]);
+    expect(one('overdue')).toEqual([{ at: at(120), event: 'overdue', testbed_id: 1, testbed_name: 'lab-1', by: null, holder: ADA, expected_release_time: at(120), count: 1 }]);
+    expect(one('released')).toEqual([
+      { at: at(120), event: 'released', testbed_id: 1, testbed_name: 'lab-1', by: ADA, holder: ADA, registered_time: T0, expected_release_time: at(120), purpose: 'soak' },
+    ]);
+    expect(one('offered').map((l) => ('to' in l ? [l.to, l.by, 'until' in l ? l.until : null] : null))).toEqual([
+      [LINUS, null, at(130)],
+      [GRACE, null, at(130)],
+    ]);
+    expect(one('offer_declined')).toEqual([{ at: at(120), event: 'offer_declined', testbed_id: 1, testbed_name: 'lab-1', by: LINUS }]);
+    expect(one('offer_expired')).toEqual([{ at: at(130), event: 'offer_expired', testbed_id: 1, testbed_name: 'lab-1', by: null, to: GRACE }]);
+    expect(one('retired')).toEqual([{ at: T0, event: 'retired', testbed_id: 3, testbed_name: 'lab-3b', by: ADMIN }]);
+    expect(one('added')).toEqual([{ at: T0, event: 'added', testbed_id: 3, testbed_name: 'lab-3', by: ADMIN, labels: ['5g'], description: null }]);
+  });
+});
