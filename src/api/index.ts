@@ -47,10 +47,7 @@ export async function openApi(deps: {
     const since = (id: number) => deps.freeSince?.(id) ?? '';
     return store.testbeds
       .all()
-      .filter((record) => {
-        const life = store.lifecycle.get(record.id);
-        return isFree(record, life) && life.queue.length === 0;
-      })
+      .filter((record) => isFree(record, store.lifecycle.get(record.id)))
       .sort((a, b) => since(a.id).localeCompare(since(b.id)) || a.id - b.id)
       .map((record) => ({ id: record.id, labels: record.labels ?? [] }));
   }

@@ -37,9 +37,9 @@ export function testbedView(record: TestbedRecord, life: Pick<LifecycleEntry, 'q
   return view;
 }
 
-/** Free to hold right now: available, not under maintenance, not kept for somebody on the wait-list. */
-export function isFree(record: TestbedRecord, life: Pick<LifecycleEntry, 'offer'>): boolean {
-  return record.status === 'available' && !record.maintenance && life.offer === null;
+/** Free to hold right now: available, not under maintenance, nobody on its wait-list or offered it. */
+export function isFree(record: TestbedRecord, life: Pick<LifecycleEntry, 'offer' | 'queue'>): boolean {
+  return record.status === 'available' && !record.maintenance && life.offer === null && life.queue.length === 0;
 }
 
 export function hasLabel(record: TestbedRecord, label: string): boolean {

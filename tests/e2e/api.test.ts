@@ -45,10 +45,21 @@ describe('reading', () => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/testbeds', '/api/v1/testbeds/{id}', '/api/v1/testbeds/{id}/hold', '/api/v1/testbeds/{id}/release', '/api/v1/testbeds/{id}/extend']),
+      expect.arrayContaining([
+        '/api/v1/testbeds',
+        '/api/v1/testbeds/{id}',
+        '/api/v1/testbeds/{id}/hold',
+        '/api/v1/testbeds/{id}/release',
+        '/api/v1/testbeds/{id}/extend',
+        '/api/v1/holds',
+        '/api/v1/holds/{hold_id}/heartbeat',
+        '/api/v1/holds/{hold_id}/release',
+      ]),
     );
     expect(body.paths['/api/v1/testbeds/{id}/hold'].post.requestBody.content['application/json'].schema.required).toEqual(['purpose']);
     expect(body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(body.paths['/api/v1/holds'].post.requestBody.content['application/json'].schema.properties.wait_seconds).toMatchObject({ minimum: 0, maximum: 3600 });
+    expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(['Testbed', 'Error', 'Person']));
   });
 
   it('lists testbeds with the document fields, labels and queue length, filtered by status', async () => {
