@@ -10,7 +10,8 @@
  * 3. the production process's peak RSS (VmHWM) with 1,000 testbeds after 10,000 handled events;
  * 4. heap per idle conversation with 10,000 of them (a probe preloaded for this run only);
  * 5. status reply build time and size at 10, 1,000 and 10,000 testbeds;
- * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds.
+ * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds;
+ * 7. the HTTP API's latency for a hold and a release (bench/api.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures
 import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
+import { apiLatency } from './api.js';
 
 const MiB = 1024 * 1024;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -300,7 +302,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const PARTS = ['latency', 'memory', 'idle', 'local'] as const;
+const PARTS = ['latency', 'memory', 'idle', 'local', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
   `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
@@ -355,6 +357,12 @@ async function main(): Promise<void> {
     for (const count of [10, 1000, 10_000]) stores.push(await storeMutations(count));
   }
 
+  let api: Awaited<ReturnType<typeof apiLatency>> | undefined;
+  if (parts.has('api')) {
+    process.stdout.write('HTTP API: hold and release…\n');
+    api = await apiLatency((env, body) => withWorld({ people: 1, testbeds: 100, freeFirst: 0, env }, () => body()));
+  }
+
   const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0]) };
   const results = {
     measuredAt: startedAt.toISOString(),
@@ -368,6 +376,7 @@ async function main(): Promise<void> {
     idleConversations: idle,
     statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
+    apiLatencyMs: api?.map((row) => ({ call: row.call, mode: row.mode, ...percentiles(row.samples) })),
   };
   if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -420,6 +429,12 @@ async function main(): Promise<void> {
         ['durable store', 'file bytes', 'mutations/s one at a time', 'mutations/s 50 at once'],
         results.storeMutations.map((s) => [`${s.testbeds} testbeds`, s.fileBytes, s.sequentialPerSecond, s.concurrentPerSecond]),
       ),
+    );
+  }
+  if (results.apiLatencyMs) {
+    sections.push(
+      'HTTP API latency, ms (request → answer, the change on disk; keep-alive, 100 testbeds)\n' +
+        table(['call', 'pipelines', 'p50', 'p95', 'p99', 'n'], results.apiLatencyMs.map((r) => [r.call, r.mode, r.p50, r.p95, r.p99, r.n])),
     );
   }
   const written = parts.size === PARTS.length ? 'Written to bench/results.json' : 'Some parts only: bench/results.json left as it was';

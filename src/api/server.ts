@@ -70,8 +70,6 @@ function asApiError(error: FastifyError, logger: Logger): ApiError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError(422, 'invalid_body', 'The body is empty; send a JSON object.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'body_too_large', `The body is larger than ${BODY_LIMIT} bytes.`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -96,6 +94,14 @@ export async function createApiServer(deps: ApiServerDeps): Promise<ApiServer> {
   app.decorateRequest('apiToken', null);
   // JSON only: a text body is refused as an unsupported media type rather than read as a string.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body is no body (a POST that needs none may still say Content-Type: application/json);
+  // anything else goes to Fastify's own parser, with its guard against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') done(null, undefined);
+    else parseJson(request, String(body), done);
+  });
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   await app.register(swagger, {

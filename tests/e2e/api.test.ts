@@ -221,6 +221,7 @@ describe('hold', () => {
       [{ purpose: 'x', expected_release_time: future(91 * 24 * 60 * MINUTE) }, 'expected_release_time must be at most 90 days from now.'],
       [{ purpose: 'x', minutes: 10, user_email: 'mallory@example.com' }, '"user_email" is not a field this endpoint takes.'],
       [[1, 2], 'the body must be an object.'],
+      [undefined, 'the body must be an object.'],
       [{ purpose: 7, minutes: -1 }, 'purpose must be a string; minutes must be at least 1.'],
     ];
     for (const [body, message] of cases) {
@@ -277,7 +278,8 @@ describe('release and extend', () => {
     expect((await h.readTestbeds()).find((r) => r.id === 2)!.status).toBe('available');
     expect((await holdsFile()).holds.find((hold) => hold.hold_id === held.body.hold_id)).toBeUndefined();
 
-    const again = await call(base, 'POST', '/api/v1/testbeds/2/release', { token: ci() });
+    // Content-Type: application/json with no body at all is fine where no body is needed.
+    const again = await call(base, 'POST', '/api/v1/testbeds/2/release', { token: ci(), raw: '' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'not_in_use', message: 'lab-2 is not held by anybody.' });
     expect((await call(base, 'POST', '/api/v1/testbeds/9/release', { token: ci() })).status).toBe(404);
