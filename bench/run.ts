@@ -11,7 +11,9 @@
  * 4. heap per idle conversation with 10,000 of them (a probe preloaded for this run only);
  * 5. status reply build time and size at 10, 1,000 and 10,000 testbeds;
  * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds;
- * 7. the HTTP API's latency for a hold and a release (bench/api.ts).
+ * 7. the usage report at a year of history for 200 testbeds: reading the 7- and 30-day windows,
+ *    computing the figures and building the card (bench/report.ts);
+ * 8. the HTTP API's latency for a hold and a release (bench/api.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { durableWrites, floorRounds, type FloorTarget } from './floor.js';
 import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures } from './in-process.js';
+import { reportBench, type ReportFigures } from './report.js';
 import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
@@ -302,7 +305,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const PARTS = ['latency', 'memory', 'idle', 'local', 'api'] as const;
+const PARTS = ['latency', 'memory', 'idle', 'local', 'report', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
   `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
@@ -356,6 +359,11 @@ async function main(): Promise<void> {
     for (const count of [10, 1000, 10_000]) builds.push(statusBuild(count));
     for (const count of [10, 1000, 10_000]) stores.push(await storeMutations(count));
   }
+  let report: ReportFigures | undefined;
+  if (parts.has('report')) {
+    process.stdout.write('Usage report at a year of history for 200 testbeds…\n');
+    report = await reportBench();
+  }
 
   let api: Awaited<ReturnType<typeof apiLatency>> | undefined;
   if (parts.has('api')) {
@@ -377,6 +385,7 @@ async function main(): Promise<void> {
     statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
     apiLatencyMs: api?.map((row) => ({ call: row.call, mode: row.mode, ...percentiles(row.samples) })),
+    usageReport: report,
   };
   if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -435,6 +444,15 @@ async function main(): Promise<void> {
     sections.push(
       'HTTP API latency, ms (request → answer, the change on disk; keep-alive, 100 testbeds)\n' +
         table(['call', 'pipelines', 'p50', 'p95', 'p99', 'n'], results.apiLatencyMs.map((r) => [r.call, r.mode, r.p50, r.p95, r.p99, r.n])),
+    );
+  }
+  if (report) {
+    sections.push(
+      `Usage report, ${report.testbeds} testbeds, ${report.historyDays} days of history: ${report.lines} lines, ${report.fileMB} MB\n` +
+        table(
+          ['window', 'lines in window', 'bytes read', 'read ms', 'figures + card ms', 'total ms', 'card bytes'],
+          report.windows.map((w) => [`${w.days} days`, w.entries, w.bytesRead, w.readMs, w.computeAndCardMs, w.totalMs, w.cardBytes]),
+        ),
     );
   }
   const written = parts.size === PARTS.length ? 'Written to bench/results.json' : 'Some parts only: bench/results.json left as it was';

@@ -1,8 +1,9 @@
-// Runs before `npm test`: the browser test needs Debian's chromium and the proxy test needs openssl.
+// Runs before `npm test`: the browser test needs Debian's chromium, the proxy test needs openssl and the
+// store tests need PostgreSQL (tests/support/postgres.ts starts a throwaway cluster from its binaries).
 // Missing ones are installed when we are root (as on a fresh CI machine); otherwise the run stops
 // here with the exact command to run. Nothing is ever skipped silently.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const onPath = (command) => {
   try {
@@ -13,10 +14,19 @@ const onPath = (command) => {
   }
 };
 
+/** Debian keeps the server programs under /usr/lib/postgresql/<version>/bin, off the PATH. */
+const hasPostgres = () => {
+  const debian = '/usr/lib/postgresql';
+  const versions = existsSync(debian) ? readdirSync(debian) : [];
+  return versions.some((version) => existsSync(`${debian}/${version}/bin/initdb`)) || (onPath('initdb') && onPath('pg_ctl'));
+};
+
 const missing = [];
 const chromium = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 if (!chromium || !existsSync(chromium)) missing.push('chromium');
 if (!onPath('openssl')) missing.push('openssl');
+// With TEST_STORE_URL set the tests use that server and start none of their own.
+if (!process.env.TEST_STORE_URL && !hasPostgres()) missing.push('postgresql');
 
 if (missing.length > 0) {
   const command = `apt-get install -y ${missing.join(' ')}`;

@@ -2,9 +2,10 @@
  * Configuration: read once from the environment (plus an optional `.env` file in the working
  * directory, `config/env.ts`), validated with yup (`config/schema.ts`), returned frozen. Every
  * problem is collected, one sentence each, naming the setting. Secret values (the token, proxy
- * credentials) are never echoed.
+ * and database credentials) are never echoed.
  */
 import { urlCredentials } from './secrets.js';
+import { storeUrlSecrets } from './store/pg/connection.js';
 import { readSettings, type Env } from './config/env.js';
 import { buildConfig, settingProblems, type Config } from './config/schema.js';
 
@@ -19,9 +20,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Strings that must never reach a log line: the token and any proxy credentials (raw and decoded). */
-export function configSecrets(config: Pick<Config, 'accessToken' | 'httpsProxy' | 'wssProxy'>): string[] {
-  return [...new Set([config.accessToken, ...urlCredentials(config.httpsProxy), ...urlCredentials(config.wssProxy)])].filter((s) => s.length > 0);
+/** Strings that must never reach a log line: the token, proxy and database credentials (raw and decoded). */
+export function configSecrets(config: Pick<Config, 'accessToken' | 'httpsProxy' | 'wssProxy'> & Partial<Pick<Config, 'storeUrl'>>): string[] {
+  return [
+    ...new Set([config.accessToken, ...urlCredentials(config.httpsProxy), ...urlCredentials(config.wssProxy), ...storeUrlSecrets(config.storeUrl)]),
+  ].filter((s) => s.length > 0);
 }
 
 /** Reads, validates and freezes the configuration; throws ConfigError listing every problem. */

@@ -110,6 +110,14 @@ export interface RegisterForm {
   expectedRelease: string;
 }
 
+/** A register form that asks for any free testbed carrying a label (compared ignoring case). */
+export interface LabelRegisterForm {
+  label: string;
+  purpose: string;
+  /** ISO 8601 UTC with trailing Z. */
+  expectedRelease: string;
+}
+
 export type BroadcastKind = 'availability' | 'maintenance' | 'usage';
 
 /** A room a broadcast may go to: from the broadcast_rooms document, or found through room discovery. */

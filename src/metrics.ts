@@ -12,7 +12,7 @@ import type { DropReason, PlatformMetrics } from './platform/webex/metrics.js';
 export type HandledOutcome = 'dispatched' | 'replied' | 'ignored' | 'failed';
 export type BookingOutcome = 'booked' | 'refused' | 'unknown' | 'failed';
 export type ReleaseOutcome = 'released' | 'refused' | 'unknown' | 'failed';
-export type TestbedMetricState = 'available' | 'in_use' | 'overdue';
+export type TestbedMetricState = 'available' | 'in_use' | 'overdue' | 'maintenance';
 
 /** What the app reports (the adapter reports through PlatformMetrics). */
 export interface AppMetrics {
@@ -42,7 +42,7 @@ export const silentAppMetrics: AppMetrics = {
 
 const PREFIX = 'testbed_monitor_';
 const SOCKET_STATES: ConnectionState[] = ['connecting', 'connected', 'disconnected', 'stopped'];
-const TESTBED_STATES: TestbedMetricState[] = ['available', 'in_use', 'overdue'];
+const TESTBED_STATES: TestbedMetricState[] = ['available', 'in_use', 'overdue', 'maintenance'];
 const EVENT_TYPES = ['message', 'cardAction'] as const;
 const HANDLED_OUTCOMES: HandledOutcome[] = ['dispatched', 'replied', 'ignored', 'failed'];
 const DROP_REASONS: DropReason[] = ['duplicate', 'unreadable', 'fetch_failed', 'invalid'];

@@ -4,7 +4,9 @@
  *
  * 1. every known secret, also in the forms a careless line might carry it (JSON-escaped,
  *    URL-encoded, base64), longest first so a secret containing another goes whole;
- * 2. credentials in any URL (`scheme://user:password@` or `scheme://user@`);
+ * 2. credentials in any URL (`scheme://user:password@` or `scheme://user@`); in a PostgreSQL URL
+ *    everything up to its last `@`, so a password with a raw `/`, `?` or `#` goes whole;
+ *    and `password=…` parameters (libpq key/value connection strings, query strings);
  * 3. `Bearer …` values and `Basic …` credentials, and anything shaped like one of our API tokens
  *    (`tbm_` and a long run of base64url characters), known or not;
  * 4. optionally, any long opaque run (32+ token characters): for text that may hold secrets the
@@ -20,6 +22,9 @@ export interface ScrubOptions {
 
 // Up to the last `@` before the path, query or fragment, so a raw `@` inside a password goes too.
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s"'/?#]+@/gi;
+// PostgreSQL URLs are often pasted with unencoded passwords: take everything up to the last `@`.
+const PG_URL_CREDENTIALS = /\b(postgres(?:ql)?:\/\/)[^\s"']*@/gi;
+const PASSWORD_PARAM = /\b(password|passwd)=(?!\[REDACTED\])[^\s&;'"]+/gi;
 const BEARER = /\b(Bearer)\s+(?!\[REDACTED\])[A-Za-z0-9._~+/=-]+/gi;
 const BASIC = /\b(Basic)\s+(?!\[REDACTED\])[A-Za-z0-9+/=]{8,}/g;
 const LONG_RUN = /[A-Za-z0-9_\-+/=.]{32,}/g;
@@ -43,7 +48,9 @@ export function createScrubber(secrets: readonly string[], options: ScrubOptions
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     }
     out = out
+      .replace(PG_URL_CREDENTIALS, `$1${REDACTED}@`)
       .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
+      .replace(PASSWORD_PARAM, `$1=${REDACTED}`)
       .replace(BEARER, `$1 ${REDACTED}`)
       .replace(BASIC, `$1 ${REDACTED}`)
       .replace(API_TOKEN_SHAPE, REDACTED);
@@ -61,7 +68,8 @@ export function scrub(text: string, secrets: readonly string[] = [], options: Sc
  * the password, each as written and percent-decoded.
  */
 export function urlCredentials(url: string | undefined): string[] {
-  const userinfo = url ? /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(url)?.[1] : undefined;
+  // A PostgreSQL URL's user-info runs to its last `@` (see PG_URL_CREDENTIALS).
+  const userinfo = url ? (/^postgres(?:ql)?:\/\/(.*)@/i.exec(url) ?? /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(url))?.[1] : undefined;
   if (!userinfo) return [];
   const colon = userinfo.indexOf(':');
   const parts = colon >= 0 ? [userinfo, userinfo.slice(colon + 1)] : [userinfo];

@@ -51,8 +51,9 @@ describe('loadConfig defaults', () => {
       overdueRepeatMs: 24 * 3_600_000,
       holdMs: 10 * 60_000,
       inspect: false,
+      storePoolSize: 10,
     });
-    for (const key of ['devicesUrl', 'httpsProxy', 'wssProxy', 'feedbackRoom']) expect(config).not.toHaveProperty(key);
+    for (const key of ['devicesUrl', 'httpsProxy', 'wssProxy', 'feedbackRoom', 'storeUrl']) expect(config).not.toHaveProperty(key);
   });
 
   it('returns a deeply frozen object', () => {

@@ -9,6 +9,7 @@ import type { Platform, PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
 import { openStore, type Store } from '../store/index.js';
+import { readHistorySince } from '../store/history-read.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
 import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricState } from '../metrics.js';
@@ -57,7 +58,7 @@ export interface App {
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
 function countByState(records: TestbedRecord[], now: string): Record<TestbedMetricState, number> {
-  const counts = { available: 0, in_use: 0, overdue: 0 };
+  const counts = { available: 0, in_use: 0, overdue: 0, maintenance: 0 };
   for (const record of records) {
     const state = testbedState(record, now);
     counts[state === 'inUse' ? 'in_use' : state] += 1;
@@ -98,7 +99,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const health = createHealthState();
   const lookUpPerson = createPeople(platform);
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
-  const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, replied: (key, view) => replies.replied(key, view) });
+  // The usage report reads its window of the history file when it is posted.
+  const readHistory = async (since: string) => (await readHistorySince(store.history.path, since, { logger })).entries;
+  const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, readHistory, replied: (key, view) => replies.replied(key, view) });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
   const host = new ActorHost<FlowKey>({

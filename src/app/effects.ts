@@ -6,16 +6,27 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { DirectMessage, Holder } from '../domain.js';
+import type { DirectMessage, HistoryEntry, Holder } from '../domain.js';
 import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
 import type { OutgoingMessage, Platform } from '../platform/port.js';
 import type { Store } from '../store/index.js';
-import { renderBroadcastCard, renderDirectMessage, renderView, type RenderContext, type View } from './render.js';
+import { renderBroadcastCard, renderDirectMessage, renderReply, renderView, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 import { keyOf, type FlowKey } from './actor-key.js';
 import { isApproved } from './router.js';
 
 export type { View } from './render.js';
+
+const HISTORY_UNAVAILABLE = 'Sorry, the usage history could not be read just now, so there is no report. Please try again later.';
+
+/** The history could not be read (already logged); a report request is answered with an apology. */
+class HistoryUnavailable extends Error {
+  readonly code = 'HISTORY_UNAVAILABLE';
+  constructor() {
+    super('The usage history could not be read.');
+    this.name = 'HistoryUnavailable';
+  }
+}
 
 export interface Effects {
   /** A card for the person and room of `key`, in order with the other replies for that key. */
@@ -39,12 +50,24 @@ export function createEffects(deps: {
   logger: Logger;
   now: () => Date;
   lookUpPerson: LookUpPerson;
+  /** The history lines at or after an instant, for the usage report (absent = no history). */
+  readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
   /** Told after a reply for `key` (an actor key, or `reply:<roomId>`) was posted; used to time replies. */
   replied?: (key: string, view: View['kind']) => void;
 }): Effects {
   const { platform, store, config, logger } = deps;
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
+
+  /** The history reader, logging a failed read once (the report then says it could not be made). */
+  const historySource = deps.readHistory;
+  const readHistory = historySource
+    ? (since: string) =>
+        historySource(since).catch((error: unknown) => {
+          logger.error({ err: error }, 'the history could not be read for a usage report');
+          throw new HistoryUnavailable();
+        })
+    : undefined;
 
   /** Fresh store data for a card; records are copied only for views that show them (not a menu). */
   function renderContext(requesterEmail?: string, directRoom?: boolean): RenderContext {
@@ -60,6 +83,7 @@ export function createEffects(deps: {
       timeZone: config.displayTimeZone,
       requesterEmail,
       directRoom,
+      readHistory,
     };
   }
 
@@ -91,7 +115,11 @@ export function createEffects(deps: {
   async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
     const directRoom = !isApproved(roomId, config.approvedRooms);
-    const rendered = renderView(view, renderContext(requesterEmail, directRoom));
+    const ctx = renderContext(requesterEmail, directRoom);
+    const rendered = await renderReply(view, ctx).catch((error: unknown) => {
+      if (!(error instanceof HistoryUnavailable)) throw error;
+      return renderView({ kind: 'error', message: HISTORY_UNAVAILABLE }, ctx);
+    });
     await post({ roomId, text: rendered.text, card: rendered.card });
     deps.replied?.(key, view.kind);
   }
@@ -128,6 +156,13 @@ export function createEffects(deps: {
       );
     },
     async postBroadcast(roomId, message) {
+      if (message.kind === 'usage') {
+        // The usage report card (7 days), opened by who sent it and what they typed; buttons only where they work.
+        const intro = { senderName: message.sender.name, text: message.text };
+        const report = await renderReply({ kind: 'report', days: 7, intro }, renderContext(undefined, !isApproved(roomId, config.approvedRooms)));
+        await post({ roomId, text: report.text, card: report.card });
+        return;
+      }
       const context = renderContext();
       const rendered = renderBroadcastCard({
         botName: context.botName,

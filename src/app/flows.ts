@@ -12,6 +12,7 @@ import type { Platform, PlatformEvent } from '../platform/port.js';
 import type { Store } from '../store/index.js';
 import {
   conversationMachine,
+  type ClaimAnyInput,
   type ClaimResult,
   type ClaimTestbedInput,
   type LookUpPersonInput,
@@ -64,6 +65,7 @@ export function createFlowFactory(deps: FlowDeps) {
     actors: {
       lookUpPerson: lookUpPersonLogic,
       claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async ({ input }) => fleet.claim(input)),
+      claimAnyTestbed: fromPromise<ClaimResult, ClaimAnyInput>(async ({ input }) => fleet.claimAny(input)),
       releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async ({ input }) => fleet.release(input)),
       runLifecycle: fromPromise<LifecycleOutcome, RunLifecycleInput>(async ({ input }) => fleet.lifecycle(input)),
       saveFeedback: fromPromise<void, SaveFeedbackInput>(async ({ input }) => {

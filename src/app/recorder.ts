@@ -54,6 +54,7 @@ const STRUCTURED_INPUTS: ReadonlySet<string> = new Set([
   INPUT_IDS.releaseChoice,
   INPUT_IDS.releaseDate,
   INPUT_IDS.releaseTime,
+  INPUT_IDS.label,
   'message_kind',
   'select_all',
 ]);

@@ -3,7 +3,7 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { DirectMessage, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { DirectMessage, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -11,6 +11,8 @@ import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText,
 import { card, textBlock } from '../cards/common.js';
 import { statusCard, statusText } from '../cards/status.card.js';
 import {
+  noneFreeWithLabelCard,
+  noneFreeWithLabelText,
   registerFormCard,
   registerFormText,
   registeredCard,
@@ -42,7 +44,9 @@ import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-rep
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
 import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
-import { sameEmail } from '../cards/parts.js';
+import { reportCard, reportText } from '../cards/report.card.js';
+import { computeUsage, windowStart } from '../reports/usage.js';
+import { isBookable, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS } from '../cards/actions.js';
 
 export type View = CardView | BroadcastView;
@@ -60,6 +64,10 @@ export interface RenderContext {
    * the ones the bot sends to such rooms, so the others are left off.
    */
   directRoom?: boolean;
+  /** The history lines of the report's window (read by `renderReply`; absent = none). */
+  history?: readonly HistoryEntry[];
+  /** Reads the history lines at or after an instant (ISO 8601 UTC), for the usage report. */
+  readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
 }
 
 export interface Rendered {
@@ -71,12 +79,21 @@ function pair(cardJson: AdaptiveCardJson, text: string): Rendered {
   return { card: cardJson, text };
 }
 
-const isAvailable = (record: TestbedRecord) => record.status === 'available';
 const isInUse = (record: TestbedRecord) => record.status === 'in_use';
 
 /** Testbeds held for somebody's hand-off: not offered to anyone else. */
 function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
   return new Set(life.filter((entry) => entry.offer !== null).map((entry) => entry.testbed_id));
+}
+
+/**
+ * `renderView`, after reading what a view needs from files: the usage report reads its window of
+ * the history (a failed read rejects; the caller decides what to say). Other views render as they are.
+ */
+export async function renderReply(view: View, ctx: RenderContext): Promise<Rendered> {
+  if (view.kind !== 'report' || !ctx.readHistory) return renderView(view, ctx);
+  const history = await ctx.readHistory(windowStart(ctx.now, view.days));
+  return renderView(view, { ...ctx, history });
 }
 
 export function renderView(view: View, ctx: RenderContext): Rendered {
@@ -110,14 +127,16 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'hint':
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
-      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail };
+      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
       return pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
       const testbeds = ctx.testbeds;
       const held = heldTestbeds(lifeOf());
-      const available = testbeds.filter((record) => isAvailable(record) && !held.has(record.id));
-      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size };
+      // Under maintenance or held for somebody's hand-off: not offered.
+      const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
+      const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
+      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size, maintenanceCount };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'offerForm': {
@@ -137,8 +156,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(releaseFormCard(input), releaseFormText(input));
     }
     case 'registered': {
-      const input = { record: view.record, timeZone, now };
+      const input = { record: view.record, timeZone, now, label: view.label };
       return pair(registeredCard(input), registeredText(input));
+    }
+    case 'noneFree': {
+      const input = { label: view.label, testbeds: ctx.testbeds };
+      return pair(noneFreeWithLabelCard(input), noneFreeWithLabelText(input));
     }
     case 'registerRefused': {
       const input = { record: view.record, now, timeZone, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, offer: view.offer ?? null };
@@ -171,6 +194,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'notice': {
       const input = { notice: view.notice, now, timeZone };
       return pair(noticeCard(input), noticeText(input));
+    }
+    case 'report': {
+      const report = computeUsage({ entries: ctx.history ?? [], records: ctx.testbeds, now, days: view.days, timeZone });
+      const input = { report, intro: view.intro };
+      return pair(reportCard(input), reportText(input));
     }
     case 'broadcastRooms': {
       const input = { rooms: view.rooms, errors: view.errors, values: view.values, notice: view.notice };

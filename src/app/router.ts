@@ -12,8 +12,11 @@ import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseReportDays,
   parseTestbedChoice,
   readAction,
+  readLabel,
+  readStatusLabel,
   readStatusPage,
   type Invalid,
 } from '../cards/actions.js';
@@ -57,6 +60,7 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   release: { flow: 'conversation', type: 'release.started' },
   feedback: { flow: 'conversation', type: 'feedback.started' },
   mine: { flow: 'conversation', type: 'mine.requested' },
+  report: { flow: 'conversation', type: 'report.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
 };
 
@@ -117,16 +121,36 @@ function commandWord(text: string): string {
   return text.trim().toLowerCase().replace(/^\//, '');
 }
 
+/** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
+const STATUS_WITH_ARGUMENT = /^\/?status\s+(?:label:\s*)?(.*)$/is;
+
+const STATUS_ARGUMENT_HELP =
+  'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
+  'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
+
+/** `status <label>`: the label (as typed), `invalid` for an argument that cannot be a label, or null for other text. */
+function statusArgument(text: string): { label: string } | 'invalid' | null {
+  const match = STATUS_WITH_ARGUMENT.exec(text.trim());
+  if (!match) return null;
+  const label = readLabel(match[1]);
+  return label === null ? 'invalid' : { label };
+}
+
 /** True when the text is one of the commands the bot answers (not free text a person wrote). */
 export function isCommandText(text: string): boolean {
   const word = commandWord(text);
-  return word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word);
+  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word)) return true;
+  const argument = statusArgument(text);
+  return argument !== null && argument !== 'invalid';
 }
 
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
   const word = commandWord(event.text);
   if (word === '') return { kind: 'ignore', reason: 'empty' };
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  const argument = statusArgument(event.text);
+  if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
+  if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const command = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!command) return { kind: 'reply', view: { kind: 'hint' } };
@@ -153,8 +177,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return one('conversation', event, { type: 'help.requested' });
     case 'status':
       return one('conversation', event, { type: 'status.requested' });
-    case 'status_page':
-      return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs) });
+    case 'status_page': {
+      const label = readStatusLabel(inputs);
+      return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs), ...(label === undefined ? {} : { label }) });
+    }
     case 'register':
       return one('conversation', event, { type: 'registration.started' });
     case 'release':
@@ -167,6 +193,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const result = parseRegisterSubmission(inputs, { now, timeZone: ctx.timeZone, knownTestbedIds: ctx.knownTestbedIds });
       // The hand-off form: from an unapproved 1:1 room every booking is one, elsewhere it says so in its data.
       if (direct || isHandOffSubmission(inputs)) {
+        // A hand-off is for one testbed: a label there is not something that form can ask for.
+        if (result.ok && !('testbedId' in result.form)) return problemsReply({ label: 'This form books the testbed offered to you; choose it, not a label.' });
         return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
       }
       return result.ok
@@ -192,6 +220,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'mine':
       return one('conversation', event, { type: 'mine.requested' });
+    case 'report':
+      return one('conversation', event, { type: 'report.requested', days: parseReportDays(inputs) });
     case 'release_all':
       return lifecycle(event, { type: 'releaseAll' }, now);
     case 'extend': {

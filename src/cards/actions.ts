@@ -8,7 +8,8 @@
  * comes from the platform profile, never from a form.
  */
 import * as yup from 'yup';
-import type { FormErrors, FormValues, RegisterForm } from '../domain.js';
+import type { FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../domain.js';
+import { LABEL_PATTERN, LAB_LIMITS } from '../lab-rules.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
 
 export const ACTIONS = {
@@ -41,6 +42,8 @@ export const ACTIONS = {
   stillNeed: 'still_need',
   mine: 'mine',
   releaseAll: 'release_all',
+  /** The usage report; its data carries `days` (7 or 30). */
+  report: 'report',
 } as const;
 
 /**
@@ -79,6 +82,8 @@ export const INPUT_IDS = {
   releaseTime: 'release_time',
   feedbackText: 'feedback_text',
   minutes: 'minutes',
+  /** The register form's other choice: any free testbed carrying this label. */
+  label: 'label',
 } as const;
 
 export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] as const;
@@ -89,12 +94,24 @@ export const LIMITS = {
   maxDaysAhead: MAX_DAYS_AHEAD,
   maxStatusPage: 10_000,
   maxExtendMinutes: MAX_DAYS_AHEAD * 24 * 60,
+  labelMax: LAB_LIMITS.labelMax,
 } as const;
+
+/** What a label may look like (letters, digits, `.`, `_` and `-`): the rule of lab-rules.ts. */
+export { LABEL_PATTERN };
+
+/** The label as asked for (trimmed), when it can be a label at all; else null. */
+export function readLabel(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const label = value.trim();
+  return LABEL_PATTERN.test(label) ? label : null;
+}
 
 /** A form that came back with problems: what is wrong, and the values to put back. */
 export type Invalid = { ok: false; errors: FormErrors; values: FormValues };
 
-export type RegisterSubmission = { ok: true; form: RegisterForm } | Invalid;
+/** A booking of one testbed, or of any free testbed with a label. */
+export type RegisterSubmission = { ok: true; form: RegisterForm | LabelRegisterForm } | Invalid;
 export type ReleaseSubmission = { ok: true; form: { testbedId: number } } | Invalid;
 export type FeedbackSubmission = { ok: true; text: string } | Invalid;
 
@@ -159,10 +176,19 @@ function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
     );
 }
 
-function registerSchema(knownTestbedIds: readonly number[]) {
+const PICK_ONE = 'Choose a testbed or a label, not both.';
+const PICK_ANY = 'Choose the testbed you want to book, or a label to get any free testbed with it.';
+
+/** Exactly one of `testbed_id` and `label`: the one given is checked, and both or neither is the problem named on each. */
+function registerSchema(knownTestbedIds: readonly number[], chosen: { testbed: boolean; label: boolean }) {
   const text = (message: string) => yup.string().typeError(message);
+  const label = text('Choose a label from the list.').matches(LABEL_PATTERN, `A label is 1 to ${LIMITS.labelMax} letters, digits, dots, underscores or hyphens.`);
+  const both = (schema: yup.StringSchema<string | undefined>) => schema.test('one', PICK_ONE, () => !(chosen.testbed && chosen.label));
   return yup.object({
-    testbed_id: testbedIdSchema(knownTestbedIds, 'Choose the testbed you want to book.'),
+    testbed_id: chosen.label
+      ? both(yup.string())
+      : testbedIdSchema(knownTestbedIds, PICK_ANY),
+    label: chosen.testbed ? both(yup.string()) : label,
     purpose: text('Tell us what you need the testbed for.')
       .required('Tell us what you need the testbed for.')
       .test('length', ({ value }) => `Keep the purpose to ${LIMITS.purposeMax} characters (you typed ${chars(String(value))}).`,
@@ -176,8 +202,11 @@ function registerSchema(knownTestbedIds: readonly number[]) {
   });
 }
 
-const REGISTER_FIELDS = ['testbed_id', 'purpose', 'release_choice', 'release_date', 'release_time'] as const;
-const REGISTER_KEEP = { testbed_id: 20, purpose: LIMITS.purposeMax, release_choice: 20, release_date: 20, release_time: 20 };
+const REGISTER_FIELDS = ['testbed_id', 'label', 'purpose', 'release_choice', 'release_date', 'release_time'] as const;
+const REGISTER_KEEP = { testbed_id: 20, label: LIMITS.labelMax, purpose: LIMITS.purposeMax, release_choice: 20, release_date: 20, release_time: 20 };
+
+/** A choice counts as made when it is present and not blank (an empty picker sends ""). */
+const given = (value: unknown) => value !== undefined && value !== '';
 
 export function parseRegisterSubmission(
   inputs: Record<string, unknown>,
@@ -186,7 +215,10 @@ export function parseRegisterSubmission(
   try {
     const values = keep(inputs, REGISTER_KEEP);
     const picked = pick(inputs, REGISTER_FIELDS);
-    const errors = validate(registerSchema(ctx.knownTestbedIds), picked);
+    const chosen = { testbed: given(picked.testbed_id), label: given(picked.label) };
+    // Blank means "not chosen": only the chosen one is checked.
+    for (const field of ['testbed_id', 'label'] as const) if (picked[field] === '') delete picked[field];
+    const errors = validate(registerSchema(ctx.knownTestbedIds, chosen), picked);
     const timing = ['release_choice', 'release_date', 'release_time'].some((field) => field in errors);
     let expectedRelease = '';
     if (!timing) {
@@ -196,10 +228,9 @@ export function parseRegisterSubmission(
       else errors[resolved.field] = resolved.message;
     }
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-    return {
-      ok: true,
-      form: { testbedId: Number(picked.testbed_id), purpose: String(picked.purpose), expectedRelease },
-    };
+    const purpose = String(picked.purpose);
+    if (chosen.label) return { ok: true, form: { label: String(picked.label), purpose, expectedRelease } };
+    return { ok: true, form: { testbedId: Number(picked.testbed_id), purpose, expectedRelease } };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }
@@ -288,6 +319,25 @@ export function readAction(inputs: unknown): string | null {
     return typeof action === 'string' && KNOWN_ACTIONS.has(action) ? action : null;
   } catch {
     return null;
+  }
+}
+
+/** The `days` of a `report` submit: 30 when it says 30 (number or digits), else 7. */
+export function parseReportDays(inputs: unknown): 7 | 30 {
+  try {
+    const raw = own(inputs, 'days');
+    return raw === 30 || raw === '30' ? 30 : 7;
+  } catch {
+    return 7;
+  }
+}
+
+/** The `label` of a `status_page` submit (the filter the page buttons keep), when it is one; else undefined. */
+export function readStatusLabel(inputs: unknown): string | undefined {
+  try {
+    return readLabel(own(inputs, 'label')) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 

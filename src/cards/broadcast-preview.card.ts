@@ -31,6 +31,13 @@ function roomList(rooms: BroadcastPreviewInput['rooms']): string {
   return more > 0 ? `${names.join(', ')} …and ${more} more` : names.join(', ');
 }
 
+/** What each room will be sent: the usage report for `usage`, the status card for the other kinds. */
+function roomsGet(kind: string): string {
+  return kind === 'usage'
+    ? 'Each room gets the usage report for the last 7 days: hours in use, bookings and overdue hours per testbed, top holders and busiest hours.'
+    : 'Each room gets a card with every testbed, its holder, purpose and expected release.';
+}
+
 export function broadcastPreviewCard(input: BroadcastPreviewInput): AdaptiveCardJson {
   const counts = countTestbeds(input.testbeds, input.now);
   const target = input.rooms.length === 1 ? '1 room' : `${input.rooms.length} rooms`;
@@ -48,9 +55,7 @@ export function broadcastPreviewCard(input: BroadcastPreviewInput): AdaptiveCard
         ],
       },
       countsRow(counts),
-      textBlock('Each room gets a card with every testbed, its holder, purpose and expected release.', {
-        isSubtle: true,
-      }),
+      textBlock(roomsGet(input.kind), { isSubtle: true }),
     ],
     [
       submit('Send', { action: BROADCAST_ACTIONS.confirm }, { style: 'positive' }),

@@ -10,7 +10,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { byteLength, kindTitle, rowsThatFit } from './broadcast-format.js';
 import { STATE_COLOURS, inStatusOrder, plainText, safeName, testbedRow, type StatedTestbed } from './parts.js';
-import { countTestbeds, countsRow } from './status.card.js';
+import { countTestbeds, countsRow, countsText } from './status.card.js';
 import { formatWhen } from './time.js';
 
 export interface BroadcastStatusInput {
@@ -46,8 +46,9 @@ function availableBlock(free: readonly StatedTestbed[]): CardElement[] {
   ];
 }
 
-function summaryLine(omitted: number): CardElement {
-  return textBlock(`…and ${omitted} more in use; type testbed for the full list.`, { isSubtle: true, spacing: 'Small' });
+function summaryLine(omitted: readonly StatedTestbed[]): CardElement {
+  const what = omitted.some((item) => item.state === 'maintenance') ? 'in use or under maintenance' : 'in use';
+  return textBlock(`…and ${omitted.length} more ${what}; type testbed for the full list.`, { isSubtle: true, spacing: 'Small' });
 }
 
 function header(input: BroadcastStatusInput): CardElement[] {
@@ -70,10 +71,10 @@ export function broadcastStatusCard(input: BroadcastStatusInput): AdaptiveCardJs
   const busy = all.filter((item) => item.state !== 'available');
   const free = availableBlock(all.filter((item) => item.state === 'available'));
   const rows = busy.map(({ record, state }) => testbedRow(record, state, { now: input.now, timeZone: input.timeZone, withSince: true }));
-  const reserve = byteLength(card([...top, ...free, summaryLine(busy.length)])) + 200;
+  const reserve = byteLength(card([...top, ...free, summaryLine(busy)])) + 200;
   const shown = rowsThatFit(rows, reserve, MAX_STATUS_ROWS);
   const body = [...top, ...rows.slice(0, shown)];
-  if (shown < rows.length) body.push(summaryLine(rows.length - shown));
+  if (shown < rows.length) body.push(summaryLine(busy.slice(shown)));
   return card([...body, ...free]);
 }
 
@@ -83,6 +84,6 @@ export function broadcastStatusText(input: BroadcastStatusInput): string {
   const message = input.text.trim() === '' ? '' : ` ${plainText(input.text, 300)}`;
   return (
     `${kindTitle(input.kind)} from ${plainText(input.senderName, 80)}:${message} ` +
-    `${counts.available} available, ${counts.inUse} in use, ${counts.overdue} overdue. Type testbed for details.`
+    `${countsText(counts)}. Type testbed for details.`
   );
 }

@@ -39,9 +39,11 @@ export interface HelpCardInput {
 const COMMANDS: Array<[string, string]> = [
   ['testbed', 'open the main menu'],
   ['status', 'show every testbed, who holds it and until when'],
+  ['status 5g', 'only the testbeds with that label'],
   ['register (or book)', 'book a free testbed'],
   ['release', 'free a testbed you (or a teammate) hold'],
   ['mine', 'your bookings: extend, release, or release all'],
+  ['report', 'usage of the last 7 days (or 30): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],
   ['help', 'show this card'],

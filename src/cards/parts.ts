@@ -4,28 +4,76 @@
  * fallback texts, and the navigation buttons. Pure; no clock.
  */
 import type { FormErrors, TestbedRecord } from '../domain.js';
+import { isUnderMaintenance } from '../lab-rules.js';
 import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
-import { formatHeldFor, formatRelative, formatWhen, parseIso } from './time.js';
+import { formatHeldFor, formatInZone, formatRelative, formatWhen, parseIso } from './time.js';
 
-export type TestbedState = 'available' | 'inUse' | 'overdue';
+export type TestbedState = 'available' | 'inUse' | 'overdue' | 'maintenance';
 
-/** Overdue = in use and the expected release time has passed (as of `now`). */
+/**
+ * Overdue = in use and the expected release time has passed (as of `now`). Maintenance = taken
+ * out of service by an admin (the record carries `maintenance`; its status stays `available`).
+ */
 export function testbedState(record: TestbedRecord, now: string): TestbedState {
-  if (record.status !== 'in_use') return 'available';
+  if (record.status !== 'in_use') return isUnderMaintenance(record) ? 'maintenance' : 'available';
   const release = parseIso(record.expected_release_time);
   const base = parseIso(now);
   return release !== null && base !== null && release < base ? 'overdue' : 'inUse';
 }
 
-export const STATE_COLOURS: Record<TestbedState, 'good' | 'warning' | 'attention'> = {
+/** Free for anyone to book right now (a hand-off hold is checked separately, from the lifecycle entry). */
+export function isBookable(record: TestbedRecord): boolean {
+  return record.status === 'available' && !isUnderMaintenance(record);
+}
+
+export const STATE_COLOURS: Record<TestbedState, 'good' | 'warning' | 'attention' | 'default'> = {
   available: 'good',
   inUse: 'warning',
   overdue: 'attention',
+  maintenance: 'default',
 };
 
-export const STATE_LABELS: Record<TestbedState, string> = { available: 'Available', inUse: 'In use', overdue: 'Overdue' };
+/** Grey: the default colour, subtle (Adaptive Cards has no grey of its own). */
+export const STATE_SUBTLE: Record<TestbedState, boolean> = { available: false, inUse: false, overdue: false, maintenance: true };
+
+export const STATE_LABELS: Record<TestbedState, string> = {
+  available: 'Available',
+  inUse: 'In use',
+  overdue: 'Overdue',
+  maintenance: 'Maintenance',
+};
+
+/** A state's colour as TextBlock options (maintenance is grey). */
+export function stateStyle(state: TestbedState): Record<string, unknown> {
+  return STATE_SUBTLE[state] ? { color: STATE_COLOURS[state], isSubtle: true } : { color: STATE_COLOURS[state] };
+}
+
+/** True when the record carries the label, ignoring case (the rule lives in lab-rules.ts). */
+export { hasLabel } from '../lab-rules.js';
+
+/** Labels compared ignoring case. */
+const labelKey = (label: string) => label.trim().toLowerCase();
+
+/**
+ * Every label the given testbeds carry, once each ignoring case (the first spelling met wins),
+ * in natural order.
+ */
+export function labelsInUse(testbeds: readonly TestbedRecord[]): string[] {
+  const found = new Map<string, string>();
+  for (const record of testbeds) {
+    for (const label of record.labels ?? []) {
+      if (typeof label === 'string' && label.trim() !== '' && !found.has(labelKey(label))) found.set(labelKey(label), label.trim());
+    }
+  }
+  return [...found.values()].sort((a, b) => names.compare(a, b) || a.localeCompare(b));
+}
+
+/** A testbed's labels, compact (`5g · lab`), inert for markdown; '' when it has none. */
+export function labelsMarkdown(record: TestbedRecord): string {
+  return (record.labels ?? []).map((label) => safeLine(label, 32)).join(' · ');
+}
 
 /**
  * Text for places that are not markdown (compact choice titles, fallback texts): one
@@ -80,9 +128,12 @@ export interface StatedTestbed {
   state: TestbedState;
 }
 
-const STATE_ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2 };
+const STATE_ORDER: Record<TestbedState, number> = { overdue: 0, inUse: 1, available: 2, maintenance: 3 };
 
-/** Each testbed with its state as of `now`: overdue first, then in use, then available, each by name. */
+/**
+ * Each testbed with its state as of `now`: overdue first, then in use, then available, then
+ * under maintenance, each by name.
+ */
 export function inStatusOrder(testbeds: readonly TestbedRecord[], now: string): StatedTestbed[] {
   return testbeds
     .map((record) => ({ record, state: testbedState(record, now) }))
@@ -98,14 +149,32 @@ export interface TestbedRowOptions {
   extra?: CardElement[];
 }
 
+/** Why a testbed is under maintenance and when it is expected back (in the display zone). */
+export function maintenanceLines(record: TestbedRecord, now: string, timeZone: string): CardElement[] {
+  const maintenance = record.maintenance;
+  if (!maintenance) return [];
+  const back = maintenance.until
+    ? `Expected back: ${formatInZone(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})`
+    : 'Expected back: until further notice';
+  return [
+    small(`Reason: ${safeLine(maintenance.reason, 300)}`, { isSubtle: true }),
+    small(back, { isSubtle: true }),
+  ];
+}
+
 /**
- * One testbed in the status and broadcast cards: name and state in the state's colour; for a
- * booked one also the holder, how long it has been held, the expected release (red when
- * overdue) and the purpose.
+ * One testbed in the status and broadcast cards: name and state in the state's colour, and its
+ * labels; for a booked one also the holder, how long it has been held, the expected release (red
+ * when overdue) and the purpose; for one under maintenance the reason and the expected end.
  */
 export function testbedRow(record: TestbedRecord, state: TestbedState, { now, timeZone, withSince = false, extra = [] }: TestbedRowOptions): CardElement {
-  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { color: STATE_COLOURS[state], weight: 'Bolder', spacing: 'Small' });
-  if (state === 'available') return extra.length > 0 ? { type: 'Container', spacing: 'Small', items: [title, ...extra] } : title;
+  const title = textBlock(`● ${safeName(record.testbed_name)} · ${STATE_LABELS[state]}`, { ...stateStyle(state), weight: 'Bolder', spacing: 'Small' });
+  const labels = labelsMarkdown(record);
+  const labelLine = labels === '' ? [] : [small(labels, { isSubtle: true })];
+  if (state === 'available' || state === 'maintenance') {
+    const items = [title, ...labelLine, ...maintenanceLines(record, now, timeZone), ...extra];
+    return items.length > 1 ? { type: 'Container', spacing: 'Small', items } : title;
+  }
   const heldFor = `held for ${formatHeldFor(record.registered_time, now)}`;
   const held = withSince ? `since ${formatWhen(record.registered_time, timeZone)} (${heldFor})` : heldFor;
   const due = state === 'overdue' ? 'Release was due' : 'Expected release';
@@ -114,6 +183,7 @@ export function testbedRow(record: TestbedRecord, state: TestbedState, { now, ti
     spacing: 'Small',
     items: [
       title,
+      ...labelLine,
       small(`${holderMarkdown(record)} · ${held}`, { isSubtle: true }),
       small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
         color: state === 'overdue' ? 'attention' : 'default',

@@ -1,7 +1,9 @@
 /**
- * Registration: the form (available testbeds only), the success card and the
- * friendly refusal when somebody else got there first. Each card has a
- * `xxxText` sibling with its plain fallback text (see menu.card.ts).
+ * Registration: the form (free testbeds only, never one under maintenance; or,
+ * instead of one testbed, a label: any free testbed carrying it), the success
+ * card and the friendly refusals when somebody else got there first or nothing
+ * with the label was free. Each card has a `xxxText` sibling with its plain
+ * fallback text (see menu.card.ts).
  */
 import type { FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
@@ -15,16 +17,20 @@ import {
   factSet,
   fieldError,
   heading,
+  hasLabel,
   holderMarkdown,
+  labelsInUse,
   plainText,
   safeName,
   sameEmail,
+  small,
   testbedState,
 } from './parts.js';
 import { waitPicker } from './status.card.js';
 import { DURATIONS, formatHeldFor, formatRelative, formatWhen, isUtcZone, localDate, parseIso, safeZone } from './time.js';
 
 export interface RegisterFormInput {
+  /** Bookable right now: free, not held for a hand-off, not under maintenance. */
   available: readonly TestbedRecord[];
   inUse: readonly TestbedRecord[];
   now: string;
@@ -33,6 +39,8 @@ export interface RegisterFormInput {
   values?: FormValues;
   /** Free testbeds held for somebody's hand-off (not bookable by others). */
   heldCount?: number;
+  /** Testbeds under maintenance (not bookable). */
+  maintenanceCount?: number;
 }
 
 const FORM_INPUTS = Object.values(INPUT_IDS);
@@ -57,8 +65,14 @@ function freesUpFirst(inUse: readonly TestbedRecord[]): TestbedRecord | undefine
   return [...inUse].sort((a, b) => due(a) - due(b) || byName(a, b))[0];
 }
 
-function noneFreeCard({ inUse, now, timeZone, heldCount }: RegisterFormInput): AdaptiveCardJson {
+function noneFreeCard({ inUse, now, timeZone, heldCount, maintenanceCount }: RegisterFormInput): AdaptiveCardJson {
   const first = freesUpFirst(inUse);
+  if (!first && maintenanceCount && !heldCount) {
+    return card(
+      [heading('Register a testbed'), textBlock('Every testbed is under maintenance right now. Type status to see when they are expected back.')],
+      [buttons.status(), buttons.menu()],
+    );
+  }
   if (!first && heldCount) {
     return card(
       [heading('Register a testbed'), textBlock('Every free testbed is held for somebody in its queue right now. Type status to see until when.')],
@@ -82,6 +96,23 @@ function noneFreeCard({ inUse, now, timeZone, heldCount }: RegisterFormInput): A
   );
 }
 
+/** "Or any free testbed with label": each label of the free testbeds, with how many carry it. */
+function labelChoice(available: readonly TestbedRecord[], labels: readonly string[], kept: { value?: string }): CardElement[] {
+  if (labels.length === 0) return [];
+  const free = (label: string) => available.filter((record) => hasLabel(record, label)).length;
+  return [
+    {
+      type: 'Input.ChoiceSet',
+      id: INPUT_IDS.label,
+      label: 'Or any free testbed with label',
+      style: 'compact',
+      placeholder: 'Choose a label',
+      choices: labels.map((label) => ({ title: `${plainText(label, 32)} (${free(label)} free)`, value: label })),
+      ...kept,
+    },
+  ];
+}
+
 export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
   const { available, now, errors } = input;
   if (available.length === 0) return noneFreeCard(input);
@@ -94,23 +125,28 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
     return { value: kept };
   };
   const ids = [...available].sort(byName).map((record) => String(record.id));
+  const labels = labelsInUse(available);
   const base = parseIso(now) ?? 0;
   const body: CardElement[] = [
     heading('Register a testbed'),
     textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
     ...errorSummary(errors, FORM_INPUTS),
+    ...(labels.length > 0 ? [small('Pick a testbed, or a label to get any free testbed carrying it (not both).', { spacing: 'Medium' })] : []),
     {
       type: 'Input.ChoiceSet',
       id: INPUT_IDS.testbedId,
       label: 'Testbed (available ones only)',
       style: 'compact',
-      isRequired: true,
+      // With labels on offer either choice will do, so neither is required on the client.
+      isRequired: labels.length === 0,
       errorMessage: 'Choose the testbed you want to book.',
       placeholder: 'Choose a testbed',
       choices: [...available].sort(byName).map((record) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
       ...value(INPUT_IDS.testbedId, ids),
     },
     ...fieldError(errors, INPUT_IDS.testbedId),
+    ...labelChoice(available, labels, value(INPUT_IDS.label, labels)),
+    ...fieldError(errors, INPUT_IDS.label),
     purposeInput(value(INPUT_IDS.purpose)),
     ...fieldError(errors, INPUT_IDS.purpose),
     {
@@ -141,7 +177,10 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
 }
 
 export function registerFormText(input: RegisterFormInput): string {
-  if (input.available.length === 0) return 'All testbeds are in use right now. Type status to see when they free up.';
+  if (input.available.length === 0) {
+    if (input.inUse.length === 0 && input.maintenanceCount && !input.heldCount) return 'Every testbed is under maintenance right now. Type status to see when they are expected back.';
+    return 'All testbeds are in use right now. Type status to see when they free up.';
+  }
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
   return `Register a testbed: ${input.available.length} available.${problems} Open the card to fill in the form.`;
 }
@@ -150,12 +189,16 @@ export interface RegisteredCardInput {
   record: TestbedRecord;
   timeZone: string;
   now: string;
+  /** Booked as "any free testbed with this label". */
+  label?: string;
 }
 
-export function registeredCard({ record, timeZone, now }: RegisteredCardInput): AdaptiveCardJson {
+export function registeredCard({ record, timeZone, now, label }: RegisteredCardInput): AdaptiveCardJson {
+  const byLabel = label === undefined ? [] : [textBlock(`You asked for any free testbed labelled ${safeName(label, 32)}: you got ${safeName(record.testbed_name)}.`)];
   return card(
     [
       heading(`Booked: ${safeName(record.testbed_name)}`, { color: 'good' }),
+      ...byLabel,
       factSet([
         fact('Held by', holderMarkdown(record)),
         fact('Since', formatWhen(record.registered_time, timeZone)),
@@ -168,8 +211,48 @@ export function registeredCard({ record, timeZone, now }: RegisteredCardInput): 
   );
 }
 
-export function registeredText({ record, timeZone }: RegisteredCardInput): string {
-  return `Booked: ${plainText(record.testbed_name, 80)} is yours until ${formatWhen(record.expected_release_time, timeZone)}.`;
+export function registeredText({ record, timeZone, label }: RegisteredCardInput): string {
+  const byLabel = label === undefined ? '' : ` (labelled ${plainText(label, 32)})`;
+  return `Booked: ${plainText(record.testbed_name, 80)}${byLabel} is yours until ${formatWhen(record.expected_release_time, timeZone)}.`;
+}
+
+export interface NoneFreeCardInput {
+  label: string;
+  /** Every testbed (the ones carrying the label are picked out here). */
+  testbeds: readonly TestbedRecord[];
+}
+
+/** Testbeds with the label that somebody may wait for: all of them, since none is free to book. */
+function carriers({ label, testbeds }: NoneFreeCardInput): TestbedRecord[] {
+  return testbeds.filter((record) => hasLabel(record, label));
+}
+
+/** Nothing carrying the label was free: offer the wait-list of the ones that carry it, or say no testbed does. */
+export function noneFreeWithLabelCard(input: NoneFreeCardInput): AdaptiveCardJson {
+  const name = safeName(input.label, 32);
+  const waitable = carriers(input);
+  if (waitable.length === 0) {
+    const labels = labelsInUse(input.testbeds);
+    const known = labels.length > 0 ? `Labels in use: ${labels.map((each) => safeName(each, 32)).join(', ')}.` : 'No testbed has a label yet.';
+    return card(
+      [heading(`No testbed labelled ${name}`, { color: 'warning' }), textBlock(`No testbed has the label ${name}. Nothing was booked.`), textBlock(known)],
+      [buttons.register('Choose another'), buttons.status(), buttons.menu()],
+    );
+  }
+  return card(
+    [
+      heading(`No free testbed labelled ${name}`, { color: 'warning' }),
+      textBlock(`No free testbed labelled ${name} right now. Nothing was booked.`),
+      ...waitPicker(waitable, 'Want one of them? Pick a testbed and press Notify me when free: I will message you when it is yours.'),
+    ],
+    [submit('Notify me when free', { action: ACTIONS.wait }), buttons.register('Choose another'), buttons.status(), buttons.menu()],
+  );
+}
+
+export function noneFreeWithLabelText(input: NoneFreeCardInput): string {
+  const name = plainText(input.label, 32);
+  if (carriers(input).length === 0) return `No testbed has the label ${name}. Nothing was booked.`;
+  return `No free testbed labelled ${name} right now. Nothing was booked. Type testbed to wait for one.`;
 }
 
 export interface RegisterRefusedCardInput {

@@ -5,6 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import * as yup from 'yup';
 import { scrub } from '../secrets.js';
+import { isPostgresUrl } from '../store/pg/connection.js';
 import { isValidTimeZone } from '../time-rules.js';
 import { parseDigestTime, parseWeekdays, type DigestSchedule } from '../digest/schedule.js';
 import type { Env } from './env.js';
@@ -39,6 +40,10 @@ export interface Config {
   /** HOLD_MINUTES a freed testbed is kept for the first person in its queue. */
   holdMs: number;
   inspect: boolean;
+  /** STORE_URL: the PostgreSQL store (absent = the JSON files). Holds a password: never log it. */
+  storeUrl?: string;
+  /** STORE_POOL_SIZE: query connections to PostgreSQL. */
+  storePoolSize: number;
   /** DIGEST_AT / DIGEST_TZ / DIGEST_WEEKDAYS: when the daily digest is posted (absent = no digest). */
   digest?: DigestSchedule;
   /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
@@ -142,6 +147,11 @@ const schema = yup.object({
   API_PORT: intSetting('API_PORT', 0, 65_535),
   API_HOST: yup.string().test('host', ({ value }) => `API_HOST must be a host name or IP address such as 127.0.0.1 (got "${value}").`,
     (v) => v === undefined || /^[A-Za-z0-9.:_-]+$/.test(v)),
+  // Never echoed: the value holds the database password.
+  STORE_URL: yup.string().test('pg-url',
+    'STORE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (percent-encode / ? # @ % and : in the password).',
+    (v) => v === undefined || isPostgresUrl(v)),
+  STORE_POOL_SIZE: intSetting('STORE_POOL_SIZE', 1, 1000),
   DIGEST_AT: yup.string().test('time', ({ value }) => `DIGEST_AT must be a time of day as HH:MM on the 24-hour clock, such as 09:00 or 17:30 (got "${value}").`,
     (v) => v === undefined || parseDigestTime(v) !== null),
   DIGEST_TZ: yup.string().test('zone', ({ value }) => `DIGEST_TZ must be an IANA time zone such as UTC or Europe/Berlin (got "${value}").`,
@@ -179,12 +189,14 @@ const DEFAULTS = {
   API_HOST: '127.0.0.1',
   API_TOKENS_FILE: 'api_tokens.json',
   API_HOLDS_DB_NAME: 'api_holds.json',
+  STORE_POOL_SIZE: '10',
   DIGEST_TZ: 'UTC',
   DIGEST_WEEKDAYS: 'mon-fri',
 } as const;
 
 const setting = (settings: Env, key: keyof typeof DEFAULTS): string => settings[key] ?? DEFAULTS[key];
-const dbPaths = (settings: Env, cwd: string) => {
+/** Where the JSON documents are, from TESTBED_DB_NAME, BROADCAST_DB_NAME and LIFECYCLE_DB_NAME. */
+export const dbPaths = (settings: Env, cwd: string) => {
   const testbedDbPath = resolve(cwd, setting(settings, 'TESTBED_DB_NAME'));
   return {
     testbedDbPath,
@@ -267,11 +279,13 @@ export function buildConfig(settings: Env, cwd: string): Config {
     overdueRepeatMs: Number(setting(settings, 'OVERDUE_REPEAT_HOURS')) * 3_600_000,
     holdMs: Number(setting(settings, 'HOLD_MINUTES')) * 60_000,
     inspect: setting(settings, 'INSPECT') === '1',
+    storePoolSize: Number(setting(settings, 'STORE_POOL_SIZE')),
   };
   if (settings.PLATFORM_DEVICES_URL) config.devicesUrl = settings.PLATFORM_DEVICES_URL.replace(/\/+$/, '');
   if (settings.HTTPS_PROXY) config.httpsProxy = settings.HTTPS_PROXY;
   if (settings.WSS_PROXY) config.wssProxy = settings.WSS_PROXY;
   if (settings.FEEDBACK_ROOM) config.feedbackRoom = settings.FEEDBACK_ROOM;
+  if (settings.STORE_URL) config.storeUrl = settings.STORE_URL;
   const digestAt = settings.DIGEST_AT === undefined ? null : parseDigestTime(settings.DIGEST_AT);
   const weekdays = parseWeekdays(setting(settings, 'DIGEST_WEEKDAYS'));
   if (digestAt && weekdays.ok) {

@@ -17,6 +17,7 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
 import type {
   CardView,
+  ClaimAnyInput,
   ClaimResult,
   ClaimTestbedInput,
   ConversationEmitted,
@@ -39,6 +40,8 @@ export interface ConversationInput {
 
 type Submission =
   | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }
+  /** Any free testbed carrying the label. */
+  | { kind: 'registerByLabel'; label: string; purpose: string; expectedRelease: string; now: string }
   | { kind: 'release'; testbedId: number; now: string; holderOnly?: boolean }
   | { kind: 'feedback'; text: string }
   | { kind: 'lifecycle'; request: LifecycleRequest; now: string };
@@ -67,6 +70,13 @@ function claimView(result: ClaimResult, holder: Holder | null): CardView {
     return holder ? { kind: 'registerRefused', record: result.record, requesterEmail: holder.email } : { kind: 'registerRefused', record: result.record };
   }
   return { kind: 'error', message: UNKNOWN_TESTBED };
+}
+
+/** The answer to a booking by label: the testbed it got, or that none carrying the label was free. */
+function claimAnyView(result: ClaimResult, label: string): CardView {
+  if (result.ok) return { kind: 'registered', record: result.record, label };
+  if (result.reason === 'none_free') return { kind: 'noneFree', label };
+  return { kind: 'error', message: SOMETHING_WENT_WRONG };
 }
 
 function releaseView(result: ReleaseResult): CardView {
@@ -103,6 +113,9 @@ export const conversationMachine = setup({
     }),
     claimTestbed: fromPromise<ClaimResult, ClaimTestbedInput>(async () => {
       throw new Error('claimTestbed not provided');
+    }),
+    claimAnyTestbed: fromPromise<ClaimResult, ClaimAnyInput>(async () => {
+      throw new Error('claimAnyTestbed not provided');
     }),
     releaseTestbed: fromPromise<ReleaseResult, ReleaseTestbedInput>(async () => {
       throw new Error('releaseTestbed not provided');
@@ -141,7 +154,12 @@ export const conversationMachine = setup({
     'help.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'help' } } } },
     'status.requested': {
       target: '.menu',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: event.page ? { kind: 'status', page: event.page } : { kind: 'status' } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({
+          view: { kind: 'status', ...(event.page ? { page: event.page } : {}), ...(event.label === undefined ? {} : { label: event.label }) },
+        }),
+      },
     },
     'registration.started': { target: '.registering', actions: { type: 'sayCard', params: { view: { kind: 'registerForm' } } } },
     'register.invalid': {
@@ -162,6 +180,10 @@ export const conversationMachine = setup({
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
     'mine.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'mine' } } } },
+    'report.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },
+    },
     'feedback.invalid': {
       target: '.feedback',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
@@ -170,7 +192,10 @@ export const conversationMachine = setup({
       target: '.submitting',
       actions: {
         type: 'rememberSubmission',
-        params: ({ event }) => ({ kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) }),
+        params: ({ event }): Submission =>
+          'label' in event.form
+            ? { kind: 'registerByLabel', ...event.form, now: event.now }
+            : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
       },
     },
     'release.submitted': {
@@ -214,6 +239,7 @@ export const conversationMachine = setup({
         'release.submitted': ignored,
         'feedback.submitted': ignored,
         'mine.requested': ignored,
+        'report.requested': ignored,
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },
@@ -231,6 +257,7 @@ export const conversationMachine = setup({
         routing: {
           always: [
             { guard: { type: 'submitted', params: { kind: 'register' } }, target: 'claiming' },
+            { guard: { type: 'submitted', params: { kind: 'registerByLabel' } }, target: 'claimingAny' },
             { guard: { type: 'submitted', params: { kind: 'release' } }, target: 'releasing' },
             { guard: { type: 'submitted', params: { kind: 'feedback' } }, target: 'savingFeedback' },
             { guard: { type: 'submitted', params: { kind: 'lifecycle' } }, target: 'changingLifecycle' },
@@ -255,6 +282,30 @@ export const conversationMachine = setup({
             onDone: {
               target: '#conversation.done',
               actions: { type: 'sayCard', params: ({ context, event }) => ({ view: claimView(event.output, context.holder) }) },
+            },
+            onError: { target: '#conversation.done', actions: 'sayError' },
+          },
+        },
+        claimingAny: {
+          invoke: {
+            id: 'claimAnyTestbed',
+            src: 'claimAnyTestbed',
+            input: ({ context }) => {
+              const submission = context.submission as Extract<Submission, { kind: 'registerByLabel' }>;
+              return {
+                label: submission.label,
+                holder: context.holder!,
+                purpose: submission.purpose,
+                expectedRelease: submission.expectedRelease,
+                now: submission.now,
+              };
+            },
+            onDone: {
+              target: '#conversation.done',
+              actions: {
+                type: 'sayCard',
+                params: ({ context, event }) => ({ view: claimAnyView(event.output, (context.submission as Extract<Submission, { kind: 'registerByLabel' }>).label) }),
+              },
             },
             onError: { target: '#conversation.done', actions: 'sayError' },
           },

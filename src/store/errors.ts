@@ -7,9 +7,16 @@ export type StoreErrorCode =
   /** Another testbed already has that name (ignoring case). */
   | 'STORE_NAME_TAKEN'
   | 'STORE_NOT_FOUND'
-  | 'STORE_CANCELLED';
+  | 'STORE_CANCELLED'
+  /** The database cannot be reached or refused the connection (PostgreSQL). */
+  | 'STORE_UNAVAILABLE'
+  /** The database schema could not be brought up to date (PostgreSQL). */
+  | 'STORE_SCHEMA';
 
-/** Every failure of the store: what went wrong (`code`), with which file, and the problems found. */
+/**
+ * Every failure of the store: what went wrong (`code`), with which file (for PostgreSQL: the URL
+ * with its password redacted), and the problems found.
+ */
 export class StoreError extends Error {
   readonly code: StoreErrorCode;
   readonly file: string;

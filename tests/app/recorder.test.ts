@@ -90,6 +90,16 @@ describe('pseudonymising an event', () => {
     expect(form.event.type === 'cardAction' && form.event.inputs).toEqual({ action: 'feedback_submit', feedback_text: 'xxxxx xxx' });
   });
 
+  it('with RECORD_TEXT=off keeps labels as asked for, typed or chosen, so a replay filters and books the same', () => {
+    const table = names();
+    const typed = pseudonymiseEvent(message(ADA, 'status 5G'), table, { keepText: false });
+    const page = pseudonymiseEvent(click(ADA, { action: 'status_page', page: 2, label: '5g' }), table, { keepText: false });
+    const form = pseudonymiseEvent(click(ADA, { action: 'register_submit', label: '5g', purpose: 'Radio soak' }), table, { keepText: false });
+    expect(typed.event.type === 'message' && typed.event.text).toBe('status 5G');
+    expect(page.event.type === 'cardAction' && page.event.inputs).toEqual({ action: 'status_page', page: 2, label: '5g' });
+    expect(form.event.type === 'cardAction' && form.event.inputs).toEqual({ action: 'register_submit', label: '5g', purpose: 'xxxxx xxxx' });
+  });
+
   it('turns broadcast room choices (codes or ids) into the same pseudonyms as the rooms, and unknown ones into tokens', () => {
     const table = names();
     const lab = pseudonymiseEvent(message(ADA, 'broadcast'), table, { keepText: true }).room;

@@ -28,7 +28,7 @@ function answer<T>(fake: Fake<T> | undefined, id: string): Promise<T> {
 }
 
 function live(fakes: ConversationFakes, timeoutMs = 60_000) {
-  const calls: Record<string, unknown[]> = { lookUpPerson: [], claimTestbed: [], releaseTestbed: [], saveFeedback: [] };
+  const calls: Record<string, unknown[]> = { lookUpPerson: [], claimTestbed: [], claimAnyTestbed: [], releaseTestbed: [], saveFeedback: [] };
   const fake = <K extends keyof ConversationFakes>(id: K) =>
     fromPromise(async ({ input }: { input: unknown }) => {
       calls[id].push(input);
@@ -38,6 +38,7 @@ function live(fakes: ConversationFakes, timeoutMs = 60_000) {
     actors: {
       lookUpPerson: fake('lookUpPerson'),
       claimTestbed: fake('claimTestbed'),
+      claimAnyTestbed: fake('claimAnyTestbed'),
       releaseTestbed: fake('releaseTestbed'),
       saveFeedback: fake('saveFeedback'),
     },
@@ -274,6 +275,8 @@ describe('conversation machine: graph invariants', () => {
         '{"submitting":"identifying"} xstate.error.actor.lookUpPerson → error',
         '{"submitting":"claiming"} xstate.done.actor.claimTestbed → registered',
         '{"submitting":"claiming"} xstate.error.actor.claimTestbed → error',
+        '{"submitting":"claimingAny"} xstate.done.actor.claimAnyTestbed → registered',
+        '{"submitting":"claimingAny"} xstate.error.actor.claimAnyTestbed → error',
         '{"submitting":"releasing"} xstate.done.actor.releaseTestbed → released',
         '{"submitting":"releasing"} xstate.error.actor.releaseTestbed → error',
         '{"submitting":"savingFeedback"} xstate.done.actor.saveFeedback → feedbackThanks',

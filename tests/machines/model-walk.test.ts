@@ -266,10 +266,14 @@ describe('conversation machine: every reachable state', () => {
     { type: 'help.requested' },
     { type: 'status.requested' },
     { type: 'status.requested', page: 2 },
+    { type: 'status.requested', page: 2, label: '5g' },
     { type: 'registration.started' },
     { type: 'release.started' },
     { type: 'feedback.started' },
+    { type: 'report.requested' },
+    { type: 'report.requested', days: 30 },
     { type: 'register.submitted', form, now: NOW },
+    { type: 'register.submitted', form: { label: '5g', purpose: 'perf run', expectedRelease: '2026-03-10T14:00:00.000Z' }, now: NOW },
     { type: 'register.invalid', errors: { purpose: 'Tell us what you need the testbed for.' }, values: { testbed_id: '1' } },
     { type: 'release.submitted', testbedId: 2, now: NOW },
     { type: 'release.invalid', errors: { testbed_id: 'Choose the testbed to release.' }, values: {} },
@@ -282,6 +286,9 @@ describe('conversation machine: every reachable state', () => {
     done('claimTestbed', { ok: false, reason: 'taken', record: inUse(1, bob) }),
     done('claimTestbed', { ok: false, reason: 'unknown' }),
     failed('claimTestbed'),
+    done('claimAnyTestbed', { ok: true, record: inUse(1, ana) }),
+    done('claimAnyTestbed', { ok: false, reason: 'none_free' }),
+    failed('claimAnyTestbed'),
     done('releaseTestbed', { ok: true, record: available(2), previous: inUse(2, bob) }),
     done('releaseTestbed', { ok: false, reason: 'not_in_use', record: available(2) }),
     done('releaseTestbed', { ok: false, reason: 'busy' }),
@@ -298,10 +305,10 @@ describe('conversation machine: every reachable state', () => {
   it('visits every state of the machine and sees many distinct cards on the way in', () => {
     const values = new Set(visited.map((v) => JSON.stringify(v.snapshot.value)));
     for (const value of ['idle', 'menu', 'registering', 'releasing', 'feedback', 'done', 'cancelled']) expect(values).toContain(JSON.stringify(value));
-    for (const sub of ['identifying', 'claiming', 'releasing', 'savingFeedback', 'changingLifecycle']) expect(values).toContain(JSON.stringify({ submitting: sub }));
+    for (const sub of ['identifying', 'claiming', 'claimingAny', 'releasing', 'savingFeedback', 'changingLifecycle']) expect(values).toContain(JSON.stringify({ submitting: sub }));
     expect(visited.length).toBeGreaterThanOrEqual(40);
     const kinds = new Set(moves.flatMap((move) => (move.view ? [move.view.kind] : [])));
-    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle']) {
+    for (const kind of ['menu', 'help', 'status', 'registerForm', 'releaseForm', 'feedbackForm', 'registered', 'registerRefused', 'released', 'releaseRefused', 'feedbackThanks', 'cancelled', 'error', 'mine', 'offerForm', 'lifecycle', 'noneFree', 'report']) {
       expect(kinds, kind).toContain(kind);
     }
   });

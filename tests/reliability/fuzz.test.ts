@@ -148,7 +148,8 @@ describe('parse* validators under hostile input', () => {
         const result = parseRegisterSubmission(inputs, CTX);
         count(seen, result.ok);
         if (!result.ok) return expectClearRefusal(result);
-        expect(KNOWN_IDS).toContain(result.form.testbedId);
+        if ('testbedId' in result.form) expect(KNOWN_IDS).toContain(result.form.testbedId);
+        else expect(result.form.label).toMatch(/^[A-Za-z0-9._-]{1,32}$/);
         expect(result.form.purpose).toBe(result.form.purpose.trim());
         expect(result.form.purpose.length).toBeGreaterThan(0);
         expect([...result.form.purpose].length).toBeLessThanOrEqual(500);

@@ -2,28 +2,31 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, LabelRegisterForm, RegisterForm, TestbedRecord } from '../../domain.js';
 import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
-export type { DirectMessage, FormErrors, FormValues, RegisterForm } from '../../domain.js';
+export type { DirectMessage, FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../../domain.js';
 
 /** Router → machine. Times arrive as ISO strings on the events. */
 export type ConversationEvent =
   | { type: 'menu.requested' }
   | { type: 'help.requested' }
-  | { type: 'status.requested'; page?: number }
+  /** `label`: only the testbeds carrying it (`status 5g`). */
+  | { type: 'status.requested'; page?: number; label?: string }
   | { type: 'registration.started' }
   | { type: 'release.started' }
   | { type: 'feedback.started' }
-  /** `offerOnly`: sent from a hand-off offer in a direct message. */
-  | { type: 'register.submitted'; form: RegisterForm; now: string; offerOnly?: boolean }
+  /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
+  | { type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean }
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
   /** The hand-off booking form (from a direct message) came back with problems. */
   | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
   | { type: 'mine.requested' }
+  /** The usage report for the last `days` days (typed `report`: 7). */
+  | { type: 'report.requested'; days?: 7 | 30 }
   | { type: 'lifecycle.submitted'; request: LifecycleRequest; now: string }
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'feedback.submitted'; text: string }
@@ -39,14 +42,19 @@ export type CardView =
   | { kind: 'menu' }
   | { kind: 'help' }
   | { kind: 'hint' }
-  | { kind: 'status'; page?: number }
+  | { kind: 'status'; page?: number; label?: string }
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
   | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string }
-  | { kind: 'registered'; record: TestbedRecord }
+  /** `label`: booked as "any free testbed with this label". */
+  | { kind: 'registered'; record: TestbedRecord; label?: string }
+  /** Nothing carrying the label was free to book. */
+  | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
   | { kind: 'mine'; requesterEmail?: string }
+  /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
+  | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }

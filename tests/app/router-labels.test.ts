@@ -1,0 +1,101 @@
+/** The router's label paths: `status <label>` typed, page buttons that keep the label, booking by label. */
+import { describe, expect, it } from 'vitest';
+import { flowKey } from '../../src/app/actor-key.js';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const DIRECT = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000009');
+const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 2] };
+const conversation = flowKey('conversation', LAB, ADA);
+
+function text(value: string): MessageEvent {
+  return { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
+}
+
+function action(inputs: Record<string, unknown>, roomId = LAB, roomType: 'group' | 'direct' = 'group'): CardActionEvent {
+  return { type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW };
+}
+
+const ARGUMENT_HELP =
+  'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
+  'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
+
+describe('router: status with a label', () => {
+  it.each([
+    ['status 5g', '5g'],
+    ['STATUS 5G', '5G'],
+    ['  Status   lab-2.x_y ', 'lab-2.x_y'],
+    ['/status 5g', '5g'],
+    ['status label:5g', '5g'],
+    ['status LABEL: 5g', '5g'],
+  ])('%j asks for the status of the testbeds labelled %j', (typed, label) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
+    expect(isCommandText(typed)).toBe(true);
+  });
+
+  it('plain status still shows every testbed', () => {
+    expect(route(text('status'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
+  });
+
+  it.each(['status 5g lab', 'status label:', 'status **5g**', `status ${'x'.repeat(33)}`, 'status <at>all</at>'])(
+    '%j is answered with how to use it, and nothing else happens',
+    (typed) => {
+      expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: ARGUMENT_HELP } });
+      expect(isCommandText(typed)).toBe(false);
+    },
+  );
+
+  it.each(['register 5g', 'testbed 5g', 'statuses', 'mine 5g'])('other commands take no argument: %j gets the hint as before', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each([
+    [{ action: 'status_page', page: 2, label: '5g' }, { type: 'status.requested', page: 2, label: '5g' }],
+    [{ action: 'status_page', page: '3', label: 'Lab' }, { type: 'status.requested', page: 3, label: 'Lab' }],
+    [{ action: 'status_page', page: 2 }, { type: 'status.requested', page: 2 }],
+    [{ action: 'status_page', page: 2, label: 'not a label' }, { type: 'status.requested', page: 2 }],
+  ])('page button %j keeps the filter: %j', (inputs, event) => {
+    expect(route(action(inputs), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event }] });
+  });
+});
+
+describe('router: booking by label', () => {
+  it('turns a register form with a label into a booking of any free testbed with it', () => {
+    const decision = route(action({ action: 'register_submit', label: '5g', testbed_id: '', purpose: 'soak', release_choice: '1h' }), ctx);
+    expect(decision).toEqual({
+      kind: 'dispatch',
+      targets: [{ key: conversation, event: { type: 'register.submitted', now: NOW, form: { label: '5g', purpose: 'soak', expectedRelease: '2026-03-02T11:00:00.000Z' } } }],
+    });
+  });
+
+  it('sends the form back when both or neither are chosen, with the values kept', () => {
+    const both = route(action({ action: 'register_submit', label: '5g', testbed_id: '1', purpose: 'soak', release_choice: '1h' }), ctx);
+    expect(both).toEqual({
+      kind: 'dispatch',
+      targets: [
+        {
+          key: conversation,
+          event: {
+            type: 'register.invalid',
+            errors: { testbed_id: 'Choose a testbed or a label, not both.', label: 'Choose a testbed or a label, not both.' },
+            values: { testbed_id: '1', label: '5g', purpose: 'soak', release_choice: '1h' },
+          },
+        },
+      ],
+    });
+  });
+
+  it('refuses a label on the hand-off form, which books only the testbed offered', () => {
+    const handOff = route(action({ action: 'register_submit', form: 'handoff', label: '5g', purpose: 'soak', release_choice: '1h' }), ctx);
+    expect(handOff).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'This form books the testbed offered to you; choose it, not a label. Nothing was changed.' },
+    });
+    const direct = route(action({ action: 'register_submit', label: '5g', purpose: 'soak', release_choice: '1h' }, DIRECT, 'direct'), ctx);
+    expect(direct.kind).toBe('reply');
+  });
+});
