@@ -12,7 +12,8 @@
  * 5. status reply build time and size at 10, 1,000 and 10,000 testbeds;
  * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds;
  * 7. the usage report at a year of history for 200 testbeds: reading the 7- and 30-day windows,
- *    computing the figures and building the card (bench/report.ts).
+ *    computing the figures and building the card (bench/report.ts);
+ * 8. the HTTP API's latency for a hold and a release (bench/api.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { reportBench, type ReportFigures } from './report.js';
 import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
+import { apiLatency } from './api.js';
 
 const MiB = 1024 * 1024;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -303,7 +305,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const PARTS = ['latency', 'memory', 'idle', 'local', 'report'] as const;
+const PARTS = ['latency', 'memory', 'idle', 'local', 'report', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
   `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
@@ -363,6 +365,12 @@ async function main(): Promise<void> {
     report = await reportBench();
   }
 
+  let api: Awaited<ReturnType<typeof apiLatency>> | undefined;
+  if (parts.has('api')) {
+    process.stdout.write('HTTP API: hold and release…\n');
+    api = await apiLatency((env, body) => withWorld({ people: 1, testbeds: 100, freeFirst: 0, env }, () => body()));
+  }
+
   const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0]) };
   const results = {
     measuredAt: startedAt.toISOString(),
@@ -376,6 +384,7 @@ async function main(): Promise<void> {
     idleConversations: idle,
     statusBuild: builds.map((b) => ({ ...b, ms: round(b.ms, 3) })),
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
+    apiLatencyMs: api?.map((row) => ({ call: row.call, mode: row.mode, ...percentiles(row.samples) })),
     usageReport: report,
   };
   if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
@@ -429,6 +438,12 @@ async function main(): Promise<void> {
         ['durable store', 'file bytes', 'mutations/s one at a time', 'mutations/s 50 at once'],
         results.storeMutations.map((s) => [`${s.testbeds} testbeds`, s.fileBytes, s.sequentialPerSecond, s.concurrentPerSecond]),
       ),
+    );
+  }
+  if (results.apiLatencyMs) {
+    sections.push(
+      'HTTP API latency, ms (request → answer, the change on disk; keep-alive, 100 testbeds)\n' +
+        table(['call', 'pipelines', 'p50', 'p95', 'p99', 'n'], results.apiLatencyMs.map((r) => [r.call, r.mode, r.p50, r.p95, r.p99, r.n])),
     );
   }
   if (report) {

@@ -10,7 +10,7 @@
 // "Changed" means a different fingerprint: a hash of every file under src/ plus the files that shape the build.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,9 @@ function build(tsc, wanted) {
     mkdirSync(dirname(target), { recursive: true });
     cpSync(path, target);
   }
+  // The package's commands (`bin` in package.json, e.g. `npx testbed-bot`) must be executable.
+  const bins = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin ?? {};
+  for (const file of Object.values(bins)) if (existsSync(join(ROOT, file))) chmodSync(join(ROOT, file), 0o755);
   // Written last: a build that stopped half-way has no fingerprint and is redone next time.
   writeFileSync(FINGERPRINT_FILE, `${wanted}\n`);
 }

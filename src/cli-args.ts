@@ -19,6 +19,19 @@ export function readFlags<const O extends FlagOptions>(
   }
 }
 
+/** As `readFlags`, with positional arguments allowed (everything after `--` is one of them too). */
+export function readFlagsAndPositionals<const O extends FlagOptions>(
+  argv: string[],
+  options: O,
+): { ok: true; values: FlagValues<O>; positionals: string[] } | { ok: false; problem: string } {
+  try {
+    const parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return { ok: true, values: parsed.values as FlagValues<O>, positionals: parsed.positionals };
+  } catch (error) {
+    return { ok: false, problem: describeRefusal(error, options) };
+  }
+}
+
 function describeRefusal(error: unknown, options: FlagOptions): string {
   const code = (error as { code?: unknown }).code;
   // Node quotes the argument it refused: 'red', '--colour', '--name <value>'.

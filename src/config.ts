@@ -9,7 +9,7 @@ import { storeUrlSecrets } from './store/pg/connection.js';
 import { readSettings, type Env } from './config/env.js';
 import { buildConfig, settingProblems, type Config } from './config/schema.js';
 
-export type { Config } from './config/schema.js';
+export type { ApiConfig, Config } from './config/schema.js';
 
 export class ConfigError extends Error {
   readonly problems: string[];

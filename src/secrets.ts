@@ -7,7 +7,8 @@
  * 2. credentials in any URL (`scheme://user:password@` or `scheme://user@`); in a PostgreSQL URL
  *    everything up to its last `@`, so a password with a raw `/`, `?` or `#` goes whole;
  *    and `password=…` parameters (libpq key/value connection strings, query strings);
- * 3. `Bearer …` values and `Basic …` credentials;
+ * 3. `Bearer …` values and `Basic …` credentials, and anything shaped like one of our API tokens
+ *    (`tbm_` and a long run of base64url characters), known or not;
  * 4. optionally, any long opaque run (32+ token characters): for text that may hold secrets the
  *    caller does not know, such as a delivery report shown in a room.
  */
@@ -27,6 +28,8 @@ const PASSWORD_PARAM = /\b(password|passwd)=(?!\[REDACTED\])[^\s&;'"]+/gi;
 const BEARER = /\b(Bearer)\s+(?!\[REDACTED\])[A-Za-z0-9._~+/=-]+/gi;
 const BASIC = /\b(Basic)\s+(?!\[REDACTED\])[A-Za-z0-9+/=]{8,}/g;
 const LONG_RUN = /[A-Za-z0-9_\-+/=.]{32,}/g;
+/** An API token (`tbm_` + 32 random bytes in base64url), or a long enough piece of one. */
+export const API_TOKEN_SHAPE = /\btbm_[A-Za-z0-9_-]{16,}/g;
 
 /** Returns a function that removes every secret (and every credential-shaped part) from a text. */
 export function createScrubber(secrets: readonly string[], options: ScrubOptions = {}): (text: string) => string {
@@ -48,7 +51,9 @@ export function createScrubber(secrets: readonly string[], options: ScrubOptions
       .replace(PG_URL_CREDENTIALS, `$1${REDACTED}@`)
       .replace(URL_CREDENTIALS, `$1${REDACTED}@`)
       .replace(PASSWORD_PARAM, `$1=${REDACTED}`)
-      .replace(BEARER, `$1 ${REDACTED}`).replace(BASIC, `$1 ${REDACTED}`);
+      .replace(BEARER, `$1 ${REDACTED}`)
+      .replace(BASIC, `$1 ${REDACTED}`)
+      .replace(API_TOKEN_SHAPE, REDACTED);
     return options.hideLongRuns ? out.replace(LONG_RUN, REDACTED) : out;
   };
 }

@@ -119,6 +119,34 @@ describe('loadConfig defaults', () => {
   });
 });
 
+describe('API settings', () => {
+  it('leave the API off unless API_PORT is set; then default to 127.0.0.1 and files beside the testbed document', () => {
+    expect(load(base)).not.toHaveProperty('api');
+    const config = load({ ...base, API_PORT: '8081', TESTBED_DB_NAME: 'data/testbeds.json' });
+    expect(config.api).toEqual({
+      port: 8081,
+      host: '127.0.0.1',
+      tokensPath: join(dir, 'data', 'api_tokens.json'),
+      holdsPath: join(dir, 'data', 'api_holds.json'),
+    });
+    expect(Object.isFrozen(config.api)).toBe(true);
+  });
+
+  it('read API_HOST, API_TOKENS_FILE and API_HOLDS_DB_NAME relative to the working directory', () => {
+    const config = load({ ...base, API_PORT: '0', API_HOST: '0.0.0.0', API_TOKENS_FILE: 'secrets/tokens.json', API_HOLDS_DB_NAME: 'holds.json' });
+    expect(config.api).toEqual({ port: 0, host: '0.0.0.0', tokensPath: join(dir, 'secrets', 'tokens.json'), holdsPath: join(dir, 'holds.json') });
+  });
+
+  it('name each bad API setting', () => {
+    expect(problemsOf({ ...base, API_PORT: '80000', API_HOST: 'bad host/' })).toEqual([
+      'API_PORT must be a whole number from 0 to 65535 (got "80000").',
+      'API_HOST must be a host name or IP address such as 127.0.0.1 (got "bad host/").',
+    ]);
+    expect(problemsOf({ ...base, API_TOKENS_FILE: 'testbeds.json' })).toEqual(["API_TOKENS_FILE must name a file of its own (not one of the bot's documents)."]);
+    expect(problemsOf({ ...base, API_HOLDS_DB_NAME: 'api_tokens.json' })).toEqual(['API_HOLDS_DB_NAME must name a file of its own (not the token file or another document).']);
+  });
+});
+
 describe('HISTORY_DB_NAME', () => {
   it('defaults to history.jsonl beside the testbed document, wherever that is', () => {
     expect(load({ ...base, TESTBED_DB_NAME: 'data/tb.json' }).historyDbPath).toBe(join(dir, 'data', 'history.jsonl'));

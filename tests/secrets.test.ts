@@ -27,6 +27,16 @@ describe('createScrubber', () => {
     expect(clean('Proxy-Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe(`Proxy-Authorization: Basic ${REDACTED}`);
   });
 
+  it('blanks anything shaped like an API token, known or not, wherever it stands', () => {
+    const token = `tbm_${'A1b2_C3d-'.repeat(4)}x9Z8y7W6v5U4t3S2r1Q0p`;
+    const clean = createScrubber([]);
+    expect(clean(`token=${token} rest`)).toBe(`token=${REDACTED} rest`);
+    expect(clean(JSON.stringify({ header: token }))).toBe(JSON.stringify({ header: REDACTED }));
+    expect(clean(`Authorization: Bearer ${token}`)).toBe(`Authorization: Bearer ${REDACTED}`);
+    // The prefix alone, or a short word after it, is ordinary text.
+    expect(clean('tbm_ prefix and tbm_short')).toBe('tbm_ prefix and tbm_short');
+  });
+
   it('leaves ordinary text alone: addresses, paths with @, ids, short words after "basic"', () => {
     const clean = createScrubber([]);
     const text = 'mail ana@example.com at https://host/a@b, https://host?email=a@b.c, basic check ok';

@@ -25,6 +25,7 @@ import { ReplyTimer } from './reply-timer.js';
 import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
+import { openApi } from '../api/index.js';
 import { createDigestScheduler } from './digest-scheduler.js';
 
 export interface AppDeps {
@@ -51,6 +52,8 @@ export interface App {
   liveActors(): number;
   /** Resolves when every event received so far has been fully handled (tests). */
   idle(): Promise<void>;
+  /** The HTTP API's base URL once started; null when API_PORT is not set. */
+  apiUrl(): string | null;
 }
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
@@ -122,6 +125,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (to) effects.notice(to, notice);
     },
   });
+  const api = config.api
+    ? await openApi({
+        config: config.api,
+        store,
+        fleet,
+        releaseExpired: (testbedId, holder, at) => fleet.release({ testbedId, by: holder, now: at, holderOnly: true, expired: true }),
+        freeSince: (testbedId) => fleet.freeSince(testbedId),
+        logger: logger.child({ component: 'api' }),
+        now,
+      })
+    : undefined;
+  // A testbed that changed state may have become free for a pipeline waiting in line (after the fleet's own bookkeeping).
+  if (api) fleet.onChange(() => setImmediate(() => api.wake()));
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
@@ -196,6 +212,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     metrics,
     healthStatus: () => health.body(),
     liveActors: () => host.liveSize(),
+    apiUrl: () => api?.url() ?? null,
     async idle() {
       await lanes.idle();
       await effects.idle();
@@ -204,11 +221,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
     },
     async start() {
       fleet.start();
+      // Pipelines may hold testbeds while the chat side is still connecting.
+      await api?.start();
       await platform.start();
       digest?.start();
       logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
     },
     async stop() {
+      await api?.stop();
       host.stopAll();
       fleet.stop();
       await digest?.stop();

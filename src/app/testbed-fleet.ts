@@ -54,6 +54,10 @@ export interface TestbedFleet {
   claimAny(request: ClaimAnyInput): Promise<ClaimResult>;
   /** Add, rename, retire, maintenance start/end and force release (who may ask is checked before). */
   admin(request: RunAdminInput): Promise<AdminOutcome>;
+  /** When the testbed was last freed (ISO; start-up for those free since then), as `claimAny` orders them. */
+  freeSince(testbedId: number): string;
+  /** Called (with the testbed id) whenever a testbed actor changes state; returns the unsubscribe. */
+  onChange(listener: (testbedId: number) => void): () => void;
 }
 
 /** A direct message a testbed asked for, with the testbed it is about. */
@@ -105,6 +109,7 @@ export function createTestbedFleet(deps: {
   const actors = new Map<number, TestbedActor>();
   /** When each testbed was last freed (see the file comment); absent = since start-up. */
   const freeSince = new Map<number, string>();
+  const changeListeners = new Set<(testbedId: number) => void>();
   let startedAt = clock().toISOString();
   const logic = testbedMachine.provide({
     actors: {
@@ -135,7 +140,13 @@ export function createTestbedFleet(deps: {
     const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
     const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect });
     actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
+    let lastState: unknown;
     actor.subscribe({
+      next: (snapshot) => {
+        if (snapshot.value === lastState) return;
+        lastState = snapshot.value;
+        for (const listener of changeListeners) listener(record.id);
+      },
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
         if (actors.get(record.id) === actor) actors.delete(record.id);
@@ -207,6 +218,7 @@ export function createTestbedFleet(deps: {
         expectedRelease: request.expectedRelease,
         now: request.now,
         offerOnly: request.offerOnly === true,
+        ...(request.via ? { via: request.via } : {}),
       },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
     );
@@ -227,7 +239,7 @@ export function createTestbedFleet(deps: {
     if (!actor) return { ok: false, reason: 'unknown' };
     const answer = await ask(
       actor,
-      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true },
+      { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true, ...(request.expired ? { expired: true } : {}) },
       ['release.succeeded', 'release.refused', 'release.failed'],
     );
     if (answer.type === 'release.succeeded') {
@@ -368,6 +380,11 @@ export function createTestbedFleet(deps: {
     lifecycle,
     claimAny: (request) => counted(claimAny(request), (outcome) => metrics.booking(outcome), bookingOutcome),
     admin,
+    freeSince: (testbedId) => freeSince.get(testbedId) ?? startedAt,
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     start() {
       startedAt = clock().toISOString();
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));

@@ -50,6 +50,17 @@ export interface Config {
   digest?: DigestSchedule;
   /** RECORD_EVENTS: inbound events are appended here, pseudonymised (absent = no recording). */
   record?: { path: string; keepText: boolean; maxBytes: number };
+  /** The HTTP API for pipelines: present only when API_PORT is set. */
+  api?: ApiConfig;
+}
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** API_TOKENS_FILE: names, owners and sha256 hashes of the API tokens. */
+  tokensPath: string;
+  /** API_HOLDS_DB_NAME: which token made which hold (hold ids, time-to-live, heartbeats). */
+  holdsPath: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -141,6 +152,9 @@ const schema = yup.object({
   RECORD_TEXT: yup.string().test('onoff', ({ value }) => `RECORD_TEXT must be "on" or "off" (got "${value}").`,
     (v) => v === undefined || ['on', 'off'].includes(v.toLowerCase())),
   RECORD_MAX_MB: intSetting('RECORD_MAX_MB', 1, 10_000),
+  API_PORT: intSetting('API_PORT', 0, 65_535),
+  API_HOST: yup.string().test('host', ({ value }) => `API_HOST must be a host name or IP address such as 127.0.0.1 (got "${value}").`,
+    (v) => v === undefined || /^[A-Za-z0-9.:_-]+$/.test(v)),
   // Never echoed: the value holds the database password.
   STORE_URL: yup.string().test('pg-url',
     'STORE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (percent-encode / ? # @ % and : in the password).',
@@ -180,6 +194,9 @@ const DEFAULTS = {
   INSPECT: '0',
   RECORD_TEXT: 'on',
   RECORD_MAX_MB: '50',
+  API_HOST: '127.0.0.1',
+  API_TOKENS_FILE: 'api_tokens.json',
+  API_HOLDS_DB_NAME: 'api_holds.json',
   STORE_POOL_SIZE: '10',
   DIGEST_TZ: 'UTC',
   DIGEST_WEEKDAYS: 'mon-fri',
@@ -202,6 +219,23 @@ export const dbPaths = (settings: Env, cwd: string) => {
   };
 };
 
+/**
+ * Where the API token file is: API_TOKENS_FILE (relative to the working directory) when set, else
+ * `api_tokens.json` beside the testbed document, so one data folder holds everything. The token
+ * command (`npm run token`) reads the same settings, so both find the same file.
+ */
+export function apiTokensPath(settings: Env, cwd: string): string {
+  return settings.API_TOKENS_FILE
+    ? resolve(cwd, settings.API_TOKENS_FILE)
+    : join(dirname(dbPaths(settings, cwd).testbedDbPath), DEFAULTS.API_TOKENS_FILE);
+}
+
+function apiHoldsPath(settings: Env, cwd: string): string {
+  return settings.API_HOLDS_DB_NAME
+    ? resolve(cwd, settings.API_HOLDS_DB_NAME)
+    : join(dirname(dbPaths(settings, cwd).testbedDbPath), DEFAULTS.API_HOLDS_DB_NAME);
+}
+
 /** Every problem with the settings, one sentence each (empty when they are fine). */
 export function settingProblems(settings: Env, cwd: string): string[] {
   const problems: string[] = [];
@@ -217,6 +251,13 @@ export function settingProblems(settings: Env, cwd: string): string[] {
   }
   if (lifecycleDbPath === testbedDbPath || lifecycleDbPath === broadcastDbPath) {
     problems.push('LIFECYCLE_DB_NAME must name a file of its own (not the testbed or broadcast room document).');
+  }
+  const taken = [testbedDbPath, broadcastDbPath, lifecycleDbPath, historyDbPath];
+  if (taken.includes(apiTokensPath(settings, cwd))) {
+    problems.push('API_TOKENS_FILE must name a file of its own (not one of the bot\'s documents).');
+  }
+  if ([...taken, apiTokensPath(settings, cwd)].includes(apiHoldsPath(settings, cwd))) {
+    problems.push('API_HOLDS_DB_NAME must name a file of its own (not the token file or another document).');
   }
   if ([testbedDbPath, broadcastDbPath, lifecycleDbPath].includes(historyDbPath)) {
     problems.push('HISTORY_DB_NAME must name a file of its own (not the testbed, broadcast room or lifecycle document).');
@@ -268,6 +309,14 @@ export function buildConfig(settings: Env, cwd: string): Config {
       path: resolve(cwd, settings.RECORD_EVENTS),
       keepText: setting(settings, 'RECORD_TEXT').toLowerCase() !== 'off',
       maxBytes: Number(setting(settings, 'RECORD_MAX_MB')) * 1024 * 1024,
+    });
+  }
+  if (settings.API_PORT) {
+    config.api = Object.freeze({
+      port: Number(settings.API_PORT),
+      host: setting(settings, 'API_HOST'),
+      tokensPath: apiTokensPath(settings, cwd),
+      holdsPath: apiHoldsPath(settings, cwd),
     });
   }
   return Object.freeze(config);

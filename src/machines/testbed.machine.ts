@@ -71,8 +71,11 @@ export type TestbedEvent =
       /** Where the booking came from (its history line says so); chat when absent. */
       via?: 'chat' | 'api';
     }
-  /** `holderOnly`: asked from a direct message, where only the holder may release. */
-  | ({ type: 'release.requested'; holderOnly?: boolean } & Request)
+  /**
+   * `holderOnly`: asked from a direct message, where only the holder may release. `expired`: the bot
+   * releases a pipeline's hold that was not renewed in time (history line `expired`, by nobody).
+   */
+  | ({ type: 'release.requested'; holderOnly?: boolean; expired?: boolean } & Request)
   | ({ type: 'extend.requested'; minutes: number } & Request)
   | ({ type: 'wait.requested' } & Request)
   | ({ type: 'unwait.requested' } & Request)
@@ -183,7 +186,10 @@ function claimChange(record: TestbedRecord, event: RegistrationEvent): PendingCh
 }
 
 function releaseChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'release.requested' }>): PendingChange {
-  return { requestId: event.requestId, record: releasedRecord(record), history: [historyLine('released', record, event.now, event.by, closedBooking(record))] };
+  const line = event.expired
+    ? historyLine('expired', record, event.now, null, closedBooking(record))
+    : historyLine('released', record, event.now, event.by, closedBooking(record));
+  return { requestId: event.requestId, record: releasedRecord(record), history: [line] };
 }
 
 function forceReleaseChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'forceRelease.requested' }>): PendingChange {

@@ -81,6 +81,8 @@ export interface ClaimTestbedInput {
   now: string;
   /** Booked from a hand-off offer: only the person it was offered to may book. */
   offerOnly?: boolean;
+  /** Where the booking came from (the history line says so); chat when absent. */
+  via?: 'chat' | 'api';
 }
 
 /** Book any free testbed carrying `label` (ignoring case; null = any), the one free longest first. */
@@ -106,6 +108,8 @@ export interface ReleaseTestbedInput {
   now: string;
   /** Asked from a direct message: only the holder may release. */
   holderOnly?: boolean;
+  /** A pipeline's hold released by the bot because it was not renewed in time. */
+  expired?: boolean;
 }
 
 export interface RunLifecycleInput {

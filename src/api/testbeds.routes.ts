@@ -1,0 +1,124 @@
+/**
+ * `/api/v1/testbeds`: list, one, hold, release, extend. Every change is a request to the testbed's
+ * actor (through the hold desk or the fleet), exactly as a click in chat is; the answer comes back
+ * once the change is on disk.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TestbedRecord } from '../domain.js';
+import type { Store } from '../store/index.js';
+import type { ApiToken } from '../store/tokens.js';
+import { ApiError } from './errors.js';
+import type { HoldDesk, HoldDeskDeps } from './hold-desk.js';
+import { purposeOf, releaseTime, type HoldTiming } from './release-time.js';
+import { extendTestbedSchema, getTestbedSchema, holdTestbedSchema, listTestbedsSchema, releaseTestbedSchema } from './schemas.js';
+import { blockerOf, blockerWords, hasLabel, heldWith, isFree, testbedView, tokenHolder, type TestbedView } from './view.js';
+
+export interface TestbedRouteDeps {
+  store: Pick<Store, 'testbeds' | 'lifecycle'>;
+  fleet: HoldDeskDeps['fleet'];
+  desk: HoldDesk;
+  now: () => Date;
+}
+
+type IdParams = { Params: { id: string } };
+
+export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDeps): void {
+  const { store } = deps;
+  const view = (record: TestbedRecord): TestbedView => testbedView(record, store.lifecycle.get(record.id));
+
+  function recordOf(id: string): TestbedRecord {
+    const record = store.testbeds.get(Number(id));
+    if (!record) throw new ApiError(404, 'not_found', `There is no testbed with id ${id}.`);
+    return record;
+  }
+
+  /** The holder of a testbed this token may release or extend; otherwise the reason it may not. */
+  function mayChange(record: TestbedRecord, token: ApiToken): void {
+    if (record.status !== 'in_use') throw new ApiError(409, 'not_in_use', `${record.testbed_name} is not held by anybody.`);
+    if (!heldWith(record, token) && !token.admin) {
+      throw new ApiError(403, 'forbidden', `${record.testbed_name} is held by ${record.user_name ?? 'somebody else'}, not with this token; only its own holds (or an admin token) may change it.`);
+    }
+  }
+
+  function taken(record: TestbedRecord): ApiError {
+    const blocker = blockerOf(record, store.lifecycle.get(record.id).offer);
+    if (!blocker) return new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
+    return new ApiError(409, 'taken', blockerWords(record, blocker), { holder: blocker });
+  }
+
+  app.get<{ Querystring: { status?: 'available' | 'in_use'; label?: string } }>('/api/v1/testbeds', { schema: listTestbedsSchema }, async (request) => {
+    const { status, label } = request.query;
+    const records = store.testbeds
+      .all()
+      .filter((record) => label === undefined || hasLabel(record, label))
+      .filter((record) => status === undefined || (status === 'available' ? isFree(record, store.lifecycle.get(record.id)) : record.status === 'in_use'))
+      .sort((a, b) => a.id - b.id);
+    return { testbeds: records.map(view) };
+  });
+
+  app.get<IdParams>('/api/v1/testbeds/:id', { schema: getTestbedSchema }, async (request) => ({ testbed: view(recordOf(request.params.id)) }));
+
+  app.post<IdParams & { Body: { purpose: string } & HoldTiming }>('/api/v1/testbeds/:id/hold', { schema: holdTestbedSchema }, async (request) => {
+    const purpose = purposeOf(request.body.purpose);
+    if (!purpose.ok) throw new ApiError(422, 'invalid_body', purpose.message);
+    const release = releaseTime(request.body, deps.now().toISOString());
+    if (!release.ok) throw new ApiError(422, 'invalid_body', release.message);
+    const record = recordOf(request.params.id);
+    if (record.maintenance) throw taken(record);
+    const answer = await deps.desk.hold({
+      token: request.apiToken!,
+      testbedIds: [record.id],
+      purpose: purpose.purpose,
+      expectedRelease: release.iso,
+      ttlSeconds: null,
+    });
+    if (answer.ok) return { testbed: view(answer.records[0]), hold_id: answer.hold.hold_id };
+    if (answer.reason === 'unknown') throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
+    throw taken(answer.record ?? recordOf(request.params.id));
+  });
+
+  app.post<IdParams>('/api/v1/testbeds/:id/release', { schema: releaseTestbedSchema }, async (request) => {
+    const token = request.apiToken!;
+    const record = recordOf(request.params.id);
+    mayChange(record, token);
+    const result = await deps.desk.release(record, { token, own: heldWith(record, token) });
+    if (result.ok) return { testbed: view(result.record) };
+    switch (result.reason) {
+      case 'unknown':
+        throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
+      case 'not_in_use':
+        throw new ApiError(409, 'not_in_use', `${record.testbed_name} is not held by anybody.`);
+      case 'not_holder':
+        throw new ApiError(403, 'forbidden', `${record.testbed_name} changed hands meanwhile; it is not held with this token.`);
+      case 'busy':
+        throw new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
+    }
+  });
+
+  app.post<IdParams & { Body: { minutes: number } }>('/api/v1/testbeds/:id/extend', { schema: extendTestbedSchema }, async (request) => {
+    const token = request.apiToken!;
+    const record = recordOf(request.params.id);
+    mayChange(record, token);
+    // The testbed machine lets only the holder extend: an admin token extends on the holder's behalf.
+    const by = heldWith(record, token) ? tokenHolder(token) : { email: record.user_email ?? '', name: record.user_name ?? '' };
+    const outcome = await deps.fleet.lifecycle({
+      request: { type: 'extend', testbedId: record.id, minutes: request.body.minutes },
+      by,
+      now: deps.now().toISOString(),
+    });
+    if (outcome.type === 'extended') return { testbed: view(outcome.record) };
+    if (outcome.type !== 'refused') throw new Error(`unexpected answer to an extension: ${outcome.type}`);
+    switch (outcome.reason) {
+      case 'too_far':
+        throw new ApiError(422, 'invalid_body', 'The hold would then end more than 90 days from now.');
+      case 'not_in_use':
+        throw new ApiError(409, 'not_in_use', `${record.testbed_name} is not held by anybody.`);
+      case 'not_holder':
+        throw new ApiError(403, 'forbidden', `${record.testbed_name} changed hands meanwhile; it is not held with this token.`);
+      case 'unknown':
+        throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
+      default:
+        throw new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
+    }
+  });
+}
