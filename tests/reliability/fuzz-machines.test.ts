@@ -63,7 +63,7 @@ describe('conversation machine fed with routed hostile input', () => {
         if (decision.kind !== 'dispatch') return;
         for (const target of decision.targets) {
           expect(target.event.type).not.toMatch(/submitted|confirmed/);
-          expect(['conversation', 'broadcast']).toContain(target.key.kind);
+          expect(['conversation', 'broadcast', 'admin']).toContain(target.key.kind);
         }
       }),
       RUNS,
