@@ -20,6 +20,21 @@ import {
   type Versioned,
 } from './rows.js';
 
+/** Position of `id` in records sorted by id (binary search; the id is there). */
+function indexOf(ordered: Versioned<TestbedRecord>[], id: number): number {
+  let low = 0;
+  let high = ordered.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ordered[middle].value.id < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** How names compare: ignoring case and surrounding spaces. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export class PgCache {
@@ -28,6 +43,8 @@ export class PgCache {
   lifecycle = new Map<number, Versioned<LifecycleEntry>>();
   digest: Versioned<DigestFacts> | null = null;
   rooms: BroadcastRoomRecord[] = [];
+  /** Live testbeds by name (trimmed, lower case): who holds each name. */
+  names = new Map<string, number>();
   /** The live records in id order, rebuilt when a record was added or removed. */
   private ordered: Versioned<TestbedRecord>[] | null = null;
 
@@ -45,6 +62,9 @@ export class PgCache {
   applyTestbed(row: TestbedRow): boolean {
     const known = this.testbedVersion(row.id);
     if (known !== null && row.version <= known) return false;
+    const before = this.live.get(row.id);
+    if (before && this.names.get(nameKey(before.value.testbed_name)) === row.id) this.names.delete(nameKey(before.value.testbed_name));
+    if (row.retired_at === null) this.names.set(nameKey(row.testbed_name), row.id);
     if (row.retired_at !== null) {
       if (this.live.delete(row.id)) this.ordered = null;
       this.retired.set(row.id, { value: retiredOf(row), version: row.version });
@@ -52,7 +72,7 @@ export class PgCache {
       if (!this.live.has(row.id)) this.ordered = null;
       const value = { value: recordOf(row), version: row.version };
       this.live.set(row.id, value);
-      if (this.ordered) this.ordered = this.ordered.map((item) => (item.value.id === row.id ? value : item));
+      if (this.ordered) this.ordered[indexOf(this.ordered, row.id)] = value;
     }
     return true;
   }
@@ -82,6 +102,7 @@ export class PgCache {
       const rooms = await loadRooms(client);
       await client.query('COMMIT');
       this.live = new Map();
+      this.names = new Map();
       this.retired = new Map();
       this.lifecycle = new Map();
       this.digest = null;

@@ -20,7 +20,7 @@ import type { LifecycleRepository } from '../lifecycle.js';
 import { digestFactsProblems, lifecycleEntryProblems, type DigestFacts } from '../lifecycle-schema.js';
 import { testbedRecordProblems } from '../schema.js';
 import type { NewTestbed, SaveOptions, TestbedRepository } from '../testbeds.js';
-import { readDigestRow, readLifecycleRow, readTestbedRow, type PgCache } from './cache.js';
+import { nameKey, readDigestRow, readLifecycleRow, readTestbedRow, type PgCache } from './cache.js';
 import { storeUnavailable, storeUrlSecrets } from './connection.js';
 import { CHANGE_CHANNEL } from './listener.js';
 import { ADD_TESTBED_LOCK } from './locks.js';
@@ -66,7 +66,6 @@ const copy = (record: TestbedRecord): TestbedRecord => ({
   ...extrasOf(record),
 });
 
-const nameKey = (name: string) => name.trim().toLowerCase();
 
 export function createPgRepositories(context: PgContext): PgRepositories {
   const { cache, where } = context;
@@ -82,6 +81,15 @@ export function createPgRepositories(context: PgContext): PgRepositories {
 
   /** Refuses duplicate ids in one batch, retired ids and name clashes with the records as they would be. */
   const checkChanges = (changes: TestbedRecord[]) => {
+    if (changes.length === 1) {
+      // The common case, without walking every record: the name index says who holds the name.
+      const [record] = changes;
+      if (cache.retired.has(record.id)) throw invalid(record, [`id ${record.id} belongs to a retired testbed and is never used again`]);
+      const owner = cache.names.get(nameKey(record.testbed_name));
+      const kept = owner === undefined || owner === record.id ? undefined : cache.live.get(owner);
+      if (kept) throw nameTaken(record, kept.value);
+      return;
+    }
     const seen = new Set<number>();
     for (const record of changes) {
       if (seen.has(record.id)) throw invalid(record, [`id ${record.id} appears more than once in one save`]);
@@ -293,7 +301,8 @@ export function createPgRepositories(context: PgContext): PgRepositories {
       const draft: TestbedRecord = copy({ ...testbed, id: 1, status: 'available', user_email: null, user_name: null, registered_time: null, purpose: null, expected_release_time: null });
       const problems = testbedRecordProblems(draft);
       if (problems.length > 0) throw invalid({}, problems);
-      const holder = cache.liveInOrder().find((item) => nameKey(item.value.testbed_name) === nameKey(draft.testbed_name));
+      const owner = cache.names.get(nameKey(draft.testbed_name));
+      const holder = owner === undefined ? undefined : cache.live.get(owner);
       if (holder) throw nameTaken(draft, holder.value);
       const row = await change(`new testbed "${draft.testbed_name}"`, draft, async (client) => {
         // One instance at a time picks the next id: the highest ever given (retired ones too) plus one.
