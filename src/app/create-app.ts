@@ -8,7 +8,8 @@ import type { Config } from '../config.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
+import { createLeaderElector, type LeaderOptions } from '../store/pg/leader.js';
 import { readHistorySince } from '../store/history-read.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
@@ -27,6 +28,8 @@ import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 import { openApi } from '../api/index.js';
 import { createDigestScheduler } from './digest-scheduler.js';
+import { openConfiguredStore } from './open-store.js';
+import { createSocketLeadership, type SocketLeadership } from './socket-leadership.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +42,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Where counts for `GET /metrics` go; defaults to a fresh registry of this app's own. */
   metrics?: Metrics;
+  /** With STORE_URL: the leader election's timing (tests shorten it). */
+  leaderTiming?: Pick<LeaderOptions, 'pollMs' | 'retryMs' | 'pingMs' | 'pingTimeoutMs' | 'sessionTimeoutMs'>;
+  /**
+   * With STORE_URL the socket opens after start() has resolved, whenever this instance is elected; a
+   * platform that refuses to start for good (a revoked token) is reported here. Default: logged.
+   */
+  onPlatformFailed?: (error: unknown) => void;
 }
 
 export interface App {
@@ -54,6 +64,8 @@ export interface App {
   idle(): Promise<void>;
   /** The HTTP API's base URL once started; null when API_PORT is not set. */
   apiUrl(): string | null;
+  /** `leader` holds the platform socket; `standby` waits (only with STORE_URL). */
+  role(): 'leader' | 'standby';
 }
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
@@ -75,15 +87,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetrics();
-  const store =
-    deps.store ??
-    (await openStore({
-      testbedPath: config.testbedDbPath,
-      broadcastPath: config.broadcastDbPath,
-      lifecyclePath: config.lifecycleDbPath,
-      historyPath: config.historyDbPath,
-      logger: logger.child({ component: 'store' }),
-    }));
+  const store = deps.store ?? (await openConfiguredStore(config, logger.child({ component: 'store' })));
   const platform =
     deps.platform ??
     createWebexPlatform({
@@ -199,6 +203,22 @@ export async function createApp(deps: AppDeps): Promise<App> {
     actor.send(target.event);
   }
 
+  // With PostgreSQL, several instances share the store and only the elected leader holds the socket.
+  let leadership: SocketLeadership | undefined;
+  if (config.storeUrl) {
+    const electorLogger = logger.child({ component: 'leader' });
+    leadership = createSocketLeadership({
+      elector: createLeaderElector({ url: config.storeUrl, ...deps.leaderTiming, logger: electorLogger }),
+      platform,
+      logger: electorLogger,
+      onRole: (role) => metrics.leader(role === 'leader'),
+      onFatal: (error) => {
+        if (deps.onPlatformFailed) deps.onPlatformFailed(error);
+        else logger.error({ err: error }, 'the platform refused to start');
+      },
+    });
+  }
+
   platform.onEvent((event) => lanes.add(conversationOf(event), () => handle(event)));
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
@@ -210,7 +230,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
     platform,
     store,
     metrics,
-    healthStatus: () => health.body(),
+    healthStatus() {
+      if (leadership) health.setRole(leadership.role(), leadership.databaseUp());
+      return health.body();
+    },
+    role: () => leadership?.role() ?? 'leader',
     liveActors: () => host.liveSize(),
     apiUrl: () => api?.url() ?? null,
     async idle() {
@@ -223,11 +247,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
       fleet.start();
       // Pipelines may hold testbeds while the chat side is still connecting.
       await api?.start();
-      await platform.start();
+      // A standby is started once it has joined the election; the socket follows the leadership.
+      if (leadership) leadership.start();
+      else await platform.start();
       digest?.start();
-      logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
+      logger.info({ testbeds: store.testbeds.all().length, role: leadership ? 'competing' : 'leader' }, 'bot started');
     },
     async stop() {
+      // Step down first, so another instance takes the socket while this one finishes its work.
+      await leadership?.stop();
       await api?.stop();
       host.stopAll();
       fleet.stop();
