@@ -1,24 +1,39 @@
-/** Proxy agents: hpagent for http/https proxies, socks-proxy-agent for socks5. */
+/**
+ * Connections: undici's dispatchers for REST (direct, or through an HTTP(S) CONNECT proxy), and
+ * node:http agents for the WebSocket (hpagent for http/https proxies, socks-proxy-agent for socks5).
+ */
 import type { Agent as HttpAgent, ClientRequestArgs } from 'node:http';
-import type { Agent as HttpsAgent, RequestOptions } from 'node:https';
+import type { RequestOptions } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 
 /** `code` of the error raised when an HTTP(S) proxy answers the CONNECT with anything but 200. */
 export const PROXY_REFUSED = 'EPROXYREFUSED';
 
 type ConnectCallback = (err: Error | null, stream: Duplex) => void;
 
+/** The error for a proxy that answered the CONNECT with `status` (no credentials involved). */
+function refusal(status: string): Error {
+  const hint = status === '407' ? ' Proxy Authentication Required: check the user and password in the proxy URL' : '';
+  return Object.assign(new Error(`proxy refused the tunnel with HTTP ${status}${hint}`), { code: PROXY_REFUSED, proxyStatus: Number(status) });
+}
+
 /**
- * hpagent reports a refused CONNECT as a bare "Bad response: 407" error, which got and ws then
- * reduce to a generic code, so the log never said why. Say it in words (no credentials involved).
+ * hpagent reports a refused CONNECT as a bare "Bad response: 407" error, which ws then reduces to
+ * a generic code, so the log never said why. Say it in words.
  */
 function explainRefusal(error: Error | null): Error | null {
   const status = error ? /^Bad response: (\d{3})$/.exec(error.message)?.[1] : undefined;
-  if (!error || !status) return error;
-  const hint = status === '407' ? ' Proxy Authentication Required: check the user and password in the proxy URL' : '';
-  return Object.assign(new Error(`proxy refused the tunnel with HTTP ${status}${hint}`), { code: PROXY_REFUSED, proxyStatus: Number(status) });
+  return error && status ? refusal(status) : error;
+}
+
+/** undici words a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling"; the same words as above. */
+export function explainRestProxyRefusal(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : '';
+  const status = /^Proxy response \((\d{3})\)/.exec(message)?.[1];
+  return status ? refusal(status) : error;
 }
 
 class ExplainedHttpProxyAgent extends HttpProxyAgent {
@@ -33,11 +48,6 @@ class ExplainedHttpsProxyAgent extends HttpsProxyAgent {
   }
 }
 
-export interface GotAgents {
-  http: HttpAgent;
-  https: HttpsAgent;
-}
-
 function proxyUrl(proxy: string): URL {
   try {
     return new URL(proxy);
@@ -47,17 +57,17 @@ function proxyUrl(proxy: string): URL {
   }
 }
 
-/** Agents for got (REST, discovery, devices) through an HTTP(S) CONNECT proxy. */
-export function restAgents(httpsProxy: string | undefined): GotAgents | undefined {
-  if (!httpsProxy) return undefined;
+/**
+ * The dispatcher for REST, discovery and device calls: keep-alive connections, direct or through an
+ * HTTP(S) CONNECT proxy (credentials in the proxy URL become a Basic Proxy-Authorization header).
+ */
+export function restDispatcher(httpsProxy: string | undefined, connectTimeoutMs: number): Dispatcher {
+  if (!httpsProxy) return new Agent({ connect: { timeout: connectTimeoutMs } });
   const proxy = proxyUrl(httpsProxy);
   if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
     throw new Error(`Unsupported HTTPS_PROXY scheme ${proxy.protocol} (use http or https)`);
   }
-  return {
-    http: new ExplainedHttpProxyAgent({ proxy, keepAlive: true }),
-    https: new ExplainedHttpsProxyAgent({ proxy, keepAlive: true }),
-  };
+  return new ProxyAgent({ uri: proxy.href, connect: { timeout: connectTimeoutMs } });
 }
 
 /** Agent for the WebSocket to `targetUrl` (ws: or wss:) through WSS_PROXY. */

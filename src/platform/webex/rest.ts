@@ -1,17 +1,17 @@
 /**
- * REST client on got@14: bearer auth and a time-out on every call, JSON in and
- * out, and our own retry policy (retry-policy.ts) instead of got's, so that a
- * POST is never repeated unless the platform proved it did not act on it.
- * Failures become PlatformError without the token or proxy credentials.
+ * REST client on undici's `request` (keep-alive connections, no per-call option merging): bearer
+ * auth and a time-out on every call, JSON in and out, and our own retry policy (retry-policy.ts),
+ * so that a POST is never repeated unless the platform proved it did not act on it. Failures
+ * become PlatformError without the token or proxy credentials.
  */
-import got, { type Got, type Response } from 'got';
+import { request as sendRequest } from 'undici';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { scrub } from '../../secrets.js';
 import { PlatformError, codeForStatus, safePath } from './errors.js';
 import { routeTemplate, silentMetrics, type PlatformMetrics } from './metrics.js';
 import type { WebexTiming } from './options.js';
-import { PROXY_REFUSED, restAgents } from './proxy.js';
+import { PROXY_REFUSED, explainRestProxyRefusal, restDispatcher } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -46,8 +46,31 @@ export interface RestConfig {
 }
 
 /** Connection failures that happen before any byte of the request leaves this host. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
-const NOT_SENT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  PROXY_REFUSED,
+]);
+/** Time-outs: ours for the whole attempt, and undici's for connecting, headers and body. */
+const TIMEOUT_CODES = new Set(['REQUEST_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Our own time-out fired: the request may have reached the platform. */
+class RequestTimedOut extends Error {
+  readonly code = 'REQUEST_TIMEOUT';
+}
+
+interface RawResponse {
+  statusCode: number;
+  headers: Headers;
+  body: string;
+}
 
 function isAbsolute(pathOrUrl: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl);
@@ -58,7 +81,7 @@ function parseBody(text: string): unknown {
   return JSON.parse(text);
 }
 
-function header(res: Response<string>, name: string): string | undefined {
+function header(res: RawResponse, name: string): string | undefined {
   const value = res.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -67,25 +90,50 @@ export function createRestClient(config: RestConfig): RestClient {
   const { token, timing, logger } = config;
   const metrics = config.metrics ?? silentMetrics;
   const secrets = [token, config.httpsProxy ?? ''];
-  // Aborts the retry waits on stop(); in-flight requests are cancelled one by one (a shared abort signal
-  // would cost every request a listener of its own).
+  // Aborts the retry waits on stop(); destroying the dispatcher ends the requests in flight.
   const controller = new AbortController();
-  const inFlight = new Set<{ cancel(): void }>();
-  const base: Got = got.extend({
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    timeout: { request: timing.requestTimeoutMs },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    responseType: 'text',
-    agent: restAgents(config.httpsProxy),
-  });
-  const api: Got = base.extend({ prefixUrl: config.apiUrl });
+  const dispatcher = restDispatcher(config.httpsProxy, timing.requestTimeoutMs);
+  const apiBase = `${config.apiUrl.replace(/\/+$/, '')}/`;
+  const plainHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const jsonHeaders = { ...plainHeaders, 'content-type': 'application/json' };
+
+  function urlOf(pathOrUrl: string, searchParams: RequestOptions['searchParams']): string {
+    const url = isAbsolute(pathOrUrl) ? pathOrUrl : apiBase + pathOrUrl.replace(/^\/+/, '');
+    if (!searchParams) return url;
+    const withQuery = new URL(url);
+    for (const [name, value] of Object.entries(searchParams)) withQuery.searchParams.set(name, String(value));
+    return withQuery.href;
+  }
+
+  /**
+   * One attempt, answer and body included, within `requestTimeoutMs` (our own timer: undici's
+   * time-outs tick in half-second steps).
+   */
+  async function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
+    const hasBody = options.json !== undefined;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new RequestTimedOut()), timing.requestTimeoutMs);
+    try {
+      const res = await sendRequest(urlOf(pathOrUrl, options.searchParams), {
+        method,
+        dispatcher,
+        signal: abort.signal,
+        headers: hasBody ? jsonHeaders : plainHeaders,
+        body: hasBody ? JSON.stringify(options.json) : undefined,
+      });
+      return { statusCode: res.statusCode, headers: res.headers as Headers, body: await res.body.text() };
+    } catch (error) {
+      throw abort.signal.aborted ? abort.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   function describe(method: string, pathOrUrl: string): string {
     return isAbsolute(pathOrUrl) ? safePath(pathOrUrl) : safePath(`${config.apiUrl.replace(/\/+$/, '')}/${pathOrUrl}`);
   }
 
-  function httpError(method: Method, where: string, res: Response<string>): PlatformError {
+  function httpError(method: Method, where: string, res: RawResponse): PlatformError {
     let body: { message?: unknown; trackingId?: unknown } | undefined;
     try {
       body = parseBody(res.body) as typeof body;
@@ -106,12 +154,12 @@ export function createRestClient(config: RestConfig): RestClient {
   }
 
   function networkError(method: Method, where: string, error: unknown): { error: PlatformError; sent: boolean } {
-    const err = error as { code?: string; name?: string; event?: string; message?: string };
+    const err = explainRestProxyRefusal(error) as { code?: string; message?: string };
     if (controller.signal.aborted) {
       return { error: new PlatformError('stopped', `${method} ${where} aborted: platform stopped`, { method, path: where }), sent: true };
     }
-    const timedOut = err.name === 'TimeoutError';
-    const sent = timedOut ? !NOT_SENT_TIMEOUT_EVENTS.has(err.event ?? '') : !NOT_SENT_CODES.has(err.code ?? '');
+    const timedOut = TIMEOUT_CODES.has(err.code ?? '');
+    const sent = !NOT_SENT_CODES.has(err.code ?? '');
     // A proxy refusal's message says what went wrong (e.g. HTTP 407); other errors are known by their code.
     const detail = scrub((err.code === PROXY_REFUSED ? err.message : err.code) ?? err.message ?? 'unknown error', secrets);
     const platformError = new PlatformError(
@@ -132,17 +180,8 @@ export function createRestClient(config: RestConfig): RestClient {
       let outcome: AttemptOutcome;
       let failure: PlatformError;
       try {
-        const target = isAbsolute(pathOrUrl) ? base : api;
-        const url = isAbsolute(pathOrUrl) ? pathOrUrl : pathOrUrl.replace(/^\/+/, '');
         if (controller.signal.aborted) throw new PlatformError('stopped', `${method} ${where()} aborted: platform stopped`, { method, path: where() });
-        const pending = target(url, { method, json: options.json, searchParams: options.searchParams });
-        inFlight.add(pending);
-        let res: Response<string>;
-        try {
-          res = (await pending) as Response<string>;
-        } finally {
-          inFlight.delete(pending);
-        }
+        const res = await send(method, pathOrUrl, options);
         if (logger.isLevelEnabled('debug')) logger.debug({ method, path: where(), status: res.statusCode, trackingId: header(res, 'trackingid') }, 'rest call');
         metrics.restRequest(method, route, String(res.statusCode));
         if (res.statusCode < 400) {
@@ -187,8 +226,7 @@ export function createRestClient(config: RestConfig): RestClient {
     },
     dispose() {
       controller.abort(new PlatformError('stopped', 'platform stopped'));
-      for (const pending of inFlight) pending.cancel();
-      inFlight.clear();
+      dispatcher.destroy().catch(() => undefined);
     },
   };
 }
