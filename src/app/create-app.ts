@@ -10,6 +10,7 @@ import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
 import type { Store } from '../store/index.js';
 import { createLeaderElector, type LeaderOptions } from '../store/pg/leader.js';
+import { openSeenMessages, type SeenMessages } from '../store/pg/seen-messages.js';
 import { readHistorySince } from '../store/history-read.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
@@ -158,6 +159,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   async function handle(event: PlatformEvent): Promise<void> {
+    // Noted for whoever leads next, so its catch-up does not answer this message again.
+    if (event.type === 'message') seen?.remember(uuidOf(event.id));
     let outcome: HandledOutcome = 'failed';
     try {
       outcome = await decide(event);
@@ -205,13 +208,17 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   // With PostgreSQL, several instances share the store and only the elected leader holds the socket.
   let leadership: SocketLeadership | undefined;
+  let seen: SeenMessages | undefined;
   if (config.storeUrl) {
     const electorLogger = logger.child({ component: 'leader' });
+    const messages = await openSeenMessages({ url: config.storeUrl, logger: electorLogger });
+    seen = messages;
     leadership = createSocketLeadership({
       elector: createLeaderElector({ url: config.storeUrl, ...deps.leaderTiming, logger: electorLogger }),
       platform,
       logger: electorLogger,
       onRole: (role) => metrics.leader(role === 'leader'),
+      alreadyHandled: () => messages.recent(),
       onFatal: (error) => {
         if (deps.onPlatformFailed) deps.onPlatformFailed(error);
         else logger.error({ err: error }, 'the platform refused to start');
@@ -263,6 +270,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       await platform.stop();
       await effects.idle();
       await recorder?.close();
+      await seen?.close();
       await store.close();
     },
   };

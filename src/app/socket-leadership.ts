@@ -24,6 +24,8 @@ export interface SocketLeadershipDeps {
   onRole(role: InstanceRole): void;
   /** The platform refused to start for good (a revoked token) while this instance leads. */
   onFatal(error: unknown): void;
+  /** Message ids the previous leader handled, so catching up skips them (empty when unknown). */
+  alreadyHandled?: () => Promise<readonly string[]>;
   now?: () => number;
 }
 
@@ -59,14 +61,24 @@ export function createSocketLeadership(deps: SocketLeadershipDeps): SocketLeader
     }
     logger.info('leader: opening the platform socket');
     report();
-    platform.start({ catchUpSince: now() - TAKEOVER_CATCH_UP_MS }).then(
-      () => logger.info('leader: the platform socket is connected'),
-      (error: unknown) => {
+    const catchUpSince = now() - TAKEOVER_CATCH_UP_MS;
+    const handled = deps.alreadyHandled
+      ? deps.alreadyHandled().catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'leader: could not read which messages were handled; catching up may repeat some');
+          return [];
+        })
+      : Promise.resolve([]);
+    void handled
+      .then((alreadyHandled) => {
+        // Stepped down while reading: the socket stays closed.
+        if (role !== 'leader') return;
+        return platform.start({ catchUpSince, alreadyHandled }).then(() => logger.info('leader: the platform socket is connected'));
+      })
+      .catch((error: unknown) => {
         // Stepped down (or stopping) while connecting: nothing to report.
         if (isStopped(error) || role !== 'leader') return;
         deps.onFatal(error);
-      },
-    );
+      });
   });
 
   return {

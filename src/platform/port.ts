@@ -80,6 +80,8 @@ export interface PlatformStartOptions {
    * (another instance held the socket until it died). Absent: nothing to catch up on.
    */
   catchUpSince?: number;
+  /** Message ids (uuid form) another instance already handled: catching up skips them. */
+  alreadyHandled?: readonly string[];
 }
 
 export interface Platform {

@@ -186,6 +186,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
     );
     connection = socket;
     await socket.start(device.webSocketUrl);
+    for (const id of startOptions.alreadyHandled ?? []) recent.checkAndRemember(id);
     const since = startOptions.catchUpSince;
     if (since !== undefined && bot && timing.catchUpMaxAgeMs > 0 && !halted(gen)) {
       const context = { bot, hostCatalog };
