@@ -13,7 +13,9 @@
  * 6. durable store mutations per second at 10, 1,000 and 10,000 testbeds;
  * 7. the usage report at a year of history for 200 testbeds: reading the 7- and 30-day windows,
  *    computing the figures and building the card (bench/report.ts);
- * 8. the HTTP API's latency for a hold and a release (bench/api.ts).
+ * 8. the HTTP API's latency for a hold and a release (bench/api.ts);
+ * 9. the store on PostgreSQL next to the JSON file: mutations per second at 10, 1,000 and 10,000
+ *    testbeds and booking latency (bench/postgres.ts; skipped, with the reason, without a server).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProce
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
 import { apiLatency } from './api.js';
+import { postgresBench, type PostgresFigures } from './postgres.js';
 
 const MiB = 1024 * 1024;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -305,7 +308,7 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const PARTS = ['latency', 'memory', 'idle', 'local', 'report', 'api'] as const;
+const PARTS = ['latency', 'memory', 'idle', 'local', 'report', 'api', 'postgres'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
   `Usage: npm run bench [-- --only ${PARTS.join(',')}] [--profile]\n` +
@@ -371,6 +374,12 @@ async function main(): Promise<void> {
     api = await apiLatency((env, body) => withWorld({ people: 1, testbeds: 100, freeFirst: 0, env }, () => body()));
   }
 
+  let postgres: PostgresFigures | undefined;
+  if (parts.has('postgres')) {
+    process.stdout.write('The store on PostgreSQL next to the JSON file…\n');
+    postgres = await postgresBench();
+  }
+
   const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0]) };
   const results = {
     measuredAt: startedAt.toISOString(),
@@ -386,6 +395,13 @@ async function main(): Promise<void> {
     storeMutations: stores.map((s) => ({ ...s, sequentialPerSecond: round(s.sequentialPerSecond, 0), concurrentPerSecond: round(s.concurrentPerSecond, 0) })),
     apiLatencyMs: api?.map((row) => ({ call: row.call, mode: row.mode, ...percentiles(row.samples) })),
     usageReport: report,
+    postgresStore:
+      postgres && 'skipped' in postgres
+        ? postgres
+        : postgres && {
+            mutations: postgres.mutations.map((m) => ({ ...m, sequentialPerSecond: round(m.sequentialPerSecond, 0), concurrentPerSecond: round(m.concurrentPerSecond, 0) })),
+            bookingMs: postgres.booking.map((b) => ({ backend: b.backend, ...percentiles(b.samples) })),
+          },
   };
   if (parts.size === PARTS.length) await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -453,6 +469,19 @@ async function main(): Promise<void> {
           ['window', 'lines in window', 'bytes read', 'read ms', 'figures + card ms', 'total ms', 'card bytes'],
           report.windows.map((w) => [`${w.days} days`, w.entries, w.bytesRead, w.readMs, w.computeAndCardMs, w.totalMs, w.cardBytes]),
         ),
+    );
+  }
+  if (results.postgresStore && 'skipped' in results.postgresStore) {
+    sections.push(`Store on PostgreSQL: skipped (${results.postgresStore.skipped})`);
+  } else if (results.postgresStore) {
+    sections.push(
+      'Store mutations per second, PostgreSQL next to the JSON file (both durable: fsync on)\n' +
+        table(
+          ['testbeds', 'backend', 'mutations/s one at a time', 'mutations/s 50 at once'],
+          results.postgresStore.mutations.map((m) => [m.testbeds, m.backend, m.sequentialPerSecond, m.concurrentPerSecond]),
+        ),
+      'Booking latency, ms (claim through the testbed actor → answer, the change and its history line stored; 100 testbeds)\n' +
+        table(['backend', 'p50', 'p95', 'p99', 'n'], results.postgresStore.bookingMs.map((b) => [b.backend, b.p50, b.p95, b.p99, b.n])),
     );
   }
   const written = parts.size === PARTS.length ? 'Written to bench/results.json' : 'Some parts only: bench/results.json left as it was';

@@ -58,6 +58,11 @@ export interface TestbedFleet {
   freeSince(testbedId: number): string;
   /** Called (with the testbed id) whenever a testbed actor changes state; returns the unsubscribe. */
   onChange(listener: (testbedId: number) => void): () => void;
+  /**
+   * Rebuilds the testbed's actor from the store (another instance changed its record or lifecycle
+   * entry): at once when it is idle, else as soon as the request it is answering is answered.
+   */
+  refresh(testbedId: number): void;
 }
 
 /** A direct message a testbed asked for, with the testbed it is about. */
@@ -111,19 +116,64 @@ export function createTestbedFleet(deps: {
   const freeSince = new Map<number, string>();
   const changeListeners = new Set<(testbedId: number) => void>();
   let startedAt = clock().toISOString();
+  /**
+   * Several instances on one database (PostgreSQL): a save fails with STORE_CONFLICT when another
+   * instance changed the testbed first. Its actor is then rebuilt from the store (which already
+   * holds the winner's record) and the request is answered again, once.
+   */
+  const conflicted = new Set<number>();
+  /** Requests each actor is answering right now; a rebuild waits for them. */
+  const answering = new Map<number, number>();
+  /** Actors to rebuild once their current request is answered. */
+  const stale = new Set<number>();
+  let unsubscribeExternal: (() => void) | undefined;
+
+  async function noticeConflict<T>(testbedId: number, save: Promise<T>): Promise<T> {
+    try {
+      return await save;
+    } catch (error) {
+      if (isStoreCode(error, 'STORE_CONFLICT')) {
+        conflicted.add(testbedId);
+        refresh(testbedId);
+      }
+      throw error;
+    }
+  }
+
+  /** Replaces the actor with one built from the store's record (none when the testbed is gone). */
+  function rebuild(testbedId: number): void {
+    stale.delete(testbedId);
+    const old = actors.get(testbedId);
+    const freedAt = freeSince.get(testbedId);
+    actors.delete(testbedId);
+    old?.stop();
+    if (freedAt !== undefined) freeSince.set(testbedId, freedAt);
+    const record = deps.store.testbeds.get(testbedId);
+    if (!record) {
+      freeSince.delete(testbedId);
+      return;
+    }
+    actors.set(testbedId, spawn(record));
+  }
+
+  function refresh(testbedId: number): void {
+    if ((answering.get(testbedId) ?? 0) > 0) stale.add(testbedId);
+    else rebuild(testbedId);
+  }
+
   const logic = testbedMachine.provide({
     actors: {
       // The signal aborts when the actor stops: a write still waiting for its turn is then dropped,
       // so a claim the asker was told had failed never lands on disk afterwards.
       saveTestbed: fromPromise(async ({ input, signal }: { input: { record: TestbedRecord; history: HistoryEntry[] }; signal: AbortSignal }) =>
-        deps.store.testbeds.save(input.record, { signal, history: input.history }),
+        noticeConflict(input.record.id, deps.store.testbeds.save(input.record, { signal, history: input.history })),
       ),
       saveLifecycle: fromPromise(async ({ input, signal }: { input: { entry: LifecycleEntry; history: HistoryEntry[] }; signal: AbortSignal }) =>
-        deps.store.lifecycle.save(input.entry, { signal, history: input.history }),
+        noticeConflict(input.entry.testbed_id, deps.store.lifecycle.save(input.entry, { signal, history: input.history })),
       ),
       // The record leaves the document (the truth) first; its lifecycle entry goes after.
       retireTestbed: fromPromise(async ({ input, signal }: { input: { testbedId: number; at: string; history: HistoryEntry[] }; signal: AbortSignal }) => {
-        const retired = await deps.store.testbeds.retire(input.testbedId, { at: input.at, history: input.history, signal });
+        const retired = await noticeConflict(input.testbedId, deps.store.testbeds.retire(input.testbedId, { at: input.at, history: input.history, signal }));
         await deps.store.lifecycle.save(emptyLifecycle(input.testbedId));
         return retired;
       }),
@@ -177,7 +227,37 @@ export function createTestbedFleet(deps: {
    * request id; rejects if the actor fails or stops before answering, so a
    * conversation never waits forever.
    */
-  function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
+  async function ask<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
+    const testbedId = actor.getSnapshot().context.record.id;
+    answering.set(testbedId, (answering.get(testbedId) ?? 0) + 1);
+    try {
+      return await askOnce(actor, request, answers);
+    } finally {
+      const left = (answering.get(testbedId) ?? 1) - 1;
+      if (left > 0) answering.set(testbedId, left);
+      else {
+        answering.delete(testbedId);
+        if (stale.has(testbedId)) rebuild(testbedId);
+      }
+    }
+  }
+
+  /**
+   * `ask`, and when the save failed because another instance changed the testbed first, the same
+   * request once more to the actor rebuilt from the store (so a lost race is answered "taken", with
+   * the real holder, rather than "something went wrong").
+   */
+  async function askAgainOnConflict<T extends AnswerType>(testbedId: number, request: TestbedRequest, answers: readonly T[], failed: AnswerType): Promise<Answer<T> | undefined> {
+    const actor = actorFor(testbedId);
+    if (!actor) return undefined;
+    const answer = await ask(actor, request, answers);
+    if (answer.type !== failed || !conflicted.delete(testbedId)) return answer;
+    if (actors.get(testbedId) === actor) rebuild(testbedId);
+    const rebuilt = actorFor(testbedId);
+    return rebuilt ? ask(rebuilt, request, answers) : undefined;
+  }
+
+  function askOnce<T extends AnswerType>(actor: TestbedActor, request: TestbedRequest, answers: readonly T[]): Promise<Answer<T>> {
     const requestId = randomUUID();
     const isAnswer = (emitted: TestbedEmitted): emitted is Answer<T> =>
       'requestId' in emitted && emitted.requestId === requestId && (answers as readonly string[]).includes(emitted.type);
@@ -207,10 +287,8 @@ export function createTestbedFleet(deps: {
   }
 
   async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
-    const actor = actorFor(request.testbedId);
-    if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask(
-      actor,
+    const answer = await askAgainOnConflict(
+      request.testbedId,
       {
         type: 'registration.requested',
         holder: request.holder,
@@ -221,7 +299,9 @@ export function createTestbedFleet(deps: {
         ...(request.via ? { via: request.via } : {}),
       },
       ['registration.succeeded', 'registration.refused', 'registration.failed'],
+      'registration.failed',
     );
+    if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'registration.succeeded') {
       freeSince.delete(request.testbedId);
       return { ok: true, record: answer.record };
@@ -235,13 +315,13 @@ export function createTestbedFleet(deps: {
   }
 
   async function release(request: ReleaseTestbedInput): Promise<ReleaseResult> {
-    const actor = actorFor(request.testbedId);
-    if (!actor) return { ok: false, reason: 'unknown' };
-    const answer = await ask(
-      actor,
+    const answer = await askAgainOnConflict(
+      request.testbedId,
       { type: 'release.requested', by: request.by, now: request.now, holderOnly: request.holderOnly === true, ...(request.expired ? { expired: true } : {}) },
       ['release.succeeded', 'release.refused', 'release.failed'],
+      'release.failed',
     );
+    if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'release.succeeded') {
       freeSince.set(request.testbedId, request.now);
       return { ok: true, record: answer.record, previous: answer.previous };
@@ -272,9 +352,8 @@ export function createTestbedFleet(deps: {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
-      const actor = actorFor(testbedId);
-      if (!actor) return { type: 'refused', reason: 'unknown' };
-      const answer = await ask(actor, lifecycleEvent(request, by, now), ['request.answered', 'request.failed']);
+      const answer = await askAgainOnConflict(testbedId, lifecycleEvent(request, by, now), ['request.answered', 'request.failed'], 'request.failed');
+      if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'request.answered') return answer.outcome;
       throw new Error(answer.message);
     });
@@ -321,7 +400,8 @@ export function createTestbedFleet(deps: {
       if (!actor) return { type: 'refused', reason: 'unknown' };
       const current = actor.getSnapshot().context.record;
       if (request.type === 'rename' && nameTakenByOther(request.name, testbedId)) return { type: 'refused', reason: 'name_taken', record: current };
-      const answer = await ask(actor, adminEvent(request, by, now), ['admin.answered', 'admin.failed']);
+      const answer = await askAgainOnConflict(testbedId, adminEvent(request, by, now), ['admin.answered', 'admin.failed'], 'admin.failed');
+      if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'admin.failed') {
         if (answer.code === 'STORE_NAME_TAKEN') return { type: 'refused', reason: 'name_taken', record: current };
         throw new Error(answer.message);
@@ -385,11 +465,21 @@ export function createTestbedFleet(deps: {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
+    refresh,
     start() {
       startedAt = clock().toISOString();
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
+      // Another instance changed a testbed (PostgreSQL): its actor is rebuilt from the new record.
+      unsubscribeExternal = deps.store.onExternalChange((change) => {
+        if (change.kind === 'testbed' || change.kind === 'lifecycle') refresh(change.testbedId);
+        else if (change.kind === 'everything') {
+          for (const id of new Set([...actors.keys(), ...deps.store.testbeds.all().map((record) => record.id)])) refresh(id);
+        }
+      });
     },
     stop() {
+      unsubscribeExternal?.();
+      unsubscribeExternal = undefined;
       for (const actor of actors.values()) actor.stop();
       actors.clear();
     },

@@ -3,7 +3,7 @@
  *   npm run store -- export > backup.json     prints one JSON object (testbeds, rooms, lifecycle, history)
  *   npm run store -- import backup.json       writes a backup (or a plain {"testbeds": [...]}) back
  * The files are the ones the bot uses (TESTBED_DB_NAME, BROADCAST_DB_NAME, LIFECYCLE_DB_NAME,
- * HISTORY_DB_NAME from the environment or .env). Import refuses while a bot holds the store, and
+ * HISTORY_DB_NAME from the environment or .env); with STORE_URL set, the PostgreSQL database. Import refuses while a bot holds the store, and
  * checks the whole backup before it writes anything. Exit codes: 0 done, 1 refused or failed, 2 usage.
  */
 import { mkdir, readFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { readSettings, type Env } from '../config/env.js';
 import { dbPaths } from '../config/schema.js';
 import { StoreError } from './errors.js';
 import { exportJsonStore, importJsonStore, planImport, type ImportSummary, type StorePaths } from './export.js';
+import { exportPgStore, importPgStore } from './export-pg.js';
 import { acquireLock } from './lock.js';
 
 export const USAGE = [
@@ -81,10 +82,7 @@ export async function runStoreCommand(io: StoreCommandIo): Promise<number> {
     return 0;
   }
   const settings = readSettings(io.env, io.cwd);
-  if (settings.STORE_URL) {
-    io.err('Error: STORE_URL is set, and export/import of a PostgreSQL store is not available in this version. Unset STORE_URL to work on the JSON files.\n');
-    return 1;
-  }
+  if (settings.STORE_URL) return postgresCommand(io, settings.STORE_URL, command);
   const paths = storePaths(settings, io.cwd);
   try {
     if (command.kind === 'export') {
@@ -102,16 +100,42 @@ export async function runStoreCommand(io: StoreCommandIo): Promise<number> {
   }
 }
 
-async function importCommand(io: StoreCommandIo, paths: StorePaths, file: string): Promise<number> {
-  const source = resolve(io.cwd, file);
-  let text: string;
+/** STORE_URL set: the same commands against PostgreSQL (the password never appears in what is printed). */
+async function postgresCommand(io: StoreCommandIo, url: string, command: { kind: 'export' } | { kind: 'import'; file: string }): Promise<number> {
   try {
-    text = await readFile(source, 'utf8');
+    if (command.kind === 'export') {
+      const backup = await exportPgStore(url, { now: io.now() });
+      io.out(`${JSON.stringify(backup, null, 2)}\n`);
+      return 0;
+    }
+    const text = await readImportFile(io, command.file);
+    if (text === null) return 1;
+    const summary = await importPgStore(url, planImport(text, command.file));
+    io.out(describeSummary(command.file, summary));
+    return 0;
+  } catch (error) {
+    if (error instanceof StoreError) {
+      const refused = error.code === 'STORE_LOCKED' ? 'import refused: ' : '';
+      io.err(`Error: ${refused}${error.message}${refused ? '. Nothing was changed.' : ''}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function readImportFile(io: StoreCommandIo, file: string): Promise<string | null> {
+  try {
+    return await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
     const reason = (error as { code?: string }).code === 'ENOENT' ? 'there is no such file' : error instanceof Error ? error.message : String(error);
     io.err(`Error: cannot read ${file}: ${reason}. Nothing was changed.\n`);
-    return 1;
+    return null;
   }
+}
+
+async function importCommand(io: StoreCommandIo, paths: StorePaths, file: string): Promise<number> {
+  const text = await readImportFile(io, file);
+  if (text === null) return 1;
   // Checked before the lock, so a bad file is reported even while the bot runs.
   const plan = planImport(text, file);
   let lock;

@@ -69,6 +69,11 @@ export function parseHistoryLine(text: string): HistoryEntry | null {
   } catch {
     return null;
   }
+  return historyEntryOf(value);
+}
+
+/** One parsed history line (a JSON value) as an entry, or null when it is not one (see parseHistoryLine). */
+export function historyEntryOf(value: unknown): HistoryEntry | null {
   if (!isObject(value)) return null;
   const { at, event, testbed_id: id, testbed_name: name, by } = value;
   if (!isIso(at) || typeof event !== 'string' || !EVENTS.has(event as HistoryEventName)) return null;

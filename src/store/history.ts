@@ -12,6 +12,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { HistoryEntry } from '../domain.js';
 import { StoreError } from './errors.js';
+import { readHistorySince } from './history-read.js';
 import { describe } from './lock.js';
 
 /** The logger calls the store makes (pino's signature). */
@@ -27,6 +28,11 @@ export interface HistoryLog {
   readonly path: string;
   /** Appends one line per entry, in order; resolves once they are flushed to disk. */
   append(entries: readonly HistoryEntry[]): Promise<void>;
+  /**
+   * The entries whose `at` is at or after `since` (ISO 8601 UTC), oldest first. Lines that are not
+   * valid entries are skipped (with one warning); an invalid `since` reads nothing.
+   */
+  readSince(since: string): Promise<HistoryEntry[]>;
   /** Waits for queued appends, then closes the file; later appends are refused. */
   close(): Promise<void>;
 }
@@ -54,7 +60,7 @@ export async function openHistory(path: string, logger: StoreLogger = silentStor
     await handle.close().catch(() => undefined);
     throw new StoreError('STORE_WRITE', path, `${path} cannot be prepared for appending (${describe(error)})`, { cause: error });
   }
-  return new AppendOnlyFile(path, handle);
+  return new AppendOnlyFile(path, handle, logger);
 }
 
 async function endTornLine(handle: FileHandle, path: string, logger: StoreLogger): Promise<void> {
@@ -76,7 +82,12 @@ class AppendOnlyFile implements HistoryLog {
   constructor(
     readonly path: string,
     private readonly handle: FileHandle,
+    private readonly logger: StoreLogger,
   ) {}
+
+  async readSince(since: string): Promise<HistoryEntry[]> {
+    return (await readHistorySince(this.path, since, { logger: this.logger })).entries;
+  }
 
   append(entries: readonly HistoryEntry[]): Promise<void> {
     if (this.closed) {

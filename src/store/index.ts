@@ -27,6 +27,15 @@ export type { LifecycleRepository } from './lifecycle.js';
 export type { HistoryLog, StoreLogger } from './history.js';
 export type { NewTestbed, SaveOptions } from './testbeds.js';
 
+/** What another instance changed (PostgreSQL): the cache already holds the new value when this is told. */
+export type ExternalChange =
+  | { kind: 'testbed'; testbedId: number }
+  | { kind: 'lifecycle'; testbedId: number }
+  | { kind: 'digest' }
+  | { kind: 'broadcastRooms' }
+  /** Everything was reloaded (after a reconnect, or an import): any record may have changed. */
+  | { kind: 'everything' };
+
 export interface Store {
   testbeds: TestbedRepository;
   broadcastRooms: BroadcastRoomRepository;
@@ -37,6 +46,14 @@ export interface Store {
    * after each document write. `append` is there for changes that touch no document.
    */
   history: HistoryLog;
+  /** Which backend holds the documents. */
+  readonly backend: 'json' | 'postgres';
+  /**
+   * Tells `listener` about changes made by other instances on the same database (PostgreSQL),
+   * after the cache took them in; returns the unsubscribe. The JSON files have one writer, so it
+   * never fires there.
+   */
+  onExternalChange(listener: (change: ExternalChange) => void): () => void;
   /** Waits for pending writes, then releases the lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -96,11 +113,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   let closing: Promise<void> | undefined;
   const record = historyRecorder(history, logger);
+  const lifecycleRepository = createLifecycleRepository(lifecycle, record);
   return {
-    testbeds: createTestbedRepository(testbeds, record),
+    testbeds: withLifecycle(createTestbedRepository(testbeds, record), lifecycleRepository),
     broadcastRooms: createBroadcastRoomRepository(rooms),
-    lifecycle: createLifecycleRepository(lifecycle, record),
+    lifecycle: lifecycleRepository,
     history,
+    backend: 'json',
+    onExternalChange: () => () => undefined,
     close() {
       closing ??= (async () => {
         try {
@@ -111,6 +131,19 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
         }
       })();
       return closing;
+    },
+  };
+}
+
+/** JSON files: a save that carries a lifecycle entry writes the record first, then the entry. */
+function withLifecycle(testbeds: TestbedRepository, lifecycle: LifecycleRepository): TestbedRepository {
+  return {
+    ...testbeds,
+    async save(record, options = {}) {
+      const { lifecycle: entry, ...rest } = options;
+      const saved = await testbeds.save(record, rest);
+      if (entry) await lifecycle.save(entry);
+      return saved;
     },
   };
 }

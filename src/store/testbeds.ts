@@ -4,7 +4,7 @@
  * case, labels, description and maintenance as documented), serialized and written atomically.
  * A change's history lines are appended after the document write and before the save resolves.
  */
-import type { HistoryEntry, RetiredTestbed, TestbedExtras, TestbedRecord } from '../domain.js';
+import type { HistoryEntry, LifecycleEntry, RetiredTestbed, TestbedExtras, TestbedRecord } from '../domain.js';
 import { extrasOf, nextTestbedId } from '../lab-rules.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
@@ -15,6 +15,11 @@ export interface SaveOptions {
   signal?: AbortSignal;
   /** Appended to the history once the document is written (a failed append is logged; the change stands). */
   history?: readonly HistoryEntry[];
+  /**
+   * The testbed's lifecycle entry, saved with the record: in the same transaction on PostgreSQL
+   * (both or neither), right after the record for the JSON files.
+   */
+  lifecycle?: LifecycleEntry;
 }
 
 /** A new testbed: its name and optional fields (the id is given by the store). */

@@ -18,6 +18,6 @@ export function inUse(id: number, name = `Testbed ${id}`, who = 'ana'): TestbedR
     user_name: who.toUpperCase(),
     registered_time: '2025-05-01T08:00:00.000Z',
     purpose: 'regression run',
-    expected_release_time: '2025-05-01T12:00:00Z',
+    expected_release_time: '2025-05-01T12:00:00.000Z',
   };
 }

@@ -12,3 +12,5 @@ export const LOCK_NAMESPACE = 0x54424d31;
 export const MIGRATION_LOCK: LockKey = [LOCK_NAMESPACE, 1];
 /** Held (for a session, on the leader's dedicated connection) by the instance that runs the bot. */
 export const LEADER_LOCK: LockKey = [LOCK_NAMESPACE, 2];
+/** Held (for one transaction) while a testbed is added, so two instances never pick the same new id. */
+export const ADD_TESTBED_LOCK: LockKey = [LOCK_NAMESPACE, 3];

@@ -96,6 +96,8 @@ export class Recorder {
       broadcastRooms: inner.broadcastRooms,
       lifecycle: inner.lifecycle,
       history: inner.history,
+      backend: inner.backend,
+      onExternalChange: (listener) => inner.onExternalChange(listener),
       close: () => inner.close(),
       testbeds: {
         all: () => testbeds.all(),
