@@ -11,7 +11,6 @@ import { createWebexPlatform } from '../platform/webex/index.js';
 import type { Store } from '../store/index.js';
 import { createLeaderElector, type LeaderOptions } from '../store/pg/leader.js';
 import { openSeenMessages, type SeenMessages } from '../store/pg/seen-messages.js';
-import { readHistorySince } from '../store/history-read.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
 import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricState } from '../metrics.js';
@@ -105,7 +104,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const lookUpPerson = createPeople(platform);
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
   // The usage report reads its window of the history file when it is posted.
-  const readHistory = async (since: string) => (await readHistorySince(store.history.path, since, { logger })).entries;
+  const readHistory = (since: string) => store.history.readSince(since);
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, readHistory, replied: (key, view) => replies.replied(key, view) });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
