@@ -6,7 +6,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The response body: exactly these six fields, which monitoring relies on. */
+export type InstanceRole = 'leader' | 'standby';
+
+/**
+ * The response body: exactly these seven fields, which monitoring relies on. `status` is `healthy`
+ * when the instance does its part: the leader (every single instance on the JSON store is one) while
+ * its platform socket is connected; a standby while its database connection is up, so it can take over.
+ */
 export interface HealthStatus {
   status: 'healthy' | 'unhealthy';
   /** Seconds since start. */
@@ -17,12 +23,16 @@ export interface HealthStatus {
   last_message: string | null;
   websocket_connected: boolean;
   messages_processed: number;
+  /** Whether this instance holds the platform socket (`leader`) or waits to take it over (`standby`). */
+  role: InstanceRole;
 }
 
 export interface HealthState {
   /** Counts one processed message and remembers when (a Date or ISO string; default: now). */
   markMessage(at?: Date | string): void;
   setConnected(connected: boolean): void;
+  /** Leader or standby (default leader); `databaseUp` says whether a standby could take over. */
+  setRole(role: InstanceRole, databaseUp?: boolean): void;
   /** The body to serve right now. */
   body(): HealthStatus;
   /** Same as body(); handy as `startHealthServer({ getStatus: state.getStatus })`. */
@@ -35,15 +45,19 @@ export function createHealthState(options: { now?: () => Date } = {}): HealthSta
   let lastMessage: Date | null = null;
   let processed = 0;
   let connected = false;
+  let role: InstanceRole = 'leader';
+  let databaseUp = true;
   const body = (): HealthStatus => {
     const uptimeMs = Math.max(0, now().getTime() - startedAt.getTime());
+    const doingItsPart = role === 'leader' ? connected : databaseUp;
     return {
-      status: connected ? 'healthy' : 'unhealthy',
+      status: doingItsPart ? 'healthy' : 'unhealthy',
       uptime: Math.round(uptimeMs) / 1000,
       started_at: startedAt.toISOString(),
       last_message: lastMessage ? lastMessage.toISOString() : null,
       websocket_connected: connected,
       messages_processed: processed,
+      role,
     };
   };
   return {
@@ -55,6 +69,10 @@ export function createHealthState(options: { now?: () => Date } = {}): HealthSta
     },
     setConnected(value) {
       connected = value;
+    },
+    setRole(next, up = true) {
+      role = next;
+      databaseUp = up;
     },
     body,
     getStatus: body,
@@ -131,6 +149,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: HealthServer
       last_message: s.last_message,
       websocket_connected: s.websocket_connected,
       messages_processed: s.messages_processed,
+      role: s.role,
     });
   } catch {
     empty(res, 500);

@@ -49,18 +49,36 @@ async function runBot(): Promise<void> {
   // the bot keeps serving. The logger scrubs secrets from whatever the error carries.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   const inspection = config.inspect ? await createInspection(logger) : undefined;
-  let app;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  let stopping = false;
+  let health: Awaited<ReturnType<typeof startHealthServer>> | undefined;
+  const cannotConnect = async (error: unknown) => {
+    stopping = true;
+    logger.fatal({ err: error }, 'could not connect to the platform');
+    process.stderr.write(`Could not connect to the platform: ${(error as Error).message}\n`);
+    await app.stop().catch(() => undefined);
+    await health?.close();
+    process.exit(1);
+  };
   try {
-    app = await createApp({ config, logger, inspect: inspection?.inspect, metrics: createMetrics({ processMetrics: true }) });
+    app = await createApp({
+      config,
+      logger,
+      inspect: inspection?.inspect,
+      metrics: createMetrics({ processMetrics: true }),
+      // With STORE_URL the socket opens whenever this instance is elected, after start-up.
+      onPlatformFailed: (error) => {
+        if (!stopping) void cannotConnect(error);
+      },
+    });
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const health = config.health
+  health = config.health
     ? await startHealthServer({ host: config.health.host, port: config.health.port, getStatus: () => app.healthStatus(), metrics: app.metrics })
     : undefined;
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -77,11 +95,7 @@ async function runBot(): Promise<void> {
   } catch (error) {
     // Stopped by a signal while still connecting: the signal handler finishes the shutdown.
     if (stopping) return;
-    logger.fatal({ err: error }, 'could not connect to the platform');
-    process.stderr.write(`Could not connect to the platform: ${(error as Error).message}\n`);
-    await app.stop().catch(() => undefined);
-    await health?.close();
-    process.exit(1);
+    await cannotConnect(error);
   }
 }
 

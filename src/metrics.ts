@@ -31,6 +31,8 @@ export interface Metrics extends PlatformMetrics, AppMetrics {
   countTestbeds(source: () => Record<TestbedMetricState, number>): void;
   /** Open conversations and broadcasts (live actors and resting conversations) are counted from `source` at every scrape. */
   countConversations(source: () => number): void;
+  /** 1 while this instance holds the platform socket (or competes for nothing: the JSON store), 0 as a standby. */
+  leader(isLeader: boolean): void;
 }
 
 export const silentAppMetrics: AppMetrics = {
@@ -144,6 +146,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  const leading = new Gauge({
+    name: `${PREFIX}leader`,
+    help: 'Whether this instance is the leader that holds the platform socket (1) or a standby (0)',
+    registers,
+  });
+  leading.set(1);
+
   for (const state of SOCKET_STATES) socket.set({ state }, 0);
   for (const type of EVENT_TYPES) {
     received.inc({ type }, 0);
@@ -170,6 +179,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       rateLimitSeconds.inc({ route }, delayMs / 1000);
     },
     reconnected: () => reconnects.inc(),
+    leader: (isLeader) => leading.set(isLeader ? 1 : 0),
     socketState(state) {
       for (const each of SOCKET_STATES) socket.set({ state: each }, each === state ? 1 : 0);
     },

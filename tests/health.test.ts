@@ -39,8 +39,9 @@ describe('health server', () => {
     expect(reply.headers['content-type']).toBe('application/json');
     const body = JSON.parse(reply.body) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ['last_message', 'messages_processed', 'started_at', 'status', 'uptime', 'websocket_connected'],
+      ['last_message', 'messages_processed', 'role', 'started_at', 'status', 'uptime', 'websocket_connected'],
     );
+    expect(body.role).toBe('leader');
     expect(body.status).toBe('unhealthy');
     expect(typeof body.uptime).toBe('number');
     expect(body.uptime as number).toBeGreaterThanOrEqual(0);
@@ -68,6 +69,24 @@ describe('health server', () => {
     expect(body.status).toBe('unhealthy');
     expect(body.websocket_connected).toBe(false);
     expect(body.messages_processed).toBe(2);
+  });
+
+  it('a standby is healthy while its database connection is up, with the socket closed, and unhealthy without it', async () => {
+    const state = createHealthState();
+    server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: state.getStatus });
+    state.setRole('standby', true);
+    let reply = await call(server.port, '/health');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ status: 'healthy', role: 'standby', websocket_connected: false });
+    state.setRole('standby', false);
+    reply = await call(server.port, '/health');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ status: 'unhealthy', role: 'standby', websocket_connected: false });
+    // Elected: healthy again only once the socket is connected.
+    state.setRole('leader', true);
+    expect(JSON.parse((await call(server.port, '/health')).body)).toMatchObject({ status: 'unhealthy', role: 'leader' });
+    state.setConnected(true);
+    expect(JSON.parse((await call(server.port, '/health')).body)).toMatchObject({ status: 'healthy', role: 'leader', websocket_connected: true });
   });
 
   it('serves only the documented fields even if the provider returns more', async () => {

@@ -249,4 +249,13 @@ describe('metrics building blocks', () => {
     expect(other.some((sample) => sample.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(parse(await one.scrape()).some((sample) => sample.name === 'process_cpu_user_seconds_total')).toBe(false);
   });
+
+  it('reports leadership as a 1/0 gauge: 1 by default (a single instance), 0 as a standby', async () => {
+    const metrics = createMetrics();
+    expect(value(parse(await metrics.scrape()), 'testbed_monitor_leader')).toBe(1);
+    metrics.leader(false);
+    expect(value(parse(await metrics.scrape()), 'testbed_monitor_leader')).toBe(0);
+    metrics.leader(true);
+    expect(value(parse(await metrics.scrape()), 'testbed_monitor_leader')).toBe(1);
+  });
 });

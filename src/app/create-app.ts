@@ -8,8 +8,9 @@ import type { Config } from '../config.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
-import { openStore, type Store } from '../store/index.js';
-import { readHistorySince } from '../store/history-read.js';
+import type { Store } from '../store/index.js';
+import { createLeaderElector, type LeaderOptions } from '../store/pg/leader.js';
+import { openSeenMessages, type SeenMessages } from '../store/pg/seen-messages.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
 import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricState } from '../metrics.js';
@@ -27,6 +28,8 @@ import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 import { openApi } from '../api/index.js';
 import { createDigestScheduler } from './digest-scheduler.js';
+import { openConfiguredStore } from './open-store.js';
+import { createSocketLeadership, type SocketLeadership } from './socket-leadership.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +42,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Where counts for `GET /metrics` go; defaults to a fresh registry of this app's own. */
   metrics?: Metrics;
+  /** With STORE_URL: the leader election's timing (tests shorten it). */
+  leaderTiming?: Pick<LeaderOptions, 'pollMs' | 'retryMs' | 'pingMs' | 'pingTimeoutMs' | 'sessionTimeoutMs'>;
+  /**
+   * With STORE_URL the socket opens after start() has resolved, whenever this instance is elected; a
+   * platform that refuses to start for good (a revoked token) is reported here. Default: logged.
+   */
+  onPlatformFailed?: (error: unknown) => void;
 }
 
 export interface App {
@@ -54,6 +64,8 @@ export interface App {
   idle(): Promise<void>;
   /** The HTTP API's base URL once started; null when API_PORT is not set. */
   apiUrl(): string | null;
+  /** `leader` holds the platform socket; `standby` waits (only with STORE_URL). */
+  role(): 'leader' | 'standby';
 }
 
 /** Testbeds by state as of `now` (the documents' spelling: `in_use`). */
@@ -75,15 +87,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetrics();
-  const store =
-    deps.store ??
-    (await openStore({
-      testbedPath: config.testbedDbPath,
-      broadcastPath: config.broadcastDbPath,
-      lifecyclePath: config.lifecycleDbPath,
-      historyPath: config.historyDbPath,
-      logger: logger.child({ component: 'store' }),
-    }));
+  const store = deps.store ?? (await openConfiguredStore(config, logger.child({ component: 'store' })));
   const platform =
     deps.platform ??
     createWebexPlatform({
@@ -100,7 +104,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const lookUpPerson = createPeople(platform);
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
   // The usage report reads its window of the history file when it is posted.
-  const readHistory = async (since: string) => (await readHistorySince(store.history.path, since, { logger })).entries;
+  const readHistory = (since: string) => store.history.readSince(since);
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, readHistory, replied: (key, view) => replies.replied(key, view) });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
@@ -154,6 +158,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   }
 
   async function handle(event: PlatformEvent): Promise<void> {
+    // Noted for whoever leads next, so its catch-up does not answer this message again.
+    if (event.type === 'message') seen?.remember(uuidOf(event.id));
     let outcome: HandledOutcome = 'failed';
     try {
       outcome = await decide(event);
@@ -199,6 +205,26 @@ export async function createApp(deps: AppDeps): Promise<App> {
     actor.send(target.event);
   }
 
+  // With PostgreSQL, several instances share the store and only the elected leader holds the socket.
+  let leadership: SocketLeadership | undefined;
+  let seen: SeenMessages | undefined;
+  if (config.storeUrl) {
+    const electorLogger = logger.child({ component: 'leader' });
+    const messages = await openSeenMessages({ url: config.storeUrl, logger: electorLogger });
+    seen = messages;
+    leadership = createSocketLeadership({
+      elector: createLeaderElector({ url: config.storeUrl, ...deps.leaderTiming, logger: electorLogger }),
+      platform,
+      logger: electorLogger,
+      onRole: (role) => metrics.leader(role === 'leader'),
+      alreadyHandled: () => messages.recent(),
+      onFatal: (error) => {
+        if (deps.onPlatformFailed) deps.onPlatformFailed(error);
+        else logger.error({ err: error }, 'the platform refused to start');
+      },
+    });
+  }
+
   platform.onEvent((event) => lanes.add(conversationOf(event), () => handle(event)));
   platform.onConnectionState((state) => {
     health.setConnected(state === 'connected');
@@ -210,7 +236,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
     platform,
     store,
     metrics,
-    healthStatus: () => health.body(),
+    healthStatus() {
+      if (leadership) health.setRole(leadership.role(), leadership.databaseUp());
+      return health.body();
+    },
+    role: () => leadership?.role() ?? 'leader',
     liveActors: () => host.liveSize(),
     apiUrl: () => api?.url() ?? null,
     async idle() {
@@ -223,11 +253,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
       fleet.start();
       // Pipelines may hold testbeds while the chat side is still connecting.
       await api?.start();
-      await platform.start();
+      // A standby is started once it has joined the election; the socket follows the leadership.
+      if (leadership) leadership.start();
+      else await platform.start();
       digest?.start();
-      logger.info({ testbeds: store.testbeds.all().length }, 'bot started');
+      logger.info({ testbeds: store.testbeds.all().length, role: leadership ? 'competing' : 'leader' }, 'bot started');
     },
     async stop() {
+      // Step down first, so another instance takes the socket while this one finishes its work.
+      await leadership?.stop();
       await api?.stop();
       host.stopAll();
       fleet.stop();
@@ -235,6 +269,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       await platform.stop();
       await effects.idle();
       await recorder?.close();
+      await seen?.close();
       await store.close();
     },
   };

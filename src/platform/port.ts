@@ -74,11 +74,27 @@ export interface PostedMessage {
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
 
+export interface PlatformStartOptions {
+  /**
+   * Epoch milliseconds: once connected, also hand on messages sent since then that nobody received
+   * (another instance held the socket until it died). Absent: nothing to catch up on.
+   */
+  catchUpSince?: number;
+  /** Message ids (uuid form) another instance already handled: catching up skips them. */
+  alreadyHandled?: readonly string[];
+}
+
 export interface Platform {
   /** Discover, register the device, open and authorize the socket. Resolves once connected. */
-  start(): Promise<void>;
+  start(options?: PlatformStartOptions): Promise<void>;
   /** Close the socket, unregister the device. */
   stop(): Promise<void>;
+  /**
+   * Closes the socket at once (synchronously, before the promise settles) and keeps everything else:
+   * REST calls still work and the device stays registered for whoever takes over. `start()` opens
+   * the socket again. For an instance that is no longer the leader. Optional: test doubles may lack it.
+   */
+  pause?(): Promise<void>;
   /**
    * Called for every inbound event. Events of one conversation (the same room and person) arrive in
    * order, each after the promise returned for the previous one has settled; other conversations do

@@ -3,7 +3,7 @@
  * discovery → device → Mercury socket → REST (docs/platform.md).
  */
 import { uuidOf } from '../ids.js';
-import type { ConnectionState, OutgoingMessage, Person, Platform, PostedMessage, RoomSummary } from '../port.js';
+import type { ConnectionState, OutgoingMessage, Person, Platform, PlatformStartOptions, PostedMessage, RoomSummary } from '../port.js';
 import { backoffDelay, sleep } from './backoff.js';
 import { catchUp } from './catch-up.js';
 import type { HostCatalog } from './cluster.js';
@@ -24,6 +24,7 @@ export type { WebexPlatformOptions, WebexTiming } from './options.js';
 export { routeTemplate, type DropReason, type PlatformMetrics } from './metrics.js';
 
 export interface WebexPlatform extends Platform {
+  pause(): Promise<void>;
   connectionState(): ConnectionState;
   /** Resolves when every event received so far has been handed to the handlers. */
   idle(): Promise<void>;
@@ -75,6 +76,10 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   let connection: MercuryConnection | undefined;
   let starting: Promise<void> | undefined;
   let stopping = false;
+  /** Raised by every pause: a start-up of an older generation gives up at its next step. */
+  let generation = 0;
+  let paused = false;
+  const halted = (gen: number) => stopping || gen !== generation;
   /** When the socket was lost (for catching up on what was said meanwhile); unset while connected. */
   let lostAt: number | undefined;
   const inbound = new InboundPipeline({ rest, logger, recent, metrics, context: () => (bot ? { bot, hostCatalog } : undefined) });
@@ -95,12 +100,12 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   }
 
   /** Start-up steps retry transient failures for as long as it takes; fatal ones reject. */
-  async function persistently<T>(step: string, run: () => Promise<T>): Promise<T> {
+  async function persistently<T>(gen: number, step: string, run: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await run();
       } catch (error) {
-        if (stopping) throw new PlatformError('stopped', 'platform stopped during start-up');
+        if (halted(gen)) throw new PlatformError('stopped', 'platform stopped during start-up');
         if (!(error instanceof PlatformError) || !error.retryable) throw error;
         const delayMs = backoffDelay(attempt, timing.backoffBaseMs, timing.backoffCapMs);
         logger.warn({ step, code: error.code, status: error.status, delayMs }, 'start-up step failed; retrying');
@@ -147,39 +152,55 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
     );
   }
 
-  async function run(): Promise<void> {
+  const stopped = () => new PlatformError('stopped', 'platform stopped during start-up');
+  let devicesUrl = options.devicesUrl;
+
+  async function run(gen: number, startOptions: PlatformStartOptions): Promise<void> {
     setState('connecting');
-    const raw = await persistently('people/me', () => rest.get<PersonBody>('people/me'));
-    const me = toPerson(raw);
-    profile = me;
-    bot = {
-      uuid: uuidOf(me.id),
-      displayName: me.displayName,
-      firstName: typeof raw.firstName === 'string' ? raw.firstName : undefined,
-      nickName: typeof raw.nickName === 'string' ? raw.nickName : undefined,
-    };
-    let devicesUrl = options.devicesUrl;
+    // A fresh socket catches up only as far as it is told; an older loss is somebody else's.
+    lostAt = undefined;
+    if (!profile) {
+      const raw = await persistently(gen, 'people/me', () => rest.get<PersonBody>('people/me'));
+      const me = toPerson(raw);
+      profile = me;
+      bot = {
+        uuid: uuidOf(me.id),
+        displayName: me.displayName,
+        firstName: typeof raw.firstName === 'string' ? raw.firstName : undefined,
+        nickName: typeof raw.nickName === 'string' ? raw.nickName : undefined,
+      };
+    }
     if (!devicesUrl) {
       const found = await discoverServices(rest, options.discoveryUrl, logger);
       devicesUrl = found.devicesUrl;
       hostCatalog = found.hostCatalog;
     }
+    if (halted(gen)) throw stopped();
     const devices = new DeviceRegistry({ rest, devicesUrl, name: options.deviceName ?? DEFAULT_DEVICE_NAME, logger, cleanupDelayMs: timing.deviceCleanupDelayMs });
     registry = devices;
-    const device = await persistently('device registration', () => devices.register());
-    if (stopping) throw new PlatformError('stopped', 'platform stopped during start-up');
-    connection = new MercuryConnection(
+    const device = await persistently(gen, 'device registration', () => devices.register());
+    if (halted(gen)) throw stopped();
+    const socket = new MercuryConnection(
       { token, timing, logger, wssProxy: options.wssProxy },
       { prepare, onReconnected: afterReconnect, onEnvelope: (envelope) => inbound.push(envelope), onState: setState },
     );
-    await connection.start(device.webSocketUrl);
+    connection = socket;
+    await socket.start(device.webSocketUrl);
+    for (const id of startOptions.alreadyHandled ?? []) recent.checkAndRemember(id);
+    const since = startOptions.catchUpSince;
+    if (since !== undefined && bot && timing.catchUpMaxAgeMs > 0 && !halted(gen)) {
+      const context = { bot, hostCatalog };
+      void catchUp({ rest, logger, context, push: (event, id) => inbound.pushEvent(event, id) }, since, timing.catchUpMaxAgeMs);
+    }
   }
 
   return {
-    start() {
+    start(startOptions: PlatformStartOptions = {}) {
       if (!starting) {
-        starting = run().catch((error: unknown) => {
-          if (!stopping) {
+        paused = false;
+        const gen = generation;
+        starting = run(gen, startOptions).catch((error: unknown) => {
+          if (!halted(gen)) {
             const e = error instanceof PlatformError ? error : undefined;
             logger.error({ code: e?.code, status: e?.status, trackingId: e?.trackingId }, 'platform start failed');
             connection?.stop();
@@ -191,12 +212,26 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
       return starting;
     },
 
+    pause() {
+      if (stopping || paused) return Promise.resolve();
+      paused = true;
+      generation += 1;
+      starting = undefined;
+      // At once, before anything else runs: no frame is taken after this.
+      connection?.stop();
+      connection = undefined;
+      setState('stopped');
+      return Promise.resolve();
+    },
+
     async stop() {
       if (stopping) return;
       stopping = true;
       connection?.stop();
+      // A paused instance leaves the device alone: whoever holds the socket now may be using it.
+      const unregister = !paused;
       try {
-        await registry?.unregister();
+        if (unregister) await registry?.unregister();
       } catch (error) {
         logger.warn({ code: error instanceof PlatformError ? error.code : 'unknown' }, 'could not unregister the device');
       }
