@@ -12,6 +12,7 @@ import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { StoreError } from './errors.js';
+import { BatchQueue, type Queued } from './batch-queue.js';
 import { describe, isCode } from './lock.js';
 
 /** The file operations the adapter uses; replaceable in tests to inject faults. */
@@ -103,12 +104,6 @@ async function syncDirectory(dir: string, io: FileOps): Promise<void> {
   }
 }
 
-interface PendingChange<T> {
-  change: (current: T) => T;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 export interface OpenDocumentOptions<T> {
   file: string;
   empty: () => T;
@@ -123,8 +118,7 @@ export interface OpenDocumentOptions<T> {
  * caller's promise settles only after the write that includes its change has finished.
  */
 export class JsonDocument<T> {
-  private pending: PendingChange<T>[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly queue = new BatchQueue<(current: T) => T>((batch) => this.writeBatch(batch));
   private closed = false;
 
   private constructor(
@@ -162,53 +156,31 @@ export class JsonDocument<T> {
     if (this.closed) {
       return Promise.reject(new StoreError('STORE_WRITE', this.file, `${this.file} is closed; the change was not saved`));
     }
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ change, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  /**
-   * Starts a flush unless one runs. A change queued by a caller that was just resolved can arrive
-   * after the flush loop saw an empty queue but before it counts as finished: it is picked up here.
-   */
-  private schedule(): void {
-    if (this.flushing) return;
-    this.flushing = this.flush().finally(() => {
-      this.flushing = null;
-      if (this.pending.length > 0) this.schedule();
-    });
+    return this.queue.push(change);
   }
 
   /** Waits for queued writes, then refuses further updates. */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.flushing) await this.flushing;
+    await this.queue.drain();
   }
 
-  private async flush(): Promise<void> {
-    await Promise.resolve(); // let callers in the same tick join this batch
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0);
-      let next = this.low.data;
-      const accepted: PendingChange<T>[] = [];
-      for (const item of batch) {
-        try {
-          next = item.change(next);
-          accepted.push(item);
-        } catch (error) {
-          item.reject(error);
-        }
-      }
-      if (accepted.length === 0) continue;
+  /** Applies the batch's changes in order (one that throws is refused alone), then writes once. */
+  private async writeBatch(batch: Queued<(current: T) => T>[]): Promise<void> {
+    let next = this.low.data;
+    const accepted: Queued<(current: T) => T>[] = [];
+    for (const queued of batch) {
       try {
-        const committed = new Low<T>(this.low.adapter, next);
-        await committed.write();
-        this.low = committed;
-        for (const item of accepted) item.resolve();
+        next = queued.item(next);
+        accepted.push(queued);
       } catch (error) {
-        for (const item of accepted) item.reject(error);
+        queued.reject(error);
       }
     }
+    if (accepted.length === 0) return;
+    const committed = new Low<T>(this.low.adapter, next);
+    await committed.write();
+    this.low = committed;
+    for (const queued of accepted) queued.resolve();
   }
 }

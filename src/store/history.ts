@@ -12,6 +12,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { HistoryEntry } from '../domain.js';
 import { StoreError } from './errors.js';
+import { BatchQueue, type Queued } from './batch-queue.js';
 import { readHistorySince } from './history-read.js';
 import { describe } from './lock.js';
 
@@ -35,12 +36,6 @@ export interface HistoryLog {
   readSince(since: string): Promise<HistoryEntry[]>;
   /** Waits for queued appends, then closes the file; later appends are refused. */
   close(): Promise<void>;
-}
-
-interface Pending {
-  text: string;
-  resolve: () => void;
-  reject: (error: unknown) => void;
 }
 
 const NEWLINE = 0x0a;
@@ -75,8 +70,7 @@ async function endTornLine(handle: FileHandle, path: string, logger: StoreLogger
 }
 
 class AppendOnlyFile implements HistoryLog {
-  private pending: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly queue = new BatchQueue<string>((batch) => this.writeBatch(batch));
   private closed = false;
 
   constructor(
@@ -96,44 +90,25 @@ class AppendOnlyFile implements HistoryLog {
     if (entries.length === 0) return Promise.resolve();
     // Serialized now, so later changes to the objects cannot alter what is written.
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ text, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  /**
-   * Starts a flush unless one runs. An append made by a caller that was just resolved can arrive
-   * after the flush loop saw an empty queue but before it counts as finished: it is picked up here.
-   */
-  private schedule(): void {
-    if (this.flushing) return;
-    this.flushing = this.flush().finally(() => {
-      this.flushing = null;
-      if (this.pending.length > 0) this.schedule();
-    });
+    return this.queue.push(text);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    while (this.flushing) await this.flushing;
+    await this.queue.drain();
     await this.handle.close();
   }
 
-  private async flush(): Promise<void> {
-    await Promise.resolve(); // appends made in the same tick share this write
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0);
-      try {
-        await this.handle.appendFile(batch.map((item) => item.text).join(''), 'utf8');
-        await this.handle.sync();
-        for (const item of batch) item.resolve();
-      } catch (error) {
-        const failure = new StoreError('STORE_WRITE', this.path, `${this.path} could not be appended to (${describe(error)})`, { cause: error });
-        for (const item of batch) item.reject(failure);
-      }
+  /** One append and one fsync for the whole batch. */
+  private async writeBatch(batch: Queued<string>[]): Promise<void> {
+    try {
+      await this.handle.appendFile(batch.map((queued) => queued.item).join(''), 'utf8');
+      await this.handle.sync();
+    } catch (error) {
+      throw new StoreError('STORE_WRITE', this.path, `${this.path} could not be appended to (${describe(error)})`, { cause: error });
     }
+    for (const queued of batch) queued.resolve();
   }
 }
 
