@@ -17,6 +17,7 @@ import { startEmulator } from '../src/platform/emulator/index.js';
 import type { Emulator } from '../src/platform/emulator/api.js';
 import { ROOT, startBotProcess, type BotProcess } from './support/bot-process.js';
 import { until } from './support/wait.js';
+import { freePort } from './support/instances.js';
 
 interface Instruction {
   keyword: string;
@@ -262,7 +263,8 @@ describe("the runtime image's layout, started with the image's command", () => {
     const app = await imageApp();
     emu = await startEmulator();
     const account = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
-    const healthPort = String(20_000 + Math.floor(Math.random() * 20_000));
+    // A port the system just gave out, so no other test's listener can hold it.
+    const healthPort = String(await freePort());
     const data = join(dir!, 'data');
     const env = {
       ...envOf(runtime.instructions),
@@ -283,7 +285,7 @@ describe("the runtime image's layout, started with the image's command", () => {
       what: "the image's health check to pass",
       everyMs: 250,
     });
-    expect(run.exitCode()).toBeNull();
+    expect(run.exitCode(), run.output()).toBeNull();
     expect(existsSync(join(data, 'testbeds.json'))).toBe(true);
     run.kill('SIGTERM');
     expect((await run.exited).code).toBe(0);

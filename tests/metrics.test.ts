@@ -16,6 +16,7 @@ import { startEmulator } from '../src/platform/emulator/index.js';
 import { ask, click, seenCard, startHarness, type Harness } from './support/harness.js';
 import { startBotProcess } from './support/bot-process.js';
 import { until as untilTrue } from './support/wait.js';
+import { freePort } from './support/instances.js';
 
 interface Sample {
   name: string;
@@ -158,7 +159,7 @@ describe('GET /metrics from the bot process', () => {
       const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
       const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
       const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = await freePort();
       const run = startBotProcess(
         {
           PLATFORM_ACCESS_TOKEN: bot.token,

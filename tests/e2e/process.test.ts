@@ -10,6 +10,7 @@ import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator } from '../../src/platform/emulator/api.js';
 import { startBotProcess as startBot } from '../support/bot-process.js';
 import { until } from '../support/wait.js';
+import { freePort } from '../support/instances.js';
 
 
 describe('the bot process', () => {
@@ -122,7 +123,7 @@ describe('the bot process', () => {
     const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
     const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
     const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const run = startBot(
       {
         PLATFORM_ACCESS_TOKEN: bot.token,
