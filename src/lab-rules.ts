@@ -64,5 +64,20 @@ export function extrasOf(record: TestbedExtras): TestbedExtras {
   return extras;
 }
 
+/** A fresh copy of a record: the eight original fields and the extras it carries. */
+export function copyRecord(record: TestbedRecord): TestbedRecord {
+  return {
+    id: record.id,
+    testbed_name: record.testbed_name,
+    status: record.status,
+    user_email: record.user_email,
+    user_name: record.user_name,
+    registered_time: record.registered_time,
+    purpose: record.purpose,
+    expected_release_time: record.expected_release_time,
+    ...extrasOf(record),
+  };
+}
+
 /** Under maintenance: not free, whatever its status says. */
 export const isUnderMaintenance = (record: TestbedExtras): boolean => Boolean(record.maintenance);

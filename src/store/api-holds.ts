@@ -7,10 +7,10 @@
  */
 import * as yup from 'yup';
 import type { TestbedRecord } from '../domain.js';
-import { isIsoUtcTimestamp } from '../time-rules.js';
 import { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
 import { problemsOf } from './schema.js';
+import { timestamp } from './lifecycle-schema.js';
 
 export interface ApiHoldTestbed {
   id: number;
@@ -36,14 +36,6 @@ export interface ApiHold {
 export interface ApiHoldsDocument {
   holds: ApiHold[];
 }
-
-const timestamp = () =>
-  yup
-    .string()
-    .typeError('${path} must be an ISO 8601 UTC timestamp')
-    .defined('${path} is missing')
-    .nonNullable('${path} must be an ISO 8601 UTC timestamp')
-    .test('iso', '${path} must be an ISO 8601 UTC timestamp ending in Z', (v) => isIsoUtcTimestamp(v));
 
 const text = () => yup.string().typeError('${path} must be a string').defined('${path} is missing').nonNullable('${path} must be a string').min(1, '${path} must not be empty');
 

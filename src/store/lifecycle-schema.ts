@@ -22,7 +22,8 @@ export interface LifecycleDocument {
 
 export const emptyLifecycleDocument = (): LifecycleDocument => ({ lifecycle: [] });
 
-const timestamp = () =>
+/** A required ISO 8601 UTC timestamp (ending in Z). */
+export const timestamp = () =>
   yup
     .string()
     .typeError('${path} must be an ISO 8601 UTC timestamp')

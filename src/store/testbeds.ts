@@ -5,7 +5,7 @@
  * A change's history lines are appended after the document write and before the save resolves.
  */
 import type { HistoryEntry, LifecycleEntry, RetiredTestbed, TestbedExtras, TestbedRecord } from '../domain.js';
-import { extrasOf, nextTestbedId } from '../lab-rules.js';
+import { copyRecord as copy, nextTestbedId } from '../lab-rules.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
 import { testbedRecordProblems, type TestbedsDocument } from './schema.js';
@@ -51,17 +51,6 @@ export interface TestbedRepository {
   retire(id: number, options: SaveOptions & { at: string }): Promise<RetiredTestbed>;
 }
 
-const copy = (record: TestbedRecord): TestbedRecord => ({
-  id: record.id,
-  testbed_name: record.testbed_name,
-  status: record.status,
-  user_email: record.user_email,
-  user_name: record.user_name,
-  registered_time: record.registered_time,
-  purpose: record.purpose,
-  expected_release_time: record.expected_release_time,
-  ...extrasOf(record),
-});
 
 export function createTestbedRepository(
   document: JsonDocument<TestbedsDocument>,

@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import type { HistoryEntry, LifecycleEntry, RetiredTestbed, TestbedRecord } from '../../domain.js';
 import { emptyLifecycle } from '../../domain.js';
-import { extrasOf } from '../../lab-rules.js';
+import { copyRecord as copy } from '../../lab-rules.js';
 import { isoUtcMs } from '../../time-rules.js';
 import type { BroadcastRoomRepository } from '../broadcast-rooms.js';
 import { StoreError } from '../errors.js';
@@ -54,17 +54,6 @@ class Stale extends Error {
   }
 }
 
-const copy = (record: TestbedRecord): TestbedRecord => ({
-  id: record.id,
-  testbed_name: record.testbed_name,
-  status: record.status,
-  user_email: record.user_email,
-  user_name: record.user_name,
-  registered_time: record.registered_time,
-  purpose: record.purpose,
-  expected_release_time: record.expected_release_time,
-  ...extrasOf(record),
-});
 
 
 export function createPgRepositories(context: PgContext): PgRepositories {
