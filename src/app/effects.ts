@@ -14,6 +14,7 @@ import { renderBroadcastCard, renderDirectMessage, renderReply, renderView, type
 import type { LookUpPerson } from './people.js';
 import { keyOf, type FlowKey } from './actor-key.js';
 import { isApproved } from './router.js';
+import { StatusMemo } from '../cards/status.card.js';
 
 export type { View } from './render.js';
 
@@ -58,6 +59,8 @@ export function createEffects(deps: {
   const { platform, store, config, logger } = deps;
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
+  // Many people asking for the status of an unchanged lab get one build.
+  const statusMemo = new StatusMemo();
 
   /** The history reader, logging a failed read once (the report then says it could not be made). */
   const historySource = deps.readHistory;
@@ -84,6 +87,7 @@ export function createEffects(deps: {
       requesterEmail,
       directRoom,
       readHistory,
+      statusMemo,
     };
   }
 

@@ -9,8 +9,8 @@ import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import type { AdminView } from '../machines/admin.machine.js';
 import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../cards/menu.card.js';
-import { card, textBlock } from '../cards/common.js';
-import { statusCard, statusText } from '../cards/status.card.js';
+import { card, deepFreeze, textBlock } from '../cards/common.js';
+import { statusCard, statusText, type StatusMemo } from '../cards/status.card.js';
 import {
   noneFreeWithLabelCard,
   noneFreeWithLabelText,
@@ -71,6 +71,8 @@ export interface RenderContext {
   history?: readonly HistoryEntry[];
   /** Reads the history lines at or after an instant (ISO 8601 UTC), for the usage report. */
   readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
+  /** Status views built earlier, handed out again while nothing they show has changed (absent = build every time). */
+  statusMemo?: StatusMemo;
 }
 
 export interface Rendered {
@@ -104,8 +106,21 @@ export function renderView(view: View, ctx: RenderContext): Rendered {
   return ctx.directRoom ? { card: directButtonsOnly(rendered.card), text: rendered.text } : rendered;
 }
 
+// A shared (frozen) card gets one shared direct-room copy.
+const directCopies = new WeakMap<AdaptiveCardJson, AdaptiveCardJson>();
+
 /** The card with only the buttons a direct room accepts (no actions left = no action bar). */
 function directButtonsOnly(cardJson: AdaptiveCardJson): AdaptiveCardJson {
+  if (!Object.isFrozen(cardJson)) return withDirectButtons(cardJson);
+  let copy = directCopies.get(cardJson);
+  if (!copy) {
+    copy = deepFreeze(withDirectButtons(cardJson));
+    directCopies.set(cardJson, copy);
+  }
+  return copy;
+}
+
+function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
   const all: unknown[] = Array.isArray(cardJson.actions) ? cardJson.actions : [];
   const actions = all.filter((action) => {
     const data = (action as { data?: { action?: unknown } }).data;
@@ -131,7 +146,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(card([textBlock(hintText())]), hintText());
     case 'status': {
       const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
-      return pair(statusCard(input), statusText(input));
+      return ctx.statusMemo ? ctx.statusMemo.view(input) : pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {
       const testbeds = ctx.testbeds;

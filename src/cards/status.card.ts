@@ -9,10 +9,11 @@
  * label (`status 5g`) only the testbeds carrying it are shown, and the page
  * buttons keep the label.
  */
+import { createHash } from 'node:crypto';
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
-import { MAX_CARD_BYTES, card, cardBytes, submit, textBlock, type CardElement } from './common.js';
+import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
   byName,
@@ -27,8 +28,9 @@ import {
   stateStyle,
   testbedRow,
   testbedState,
+  type TestbedState,
 } from './parts.js';
-import { formatUtc, formatWhen } from './time.js';
+import { formatHeldFor, formatRelative, formatUtc, formatWhen } from './time.js';
 
 export interface StatusCardInput {
   testbeds: readonly TestbedRecord[];
@@ -77,12 +79,11 @@ function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | u
 }
 
 /** Row indexes per page: greedy by size (a row's picker choice included), at most STATUS_ROWS_PER_PAGE each. */
-function paginate(rows: readonly CardElement[], extraBytes: readonly number[]): number[][] {
+function paginate(sizes: readonly number[]): number[][] {
   const budget = MAX_CARD_BYTES - FRAME_BYTES;
   const pages: number[][] = [[]];
   let used = 0;
-  rows.forEach((element, index) => {
-    const size = cardBytes(element as AdaptiveCardJson) + 1 + extraBytes[index];
+  sizes.forEach((size, index) => {
     const current = pages[pages.length - 1];
     if (current.length > 0 && (current.length >= STATUS_ROWS_PER_PAGE || used + size > budget)) {
       pages.push([index]);
@@ -137,32 +138,46 @@ interface Layout {
   waitable: TestbedRecord[];
 }
 
+/** A testbed row, its size in the card and that of its choice in the busy-testbed picker (as JSON, each with the comma that follows it). */
+interface SizedRow {
+  element: CardElement;
+  bytes: number;
+  choiceBytes: number;
+}
+
+function sizedRow(record: TestbedRecord, element: CardElement): SizedRow {
+  return { element, bytes: cardBytes(element) + 1, choiceBytes: cardBytes(choiceOf(record)) + 1 };
+}
+
+/** Builds (or finds) the row of one testbed; `extra` is its queue line. */
+type RowSource = (record: TestbedRecord, state: TestbedState, extra: CardElement[]) => SizedRow;
+
 // statusCard and statusText of one reply are given the same input: lay it out once for both.
 const layouts = new WeakMap<StatusCardInput, Layout>();
 
 function layout(input: StatusCardInput): Layout {
   let found = layouts.get(input);
   if (!found) {
-    found = layOut(input);
+    found = layOut(input, (record, state, extra) => {
+      return sizedRow(record, testbedRow(record, state, { now: input.now, timeZone: input.timeZone, extra }));
+    });
     layouts.set(input, found);
   }
   return found;
 }
 
-function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput): Layout {
+function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
   const filtered = label === undefined ? all : all.filter((record) => hasLabel(record, label));
   const unknownLabel = label !== undefined && filtered.length === 0;
   const labels = unknownLabel ? labelsInUse(all) : [];
   const testbeds = unknownLabel ? [] : filtered;
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
   const sorted = inStatusOrder(testbeds, now);
-  const rows = sorted.map(({ record, state }) =>
-    testbedRow(record, state, { now, timeZone, extra: queueLine(entries.get(record.id), requesterEmail, timeZone) }),
-  );
+  const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
   // Under maintenance counts as busy: people may wait for it to come back.
   const isWaitable = (record: TestbedRecord) => record.status === 'in_use' || Boolean(record.maintenance) || Boolean(entries.get(record.id)?.offer);
-  const choiceBytes = sorted.map(({ record }) => (isWaitable(record) ? cardBytes(choiceOf(record)) + 1 : 0));
-  const pages = paginate(rows, choiceBytes);
+  const sizes = sorted.map(({ record }, index) => rows[index].bytes + (isWaitable(record) ? rows[index].choiceBytes : 0));
+  const pages = paginate(sizes);
   const wanted = Number.isInteger(page) ? (page as number) : 1;
   const current = Math.min(Math.max(wanted, 1), pages.length);
   const shown = pages[current - 1].map((index) => sorted[index].record);
@@ -170,7 +185,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   return {
     unknownLabel,
     labels,
-    rows: pages[current - 1].map((index) => rows[index]),
+    rows: pages[current - 1].map((index) => rows[index].element),
     page: current,
     pages: pages.length,
     counts: countTestbeds(testbeds, now),
@@ -251,4 +266,71 @@ export function statusText(input: StatusCardInput): string {
 /** How many pages the status view has for these testbeds. */
 export function statusPageCount(testbeds: readonly TestbedRecord[], now: string, timeZone: string): number {
   return layout({ testbeds, now, timeZone }).pages;
+}
+
+/** The status card and its fallback text, as one reply shows them. */
+export interface StatusView {
+  card: AdaptiveCardJson;
+  text: string;
+}
+
+/** What a testbed's row shows that moves with the clock: its state, how long it has been held, and the relative times. */
+function clockOf(record: TestbedRecord, state: TestbedState, now: string): string {
+  const held = state === 'inUse' || state === 'overdue' ? `${formatHeldFor(record.registered_time, now)}|${formatRelative(record.expected_release_time, now)}` : '';
+  const back = record.maintenance?.until ? formatRelative(record.maintenance.until, now) : '';
+  return `${state}|${held}|${back}`;
+}
+
+/** How many whole status views a memo keeps (pages, labels and lookers in a queue each have their own). */
+const KEPT_VIEWS = 16;
+
+/**
+ * What earlier status builds made, kept for the next ones: a status reply for an unchanged lab is
+ * built once and then handed out again while nothing it shows has changed, and after a change only
+ * the rows that changed are built anew. Everything handed out is frozen, as it is shared.
+ *
+ * A view is found by everything the card and text read: the records and wait-lists as they are,
+ * the zone, page and label, the minute shown as "As of", each testbed's state and the times its
+ * row gives relative to now, and the looker's email while somebody waits in a queue (the card
+ * tells them their place). A row is found the same way, by its record, state, relative times,
+ * zone and queue line. Rows of the last two builds are kept, views in last-used order.
+ */
+export class StatusMemo {
+  private readonly views = new Map<string, StatusView>();
+  private rows = new Map<string, SizedRow>();
+  private olderRows = new Map<string, SizedRow>();
+
+  view(input: StatusCardInput): StatusView {
+    const { testbeds, now, timeZone, life, requesterEmail } = input;
+    const records = testbeds.map((record) => JSON.stringify(record));
+    const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
+    const queued = (life ?? []).some((entry) => entry.queue.length > 0);
+    const looker = queued && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
+    const hash = createHash('sha256');
+    hash.update(JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker, life ?? []]));
+    for (let i = 0; i < records.length; i++) hash.update(`\n${clocks[i]}\n${records[i]}`);
+    const key = hash.digest('base64');
+    const kept = this.views.get(key);
+    if (kept) {
+      this.views.delete(key);
+      this.views.set(key, kept);
+      return kept;
+    }
+    const recordKeys = new Map(testbeds.map((record, i) => [record, records[i]]));
+    const rows = new Map<string, SizedRow>();
+    const found = layOut(input, (record, state, extra) => {
+      const rowKey = `${timeZone}\n${clockOf(record, state, now)}\n${JSON.stringify(extra)}\n${recordKeys.get(record) ?? JSON.stringify(record)}`;
+      let row = rows.get(rowKey) ?? this.rows.get(rowKey) ?? this.olderRows.get(rowKey);
+      row ??= sizedRow(record, deepFreeze(testbedRow(record, state, { now, timeZone, extra })));
+      rows.set(rowKey, row);
+      return row;
+    });
+    this.olderRows = this.rows;
+    this.rows = rows;
+    layouts.set(input, found);
+    const view = deepFreeze({ card: statusCard(input), text: statusText(input) });
+    this.views.set(key, view);
+    if (this.views.size > KEPT_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    return view;
+  }
 }

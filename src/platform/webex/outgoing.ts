@@ -45,6 +45,31 @@ export function messageBody(message: OutgoingMessage): Record<string, unknown> {
   return body;
 }
 
+// Frozen cards are shared between replies (many people shown the same status): each is written out once.
+const cardTexts = new WeakMap<object, string>();
+
+function cardJson(card: Record<string, unknown>): string {
+  if (!Object.isFrozen(card)) return JSON.stringify(card);
+  let text = cardTexts.get(card);
+  if (text === undefined) {
+    text = JSON.stringify(card);
+    cardTexts.set(card, text);
+  }
+  return text;
+}
+
+/**
+ * `messageBody` as JSON text, the same as `JSON.stringify(messageBody(message))`. A frozen card
+ * (one that is shared and so never changes) is serialised only the first time it is sent.
+ */
+export function messageJson(message: OutgoingMessage): string {
+  const { attachments: _attachments, ...head } = messageBody(message);
+  if (!message.card) return JSON.stringify(head);
+  // The head always holds a destination and a text; the attachment goes last, where messageBody puts it.
+  const headJson = JSON.stringify(head);
+  return `${headJson.slice(0, -1)},"attachments":[{"contentType":${JSON.stringify(CARD_CONTENT_TYPE)},"content":${cardJson(message.card)}}]}`;
+}
+
 /** The `rel="next"` URL of a Link header, if any. The URL is opaque. */
 export function nextPageUrl(header: string | string[] | undefined): string | undefined {
   const values = Array.isArray(header) ? header : header ? [header] : [];

@@ -24,6 +24,8 @@ export interface RestResponse<T> {
 
 export interface RequestOptions {
   json?: unknown;
+  /** A body already written as JSON text (sent as it is, instead of `json`). */
+  jsonText?: string;
   searchParams?: Record<string, string | number>;
 }
 
@@ -110,7 +112,8 @@ export function createRestClient(config: RestConfig): RestClient {
    * time-outs tick in half-second steps).
    */
   async function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
-    const hasBody = options.json !== undefined;
+    const body = options.jsonText ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
+    const hasBody = body !== undefined;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new RequestTimedOut()), timing.requestTimeoutMs);
     try {
@@ -119,7 +122,7 @@ export function createRestClient(config: RestConfig): RestClient {
         dispatcher,
         signal: abort.signal,
         headers: hasBody ? jsonHeaders : plainHeaders,
-        body: hasBody ? JSON.stringify(options.json) : undefined,
+        body,
       });
       return { statusCode: res.statusCode, headers: res.headers as Headers, body: await res.body.text() };
     } catch (error) {

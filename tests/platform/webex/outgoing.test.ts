@@ -1,6 +1,7 @@
 /** Pure helpers for outgoing messages and Link pagination. */
 import { describe, expect, it } from 'vitest';
-import { messageBody, nextPageUrl } from '../../../src/platform/webex/outgoing.js';
+import { deepFreeze } from '../../../src/cards/common.js';
+import { messageBody, messageJson, nextPageUrl } from '../../../src/platform/webex/outgoing.js';
 
 const card = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Testbeds' }] };
 
@@ -23,6 +24,32 @@ describe('messageBody', () => {
     [{ roomId: 'R' }],
   ])('refuses %j', (message) => {
     expect(() => messageBody(message)).toThrow(expect.objectContaining({ code: 'bad_request' }));
+  });
+});
+
+describe('messageJson', () => {
+  const shared = deepFreeze({ type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Status "now" \\ ✓' }] });
+
+  it.each([
+    [{ roomId: 'R', parentId: 'P', markdown: '**lab-3** is [free](http://x)', card }],
+    [{ toPersonEmail: 'ada@example.com', card }],
+    [{ toPersonId: 'X', text: 'hi' }],
+    [{ roomId: 'R', text: 'Testbed status: 3 in total.', card: shared }],
+    [{ roomId: 'R2', markdown: '*x*', card: shared }],
+  ])('writes out what messageBody builds, byte for byte: %j', (message) => {
+    expect(messageJson(message)).toBe(JSON.stringify(messageBody(message)));
+    expect(JSON.parse(messageJson(message))).toEqual(messageBody(message));
+  });
+
+  it('refuses what messageBody refuses', () => {
+    expect(() => messageJson({ roomId: 'R' })).toThrow(expect.objectContaining({ code: 'bad_request' }));
+  });
+
+  it('writes a card that is not frozen as it is now, even after it changed', () => {
+    const changing = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'before' }] };
+    expect(messageJson({ roomId: 'R', card: changing })).toContain('"text":"before"');
+    changing.body[0].text = 'after';
+    expect(messageJson({ roomId: 'R', card: changing })).toContain('"text":"after"');
   });
 });
 
