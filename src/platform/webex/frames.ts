@@ -2,17 +2,22 @@
  * Shapes of what arrives from Webex — socket envelopes, activities, and the
  * REST objects the adapter fetches — checked with yup before anything reads
  * them. Only the fields the adapter uses are required; unknown fields pass.
+ *
+ * Every frame and fetched object passes here, so each shape also has a quick
+ * test that accepts only what its schema accepts: well-formed input (nearly
+ * all of it) is let through by that test alone, and anything else goes to yup,
+ * which decides and names the problem.
  */
 import * as yup from 'yup';
 
 const optionalString = yup.string().strict().nullable().optional();
 
-const envelopeSchema = yup.object({
+export const envelopeSchema = yup.object({
   id: optionalString,
   data: yup.object({ eventType: yup.string().strict().required() }).required(),
 }).required();
 
-const activitySchema = yup.object({
+export const activitySchema = yup.object({
   id: yup.string().strict().required(),
   verb: yup.string().strict().required(),
   actor: yup
@@ -31,7 +36,7 @@ const activitySchema = yup.object({
   parent: yup.object({ id: optionalString, type: optionalString }).nullable().optional().default(undefined),
 }).required();
 
-const messageSchema = yup.object({
+export const messageSchema = yup.object({
   id: yup.string().strict().required(),
   roomId: yup.string().strict().required(),
   roomType: yup.string().strict().oneOf(['direct', 'group']).nullable().optional(),
@@ -41,7 +46,7 @@ const messageSchema = yup.object({
   html: optionalString,
 }).required();
 
-const attachmentActionSchema = yup.object({
+export const attachmentActionSchema = yup.object({
   id: yup.string().strict().required(),
   messageId: yup.string().strict().required(),
   roomId: yup.string().strict().required(),
@@ -60,7 +65,73 @@ export type RestAttachmentAction = yup.InferType<typeof attachmentActionSchema>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-function check<T>(schema: yup.Schema<T>, value: unknown): Checked<T> {
+// The quick tests, each accepting a subset of what its schema accepts (the schemas stay the rule).
+/** yup's own test for an object. */
+const isObject = (value: unknown): value is Record<string, unknown> => Object.prototype.toString.call(value) === '[object Object]';
+/** `optionalString`: absent, null or any string. */
+const isOptionalString = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+/** A required string: yup refuses the empty one. */
+const isFilledString = (value: unknown) => typeof value === 'string' && value !== '';
+/** An array of required strings (holes included: `every` would skip them). */
+function isListOfFilledStrings(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (!isFilledString(value[i])) return false;
+  return true;
+}
+/** A nested object that may be absent or null, checked by `fields` when present. */
+const isOptionalObject = (value: unknown, fields: (object: Record<string, unknown>) => boolean) =>
+  value === undefined || value === null || (isObject(value) && fields(value));
+
+function looksLikeEnvelope(value: unknown): boolean {
+  return isObject(value) && isOptionalString(value.id) && isObject(value.data) && isFilledString(value.data.eventType);
+}
+
+function looksLikeActivity(value: unknown): boolean {
+  if (!isObject(value) || !isFilledString(value.id) || !isFilledString(value.verb)) return false;
+  const { actor } = value;
+  if (!isObject(actor) || !isOptionalString(actor.id) || !isOptionalString(actor.entryUUID) || !isOptionalString(actor.type) || !isOptionalString(actor.displayName)) {
+    return false;
+  }
+  return (
+    isOptionalObject(value.object, (object) => isOptionalString(object.objectType) && isOptionalString(object.id)) &&
+    isOptionalObject(
+      value.target,
+      (target) =>
+        isFilledString(target.id) &&
+        isOptionalString(target.url) &&
+        (target.tags === undefined || target.tags === null || isListOfFilledStrings(target.tags)),
+    ) &&
+    isOptionalObject(value.parent, (parent) => isOptionalString(parent.id) && isOptionalString(parent.type))
+  );
+}
+
+function looksLikeMessage(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isFilledString(value.id) &&
+    isFilledString(value.roomId) &&
+    isFilledString(value.personId) &&
+    (value.roomType === undefined || value.roomType === 'direct' || value.roomType === 'group') &&
+    isOptionalString(value.personEmail) &&
+    isOptionalString(value.text) &&
+    isOptionalString(value.html)
+  );
+}
+
+function looksLikeAttachmentAction(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isFilledString(value.id) &&
+    isFilledString(value.messageId) &&
+    isFilledString(value.roomId) &&
+    isFilledString(value.personId) &&
+    (value.inputs === undefined || value.inputs === null || (typeof value.inputs === 'object' && !Array.isArray(value.inputs)))
+  );
+}
+
+function check<T>(schema: yup.Schema<T>, quick: (value: unknown) => boolean, value: unknown): Checked<T> {
+  // Strict validation returns the value as it is: what passes the quick test is returned the same way.
+  if (quick(value)) return { ok: true, value: value as T };
   try {
     return { ok: true, value: schema.validateSync(value, { strict: true, abortEarly: true }) };
   } catch (error) {
@@ -70,12 +141,12 @@ function check<T>(schema: yup.Schema<T>, value: unknown): Checked<T> {
   }
 }
 
-export const checkEnvelope = (value: unknown): Checked<Envelope> => check(envelopeSchema, value);
-export const checkMessage = (value: unknown): Checked<RestMessage> => check(messageSchema, value);
-export const checkAttachmentAction = (value: unknown): Checked<RestAttachmentAction> => check(attachmentActionSchema, value);
+export const checkEnvelope = (value: unknown): Checked<Envelope> => check(envelopeSchema, looksLikeEnvelope, value);
+export const checkMessage = (value: unknown): Checked<RestMessage> => check(messageSchema, looksLikeMessage, value);
+export const checkAttachmentAction = (value: unknown): Checked<RestAttachmentAction> => check(attachmentActionSchema, looksLikeAttachmentAction, value);
 
 /** The activity inside a `conversation.activity` envelope. */
 export function checkActivity(envelope: unknown): Checked<Activity> {
   const activity = (envelope as { data?: { activity?: unknown } } | null)?.data?.activity;
-  return check(activitySchema, activity);
+  return check(activitySchema, looksLikeActivity, activity);
 }
