@@ -9,7 +9,6 @@
  * label (`status 5g`) only the testbeds carrying it are shown, and the page
  * buttons keep the label.
  */
-import { createHash } from 'node:crypto';
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
@@ -284,42 +283,73 @@ function clockOf(record: TestbedRecord, state: TestbedState, now: string): strin
 /** How many whole status views a memo keeps (pages, labels and lookers in a queue each have their own). */
 const KEPT_VIEWS = 16;
 
+/** Same JSON data: plain objects (in any key order), arrays and primitives. Anything else counts as different. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  const plain = (value: object) => {
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  };
+  if (!plain(a) || !plain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+interface KeptView {
+  /** Zone, page, label, the minute of "As of", the looker (while somebody waits), and each testbed's clock line. */
+  head: string;
+  testbeds: readonly TestbedRecord[];
+  life: readonly LifecycleEntry[];
+  view: StatusView;
+}
+
 /**
  * What earlier status builds made, kept for the next ones: a status reply for an unchanged lab is
  * built once and then handed out again while nothing it shows has changed, and after a change only
  * the rows that changed are built anew. Everything handed out is frozen, as it is shared.
  *
- * A view is found by everything the card and text read: the records and wait-lists as they are,
- * the zone, page and label, the minute shown as "As of", each testbed's state and the times its
- * row gives relative to now, and the looker's email while somebody waits in a queue (the card
- * tells them their place). A row is found the same way, by its record, state, relative times,
- * zone and queue line. Rows of the last two builds are kept, views in last-used order.
+ * A view is found by everything the card and text read: the records and wait-lists (compared
+ * field by field), the zone, page and label, the minute shown as "As of", each testbed's state and
+ * the times its row gives relative to now, and the looker's email while somebody waits in a queue
+ * (the card tells them their place). A row is found the same way, by its record, state, relative
+ * times, zone and queue line. Rows of the last two builds are kept, views in last-used order.
+ *
+ * The records and wait-lists given to `view` are kept (frozen) to compare later ones with: give
+ * it copies that nothing changes afterwards, as the store's reads are.
  */
 export class StatusMemo {
-  private readonly views = new Map<string, StatusView>();
+  private readonly views: KeptView[] = [];
   private rows = new Map<string, SizedRow>();
   private olderRows = new Map<string, SizedRow>();
 
   view(input: StatusCardInput): StatusView {
-    const { testbeds, now, timeZone, life, requesterEmail } = input;
-    const records = testbeds.map((record) => JSON.stringify(record));
-    const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
-    const queued = (life ?? []).some((entry) => entry.queue.length > 0);
+    const { testbeds, now, timeZone, requesterEmail } = input;
+    const life = input.life ?? [];
+    const queued = life.some((entry) => entry.queue.length > 0);
     const looker = queued && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
-    const hash = createHash('sha256');
-    hash.update(JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker, life ?? []]));
-    for (let i = 0; i < records.length; i++) hash.update(`\n${clocks[i]}\n${records[i]}`);
-    const key = hash.digest('base64');
-    const kept = this.views.get(key);
-    if (kept) {
-      this.views.delete(key);
-      this.views.set(key, kept);
-      return kept;
+    const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
+    const head = `${JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker])}\n${clocks.join('\n')}`;
+    for (let i = this.views.length - 1; i >= 0; i--) {
+      const kept = this.views[i];
+      if (kept.head === head && sameData(kept.testbeds, testbeds) && sameData(kept.life, life)) {
+        this.views.splice(i, 1);
+        this.views.push(kept);
+        return kept.view;
+      }
     }
-    const recordKeys = new Map(testbeds.map((record, i) => [record, records[i]]));
     const rows = new Map<string, SizedRow>();
     const found = layOut(input, (record, state, extra) => {
-      const rowKey = `${timeZone}\n${clockOf(record, state, now)}\n${JSON.stringify(extra)}\n${recordKeys.get(record) ?? JSON.stringify(record)}`;
+      const rowKey = `${timeZone}\n${clockOf(record, state, now)}\n${JSON.stringify(extra)}\n${JSON.stringify(record)}`;
       let row = rows.get(rowKey) ?? this.rows.get(rowKey) ?? this.olderRows.get(rowKey);
       row ??= sizedRow(record, deepFreeze(testbedRow(record, state, { now, timeZone, extra })));
       rows.set(rowKey, row);
@@ -329,8 +359,8 @@ export class StatusMemo {
     this.rows = rows;
     layouts.set(input, found);
     const view = deepFreeze({ card: statusCard(input), text: statusText(input) });
-    this.views.set(key, view);
-    if (this.views.size > KEPT_VIEWS) this.views.delete(this.views.keys().next().value as string);
+    this.views.push({ head, testbeds: deepFreeze(testbeds), life: deepFreeze(life), view });
+    if (this.views.length > KEPT_VIEWS) this.views.shift();
     return view;
   }
 }

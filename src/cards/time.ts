@@ -16,9 +16,21 @@ export const DURATIONS = { MINUTE, HOUR, DAY } as const;
 
 const SECONDS_OPTIONAL = { secondsOptional: true } as const;
 
+/** Timestamps read before: a status card reads "now" and each booking's times several times over. */
+const parsedIso = new Map<string, number | null>();
+/** Forgotten all at once when this many are kept. */
+const PARSED_ISO_KEPT = 4096;
+
 /** Milliseconds of an ISO 8601 UTC timestamp (trailing Z; seconds may be left out), or null. */
 export function parseIso(iso: unknown): number | null {
-  return isoUtcMs(iso, SECONDS_OPTIONAL);
+  if (typeof iso !== 'string') return isoUtcMs(iso, SECONDS_OPTIONAL);
+  let ms = parsedIso.get(iso);
+  if (ms === undefined) {
+    ms = isoUtcMs(iso, SECONDS_OPTIONAL);
+    if (parsedIso.size >= PARSED_ISO_KEPT) parsedIso.clear();
+    parsedIso.set(iso, ms);
+  }
+  return ms;
 }
 
 /** ISO 8601 UTC with trailing Z for an instant (deterministic; not the clock). */

@@ -51,6 +51,7 @@ describe('status memo', () => {
     const booked = lab().map((record) => (record.id === 1 ? inUse(1, bob, { purpose: 'soak test' }) : record));
     const renamed = lab().map((record) => (record.id === 2 ? { ...record, testbed_name: 'lab-2 renamed' } : record));
     const relabelled = lab().map((record) => (record.id === 2 ? { ...record, labels: ['5G', 'lab'] } : record));
+    const repaired = lab().map((record) => (record.maintenance ? { ...record, maintenance: { ...record.maintenance, reason: 'new power supply' } } : record));
     const held: LifecycleEntry = { ...emptyLifecycle(1), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:30:00.000Z' } };
     const many = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? available(i + 1) : inUse(i + 1, ana)));
     const inputs: StatusCardInput[] = [
@@ -59,6 +60,7 @@ describe('status memo', () => {
       { testbeds: lab(), now, timeZone: zone },
       { testbeds: renamed, now, timeZone: zone },
       { testbeds: relabelled, now, timeZone: zone },
+      { testbeds: repaired, now, timeZone: zone },
       { testbeds: lab(), now, timeZone: 'UTC' },
       { testbeds: lab(), now, timeZone: zone, label: '5g' },
       { testbeds: lab(), now, timeZone: zone, label: 'lab' },
@@ -92,6 +94,9 @@ describe('status memo', () => {
     const first = memo.view({ testbeds: lab(), now: NOW, timeZone: zone });
     const again = memo.view({ testbeds: lab(), now: at(base + 20_000), timeZone: zone });
     expect(again).toBe(first);
+    // The same records written in another key order are the same records.
+    const reordered = lab().map((record) => Object.fromEntries(Object.entries(record).reverse()) as unknown as TestbedRecord);
+    expect(memo.view({ testbeds: reordered, now: NOW, timeZone: zone })).toBe(first);
     expect(Object.isFrozen(first.card)).toBe(true);
     expect(Object.isFrozen(first.card.body)).toBe(true);
     expect(() => (first.card.body as unknown[]).push({})).toThrow(TypeError);

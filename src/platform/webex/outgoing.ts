@@ -70,6 +70,21 @@ export function messageJson(message: OutgoingMessage): string {
   return `${headJson.slice(0, -1)},"attachments":[{"contentType":${JSON.stringify(CARD_CONTENT_TYPE)},"content":${cardJson(message.card)}}]}`;
 }
 
+/** How the platform begins a created message: its id, then its room (plain ids, nothing escaped). */
+const CREATED_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([^"\\\u0000-\u001f]*)"[ \t\n\r]*,[ \t\n\r]*"roomId"[ \t\n\r]*:[ \t\n\r]*"([^"\\\u0000-\u001f]*)"[ \t\n\r]*[,}]/;
+
+/**
+ * The id and room of a created message from the POST /messages answer. The answer repeats the
+ * whole message, card included, and only these two are needed: when it begins with them (as the
+ * platform writes it) nothing else is parsed; otherwise the whole body is. Throws when the body
+ * is not JSON.
+ */
+export function readCreatedMessage(text: string): { id?: unknown; roomId?: unknown } | undefined {
+  const head = CREATED_HEAD.exec(text);
+  if (head) return { id: head[1], roomId: head[2] };
+  return text ? (JSON.parse(text) as { id?: unknown; roomId?: unknown }) : undefined;
+}
+
 /** The `rel="next"` URL of a Link header, if any. The URL is opaque. */
 export function nextPageUrl(header: string | string[] | undefined): string | undefined {
   const values = Array.isArray(header) ? header : header ? [header] : [];

@@ -26,6 +26,8 @@ export interface RequestOptions {
   json?: unknown;
   /** A body already written as JSON text (sent as it is, instead of `json`). */
   jsonText?: string;
+  /** Reads a successful answer's body instead of parsing all of it as JSON; throws when it is not JSON. */
+  readBody?: (text: string) => unknown;
   searchParams?: Record<string, string | number>;
 }
 
@@ -189,7 +191,7 @@ export function createRestClient(config: RestConfig): RestClient {
         metrics.restRequest(method, route, String(res.statusCode));
         if (res.statusCode < 400) {
           try {
-            return { status: res.statusCode, body: parseBody(res.body) as T, headers: res.headers };
+            return { status: res.statusCode, body: (options.readBody ?? parseBody)(res.body) as T, headers: res.headers };
           } catch {
             throw new PlatformError('invalid_response', `${method} ${where()} returned a body that is not JSON`, {
               status: res.statusCode, method, path: where(), trackingId: header(res, 'trackingid'),

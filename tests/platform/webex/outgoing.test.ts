@@ -1,7 +1,7 @@
 /** Pure helpers for outgoing messages and Link pagination. */
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../../src/cards/common.js';
-import { messageBody, messageJson, nextPageUrl } from '../../../src/platform/webex/outgoing.js';
+import { messageBody, messageJson, nextPageUrl, readCreatedMessage } from '../../../src/platform/webex/outgoing.js';
 
 const card = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Testbeds' }] };
 
@@ -61,5 +61,32 @@ describe('nextPageUrl', () => {
     [undefined, undefined],
   ])('%j → %j', (header, expected) => {
     expect(nextPageUrl(header)).toBe(expected);
+  });
+});
+
+describe('readCreatedMessage', () => {
+  const created = { id: 'Y2lzY29zcGFyazovL3VzL01FU1NBR0UvMQ', roomId: 'Y2lzY29zcGFyazovL3VzL1JPT00vMQ', roomType: 'group', text: 'Testbed status', attachments: [{ content: { body: [{ text: '"id":"x"' }] } }] };
+  const pick = (value: { id?: unknown; roomId?: unknown } | undefined) => (value === undefined ? undefined : { id: value.id, roomId: value.roomId });
+
+  it.each([
+    JSON.stringify(created),
+    JSON.stringify(created, null, 2),
+    JSON.stringify({ id: 'M', roomId: 'R' }),
+    JSON.stringify({ roomId: 'R', id: 'M', text: 'id first is not required' }),
+    JSON.stringify({ id: 'M"quoted\\', roomId: 'R\u2028' }),
+    '{"id":"M\\u0041","roomId":"R"}',
+    '{"id":"M","roomId":7}',
+    '{"id":"M"}',
+    '{"roomId":"R"}',
+    '[{"id":"M","roomId":"R"}]',
+    '"text"',
+    '',
+  ])('reads the id and room as JSON.parse does: %s', (text) => {
+    expect(pick(readCreatedMessage(text))).toEqual(text ? pick(JSON.parse(text)) : undefined);
+  });
+
+  it('refuses a body that is not JSON', () => {
+    expect(() => readCreatedMessage('<html>gateway error</html>')).toThrow(SyntaxError);
+    expect(() => readCreatedMessage('{"id":"M",\u00a0"roomId":"R"}')).toThrow(SyntaxError);
   });
 });
