@@ -172,10 +172,11 @@ export function keep(inputs: unknown, fields: Record<string, number>): FormValue
   return values;
 }
 
-export function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>): FormErrors {
+/** `context` reaches the schema's tests (the forms' schemas read the known testbed ids from it). */
+export function validate(schema: yup.AnyObjectSchema, value: Record<string, unknown>, context?: KnownTestbeds): FormErrors {
   const errors: FormErrors = {};
   try {
-    schema.validateSync(value, { abortEarly: false, strict: true });
+    schema.validateSync(value, { abortEarly: false, strict: true, context });
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
     for (const problem of error.inner.length > 0 ? error.inner : [error]) {
@@ -188,30 +189,46 @@ export function validate(schema: yup.AnyObjectSchema, value: Record<string, unkn
 
 export const READ_FAILURE = 'The form could not be read. Please fill it in again.';
 
-export function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
-  const known = new Set(knownTestbedIds);
+/** The testbeds a form may name, handed to a schema built once through yup's `context`. */
+export interface KnownTestbeds {
+  knownIds: ReadonlySet<number>;
+}
+
+function idSchema(missing: string, isKnown: (id: number, context: unknown) => boolean) {
   return yup
     .string()
     .typeError('Choose a testbed from the list.')
     .required(missing)
     .matches(ID_PATTERN, 'Choose a testbed from the list.')
-    .test('known', 'That testbed is not in the list any more. Please choose another one.', (value) =>
-      value === undefined || !ID_PATTERN.test(value) || known.has(Number(value)),
+    .test('known', 'That testbed is not in the list any more. Please choose another one.', (value, test) =>
+      value === undefined || !ID_PATTERN.test(value) || isKnown(Number(value), test.options.context),
     );
 }
+
+export function testbedIdSchema(knownTestbedIds: readonly number[], missing: string) {
+  const known = new Set(knownTestbedIds);
+  return idSchema(missing, (id) => known.has(id));
+}
+
+/** `testbedIdSchema` for schemas built once: the known ids come with each validation (`KnownTestbeds`). */
+function knownIdSchema(missing: string) {
+  return idSchema(missing, (id, context) => (context as KnownTestbeds).knownIds.has(id));
+}
+
+const knownTestbeds = (knownTestbedIds: readonly number[]): KnownTestbeds => ({ knownIds: new Set(knownTestbedIds) });
 
 const PICK_ONE = 'Choose a testbed or a label, not both.';
 const PICK_ANY = 'Choose the testbed you want to book, or a label to get any free testbed with it.';
 
 /** Exactly one of `testbed_id` and `label`: the one given is checked, and both or neither is the problem named on each. */
-function registerSchema(knownTestbedIds: readonly number[], chosen: { testbed: boolean; label: boolean }) {
+function buildRegisterSchema(chosen: { testbed: boolean; label: boolean }) {
   const text = (message: string) => yup.string().typeError(message);
   const label = text('Choose a label from the list.').matches(LABEL_PATTERN, `A label is 1 to ${LIMITS.labelMax} letters, digits, dots, underscores or hyphens.`);
   const both = (schema: yup.StringSchema<string | undefined>) => schema.test('one', PICK_ONE, () => !(chosen.testbed && chosen.label));
   return yup.object({
     testbed_id: chosen.label
       ? both(yup.string())
-      : testbedIdSchema(knownTestbedIds, PICK_ANY),
+      : knownIdSchema(PICK_ANY),
     label: chosen.testbed ? both(yup.string()) : label,
     purpose: text('Tell us what you need the testbed for.')
       .required('Tell us what you need the testbed for.')
@@ -224,6 +241,19 @@ function registerSchema(knownTestbedIds: readonly number[], chosen: { testbed: b
     release_date: text('Pick the date from the calendar.'),
     release_time: text('Pick the time from the clock.'),
   });
+}
+
+// Built once per combination of what was chosen (yup schemas are costly to build).
+const registerSchemas = new Map<string, ReturnType<typeof buildRegisterSchema>>();
+
+function registerSchema(chosen: { testbed: boolean; label: boolean }) {
+  const key = `${chosen.testbed} ${chosen.label}`;
+  let schema = registerSchemas.get(key);
+  if (!schema) {
+    schema = buildRegisterSchema(chosen);
+    registerSchemas.set(key, schema);
+  }
+  return schema;
 }
 
 const REGISTER_FIELDS = ['testbed_id', 'label', 'purpose', 'release_choice', 'release_date', 'release_time'] as const;
@@ -242,7 +272,7 @@ export function parseRegisterSubmission(
     const chosen = { testbed: given(picked.testbed_id), label: given(picked.label) };
     // Blank means "not chosen": only the chosen one is checked.
     for (const field of ['testbed_id', 'label'] as const) if (picked[field] === '') delete picked[field];
-    const errors = validate(registerSchema(ctx.knownTestbedIds, chosen), picked);
+    const errors = validate(registerSchema(chosen), picked, knownTestbeds(ctx.knownTestbedIds));
     const timing = ['release_choice', 'release_date', 'release_time'].some((field) => field in errors);
     let expectedRelease = '';
     if (!timing) {
@@ -260,6 +290,8 @@ export function parseRegisterSubmission(
   }
 }
 
+const RELEASE_SCHEMA = yup.object({ testbed_id: knownIdSchema('Choose the testbed to release.') });
+
 export function parseReleaseSubmission(
   inputs: Record<string, unknown>,
   ctx: { knownTestbedIds: number[] },
@@ -267,8 +299,7 @@ export function parseReleaseSubmission(
   try {
     const values = keep(inputs, { testbed_id: 20 });
     const picked = pick(inputs, ['testbed_id']);
-    const schema = yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to release.') });
-    const errors = validate(schema, picked);
+    const errors = validate(RELEASE_SCHEMA, picked, knownTestbeds(ctx.knownTestbedIds));
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, form: { testbedId: Number(picked.testbed_id) } };
   } catch {
@@ -279,12 +310,14 @@ export function parseReleaseSubmission(
 export type TestbedChoice = { ok: true; testbedId: number } | Invalid;
 export type ExtendSubmission = { ok: true; testbedId: number; minutes: number } | Invalid;
 
+const CHOICE_SCHEMA = yup.object({ testbed_id: knownIdSchema('Choose a testbed first.') });
+
 /** A button about one testbed (`wait`, `unwait`, `ask_holder`, `decline_offer`, `still_need`). */
 export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { knownTestbedIds: number[] }): TestbedChoice {
   try {
     const values = keep(inputs, { testbed_id: 20 });
     const picked = pick(inputs, ['testbed_id']);
-    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose a testbed first.') }), picked);
+    const errors = validate(CHOICE_SCHEMA, picked, knownTestbeds(ctx.knownTestbedIds));
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, testbedId: Number(picked.testbed_id) };
   } catch {

@@ -4,6 +4,7 @@ import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseTestbedChoice,
   readAction,
   readStatusPage,
 } from '../../src/cards/actions.js';
@@ -131,6 +132,19 @@ describe('parseReleaseSubmission', () => {
     expect(result.ok).toBe(ok);
     if (result.ok) expect(result.form).toEqual({ testbedId: 3 });
     else expect(result.errors.testbed_id).toMatch(error!);
+  });
+});
+
+describe('the testbeds a form may name', () => {
+  const gone = 'That testbed is not in the list any more. Please choose another one.';
+
+  it('are the ones known at each submission, one after another', () => {
+    expect(parseReleaseSubmission({ testbed_id: '3' }, { knownTestbedIds: [3] })).toEqual({ ok: true, form: { testbedId: 3 } });
+    expect(parseReleaseSubmission({ testbed_id: '3' }, { knownTestbedIds: [4] })).toMatchObject({ ok: false, errors: { testbed_id: gone } });
+    expect(parseRegisterSubmission(base, { ...ctx, knownTestbedIds: [] })).toMatchObject({ ok: false, errors: { testbed_id: gone } });
+    expect(parseRegisterSubmission(base, ctx)).toMatchObject({ ok: true, form: { testbedId: 2 } });
+    expect(parseTestbedChoice({ testbed_id: '7' }, { knownTestbedIds: [7] })).toEqual({ ok: true, testbedId: 7 });
+    expect(parseTestbedChoice({ testbed_id: '7' }, { knownTestbedIds: [1, 2] })).toMatchObject({ ok: false, errors: { testbed_id: gone } });
   });
 });
 
