@@ -164,8 +164,15 @@ export class MercurySocket {
 
   /** Any frame (data, protocol ping or pong) proves the socket is alive. */
   private touch(): void {
-    clearTimeout(this.silenceTimer);
-    if (this.finished) return;
+    if (this.finished) {
+      clearTimeout(this.silenceTimer);
+      return;
+    }
+    // Every frame moves the deadline: the same timer, started again (no new timer per frame).
+    if (this.silenceTimer) {
+      this.silenceTimer.refresh();
+      return;
+    }
     this.silenceTimer = setTimeout(() => {
       if (this.finished) return;
       this.finish({ kind: 'silence' });
