@@ -1,10 +1,10 @@
 /**
- * REST client on undici's `request` (keep-alive connections, no per-call option merging): bearer
+ * REST client on undici's dispatcher (keep-alive connections, no per-call option merging): bearer
  * auth and a time-out on every call, JSON in and out, and our own retry policy (retry-policy.ts),
  * so that a POST is never repeated unless the platform proved it did not act on it. Failures
  * become PlatformError without the token or proxy credentials.
  */
-import { request as sendRequest } from 'undici';
+import { util as undiciUtil, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { scrub } from '../../secrets.js';
@@ -111,27 +111,63 @@ export function createRestClient(config: RestConfig): RestClient {
 
   /**
    * One attempt, answer and body included, within `requestTimeoutMs` (our own timer: undici's
-   * time-outs tick in half-second steps).
+   * time-outs tick in half-second steps). It talks to undici's dispatcher directly: the answer is
+   * gathered as it arrives, without the stream and abort signal its `request` sets up for each call.
    */
-  async function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
+  function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
     const body = options.jsonText ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
-    const hasBody = body !== undefined;
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new RequestTimedOut()), timing.requestTimeoutMs);
-    try {
-      const res = await sendRequest(urlOf(pathOrUrl, options.searchParams), {
-        method,
-        dispatcher,
-        signal: abort.signal,
-        headers: hasBody ? jsonHeaders : plainHeaders,
-        body,
-      });
-      return { statusCode: res.statusCode, headers: res.headers as Headers, body: await res.body.text() };
-    } catch (error) {
-      throw abort.signal.aborted ? abort.signal.reason : error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const url = new URL(urlOf(pathOrUrl, options.searchParams));
+    return new Promise<RawResponse>((resolve, reject) => {
+      let abortRequest: ((reason: Error) => void) | undefined;
+      let timedOut: RequestTimedOut | undefined;
+      let statusCode = 0;
+      let headers: Headers = {};
+      const chunks: Buffer[] = [];
+      const timer = setTimeout(() => {
+        timedOut = new RequestTimedOut();
+        if (abortRequest) abortRequest(timedOut);
+        else reject(timedOut);
+      }, timing.requestTimeoutMs);
+      const handler: Dispatcher.DispatchHandlers = {
+        onConnect(abort) {
+          if (timedOut) abort(timedOut);
+          else abortRequest = abort;
+        },
+        onHeaders(status, rawHeaders) {
+          if (status < 200) return true;
+          statusCode = status;
+          headers = undiciUtil.parseHeaders(rawHeaders) as Headers;
+          return true;
+        },
+        onData(chunk) {
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          clearTimeout(timer);
+          resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+        },
+        onError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      try {
+        dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+            method,
+            headers: body !== undefined ? jsonHeaders : plainHeaders,
+            body,
+          },
+          handler,
+        );
+      } catch (error) {
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
   }
 
   function describe(method: string, pathOrUrl: string): string {

@@ -141,4 +141,37 @@ describe('webex REST', () => {
     await expect(rest.request('POST', 'messages', { json: { toPersonEmail: 'ada@example.com', text: 'after stop' } })).rejects.toMatchObject({ code: 'stopped' });
     expect(h.emu.messageCount()).toBe(since);
   });
+
+  it('gives up on an answer slower than requestTimeoutMs with a timeout error; the next call goes through', async () => {
+    h = await startHarness();
+    const logger = pino({ level: 'silent' });
+    const rest = createRestClient({ apiUrl: h.emu.restUrl, token: h.bot.token, timing: resolveTiming({ requestTimeoutMs: 200 }), logger });
+    h.emu.faults.restDelay(1_000);
+    const error = await rest.request('POST', 'messages', { json: { toPersonEmail: 'ada@example.com', text: 'slow answer' } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).toMatchObject({ code: 'timeout', retryable: true, method: 'POST' });
+    expect((error as PlatformError).message).toContain('no answer within 200 ms');
+    h.emu.faults.restDelay(0);
+    // The connection is still good for the next call.
+    await expect(rest.get('people/me')).resolves.toMatchObject({ id: h.bot.id });
+    rest.dispose();
+  });
+
+  it('reads a long answer whole, and its headers', async () => {
+    h = await startHarness();
+    const platform = await started(h);
+    const room = h.emu.directRoom(h.ada.id, h.bot.id);
+    const card = { type: 'AdaptiveCard' as const, version: '1.3', body: Array.from({ length: 150 }, (_, i) => ({ type: 'TextBlock', text: `line ${i} of a long card ✓` })) };
+    const posted = await platform.postMessage({ roomId: room.id, text: 'a long card', card });
+    const logger = pino({ level: 'silent' });
+    const rest = createRestClient({ apiUrl: h.emu.restUrl, token: h.bot.token, timing: resolveTiming({}), logger });
+    const read = await rest.request<{ attachments?: { content?: unknown }[] }>('GET', `messages/${posted.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.attachments?.[0]?.content).toEqual(card);
+    expect(String(read.headers['content-type'])).toContain('application/json');
+    rest.dispose();
+  });
 });
