@@ -283,6 +283,12 @@ function clockOf(record: TestbedRecord, state: TestbedState, now: string): strin
 /** How many whole status views a memo keeps (pages, labels and lookers in a queue each have their own). */
 const KEPT_VIEWS = 16;
 
+/** A plain object (what JSON gives): anything else is never taken for the same data. */
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** Same JSON data: plain objects (in any key order), arrays and primitives. Anything else counts as different. */
 function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -292,17 +298,14 @@ function sameData(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
     return true;
   }
-  const plain = (value: object) => {
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-  };
-  if (!plain(a) || !plain(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  let count = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    count += 1;
     if (!Object.hasOwn(b, key) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
   }
-  return true;
+  return count === Object.keys(b).length;
 }
 
 interface KeptView {
