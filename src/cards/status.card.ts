@@ -308,14 +308,6 @@ function sameData(a: unknown, b: unknown): boolean {
   return count === Object.keys(b).length;
 }
 
-interface KeptView {
-  /** Zone, page, label, the minute of "As of", the looker (while somebody waits), and each testbed's clock line. */
-  head: string;
-  testbeds: readonly TestbedRecord[];
-  life: readonly LifecycleEntry[];
-  view: StatusView;
-}
-
 /**
  * What earlier status builds made, kept for the next ones: a status reply for an unchanged lab is
  * built once and then handed out again while nothing it shows has changed, and after a change only
@@ -324,16 +316,20 @@ interface KeptView {
  * A view is found by everything the card and text read: the records and wait-lists (compared
  * field by field), the zone, page and label, the minute shown as "As of", each testbed's state and
  * the times its row gives relative to now, and the looker's email while somebody waits in a queue
- * (the card tells them their place). A row is found the same way, by its record, state, relative
- * times, zone and queue line. Rows of the last two builds are kept, views in last-used order.
+ * (the card tells them their place). Only views of the latest records and wait-lists are kept (a
+ * few, in last-used order): once the lab changed, older views are not shown again. A row is found
+ * the same way, by its record, state, relative times, zone and queue line; the last build's rows
+ * are kept.
  *
- * The records and wait-lists given to `view` are kept (frozen) to compare later ones with: give
- * it copies that nothing changes afterwards, as the store's reads are.
+ * The records and wait-lists given to `view` may be kept (frozen) to compare later ones with:
+ * give it copies that nothing changes afterwards, as the store's reads are.
  */
 export class StatusMemo {
-  private readonly views: KeptView[] = [];
+  /** The records and wait-lists the kept views show (frozen). */
+  private shown?: { testbeds: readonly TestbedRecord[]; life: readonly LifecycleEntry[] };
+  /** Views of those, by zone, page, label, the minute of "As of", the looker and each testbed's clock line. */
+  private readonly views = new Map<string, StatusView>();
   private rows = new Map<string, SizedRow>();
-  private olderRows = new Map<string, SizedRow>();
 
   view(input: StatusCardInput): StatusView {
     const { testbeds, now, timeZone, requesterEmail } = input;
@@ -342,28 +338,29 @@ export class StatusMemo {
     const looker = queued && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
     const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
     const head = `${JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker])}\n${clocks.join('\n')}`;
-    for (let i = this.views.length - 1; i >= 0; i--) {
-      const kept = this.views[i];
-      if (kept.head === head && sameData(kept.testbeds, testbeds) && sameData(kept.life, life)) {
-        this.views.splice(i, 1);
-        this.views.push(kept);
-        return kept.view;
+    if (this.shown && sameData(this.shown.testbeds, testbeds) && sameData(this.shown.life, life)) {
+      const kept = this.views.get(head);
+      if (kept) {
+        this.views.delete(head);
+        this.views.set(head, kept);
+        return kept;
       }
+    } else {
+      this.shown = { testbeds: deepFreeze(testbeds), life: deepFreeze(life) };
+      this.views.clear();
     }
     const rows = new Map<string, SizedRow>();
     const found = layOut(input, (record, state, extra) => {
       const rowKey = `${timeZone}\n${clockOf(record, state, now)}\n${JSON.stringify(extra)}\n${JSON.stringify(record)}`;
-      let row = rows.get(rowKey) ?? this.rows.get(rowKey) ?? this.olderRows.get(rowKey);
-      row ??= sizedRow(record, deepFreeze(testbedRow(record, state, { now, timeZone, extra })));
+      const row = rows.get(rowKey) ?? this.rows.get(rowKey) ?? sizedRow(record, deepFreeze(testbedRow(record, state, { now, timeZone, extra })));
       rows.set(rowKey, row);
       return row;
     });
-    this.olderRows = this.rows;
     this.rows = rows;
     layouts.set(input, found);
     const view = deepFreeze({ card: statusCard(input), text: statusText(input) });
-    this.views.push({ head, testbeds: deepFreeze(testbeds), life: deepFreeze(life), view });
-    if (this.views.length > KEPT_VIEWS) this.views.shift();
+    this.views.set(head, view);
+    if (this.views.size > KEPT_VIEWS) this.views.delete(this.views.keys().next().value as string);
     return view;
   }
 }
