@@ -120,10 +120,13 @@ describe('what saves carry over', () => {
     });
     const saving = store.testbeds.save(inUse(2));
     await reached;
-    expect(store.testbeds.get(2)).toEqual(available(2));
-    expect(store.testbeds.get(1)).toEqual(available(1));
-    io.gate = undefined;
-    release();
+    try {
+      expect(store.testbeds.get(2)).toEqual(available(2));
+      expect(store.testbeds.get(1)).toEqual(available(1));
+    } finally {
+      io.gate = undefined;
+      release();
+    }
     await saving;
     expect(store.testbeds.get(2)).toEqual(inUse(2));
     expect(fileText()).toBe(fresh(store));
