@@ -16,16 +16,25 @@
 /** Indentation of the items of a top-level array in two-space pretty JSON. */
 const ITEM_INDENT = '    ';
 
-/** A piece of the text with its UTF-8 length, so a save measures only the pieces it made. */
-interface Piece {
-  text: string;
-  bytes: number;
+/** A piece of the text, as UTF-8 bytes. */
+type Piece = Buffer;
+
+/** Bytes for this write only (from Node's shared pool for small ones). */
+const piece = (text: string): Piece => Buffer.from(text, 'utf8');
+
+/**
+ * Bytes kept while their item is in the document: a buffer of their own, so a long-lived item never
+ * holds on to a shared pool slab that other, short-lived buffers came from.
+ */
+function kept(text: string): Piece {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
 }
 
-const piece = (text: string): Piece => ({ text, bytes: Buffer.byteLength(text, 'utf8') });
-const ARRAY_OPEN = piece('[\n');
-const ITEM_SEPARATOR = piece(',\n');
-const ARRAY_CLOSE = piece('\n  ]');
+const ARRAY_OPEN = kept('[\n');
+const ITEM_SEPARATOR = kept(',\n');
+const ARRAY_CLOSE = kept('\n  ]');
 
 /** True for a value JSON.stringify writes as a plain object or array (no toJSON of its own). */
 const isPlainContainer = (value: unknown): value is object =>
@@ -35,7 +44,7 @@ const isPlainContainer = (value: unknown): value is object =>
 const indented = (text: string, indent: string): string => text.replaceAll('\n', `\n${indent}`);
 
 export class PrettyJsonWriter {
-  /** Item object → its text at the depth of a top-level array's items, indent included. */
+  /** Item object → its UTF-8 text at the depth of a top-level array's items, indent included. */
   private readonly items = new WeakMap<object, Piece>();
   /** The buffer the last write used; taken while a write is in flight (a second one gets its own). */
   private spare: Buffer | null = null;
@@ -47,7 +56,7 @@ export class PrettyJsonWriter {
   async withBytes<R>(document: unknown, use: (bytes: Buffer) => Promise<R>): Promise<R> {
     const pieces = this.pieces(document);
     let length = 0;
-    for (const { bytes } of pieces) length += bytes;
+    for (const bytes of pieces) length += bytes.length;
     let buffer = this.spare;
     this.spare = null;
     if (buffer === null || buffer.length < length || buffer.length > 4 * length + 65_536) {
@@ -55,7 +64,10 @@ export class PrettyJsonWriter {
       buffer = Buffer.allocUnsafeSlow(Math.max(length + (length >> 3), 4096));
     }
     let at = 0;
-    for (const { text } of pieces) at += buffer.write(text, at, 'utf8');
+    for (const bytes of pieces) {
+      buffer.set(bytes, at);
+      at += bytes.length;
+    }
     try {
       return await use(buffer.subarray(0, length));
     } finally {
@@ -65,7 +77,7 @@ export class PrettyJsonWriter {
 
   /** The whole text as a string (for tests and one-off writers). */
   text(document: unknown): string {
-    return this.pieces(document).map(({ text }) => text).join('');
+    return Buffer.concat(this.pieces(document)).toString('utf8');
   }
 
   private pieces(document: unknown): Piece[] {
@@ -99,7 +111,7 @@ export class PrettyJsonWriter {
       }
       let text = this.items.get(item);
       if (text === undefined) {
-        text = piece(`${ITEM_INDENT}${indented(JSON.stringify(item, null, 2), ITEM_INDENT)}`);
+        text = kept(`${ITEM_INDENT}${indented(JSON.stringify(item, null, 2), ITEM_INDENT)}`);
         this.items.set(item, text);
       }
       pieces.push(text);
