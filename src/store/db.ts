@@ -82,10 +82,14 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
       try {
         await this.writer.withBytes(data, (bytes) => writeAll(handle, bytes));
         await handle.sync();
-      } finally {
-        await handle.close();
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        throw error;
       }
-      await this.io.rename(temp, this.file);
+      // The bytes are on disk now, so the file is closed while it is moved into place (one wait
+      // less); only the move decides whether the write happened.
+      const [, moved] = await Promise.allSettled([handle.close(), this.io.rename(temp, this.file)]);
+      if (moved.status === 'rejected') throw moved.reason;
     } catch (error) {
       await this.io.unlink(temp).catch(() => undefined);
       throw new StoreError('STORE_WRITE', this.file, `${this.file} could not be written (${describe(error)}); the previous content is unchanged`, { cause: error });
