@@ -43,6 +43,41 @@ describe('PrettyJsonWriter', () => {
     );
   });
 
+  it('writes the right text when items are removed, inserted, replaced, moved or repeated between writes', async () => {
+    const item = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ id: fc.nat(), name: fc.string() }));
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), value: item }),
+      fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: item }),
+      fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), other: fc.nat() }),
+      fc.record({ kind: fc.constant('repeat' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('reverse' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { maxLength: 8 }), fc.array(fc.record({ key: fc.constantFrom('a', 'b'), edit }), { maxLength: 12 }), async (start, edits) => {
+        const writer = new PrettyJsonWriter();
+        let document: Record<string, unknown[]> = { a: start, b: [...start].reverse() };
+        expect(await bytesOf(writer, document)).toBe(pretty(document));
+        for (const { key, edit: change } of edits) {
+          const items = [...document[key]];
+          const at = 'at' in change && items.length > 0 ? change.at % items.length : 0;
+          if (change.kind === 'remove') items.splice(at, 1);
+          if (change.kind === 'insert') items.splice(at, 0, change.value);
+          if (change.kind === 'replace' && items.length > 0) items[at] = change.value;
+          if (change.kind === 'swap' && items.length > 0) {
+            const other = change.other % items.length;
+            [items[at], items[other]] = [items[other], items[at]];
+          }
+          if (change.kind === 'repeat' && items.length > 0) items.push(items[at]);
+          if (change.kind === 'reverse') items.reverse();
+          document = { ...document, [key]: items };
+          expect(await bytesOf(writer, document)).toBe(pretty(document));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('a record replaced by a new object with the same id is written with its new content', async () => {
     const writer = new PrettyJsonWriter();
     const first = { testbeds: [available(1), available(2)] };
