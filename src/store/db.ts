@@ -14,6 +14,7 @@ import { Low, type Adapter } from 'lowdb';
 import { StoreError } from './errors.js';
 import { BatchQueue, type Queued } from './batch-queue.js';
 import { describe, isCode } from './lock.js';
+import { PrettyJsonWriter } from './json-text.js';
 
 /** The file operations the adapter uses; replaceable in tests to inject faults. */
 export interface FileOps {
@@ -40,6 +41,9 @@ let tempCounter = 0;
  * the temp file is removed and the previous file is left as it was.
  */
 export class AtomicJsonFileAdapter<T> implements Adapter<T> {
+  /** Pretty JSON with the text of unchanged records reused from the previous write. */
+  private readonly writer = new PrettyJsonWriter();
+
   constructor(
     readonly file: string,
     private readonly io: FileOps = nodeFileOps,
@@ -76,17 +80,31 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
     try {
       const handle = await this.io.open(temp, 'wx', 0o644);
       try {
-        await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`, 'utf8');
+        await this.writer.withBytes(data, (bytes) => writeAll(handle, bytes));
         await handle.sync();
-      } finally {
-        await handle.close();
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        throw error;
       }
-      await this.io.rename(temp, this.file);
+      // The bytes are on disk now, so the file is closed while it is moved into place (one wait
+      // less); only the move decides whether the write happened.
+      const [, moved] = await Promise.allSettled([handle.close(), this.io.rename(temp, this.file)]);
+      if (moved.status === 'rejected') throw moved.reason;
     } catch (error) {
       await this.io.unlink(temp).catch(() => undefined);
       throw new StoreError('STORE_WRITE', this.file, `${this.file} could not be written (${describe(error)}); the previous content is unchanged`, { cause: error });
     }
     await syncDirectory(dirname(this.file), this.io);
+  }
+}
+
+/** Writes every byte (a regular file takes them in one call; the loop is for the rare short write). */
+async function writeAll(handle: fsp.FileHandle, bytes: Buffer): Promise<void> {
+  let at = 0;
+  while (at < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, at, bytes.length - at, at);
+    if (bytesWritten === 0) throw Object.assign(new Error('the file took no more bytes'), { code: 'EIO' });
+    at += bytesWritten;
   }
 }
 

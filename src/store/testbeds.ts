@@ -9,6 +9,7 @@ import { copyRecord as copy, nextTestbedId } from '../lab-rules.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
 import { testbedRecordProblems, type TestbedsDocument } from './schema.js';
+import { TestbedIndex } from './testbed-index.js';
 
 export interface SaveOptions {
   /** When aborted before the write's turn comes, nothing is written (STORE_CANCELLED). */
@@ -74,45 +75,23 @@ export function createTestbedRepository(
 
   const cancelled = (what: string) => new StoreError('STORE_CANCELLED', file, `${what} was not saved: the request was withdrawn before the write`);
 
+  /** Positions and names of the testbeds, carried from one save to the next. */
+  const index = new TestbedIndex();
+
   /** Applies the changes to a new array, refusing duplicate ids in one batch, retired ids and name clashes. */
   const apply = (current: TestbedsDocument, changes: TestbedRecord[]): TestbedsDocument => {
-    const testbeds = current.testbeds.slice();
-    const positions = new Map(testbeds.map((r, i) => [r.id, i]));
-    const retiredIds = new Set((current.retired ?? []).map((r) => r.id));
-    const seen = new Set<number>();
-    for (const record of changes) {
-      if (seen.has(record.id)) throw invalid(record, [`id ${record.id} appears more than once in one save`]);
-      if (retiredIds.has(record.id)) throw invalid(record, [`id ${record.id} belongs to a retired testbed and is never used again`]);
-      seen.add(record.id);
-      const at = positions.get(record.id);
-      if (at === undefined) {
-        positions.set(record.id, testbeds.length);
-        testbeds.push(record);
-      } else {
-        testbeds[at] = record;
-      }
+    const result = index.apply(current.testbeds, current.retired, changes);
+    if ('refused' in result) {
+      const { record, problem, nameTaken } = result.refused;
+      throw invalid(record, [problem], nameTaken ? 'STORE_NAME_TAKEN' : 'STORE_RECORD_INVALID');
     }
-    const owners = new Map<string, TestbedRecord>();
-    for (const record of testbeds) {
-      const key = record.testbed_name.trim().toLowerCase();
-      const other = owners.get(key);
-      if (other) {
-        const [changed, kept] = seen.has(record.id) ? [record, other] : [other, record];
-        throw invalid(
-          changed,
-          [`testbed_name "${changed.testbed_name}" is already used by testbed ${kept.id} ("${kept.testbed_name}"); names must be unique (ignoring case)`],
-          'STORE_NAME_TAKEN',
-        );
-      }
-      owners.set(key, record);
-    }
-    return { ...current, testbeds };
+    return { ...current, testbeds: result.testbeds };
   };
 
   return {
     all: () => document.data.testbeds.map(copy),
     get(id) {
-      const found = document.data.testbeds.find((r) => r.id === id);
+      const found = index.find(document.data.testbeds, id);
       return found ? copy(found) : undefined;
     },
     retired: () => (document.data.retired ?? []).map((r) => ({ id: r.id, testbed_name: r.testbed_name, retired_at: r.retired_at })),
