@@ -34,7 +34,7 @@ describe('PrettyJsonWriter', () => {
         fc.boolean(),
         async (fresh, reuse) => {
           // Keep some items of the previous document (same objects), as a save does for unchanged records.
-          const document = reuse ? Object.fromEntries(Object.entries(fresh).map(([key, items]) => [key, [...(previous[key] ?? []), ...items]])) : fresh;
+          const document = reuse ? Object.fromEntries(Object.entries(fresh).map(([key, items]) => [key, [...(Object.hasOwn(previous, key) ? previous[key] : []), ...items]])) : fresh;
           expect(await bytesOf(writer, document)).toBe(pretty(document));
           previous = document;
         },
