@@ -2,6 +2,8 @@
  * `conversation.activity` payloads (docs/platform.md, From activity to event) as the emulator
  * sends them: plaintext (no `encryptionKeyUrl`, the emulator has no key
  * service), raw UUIDs, `target.url` under the conversation service link.
+ * Payloads may share objects with the stored records: they are turned into JSON when sent and
+ * never kept or changed.
  */
 import { randomUUID } from 'node:crypto';
 import type { ActionRec, MessageRec, PersonRec, RoomRec } from './store.js';
@@ -97,7 +99,7 @@ export function cardActionActivity(
     published: action.json.created,
     url: `${ctx.conversationUrl}/activities/${action.uuid}`,
     actor: actor(ctx, submitter),
-    object: { objectType: 'submit', inputs: structuredClone(action.json.inputs) },
+    object: { objectType: 'submit', inputs: action.json.inputs },
     target: target(ctx, room),
     parent: { id: cardMessageUuid, type: 'cardAction' },
   });

@@ -89,11 +89,12 @@ export function createDriver(deps: DriverDeps): Emulator {
       if (typeof p.text !== 'string' || p.text.length === 0) throw new Error('say: text must be a non-empty string');
       const mentioned = (p.mentions ?? []).map(person);
       const rendered = mentioned.length ? clientMentionText(p.text, mentioned) : { text: p.text };
-      return ops.createMessage(
+      const created = ops.createMessage(
         author,
         { room: where, ...rendered, mentionUuids: mentioned.map((m) => m.uuid), ...(p.parentId ? { parentId: p.parentId } : {}) },
         newTrackingId(),
       );
+      return messageJson(created.json);
     },
 
     submitCard(p): EmuAttachmentAction {
@@ -103,14 +104,14 @@ export function createDriver(deps: DriverDeps): Emulator {
       const content = cardOf(card.json.attachments);
       if (!content) throw new Error(`Message ${p.messageId} has no Adaptive Card`);
       const inputs = cardSubmission(content, { action: p.action, inputs: p.inputs });
-      return ops.createAction(submitter, card, where, inputs, newTrackingId());
+      return structuredClone(ops.createAction(submitter, card, where, inputs, newTrackingId()).json);
     },
 
     submitRaw(p): EmuAttachmentAction {
       const submitter = person(p.personId);
       const { card, room: cardRoom } = cardMessage(p.messageId);
       const where = p.roomId ? room(p.roomId) : cardRoom;
-      return ops.createAction(submitter, card, where, p.inputs, newTrackingId());
+      return structuredClone(ops.createAction(submitter, card, where, p.inputs, newTrackingId()).json);
     },
 
     messages(filter = {}): EmuMessage[] {

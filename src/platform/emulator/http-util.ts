@@ -55,6 +55,11 @@ export function sendError(res: ServerResponse, error: HttpError, trackingId: str
 
 /** Reads the request body: parsed JSON, `undefined` when empty, HttpError 400 when not JSON. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  // No length and no chunked encoding: the request has no body (most GETs); nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return undefined;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -63,7 +68,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request entity too large.');
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').trim();
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -61,7 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     botActorType: options.botActorType ?? 'BOT',
     deliverUnmentionedToBots: options.deliverUnmentionedToBots ?? false,
   };
-  const ops = new Operations(store, hub, faults, activity, (event) => bus.emit(event));
+  const ops = new Operations(store, hub, faults, activity, (build) => bus.announce(build));
   const env: RouteEnv = { store, ops, hub, activity, links, deviceCap: options.deviceCap ?? 100 };
   server.setRoutes([...discoveryRoutes(env), ...peopleRoomRoutes(env), ...messageRoutes(env)]);
 
