@@ -20,6 +20,8 @@ export class EventBus {
   private readonly listeners = new Set<(event: EmulatorEvent) => void>();
   private readonly frameLog: LoggedFrame[] = [];
 
+  constructor(private readonly recording = true) {}
+
   /** Builds the event only when someone listens (events carry copies, which cost time to make). */
   announce(build: () => EmulatorEvent): void {
     if (this.listeners.size > 0) this.emit(build());
@@ -43,12 +45,14 @@ export class EventBus {
   }
 
   record(frame: LoggedFrame): void {
+    if (!this.recording) return;
     this.frameLog.push(frame);
     // Trimmed in chunks: dropping one frame per new one would move the whole log on every frame.
     if (this.frameLog.length > MAX_FRAMES + TRIM_CHUNK) this.frameLog.splice(0, this.frameLog.length - MAX_FRAMES);
   }
 
   frames(): SocketFrameRecord[] {
+    if (!this.recording) throw new Error('frames(): this emulator keeps no frame log (it was started with recordFrames: false)');
     return this.frameLog.map((f) => ({ registrationId: f.registrationId, direction: f.direction, frame: JSON.parse(f.text) as SocketFrameRecord['frame'], at: f.at }));
   }
 

@@ -29,7 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const host = options.host ?? '127.0.0.1';
   const store = new EmulatorStore(options.cluster ?? 'us');
   const faults = new FaultState();
-  const bus = new EventBus();
+  const bus = new EventBus(options.recordFrames ?? true);
   const hub = new MercuryHub({
     store,
     faults,
