@@ -55,7 +55,7 @@ export function postActivity(ctx: ActivityContext, msg: MessageRec, author: Pers
     object.mentions = { items: msg.mentionUuids.map((uuid) => ({ id: uuid, objectType: 'person' })) };
   }
   if (hasFiles) object.files = { items: m.files!.map((url) => ({ objectType: 'file', url })) };
-  if (m.attachments?.length) object.cards = m.attachments.map((a) => JSON.stringify(a.content));
+  if (msg.card) object.cards = [msg.card.json];
   return envelopeData({
     id: msg.uuid,
     objectType: 'activity',

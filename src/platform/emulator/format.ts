@@ -3,7 +3,7 @@
  * memberships as Webex returns them. Only relevant optional fields are present.
  */
 import type { EmuMessage, EmuPerson, EmuRoom } from './api.js';
-import type { DeviceRec, EmulatorStore, MemberRec, PersonRec, RoomRec } from './store.js';
+import type { DeviceRec, EmulatorStore, MemberRec, MessageRec, PersonRec, RoomRec } from './store.js';
 
 export function personJson(p: PersonRec, idAsAsked?: string): Record<string, unknown> {
   return {
@@ -91,30 +91,35 @@ export function membershipJson(store: EmulatorStore, r: RoomRec, m: MemberRec): 
   };
 }
 
-/** A deep copy with keys in the platform's order; absent optional fields stay absent. */
-export function messageJson(m: EmuMessage): EmuMessage {
-  const out: Record<string, unknown> = { id: m.id, roomId: m.roomId, roomType: m.roomType };
-  const keys: (keyof EmuMessage)[] = [
-    'toPersonId',
-    'toPersonEmail',
-    'parentId',
-    'text',
-    'markdown',
-    'html',
-    'files',
-    'attachments',
-    'personId',
-    'personEmail',
-    'mentionedPeople',
-    'mentionedGroups',
-    'created',
-  ];
+type MessageKey = Exclude<keyof EmuMessage, 'attachments'>;
+
+/** A message's keys in the platform's order: these, then `attachments`, then TAIL_KEYS. */
+const HEAD_KEYS: MessageKey[] = ['id', 'roomId', 'roomType', 'toPersonId', 'toPersonEmail', 'parentId', 'text', 'markdown', 'html', 'files'];
+const TAIL_KEYS: MessageKey[] = ['personId', 'personEmail', 'mentionedPeople', 'mentionedGroups', 'created'];
+
+/** The fields of `keys` the message has, in that order; arrays copied (strings are immutable). */
+function fields(m: MessageRec['json'], keys: MessageKey[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const key of keys) {
     const value = m[key];
-    // Only arrays and objects need copying; strings are immutable.
-    if (value !== undefined) out[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+    if (value !== undefined) out[key] = Array.isArray(value) ? [...value] : value;
   }
-  return out as unknown as EmuMessage;
+  return out;
+}
+
+/** A copy of a stored message as the platform shows it: keys in its order, absent optional fields absent. */
+export function messageJson(m: MessageRec): EmuMessage {
+  const attachments = m.card ? { attachments: [{ contentType: m.card.contentType, content: JSON.parse(m.card.json) }] } : {};
+  return { ...fields(m.json, HEAD_KEYS), ...attachments, ...fields(m.json, TAIL_KEYS) } as unknown as EmuMessage;
+}
+
+/** `JSON.stringify(messageJson(m))`, made without reading the card back from its text. */
+export function messageText(m: MessageRec): string {
+  if (!m.card) return JSON.stringify(fields(m.json, [...HEAD_KEYS, ...TAIL_KEYS]));
+  // Both halves are non-empty objects: every message has an id and a creation time.
+  const head = JSON.stringify(fields(m.json, HEAD_KEYS)).slice(0, -1);
+  const tail = JSON.stringify(fields(m.json, TAIL_KEYS)).slice(1);
+  return `${head},"attachments":[{"contentType":${JSON.stringify(m.card.contentType)},"content":${m.card.json}}],${tail}`;
 }
 
 export interface Links {

@@ -38,14 +38,18 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const common = { TrackingID: trackingId, ...headers };
   if (status === 204 || body === undefined) {
-    res.writeHead(status, common);
+    res.writeHead(status, { TrackingID: trackingId, ...headers });
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...common, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+  sendJsonText(res, status, JSON.stringify(body), trackingId, headers);
+}
+
+/** `sendJson` for a body already turned into JSON. */
+export function sendJsonText(res: ServerResponse, status: number, text: string, trackingId: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { TrackingID: trackingId, ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 

@@ -51,15 +51,15 @@ export class Operations {
   }
 
   /**
-   * Stores a message, pushes its activity to everyone who may see it, announces it. The message
-   * takes the draft's attachments as they are (REST bodies are parsed afresh for each request):
-   * hand it objects nobody else changes. Returns the stored record: callers outside the emulator
-   * get copies (`messageJson`).
+   * Stores a message (its card as JSON text), pushes its activity to everyone who may see it,
+   * announces it. Returns the stored record: callers outside the emulator get copies
+   * (`messageJson`), REST callers its JSON (`messageText`).
    */
   createMessage(author: PersonRec, draft: Draft, trackingId: string): MessageRec {
     const { room } = draft;
     const parent = this.resolveParent(draft.parentId, room);
     const uuid = randomUUID();
+    const attachment = draft.attachments?.[0];
     const json: MessageRec['json'] = {
       id: this.store.restId('MESSAGE', uuid),
       roomId: room.id,
@@ -71,7 +71,6 @@ export class Operations {
       ...(draft.markdown !== undefined ? { markdown: draft.markdown } : {}),
       ...(draft.html !== undefined ? { html: draft.html } : {}),
       ...(draft.files?.length ? { files: [...draft.files] } : {}),
-      ...(draft.attachments?.length ? { attachments: draft.attachments } : {}),
       personId: author.id,
       personEmail: author.emails[0],
       ...(draft.mentionUuids?.length
@@ -87,10 +86,11 @@ export class Operations {
       mentionUuids: draft.mentionUuids ?? [],
       ...(parent ? { parentUuid: parent.uuid } : {}),
       json,
+      ...(attachment ? { card: { contentType: attachment.contentType, json: JSON.stringify(attachment.content) } } : {}),
     });
     const data = postActivity(this.ctx, rec, author, room);
     this.deliverToRoom(rec, room, data, trackingId);
-    this.announce(() => ({ type: 'message.created', message: messageJson(json) }));
+    this.announce(() => ({ type: 'message.created', message: messageJson(rec) }));
     return rec;
   }
 
@@ -139,6 +139,7 @@ export class Operations {
   private checkAttachments(raw: unknown): Draft['attachments'] {
     if (raw === undefined || raw === null) return undefined;
     if (!Array.isArray(raw)) throw new HttpError(400, 'Invalid attachments: must be an array.');
+    // One at most: a message keeps one card (store.ts StoredCard).
     if (raw.length > 1) throw new HttpError(400, 'Only one attachment per message is supported.');
     return raw.map((a) => {
       if (!isRecord(a) || a.contentType !== CARD_CONTENT_TYPE) {

@@ -35,6 +35,13 @@ export interface RoomRec {
   members: Map<string, MemberRec>;
 }
 
+/** A message's card (its one attachment), kept as JSON text: a card is many small objects, a string is one. */
+export interface StoredCard {
+  contentType: string;
+  /** `JSON.stringify` of the card: what activities carry, and what REST answers embed. */
+  json: string;
+}
+
 export interface MessageRec {
   uuid: string;
   seq: number;
@@ -42,7 +49,9 @@ export interface MessageRec {
   authorUuid: string;
   mentionUuids: string[];
   parentUuid?: string;
-  json: EmuMessage;
+  /** The message as REST shows it, in the platform's key order, without its attachment. */
+  json: Omit<EmuMessage, 'attachments'>;
+  card?: StoredCard;
 }
 
 export interface ActionRec {
