@@ -41,8 +41,8 @@ function envelopeData(activity: Record<string, unknown>): Record<string, unknown
   return { eventType: 'conversation.activity', activity };
 }
 
-/** `post` (or `share` for messages with files) for a created message. */
-export function postActivity(ctx: ActivityContext, msg: MessageRec, author: PersonRec, room: RoomRec): Record<string, unknown> {
+/** `post` (or `share` for messages with files) for a created message; `cardJson` is its card's JSON text. */
+export function postActivity(ctx: ActivityContext, msg: MessageRec, author: PersonRec, room: RoomRec, cardJson: string | undefined): Record<string, unknown> {
   const m = msg.json;
   const hasFiles = Array.isArray(m.files) && m.files.length > 0;
   const object: Record<string, unknown> = {
@@ -55,7 +55,7 @@ export function postActivity(ctx: ActivityContext, msg: MessageRec, author: Pers
     object.mentions = { items: msg.mentionUuids.map((uuid) => ({ id: uuid, objectType: 'person' })) };
   }
   if (hasFiles) object.files = { items: m.files!.map((url) => ({ objectType: 'file', url })) };
-  if (msg.card) object.cards = [msg.card.json];
+  if (cardJson !== undefined) object.cards = [cardJson];
   return envelopeData({
     id: msg.uuid,
     objectType: 'activity',

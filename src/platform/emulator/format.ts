@@ -113,7 +113,7 @@ export function messageJson(m: MessageRec): EmuMessage {
   return { ...fields(m.json, HEAD_KEYS), ...attachments, ...fields(m.json, TAIL_KEYS) } as unknown as EmuMessage;
 }
 
-/** `JSON.stringify(messageJson(m))`, made without reading the card back from its text. */
+/** `JSON.stringify(messageJson(m))`, made without parsing the card. */
 export function messageText(m: MessageRec): string {
   if (!m.card) return JSON.stringify(fields(m.json, [...HEAD_KEYS, ...TAIL_KEYS]));
   // Both halves are non-empty objects: every message has an id and a creation time.

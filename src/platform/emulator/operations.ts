@@ -12,7 +12,7 @@ import { messageJson } from './format.js';
 import { HttpError, isRecord } from './http-util.js';
 import { EnvelopeData, type MercuryHub } from './mercury.js';
 import { renderMarkdown } from './message-text.js';
-import type { ActionRec, EmulatorStore, MessageRec, PersonRec, RoomRec } from './store.js';
+import { StoredCard, type ActionRec, type EmulatorStore, type MessageRec, type PersonRec, type RoomRec } from './store.js';
 
 export const MAX_TEXT_BYTES = 7439;
 export const CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
@@ -60,6 +60,7 @@ export class Operations {
     const parent = this.resolveParent(draft.parentId, room);
     const uuid = randomUUID();
     const attachment = draft.attachments?.[0];
+    const cardJson = attachment ? JSON.stringify(attachment.content) : undefined;
     const json: MessageRec['json'] = {
       id: this.store.restId('MESSAGE', uuid),
       roomId: room.id,
@@ -86,9 +87,9 @@ export class Operations {
       mentionUuids: draft.mentionUuids ?? [],
       ...(parent ? { parentUuid: parent.uuid } : {}),
       json,
-      ...(attachment ? { card: { contentType: attachment.contentType, json: JSON.stringify(attachment.content) } } : {}),
+      ...(attachment && cardJson !== undefined ? { card: new StoredCard(attachment.contentType, cardJson) } : {}),
     });
-    const data = postActivity(this.ctx, rec, author, room);
+    const data = postActivity(this.ctx, rec, author, room, cardJson);
     this.deliverToRoom(rec, room, data, trackingId);
     this.announce(() => ({ type: 'message.created', message: messageJson(rec) }));
     return rec;

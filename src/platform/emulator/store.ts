@@ -35,11 +35,26 @@ export interface RoomRec {
   members: Map<string, MemberRec>;
 }
 
-/** A message's card (its one attachment), kept as JSON text: a card is many small objects, a string is one. */
-export interface StoredCard {
-  contentType: string;
-  /** `JSON.stringify` of the card: what activities carry, and what REST answers embed. */
-  json: string;
+/**
+ * A message's card (its one attachment), kept as its JSON text in UTF-8 bytes: a parsed card is
+ * many small objects and a long string lives on the JavaScript heap, where the garbage collector
+ * copies and scans it again and again; bytes in a Buffer sit outside it. Read back when asked.
+ */
+export class StoredCard {
+  private readonly bytes: Buffer;
+
+  /** `json` is `JSON.stringify` of the card. */
+  constructor(
+    readonly contentType: string,
+    json: string,
+  ) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
+
+  /** `JSON.stringify` of the card: what REST answers embed. */
+  get json(): string {
+    return this.bytes.toString('utf8');
+  }
 }
 
 export interface MessageRec {
