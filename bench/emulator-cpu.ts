@@ -4,11 +4,12 @@
  * activity, as in `npm run bench`. No bot process: the socket is a bare client that authorizes
  * and acknowledges nothing. Figures, never assertions.
  *
- *   node --import tsx bench/emulator-cpu.ts [--clients 50] [--rounds 40] [--runs 5] [--root DIR] [--profile]
+ *   node --import tsx bench/emulator-cpu.ts [--clients 50] [--rounds 40] [--runs 5] [--testbeds 60] [--root DIR] [--profile]
  *
  * `--root` starts `bench/emulator-server.ts` of another checkout (to compare two builds of the
  * emulator on the same load, alternating runs); `--profile` has the emulator write a CPU profile
- * to bench/profiles/ (summarise it with bench/profile-summary.ts).
+ * to bench/profiles/ (summarise it with bench/profile-summary.ts). The reply is the status card
+ * for `--testbeds` testbeds (60, as in `npm run bench`), or with 0 a short text without a card.
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -21,7 +22,7 @@ import { fleet } from './in-process.js';
 import { cpuMs, ROOT } from './processes.js';
 import type { EmulatorReady } from './protocol.js';
 
-const USAGE = 'Usage: node --import tsx bench/emulator-cpu.ts [--clients N] [--rounds N] [--runs N] [--root DIR] [--profile]';
+const USAGE = 'Usage: node --import tsx bench/emulator-cpu.ts [--clients N] [--rounds N] [--runs N] [--testbeds N] [--root DIR] [--profile]';
 
 function whole(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     rounds: { type: 'string' },
     runs: { type: 'string' },
     root: { type: 'string' },
+    testbeds: { type: 'string' },
     profile: { type: 'boolean' },
   });
   if (!flags.ok) {
@@ -93,11 +95,13 @@ async function main(): Promise<void> {
   const clients = whole(flags.values.clients, 50, 'clients');
   const rounds = whole(flags.values.rounds, 40, 'rounds');
   const runs = whole(flags.values.runs, 5, 'runs');
+  const testbeds = flags.values.testbeds === '0' ? 0 : whole(flags.values.testbeds, 60, 'testbeds');
   const root = flags.values.root ? resolve(flags.values.root) : ROOT;
 
   const now = Date.now();
-  const rendered = renderView({ kind: 'status' }, { botName: 'Testbed Monitor', testbeds: fleet(60, now), now: new Date(now).toISOString(), timeZone: 'Europe/Berlin' });
-  const reply = { text: rendered.text, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: rendered.card }] };
+  const rendered = renderView({ kind: 'status' }, { botName: 'Testbed Monitor', testbeds: fleet(testbeds, now), now: new Date(now).toISOString(), timeZone: 'Europe/Berlin' });
+  // --testbeds 0: a short text reply, no card (the emulator's cost apart from the card's size).
+  const reply = testbeds === 0 ? { text: 'Released: lab-1' } : { text: rendered.text, attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: rendered.card }] };
 
   const profileDir = flags.values.profile === true ? join(ROOT, 'bench/profiles') : undefined;
   const emu = await startEmulator(root, profileDir);
@@ -113,7 +117,7 @@ async function main(): Promise<void> {
       const cpu = cpuMs(emu.ready.pid) - before;
       const requests = times.length * 2;
       process.stdout.write(
-        `${JSON.stringify({ root, clients, cardBytes: Buffer.byteLength(JSON.stringify(rendered.card)), requests, emulatorCpuMsPerRequest: Number((cpu / requests).toFixed(3)), p50: Number(percentile(times, 0.5).toFixed(1)), p99: Number(percentile(times, 0.99).toFixed(1)), pushed })}\n`,
+        `${JSON.stringify({ root, clients, cardBytes: testbeds === 0 ? 0 : Buffer.byteLength(JSON.stringify(rendered.card)), requests, emulatorCpuMsPerRequest: Number((cpu / requests).toFixed(3)), p50: Number(percentile(times, 0.5).toFixed(1)), p99: Number(percentile(times, 0.99).toFixed(1)), pushed })}\n`,
       );
     }
   } finally {
