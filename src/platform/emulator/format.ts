@@ -107,10 +107,29 @@ function fields(m: MessageRec['json'], keys: MessageKey[]): Record<string, unkno
   return out;
 }
 
-/** A copy of a stored message as the platform shows it: keys in its order, absent optional fields absent. */
+/**
+ * A copy of a stored message as the platform shows it: keys in its order, absent optional fields
+ * absent. The card is read back from its text when `attachments` is first read (most readers, such
+ * as subscribers waiting for a reply, look at ids and text only); from then on it is a plain
+ * property like the others.
+ */
 export function messageJson(m: MessageRec): EmuMessage {
-  const attachments = m.card ? { attachments: [{ contentType: m.card.contentType, content: JSON.parse(m.card.json) }] } : {};
-  return { ...fields(m.json, HEAD_KEYS), ...attachments, ...fields(m.json, TAIL_KEYS) } as unknown as EmuMessage;
+  const out = fields(m.json, HEAD_KEYS);
+  const { card } = m;
+  if (card) {
+    const settle = (value: unknown) => Object.defineProperty(out, 'attachments', { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(out, 'attachments', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const attachments = [{ contentType: card.contentType, content: JSON.parse(card.json) as unknown }];
+        settle(attachments);
+        return attachments;
+      },
+      set: settle,
+    });
+  }
+  return Object.assign(out, fields(m.json, TAIL_KEYS)) as unknown as EmuMessage;
 }
 
 /** `JSON.stringify(messageJson(m))`, made without parsing the card. */

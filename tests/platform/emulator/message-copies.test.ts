@@ -46,7 +46,11 @@ async function postCard(): Promise<EmuMessage> {
 }
 
 describe('a card message', () => {
-  it('reads the same in the post answer, GET, the list, the conversation link and the programmatic copy', async () => {
+  it('reads the same in the post answer, GET, the list, the conversation link, events and the programmatic copy', async () => {
+    const events: EmuMessage[] = [];
+    emu.subscribe((event) => {
+      if (event.type === 'message.created') events.push(event.message);
+    });
     const posted = await postCard();
     expect(Object.keys(posted)).toEqual(MESSAGE_KEYS);
     expect(JSON.stringify(posted.attachments)).toBe(JSON.stringify([{ contentType: CARD_TYPE, content: CARD }]));
@@ -59,6 +63,25 @@ describe('a card message', () => {
     const raw = await api(emu, 'GET', `/conversation/api/v1/messages/${decodeId(posted.id)!.uuid}`, ada.token);
     expect(JSON.stringify(raw.json)).toBe(JSON.stringify(posted));
     expect(JSON.stringify(emu.messages())).toBe(JSON.stringify([posted]));
+    expect(JSON.stringify(events)).toBe(JSON.stringify([posted]));
+    const copy = emu.messages()[0];
+    expect(Object.keys(copy)).toEqual(MESSAGE_KEYS);
+    expect(copy).toEqual(posted);
+    expect(copy.attachments).toBe(copy.attachments);
+    expect(structuredClone(emu.messages()[0])).toEqual(posted);
+  });
+
+  it('lets a caller replace the attachments of its copy, before or after reading them', async () => {
+    const posted = await postCard();
+    const unread = emu.messages()[0];
+    unread.attachments = [];
+    expect(unread.attachments).toEqual([]);
+    const read = emu.messages()[0];
+    expect(read.attachments).toHaveLength(1);
+    read.attachments = undefined;
+    expect(read.attachments).toBeUndefined();
+    expect(Object.keys(read)).toEqual(MESSAGE_KEYS);
+    expect(emu.messages()[0]).toEqual(posted);
   });
 
   it('goes out in the activity as the card text, inside an envelope in the platform key order', async () => {
