@@ -2,6 +2,8 @@
  * `conversation.activity` payloads (docs/platform.md, From activity to event) as the emulator
  * sends them: plaintext (no `encryptionKeyUrl`, the emulator has no key
  * service), raw UUIDs, `target.url` under the conversation service link.
+ * Payloads may share objects with the stored records: they are turned into JSON when sent and
+ * never kept or changed.
  */
 import { randomUUID } from 'node:crypto';
 import type { ActionRec, MessageRec, PersonRec, RoomRec } from './store.js';
@@ -39,8 +41,8 @@ function envelopeData(activity: Record<string, unknown>): Record<string, unknown
   return { eventType: 'conversation.activity', activity };
 }
 
-/** `post` (or `share` for messages with files) for a created message. */
-export function postActivity(ctx: ActivityContext, msg: MessageRec, author: PersonRec, room: RoomRec): Record<string, unknown> {
+/** `post` (or `share` for messages with files) for a created message; `cardJson` is its card's JSON text. */
+export function postActivity(ctx: ActivityContext, msg: MessageRec, author: PersonRec, room: RoomRec, cardJson: string | undefined): Record<string, unknown> {
   const m = msg.json;
   const hasFiles = Array.isArray(m.files) && m.files.length > 0;
   const object: Record<string, unknown> = {
@@ -53,7 +55,7 @@ export function postActivity(ctx: ActivityContext, msg: MessageRec, author: Pers
     object.mentions = { items: msg.mentionUuids.map((uuid) => ({ id: uuid, objectType: 'person' })) };
   }
   if (hasFiles) object.files = { items: m.files!.map((url) => ({ objectType: 'file', url })) };
-  if (m.attachments?.length) object.cards = m.attachments.map((a) => JSON.stringify(a.content));
+  if (cardJson !== undefined) object.cards = [cardJson];
   return envelopeData({
     id: msg.uuid,
     objectType: 'activity',
@@ -97,7 +99,7 @@ export function cardActionActivity(
     published: action.json.created,
     url: `${ctx.conversationUrl}/activities/${action.uuid}`,
     actor: actor(ctx, submitter),
-    object: { objectType: 'submit', inputs: structuredClone(action.json.inputs) },
+    object: { objectType: 'submit', inputs: action.json.inputs },
     target: target(ctx, room),
     parent: { id: cardMessageUuid, type: 'cardAction' },
   });

@@ -26,6 +26,12 @@ export interface EmulatorOptions {
   botActorType?: string;
   /** Serve HTTPS/WSS with this key and certificate (PEM) instead of HTTP/WS. */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Keep the socket frame log that `frames()` reads. Default true. A long-running emulator that
+   * nobody inspects (the benchmark's) turns it off: what goes over the wire stays the same, and
+   * the emulator no longer holds on to every frame it sent.
+   */
+  recordFrames?: boolean;
 }
 
 export interface EmuPerson {
@@ -163,7 +169,7 @@ export interface Emulator {
   /** Monotonic count of messages created so far; pass as `since` to only see newer ones. */
   messageCount(): number;
 
-  /** Frames seen on sockets (client → server 'in', server → client 'out'). */
+  /** Frames seen on sockets (client → server 'in', server → client 'out'); throws when started with `recordFrames: false`. */
   frames(): SocketFrameRecord[];
   /** Registered devices of a person (by token owner). */
   devices(personId: string): { url: string; name: string; webSocketUrl: string }[];

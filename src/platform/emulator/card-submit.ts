@@ -132,9 +132,3 @@ export function cardSubmission(
   if (isRecord(action.data)) for (const [key, value] of Object.entries(action.data)) put(key, structuredClone(value));
   return result;
 }
-
-/** The Adaptive Card of a message's attachments, if any. */
-export function cardOf(attachments: { contentType: string; content: unknown }[] | undefined): Record<string, unknown> | undefined {
-  const found = attachments?.find((a) => a.contentType === 'application/vnd.microsoft.card.adaptive');
-  return found && isRecord(found.content) ? found.content : undefined;
-}

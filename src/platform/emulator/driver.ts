@@ -4,7 +4,7 @@
  * inject faults, watch events, stop.
  */
 import type { EmuAttachmentAction, EmuMessage, EmuRoom, Emulator, RestFault } from './api.js';
-import { cardOf, cardSubmission } from './card-submit.js';
+import { cardSubmission } from './card-submit.js';
 import type { EventBus } from './events.js';
 import type { FaultState } from './faults.js';
 import { deviceJson, emuPerson, emuRoom, messageJson, type Links } from './format.js';
@@ -89,28 +89,29 @@ export function createDriver(deps: DriverDeps): Emulator {
       if (typeof p.text !== 'string' || p.text.length === 0) throw new Error('say: text must be a non-empty string');
       const mentioned = (p.mentions ?? []).map(person);
       const rendered = mentioned.length ? clientMentionText(p.text, mentioned) : { text: p.text };
-      return ops.createMessage(
+      const created = ops.createMessage(
         author,
         { room: where, ...rendered, mentionUuids: mentioned.map((m) => m.uuid), ...(p.parentId ? { parentId: p.parentId } : {}) },
         newTrackingId(),
       );
+      return messageJson(created);
     },
 
     submitCard(p): EmuAttachmentAction {
       const submitter = person(p.personId);
       const { card, room: where } = cardMessage(p.messageId);
       if (!where.members.has(submitter.uuid)) throw new Error(`${submitter.displayName} is not a member of the card's room`);
-      const content = cardOf(card.json.attachments);
-      if (!content) throw new Error(`Message ${p.messageId} has no Adaptive Card`);
+      if (!card.card) throw new Error(`Message ${p.messageId} has no Adaptive Card`);
+      const content: unknown = JSON.parse(card.card.json);
       const inputs = cardSubmission(content, { action: p.action, inputs: p.inputs });
-      return ops.createAction(submitter, card, where, inputs, newTrackingId());
+      return structuredClone(ops.createAction(submitter, card, where, inputs, newTrackingId()).json);
     },
 
     submitRaw(p): EmuAttachmentAction {
       const submitter = person(p.personId);
       const { card, room: cardRoom } = cardMessage(p.messageId);
       const where = p.roomId ? room(p.roomId) : cardRoom;
-      return ops.createAction(submitter, card, where, p.inputs, newTrackingId());
+      return structuredClone(ops.createAction(submitter, card, where, p.inputs, newTrackingId()).json);
     },
 
     messages(filter = {}): EmuMessage[] {
@@ -121,14 +122,14 @@ export function createDriver(deps: DriverDeps): Emulator {
         .filter((m) => !roomUuid || m.roomUuid === roomUuid)
         .filter((m) => !authorUuid || m.authorUuid === authorUuid)
         .filter((m) => !filter.toPersonEmail || sentTo(m, filter.toPersonEmail))
-        .map((m) => messageJson(m.json));
+        .map((m) => messageJson(m));
     },
 
     waitForMessage(predicate, options = {}): Promise<EmuMessage> {
       const since = options.since ?? 0;
       const timeoutMs = options.timeoutMs ?? 10_000;
-      const existing = store.allMessages().find((m) => m.seq >= since && predicate(messageJson(m.json)));
-      if (existing) return Promise.resolve(messageJson(existing.json));
+      const existing = store.allMessages().find((m) => m.seq >= since && predicate(messageJson(m)));
+      if (existing) return Promise.resolve(messageJson(existing));
       return new Promise((resolve, reject) => {
         const waiter = {
           fail: (error: Error) => {

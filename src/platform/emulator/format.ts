@@ -3,7 +3,7 @@
  * memberships as Webex returns them. Only relevant optional fields are present.
  */
 import type { EmuMessage, EmuPerson, EmuRoom } from './api.js';
-import type { DeviceRec, EmulatorStore, MemberRec, PersonRec, RoomRec } from './store.js';
+import type { DeviceRec, EmulatorStore, MemberRec, MessageRec, PersonRec, RoomRec } from './store.js';
 
 export function personJson(p: PersonRec, idAsAsked?: string): Record<string, unknown> {
   return {
@@ -91,30 +91,54 @@ export function membershipJson(store: EmulatorStore, r: RoomRec, m: MemberRec): 
   };
 }
 
-/** A deep copy with keys in the platform's order; absent optional fields stay absent. */
-export function messageJson(m: EmuMessage): EmuMessage {
-  const out: Record<string, unknown> = { id: m.id, roomId: m.roomId, roomType: m.roomType };
-  const keys: (keyof EmuMessage)[] = [
-    'toPersonId',
-    'toPersonEmail',
-    'parentId',
-    'text',
-    'markdown',
-    'html',
-    'files',
-    'attachments',
-    'personId',
-    'personEmail',
-    'mentionedPeople',
-    'mentionedGroups',
-    'created',
-  ];
+type MessageKey = Exclude<keyof EmuMessage, 'attachments'>;
+
+/** A message's keys in the platform's order: these, then `attachments`, then TAIL_KEYS. */
+const HEAD_KEYS: MessageKey[] = ['id', 'roomId', 'roomType', 'toPersonId', 'toPersonEmail', 'parentId', 'text', 'markdown', 'html', 'files'];
+const TAIL_KEYS: MessageKey[] = ['personId', 'personEmail', 'mentionedPeople', 'mentionedGroups', 'created'];
+
+/** The fields of `keys` the message has, in that order; arrays copied (strings are immutable). */
+function fields(m: MessageRec['json'], keys: MessageKey[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const key of keys) {
     const value = m[key];
-    // Only arrays and objects need copying; strings are immutable.
-    if (value !== undefined) out[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+    if (value !== undefined) out[key] = Array.isArray(value) ? [...value] : value;
   }
-  return out as unknown as EmuMessage;
+  return out;
+}
+
+/**
+ * A copy of a stored message as the platform shows it: keys in its order, absent optional fields
+ * absent. The card is read back from its text when `attachments` is first read (most readers, such
+ * as subscribers waiting for a reply, look at ids and text only); from then on it is a plain
+ * property like the others.
+ */
+export function messageJson(m: MessageRec): EmuMessage {
+  const out = fields(m.json, HEAD_KEYS);
+  const { card } = m;
+  if (card) {
+    const settle = (value: unknown) => Object.defineProperty(out, 'attachments', { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(out, 'attachments', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const attachments = [{ contentType: card.contentType, content: JSON.parse(card.json) as unknown }];
+        settle(attachments);
+        return attachments;
+      },
+      set: settle,
+    });
+  }
+  return Object.assign(out, fields(m.json, TAIL_KEYS)) as unknown as EmuMessage;
+}
+
+/** `JSON.stringify(messageJson(m))`, made without parsing the card. */
+export function messageText(m: MessageRec): string {
+  if (!m.card) return JSON.stringify(fields(m.json, [...HEAD_KEYS, ...TAIL_KEYS]));
+  // Both halves are non-empty objects: every message has an id and a creation time.
+  const head = JSON.stringify(fields(m.json, HEAD_KEYS)).slice(0, -1);
+  const tail = JSON.stringify(fields(m.json, TAIL_KEYS)).slice(1);
+  return `${head},"attachments":[{"contentType":${JSON.stringify(m.card.contentType)},"content":${m.card.json}}],${tail}`;
 }
 
 export interface Links {

@@ -38,14 +38,18 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const common = { TrackingID: trackingId, ...headers };
   if (status === 204 || body === undefined) {
-    res.writeHead(status, common);
+    res.writeHead(status, { TrackingID: trackingId, ...headers });
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...common, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+  sendJsonText(res, status, JSON.stringify(body), trackingId, headers);
+}
+
+/** `sendJson` for a body already turned into JSON. */
+export function sendJsonText(res: ServerResponse, status: number, text: string, trackingId: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { TrackingID: trackingId, ...headers, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -55,6 +59,11 @@ export function sendError(res: ServerResponse, error: HttpError, trackingId: str
 
 /** Reads the request body: parsed JSON, `undefined` when empty, HttpError 400 when not JSON. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  // No length and no chunked encoding: the request has no body (most GETs); nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return undefined;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -63,7 +72,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request entity too large.');
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').trim();
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -29,7 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const host = options.host ?? '127.0.0.1';
   const store = new EmulatorStore(options.cluster ?? 'us');
   const faults = new FaultState();
-  const bus = new EventBus();
+  const bus = new EventBus(options.recordFrames ?? true);
   const hub = new MercuryHub({
     store,
     faults,
@@ -61,7 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     botActorType: options.botActorType ?? 'BOT',
     deliverUnmentionedToBots: options.deliverUnmentionedToBots ?? false,
   };
-  const ops = new Operations(store, hub, faults, activity, (event) => bus.emit(event));
+  const ops = new Operations(store, hub, faults, activity, (build) => bus.announce(build));
   const env: RouteEnv = { store, ops, hub, activity, links, deviceCap: options.deviceCap ?? 100 };
   server.setRoutes([...discoveryRoutes(env), ...peopleRoomRoutes(env), ...messageRoutes(env)]);
 

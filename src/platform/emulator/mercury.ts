@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { EmulatorEvent, SocketFrameRecord } from './api.js';
+import type { EmulatorEvent } from './api.js';
+import type { LoggedFrame } from './events.js';
 import type { FaultState } from './faults.js';
 import { isRecord, JSON_TYPE, newTrackingId } from './http-util.js';
 import type { DeviceRec, EmulatorStore } from './store.js';
@@ -29,7 +30,7 @@ export interface MercuryDeps {
   store: EmulatorStore;
   faults: FaultState;
   emit(event: EmulatorEvent): void;
-  record(frame: SocketFrameRecord): void;
+  record(frame: LoggedFrame): void;
   authTimeoutMs: number;
   pingIntervalMs: number;
 }
@@ -37,6 +38,18 @@ export interface MercuryDeps {
 /** Codes a close frame may carry (1005/1006/1015 are only ever observed locally). */
 function sendableCloseCode(code: number): boolean {
   return (code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999);
+}
+
+/** An envelope's `data`, turned into JSON once however many sockets (and times) it goes to. */
+export class EnvelopeData {
+  private json?: string;
+
+  constructor(private readonly data: Record<string, unknown>) {}
+
+  text(): string {
+    this.json ??= JSON.stringify(this.data);
+    return this.json;
+  }
 }
 
 function rawText(data: RawData): string {
@@ -68,7 +81,7 @@ export class MercuryHub {
   }
 
   /** Sends `data` as an envelope to every authorized socket of a person, `times` times. */
-  deliver(personUuid: string, data: Record<string, unknown>, trackingId: string, times = 1): number {
+  deliver(personUuid: string, data: EnvelopeData, trackingId: string, times = 1): number {
     let sent = 0;
     for (const conn of this.conns) {
       if (!conn.authorized || conn.ownerUuid !== personUuid) continue;
@@ -148,11 +161,11 @@ export class MercuryHub {
       frame = undefined;
     }
     if (!isRecord(frame)) {
-      this.record(conn, 'in', { unparsed: text.slice(0, 1000) });
+      this.record(conn, 'in', JSON.stringify({ unparsed: text.slice(0, 1000) }));
       this.close(conn, conn.authorized ? 1003 : 1008, conn.authorized ? 'invalid frame' : 'authentication failed');
       return;
     }
-    this.record(conn, 'in', frame);
+    this.record(conn, 'in', text);
     if (!conn.authorized) {
       this.authorize(conn, frame);
       return;
@@ -177,15 +190,15 @@ export class MercuryHub {
     for (const other of this.conns) {
       if (other !== conn && other.regUuid === conn.regUuid && other.authorized) this.close(other, 4000, 'replaced');
     }
-    this.sendEnvelope(conn, { eventType: 'mercury.buffer_state', state: 'IN_SYNC' }, newTrackingId());
+    this.sendEnvelope(conn, new EnvelopeData({ eventType: 'mercury.buffer_state', state: 'IN_SYNC' }), newTrackingId());
     this.deps.emit({ type: 'socket.authorized', registrationId: conn.regUuid, personId: person.id });
   }
 
-  private sendEnvelope(conn: Conn, data: Record<string, unknown>, trackingId: string): boolean {
+  private sendEnvelope(conn: Conn, data: EnvelopeData, trackingId: string): boolean {
     if (this.deps.faults.silence || conn.ws.readyState !== WebSocket.OPEN) return false;
     const now = Date.now();
     conn.seq += 1;
-    return this.send(conn, {
+    const head = JSON.stringify({
       id: randomUUID(),
       sequenceNumber: conn.seq,
       timestamp: now,
@@ -194,16 +207,20 @@ export class MercuryHub {
       alertType: 'none',
       headers: {},
       filterMessage: false,
-      data: structuredClone(data),
     });
+    // The same text JSON.stringify gives with `data` as the last key, without turning `data` into JSON again.
+    return this.sendText(conn, `${head.slice(0, -1)},"data":${data.text()}}`);
   }
 
   private send(conn: Conn, frame: Record<string, unknown>): boolean {
+    return this.sendText(conn, JSON.stringify(frame));
+  }
+
+  private sendText(conn: Conn, text: string): boolean {
     if (this.deps.faults.silence || conn.ws.readyState !== WebSocket.OPEN) return false;
-    const text = JSON.stringify(frame);
     if (conn.text) conn.ws.send(text);
     else conn.ws.send(Buffer.from(text, 'utf8'), { binary: true });
-    this.record(conn, 'out', frame);
+    this.record(conn, 'out', text);
     return true;
   }
 
@@ -219,7 +236,7 @@ export class MercuryHub {
     for (const conn of this.conns) if (conn.ws.readyState === WebSocket.OPEN) conn.ws.ping();
   }
 
-  private record(conn: Conn, direction: 'in' | 'out', frame: Record<string, unknown>): void {
-    this.deps.record({ registrationId: conn.regUuid, direction, frame, at: Date.now() });
+  private record(conn: Conn, direction: 'in' | 'out', text: string): void {
+    this.deps.record({ registrationId: conn.regUuid, direction, text, at: Date.now() });
   }
 }

@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AdaptiveCardJson } from '../port.js';
-import type { EmuAttachmentAction, EmuMessage, EmulatorEvent } from './api.js';
+import type { EmulatorEvent } from './api.js';
 import { cardActionActivity, canSee, deleteActivity, postActivity, type ActivityContext } from './activities.js';
 import type { FaultState } from './faults.js';
 import { messageJson } from './format.js';
 import { HttpError, isRecord } from './http-util.js';
-import type { MercuryHub } from './mercury.js';
+import { EnvelopeData, type MercuryHub } from './mercury.js';
 import { renderMarkdown } from './message-text.js';
-import type { EmulatorStore, MessageRec, PersonRec, RoomRec } from './store.js';
+import { StoredCard, type ActionRec, type EmulatorStore, type MessageRec, type PersonRec, type RoomRec } from './store.js';
 
 export const MAX_TEXT_BYTES = 7439;
 export const CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
@@ -37,7 +37,8 @@ export class Operations {
     private readonly hub: MercuryHub,
     private readonly faults: FaultState,
     private readonly ctx: ActivityContext,
-    private readonly emit: (event: EmulatorEvent) => void,
+    /** Tells subscribers; `build` runs only when there are any. */
+    private readonly announce: (build: () => EmulatorEvent) => void,
   ) {}
 
   /** Validates a parent id: a root message of the same room (400 otherwise). */
@@ -49,12 +50,18 @@ export class Operations {
     return parent;
   }
 
-  /** Stores a message, pushes its activity to everyone who may see it, announces it. */
-  createMessage(author: PersonRec, draft: Draft, trackingId: string): EmuMessage {
+  /**
+   * Stores a message (its card as JSON text), pushes its activity to everyone who may see it,
+   * announces it. Returns the stored record: callers outside the emulator get copies
+   * (`messageJson`), REST callers its JSON (`messageText`).
+   */
+  createMessage(author: PersonRec, draft: Draft, trackingId: string): MessageRec {
     const { room } = draft;
     const parent = this.resolveParent(draft.parentId, room);
     const uuid = randomUUID();
-    const json: EmuMessage = {
+    const attachment = draft.attachments?.[0];
+    const cardJson = attachment ? JSON.stringify(attachment.content) : undefined;
+    const json: MessageRec['json'] = {
       id: this.store.restId('MESSAGE', uuid),
       roomId: room.id,
       roomType: room.type,
@@ -65,7 +72,6 @@ export class Operations {
       ...(draft.markdown !== undefined ? { markdown: draft.markdown } : {}),
       ...(draft.html !== undefined ? { html: draft.html } : {}),
       ...(draft.files?.length ? { files: [...draft.files] } : {}),
-      ...(draft.attachments?.length ? { attachments: structuredClone(draft.attachments) } : {}),
       personId: author.id,
       personEmail: author.emails[0],
       ...(draft.mentionUuids?.length
@@ -81,11 +87,12 @@ export class Operations {
       mentionUuids: draft.mentionUuids ?? [],
       ...(parent ? { parentUuid: parent.uuid } : {}),
       json,
+      ...(attachment && cardJson !== undefined ? { card: new StoredCard(attachment.contentType, cardJson) } : {}),
     });
-    const data = postActivity(this.ctx, rec, author, room);
+    const data = postActivity(this.ctx, rec, author, room, cardJson);
     this.deliverToRoom(rec, room, data, trackingId);
-    this.emit({ type: 'message.created', message: messageJson(json) });
-    return messageJson(json);
+    this.announce(() => ({ type: 'message.created', message: messageJson(rec) }));
+    return rec;
   }
 
   /** Validates and renders a REST-style text/markdown/files/attachments body (400 on problems). */
@@ -133,6 +140,7 @@ export class Operations {
   private checkAttachments(raw: unknown): Draft['attachments'] {
     if (raw === undefined || raw === null) return undefined;
     if (!Array.isArray(raw)) throw new HttpError(400, 'Invalid attachments: must be an array.');
+    // One at most: a message keeps one card (store.ts StoredCard).
     if (raw.length > 1) throw new HttpError(400, 'Only one attachment per message is supported.');
     return raw.map((a) => {
       if (!isRecord(a) || a.contentType !== CARD_CONTENT_TYPE) {
@@ -152,13 +160,16 @@ export class Operations {
     const data = deleteActivity(this.ctx, msg, caller, room);
     this.deliverToRoom(msg, room, data, trackingId);
     this.store.removeMessage(msg.uuid);
-    this.emit({ type: 'message.deleted', messageId: msg.json.id, roomId: room.id });
+    this.announce(() => ({ type: 'message.deleted', messageId: msg.json.id, roomId: room.id }));
   }
 
-  /** Stores an attachment action and pushes `cardAction` to the card author's sockets. */
-  createAction(submitter: PersonRec, card: MessageRec, room: RoomRec, inputs: Record<string, unknown>, trackingId: string): EmuAttachmentAction {
+  /**
+   * Stores an attachment action (with a copy of `inputs`) and pushes `cardAction` to the card
+   * author's sockets. Returns the stored record: callers outside the emulator get copies.
+   */
+  createAction(submitter: PersonRec, card: MessageRec, room: RoomRec, inputs: Record<string, unknown>, trackingId: string): ActionRec {
     const uuid = randomUUID();
-    const json: EmuAttachmentAction = {
+    const json: ActionRec['json'] = {
       id: this.store.restId('ATTACHMENT_ACTION', uuid),
       type: 'submit',
       messageId: card.json.id,
@@ -169,14 +180,15 @@ export class Operations {
     };
     const rec = { uuid, cardAuthorUuid: card.authorUuid, json };
     this.store.addAction(rec);
-    const data = cardActionActivity(this.ctx, rec, card.uuid, submitter, room);
+    const data = new EnvelopeData(cardActionActivity(this.ctx, rec, card.uuid, submitter, room));
     this.hub.deliver(card.authorUuid, data, trackingId, this.faults.takeDuplicate() ? 2 : 1);
-    this.emit({ type: 'action.created', action: structuredClone(json) });
-    return structuredClone(json);
+    this.announce(() => ({ type: 'action.created', action: structuredClone(json) }));
+    return rec;
   }
 
-  private deliverToRoom(msg: MessageRec, room: RoomRec, data: Record<string, unknown>, trackingId: string): void {
+  private deliverToRoom(msg: MessageRec, room: RoomRec, activity: Record<string, unknown>, trackingId: string): void {
     const times = this.faults.takeDuplicate() ? 2 : 1;
+    const data = new EnvelopeData(activity);
     for (const memberUuid of room.members.keys()) {
       const member = this.store.person(memberUuid);
       if (member && canSee(this.ctx, msg, room, member)) this.hub.deliver(member.uuid, data, trackingId, times);

@@ -1,11 +1,12 @@
 /**
  * REST: messages and attachment actions. The same lookups are offered under
  * the conversation service link with raw UUIDs, as Webex's conversation
- * service answers them.
+ * service answers them. Stored records go out as they are (their keys are in the platform's
+ * order): a response body is turned into JSON at once and never kept; messages go out as
+ * `messageText` makes them, their card embedded as the stored JSON text.
  */
 import { canSee } from './activities.js';
-import { cardOf } from './card-submit.js';
-import { messageJson } from './format.js';
+import { messageText } from './format.js';
 import { clampMax, HttpError, isRecord, nextPageLinkHeader } from './http-util.js';
 import type { RouteEnv } from './route-env.js';
 import type { Route, RouteContext, RouteResult } from './server.js';
@@ -29,7 +30,7 @@ export function messageRoutes(env: RouteEnv): Route[] {
     const room = msg ? store.roomByUuid(msg.roomUuid) : undefined;
     if (!msg || !room || !room.members.has(ctx.caller.uuid)) throw new HttpError(404, 'Unable to get message.');
     if (!canSee(env.activity, msg, room, ctx.caller)) throw new HttpError(403, 'Failed to get activity.');
-    return { status: 200, body: messageJson(msg.json) };
+    return { status: 200, json: messageText(msg) };
   };
 
   const getAction = (ctx: RouteContext, raw: boolean): RouteResult => {
@@ -40,7 +41,7 @@ export function messageRoutes(env: RouteEnv): Route[] {
       const member = room?.members.has(ctx.caller.uuid) ?? false;
       throw new HttpError(member ? 403 : 404, member ? 'Only the card author can read this attachment action.' : 'Unable to get attachment action.');
     }
-    return { status: 200, body: structuredClone(action.json) };
+    return { status: 200, body: action.json };
   };
 
   const postMessage = (ctx: RouteContext): RouteResult => {
@@ -65,7 +66,7 @@ export function messageRoutes(env: RouteEnv): Route[] {
       else echo.toPersonId = ref;
     }
     const message = ops.createMessage(ctx.caller, { ...draft, ...echo, room, parentId: body.parentId as string | undefined }, ctx.trackingId);
-    return { status: 200, body: message };
+    return { status: 200, json: messageText(message) };
   };
 
   const listMessages = (ctx: RouteContext): RouteResult => {
@@ -99,7 +100,7 @@ export function messageRoutes(env: RouteEnv): Route[] {
     const page = items.slice(0, max);
     const headers: Record<string, string> = {};
     if (items.length > max) headers.Link = nextPageLinkHeader(env.links.url, ctx.path, query, 'beforeMessage', page[page.length - 1].json.id);
-    return { status: 200, body: { items: page.map((m) => messageJson(m.json)) }, headers };
+    return { status: 200, json: `{"items":[${page.map(messageText).join(',')}]}`, headers };
   };
 
   const postAction = (ctx: RouteContext): RouteResult => {
@@ -110,8 +111,8 @@ export function messageRoutes(env: RouteEnv): Route[] {
     const card = typeof body.messageId === 'string' ? store.message(body.messageId, false) : undefined;
     const room = card ? store.roomByUuid(card.roomUuid) : undefined;
     if (!card || !room || !room.members.has(ctx.caller.uuid)) throw new HttpError(404, 'Unable to find the message.');
-    if (!cardOf(card.json.attachments)) throw new HttpError(400, 'The message has no card.');
-    return { status: 200, body: ops.createAction(ctx.caller, card, room, body.inputs, ctx.trackingId) };
+    if (!card.card) throw new HttpError(400, 'The message has no card.');
+    return { status: 200, body: ops.createAction(ctx.caller, card, room, body.inputs, ctx.trackingId).json };
   };
 
   return [

@@ -9,7 +9,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { sleep } from '../webex/backoff.js';
 import type { FaultState } from './faults.js';
-import { bearerToken, HttpError, newTrackingId, readJsonBody, sendError, sendJson } from './http-util.js';
+import { bearerToken, HttpError, newTrackingId, readJsonBody, sendError, sendJson, sendJsonText } from './http-util.js';
 import type { MercuryHub } from './mercury.js';
 import type { EmulatorStore, PersonRec } from './store.js';
 
@@ -28,6 +28,8 @@ export interface RouteContext {
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** The body already turned into JSON (instead of `body`). */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -101,7 +103,8 @@ export class EmulatorServer {
         throw new HttpError(fault.status, faultMessage(fault.status), headers);
       }
       const result = await this.route(req, method, url, body, trackingId);
-      sendJson(res, result.status, result.body, trackingId, result.headers);
+      if (result.json !== undefined) sendJsonText(res, result.status, result.json, trackingId, result.headers);
+      else sendJson(res, result.status, result.body, trackingId, result.headers);
     } catch (error) {
       const httpError = error instanceof HttpError ? error : new HttpError(500, 'Internal emulator error.');
       sendError(res, httpError, trackingId);

@@ -35,6 +35,28 @@ export interface RoomRec {
   members: Map<string, MemberRec>;
 }
 
+/**
+ * A message's card (its one attachment), kept as its JSON text in UTF-8 bytes: a parsed card is
+ * many small objects and a long string lives on the JavaScript heap, where the garbage collector
+ * copies and scans it again and again; bytes in a Buffer sit outside it. Read back when asked.
+ */
+export class StoredCard {
+  private readonly bytes: Buffer;
+
+  /** `json` is `JSON.stringify` of the card. */
+  constructor(
+    readonly contentType: string,
+    json: string,
+  ) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
+
+  /** `JSON.stringify` of the card: what REST answers embed. */
+  get json(): string {
+    return this.bytes.toString('utf8');
+  }
+}
+
 export interface MessageRec {
   uuid: string;
   seq: number;
@@ -42,7 +64,9 @@ export interface MessageRec {
   authorUuid: string;
   mentionUuids: string[];
   parentUuid?: string;
-  json: EmuMessage;
+  /** The message as REST shows it, in the platform's key order, without its attachment. */
+  json: Omit<EmuMessage, 'attachments'>;
+  card?: StoredCard;
 }
 
 export interface ActionRec {
