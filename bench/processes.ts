@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import type { Command, EmulatorReady, RunCommand, RunResult } from './protocol.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-const BOT_ENTRY = join(ROOT, 'dist/main.js');
+/** The bot's entry; BENCH_BOT_ENTRY runs another build (e.g. a copy of an older dist/ to compare against). */
+const BOT_ENTRY = process.env.BENCH_BOT_ENTRY ? resolve(process.env.BENCH_BOT_ENTRY) : join(ROOT, 'dist/main.js');
 
 function lines(child: ChildProcess, stream: 'stdout' | 'stderr', onLine: (line: string) => void): void {
   const source = child[stream];

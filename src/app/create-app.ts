@@ -9,8 +9,8 @@ import type { Platform, PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
 import type { Store } from '../store/index.js';
-import { createLeaderElector, type LeaderOptions } from '../store/pg/leader.js';
-import { openSeenMessages, type SeenMessages } from '../store/pg/seen-messages.js';
+import type { LeaderOptions } from '../store/pg/leader.js';
+import type { SeenMessages } from '../store/pg/seen-messages.js';
 import { createHealthState } from '../health.js';
 import { Lanes } from '../lanes.js';
 import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricState } from '../metrics.js';
@@ -23,13 +23,10 @@ import { createTestbedFleet } from './testbed-fleet.js';
 import { createFlowFactory } from './flows.js';
 import { createPeople } from './people.js';
 import { ReplyTimer } from './reply-timer.js';
-import { recorderFromConfig } from './recorder.js';
 import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
-import { openApi } from '../api/index.js';
-import { createDigestScheduler } from './digest-scheduler.js';
 import { openConfiguredStore } from './open-store.js';
-import { createSocketLeadership, type SocketLeadership } from './socket-leadership.js';
+import type { SocketLeadership } from './socket-leadership.js';
 
 export interface AppDeps {
   config: Config;
@@ -129,8 +126,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (to) effects.notice(to, notice);
     },
   });
+  // Optional parts load only when a setting asks for them, so a plain chat bot never loads the HTTP API,
+  // the PostgreSQL driver, the recorder or the digest (tests/e2e/lean-start.test.ts checks it).
   const api = config.api
-    ? await openApi({
+    ? await (await import('../api/index.js')).openApi({
         config: config.api,
         store,
         fleet,
@@ -145,8 +144,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   metrics.countTestbeds(() => countByState(store.testbeds.all(), now().toISOString()));
   metrics.countConversations(() => host.size());
   const flows = createFlowFactory({ platform, store, config, logger, fleet, effects, now, lookUpPerson });
-  const recorder = recorderFromConfig(config, logger);
-  const digest = config.digest ? createDigestScheduler({ schedule: config.digest, store, platform, logger, now }) : undefined;
+  const recorder = config.record ? (await import('./recorder.js')).recorderFromConfig(config, logger) : undefined;
+  const digest = config.digest ? (await import('./digest-scheduler.js')).createDigestScheduler({ schedule: config.digest, store, platform, logger, now }) : undefined;
 
   // Events of one conversation are handled one after another, so a person's clicks keep their order;
   // other conversations never wait for them.
@@ -210,6 +209,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
   let seen: SeenMessages | undefined;
   if (config.storeUrl) {
     const electorLogger = logger.child({ component: 'leader' });
+    const [{ openSeenMessages }, { createLeaderElector }, { createSocketLeadership }] = await Promise.all([
+      import('../store/pg/seen-messages.js'),
+      import('../store/pg/leader.js'),
+      import('./socket-leadership.js'),
+    ]);
     const messages = await openSeenMessages({ url: config.storeUrl, logger: electorLogger });
     seen = messages;
     leadership = createSocketLeadership({

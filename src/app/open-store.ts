@@ -5,10 +5,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openStore, type Store } from '../store/index.js';
-import { openPgStore } from '../store/pg/index.js';
 
 export async function openConfiguredStore(config: Config, logger: Logger): Promise<Store> {
-  if (config.storeUrl) return openPgStore({ url: config.storeUrl, poolSize: config.storePoolSize, logger });
+  if (config.storeUrl) {
+    // The PostgreSQL store (and its driver) loads only when asked for.
+    const { openPgStore } = await import('../store/pg/index.js');
+    return openPgStore({ url: config.storeUrl, poolSize: config.storePoolSize, logger });
+  }
   return openStore({
     testbedPath: config.testbedDbPath,
     broadcastPath: config.broadcastDbPath,

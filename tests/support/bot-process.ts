@@ -21,8 +21,9 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export function startBotProcess(env: Record<string, string>, cwd: string, args: string[] = [], entry = BOT_ENTRY): BotProcess {
-  const child = spawn(process.execPath, [entry, ...args], {
+/** `nodeArgs` go to Node itself, before the entry point (e.g. `--import` of a test probe). */
+export function startBotProcess(env: Record<string, string>, cwd: string, args: string[] = [], entry = BOT_ENTRY, nodeArgs: string[] = []): BotProcess {
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

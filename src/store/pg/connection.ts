@@ -8,7 +8,7 @@
  * or the file named by `sslrootcert=` in the URL). Other `PG*` variables (`PGPASSWORD`, `PGHOST`, …)
  * fill in what the URL leaves out.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { REDACTED, scrub, urlCredentials } from '../../secrets.js';
 import { StoreError } from '../errors.js';
 
@@ -132,7 +132,9 @@ export interface PoolOptions extends PgSettings {
  * with a StoreError, rather than at the first booking.
  */
 export async function openPool(options: PoolOptions): Promise<pg.Pool> {
-  const pool = new pg.Pool({ ...clientConfig(options), max: options.poolSize, idleTimeoutMillis: 30_000 });
+  // The driver loads with the first pool, so a bot on the JSON store never loads it.
+  const { Pool } = (await import('pg')).default;
+  const pool = new Pool({ ...clientConfig(options), max: options.poolSize, idleTimeoutMillis: 30_000 });
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (error) => options.onIdleError?.(storeUnavailable(error, options.url, 'an idle connection')));
   try {
