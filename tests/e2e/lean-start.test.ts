@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator } from '../../src/platform/emulator/api.js';
 import { ROOT, startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { seenCard } from '../support/card-text.js';
 import { freePort } from '../support/instances.js';
 import { until } from '../support/wait.js';
 
@@ -92,7 +93,7 @@ describe('the production process loads only what its settings use', () => {
     const since = emu.messageCount();
     emu.say({ personId: ada.id, roomId: room.id, text: 'testbed', mentions: [bot.id] });
     const reply = await emu.waitForMessage((m) => m.personId === bot.id, { since, timeoutMs: 10_000 });
-    expect(JSON.stringify(reply.attachments?.[0]?.content)).toContain('What would you like to do?');
+    expect(seenCard(reply).texts).toContain('What would you like to do? Type help to see every command.');
     const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
     expect(metrics).toMatch(/^testbed_monitor_events_handled_total\{type="message",outcome="dispatched"\} 1$/m);
     return { process, probeFile };
