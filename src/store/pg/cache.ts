@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { BroadcastRoomRecord, LifecycleEntry, RetiredTestbed, TestbedRecord } from '../../domain.js';
 import type { DigestFacts } from '../lifecycle-schema.js';
+import { inTransaction } from './connection.js';
 import {
   digestOf,
   lifecycleOf,
@@ -92,33 +93,22 @@ export class PgCache {
 
   /** Replaces everything with what the database holds now (one consistent snapshot). */
   async loadAll(db: pg.Pool): Promise<void> {
-    const client = await db.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const testbeds = await client.query<TestbedRow>(`SELECT ${TESTBED_COLUMNS} FROM testbeds ORDER BY id`);
-      const lifecycle = await client.query<LifecycleRow>('SELECT testbed_id, entry, version FROM lifecycle ORDER BY testbed_id');
-      const digest = await client.query<{ value: unknown; version: number }>(`SELECT value, version FROM bot_state WHERE name = 'digest'`);
-      const rooms = await loadRooms(client);
-      await client.query('COMMIT');
-      this.live = new Map();
-      this.names = new Map();
-      this.retired = new Map();
-      this.lifecycle = new Map();
-      this.digest = null;
-      this.ordered = null;
-      for (const row of testbeds.rows) this.applyTestbed(row);
-      for (const row of lifecycle.rows) this.applyLifecycle(row);
-      if (digest.rows[0]) this.applyDigest(digest.rows[0]);
-      this.rooms = rooms;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    const { testbeds, lifecycle, digest, rooms } = await inTransaction(await db.connect(), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => ({
+      testbeds: await client.query<TestbedRow>(`SELECT ${TESTBED_COLUMNS} FROM testbeds ORDER BY id`),
+      lifecycle: await client.query<LifecycleRow>('SELECT testbed_id, entry, version FROM lifecycle ORDER BY testbed_id'),
+      digest: await client.query<{ value: unknown; version: number }>(`SELECT value, version FROM bot_state WHERE name = 'digest'`),
+      rooms: await loadRooms(client),
+    }));
+    this.live = new Map();
+    this.names = new Map();
+    this.retired = new Map();
+    this.lifecycle = new Map();
+    this.digest = null;
+    this.ordered = null;
+    for (const row of testbeds.rows) this.applyTestbed(row);
+    for (const row of lifecycle.rows) this.applyLifecycle(row);
+    if (digest.rows[0]) this.applyDigest(digest.rows[0]);
+    this.rooms = rooms;
   }
 }
 

@@ -146,3 +146,25 @@ export async function openPool(options: PoolOptions): Promise<pg.Pool> {
   }
   return pool;
 }
+
+/**
+ * Runs `work` in one transaction on a connection taken from the pool, and gives the connection back
+ * afterwards. Any failure rolls everything back and is thrown as it came; a connection whose
+ * rollback failed is discarded rather than returned to the pool.
+ */
+export async function inTransaction<T>(client: pg.PoolClient, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -21,7 +21,7 @@ import { digestFactsProblems, lifecycleEntryProblems, type DigestFacts } from '.
 import { testbedRecordProblems } from '../schema.js';
 import type { NewTestbed, SaveOptions, TestbedRepository } from '../testbeds.js';
 import { nameKey, readDigestRow, readLifecycleRow, readTestbedRow, type PgCache } from './cache.js';
-import { storeUnavailable, storeUrlSecrets } from './connection.js';
+import { inTransaction, storeUnavailable, storeUrlSecrets } from './connection.js';
 import { CHANGE_CHANNEL } from './listener.js';
 import { ADD_TESTBED_LOCK } from './locks.js';
 import { entryValue, historyParam, INSERT_HISTORY, isEmptyEntry, lifecycleOf, recordOf, recordParams, TESTBED_COLUMNS, type LifecycleRow, type TestbedRow } from './rows.js';
@@ -118,25 +118,7 @@ export function createPgRepositories(context: PgContext): PgRepositories {
   /** BEGIN … COMMIT on one pool connection; any failure rolls everything back. */
   const transaction = <T>(doing: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     if (context.isClosed()) return Promise.reject(new StoreError('STORE_WRITE', where, `${where} is closed; ${doing} was not saved`));
-    return context.track(
-      (async () => {
-        const client = await context.connect();
-        let broken: Error | undefined;
-        try {
-          await client.query('BEGIN');
-          const result = await work(client);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-          });
-          throw error;
-        } finally {
-          client.release(broken);
-        }
-      })(),
-    );
+    return context.track((async () => inTransaction(await context.connect(), 'BEGIN', work))());
   };
 
   const notify = (client: pg.PoolClient, payload: string) => client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, payload]);
