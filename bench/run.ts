@@ -17,14 +17,16 @@
  * 9. the store on PostgreSQL next to the JSON file: mutations per second at 10, 1,000 and 10,000
  *    testbeds and booking latency (bench/postgres.ts; skipped, with the reason, without a server).
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parse as parseEnv } from 'dotenv';
 import { fileURLToPath } from 'node:url';
 import { durableWrites, floorRounds, type FloorTarget } from './floor.js';
 import { fleet, statusBuild, storeMutations, type StatusBuild, type StoreFigures } from './in-process.js';
 import { reportBench, type ReportFigures } from './report.js';
-import { cpuMs, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
+import { cpuMs, ROOT, scrape, startBotProcess, startEmulatorProcess, vm, type BotProcess, type EmulatorProcess } from './processes.js';
 import type { RunResult, StepKind } from './protocol.js';
 import { readFlags } from '../src/cli-args.js';
 import { apiLatency } from './api.js';
@@ -254,17 +256,30 @@ async function latencyAndSaturation() {
   });
 }
 
-/** V8 settings that trade some CPU for a smaller heap (measured as an option; the production command has none). */
-const LEAN_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=256';
+/**
+ * The lean runtime settings production uses (deploy/runtime.env: V8 and malloc settings, also in the
+ * Dockerfile and the systemd unit). BENCH_RUNTIME_ENV names another such file to try other settings.
+ */
+function runtimeSettings(): Record<string, string> {
+  const file = process.env.BENCH_RUNTIME_ENV ? resolve(process.env.BENCH_RUNTIME_ENV) : join(ROOT, 'deploy/runtime.env');
+  return parseEnv(readFileSync(file, 'utf8'));
+}
 
-async function productionMemory(nodeOptions?: string) {
+function describeSettings(settings: Record<string, string>): string {
+  return Object.entries(settings)
+    .map(([key, value]) => `${key}=${value.includes(' ') ? `"${value}"` : value}`)
+    .join(' ');
+}
+
+async function productionMemory(settings?: Record<string, string>) {
   // 100 people, each with a room of their own; person i books testbed i + 1 of 1,000.
-  const env: Record<string, string> = nodeOptions ? { NODE_OPTIONS: nodeOptions } : {};
+  const env: Record<string, string> = settings ?? {};
+  const nodeOptions = settings ? describeSettings(settings) : undefined;
   return withWorld({ people: 100, testbeds: 1000, freeFirst: 100, env }, async (emu, bot) => {
     const rssAtStart = vm(bot.pid, 'VmRSS');
     const sequential = checked(await emu.run({ users: [0], concurrency: 1, rounds: 100, steps: ['status'] }), 'status at 1,000 testbeds');
     const users = Array.from({ length: 100 }, (_, i) => i);
-    const load = await measured(emu, bot, `mixed, 1,000 testbeds, 50 people${nodeOptions ? ', lean V8 settings' : ''}`, { users, concurrency: PEOPLE, rounds: 25, steps: ['menu', 'status', 'register', 'release'] });
+    const load = await measured(emu, bot, `mixed, 1,000 testbeds, 50 people${nodeOptions ? ', runtime settings' : ', plain node'}`, { users, concurrency: PEOPLE, rounds: 25, steps: ['menu', 'status', 'register', 'release'] });
     const metrics = await scrape(bot);
     let handled = 0;
     for (const [key, value] of metrics) if (key.startsWith('events_handled_total{')) handled += value;
@@ -348,8 +363,9 @@ async function main(): Promise<void> {
   if (parts.has('memory')) {
     process.stdout.write('Production memory with 1,000 testbeds…\n');
     memory = await productionMemory();
-    process.stdout.write(`…and with NODE_OPTIONS="${LEAN_NODE_OPTIONS}"…\n`);
-    leanMemory = await productionMemory(LEAN_NODE_OPTIONS);
+    const settings = runtimeSettings();
+    process.stdout.write(`…and with the runtime settings ${describeSettings(settings)}…\n`);
+    leanMemory = await productionMemory(settings);
   }
   if (parts.has('idle')) {
     process.stdout.write('10,000 idle conversations…\n');
@@ -436,7 +452,7 @@ async function main(): Promise<void> {
   }
   if (leanMemory) {
     memoryRows.push(
-      [`peak RSS with NODE_OPTIONS="${leanMemory.nodeOptions}"`, `${leanMemory.peakRssMiB} MiB`],
+      [`peak RSS with the runtime settings (deploy/runtime.env: ${leanMemory.nodeOptions})`, `${leanMemory.peakRssMiB} MiB`],
       ['RSS at start → after, with those settings', `${leanMemory.rssAtStartMiB} → ${leanMemory.rssAfterMiB} MiB`],
     );
   }

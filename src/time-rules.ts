@@ -48,10 +48,14 @@ export function isIsoUtcTimestamp(value: unknown): value is string {
 const knownZones = new Set<string>();
 const MAX_KNOWN_ZONES = 1_000;
 
+/** Names of UTC itself, valid without asking Intl (which would load the zone tables). */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
+
 /** True for an IANA zone such as `UTC` or `Europe/Berlin` that Intl can format in. */
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.length === 0) return false;
   if (knownZones.has(zone)) return true;
+  if (UTC_NAMES.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {

@@ -72,15 +72,15 @@ export function createEffects(deps: {
         })
     : undefined;
 
-  /** Fresh store data for a card; records are copied only for views that show them (not a menu). */
+  /** The store's current data for a card, read only for views that show it (not a menu); shared and frozen, not copied. */
   function renderContext(requesterEmail?: string, directRoom?: boolean): RenderContext {
     return {
       botName: config.botName,
       get testbeds() {
-        return store.testbeds.all();
+        return store.testbeds.snapshot();
       },
       get life() {
-        return store.lifecycle.all();
+        return store.lifecycle.snapshot();
       },
       now: deps.now().toISOString(),
       timeZone: config.displayTimeZone,

@@ -56,12 +56,12 @@ export type View = CardView | BroadcastView | AdminView;
 
 export interface RenderContext {
   botName: string;
-  testbeds: TestbedRecord[];
+  testbeds: readonly TestbedRecord[];
   now: string;
   timeZone: string;
   requesterEmail?: string;
   /** Wait-lists and holds (absent = none). */
-  life?: LifecycleEntry[];
+  life?: readonly LifecycleEntry[];
   /**
    * The card goes to a 1:1 room that is not approved: the router ignores every button there but
    * the ones the bot sends to such rooms, so the others are left off.

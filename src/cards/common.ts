@@ -36,11 +36,5 @@ export function cardBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
-/** Freezes a card or element and everything in it (parts already frozen are not walked again): for cards that are shared. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
+/** Cards and elements that are shared are frozen with everything in them. */
+export { deepFreeze } from '../deep-freeze.js';

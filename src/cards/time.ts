@@ -78,9 +78,24 @@ export interface WallTime {
 
 /** The wall-clock reading in `timeZone` at instant `ms`. */
 export function wallTimeAt(ms: number, timeZone: string): WallTime {
-  const parts = formatterFor(safeZone(timeZone)).formatToParts(ms);
+  const zone = safeZone(timeZone);
+  // UTC needs no zone data: the Date's own UTC fields give the reading (and ICU's zone tables stay unloaded).
+  if (isUtcZone(zone)) return utcWallTime(ms);
+  const parts = formatterFor(zone).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+}
+
+function utcWallTime(ms: number): WallTime {
+  const date = new Date(ms);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
 }
 
 function wallAsUtcMs(wall: WallTime): number {

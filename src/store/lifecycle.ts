@@ -5,12 +5,15 @@
 import { emptyLifecycle, type HistoryEntry, type LifecycleEntry } from '../domain.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
+import { FrozenCopies } from './frozen-copies.js';
 import { digestFactsProblems, lifecycleEntryProblems, type DigestFacts, type LifecycleDocument } from './lifecycle-schema.js';
 
 export type { DigestFacts } from './lifecycle-schema.js';
 
 export interface LifecycleRepository {
   all(): LifecycleEntry[];
+  /** The entries as they are now, frozen and shared instead of copied (see TestbedRepository.snapshot). */
+  snapshot(): readonly LifecycleEntry[];
   get(testbedId: number): LifecycleEntry;
   /**
    * Replaces the entry of its testbed (an empty entry removes it); resolves with a copy once it is
@@ -35,8 +38,10 @@ export function createLifecycleRepository(
   recordHistory: (entries: readonly HistoryEntry[] | undefined) => Promise<void> = async () => undefined,
 ): LifecycleRepository {
   const file = document.file;
+  const frozen = new FrozenCopies<LifecycleEntry>(copy);
   return {
     all: () => document.data.lifecycle.map(copy),
+    snapshot: () => frozen.list(document.data.lifecycle),
     get(testbedId) {
       const found = document.data.lifecycle.find((entry) => entry.testbed_id === testbedId);
       return found ? copy(found) : emptyLifecycle(testbedId);

@@ -9,6 +9,7 @@ import { copyRecord as copy, nextTestbedId } from '../lab-rules.js';
 import type { JsonDocument } from './db.js';
 import { StoreError } from './errors.js';
 import { testbedRecordProblems, type TestbedsDocument } from './schema.js';
+import { FrozenCopies } from './frozen-copies.js';
 import { TestbedIndex } from './testbed-index.js';
 
 export interface SaveOptions {
@@ -30,6 +31,11 @@ export interface NewTestbed extends TestbedExtras {
 
 export interface TestbedRepository {
   all(): TestbedRecord[];
+  /**
+   * The records as they are now, for readers that only look: frozen and shared instead of copied,
+   * each record the same object until it changes, and the same array until any of them does.
+   */
+  snapshot(): readonly TestbedRecord[];
   get(id: number): TestbedRecord | undefined;
   /** The retired testbeds (their ids are never given out again). */
   retired(): RetiredTestbed[];
@@ -88,8 +94,11 @@ export function createTestbedRepository(
     return { ...current, testbeds: result.testbeds };
   };
 
+  const frozen = new FrozenCopies<TestbedRecord>(copy);
+
   return {
     all: () => document.data.testbeds.map(copy),
+    snapshot: () => frozen.list(document.data.testbeds),
     get(id) {
       const found = index.find(document.data.testbeds, id);
       return found ? copy(found) : undefined;

@@ -47,6 +47,37 @@ describe.each(BACKENDS)('store repositories ($name)', (backend) => {
       expect(store.broadcastRooms.all()).toEqual(ROOMS);
     });
 
+    it('shares frozen snapshots: the same array while nothing changed, a changed record new and the others kept', async () => {
+      await world.seed({ testbeds: [available(1), available(2), available(3)] });
+      const store = await world.open();
+      const first = store.testbeds.snapshot();
+      expect(first).toEqual([available(1), available(2), available(3)]);
+      expect(store.testbeds.snapshot()).toBe(first);
+      expect(() => {
+        (first[1] as { status: string }).status = 'in_use';
+      }).toThrow(TypeError);
+      expect(store.testbeds.get(2)).toEqual(available(2));
+
+      await store.testbeds.save(inUse(2));
+      const second = store.testbeds.snapshot();
+      expect(second).not.toBe(first);
+      expect(second).toEqual([available(1), inUse(2), available(3)]);
+      expect(second[0]).toBe(first[0]);
+      expect(second[2]).toBe(first[2]);
+      expect(first[1]).toEqual(available(2));
+
+      const life = store.lifecycle.snapshot();
+      expect(life).toEqual([]);
+      await store.lifecycle.save(waiting(3));
+      const waitingNow = store.lifecycle.snapshot();
+      expect(waitingNow).toEqual([waiting(3)]);
+      expect(store.lifecycle.snapshot()).toBe(waitingNow);
+      expect(() => {
+        (waitingNow[0].queue as unknown[]).push({ email: 'eve@example.com' });
+      }).toThrow(TypeError);
+      expect(store.lifecycle.get(3)).toEqual(waiting(3));
+    });
+
     it('saves, replaces by id and adds new records, stored before resolving and there after a reopen', async () => {
       await world.seed({ testbeds: [available(1), available(2)] });
       const store = await world.open();

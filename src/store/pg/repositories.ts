@@ -14,6 +14,7 @@ import { copyRecord as copy } from '../../lab-rules.js';
 import { isoUtcMs } from '../../time-rules.js';
 import type { BroadcastRoomRepository } from '../broadcast-rooms.js';
 import { StoreError } from '../errors.js';
+import { FrozenCopies } from '../frozen-copies.js';
 import type { HistoryLog } from '../history.js';
 import { historyEntryOf } from '../history-read.js';
 import type { LifecycleRepository } from '../lifecycle.js';
@@ -226,8 +227,12 @@ export function createPgRepositories(context: PgContext): PgRepositories {
     return structuredClone(entry);
   };
 
+  const frozenRecords = new FrozenCopies<TestbedRecord>(copy);
+  const frozenEntries = new FrozenCopies<LifecycleEntry>((entry) => structuredClone(entry));
+
   const testbeds: TestbedRepository = {
     all: () => cache.liveInOrder().map((item) => copy(item.value)),
+    snapshot: () => frozenRecords.list(cache.liveInOrder().map((item) => item.value)),
     get(id) {
       const found = cache.live.get(id);
       return found ? copy(found.value) : undefined;
@@ -308,13 +313,16 @@ export function createPgRepositories(context: PgContext): PgRepositories {
     },
   };
 
+  /** The entries that say something, in testbed order (as the JSON file keeps them). */
+  const storedEntries = () =>
+    [...cache.lifecycle.values()]
+      .map(({ value }) => value)
+      .filter((entry) => !isEmptyEntry(entry))
+      .sort((a, b) => a.testbed_id - b.testbed_id);
+
   const lifecycle: LifecycleRepository = {
-    all: () =>
-      [...cache.lifecycle.values()]
-        .map(({ value }) => value)
-        .filter((entry) => !isEmptyEntry(entry))
-        .sort((a, b) => a.testbed_id - b.testbed_id)
-        .map((entry) => structuredClone(entry)),
+    all: () => storedEntries().map((entry) => structuredClone(entry)),
+    snapshot: () => frozenEntries.list(storedEntries()),
     get(testbedId) {
       const found = cache.lifecycle.get(testbedId);
       return found ? structuredClone(found.value) : emptyLifecycle(testbedId);

@@ -101,6 +101,7 @@ export class Recorder {
       close: () => inner.close(),
       testbeds: {
         all: () => testbeds.all(),
+        snapshot: () => testbeds.snapshot(),
         get: (id) => testbeds.get(id),
         retired: () => testbeds.retired(),
         add: (testbed, options) => testbeds.add(testbed, options),
