@@ -80,6 +80,20 @@ function unitFile(text: string): Map<string, Map<string, string[]>> {
 /** The setting names the bot documents and reads: every key of .env.example. */
 const KNOWN_SETTINGS = new Set(Object.keys(parseEnvFile(readFileSync(join(ROOT, '.env.example'), 'utf8'))));
 const REQUIRED = { PLATFORM_ACCESS_TOKEN: 'deploy-test-token', APPROVED_ROOMS: '*' };
+/** The lean runtime settings production runs with (V8 and malloc, not the bot's settings). */
+const RUNTIME_ENV = parseEnvFile(readFileSync(join(ROOT, 'deploy/runtime.env'), 'utf8'));
+
+/** The V8 heap limit, in MiB, of a Node started with these environment variables. */
+function heapLimitMiB(env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['-p', "require('node:v8').getHeapStatistics().heap_size_limit / 1048576"],
+      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 15_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`node refused the settings: ${stderr}`)) : resolve(Number(stdout.trim()))),
+    );
+  });
+}
 
 const dockerfile = dockerStages(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const runtime = dockerfile.at(-1)!;
@@ -170,7 +184,7 @@ describe('Dockerfile', () => {
   it('sets only real settings, and the data paths it sets are what the bot uses, inside a volume the user owns', () => {
     const env = envOf(runtime.instructions);
     expect(env.NODE_ENV).toBe('production');
-    for (const name of Object.keys(env).filter((n) => n !== 'NODE_ENV')) expect(KNOWN_SETTINGS, name).toContain(name);
+    for (const name of Object.keys(env).filter((n) => n !== 'NODE_ENV' && !(n in RUNTIME_ENV))) expect(KNOWN_SETTINGS, name).toContain(name);
     const config = loadConfig({ ...env, ...REQUIRED }, { cwd: '/app' });
     expect(config.testbedDbPath).toBe(env.TESTBED_DB_NAME);
     expect(config.broadcastDbPath).toBe(env.BROADCAST_DB_NAME);
@@ -182,6 +196,20 @@ describe('Dockerfile', () => {
       expect(volume, path).toContain(dir);
       expect(runtime.instructions.some((i) => i.keyword === 'RUN' && i.args.includes(`chown ${user}`) && i.args.includes(dir)), dir).toBe(true);
     }
+  });
+
+  it('runs with the lean runtime settings of deploy/runtime.env, and Node takes them', async () => {
+    const env = envOf(runtime.instructions);
+    expect(Object.keys(RUNTIME_ENV)).toEqual(expect.arrayContaining(['NODE_OPTIONS', 'MALLOC_ARENA_MAX']));
+    for (const [name, value] of Object.entries(RUNTIME_ENV)) expect(env[name], name).toBe(value);
+    const oldSpace = Number(/--max-old-space-size=(\d+)/.exec(RUNTIME_ENV.NODE_OPTIONS)?.[1]);
+    expect(oldSpace).toBeGreaterThan(0);
+    const plain = await heapLimitMiB({});
+    const lean = await heapLimitMiB(RUNTIME_ENV);
+    // The old generation's cap plus a young generation of a few MiB.
+    expect(lean).toBeGreaterThanOrEqual(oldSpace);
+    expect(lean).toBeLessThan(oldSpace + 32);
+    expect(plain).toBeGreaterThan(lean);
   });
 
   it("health check: on /health at HEALTH_PORT, the bot's default port, exposed", () => {
@@ -327,6 +355,11 @@ describe('systemd unit', () => {
     expect(one('Restart')).toBe('on-failure');
     expect(service.get('Environment')).toContain('NODE_ENV=production');
     expect(one('EnvironmentFile')).toMatch(/^-?\//);
+    // The lean runtime settings ship with the bot (deploy/ beside dist/), read before the site's own settings.
+    const files = service.get('EnvironmentFile') ?? [];
+    const home = posix.dirname(posix.dirname(entry));
+    expect(files[0]).toBe(`${home}/deploy/runtime.env`);
+    expect(existsSync(join(ROOT, 'deploy/runtime.env'))).toBe(true);
     expect(unit.get('Install')?.get('WantedBy')).toEqual(['multi-user.target']);
   });
 
