@@ -59,13 +59,16 @@ export async function floorRounds(target: FloorTarget, reply: { text?: string; a
 }
 
 /**
- * The disk part of a booking's floor: writing a file of `bytes` the way the store does (temp file
- * in the same folder, fsync, rename over the target, fsync the folder), `rounds` times.
+ * The disk part of a booking's floor, `rounds` times: writing the document of `bytes` the way the
+ * store does (temp file in the same folder, fsync, rename over the target, fsync the folder), then
+ * appending the change's history line and fsyncing it, as a booking does before it is acknowledged.
  */
 export async function durableWrites(bytes: number, rounds: number): Promise<number[]> {
   const dir = await mkdtemp(join(tmpdir(), 'tbm-bench-disk-'));
   const content = 'x'.repeat(bytes);
+  const line = `${JSON.stringify({ at: new Date(0).toISOString(), event: 'registered', testbed_id: 1, testbed_name: 'lab-00001-regression-rig', by: { email: 'person.0@example.com', name: 'Person Number 0' } })}\n`;
   const times: number[] = [];
+  const history = await open(join(dir, 'history.jsonl'), 'a', 0o644);
   try {
     for (let i = 0; i < rounds; i++) {
       const started = performance.now();
@@ -78,9 +81,12 @@ export async function durableWrites(bytes: number, rounds: number): Promise<numb
       const folder = await open(dir, 'r');
       await folder.sync();
       await folder.close();
+      await history.write(line);
+      await history.sync();
       times.push(performance.now() - started);
     }
   } finally {
+    await history.close();
     await rm(dir, { recursive: true, force: true });
   }
   return times;

@@ -55,7 +55,7 @@ interface LatencyRow {
   floor: Percentiles;
   ratioP50: number;
   ratioP99: number;
-  /** Register and release also wait for the durable write: p50 against floor p50 + write p50. */
+  /** Register and release also wait for their durable writes (document and history line): p50 against floor p50 + disk p50. */
   ratioP50WithWrite?: number;
 }
 
