@@ -154,8 +154,11 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
 }
 
-/** A `Vm…` line of /proc/<pid>/status (VmHWM: peak resident set; VmRSS: now), in bytes. */
-export function vm(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+/**
+ * A line of /proc/<pid>/status, in bytes: VmHWM the peak resident set, VmRSS the resident set now,
+ * RssAnon and RssFile its anonymous (heap, stacks) and file-backed (the node binary, libraries) parts.
+ */
+export function vm(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' | 'RssFile'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
 }

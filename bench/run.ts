@@ -290,6 +290,8 @@ async function productionMemory(settings?: Record<string, string>) {
       rssAtStartMiB: round(rssAtStart / MiB, 1),
       peakRssMiB: round(vm(bot.pid, 'VmHWM') / MiB, 1),
       rssAfterMiB: round(vm(bot.pid, 'VmRSS') / MiB, 1),
+      rssAfterAnonMiB: round(vm(bot.pid, 'RssAnon') / MiB, 1),
+      rssAfterFileMiB: round(vm(bot.pid, 'RssFile') / MiB, 1),
       statusReplySequential: percentiles(sequential.latencies.status ?? []),
       mixedLoad: load.throughput,
     };
@@ -447,6 +449,7 @@ async function main(): Promise<void> {
     memoryRows.push(
       [`peak RSS (VmHWM), ${memory.testbeds} testbeds, after ${memory.eventsHandled} handled events`, `${memory.peakRssMiB} MiB`],
       ['RSS at start → after', `${memory.rssAtStartMiB} → ${memory.rssAfterMiB} MiB`],
+      ['RSS after: anonymous (heap, stacks) + file-backed (node binary, libraries)', `${memory.rssAfterAnonMiB} + ${memory.rssAfterFileMiB} MiB`],
       [`status reply at ${memory.testbeds} testbeds, sequential p50 / p99`, `${memory.statusReplySequential.p50} / ${memory.statusReplySequential.p99} ms`],
     );
   }
@@ -454,6 +457,7 @@ async function main(): Promise<void> {
     memoryRows.push(
       [`peak RSS with the runtime settings (deploy/runtime.env: ${leanMemory.nodeOptions})`, `${leanMemory.peakRssMiB} MiB`],
       ['RSS at start → after, with those settings', `${leanMemory.rssAtStartMiB} → ${leanMemory.rssAfterMiB} MiB`],
+      ['RSS after, with those settings: anonymous + file-backed', `${leanMemory.rssAfterAnonMiB} + ${leanMemory.rssAfterFileMiB} MiB`],
     );
   }
   if (idle) {

@@ -6,6 +6,7 @@
  * NODE_ENV=production it never does: a deployed bot that lacks its settings
  * stops with a configuration error instead of quietly serving a sandbox.
  */
+import './runtime-flags.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, configSecrets, loadConfig, type Config } from './config.js';
