@@ -6,8 +6,9 @@
  * NODE_ENV=production it never does: a deployed bot that lacks its settings
  * stops with a configuration error instead of quietly serving a sandbox.
  */
-import './runtime-flags.js';
+import { heapAfterStart } from './runtime-flags.js';
 import { existsSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { resolve } from 'node:path';
 import { ConfigError, configSecrets, loadConfig, type Config } from './config.js';
 import { createLogger } from './log.js';
@@ -97,7 +98,10 @@ async function runBot(): Promise<void> {
     // Stopped by a signal while still connecting: the signal handler finishes the shutdown.
     if (stopping) return;
     await cannotConnect(error);
+    return;
   }
+  const heap = heapAfterStart(getHeapStatistics());
+  logger[heap.tight ? 'warn' : 'info']({ heapMiB: heap.heapMiB, limitMiB: heap.limitMiB }, heap.message);
 }
 
 if (wantsSandbox()) {
