@@ -9,6 +9,10 @@
  * its key and the end of its time-out are kept. A later event for that key gets a
  * fresh actor, and `has()` still reports it, so a cancel reaches it as before. Ten
  * thousand people looking at a menu then cost a map entry each, not an actor.
+ *
+ * The most recently rested actors (`keepResting` of them) stay live a while longer: a person's next
+ * click usually comes soon, and it then finds its actor instead of paying for a new one. Past that
+ * number, the one that rested longest ago is dropped as above.
  */
 import {
   createActor,
@@ -32,6 +36,8 @@ export interface ActorHostOptions<K extends ActorKey> {
   onActorError?: (key: K, error: unknown) => void;
   /** How long a resting conversation still counts as open (its machine's time-out); 0 = never rest. */
   restMs?: number;
+  /** How many resting actors stay live (the most recently rested ones) before being dropped; 0 = drop at once. */
+  keepResting?: number;
   /** The clock for rest deadlines (tests pin it with fake timers). */
   now?: () => number;
 }
@@ -51,6 +57,8 @@ export class ActorHost<K extends ActorKey = ActorKey> {
   private readonly actors = new Map<string, AnyActorRef>();
   /** Keys of stopped resting actors → when their time-out ends (ms). */
   private readonly resting = new Map<string, number>();
+  /** Resting actors still live, the one that rested longest ago first, with when their time-out ends (ms). */
+  private readonly kept = new Map<string, { actor: AnyActorRef; until: number }>();
   private nextSweep = 0;
   private readonly now: () => number;
 
@@ -104,16 +112,41 @@ export class ActorHost<K extends ActorKey = ActorKey> {
     for (const [id, until] of this.resting) if (until <= now) this.resting.delete(id);
   }
 
-  /** Stops an actor that settled in a `resting` state, keeping its key until its time-out ends. */
+  /**
+   * An actor settled in a `resting` state: it is kept live among the most recently rested, or
+   * stopped with only its key kept until its time-out ends.
+   */
   private rest(id: string, actor: AnyActorRef): void {
     const restMs = this.options.restMs ?? 0;
-    if (restMs <= 0 || this.actors.get(id) !== actor) return;
+    if (restMs <= 0 || !this.stillResting(id, actor)) return;
+    const until = this.now() + restMs;
+    const keep = this.options.keepResting ?? 0;
+    if (keep <= 0) {
+      this.drop(id, actor, until);
+      return;
+    }
+    this.kept.delete(id);
+    this.kept.set(id, { actor, until });
+    for (const [oldest, entry] of this.kept) {
+      if (this.kept.size <= keep) break;
+      this.kept.delete(oldest);
+      // One that took a new event since is busy again: it comes back here when it rests.
+      if (this.stillResting(oldest, entry.actor)) this.drop(oldest, entry.actor, entry.until);
+    }
+  }
+
+  private stillResting(id: string, actor: AnyActorRef): boolean {
+    if (this.actors.get(id) !== actor) return false;
     const snapshot = actor.getSnapshot() as { status: string; hasTag?: (tag: string) => boolean };
-    if (snapshot.status !== 'active' || !snapshot.hasTag?.('resting')) return;
+    return snapshot.status === 'active' && snapshot.hasTag?.('resting') === true;
+  }
+
+  /** Stops a resting actor, keeping its key until its time-out ends. */
+  private drop(id: string, actor: AnyActorRef, until: number): void {
     this.actors.delete(id);
     actor.stop();
     this.sweep();
-    this.resting.set(id, this.now() + restMs);
+    this.resting.set(id, until);
   }
 
   private create(key: K, id: string, { logic, input, wire }: SpawnSpec<AnyActorLogic>): AnyActorRef {
@@ -142,6 +175,7 @@ export class ActorHost<K extends ActorKey = ActorKey> {
 
   stopAll(): void {
     this.resting.clear();
+    this.kept.clear();
     for (const [key, actor] of this.actors) {
       this.actors.delete(key);
       actor.stop();
@@ -150,5 +184,6 @@ export class ActorHost<K extends ActorKey = ActorKey> {
 
   private forget(id: string, actor: AnyActorRef): void {
     if (this.actors.get(id) === actor) this.actors.delete(id);
+    if (this.kept.get(id)?.actor === actor) this.kept.delete(id);
   }
 }

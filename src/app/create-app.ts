@@ -28,6 +28,9 @@ import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 import { openConfiguredStore } from './open-store.js';
 import type { SocketLeadership } from './socket-leadership.js';
 
+/** Resting conversations kept live (about 5 KiB each): enough for everyone clicking at the same time in a busy lab. */
+const KEPT_RESTING_CONVERSATIONS = 64;
+
 export interface AppDeps {
   config: Config;
   logger: Logger;
@@ -112,6 +115,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     onActorError: (key) => effects.apologise(key.roomId),
     // With an inspector watching, conversations stay live in their waiting state so it can show them.
     restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
+    // The people clicking right now find their actor again instead of paying for a new one per click.
+    keepResting: KEPT_RESTING_CONVERSATIONS,
     now: () => now().getTime(),
   });
   const fleet = createTestbedFleet({

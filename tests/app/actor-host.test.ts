@@ -8,9 +8,9 @@ const key = flowKey('conversation', 'room-1', 'person-1');
 const other = flowKey('conversation', 'room-1', 'person-2');
 const TIMEOUT = 15 * 60_000;
 
-function hostWith(restMs: number) {
+function hostWith(restMs: number, keepResting = 0) {
   const cards: string[] = [];
-  const host = new ActorHost({ logger: pino({ level: 'silent' }), restMs });
+  const host = new ActorHost({ logger: pino({ level: 'silent' }), restMs, keepResting });
   const spec = (): SpawnSpec<typeof conversationMachine> => ({
     logic: conversationMachine,
     input: { roomId: 'room-1', personId: 'person-1', timeoutMs: TIMEOUT },
@@ -64,5 +64,45 @@ describe('actor host: resting conversations', () => {
     await settle();
     expect(host.liveSize()).toBe(1);
     expect(host.get(key)?.getSnapshot().value).toBe('menu');
+  });
+
+  it('keeps the most recently rested actors live, drops the one that rested longest ago, and a kept one answers as before', async () => {
+    vi.useFakeTimers();
+    const { host, cards, spec } = hostWith(TIMEOUT, 2);
+    const keys = [1, 2, 3].map((n) => flowKey('conversation', 'room-1', `person-${n}`));
+    const created: string[] = [];
+    const counted = (k: (typeof keys)[number]) => () => {
+      created.push(k.personId);
+      return spec();
+    };
+    const first = host.getOrCreate(keys[0], counted(keys[0]));
+    first.send({ type: 'menu.requested' });
+    await settle();
+    vi.advanceTimersByTime(1_000);
+    host.getOrCreate(keys[1], counted(keys[1])).send({ type: 'menu.requested' });
+    await settle();
+    expect(host.liveSize()).toBe(2);
+    // The first person clicks again: the same actor answers, nothing new is created.
+    expect(host.getOrCreate(keys[0], counted(keys[0]))).toBe(first);
+    first.send({ type: 'registration.started' });
+    await settle();
+    expect(created).toEqual(['person-1', 'person-2']);
+    expect(cards).toEqual(['menu', 'menu', 'registerForm']);
+
+    // A third resting actor: the second person's rested longest ago, so it is dropped, its key kept open.
+    host.getOrCreate(keys[2], counted(keys[2])).send({ type: 'menu.requested' });
+    await settle();
+    expect(host.liveSize()).toBe(2);
+    expect(host.get(keys[1])).toBeUndefined();
+    expect(host.get(keys[0])).toBe(first);
+    expect(keys.map((k) => host.has(k))).toEqual([true, true, true]);
+    expect(host.size()).toBe(3);
+
+    // All three rested last at 1 s: the dropped key ends at its time-out counted from then, the kept ones with their machines.
+    vi.advanceTimersByTime(TIMEOUT - 1);
+    expect(keys.map((k) => host.has(k))).toEqual([true, true, true]);
+    vi.advanceTimersByTime(1);
+    expect(keys.map((k) => host.has(k))).toEqual([false, false, false]);
+    expect(host.size()).toBe(0);
   });
 });
