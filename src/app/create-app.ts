@@ -49,6 +49,8 @@ export interface AppDeps {
    * platform that refuses to start for good (a revoked token) is reported here. Default: logged.
    */
   onPlatformFailed?: (error: unknown) => void;
+  /** Resting conversations kept live; default 64. Tests set 0 to make every later click find a fresh actor. */
+  keptRestingConversations?: number;
 }
 
 export interface App {
@@ -116,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     // With an inspector watching, conversations stay live in their waiting state so it can show them.
     restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
     // The people clicking right now find their actor again instead of paying for a new one per click.
-    keepResting: KEPT_RESTING_CONVERSATIONS,
+    keepResting: deps.keptRestingConversations ?? KEPT_RESTING_CONVERSATIONS,
     now: () => now().getTime(),
   });
   const fleet = createTestbedFleet({

@@ -18,6 +18,9 @@ describe('bot answers over the real protocol', () => {
   });
 
   it('a conversation waiting on its menu keeps no actor, yet cancel and the menu buttons answer as before', async () => {
+    // Nothing kept live: every resting conversation is dropped at once.
+    await h.close();
+    h = await startHarness({ keptRestingConversations: 0 });
     const menu = await ask(h, h.ada, h.lab, 'testbed');
     await h.app.idle();
     // Resting: nothing of it in memory but its key, still counted as an open conversation.
@@ -30,6 +33,19 @@ describe('bot answers over the real protocol', () => {
     // A click on the old menu still works, from a fresh conversation.
     const form = await click(h, h.ada, menu, 'register');
     expect(cardActions(form)).toContain('register_submit');
+  });
+
+  it('by default a conversation that just came to rest stays live, and its next click is answered by it', async () => {
+    const menu = await ask(h, h.ada, h.lab, 'testbed');
+    await h.app.idle();
+    expect(h.app.liveActors()).toBe(1);
+    expect(await conversationsActive(h)).toBe(1);
+    const form = await click(h, h.ada, menu, 'register');
+    expect(cardActions(form)).toContain('register_submit');
+    await h.app.idle();
+    // Still one conversation: the click went to the actor that was kept, not to a second one.
+    expect(h.app.liveActors()).toBe(1);
+    expect(await conversationsActive(h)).toBe(1);
   });
 
   it('cancel with no conversation open gets no reply', async () => {

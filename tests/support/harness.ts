@@ -73,6 +73,7 @@ export async function startHarness(options: {
   emulator?: Parameters<typeof startEmulator>[0];
   setup?: (emu: Emulator) => void;
   inspect?: AppDeps['inspect'];
+  keptRestingConversations?: AppDeps['keptRestingConversations'];
 } = {}): Promise<Harness> {
   const emu = await startEmulator(options.emulator ?? {});
   const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'testbed-monitor@webex.bot' });
@@ -100,7 +101,7 @@ export async function startHarness(options: {
       { cwd: dir },
     );
     const logger = collectingLogger(config, logs);
-    const app = await createApp({ config, logger, inspect: options.inspect });
+    const app = await createApp({ config, logger, inspect: options.inspect, keptRestingConversations: options.keptRestingConversations });
     await app.start();
     return app;
   }
