@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   broadcastRoomsDocumentProblems,
+  problemsOf,
   testbedRecordProblems,
+  testbedRecordSchema,
   testbedsDocumentProblems,
 } from '../../src/store/schema.js';
 import { available, inUse } from './records.js';
@@ -74,6 +76,43 @@ describe('testbeds document schema', () => {
     [{ testbeds: [], rooms: [] }, 'the document has unknown top-level field(s): rooms'],
   ])('rejects a malformed document %o', (doc, expected) => {
     expect(testbedsDocumentProblems(doc)).toEqual([expected]);
+  });
+
+  it('a record-level check agrees with the full schema on every kind of record, valid or not', () => {
+    const maintenance = { reason: 'Firmware', until: null, since: '2025-05-01T08:00:00.000Z', by: { email: 'ada@example.com', name: 'Ada' } };
+    const records: unknown[] = [
+      available(1),
+      inUse(2),
+      { ...available(3), labels: ['rack-4', 'gpu'], description: 'The one by the window', maintenance: null },
+      { ...inUse(4), labels: [] },
+      { ...available(5), maintenance },
+      { ...inUse(6), maintenance },
+      { ...inUse(7), maintenance: null },
+      { ...available(8), labels: ['no spaces allowed'] },
+      { ...available(9), labels: ['a', 'a'] },
+      { ...available(10), labels: 'gpu' },
+      { ...available(11), labels: [3] },
+      { ...available(12), description: 'x'.repeat(201) },
+      { ...available(13), description: null },
+      { ...available(14), extra: 1 },
+      { ...available(15), user_name: '' },
+      { ...inUse(16), user_email: 'not-mail' },
+      { ...inUse(17), user_email: 'ada@' },
+      { ...inUse(18), purpose: ' ' },
+      { ...inUse(19), registered_time: '2025-05-01T08:00:00+02:00' },
+      { ...inUse(20), expected_release_time: '2025-02-30T08:00:00Z' },
+      { ...inUse(21), user_name: 7 },
+      { ...available(22), status: 'busy' },
+      { ...available(23), id: 0 },
+      { ...available(24), id: 2.5 },
+      { ...available(25), testbed_name: '   ' },
+      (({ purpose: _p, ...rest }) => rest)(available(26)),
+      (({ purpose: _p, ...rest }) => rest)(inUse(27)),
+    ];
+    const verdicts = records.map((record) => testbedRecordProblems(record));
+    expect(verdicts).toEqual(records.map((record) => problemsOf(testbedRecordSchema, record, 'the record')));
+    // The list holds both kinds, so the comparison above covers each.
+    expect(verdicts.filter((problems) => problems.length === 0)).toHaveLength(6);
   });
 
   it('checks one record on its own without the document prefix', () => {
