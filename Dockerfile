@@ -30,7 +30,7 @@ ENV NODE_ENV=production \
     BROADCAST_DB_NAME=/data/broadcast_rooms.json \
     FEEDBACK_LOG=/data/feedback.log
 # The lean runtime settings of deploy/runtime.env (V8 heap sizes, malloc), for a small resident set.
-ENV NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=256" \
+ENV NODE_OPTIONS="--max-semi-space-size=2 --max-old-space-size=256" \
     MALLOC_ARENA_MAX=2 \
     MALLOC_TRIM_THRESHOLD_=65536 \
     MALLOC_MMAP_THRESHOLD_=65536

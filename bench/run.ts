@@ -64,7 +64,11 @@ interface Throughput {
   replies: number;
   repliesPerSecond: number;
   cpuMsPerReply: number;
+  /** Reply latency p50 over every click of the run. */
+  p50Ms: number;
 }
+
+const p50Of = (result: RunResult) => percentiles(Object.values(result.latencies).flat()).p50;
 
 /** A person's settings for the bot: the emulator's URLs, approved rooms, documents in `dir`. */
 function botEnv(emu: EmulatorProcess, dir: string): Record<string, string> {
@@ -119,6 +123,7 @@ async function measured(emu: EmulatorProcess, bot: BotProcess, what: string, com
     replies: result.replies,
     repliesPerSecond: round(result.replies / (result.elapsedMs / 1000), 0),
     cpuMsPerReply: round(cpu / Math.max(1, result.replies), 3),
+    p50Ms: p50Of(result),
   };
   return { result, throughput };
 }
@@ -185,6 +190,7 @@ async function interleaved(
       replies: result.replies,
       repliesPerSecond: round(result.replies / (result.elapsedMs / 1000), 0),
       cpuMsPerReply: round(cpu / Math.max(1, result.replies), 3),
+      p50Ms: p50Of(result),
     },
   };
 }
@@ -253,6 +259,27 @@ async function latencyAndSaturation() {
       throughput: [status50.throughput, menu50.throughput, booking50.throughput],
       restCallsPerReply: { status: seqStatus.calls, 'register + release': seqBooking.calls },
     };
+  });
+}
+
+/**
+ * The same 50-people runs with the bot under the runtime settings production ships (deploy/runtime.env):
+ * what the lean V8 heap costs in CPU and latency next to plain node above.
+ */
+async function saturationWithSettings(settings: Record<string, string>): Promise<Throughput[]> {
+  return withWorld({ people: PEOPLE + 1, testbeds: 60, freeFirst: PEOPLE + 1, env: settings }, async (emu, bot) => {
+    const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
+    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+    const runs: [string, StepKind[], number][] = [
+      ['status', ['status'], 30],
+      ['menu', ['menu'], 30],
+      ['register + release', ['register', 'release'], 12],
+    ];
+    const out: Throughput[] = [];
+    for (const [what, steps, rounds] of runs) {
+      out.push((await measured(emu, bot, `${what}, 50 people, runtime settings`, { users: crowd, concurrency: PEOPLE, rounds, steps })).throughput);
+    }
+    return out;
   });
 }
 
@@ -355,12 +382,15 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const loadBefore = loadavg()[0];
   let latency: Awaited<ReturnType<typeof latencyAndSaturation>> | undefined;
+  let leanThroughput: Throughput[] = [];
   let memory: Awaited<ReturnType<typeof productionMemory>> | undefined;
   let leanMemory: Awaited<ReturnType<typeof productionMemory>> | undefined;
   let idle: Awaited<ReturnType<typeof idleConversations>> | undefined;
   if (parts.has('latency')) {
     process.stdout.write('Latency and saturation (bot and emulator in two processes)…\n');
     latency = await latencyAndSaturation();
+    process.stdout.write('…and 50 people with the runtime settings…\n');
+    leanThroughput = await saturationWithSettings(runtimeSettings());
   }
   if (parts.has('memory')) {
     process.stdout.write('Production memory with 1,000 testbeds…\n');
@@ -403,7 +433,7 @@ async function main(): Promise<void> {
     measuredAt: startedAt.toISOString(),
     machine,
     latencyMs: latency?.rows,
-    throughput: [...(latency?.throughput ?? []), ...(memory ? [memory.mixedLoad] : []), ...(leanMemory ? [leanMemory.mixedLoad] : [])],
+    throughput: [...(latency?.throughput ?? []), ...leanThroughput, ...(memory ? [memory.mixedLoad] : []), ...(leanMemory ? [leanMemory.mixedLoad] : [])],
     restCallsPerReply: latency?.restCallsPerReply,
     durableWriteMs: latency?.durableWrite,
     productionMemory: memory,
@@ -441,7 +471,7 @@ async function main(): Promise<void> {
   if (results.throughput.length > 0) {
     sections.push(
       'Throughput with 50 people clicking at once\n' +
-        table(['run', 'replies', 'replies/s', 'bot CPU ms/reply'], results.throughput.map((t) => [t.run, t.replies, t.repliesPerSecond, t.cpuMsPerReply])),
+        table(['run', 'replies', 'replies/s', 'bot CPU ms/reply', 'p50 ms'], results.throughput.map((t) => [t.run, t.replies, t.repliesPerSecond, t.cpuMsPerReply, t.p50Ms])),
     );
   }
   const memoryRows: string[][] = [];
