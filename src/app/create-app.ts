@@ -174,16 +174,23 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   }
 
+  // The ids of the testbeds as they are now: one frozen list per snapshot of the records, so a form costs no copies.
+  let knownIdsOf: { records: readonly TestbedRecord[]; ids: readonly number[] } | undefined;
+  function knownTestbedIds(): readonly number[] {
+    const records = store.testbeds.snapshot();
+    if (knownIdsOf?.records !== records) knownIdsOf = { records, ids: Object.freeze(records.map((record) => record.id)) };
+    return knownIdsOf.ids;
+  }
+
   async function decide(event: PlatformEvent): Promise<HandledOutcome> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
     const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
-    let knownIds: number[] | undefined;
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
-      // Read only for the forms that name a testbed, so a menu or status click copies no records.
+      // Read only for the forms that name a testbed.
       get knownTestbedIds() {
-        return (knownIds ??= store.testbeds.all().map((record) => record.id));
+        return knownTestbedIds();
       },
       broadcastRoomIds: roomIds,
     });

@@ -31,7 +31,7 @@ export type { Flow } from './actor-key.js';
 export interface RouterContext {
   approvedRooms: string[] | '*';
   timeZone: string;
-  knownTestbedIds: number[];
+  knownTestbedIds: readonly number[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
 }

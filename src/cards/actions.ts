@@ -215,7 +215,14 @@ function knownIdSchema(missing: string) {
   return idSchema(missing, (id, context) => (context as KnownTestbeds).knownIds.has(id));
 }
 
-const knownTestbeds = (knownTestbedIds: readonly number[]): KnownTestbeds => ({ knownIds: new Set(knownTestbedIds) });
+/** One set per frozen list of ids (the app hands the same one while the testbeds are unchanged); any other list gets its own. */
+const knownSets = new WeakMap<readonly number[], KnownTestbeds>();
+function knownTestbeds(knownTestbedIds: readonly number[]): KnownTestbeds {
+  if (!Object.isFrozen(knownTestbedIds)) return { knownIds: new Set(knownTestbedIds) };
+  let known = knownSets.get(knownTestbedIds);
+  if (!known) knownSets.set(knownTestbedIds, (known = { knownIds: new Set(knownTestbedIds) }));
+  return known;
+}
 
 const PICK_ONE = 'Choose a testbed or a label, not both.';
 const PICK_ANY = 'Choose the testbed you want to book, or a label to get any free testbed with it.';
@@ -264,7 +271,7 @@ const given = (value: unknown) => value !== undefined && value !== '';
 
 export function parseRegisterSubmission(
   inputs: Record<string, unknown>,
-  ctx: { now: string; timeZone: string; knownTestbedIds: number[] },
+  ctx: { now: string; timeZone: string; knownTestbedIds: readonly number[] },
 ): RegisterSubmission {
   try {
     const values = keep(inputs, REGISTER_KEEP);
@@ -294,7 +301,7 @@ const RELEASE_SCHEMA = yup.object({ testbed_id: knownIdSchema('Choose the testbe
 
 export function parseReleaseSubmission(
   inputs: Record<string, unknown>,
-  ctx: { knownTestbedIds: number[] },
+  ctx: { knownTestbedIds: readonly number[] },
 ): ReleaseSubmission {
   try {
     const values = keep(inputs, { testbed_id: 20 });
@@ -313,7 +320,7 @@ export type ExtendSubmission = { ok: true; testbedId: number; minutes: number } 
 const CHOICE_SCHEMA = yup.object({ testbed_id: knownIdSchema('Choose a testbed first.') });
 
 /** A button about one testbed (`wait`, `unwait`, `ask_holder`, `decline_offer`, `still_need`). */
-export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { knownTestbedIds: number[] }): TestbedChoice {
+export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): TestbedChoice {
   try {
     const values = keep(inputs, { testbed_id: 20 });
     const picked = pick(inputs, ['testbed_id']);
@@ -326,7 +333,7 @@ export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { known
 }
 
 /** `extend`: a known testbed and a whole number of minutes from 1 to 90 days. */
-export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: number[] }): ExtendSubmission {
+export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): ExtendSubmission {
   try {
     const values = keep(inputs, { testbed_id: 20, minutes: 20 });
     const picked = pick(inputs, ['testbed_id', 'minutes']);

@@ -111,6 +111,10 @@ describe('who may use the admin card', () => {
 describe('an admin runs the lab', () => {
   it('adds a testbed: the file has the record, the history an `added` line; a name taken ignoring case comes back', async () => {
     await start();
+    const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
+    const book = { testbed_id: '4', purpose: 'soak', release_choice: '1h' };
+    const early = await click(h, h.ada, form, 'register_submit', book);
+    expect(seenCard(early).texts).toContain('That testbed is not in the list any more. Please choose another one.');
     const added = await runTask('testbed_add', 'Add', { testbed_name: 'lab-4', labels: '5g, rack-2', description: 'Rack 2, slot 4' });
     expect(seenCard(added).heading).toBe('Added: lab-4');
     expect(seenCard(added).facts).toMatchObject({ Id: '4', Labels: '5g, rack-2', Description: 'Rack 2, slot 4' });
@@ -127,6 +131,8 @@ describe('an admin runs the lab', () => {
     expect(seenCard(again).texts).toContain('Another testbed is already called lab-4 (names are compared ignoring case). Choose another name.');
     expect(await testbedFile()).toBe(before);
     expect(await historyLines()).toHaveLength(1);
+    // The form that was refused before now books the new testbed: the ids a form may name follow the lab.
+    expect(seenCard(await click(h, h.ada, form, 'register_submit', book)).heading).toBe('Booked: lab-4');
   });
 
   it('names every problem of a form and keeps what was typed; nothing is written', async () => {
