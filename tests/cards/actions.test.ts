@@ -5,7 +5,11 @@ import {
   parseRegisterSubmission,
   parseReleaseSubmission,
   parseTestbedChoice,
+  pick,
+  plainRegisterForm,
   readAction,
+  registerSchema,
+  validate,
   readStatusPage,
 } from '../../src/cards/actions.js';
 
@@ -115,6 +119,41 @@ describe('parseRegisterSubmission: refused with friendly errors', () => {
   it('never throws when reading an input throws', () => {
     const hostile = Object.defineProperty({}, 'purpose', { enumerable: true, get: () => { throw new Error('boom'); } });
     expect(parseRegisterSubmission(hostile, ctx)).toEqual({ ok: false, errors: { form: expect.any(String) }, values: {} });
+  });
+});
+
+describe('the register form’s quick check', () => {
+  it('passes only forms the schema accepts as they are, and both kinds occur', () => {
+    const known = { knownIds: new Set([1, 2, 3]) };
+    const forms: Record<string, unknown>[] = [
+      base,
+      { ...base, release_choice: '' },
+      { ...base, release_choice: 'custom', release_date: '2026-03-12', release_time: '09:00' },
+      { ...base, purpose: 'x'.repeat(500) },
+      { ...base, purpose: 'x'.repeat(501) },
+      { ...base, purpose: '   ' },
+      { ...base, purpose: 7 },
+      { ...base, testbed_id: '9' },
+      { ...base, testbed_id: '2.0' },
+      { ...base, testbed_id: 2 },
+      { ...base, testbed_id: '' },
+      { ...base, label: 'gpu' },
+      { ...base, testbed_id: '', label: 'gpu' },
+      { ...base, release_choice: 'soon' },
+      { ...base, release_choice: undefined },
+      { ...base, release_date: 20260312 },
+      { ...base, release_time: ['09:00'] },
+    ];
+    let passed = 0;
+    for (const inputs of forms) {
+      const picked = pick(inputs, ['testbed_id', 'label', 'purpose', 'release_choice', 'release_date', 'release_time']);
+      for (const field of ['testbed_id', 'label'] as const) if (picked[field] === '') delete picked[field];
+      if (!plainRegisterForm(picked, known)) continue;
+      passed += 1;
+      const chosen = { testbed: picked.testbed_id !== undefined, label: picked.label !== undefined };
+      expect(validate(registerSchema(chosen), picked, known), JSON.stringify(inputs)).toEqual({});
+    }
+    expect(passed).toBe(4);
   });
 });
 
