@@ -81,9 +81,40 @@ export function wallTimeAt(ms: number, timeZone: string): WallTime {
   const zone = safeZone(timeZone);
   // UTC needs no zone data: the Date's own UTC fields give the reading (and ICU's zone tables stay unloaded).
   if (isUtcZone(zone)) return utcWallTime(ms);
+  const offset = steadyOffset(zone, ms);
+  return offset === null ? zoneReading(zone, ms) : utcWallTime(ms + offset);
+}
+
+/** Asks Intl for the reading (a few microseconds: a status card needs two per booking). */
+function zoneReading(zone: string, ms: number): WallTime {
   const parts = formatterFor(zone).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+}
+
+/**
+ * A zone's offset is the same all through most quarter hours: where the readings at a quarter hour's
+ * first and last second agree on it, every instant in between has it too (offsets change at most once
+ * in any quarter hour), so one look-up per zone and quarter hour serves every time in it. A quarter
+ * hour with a change in it is read from Intl each time (null here).
+ */
+const QUARTER_HOUR = 15 * MINUTE;
+const steadyOffsets = new Map<string, number | null>();
+/** Forgotten all at once when this many are kept. */
+const STEADY_OFFSETS_KEPT = 4096;
+
+function steadyOffset(zone: string, ms: number): number | null {
+  const start = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = `${zone} ${start}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const last = start + QUARTER_HOUR - 1000;
+    const first = wallAsUtcMs(zoneReading(zone, start)) - start;
+    offset = wallAsUtcMs(zoneReading(zone, last)) - last === first ? first : null;
+    if (steadyOffsets.size >= STEADY_OFFSETS_KEPT) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 function utcWallTime(ms: number): WallTime {

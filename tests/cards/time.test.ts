@@ -7,6 +7,7 @@ import {
   instantOfWallTime,
   isValidTimeZone,
   localDate,
+  wallTimeAt,
   zoneOffsetMs,
 } from '../../src/cards/time.js';
 
@@ -48,6 +49,32 @@ describe('zone math with Intl only', () => {
     expect(isValidTimeZone('Europe/Berlin')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+});
+
+describe('wall-clock readings around offset changes', () => {
+  /** What Intl itself reads at `ms` in `timeZone`, asked afresh. */
+  function intlReading(ms: number, timeZone: string) {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    }).formatToParts(ms);
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  }
+
+  it.each([
+    ['Europe/Berlin', '2026-03-29T01:00:00Z'], // DST starts: 02:00 becomes 03:00
+    ['Europe/Berlin', '2026-10-25T01:00:00Z'], // DST ends: 03:00 becomes 02:00 again
+    ['America/St_Johns', '2026-03-08T05:30:00Z'], // a half-hour zone
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'], // DST of half an hour
+    ['Asia/Kathmandu', '1985-12-31T18:30:00Z'], // +05:30 to +05:45
+    ['Africa/Monrovia', '1972-01-07T00:44:30Z'], // -00:44:30 to +00:00, in the middle of a quarter hour
+  ])('%s near %s reads as Intl does, second by second and across the change', (timeZone, iso) => {
+    const change = at(iso);
+    const instants: number[] = [];
+    for (let s = -1_200; s <= 1_200; s += 7) instants.push(change + s * 1000 + 250);
+    for (let h = -30; h <= 30; h += 1) instants.push(change + h * 37 * 60_000);
+    for (const ms of instants) expect(wallTimeAt(ms, timeZone), new Date(ms).toISOString()).toEqual(intlReading(ms, timeZone));
   });
 });
 
