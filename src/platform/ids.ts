@@ -34,10 +34,20 @@ export function decodeId(id: string): DecodedId | null {
   return { cluster, type, uuid };
 }
 
+/** UUIDs of ids seen before: the same room and person ids come with every event, several times over. */
+const uuids = new Map<string, string>();
+/** Forgotten all at once when this many are kept. */
+const UUIDS_KEPT = 4096;
+
 /** The UUID inside a REST id, or the value itself when it already is a raw UUID. */
 export function uuidOf(id: string): string {
-  const decoded = decodeId(id);
-  return decoded ? decoded.uuid : id;
+  let uuid = uuids.get(id);
+  if (uuid === undefined) {
+    uuid = decodeId(id)?.uuid ?? id;
+    if (uuids.size >= UUIDS_KEPT) uuids.clear();
+    uuids.set(id, uuid);
+  }
+  return uuid;
 }
 
 /** True when two ids (REST or raw UUID) name the same object. */
