@@ -3,16 +3,12 @@
  * takes half of the heap's limit after start-up, the bot says so in its log, naming the setting to
  * raise; with room to spare it says nothing. Run for real: the built bot against the emulator.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseEnvFile } from 'dotenv';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heapAfterStart } from '../../src/runtime-flags.js';
-import { startEmulator } from '../../src/platform/emulator/index.js';
-import type { Emulator } from '../../src/platform/emulator/api.js';
-import { ROOT, startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { ROOT, builtBotLab, type BotProcess } from '../support/bot-process.js';
 import { until } from '../support/wait.js';
 
 const MiB = 1024 * 1024;
@@ -30,45 +26,14 @@ describe('heap headroom after start-up', () => {
   });
 
   describe('in the built bot', () => {
-    let dir: string | undefined;
-    let emu: Emulator | undefined;
-    let run: BotProcess | undefined;
-    afterEach(async () => {
-      run?.kill('SIGKILL');
-      run = undefined;
-      await emu?.stop();
-      emu = undefined;
-      if (dir) await rm(dir, { recursive: true, force: true });
-      dir = undefined;
-    });
+    const lab = builtBotLab('tbm-heap-');
+    afterEach(() => lab.stop());
 
     async function startedBot(nodeOptions: string): Promise<BotProcess> {
-      dir = await mkdtemp(join(tmpdir(), 'tbm-heap-'));
-      emu = await startEmulator();
-      const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
-      const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
-      const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
-      await writeFile(join(dir, 'testbeds.json'), `${JSON.stringify({ testbeds: [] })}\n`);
-      run = startBotProcess(
-        {
-          ...RUNTIME_ENV,
-          NODE_OPTIONS: nodeOptions,
-          NODE_ENV: 'production',
-          PLATFORM_ACCESS_TOKEN: bot.token,
-          PLATFORM_API_URL: emu.restUrl,
-          PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
-          APPROVED_ROOMS: room.id,
-          HEALTH_PORT: 'off',
-          TESTBED_DB_NAME: join(dir, 'testbeds.json'),
-          BROADCAST_DB_NAME: join(dir, 'broadcast_rooms.json'),
-          FEEDBACK_LOG: join(dir, 'feedback.log'),
-        },
-        dir,
-      );
-      const started = run;
-      await until(() => started.exitCode() !== null || started.output().includes('"msg":"bot started"'), { what: 'the bot to start' });
-      expect(started.exitCode(), started.output()).toBeNull();
-      return started;
+      const { run } = await lab.start({ ...RUNTIME_ENV, NODE_OPTIONS: nodeOptions, HEALTH_PORT: 'off' });
+      await until(() => run.exitCode() !== null || run.output().includes('"msg":"bot started"'), { what: 'the bot to start' });
+      expect(run.exitCode(), run.output()).toBeNull();
+      return run;
     }
 
     it('with the shipped runtime settings there is room: no warning', async () => {

@@ -4,14 +4,11 @@
  * that does not use them. A probe preloaded into the real process (`node --import
  * tests/support/module-probe.mjs dist/main.js`) writes down every module it imports.
  */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/platform/emulator/index.js';
-import type { Emulator } from '../../src/platform/emulator/api.js';
-import { ROOT, startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { ROOT, builtBotLab } from '../support/bot-process.js';
 import { seenCard } from '../support/card-text.js';
 import { freePort } from '../support/instances.js';
 import { until } from '../support/wait.js';
@@ -45,41 +42,16 @@ async function loadedBy(file: string): Promise<Loaded> {
 const loads = (loaded: Loaded, module: string) => [...loaded.modules].some((path) => (module.endsWith('/') ? path.startsWith(module) : path === module));
 
 describe('the production process loads only what its settings use', () => {
-  let dir: string | undefined;
-  let emu: Emulator | undefined;
-  let run: BotProcess | undefined;
-  afterEach(async () => {
-    run?.kill('SIGKILL');
-    run = undefined;
-    await emu?.stop();
-    emu = undefined;
-    if (dir) await rm(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
+  const lab = builtBotLab('tbm-lean-');
+  afterEach(() => lab.stop());
 
   async function startBot(extra: Record<string, string>) {
-    dir = await mkdtemp(join(tmpdir(), 'tbm-lean-'));
-    emu = await startEmulator();
-    const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
-    const ada = emu.createPerson({ displayName: 'Ada Ops', email: 'ada@example.com' });
-    const room = emu.createRoom({ title: 'Lab', memberIds: [bot.id, ada.id] });
     const healthPort = await freePort();
+    const { run: process, dir, emu, bot, ada, room } = await lab.start(
+      (folder) => ({ HEALTH_PORT: String(healthPort), HEALTH_HOST: '127.0.0.1', MODULE_PROBE_FILE: join(folder, 'modules.txt'), ...extra }),
+      ['--import', PROBE],
+    );
     const probeFile = join(dir, 'modules.txt');
-    const env = {
-      NODE_ENV: 'production',
-      PLATFORM_ACCESS_TOKEN: bot.token,
-      PLATFORM_API_URL: emu.restUrl,
-      PLATFORM_DISCOVERY_URL: emu.discoveryUrl,
-      APPROVED_ROOMS: room.id,
-      HEALTH_PORT: String(healthPort),
-      HEALTH_HOST: '127.0.0.1',
-      TESTBED_DB_NAME: join(dir, 'testbeds.json'),
-      BROADCAST_DB_NAME: join(dir, 'broadcast_rooms.json'),
-      FEEDBACK_LOG: join(dir, 'feedback.log'),
-      MODULE_PROBE_FILE: probeFile,
-      ...extra,
-    };
-    const process = (run = startBotProcess(env, dir, [], undefined, ['--import', PROBE]));
     const healthy = async () => {
       try {
         return ((await (await fetch(`http://127.0.0.1:${healthPort}/health`)).json()) as { status?: string }).status === 'healthy';
