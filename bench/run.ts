@@ -70,6 +70,11 @@ interface Throughput {
 
 const p50Of = (result: RunResult) => percentiles(Object.values(result.latencies).flat()).p50;
 
+/** Every code path once per person, so the figures that follow are of warm code. */
+async function warmUp(emu: EmulatorProcess, crowd: number[]): Promise<void> {
+  checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+}
+
 /** A person's settings for the bot: the emulator's URLs, approved rooms, documents in `dir`. */
 function botEnv(emu: EmulatorProcess, dir: string): Record<string, string> {
   return {
@@ -202,8 +207,7 @@ async function latencyAndSaturation() {
     const target: FloorTarget = { restUrl: emu.ready.restUrl, token: emu.ready.botToken, ...emu.ready.floor };
     const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
     const fileBytes = Buffer.byteLength(`${JSON.stringify({ testbeds: fleet(testbeds, Date.now(), PEOPLE + 1) }, null, 2)}\n`);
-    // Warm-up: every code path once per person, so the figures below are of warm code.
-    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+    await warmUp(emu, crowd);
 
     const floors = new Map<string, number[]>();
     const floorOf = (key: string) => floors.get(key) ?? (floors.set(key, []), floors.get(key)!);
@@ -269,7 +273,7 @@ async function latencyAndSaturation() {
 async function saturationWithSettings(settings: Record<string, string>): Promise<Throughput[]> {
   return withWorld({ people: PEOPLE + 1, testbeds: 60, freeFirst: PEOPLE + 1, env: settings }, async (emu, bot) => {
     const crowd = Array.from({ length: PEOPLE }, (_, i) => i + 1);
-    checked(await emu.run({ users: crowd, concurrency: PEOPLE, rounds: 5, steps: ['menu', 'status', 'register', 'release'] }), 'warm-up');
+    await warmUp(emu, crowd);
     const runs: [string, StepKind[], number][] = [
       ['status', ['status'], 30],
       ['menu', ['menu'], 30],

@@ -5,6 +5,7 @@
  * zone is decided once, in src/time-rules.ts.
  */
 import { isoUtcMs, isValidTimeZone } from '../time-rules.js';
+import { KeptMap } from '../kept-map.js';
 
 export { isValidTimeZone } from '../time-rules.js';
 
@@ -17,9 +18,7 @@ export const DURATIONS = { MINUTE, HOUR, DAY } as const;
 const SECONDS_OPTIONAL = { secondsOptional: true } as const;
 
 /** Timestamps read before: a status card reads "now" and each booking's times several times over. */
-const parsedIso = new Map<string, number | null>();
-/** Forgotten all at once when this many are kept. */
-const PARSED_ISO_KEPT = 4096;
+const parsedIso = new KeptMap<string, number | null>(4096);
 
 /** Milliseconds of an ISO 8601 UTC timestamp (trailing Z; seconds may be left out), or null. */
 export function parseIso(iso: unknown): number | null {
@@ -27,7 +26,6 @@ export function parseIso(iso: unknown): number | null {
   let ms = parsedIso.get(iso);
   if (ms === undefined) {
     ms = isoUtcMs(iso, SECONDS_OPTIONAL);
-    if (parsedIso.size >= PARSED_ISO_KEPT) parsedIso.clear();
     parsedIso.set(iso, ms);
   }
   return ms;
@@ -99,9 +97,7 @@ function zoneReading(zone: string, ms: number): WallTime {
  * hour with a change in it is read from Intl each time (null here).
  */
 const QUARTER_HOUR = 15 * MINUTE;
-const steadyOffsets = new Map<string, number | null>();
-/** Forgotten all at once when this many are kept. */
-const STEADY_OFFSETS_KEPT = 4096;
+const steadyOffsets = new KeptMap<string, number | null>(4096);
 
 function steadyOffset(zone: string, ms: number): number | null {
   const start = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
@@ -111,7 +107,6 @@ function steadyOffset(zone: string, ms: number): number | null {
     const last = start + QUARTER_HOUR - 1000;
     const first = wallAsUtcMs(zoneReading(zone, start)) - start;
     offset = wallAsUtcMs(zoneReading(zone, last)) - last === first ? first : null;
-    if (steadyOffsets.size >= STEADY_OFFSETS_KEPT) steadyOffsets.clear();
     steadyOffsets.set(key, offset);
   }
   return offset;

@@ -5,6 +5,8 @@
  * alphabet, with or without padding, any cluster segment.
  */
 
+import { KeptMap } from '../kept-map.js';
+
 export type IdType = 'PEOPLE' | 'ROOM' | 'MESSAGE' | 'ATTACHMENT_ACTION' | 'MEMBERSHIP' | 'ORGANIZATION' | 'TEAM';
 
 export interface DecodedId {
@@ -35,16 +37,13 @@ export function decodeId(id: string): DecodedId | null {
 }
 
 /** UUIDs of ids seen before: the same room and person ids come with every event, several times over. */
-const uuids = new Map<string, string>();
-/** Forgotten all at once when this many are kept. */
-const UUIDS_KEPT = 4096;
+const uuids = new KeptMap<string, string>(4096);
 
 /** The UUID inside a REST id, or the value itself when it already is a raw UUID. */
 export function uuidOf(id: string): string {
   let uuid = uuids.get(id);
   if (uuid === undefined) {
     uuid = decodeId(id)?.uuid ?? id;
-    if (uuids.size >= UUIDS_KEPT) uuids.clear();
     uuids.set(id, uuid);
   }
   return uuid;

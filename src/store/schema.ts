@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import type { BroadcastRoomRecord, RetiredTestbed, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, labelProblems } from '../lab-rules.js';
 import { isIsoUtcTimestamp } from '../time-rules.js';
+import { KeptMap } from '../kept-map.js';
 
 export interface TestbedsDocument {
   testbeds: TestbedRecord[];
@@ -268,19 +269,16 @@ export const broadcastRoomsDocumentProblems = (doc: unknown) => problemsOf(broad
 export const testbedRecordProblems = (record: unknown) => (plainlyValidRecord(record) ? [] : problemsOf(testbedRecordSchema, record, 'the record'));
 
 const RECORD_FIELDS = new Set(['id', 'testbed_name', 'status', ...USER_FIELDS, 'labels', 'description', 'maintenance']);
-/** Addresses the schema's email rule accepted, so a booking by the same person skips it (bounded). */
-const acceptedEmails = new Set<string>();
-const MAX_ACCEPTED_EMAILS = 1_000;
+/** The schema's email rule's verdict on addresses seen before, so a booking by the same person skips it. */
+const emailVerdicts = new KeptMap<string, boolean>(1_000);
 const emailSchema = yup.string().strict().email();
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 function acceptedEmail(value: string): boolean {
-  if (acceptedEmails.has(value)) return true;
-  if (!emailSchema.isValidSync(value)) return false;
-  if (acceptedEmails.size >= MAX_ACCEPTED_EMAILS) acceptedEmails.clear();
-  acceptedEmails.add(value);
-  return true;
+  let accepted = emailVerdicts.get(value);
+  if (accepted === undefined) emailVerdicts.set(value, (accepted = emailSchema.isValidSync(value)));
+  return accepted;
 }
 
 /**
