@@ -4,6 +4,7 @@
  * then post the reply the bot posted for that click (same body, same size). For bookings, also
  * the bare durable write of a file as large as the testbed document.
  */
+import { constants } from 'node:fs';
 import { mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -60,33 +61,31 @@ export async function floorRounds(target: FloorTarget, reply: { text?: string; a
 
 /**
  * The disk part of a booking's floor, `rounds` times: writing the document of `bytes` the way the
- * store does (temp file in the same folder, fsync, rename over the target, fsync the folder), then
- * appending the change's history line and fsyncing it, as a booking does before it is acknowledged.
+ * store does (a temp file in the same folder written with O_DSYNC, rename over the target, sync of
+ * the folder through a handle kept open), then appending the change's history line to a file open
+ * with O_DSYNC, as a booking does before it is acknowledged.
  */
 export async function durableWrites(bytes: number, rounds: number): Promise<number[]> {
   const dir = await mkdtemp(join(tmpdir(), 'tbm-bench-disk-'));
-  const content = 'x'.repeat(bytes);
+  const content = Buffer.from('x'.repeat(bytes));
   const line = `${JSON.stringify({ at: new Date(0).toISOString(), event: 'registered', testbed_id: 1, testbed_name: 'lab-00001-regression-rig', by: { email: 'person.0@example.com', name: 'Person Number 0' } })}\n`;
   const times: number[] = [];
-  const history = await open(join(dir, 'history.jsonl'), 'a', 0o644);
+  const { O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_DSYNC } = constants;
+  const history = await open(join(dir, 'history.jsonl'), O_RDWR | O_APPEND | O_CREAT | O_DSYNC, 0o644);
+  const folder = await open(dir, 'r');
   try {
     for (let i = 0; i < rounds; i++) {
       const started = performance.now();
       const temp = join(dir, `.testbeds.json.${i}.tmp`);
-      const file = await open(temp, 'wx', 0o644);
-      await file.writeFile(content, 'utf8');
-      await file.sync();
-      await file.close();
-      await rename(temp, join(dir, 'testbeds.json'));
-      const folder = await open(dir, 'r');
+      const file = await open(temp, O_WRONLY | O_CREAT | O_EXCL | O_DSYNC, 0o644);
+      await file.write(content, 0, content.length, 0);
+      await Promise.all([file.close(), rename(temp, join(dir, 'testbeds.json'))]);
       await folder.sync();
-      await folder.close();
-      await history.write(line);
-      await history.sync();
+      await history.appendFile(line, 'utf8');
       times.push(performance.now() - started);
     }
   } finally {
-    await history.close();
+    await Promise.all([history.close(), folder.close()]);
     await rm(dir, { recursive: true, force: true });
   }
   return times;

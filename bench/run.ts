@@ -465,7 +465,7 @@ async function main(): Promise<void> {
           ['action', 'people', 'p50', 'p95', 'p99', 'floor p50', 'floor p99', 'p50 ×floor', 'p99 ×floor', 'p50 ×(floor+write)'],
           latency.rows.map((r) => [r.action, r.mode, r.bot.p50, r.bot.p95, r.bot.p99, r.floor.p50, r.floor.p99, r.ratioP50, r.ratioP99, r.ratioP50WithWrite ?? '']),
         ),
-      `Durable write of the ${latency.durableWrite.fileBytes}-byte testbed file (temp file, fsync, rename, fsync folder), bare: ` +
+      `Durable write of the ${latency.durableWrite.fileBytes}-byte testbed file (temp file with O_DSYNC, rename, folder sync, history line), bare: ` +
         `p50 ${latency.durableWrite.p50} ms, p99 ${latency.durableWrite.p99} ms`,
       `REST calls per reply: ${Object.entries(latency.restCallsPerReply)
         .map(([run, calls]) => `${run}: ${Object.entries(calls).map(([call, n]) => `${n} × ${call}`).join(', ')}`)

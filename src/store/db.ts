@@ -8,6 +8,7 @@
  * one `Low`: a batch of changes builds the next document, writes it through a fresh `Low` over the
  * same adapter, and that `Low` becomes the one everyone reads only once its write has succeeded.
  */
+import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
@@ -36,17 +37,29 @@ export const nodeFileOps: FileOps = {
 let tempCounter = 0;
 
 /**
+ * Flags for a file whose every write is on disk when it returns (O_DSYNC: the data and what is
+ * needed to read it back, as `fdatasync` after it would), so no separate sync call is needed. Where
+ * the platform has no O_DSYNC, `0`, and the caller syncs itself.
+ */
+export const DURABLE_WRITES = fsConstants.O_DSYNC ?? 0;
+
+/**
  * Reads a JSON file (null when missing; StoreError STORE_CORRUPT when unreadable or not JSON) and
- * writes atomically: temp file in the same folder, fsync, rename over the target. On any failure
- * the temp file is removed and the previous file is left as it was.
+ * writes atomically: temp file in the same folder, written durably, rename over the target, sync
+ * of the folder. On any failure the temp file is removed and the previous file is left as it was.
+ *
+ * `keepFolderOpen` (for a document written again and again) keeps the folder's handle open from
+ * one write to the next, so that syncing it costs one call; `close()` closes it.
  */
 export class AtomicJsonFileAdapter<T> implements Adapter<T> {
   /** Pretty JSON with the text of unchanged records reused from the previous write. */
   private readonly writer = new PrettyJsonWriter();
+  private folder: Promise<fsp.FileHandle | null> | undefined;
 
   constructor(
     readonly file: string,
     private readonly io: FileOps = nodeFileOps,
+    private readonly options: { keepFolderOpen?: boolean } = {},
   ) {}
 
   async read(): Promise<T | null> {
@@ -78,10 +91,11 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.${++tempCounter}.tmp`);
     try {
-      const handle = await this.io.open(temp, 'wx', 0o644);
+      const { O_WRONLY, O_CREAT, O_EXCL } = fsConstants;
+      const handle = await this.io.open(temp, O_WRONLY | O_CREAT | O_EXCL | DURABLE_WRITES, 0o644);
       try {
         await this.writer.withBytes(data, (bytes) => writeAll(handle, bytes));
-        await handle.sync();
+        if (DURABLE_WRITES === 0) await handle.sync();
       } catch (error) {
         await handle.close().catch(() => undefined);
         throw error;
@@ -94,7 +108,22 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
       await this.io.unlink(temp).catch(() => undefined);
       throw new StoreError('STORE_WRITE', this.file, `${this.file} could not be written (${describe(error)}); the previous content is unchanged`, { cause: error });
     }
-    await syncDirectory(dirname(this.file), this.io);
+    if (this.options.keepFolderOpen) await this.syncKeptFolder();
+    else await syncDirectory(dirname(this.file), this.io);
+  }
+
+  /** Closes the folder's handle kept by `keepFolderOpen` (a later write opens it again). */
+  async close(): Promise<void> {
+    const folder = this.folder;
+    this.folder = undefined;
+    await (await folder)?.close().catch(() => undefined);
+  }
+
+  private async syncKeptFolder(): Promise<void> {
+    this.folder ??= this.io.open(dirname(this.file), 'r').catch(() => null);
+    const handle = await this.folder;
+    // Best effort, as in `syncDirectory`: a platform that cannot sync a folder still has the file.
+    await handle?.sync().catch(() => undefined);
   }
 }
 
@@ -143,16 +172,19 @@ export class JsonDocument<T> {
     readonly file: string,
     /** The last committed version; replaced, never edited. */
     private low: Low<T>,
+    private readonly adapter: AtomicJsonFileAdapter<T>,
   ) {}
 
   static async open<T>(options: OpenDocumentOptions<T>): Promise<JsonDocument<T>> {
     const io = options.io ?? nodeFileOps;
     const empty = options.empty();
-    const low = new Low<T>(new AtomicJsonFileAdapter<T>(options.file, io), empty);
+    const adapter = new AtomicJsonFileAdapter<T>(options.file, io, { keepFolderOpen: true });
+    const low = new Low<T>(adapter, empty);
     await low.read();
     if (low.data === empty) {
       // The adapter found no file (Low keeps the default data): create it, empty.
       await io.mkdir(dirname(options.file), { recursive: true }).catch(() => undefined);
+      // (The folder's handle is opened only after a write succeeded, so a failure here leaves none open.)
       await low.write();
     } else {
       const problems = options.problems(low.data);
@@ -162,7 +194,7 @@ export class JsonDocument<T> {
         throw new StoreError('STORE_INVALID', options.file, `${options.file} is invalid: ${shown}${more}`, { problems });
       }
     }
-    return new JsonDocument(options.file, low);
+    return new JsonDocument(options.file, low, adapter);
   }
 
   get data(): T {
@@ -181,6 +213,7 @@ export class JsonDocument<T> {
   async close(): Promise<void> {
     this.closed = true;
     await this.queue.drain();
+    await this.adapter.close();
   }
 
   /** Applies the batch's changes in order (one that throws is refused alone), then writes once. */

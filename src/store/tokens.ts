@@ -109,7 +109,7 @@ export async function readTokensDocument(file: string): Promise<TokensDocument> 
   return parsed as TokensDocument;
 }
 
-/** Writes the document atomically (temp file, fsync, rename), so the bot never reads half a file. */
+/** Writes the document atomically (temp file written durably, rename, folder sync), so the bot never reads half a file. */
 export async function writeTokensDocument(file: string, document: TokensDocument): Promise<void> {
   const problems = tokensDocumentProblems(document);
   if (problems.length > 0) throw new StoreError('STORE_RECORD_INVALID', file, `${file} was not written: ${problems.join('; ')}`, { problems });

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AtomicJsonFileAdapter, JsonDocument, nodeFileOps, type FileOps } from '../../src/store/db.js';
 import { openStore, StoreError } from '../../src/store/index.js';
 import { available, inUse, tempDir } from './records.js';
+import { openFilesOf } from '../support/open-files.js';
 
 let dir: string;
 beforeEach(() => {
@@ -13,22 +14,22 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Real file operations, with a switch that makes rename (the commit step) fail. */
-function faultyIo(): FileOps & { failRename: boolean; failSync: boolean } {
+/** Real file operations, with switches that make rename (the commit step) or the temp file's durable write fail. */
+function faultyIo(): FileOps & { failRename: boolean; failWrite: boolean } {
   const io = {
     ...nodeFileOps,
     failRename: false,
-    failSync: false,
+    failWrite: false,
     rename: async (from: Parameters<FileOps['rename']>[0], to: Parameters<FileOps['rename']>[1]) => {
       if (io.failRename) throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
       return nodeFileOps.rename(from, to);
     },
     open: (async (...args: Parameters<FileOps['open']>) => {
       const handle = await nodeFileOps.open(...args);
-      if (io.failSync && String(args[0]).endsWith('.tmp')) {
-        handle.sync = async () => {
+      if (io.failWrite && String(args[0]).endsWith('.tmp')) {
+        handle.write = (async () => {
           throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-        };
+        }) as typeof handle.write;
       }
       return handle;
     }) as FileOps['open'],
@@ -55,13 +56,13 @@ describe('AtomicJsonFileAdapter', () => {
 
   it.each([
     ['rename', 'EIO'],
-    ['sync', 'ENOSPC'],
+    ['durable write', 'ENOSPC'],
   ])('a failing %s leaves the previous file intact and removes the temp file', async (step, code) => {
     const file = join(dir, 'doc.json');
     writeFileSync(file, '{"a": 1}');
     const io = faultyIo();
     if (step === 'rename') io.failRename = true;
-    else io.failSync = true;
+    else io.failWrite = true;
     const adapter = new AtomicJsonFileAdapter<{ a: number }>(file, io);
     const error = await adapter.write({ a: 2 }).catch((e: unknown) => e as StoreError);
     expect(error).toBeInstanceOf(StoreError);
@@ -73,6 +74,27 @@ describe('AtomicJsonFileAdapter', () => {
 });
 
 describe('JsonDocument', () => {
+  it('writes the temp file synchronously (O_DSYNC), keeps one handle on its folder across writes and closes it with the document', async () => {
+    const file = join(dir, 'n.json');
+    const tempFlags: number[] = [];
+    const io: FileOps = {
+      ...nodeFileOps,
+      open: (async (...args: Parameters<FileOps['open']>) => {
+        if (String(args[0]).endsWith('.tmp')) tempFlags.push(Number(args[1]));
+        return nodeFileOps.open(...args);
+      }) as FileOps['open'],
+    };
+    const folder = realpathSync(dir);
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [], io });
+    for (let i = 1; i <= 3; i++) await doc.update((current) => ({ n: [...current.n, i] }));
+    expect(openFilesOf(folder)).toHaveLength(1);
+    expect(tempFlags).toHaveLength(4);
+    for (const flags of tempFlags) expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    await doc.close();
+    expect(openFilesOf(folder)).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2, 3] });
+  });
+
   it('writes a change queued the moment the previous one resolved (awaited one after another)', async () => {
     const file = join(dir, 'n.json');
     const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });

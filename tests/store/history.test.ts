@@ -1,10 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src/domain.js';
 import { historyRecorder, openHistory, type HistoryLog, type StoreLogger } from '../../src/store/history.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { available, tempDir } from './records.js';
+import { openFilesOf } from '../support/open-files.js';
 
 const ADA = { email: 'ada@example.com', name: 'Ada Ops' };
 const AT = '2026-03-02T10:00:00.000Z';
@@ -54,6 +55,17 @@ describe('history file', () => {
     opened.push(history);
     for (let i = 1; i <= 5; i++) await history.append([queued(1, i)]);
     expect(linesOf(path).filter(Boolean).map((line) => (JSON.parse(line) as { position: number }).position)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('holds the file open for appends that wait for the disk (O_DSYNC), and lets go of it on close', async () => {
+    const history = await openHistory(path);
+    await history.append([queued(1, 1)]);
+    const [file, ...more] = openFilesOf(path);
+    expect(more).toEqual([]);
+    expect(file.flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    expect(file.flags & constants.O_APPEND).toBe(constants.O_APPEND);
+    await history.close();
+    expect(openFilesOf(path)).toEqual([]);
   });
 
   it('keeps what was there and adds after it when opened again', async () => {
