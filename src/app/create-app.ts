@@ -27,6 +27,10 @@ import { createActorNames } from './actor-names.js';
 import { keyOf, testbedKey, type FlowKey } from './actor-key.js';
 import { openConfiguredStore } from './open-store.js';
 import type { SocketLeadership } from './socket-leadership.js';
+import type { ConversationEvent } from '../machines/conversation.machine.js';
+
+/** The conversation events that act for the person (and so need to know who they are). */
+const SUBMISSIONS: ReadonlySet<string> = new Set<ConversationEvent['type']>(['register.submitted', 'release.submitted', 'lifecycle.submitted', 'feedback.submitted']);
 
 /** Resting conversations kept live (about 5 KiB each): enough for everyone clicking at the same time in a busy lab. */
 const KEPT_RESTING_CONVERSATIONS = 64;
@@ -215,7 +219,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
     if (target.ifExists && !host.has(target.key)) return;
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
     replies.started(keyOf(target.key), event.receivedAt);
-    actor.send(target.event);
+    actor.send(withKnownHolder(target));
+  }
+
+  /** A conversation's submission carries the person's profile when it is cached, so the machine skips its look-up. */
+  function withKnownHolder(target: Target): Target['event'] {
+    if (target.key.kind !== 'conversation' || !SUBMISSIONS.has(target.event.type)) return target.event;
+    const holder = lookUpPerson.known(target.key.personId);
+    return holder ? { ...target.event, holder } : target.event;
   }
 
   // With PostgreSQL, several instances share the store and only the elected leader holds the socket.

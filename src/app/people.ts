@@ -8,14 +8,24 @@ import type { Platform } from '../platform/port.js';
 
 export type LookUpPerson = (personId: string) => Promise<Holder>;
 
-export function createPeople(platform: Platform, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): LookUpPerson {
+/** The look-up, and what it already knows without asking the platform. */
+export type People = LookUpPerson & {
+  /** The person's profile while the cache holds it fresh, else undefined (never asks the platform). */
+  known(personId: string): Holder | undefined;
+};
+
+export function createPeople(platform: Pick<Platform, 'getPerson'>, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): People {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { holder: Holder; until: number }>();
-  return async (personId) => {
+  const known = (personId: string): Holder | undefined => {
     const hit = cache.get(personId);
-    if (hit && hit.until > now()) return hit.holder;
+    return hit && hit.until > now() ? hit.holder : undefined;
+  };
+  const lookUp = async (personId: string): Promise<Holder> => {
+    const hit = known(personId);
+    if (hit) return hit;
     const person = await platform.getPerson(personId);
     const email = person.emails[0];
     if (!email) throw new Error('the platform profile has no email address');
@@ -25,4 +35,5 @@ export function createPeople(platform: Platform, options: { ttlMs?: number; maxE
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     return holder;
   };
+  return Object.assign(lookUp, { known });
 }

@@ -132,6 +132,7 @@ export const conversationMachine = setup({
   },
   guards: {
     submitted: ({ context }, params: { kind: Submission['kind'] }) => context.submission?.kind === params.kind,
+    holderKnown: ({ context }) => context.holder !== null,
   },
   actions: {
     sayCard: emit((_, params: { view: CardView }) => ({ type: 'say.card' as const, view: params.view })),
@@ -142,7 +143,11 @@ export const conversationMachine = setup({
       const direct = directMessage(params.result, context.holder);
       if (direct) enqueue.emit({ type: 'say.direct', ...direct });
     }),
-    rememberSubmission: assign({ submission: (_, params: Submission) => params }),
+    /** The submission, and who sent it when the event already says (else `identifying` looks it up). */
+    rememberSubmission: assign((_, params: { submission: Submission; holder: Holder | undefined }) => ({
+      submission: params.submission,
+      holder: params.holder ?? null,
+    })),
     rememberHolder: assign({ holder: (_, params: { holder: Holder }) => params.holder }),
   },
 }).createMachine({
@@ -192,26 +197,32 @@ export const conversationMachine = setup({
       target: '.submitting',
       actions: {
         type: 'rememberSubmission',
-        params: ({ event }): Submission =>
-          'label' in event.form
-            ? { kind: 'registerByLabel', ...event.form, now: event.now }
-            : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
+        params: ({ event }) => ({
+          submission:
+            'label' in event.form
+              ? { kind: 'registerByLabel', ...event.form, now: event.now }
+              : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
+          holder: event.holder,
+        }),
       },
     },
     'release.submitted': {
       target: '.submitting',
       actions: {
         type: 'rememberSubmission',
-        params: ({ event }) => ({ kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) }),
+        params: ({ event }) => ({
+          submission: { kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) },
+          holder: event.holder,
+        }),
       },
     },
     'lifecycle.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'lifecycle', request: event.request, now: event.now }) },
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ submission: { kind: 'lifecycle', request: event.request, now: event.now }, holder: event.holder }) },
     },
     'feedback.submitted': {
       target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ kind: 'feedback', text: event.text }) },
+      actions: { type: 'rememberSubmission', params: ({ event }) => ({ submission: { kind: 'feedback', text: event.text }, holder: event.holder }) },
     },
     'conversation.cancelled': { target: '.cancelled', actions: { type: 'sayCard', params: { view: { kind: 'cancelled' } } } },
   },
@@ -243,8 +254,10 @@ export const conversationMachine = setup({
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },
-      initial: 'identifying',
+      initial: 'knowing',
       states: {
+        // A person the event already names (the app looked them up a moment ago) needs no look-up actor.
+        knowing: { always: [{ guard: 'holderKnown', target: 'routing' }, { target: 'identifying' }] },
         identifying: {
           invoke: {
             id: 'lookUpPerson',

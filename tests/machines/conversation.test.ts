@@ -110,6 +110,36 @@ describe('conversation machine: replayed flows', () => {
   });
 });
 
+describe('conversation machine: who is asking', () => {
+  it('a submission that already names the person goes straight to the claim (transition)', () => {
+    const [start] = initialTransition(conversationMachine, conversationInput);
+    const [next] = transition(conversationMachine, start, { ...submitted, holder: ana });
+    expect(next.value).toEqual({ submitting: 'claiming' });
+    expect(next.context.holder).toEqual(ana);
+    const [looking] = transition(conversationMachine, start, submitted);
+    expect(looking.value).toEqual({ submitting: 'identifying' });
+    expect(looking.context.holder).toBeNull();
+  });
+
+  it('books for the person the submission names, with no look-up actor, and answers as after a look-up (live)', async () => {
+    const { actor, emitted, calls } = live({ claimTestbed: { output: { ok: true, record: inUse(1, ana) } } });
+    actor.send({ ...submitted, holder: ana });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.lookUpPerson).toEqual([]);
+    expect(calls.claimTestbed).toEqual([{ ...form, holder: ana, now: NOW }]);
+    expect(viewsOf(emitted)).toEqual([{ kind: 'registered', record: inUse(1, ana) }]);
+  });
+
+  it('a release that names the person tells the holder it was released by that person (live)', async () => {
+    const { actor, emitted, calls } = live({ releaseTestbed: { output: { ok: true, record: available(1), previous: inUse(1, bob) } } });
+    actor.send({ type: 'release.submitted', testbedId: 1, now: NOW, holder: ana });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.lookUpPerson).toEqual([]);
+    expect(calls.releaseTestbed).toEqual([{ testbedId: 1, by: ana, now: NOW }]);
+    expect(directsOf(emitted).map((direct) => direct.message)).toEqual([{ kind: 'releasedByOther', testbedName: 'lab-1', byName: 'Ana Ops', byEmail: 'ana@example.com' }]);
+  });
+});
+
 describe('conversation machine: busy', () => {
   it('ignores a double submit, a cancel and any other event while busy (transition)', () => {
     const [start] = initialTransition(conversationMachine, conversationInput);

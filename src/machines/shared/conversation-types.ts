@@ -8,6 +8,12 @@ import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecyc
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
 export type { DirectMessage, FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../../domain.js';
 
+/**
+ * A submission's `holder`: the person's profile when the app already has it (looked up a moment ago);
+ * without it the machine looks the person up before it acts.
+ */
+type KnownHolder = { holder?: Holder };
+
 /** Router → machine. Times arrive as ISO strings on the events. */
 export type ConversationEvent =
   | { type: 'menu.requested' }
@@ -18,18 +24,18 @@ export type ConversationEvent =
   | { type: 'release.started' }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
-  | { type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean }
+  | ({ type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean } & KnownHolder)
   | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
   /** The hand-off booking form (from a direct message) came back with problems. */
   | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
-  | { type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean }
+  | ({ type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean } & KnownHolder)
   | { type: 'mine.requested' }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30 }
-  | { type: 'lifecycle.submitted'; request: LifecycleRequest; now: string }
+  | ({ type: 'lifecycle.submitted'; request: LifecycleRequest; now: string } & KnownHolder)
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
-  | { type: 'feedback.submitted'; text: string }
+  | ({ type: 'feedback.submitted'; text: string } & KnownHolder)
   | { type: 'feedback.invalid'; errors: FormErrors; values: FormValues }
   | { type: 'conversation.cancelled' };
 
