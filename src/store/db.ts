@@ -123,6 +123,8 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
     this.folder ??= this.io.open(dirname(this.file), 'r').catch(() => null);
     const handle = await this.folder;
     // Best effort, as in `syncDirectory`: a platform that cannot sync a folder still has the file.
+    // A folder that could not be opened this time is tried again at the next write.
+    if (!handle) this.folder = undefined;
     await handle?.sync().catch(() => undefined);
   }
 }

@@ -95,6 +95,29 @@ describe('JsonDocument', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1, 2, 3] });
   });
 
+  it('a folder that cannot be opened for its sync does not fail the write, and is opened again at the next one', async () => {
+    const file = join(dir, 'n.json');
+    writeFileSync(file, '{"n": []}');
+    const folder = realpathSync(dir);
+    let refuse = true;
+    const io: FileOps = {
+      ...nodeFileOps,
+      open: (async (...args: Parameters<FileOps['open']>) => {
+        if (refuse && String(args[0]) === dir) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+        return nodeFileOps.open(...args);
+      }) as FileOps['open'],
+    };
+    const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [], io });
+    await doc.update(() => ({ n: [1] }));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ n: [1] });
+    expect(openFilesOf(folder)).toEqual([]);
+    refuse = false;
+    await doc.update(() => ({ n: [1, 2] }));
+    expect(openFilesOf(folder)).toHaveLength(1);
+    await doc.close();
+    expect(openFilesOf(folder)).toEqual([]);
+  });
+
   it('writes a change queued the moment the previous one resolved (awaited one after another)', async () => {
     const file = join(dir, 'n.json');
     const doc = await JsonDocument.open<{ n: number[] }>({ file, empty: () => ({ n: [] }), problems: () => [] });
