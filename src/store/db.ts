@@ -108,8 +108,8 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
       await this.io.unlink(temp).catch(() => undefined);
       throw new StoreError('STORE_WRITE', this.file, `${this.file} could not be written (${describe(error)}); the previous content is unchanged`, { cause: error });
     }
-    if (this.options.keepFolderOpen) await this.syncKeptFolder();
-    else await syncDirectory(dirname(this.file), this.io);
+    await this.syncFolder();
+    if (!this.options.keepFolderOpen) await this.close();
   }
 
   /** Closes the folder's handle kept by `keepFolderOpen` (a later write opens it again). */
@@ -119,10 +119,11 @@ export class AtomicJsonFileAdapter<T> implements Adapter<T> {
     await (await folder)?.close().catch(() => undefined);
   }
 
-  private async syncKeptFolder(): Promise<void> {
+  /** Makes the rename itself durable. */
+  private async syncFolder(): Promise<void> {
     this.folder ??= this.io.open(dirname(this.file), 'r').catch(() => null);
     const handle = await this.folder;
-    // Best effort, as in `syncDirectory`: a platform that cannot sync a folder still has the file.
+    // Best effort: some platforms cannot sync a folder, which is fine (the file is written).
     // A folder that could not be opened this time is tried again at the next write.
     if (!handle) this.folder = undefined;
     await handle?.sync().catch(() => undefined);
@@ -136,20 +137,6 @@ async function writeAll(handle: fsp.FileHandle, bytes: Buffer): Promise<void> {
     const { bytesWritten } = await handle.write(bytes, at, bytes.length - at, at);
     if (bytesWritten === 0) throw Object.assign(new Error('the file took no more bytes'), { code: 'EIO' });
     at += bytesWritten;
-  }
-}
-
-/** Makes the rename itself durable; some platforms cannot fsync a directory, which is fine. */
-async function syncDirectory(dir: string, io: FileOps): Promise<void> {
-  try {
-    const handle = await io.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // best effort
   }
 }
 

@@ -68,7 +68,7 @@ async function endTornLine(handle: FileHandle, path: string, logger: StoreLogger
   await handle.read(last, 0, 1, size - 1);
   if (last[0] === NEWLINE) return;
   await handle.appendFile('\n', 'utf8');
-  await handle.sync();
+  if (DURABLE_WRITES === 0) await handle.sync();
   logger.warn({ file: path, bytes: size }, 'the history file ended in the middle of a line (a crash while writing?); that line was closed and will be skipped by readers');
 }
 
