@@ -33,6 +33,8 @@ export interface HoldAsk {
   purpose: string;
   expectedRelease: string;
   ttlSeconds: number | null;
+  /** The moment of the hold, the one `expectedRelease` was counted from, so `minutes` are exact. */
+  now: string;
 }
 
 export type HoldAnswer = { ok: true; records: TestbedRecord[]; hold: ApiHold } | Extract<ClaimResult, { ok: false }>;
@@ -79,7 +81,7 @@ export function createHoldDesk(deps: HoldDeskDeps): HoldDesk {
   }
 
   async function hold(ask: HoldAsk): Promise<HoldAnswer> {
-    const now = deps.now().toISOString();
+    const now = ask.now;
     const holder = tokenHolder(ask.token);
     const entry: ApiHold = {
       hold_id: randomUUID(),

@@ -65,9 +65,10 @@ export function registerHoldRoutes(app: FastifyInstance, deps: HoldRouteDeps): v
         quantity: body.quantity,
         grant: async (testbedIds) => {
           // `minutes` count from the moment the testbeds are granted, not from the request.
-          const release = releaseTime(body, deps.now().toISOString());
+          const now = deps.now().toISOString();
+          const release = releaseTime(body, now);
           if (!release.ok) return null;
-          const answer = await desk.hold({ token, testbedIds, purpose: purpose.purpose, expectedRelease: release.iso, ttlSeconds: body.ttl_seconds ?? null });
+          const answer = await desk.hold({ token, testbedIds, purpose: purpose.purpose, expectedRelease: release.iso, ttlSeconds: body.ttl_seconds ?? null, now });
           return answer.ok ? answer : null;
         },
       },

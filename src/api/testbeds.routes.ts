@@ -61,7 +61,8 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
   app.post<IdParams & { Body: { purpose: string } & HoldTiming }>('/api/v1/testbeds/:id/hold', { schema: holdTestbedSchema }, async (request) => {
     const purpose = purposeOf(request.body.purpose);
     if (!purpose.ok) throw new ApiError(422, 'invalid_body', purpose.message);
-    const release = releaseTime(request.body, deps.now().toISOString());
+    const now = deps.now().toISOString();
+    const release = releaseTime(request.body, now);
     if (!release.ok) throw new ApiError(422, 'invalid_body', release.message);
     const record = recordOf(request.params.id);
     if (record.maintenance) throw taken(record);
@@ -71,6 +72,7 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
       purpose: purpose.purpose,
       expectedRelease: release.iso,
       ttlSeconds: null,
+      now,
     });
     if (answer.ok) return { testbed: view(answer.records[0]), hold_id: answer.hold.hold_id };
     if (answer.reason === 'unknown') throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);

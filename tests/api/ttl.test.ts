@@ -68,7 +68,7 @@ const holdsOnDisk = async () => (JSON.parse(await readFile(join(dir, 'api_holds.
 describe('holds with a time-to-live', () => {
   it('stay held while heartbeats come in time, and are released once they stop', async () => {
     await open([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
-    const held = await desk.hold({ token: TOKEN, testbedIds: [1, 2], purpose: 'nightly', expectedRelease: iso(T0 + 7_200_000), ttlSeconds: 60 });
+    const held = await desk.hold({ token: TOKEN, testbedIds: [1, 2], purpose: 'nightly', expectedRelease: iso(T0 + 7_200_000), ttlSeconds: 60, now: iso(T0) });
     expect(held.ok).toBe(true);
     if (!held.ok) return;
     expect((await holdsOnDisk())[0]).toMatchObject({ hold_id: held.hold.hold_id, ttl_seconds: 60, heartbeat_at: iso(T0) });
@@ -101,7 +101,7 @@ describe('holds with a time-to-live', () => {
 
   it('leave a hold without a time-to-live alone', async () => {
     await open([availableTestbed(1, 'lab-1')]);
-    await desk.hold({ token: TOKEN, testbedIds: [1], purpose: 'nightly', expectedRelease: iso(T0 + 7_200_000), ttlSeconds: null });
+    await desk.hold({ token: TOKEN, testbedIds: [1], purpose: 'nightly', expectedRelease: iso(T0 + 7_200_000), ttlSeconds: null, now: iso(T0) });
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(status(1)).toBe('in_use');
   });

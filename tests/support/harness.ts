@@ -74,6 +74,8 @@ export async function startHarness(options: {
   setup?: (emu: Emulator) => void;
   inspect?: AppDeps['inspect'];
   keptRestingConversations?: AppDeps['keptRestingConversations'];
+  /** The bot's clock (the real one when absent). */
+  now?: AppDeps['now'];
 } = {}): Promise<Harness> {
   const emu = await startEmulator(options.emulator ?? {});
   const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'testbed-monitor@webex.bot' });
@@ -101,7 +103,7 @@ export async function startHarness(options: {
       { cwd: dir },
     );
     const logger = collectingLogger(config, logs);
-    const app = await createApp({ config, logger, inspect: options.inspect, keptRestingConversations: options.keptRestingConversations });
+    const app = await createApp({ config, logger, inspect: options.inspect, keptRestingConversations: options.keptRestingConversations, now: options.now });
     await app.start();
     return app;
   }
