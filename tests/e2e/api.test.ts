@@ -176,15 +176,18 @@ describe('hold', () => {
     let t = Date.parse('2030-01-31T09:00:00.000Z');
     h = await startHarness({ env: { API_PORT: '0', API_TOKENS_FILE: tf.file }, now: () => new Date(t++) });
     base = h.app.apiUrl()!;
-    expect((await call(base, 'POST', '/api/v1/testbeds/1/hold', { token: ci(), body: { purpose: 'by id', minutes: 120 } })).status).toBe(200);
-    expect((await call(base, 'POST', '/api/v1/holds', { token: ci(), body: { purpose: 'any', minutes: 45 } })).status).toBe(200);
+    const byId = await call(base, 'POST', '/api/v1/testbeds/1/hold', { token: ci(), body: { purpose: 'by id', minutes: 120 } });
+    expect(byId.status).toBe(200);
+    const any = await call(base, 'POST', '/api/v1/holds', { token: ci(), body: { purpose: 'any', minutes: 45 } });
+    expect(any.status).toBe(200);
     const records = await h.readTestbeds();
     const heldFor = (id: number) => {
       const record = records.find((r) => r.id === id)!;
       return Date.parse(record.expected_release_time!) - Date.parse(record.registered_time!);
     };
-    expect(heldFor(1)).toBe(120 * MINUTE);
-    expect(heldFor(2)).toBe(45 * MINUTE);
+    expect(heldFor(byId.body.testbed.id)).toBe(120 * MINUTE);
+    expect(any.body.testbeds).toHaveLength(1);
+    expect(heldFor(any.body.testbeds[0].id)).toBe(45 * MINUTE);
   });
 
   it('takes expected_release_time with an offset instead of minutes', async () => {
