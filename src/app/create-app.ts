@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Platform, PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import { createWebexPlatform } from '../platform/webex/index.js';
+import type { RetryWait } from '../platform/webex/rest.js';
 import type { Store } from '../store/index.js';
 import type { LeaderOptions } from '../store/pg/leader.js';
 import type { SeenMessages } from '../store/pg/seen-messages.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   onPlatformFailed?: (error: unknown) => void;
   /** Resting conversations kept live; default 64. Tests set 0 to make every later click find a fresh actor. */
   keptRestingConversations?: number;
+  /** How the Webex adapter's REST calls wait before a retry (a 429's Retry-After); tests pass a simulated clock. */
+  retryWait?: RetryWait;
 }
 
 export interface App {
@@ -105,6 +108,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       wssProxy: config.wssProxy,
       logger: logger.child({ component: 'platform' }),
       metrics,
+      retryWait: deps.retryWait,
     });
   const health = createHealthState();
   const lookUpPerson = createPeople(platform);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import type { EmuRoom } from '../../src/platform/emulator/api.js';
+import { simulatedWaits } from '../support/simulated-waits.js';
+import type { RetryWait } from '../../src/platform/webex/rest.js';
 
 
 describe('broadcast end to end', () => {
@@ -12,8 +14,8 @@ describe('broadcast end to end', () => {
     await h.close();
   });
 
-  async function start(count: number, env: Record<string, string> = {}, extraRooms = 0) {
-    h = await startHarness({ env });
+  async function start(count: number, env: Record<string, string> = {}, extraRooms = 0, retryWait?: RetryWait) {
+    h = await startHarness({ env, retryWait });
     targets = Array.from({ length: count }, (_, i) => h.emu.createRoom({ title: `Broadcast ${i}`, memberIds: [h.bot.id, h.linus.id] }));
     for (let i = 0; i < extraRooms; i++) h.emu.createRoom({ title: `Member room ${i}`, memberIds: [h.bot.id] });
     // The target rooms exist only once the emulator runs: write the document, then restart the bot on it.
@@ -87,9 +89,13 @@ describe('broadcast end to end', () => {
   });
 
   it('delivers exactly one card to each of 200 rooms while the platform answers 429s', async () => {
-    await start(200);
+    const clock = simulatedWaits({ instant: true });
+    await start(200, {}, 0, clock.wait);
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 429, retryAfter: 1, times: 40, when: (body) => (body as { roomId?: string }).roomId !== h.lab.id });
     const { report } = await runBroadcast([], true);
+    // The refusals were waited out for the second the platform asked for.
+    expect(clock.waited().length).toBeGreaterThan(0);
+    expect(clock.waited().filter((ms) => ms !== 1_000)).toEqual([]);
     await h.app.idle();
     for (const room of targets) expect(h.emu.messages({ roomId: room.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(1);
     expect(seenCard(report).texts).toContain('Delivered to 200 of 200 rooms.');

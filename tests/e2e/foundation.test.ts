@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, buttonTitles, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { until as waitUntil } from '../support/wait.js';
+import { simulatedWaits } from '../support/simulated-waits.js';
 
 const until = (check: () => boolean, timeoutMs = 10_000) => waitUntil(check, { timeoutMs });
 
@@ -40,11 +41,16 @@ describe('foundation behaviour over real sockets', () => {
   });
 
   it('waits out a 429 with Retry-After and then posts the reply exactly once', async () => {
-    h = await startHarness();
+    const clock = simulatedWaits();
+    h = await startHarness({ retryWait: clock.wait });
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 429, retryAfter: 1, times: 1 });
-    const started = Date.now();
-    const reply = await ask(h, h.ada, h.lab, 'testbed');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const asked = ask(h, h.ada, h.lab, 'testbed');
+    await until(() => clock.pending().length > 0, 15_000);
+    // The bot waits the second the platform asked for, and posts nothing meanwhile.
+    expect(clock.pending()).toEqual([1_000]);
+    expect(h.emu.messages({ roomId: h.lab.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(0);
+    clock.advance(1_000);
+    const reply = await asked;
     expect(seenCard(reply).texts).toContain('What would you like to do? Type help to see every command.');
     await h.app.idle();
     const menus = h.emu.messages({ roomId: h.lab.id }).filter((m) => m.personId === h.bot.id);

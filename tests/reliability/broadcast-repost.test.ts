@@ -10,6 +10,8 @@ import { isRetryable } from '../../src/app/errors.js';
 import { createWebexPlatform } from '../../src/platform/webex/index.js';
 import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator } from '../../src/platform/emulator/api.js';
+import { simulatedWaits } from '../support/simulated-waits.js';
+import { waitFor } from '../platform/webex/harness.js';
 
 describe('broadcast delivery never posts one card twice', () => {
   let emu: Emulator;
@@ -17,7 +19,7 @@ describe('broadcast delivery never posts one card twice', () => {
     await emu.stop();
   });
 
-  async function setUp() {
+  async function setUp(retryWait?: ReturnType<typeof simulatedWaits>['wait']) {
     emu = await startEmulator();
     const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
     const rooms = [1, 2, 3].map((n) => emu.createRoom({ title: `Notices ${n}`, memberIds: [bot.id] }));
@@ -27,6 +29,7 @@ describe('broadcast delivery never posts one card twice', () => {
       discoveryUrl: emu.discoveryUrl,
       logger: pino({ level: 'silent' }),
       timing: { requestTimeoutMs: 300 },
+      retryWait,
     });
     const deliver = () =>
       deliverBroadcast({
@@ -44,16 +47,22 @@ describe('broadcast delivery never posts one card twice', () => {
     emu.faults.restDelay(500); // longer than the client waits; the platform still creates each message
     const results = await deliver();
     emu.faults.restDelay(0);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Every post the client gave up on is still answered by the platform; then nothing more arrives.
+    await emu.settled();
     expect(cards()).toEqual([1, 1, 1]);
     expect(results.every((result) => !result.delivered && /timeout|no answer/.test(result.reason ?? ''))).toBe(true);
   });
 
   it('a 5xx is reported, not repeated; a 429 is waited out and delivered once', async () => {
-    const { deliver, cards } = await setUp();
+    const clock = simulatedWaits();
+    const { deliver, cards } = await setUp(clock.wait);
     emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 502, times: 1 });
     emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 429, retryAfter: 1, times: 1 });
-    const results = await deliver();
+    const delivering = deliver();
+    await waitFor(() => clock.pending().length > 0, 'the 429 to be waited out');
+    expect(clock.pending()).toEqual([1_000]);
+    clock.advance(1_000);
+    const results = await delivering;
     expect(results.filter((result) => result.delivered)).toHaveLength(2);
     expect(results.find((result) => !result.delivered)?.reason).toMatch(/502/);
     expect(cards().sort()).toEqual([0, 1, 1]);

@@ -19,6 +19,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { ask, click, startHarness, type Harness } from '../support/harness.js';
 import { startSocks5Proxy } from '../support/proxies.js';
 import { until } from '../support/wait.js';
+import { simulatedWaits } from '../support/simulated-waits.js';
 
 /** The secret itself and the encodings a careless log line might use. */
 function forms(secret: string): string[] {
@@ -50,7 +51,7 @@ describe('the access token never leaks', () => {
   });
 
   it('not in debug logs or error messages, through successes, 429s, 5xx and refused posts', async () => {
-    h = await startHarness();
+    h = await startHarness({ retryWait: simulatedWaits({ instant: true }).wait });
     const token = h.bot.token;
     const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
     h.emu.faults.restFault({ method: 'GET', path: /^\/people\//, status: 503, times: 1 });

@@ -76,6 +76,8 @@ export async function startHarness(options: {
   keptRestingConversations?: AppDeps['keptRestingConversations'];
   /** The bot's clock (the real one when absent). */
   now?: AppDeps['now'];
+  /** How the adapter waits before a REST retry (a timer when absent); see simulated-waits.ts. */
+  retryWait?: AppDeps['retryWait'];
 } = {}): Promise<Harness> {
   const emu = await startEmulator(options.emulator ?? {});
   const bot = emu.createBot({ displayName: 'Testbed Monitor', email: 'testbed-monitor@webex.bot' });
@@ -103,7 +105,7 @@ export async function startHarness(options: {
       { cwd: dir },
     );
     const logger = collectingLogger(config, logs);
-    const app = await createApp({ config, logger, inspect: options.inspect, keptRestingConversations: options.keptRestingConversations, now: options.now });
+    const app = await createApp({ config, logger, inspect: options.inspect, keptRestingConversations: options.keptRestingConversations, now: options.now, retryWait: options.retryWait });
     await app.start();
     return app;
   }

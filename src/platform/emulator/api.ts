@@ -198,5 +198,8 @@ export interface Emulator {
   /** Live notifications (used by the sandbox page). Returns an unsubscribe function. */
   subscribe(listener: (event: EmulatorEvent) => void): () => void;
 
+  /** Resolves once every REST request received so far has been answered (a delay fault may hold some back). */
+  settled(): Promise<void>;
+
   stop(): Promise<void>;
 }

@@ -201,6 +201,8 @@ export function createDriver(deps: DriverDeps): Emulator {
 
     subscribe: (listener) => bus.subscribe(listener),
 
+    settled: () => deps.server.settled(),
+
     stop(): Promise<void> {
       stopping ??= (async () => {
         for (const waiter of [...waiters]) waiter.fail(new Error('Emulator stopped'));

@@ -58,9 +58,14 @@ function faultMessage(status: number): string {
 export class EmulatorServer {
   private readonly server: Server;
   private routeTable: Route[] = [];
+  /** REST requests received and not yet answered (a delay fault holds them). */
+  private readonly unanswered = new Set<Promise<void>>();
 
   constructor(private readonly deps: ServerDeps) {
-    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+    const handler = (req: IncomingMessage, res: ServerResponse): void => {
+      const handling = this.handle(req, res).finally(() => this.unanswered.delete(handling));
+      this.unanswered.add(handling);
+    };
     this.server = deps.tls ? createTlsServer({ key: deps.tls.key, cert: deps.tls.cert }, handler) : createServer(handler);
     this.server.on('upgrade', (req, socket, head) => deps.hub.handleUpgrade(req, socket, head));
     this.server.on('clientError', (_err, socket) => socket.destroy());
@@ -80,6 +85,11 @@ export class EmulatorServer {
   /** Installs the routes (they need the port, known only after `listen`). */
   setRoutes(routes: Route[]): void {
     this.routeTable = routes;
+  }
+
+  /** Resolves once every REST request received so far has been answered. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.unanswered]);
   }
 
   async close(): Promise<void> {

@@ -65,7 +65,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   const logger = options.logger;
   const token = options.accessToken;
   const metrics = options.metrics ?? silentMetrics;
-  const rest = createRestClient({ apiUrl: options.apiUrl, token, timing, logger, httpsProxy: options.httpsProxy, metrics });
+  const rest = createRestClient({ apiUrl: options.apiUrl, token, timing, logger, httpsProxy: options.httpsProxy, metrics, retryWait: options.retryWait });
   const recent = new RecentIds(options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS, options.dedupeMaxSize ?? DEFAULT_DEDUPE_MAX_SIZE);
   const stateHandlers: Array<(state: ConnectionState) => void> = [];
   let state: ConnectionState = 'disconnected';

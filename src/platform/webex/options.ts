@@ -1,6 +1,7 @@
 /** Options of `createWebexPlatform` and the timing defaults (overridable in tests). */
 import type { Logger } from 'pino';
 import type { PlatformMetrics } from './metrics.js';
+import type { RetryWait } from './rest.js';
 
 export interface WebexTiming {
   /** App-level ping interval once connected. */
@@ -65,6 +66,8 @@ export interface WebexPlatformOptions {
   dedupeMaxSize?: number;
   /** Receives counts for monitoring (events, REST calls, rate-limit waits, socket); default: none kept. */
   metrics?: PlatformMetrics;
+  /** How a REST call waits before its retry; default a timer. Tests pass a simulated clock. */
+  retryWait?: RetryWait;
 }
 
 export const DEFAULT_DEVICE_NAME = 'testbed-monitor-bot';

@@ -47,7 +47,12 @@ export interface RestConfig {
   httpsProxy?: string;
   /** Counts every attempt by route template and status, and every rate-limit wait. */
   metrics?: PlatformMetrics;
+  /** How a call waits before its retry (a 429's Retry-After, a backoff); default a timer. Tests pass a simulated clock. */
+  retryWait?: RetryWait;
 }
+
+/** Resolves after `ms`, or rejects when the signal (the client stopping) aborts first. */
+export type RetryWait = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /** Connection failures that happen before any byte of the request leaves this host. */
 const NOT_SENT_CODES = new Set([
@@ -93,6 +98,7 @@ function header(res: RawResponse, name: string): string | undefined {
 export function createRestClient(config: RestConfig): RestClient {
   const { token, timing, logger } = config;
   const metrics = config.metrics ?? silentMetrics;
+  const retryWait = config.retryWait ?? sleep;
   const secrets = [token, config.httpsProxy ?? ''];
   // Aborts the retry waits on stop(); destroying the dispatcher ends the requests in flight.
   const controller = new AbortController();
@@ -253,7 +259,7 @@ export function createRestClient(config: RestConfig): RestClient {
       if (decision.kind === 'rateLimit') metrics.rateLimitWait(route, decision.delayMs);
       logger.warn({ method, path: where(), status: failure.status, code: failure.code, reason: failure.message, delayMs: decision.delayMs, trackingId: failure.trackingId }, 'rest call will be retried');
       try {
-        await sleep(decision.delayMs, controller.signal);
+        await retryWait(decision.delayMs, controller.signal);
       } catch {
         throw new PlatformError('stopped', `${method} ${where()} aborted: platform stopped`, { method, path: where() });
       }

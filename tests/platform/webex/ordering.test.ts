@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageEvent, PlatformEvent } from '../../../src/platform/port.js';
 import { startHarness, waitFor, type Harness } from './harness.js';
+import { simulatedWaits } from '../../support/simulated-waits.js';
 
 let h: Harness;
 afterEach(async () => {
@@ -52,15 +53,22 @@ describe('webex inbound ordering', () => {
 
   it('keeps the order of one person’s messages in a room even when the first fetch is rate-limited', async () => {
     h = await startHarness();
-    const { platform, events } = h.adapter();
+    const clock = simulatedWaits();
+    const { platform, events } = h.adapter({ retryWait: clock.wait });
     await platform.start();
     const room = h.emu.directRoom(h.ada.id, h.bot.id);
     h.emu.faults.restFault({ method: 'GET', path: /^\/messages\/[^/]+$/, status: 429, retryAfter: 1, times: 1 });
-    const logsBefore = h.logs.length;
     h.emu.say({ personId: h.ada.id, roomId: room.id, text: 'one' });
-    await waitFor(() => h.logs.slice(logsBefore).some((line) => line.includes('rest call will be retried')), 'the 429');
+    await waitFor(() => clock.pending().length > 0, 'the 429');
+    expect(clock.pending()).toEqual([1_000]);
+    const logsBefore = h.logs.length;
+    const fetched = () => h.logs.slice(logsBefore).filter((line) => line.includes('"rest call"') && line.includes('"status":200') && line.includes('/messages/')).length;
     h.emu.say({ personId: h.ada.id, roomId: room.id, text: 'two' });
     h.emu.say({ personId: h.ada.id, roomId: room.id, text: 'three' });
+    // The later two are fetched while the first waits, and held back behind it.
+    await waitFor(() => fetched() === 2, 'the later two messages fetched');
+    expect(events).toHaveLength(0);
+    clock.advance(1_000);
     await waitFor(() => events.length === 3, 'three events');
     await platform.idle();
     expect(texts(events, room.id)).toEqual(['one', 'two', 'three']);

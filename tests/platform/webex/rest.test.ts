@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { PlatformError } from '../../../src/platform/webex/index.js';
 import { resolveTiming } from '../../../src/platform/webex/options.js';
-import { createRestClient } from '../../../src/platform/webex/rest.js';
+import { createRestClient, type RetryWait } from '../../../src/platform/webex/rest.js';
+import { simulatedWaits } from '../../support/simulated-waits.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -18,8 +19,8 @@ function everything(error: unknown): string {
   return [JSON.stringify(error), inspect(error, { depth: Infinity, showHidden: true }), String((error as Error)?.stack)].join('\n');
 }
 
-async function started(harness: Harness) {
-  const adapter = harness.adapter();
+async function started(harness: Harness, retryWait?: RetryWait) {
+  const adapter = harness.adapter({ retryWait });
   await adapter.platform.start();
   return adapter.platform;
 }
@@ -27,10 +28,12 @@ async function started(harness: Harness) {
 describe('webex REST', () => {
   it('waits out a 429 with Retry-After on POST /messages and sends the message exactly once', async () => {
     h = await startHarness();
-    const platform = await started(h);
+    const clock = simulatedWaits({ instant: true });
+    const platform = await started(h, clock.wait);
     const room = h.emu.directRoom(h.ada.id, h.bot.id);
     h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 429, retryAfter: 1 });
     const posted = await platform.postMessage({ roomId: room.id, text: 'rate limited once' });
+    expect(clock.waited()).toEqual([1_000]);
     const copies = h.emu.messages({ roomId: room.id }).filter((m) => m.text === 'rate limited once');
     expect(copies).toHaveLength(1);
     expect(copies[0]?.id).toBe(posted.id);
