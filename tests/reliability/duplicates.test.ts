@@ -18,9 +18,16 @@ function framesFor(h: Harness, id: string): number {
   return h.emu.frames().filter((f) => f.direction === 'out' && String(f.frame.data?.activity?.id ?? '').toLowerCase() === uuid).length;
 }
 
-/** Waits until the bot is quiet, then returns its posts in the lab after `since`. */
+/** Envelopes the emulator put on a socket that the bot has not acknowledged yet (it acks each on arrival). */
+function unacknowledged(h: Harness): number {
+  const frames = h.emu.frames();
+  const acked = new Set(frames.filter((f) => f.direction === 'in' && f.frame.type === 'ack').map((f) => String(f.frame.messageId)));
+  return frames.filter((f) => f.direction === 'out' && typeof f.frame.sequenceNumber === 'number' && !acked.has(String(f.frame.id))).length;
+}
+
+/** Waits until every envelope has reached the bot and been handled, then returns its posts in the lab after `since`. */
 async function settledBotPosts(h: Harness, since: number): Promise<EmuMessage[]> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await until(() => unacknowledged(h) === 0);
   await h.app.idle();
   return h.emu.messages().slice(since).filter((m) => m.personId === h.bot.id);
 }
