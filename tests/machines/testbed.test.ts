@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { testbedMachine, type TestbedEmitted, type TestbedEvent } from '../../src/machines/testbed.machine.js';
@@ -145,7 +145,8 @@ describe('testbed machine: live actor', () => {
       actor.send(register(`r${i}`, { email: `p${i}@example.com`, name: `Person ${i}` }));
     }
     gate.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Every request is answered once the save is through.
+    await vi.waitFor(() => expect(emitted).toHaveLength(50));
     const succeeded = emitted.filter((event) => event.type === 'registration.succeeded');
     const refused = emitted.filter((event) => event.type === 'registration.refused');
     expect(succeeded).toHaveLength(1);
@@ -164,7 +165,7 @@ describe('testbed machine: live actor', () => {
       throw new Error('disk full');
     });
     actor.send({ type: 'release.requested', requestId: 'x', by: bob, now: NOW });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(emitted).toHaveLength(1));
     expect(emitted).toEqual([{ type: 'release.failed', requestId: 'x', message: 'disk full' }]);
     expect(actor.getSnapshot().value).toBe('inUse');
     expect(actor.getSnapshot().context.record).toEqual(inUse(1, ana));
@@ -174,7 +175,7 @@ describe('testbed machine: live actor', () => {
   it('uses the record the store returned', async () => {
     const { actor, emitted } = liveTestbed(available(1), async (record) => ({ ...record, testbed_name: 'normalised' }));
     actor.send(register('r1'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(emitted).toHaveLength(1));
     expect(actor.getSnapshot().context.record.testbed_name).toBe('normalised');
     expect(emitted[0]).toMatchObject({ type: 'registration.succeeded', record: { testbed_name: 'normalised' } });
     actor.stop();
