@@ -1,12 +1,13 @@
 /**
- * Connections: node:http(s) keep-alive agents for REST (direct, or through an HTTP(S) CONNECT proxy with
- * hpagent), and agents for the WebSocket (hpagent for http/https proxies, socks-proxy-agent for socks5).
+ * Connections: undici's dispatchers for REST (direct, or through an HTTP(S) CONNECT proxy), and
+ * node:http agents for the WebSocket (hpagent for http/https proxies, socks-proxy-agent for socks5).
  */
-import { Agent as HttpAgent, type ClientRequestArgs } from 'node:http';
-import { Agent as HttpsAgent, type RequestOptions } from 'node:https';
+import type { Agent as HttpAgent, ClientRequestArgs } from 'node:http';
+import type { RequestOptions } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 
 /** `code` of the error raised when an HTTP(S) proxy answers the CONNECT with anything but 200. */
 export const PROXY_REFUSED = 'EPROXYREFUSED';
@@ -26,6 +27,13 @@ function refusal(status: string): Error {
 function explainRefusal(error: Error | null): Error | null {
   const status = error ? /^Bad response: (\d{3})$/.exec(error.message)?.[1] : undefined;
   return error && status ? refusal(status) : error;
+}
+
+/** undici words a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling"; the same words as above. */
+export function explainRestProxyRefusal(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : '';
+  const status = /^Proxy response \((\d{3})\)/.exec(message)?.[1];
+  return status ? refusal(status) : error;
 }
 
 class ExplainedHttpProxyAgent extends HttpProxyAgent {
@@ -49,40 +57,17 @@ function proxyUrl(proxy: string): URL {
   }
 }
 
-/** The connections of REST, discovery and device calls: one keep-alive agent per scheme. */
-export interface RestAgents {
-  forUrl(url: URL): HttpAgent;
-  /** Closes every connection; requests still in flight fail. */
-  destroy(): void;
-}
-
 /**
- * Keep-alive connections for REST, discovery and device calls, direct or through an HTTP(S) CONNECT proxy
- * (credentials in the proxy URL become a Basic Proxy-Authorization header). An idle connection is closed
- * a second before the server's announced keep-alive time-out, so a request never goes out on a connection
- * the server is closing.
+ * The dispatcher for REST, discovery and device calls: keep-alive connections, direct or through an
+ * HTTP(S) CONNECT proxy (credentials in the proxy URL become a Basic Proxy-Authorization header).
  */
-export function restAgents(httpsProxy: string | undefined): RestAgents {
-  let proxy: URL | undefined;
-  if (httpsProxy) {
-    proxy = proxyUrl(httpsProxy);
-    if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
-      throw new Error(`Unsupported HTTPS_PROXY scheme ${proxy.protocol} (use http or https)`);
-    }
+export function restDispatcher(httpsProxy: string | undefined, connectTimeoutMs: number): Dispatcher {
+  if (!httpsProxy) return new Agent({ connect: { timeout: connectTimeoutMs } });
+  const proxy = proxyUrl(httpsProxy);
+  if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+    throw new Error(`Unsupported HTTPS_PROXY scheme ${proxy.protocol} (use http or https)`);
   }
-  let plain: HttpAgent | undefined;
-  let secure: HttpAgent | undefined;
-  const options = { keepAlive: true, scheduling: 'lifo' as const };
-  return {
-    forUrl(url) {
-      if (url.protocol === 'https:') return (secure ??= proxy ? new ExplainedHttpsProxyAgent({ ...options, proxy }) : new HttpsAgent(options));
-      return (plain ??= proxy ? new ExplainedHttpProxyAgent({ ...options, proxy }) : new HttpAgent(options));
-    },
-    destroy() {
-      plain?.destroy();
-      secure?.destroy();
-    },
-  };
+  return new ProxyAgent({ uri: proxy.href, connect: { timeout: connectTimeoutMs } });
 }
 
 /** Agent for the WebSocket to `targetUrl` (ws: or wss:) through WSS_PROXY. */

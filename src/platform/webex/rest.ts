@@ -1,18 +1,17 @@
 /**
- * REST client on node:http(s) with keep-alive agents (no per-call option merging): bearer auth and a
- * time-out on every call, JSON in and out, and our own retry policy (retry-policy.ts), so that a POST
- * is never repeated unless the platform proved it did not act on it. Failures become PlatformError
- * without the token or proxy credentials.
+ * REST client on undici's dispatcher (keep-alive connections, no per-call option merging): bearer
+ * auth and a time-out on every call, JSON in and out, and our own retry policy (retry-policy.ts),
+ * so that a POST is never repeated unless the platform proved it did not act on it. Failures
+ * become PlatformError without the token or proxy credentials.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { util as undiciUtil, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { scrub } from '../../secrets.js';
 import { PlatformError, codeForStatus, safePath } from './errors.js';
 import { routeTemplate, silentMetrics, type PlatformMetrics } from './metrics.js';
 import type { WebexTiming } from './options.js';
-import { PROXY_REFUSED, restAgents } from './proxy.js';
+import { PROXY_REFUSED, explainRestProxyRefusal, restDispatcher } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,10 +62,11 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
   PROXY_REFUSED,
 ]);
-/** Our own time-out for the whole attempt (connecting, answer and body). */
-const TIMEOUT_CODES = new Set(['REQUEST_TIMEOUT']);
+/** Time-outs: ours for the whole attempt, and undici's for connecting, headers and body. */
+const TIMEOUT_CODES = new Set(['REQUEST_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -100,9 +100,9 @@ export function createRestClient(config: RestConfig): RestClient {
   const metrics = config.metrics ?? silentMetrics;
   const retryWait = config.retryWait ?? sleep;
   const secrets = [token, config.httpsProxy ?? ''];
-  // Aborts the retry waits on stop(); destroying the agents ends the requests in flight.
+  // Aborts the retry waits on stop(); destroying the dispatcher ends the requests in flight.
   const controller = new AbortController();
-  const agents = restAgents(config.httpsProxy);
+  const dispatcher = restDispatcher(config.httpsProxy, timing.requestTimeoutMs);
   const apiBase = `${config.apiUrl.replace(/\/+$/, '')}/`;
   const plainHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const jsonHeaders = { ...plainHeaders, 'content-type': 'application/json' };
@@ -115,34 +115,64 @@ export function createRestClient(config: RestConfig): RestClient {
     return withQuery.href;
   }
 
-  /** One attempt, answer and body included, within `requestTimeoutMs` (connecting through a proxy too). */
+  /**
+   * One attempt, answer and body included, within `requestTimeoutMs` (our own timer: undici's
+   * time-outs tick in half-second steps). It talks to undici's dispatcher directly: the answer is
+   * gathered as it arrives, without the stream and abort signal its `request` sets up for each call.
+   */
   function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
     const body = options.jsonText ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     const url = new URL(urlOf(pathOrUrl, options.searchParams));
     return new Promise<RawResponse>((resolve, reject) => {
-      let settled = false;
-      const finish = (error: unknown, response?: RawResponse): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (response) resolve(response);
-        else reject(error);
+      let abortRequest: ((reason: Error) => void) | undefined;
+      let timedOut: RequestTimedOut | undefined;
+      let statusCode = 0;
+      let headers: Headers = {};
+      const chunks: Buffer[] = [];
+      const timer = setTimeout(() => {
+        timedOut = new RequestTimedOut();
+        if (abortRequest) abortRequest(timedOut);
+        else reject(timedOut);
+      }, timing.requestTimeoutMs);
+      const handler: Dispatcher.DispatchHandlers = {
+        onConnect(abort) {
+          if (timedOut) abort(timedOut);
+          else abortRequest = abort;
+        },
+        onHeaders(status, rawHeaders) {
+          if (status < 200) return true;
+          statusCode = status;
+          headers = undiciUtil.parseHeaders(rawHeaders) as Headers;
+          return true;
+        },
+        onData(chunk) {
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          clearTimeout(timer);
+          resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+        },
+        onError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
-      const headers = body !== undefined ? { ...jsonHeaders, 'content-length': Buffer.byteLength(body) } : plainHeaders;
-      const target = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: url.pathname + url.search, method, headers, agent: agents.forUrl(url) };
-      const call = (url.protocol === 'https:' ? httpsRequest : httpRequest)(target, (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        // A connection that closes before the whole answer came fails the answer with ECONNRESET.
-        res.on('error', (error) => finish(error));
-        res.on('end', () => {
-          const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
-          finish(undefined, { statusCode: res.statusCode ?? 0, headers: res.headers, body: text });
-        });
-      });
-      const timer = setTimeout(() => call.destroy(new RequestTimedOut()), timing.requestTimeoutMs);
-      call.on('error', (error) => finish(error));
-      call.end(body);
+      try {
+        dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+            method,
+            headers: body !== undefined ? jsonHeaders : plainHeaders,
+            body,
+          },
+          handler,
+        );
+      } catch (error) {
+        clearTimeout(timer);
+        reject(error);
+      }
     });
   }
 
@@ -171,7 +201,7 @@ export function createRestClient(config: RestConfig): RestClient {
   }
 
   function networkError(method: Method, where: string, error: unknown): { error: PlatformError; sent: boolean } {
-    const err = error as { code?: string; message?: string };
+    const err = explainRestProxyRefusal(error) as { code?: string; message?: string };
     if (controller.signal.aborted) {
       return { error: new PlatformError('stopped', `${method} ${where} aborted: platform stopped`, { method, path: where }), sent: true };
     }
@@ -243,7 +273,7 @@ export function createRestClient(config: RestConfig): RestClient {
     },
     dispose() {
       controller.abort(new PlatformError('stopped', 'platform stopped'));
-      agents.destroy();
+      dispatcher.destroy().catch(() => undefined);
     },
   };
 }
