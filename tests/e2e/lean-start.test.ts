@@ -77,7 +77,7 @@ describe('the production process loads only what its settings use', () => {
     expect((await process.exited).code).toBe(0);
     const loaded = await loadedBy(probeFile);
     // The probe does see what the bot uses.
-    for (const used of ['xstate', 'ws', 'undici', 'pino', 'prom-client', 'lowdb', 'yup']) expect(loaded.packages, used).toContain(used);
+    for (const used of ['xstate', 'ws', 'pino', 'prom-client', 'lowdb', 'yup']) expect(loaded.packages, used).toContain(used);
     expect(loaded.modules).toContain('app/create-app.js');
     expect(loaded.modules).toContain('store/index.js');
     for (const name of OPTIONAL_PACKAGES) expect(loaded.packages, name).not.toContain(name);

@@ -7,7 +7,14 @@ import type { RequestOptions } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import { SocksProxyAgent } from 'socks-proxy-agent';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Agent as UndiciAgent, ProxyAgent as UndiciProxyAgent, Dispatcher } from 'undici';
+
+// undici's index loads all of undici (fetch, WebSocket, mocks, caches: about 1.7 MiB more heap). Without a
+// proxy the REST client needs only the keep-alive Agent, loaded from its own file; the ProxyAgent needs the
+// rest of undici set up, so a bot with HTTPS_PROXY loads the index (docs/runtime-memory.md).
+const load = createRequire(import.meta.url);
+const Agent = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
 
 /** `code` of the error raised when an HTTP(S) proxy answers the CONNECT with anything but 200. */
 export const PROXY_REFUSED = 'EPROXYREFUSED';
@@ -67,6 +74,7 @@ export function restDispatcher(httpsProxy: string | undefined, connectTimeoutMs:
   if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
     throw new Error(`Unsupported HTTPS_PROXY scheme ${proxy.protocol} (use http or https)`);
   }
+  const { ProxyAgent } = load('undici') as { ProxyAgent: typeof UndiciProxyAgent };
   return new ProxyAgent({ uri: proxy.href, connect: { timeout: connectTimeoutMs } });
 }
 

@@ -4,7 +4,8 @@
  * so that a POST is never repeated unless the platform proved it did not act on it. Failures
  * become PlatformError without the token or proxy credentials.
  */
-import { util as undiciUtil, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Dispatcher, util as UndiciUtil } from 'undici';
 import type { Logger } from 'pino';
 import { sleep } from './backoff.js';
 import { scrub } from '../../secrets.js';
@@ -13,6 +14,8 @@ import { routeTemplate, silentMetrics, type PlatformMetrics } from './metrics.js
 import type { WebexTiming } from './options.js';
 import { PROXY_REFUSED, explainRestProxyRefusal, restDispatcher } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
+
+const { parseHeaders } = createRequire(import.meta.url)('undici/lib/core/util.js') as typeof UndiciUtil;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -142,7 +145,7 @@ export function createRestClient(config: RestConfig): RestClient {
         onHeaders(status, rawHeaders) {
           if (status < 200) return true;
           statusCode = status;
-          headers = undiciUtil.parseHeaders(rawHeaders) as Headers;
+          headers = parseHeaders(rawHeaders) as Headers;
           return true;
         },
         onData(chunk) {
