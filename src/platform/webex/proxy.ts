@@ -6,7 +6,7 @@ import type { Agent as HttpAgent, ClientRequestArgs } from 'node:http';
 import type { RequestOptions } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
-import { SocksProxyAgent } from 'socks-proxy-agent';
+import type { SocksProxyAgent } from 'socks-proxy-agent';
 import { createRequire } from 'node:module';
 import type { Agent as UndiciAgent, ProxyAgent as UndiciProxyAgent, Dispatcher } from 'undici';
 
@@ -83,7 +83,9 @@ export function socketAgent(wssProxy: string | undefined, targetUrl: string): Ht
   if (!wssProxy) return undefined;
   const proxy = proxyUrl(wssProxy);
   if (proxy.protocol === 'socks5:' || proxy.protocol === 'socks5h:' || proxy.protocol === 'socks:') {
-    return new SocksProxyAgent(proxy);
+    // Loaded only for a SOCKS proxy: with its dependencies it takes about 0.9 MiB of heap.
+    const { SocksProxyAgent: Socks } = load('socks-proxy-agent') as { SocksProxyAgent: typeof SocksProxyAgent };
+    return new Socks(proxy);
   }
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
     const secure = new URL(targetUrl).protocol === 'wss:';
