@@ -4,10 +4,10 @@
  */
 import type { Agent as HttpAgent, ClientRequestArgs } from 'node:http';
 import type { RequestOptions } from 'node:https';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import type { SocksProxyAgent } from 'socks-proxy-agent';
-import { createRequire } from 'node:module';
 import type { Agent as UndiciAgent, ProxyAgent as UndiciProxyAgent, Dispatcher } from 'undici';
 
 // undici's index loads all of undici (fetch, WebSocket, mocks, caches: about 1.7 MiB more heap). Without a

@@ -15,6 +15,7 @@ import type { WebexTiming } from './options.js';
 import { PROXY_REFUSED, explainRestProxyRefusal, restDispatcher } from './proxy.js';
 import { decideRetry, type AttemptOutcome, type RetryCounters } from './retry-policy.js';
 
+// From its own file rather than undici's index, like the Agent (proxy.ts).
 const { parseHeaders } = createRequire(import.meta.url)('undici/lib/core/util.js') as typeof UndiciUtil;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
