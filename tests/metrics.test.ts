@@ -17,6 +17,7 @@ import { ask, click, seenCard, startHarness, type Harness } from './support/harn
 import { startBotProcess } from './support/bot-process.js';
 import { until as untilTrue } from './support/wait.js';
 import { freePort } from './support/instances.js';
+import { simulatedWaits } from './support/simulated-waits.js';
 
 interface Sample {
   name: string;
@@ -68,7 +69,9 @@ afterEach(async () => {
 
 describe('GET /metrics on the health port', () => {
   it('counts events, replies, REST calls, a 429 wait, a reconnect, a booking and a release, without personal data', async () => {
-    h = await startHarness();
+    // The 429's second passes on a simulated clock, which the app's clock (and so the reply latency) follows.
+    const clock = simulatedWaits({ instant: true });
+    h = await startHarness({ retryWait: clock.wait, now: () => new Date(Date.now() + clock.elapsed()) });
     const harness = h;
     server = await startHealthServer({ host: '127.0.0.1', port: 0, getStatus: () => harness.app.healthStatus(), metrics: harness.app.metrics });
     const port = server.port;
@@ -124,6 +127,8 @@ describe('GET /metrics on the health port', () => {
 
     const releaseForm = await ask(h, h.ada, h.lab, 'release');
     expect(seenCard(await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '2' })).heading).toBe('Released: lab-2');
+    // The adapter stamps each event with the app's clock: since the simulated second, a second ahead of the system's.
+    expect(Date.parse(h.app.healthStatus().last_message!)).toBeGreaterThan(Date.now() + 500);
     h.emu.faults.closeSockets({ personId: h.bot.id });
     await until((samples) => value(samples, `${T}socket_reconnects_total`) === 1 && value(samples, `${T}socket_state`, { state: 'connected' }) === 1, 'the reconnect');
     await h.app.idle();

@@ -43,7 +43,7 @@ export interface AppDeps {
   platform?: Platform;
   store?: Store;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-  /** Clock for receive times and rendering; tests may pin it. */
+  /** Clock for receive times (also the Webex adapter's), reply latency and rendering; tests may pin it. */
   now?: () => Date;
   /** Where counts for `GET /metrics` go; defaults to a fresh registry of this app's own. */
   metrics?: Metrics;
@@ -109,10 +109,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
       logger: logger.child({ component: 'platform' }),
       metrics,
       retryWait: deps.retryWait,
+      now,
     });
   const health = createHealthState();
   const lookUpPerson = createPeople(platform);
-  const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds));
+  const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds), () => now().getTime());
   // The usage report reads its window of the history file when it is posted.
   const readHistory = (since: string) => store.history.readSince(since);
   const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, readHistory, replied: (key, view) => replies.replied(key, view) });

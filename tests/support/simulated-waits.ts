@@ -21,6 +21,8 @@ export interface SimulatedWaits {
   waited(): number[];
   /** Moves the clock on by `ms`: the waits that are due by then end. */
   advance(ms: number): void;
+  /** How far the clock has been moved on in all, in ms (add it to the real clock for the app's `now`). */
+  elapsed(): number;
 }
 
 export function simulatedWaits(options: { instant?: boolean } = {}): SimulatedWaits {
@@ -50,6 +52,7 @@ export function simulatedWaits(options: { instant?: boolean } = {}): SimulatedWa
     },
     pending: () => waiting.map((entry) => entry.ms),
     waited: () => [...all],
+    elapsed: () => now,
     advance(ms) {
       now += ms;
       const due = waiting.filter((entry) => entry.dueAt <= now);

@@ -82,7 +82,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
   const halted = (gen: number) => stopping || gen !== generation;
   /** When the socket was lost (for catching up on what was said meanwhile); unset while connected. */
   let lostAt: number | undefined;
-  const inbound = new InboundPipeline({ rest, logger, recent, metrics, context: () => (bot ? { bot, hostCatalog } : undefined) });
+  const inbound = new InboundPipeline({ rest, logger, recent, metrics, now: options.now, context: () => (bot ? { bot, hostCatalog } : undefined) });
   metrics.socketState(state);
 
   function setState(next: ConnectionState): void {

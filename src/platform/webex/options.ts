@@ -68,6 +68,8 @@ export interface WebexPlatformOptions {
   metrics?: PlatformMetrics;
   /** How a REST call waits before its retry; default a timer. Tests pass a simulated clock. */
   retryWait?: RetryWait;
+  /** The clock that stamps each event's `receivedAt`; default the system clock. */
+  now?: () => Date;
 }
 
 export const DEFAULT_DEVICE_NAME = 'testbed-monitor-bot';
