@@ -3,26 +3,17 @@
  * served from the test process: what a deployment with two instances looks like, on 127.0.0.1.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Emulator, EmuPerson } from '../../src/platform/emulator/api.js';
 import { migrate, openPool } from '../../src/store/pg/index.js';
 import { startBotProcess, type BotProcess } from './bot-process.js';
+import { freePort } from './ports.js';
 import { until } from './wait.js';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
+
 
 export interface Health {
   status: 'healthy' | 'unhealthy';
