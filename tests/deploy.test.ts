@@ -17,7 +17,7 @@ import { startEmulator } from '../src/platform/emulator/index.js';
 import type { Emulator } from '../src/platform/emulator/api.js';
 import { ROOT, startBotProcess, type BotProcess } from './support/bot-process.js';
 import { until } from './support/wait.js';
-import { freePort } from './support/instances.js';
+import { freePort } from './support/ports.js';
 
 interface Instruction {
   keyword: string;
@@ -291,7 +291,7 @@ describe("the runtime image's layout, started with the image's command", () => {
     const app = await imageApp();
     emu = await startEmulator();
     const account = emu.createBot({ displayName: 'Testbed Monitor', email: 'tbm@webex.bot' });
-    // A port the system just gave out, so no other test's listener can hold it.
+    // A port from this worker's own block, below the range the system gives out for port 0 (ports.ts).
     const healthPort = String(await freePort());
     const data = join(dir!, 'data');
     const env = {

@@ -16,7 +16,7 @@ import { startEmulator } from '../src/platform/emulator/index.js';
 import { ask, click, seenCard, startHarness, type Harness } from './support/harness.js';
 import { startBotProcess } from './support/bot-process.js';
 import { until as untilTrue } from './support/wait.js';
-import { freePort } from './support/instances.js';
+import { freePort } from './support/ports.js';
 import { simulatedWaits } from './support/simulated-waits.js';
 
 interface Sample {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, builtBotLab } from '../support/bot-process.js';
 import { seenCard } from '../support/card-text.js';
-import { freePort } from '../support/instances.js';
+import { freePort } from '../support/ports.js';
 import { until } from '../support/wait.js';
 
 const PROBE = join(ROOT, 'tests/support/module-probe.mjs');

@@ -10,7 +10,7 @@ import { startEmulator } from '../../src/platform/emulator/index.js';
 import type { Emulator } from '../../src/platform/emulator/api.js';
 import { startBotProcess as startBot } from '../support/bot-process.js';
 import { until } from '../support/wait.js';
-import { freePort } from '../support/instances.js';
+import { freePort } from '../support/ports.js';
 
 
 describe('the bot process', () => {

@@ -12,9 +12,6 @@ import { startBotProcess, type BotProcess } from './bot-process.js';
 import { freePort } from './ports.js';
 import { until } from './wait.js';
 
-export { freePort };
-
-
 export interface Health {
   status: 'healthy' | 'unhealthy';
   role: 'leader' | 'standby';
