@@ -8,7 +8,7 @@ export class ReplyTimer {
 
   constructor(
     private readonly report: (view: string, seconds: number) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
     private readonly maxWaiting = 10_000,
   ) {}
 
