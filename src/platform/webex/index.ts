@@ -15,7 +15,7 @@ import { PlatformError } from './errors.js';
 import { InboundPipeline, type EventHandler } from './inbound.js';
 import { silentMetrics } from './metrics.js';
 import { DEFAULT_DEDUPE_MAX_SIZE, DEFAULT_DEDUPE_WINDOW_MS, DEFAULT_DEVICE_NAME, resolveTiming, type WebexPlatformOptions } from './options.js';
-import { messageJson, nextPageUrl, readCreatedMessage } from './outgoing.js';
+import { messageJsonBytes, nextPageUrl, readCreatedMessage } from './outgoing.js';
 import { createRestClient } from './rest.js';
 import type { BotProfile } from './to-platform-event.js';
 
@@ -259,7 +259,7 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
     },
 
     async postMessage(message: OutgoingMessage): Promise<PostedMessage> {
-      const res = await rest.request<{ id?: unknown; roomId?: unknown }>('POST', 'messages', { jsonText: messageJson(message), readBody: readCreatedMessage });
+      const res = await rest.request<{ id?: unknown; roomId?: unknown }>('POST', 'messages', { jsonBytes: messageJsonBytes(message), readBody: readCreatedMessage });
       const { id, roomId } = res.body ?? {};
       if (typeof id !== 'string' || typeof roomId !== 'string') throw new PlatformError('invalid_response', 'created message without id/roomId');
       return { id, roomId };

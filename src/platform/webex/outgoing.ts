@@ -45,43 +45,61 @@ export function messageBody(message: OutgoingMessage): Record<string, unknown> {
   return body;
 }
 
-// Frozen cards are shared between replies (many people shown the same status): each is written out once.
-const cardTexts = new WeakMap<object, string>();
+// Frozen cards are shared between replies (many people shown the same status): each is written out
+// once, as the UTF-8 bytes that go on the wire, so a reply neither copies the card's text nor encodes it again.
+const cardBytes = new WeakMap<object, Buffer>();
 
-function cardJson(card: Record<string, unknown>): string {
-  if (!Object.isFrozen(card)) return JSON.stringify(card);
-  let text = cardTexts.get(card);
-  if (text === undefined) {
-    text = JSON.stringify(card);
-    cardTexts.set(card, text);
+function cardJson(card: Record<string, unknown>): Buffer {
+  if (!Object.isFrozen(card)) return Buffer.from(JSON.stringify(card));
+  let bytes = cardBytes.get(card);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(card));
+    cardBytes.set(card, bytes);
   }
-  return text;
+  return bytes;
+}
+
+const ATTACHMENT_HEAD = Buffer.from(`,"attachments":[{"contentType":${JSON.stringify(CARD_CONTENT_TYPE)},"content":`);
+const ATTACHMENT_TAIL = Buffer.from('}]}');
+
+/**
+ * `messageBody` as the UTF-8 bytes of its JSON, the same as `Buffer.from(JSON.stringify(messageBody(message)))`.
+ * A frozen card (one that is shared and so never changes) is serialised only the first time it is sent.
+ */
+export function messageJsonBytes(message: OutgoingMessage): Buffer {
+  const { attachments: _attachments, ...head } = messageBody(message);
+  if (!message.card) return Buffer.from(JSON.stringify(head));
+  // The head always holds a destination and a text; the attachment goes last, where messageBody puts it.
+  const headJson = JSON.stringify(head);
+  const card = cardJson(message.card);
+  const headBytes = Buffer.byteLength(headJson) - 1;
+  const out = Buffer.allocUnsafe(headBytes + ATTACHMENT_HEAD.length + card.length + ATTACHMENT_TAIL.length);
+  let at = out.write(headJson.slice(0, -1));
+  at += ATTACHMENT_HEAD.copy(out, at);
+  at += card.copy(out, at);
+  ATTACHMENT_TAIL.copy(out, at);
+  return out;
 }
 
 /**
- * `messageBody` as JSON text, the same as `JSON.stringify(messageBody(message))`. A frozen card
- * (one that is shared and so never changes) is serialised only the first time it is sent.
+ * How the platform begins a created message: its id, then its room. Matched on the first bytes of
+ * the answer read as Latin-1, so the ids may hold printable ASCII only (what the platform's ids
+ * are); anything else goes the long way.
  */
-export function messageJson(message: OutgoingMessage): string {
-  const { attachments: _attachments, ...head } = messageBody(message);
-  if (!message.card) return JSON.stringify(head);
-  // The head always holds a destination and a text; the attachment goes last, where messageBody puts it.
-  const headJson = JSON.stringify(head);
-  return `${headJson.slice(0, -1)},"attachments":[{"contentType":${JSON.stringify(CARD_CONTENT_TYPE)},"content":${cardJson(message.card)}}]}`;
-}
-
-/** How the platform begins a created message: its id, then its room (plain ids, nothing escaped). */
-const CREATED_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([^"\\\u0000-\u001f]*)"[ \t\n\r]*,[ \t\n\r]*"roomId"[ \t\n\r]*:[ \t\n\r]*"([^"\\\u0000-\u001f]*)"[ \t\n\r]*[,}]/;
+const CREATED_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"id"[ \t\n\r]*:[ \t\n\r]*"([\x20\x21\x23-\x5b\x5d-\x7e]*)"[ \t\n\r]*,[ \t\n\r]*"roomId"[ \t\n\r]*:[ \t\n\r]*"([\x20\x21\x23-\x5b\x5d-\x7e]*)"[ \t\n\r]*[,}]/;
+/** How much of the answer the quick reading looks at. */
+const CREATED_HEAD_BYTES = 1024;
 
 /**
  * The id and room of a created message from the POST /messages answer. The answer repeats the
  * whole message, card included, and only these two are needed: when it begins with them (as the
- * platform writes it) nothing else is parsed; otherwise the whole body is. Throws when the body
- * is not JSON.
+ * platform writes it) nothing else is decoded or parsed; otherwise the whole body is. Throws when
+ * the body is not JSON.
  */
-export function readCreatedMessage(text: string): { id?: unknown; roomId?: unknown } | undefined {
-  const head = CREATED_HEAD.exec(text);
+export function readCreatedMessage(bytes: Buffer): { id?: unknown; roomId?: unknown } | undefined {
+  const head = CREATED_HEAD.exec(bytes.toString('latin1', 0, Math.min(bytes.length, CREATED_HEAD_BYTES)));
   if (head) return { id: head[1], roomId: head[2] };
+  const text = bytes.toString('utf8');
   return text ? (JSON.parse(text) as { id?: unknown; roomId?: unknown }) : undefined;
 }
 

@@ -28,10 +28,10 @@ export interface RestResponse<T> {
 
 export interface RequestOptions {
   json?: unknown;
-  /** A body already written as JSON text (sent as it is, instead of `json`). */
-  jsonText?: string;
-  /** Reads a successful answer's body instead of parsing all of it as JSON; throws when it is not JSON. */
-  readBody?: (text: string) => unknown;
+  /** A body already written as JSON, as its UTF-8 bytes (sent as they are, instead of `json`). */
+  jsonBytes?: Buffer;
+  /** Reads a successful answer's body (its bytes) instead of parsing all of it as JSON; throws when it is not JSON. */
+  readBody?: (bytes: Buffer) => unknown;
   searchParams?: Record<string, string | number>;
 }
 
@@ -82,16 +82,17 @@ class RequestTimedOut extends Error {
 interface RawResponse {
   statusCode: number;
   headers: Headers;
-  body: string;
+  /** As it arrived: decoded only by whoever reads it. */
+  body: Buffer;
 }
 
 function isAbsolute(pathOrUrl: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl);
 }
 
-function parseBody(text: string): unknown {
-  if (!text) return undefined;
-  return JSON.parse(text);
+function parseBody(bytes: Buffer): unknown {
+  if (bytes.length === 0) return undefined;
+  return JSON.parse(bytes.toString('utf8'));
 }
 
 function header(res: RawResponse, name: string): string | undefined {
@@ -125,7 +126,7 @@ export function createRestClient(config: RestConfig): RestClient {
    * gathered as it arrives, without the stream and abort signal its `request` sets up for each call.
    */
   function send(method: Method, pathOrUrl: string, options: RequestOptions): Promise<RawResponse> {
-    const body = options.jsonText ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
+    const body = options.jsonBytes ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     const url = new URL(urlOf(pathOrUrl, options.searchParams));
     return new Promise<RawResponse>((resolve, reject) => {
       let abortRequest: ((reason: Error) => void) | undefined;
@@ -155,7 +156,7 @@ export function createRestClient(config: RestConfig): RestClient {
         },
         onComplete() {
           clearTimeout(timer);
-          resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+          resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
         },
         onError(error) {
           clearTimeout(timer);

@@ -1,7 +1,7 @@
 /** Pure helpers for outgoing messages and Link pagination. */
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../../src/cards/common.js';
-import { messageBody, messageJson, nextPageUrl, readCreatedMessage } from '../../../src/platform/webex/outgoing.js';
+import { messageBody, messageJsonBytes, nextPageUrl, readCreatedMessage } from '../../../src/platform/webex/outgoing.js';
 
 const card = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Testbeds' }] };
 
@@ -27,7 +27,7 @@ describe('messageBody', () => {
   });
 });
 
-describe('messageJson', () => {
+describe('messageJsonBytes', () => {
   const shared = deepFreeze({ type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'Status "now" \\ ✓' }] });
 
   it.each([
@@ -37,19 +37,19 @@ describe('messageJson', () => {
     [{ roomId: 'R', text: 'Testbed status: 3 in total.', card: shared }],
     [{ roomId: 'R2', markdown: '*x*', card: shared }],
   ])('writes out what messageBody builds, byte for byte: %j', (message) => {
-    expect(messageJson(message)).toBe(JSON.stringify(messageBody(message)));
-    expect(JSON.parse(messageJson(message))).toEqual(messageBody(message));
+    expect(messageJsonBytes(message).equals(Buffer.from(JSON.stringify(messageBody(message))))).toBe(true);
+    expect(JSON.parse(messageJsonBytes(message).toString('utf8'))).toEqual(messageBody(message));
   });
 
   it('refuses what messageBody refuses', () => {
-    expect(() => messageJson({ roomId: 'R' })).toThrow(expect.objectContaining({ code: 'bad_request' }));
+    expect(() => messageJsonBytes({ roomId: 'R' })).toThrow(expect.objectContaining({ code: 'bad_request' }));
   });
 
   it('writes a card that is not frozen as it is now, even after it changed', () => {
     const changing = { type: 'AdaptiveCard' as const, version: '1.3', body: [{ type: 'TextBlock', text: 'before' }] };
-    expect(messageJson({ roomId: 'R', card: changing })).toContain('"text":"before"');
+    expect(messageJsonBytes({ roomId: 'R', card: changing }).toString('utf8')).toContain('"text":"before"');
     changing.body[0].text = 'after';
-    expect(messageJson({ roomId: 'R', card: changing })).toContain('"text":"after"');
+    expect(messageJsonBytes({ roomId: 'R', card: changing }).toString('utf8')).toContain('"text":"after"');
   });
 });
 
@@ -76,17 +76,21 @@ describe('readCreatedMessage', () => {
     JSON.stringify({ id: 'M"quoted\\', roomId: 'R\u2028' }),
     '{"id":"M\\u0041","roomId":"R"}',
     '{"id":"M","roomId":7}',
+    JSON.stringify({ id: 'Mé✓', roomId: 'R', text: 'ids that are not ASCII are read in full' }),
+    JSON.stringify({ id: 'M', roomId: 'RÀ' }),
+    JSON.stringify({ id: 'M'.repeat(2000), roomId: 'R', text: 'an id longer than the quick look' }),
+    `{"id":"M","roomId":"R","text":"${'✓'.repeat(600)}"}`,
     '{"id":"M"}',
     '{"roomId":"R"}',
     '[{"id":"M","roomId":"R"}]',
     '"text"',
     '',
   ])('reads the id and room as JSON.parse does: %s', (text) => {
-    expect(pick(readCreatedMessage(text))).toEqual(text ? pick(JSON.parse(text)) : undefined);
+    expect(pick(readCreatedMessage(Buffer.from(text)))).toEqual(text ? pick(JSON.parse(text)) : undefined);
   });
 
   it('refuses a body that is not JSON', () => {
-    expect(() => readCreatedMessage('<html>gateway error</html>')).toThrow(SyntaxError);
-    expect(() => readCreatedMessage('{"id":"M",\u00a0"roomId":"R"}')).toThrow(SyntaxError);
+    expect(() => readCreatedMessage(Buffer.from('<html>gateway error</html>'))).toThrow(SyntaxError);
+    expect(() => readCreatedMessage(Buffer.from('{"id":"M",\u00a0"roomId":"R"}'))).toThrow(SyntaxError);
   });
 });
