@@ -13,7 +13,7 @@
  * actor resting there answers exactly as a fresh one would. The host may then drop the actor and
  * keep only its key and time-out (app/actor-host.ts); a test holds the machine to that promise.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DirectMessage, Holder } from '../domain.js';
 import type {
   CardView,
@@ -99,6 +99,29 @@ function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: str
 
 const ignored = {};
 
+type Submitted<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>;
+type Remembered = { submission: Submission; holder: Holder | undefined };
+
+const registerSubmission = ({ event }: { event: Submitted<'register.submitted'> }): Remembered => ({
+  submission:
+    'label' in event.form
+      ? { kind: 'registerByLabel', ...event.form, now: event.now }
+      : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
+  holder: event.holder,
+});
+const releaseSubmission = ({ event }: { event: Submitted<'release.submitted'> }): Remembered => ({
+  submission: { kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) },
+  holder: event.holder,
+});
+const lifecycleSubmission = ({ event }: { event: Submitted<'lifecycle.submitted'> }): Remembered => ({
+  submission: { kind: 'lifecycle', request: event.request, now: event.now },
+  holder: event.holder,
+});
+const feedbackSubmission = ({ event }: { event: Submitted<'feedback.submitted'> }): Remembered => ({
+  submission: { kind: 'feedback', text: event.text },
+  holder: event.holder,
+});
+
 export const conversationMachine = setup({
   types: {
     context: {} as ConversationContext,
@@ -132,7 +155,10 @@ export const conversationMachine = setup({
   },
   guards: {
     submitted: ({ context }, params: { kind: Submission['kind'] }) => context.submission?.kind === params.kind,
-    holderKnown: ({ context }) => context.holder !== null,
+    /** The submission names its sender (so no look-up is needed). */
+    holderGiven: ({ event }) => 'holder' in event && event.holder !== undefined,
+    /** A booking of any free testbed carrying a label, rather than of one testbed. */
+    byLabel: ({ event }) => event.type === 'register.submitted' && 'label' in event.form,
   },
   actions: {
     sayCard: emit((_, params: { view: CardView }) => ({ type: 'say.card' as const, view: params.view })),
@@ -193,37 +219,25 @@ export const conversationMachine = setup({
       target: '.feedback',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', errors: event.errors, values: event.values } }) },
     },
-    'register.submitted': {
-      target: '.submitting',
-      actions: {
-        type: 'rememberSubmission',
-        params: ({ event }) => ({
-          submission:
-            'label' in event.form
-              ? { kind: 'registerByLabel', ...event.form, now: event.now }
-              : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
-          holder: event.holder,
-        }),
-      },
-    },
-    'release.submitted': {
-      target: '.submitting',
-      actions: {
-        type: 'rememberSubmission',
-        params: ({ event }) => ({
-          submission: { kind: 'release', testbedId: event.testbedId, now: event.now, ...(event.holderOnly ? { holderOnly: true } : {}) },
-          holder: event.holder,
-        }),
-      },
-    },
-    'lifecycle.submitted': {
-      target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ submission: { kind: 'lifecycle', request: event.request, now: event.now }, holder: event.holder }) },
-    },
-    'feedback.submitted': {
-      target: '.submitting',
-      actions: { type: 'rememberSubmission', params: ({ event }) => ({ submission: { kind: 'feedback', text: event.text }, holder: event.holder }) },
-    },
+    // A submission that names its sender (the app looked them up a moment ago) goes straight to its work;
+    // otherwise `submitting` starts by looking them up (`identifying`, then `routing`).
+    'register.submitted': [
+      { guard: and(['holderGiven', 'byLabel']), target: '.submitting.claimingAny', actions: { type: 'rememberSubmission', params: registerSubmission } },
+      { guard: 'holderGiven', target: '.submitting.claiming', actions: { type: 'rememberSubmission', params: registerSubmission } },
+      { target: '.submitting', actions: { type: 'rememberSubmission', params: registerSubmission } },
+    ],
+    'release.submitted': [
+      { guard: 'holderGiven', target: '.submitting.releasing', actions: { type: 'rememberSubmission', params: releaseSubmission } },
+      { target: '.submitting', actions: { type: 'rememberSubmission', params: releaseSubmission } },
+    ],
+    'lifecycle.submitted': [
+      { guard: 'holderGiven', target: '.submitting.changingLifecycle', actions: { type: 'rememberSubmission', params: lifecycleSubmission } },
+      { target: '.submitting', actions: { type: 'rememberSubmission', params: lifecycleSubmission } },
+    ],
+    'feedback.submitted': [
+      { guard: 'holderGiven', target: '.submitting.savingFeedback', actions: { type: 'rememberSubmission', params: feedbackSubmission } },
+      { target: '.submitting', actions: { type: 'rememberSubmission', params: feedbackSubmission } },
+    ],
     'conversation.cancelled': { target: '.cancelled', actions: { type: 'sayCard', params: { view: { kind: 'cancelled' } } } },
   },
   states: {
@@ -254,10 +268,9 @@ export const conversationMachine = setup({
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },
-      initial: 'knowing',
+      // Entered here only when the submission did not name its sender; the others enter their work directly.
+      initial: 'identifying',
       states: {
-        // A person the event already names (the app looked them up a moment ago) needs no look-up actor.
-        knowing: { always: [{ guard: 'holderKnown', target: 'routing' }, { target: 'identifying' }] },
         identifying: {
           invoke: {
             id: 'lookUpPerson',

@@ -121,6 +121,20 @@ describe('conversation machine: who is asking', () => {
     expect(looking.context.holder).toBeNull();
   });
 
+  it.each([
+    ['a booking by label', { type: 'register.submitted', form: { label: 'gpu', purpose: 'Soak test', expectedRelease: '2026-01-05T12:00:00.000Z' }, now: NOW }, 'claimingAny'],
+    ['a release', { type: 'release.submitted', testbedId: 1, now: NOW }, 'releasing'],
+    ['a lifecycle request', { type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 1 }, now: NOW }, 'changingLifecycle'],
+    ['feedback', { type: 'feedback.submitted', text: 'More testbeds please' }, 'savingFeedback'],
+  ] as const)('%s that names the person goes straight to its work; without the name it looks the person up first', (_, event, work) => {
+    const [start] = initialTransition(conversationMachine, conversationInput);
+    const [named] = transition(conversationMachine, start, { ...event, holder: ana } as ConversationEvent);
+    expect(named.value).toEqual({ submitting: work });
+    expect(named.context.holder).toEqual(ana);
+    const [unnamed] = transition(conversationMachine, start, event as ConversationEvent);
+    expect(unnamed.value).toEqual({ submitting: 'identifying' });
+  });
+
   it('books for the person the submission names, with no look-up actor, and answers as after a look-up (live)', async () => {
     const { actor, emitted, calls } = live({ claimTestbed: { output: { ok: true, record: inUse(1, ana) } } });
     actor.send({ ...submitted, holder: ana });
