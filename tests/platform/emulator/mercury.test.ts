@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator } from '../../../src/platform/emulator/index.js';
 import type { Emulator, EmulatorEvent, EmuPerson } from '../../../src/platform/emulator/api.js';
 import { connect, RawClient, registerDevice } from './helpers.js';
@@ -116,8 +116,7 @@ describe('Mercury socket behaviour', () => {
     const client = await connect(emu, bot);
     emu.faults.closeSockets({ personId: bot.id, code: 4401, reason: 'token rejected' });
     expect(await client.closed).toEqual({ code: 4401, reason: 'token rejected' });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(events.find((e) => e.type === 'socket.closed')).toMatchObject({ code: 4401, personId: bot.id });
+    await vi.waitFor(() => expect(events.find((e) => e.type === 'socket.closed')).toMatchObject({ code: 4401, personId: bot.id }));
     const other = await connect(emu, bot);
     emu.faults.closeSockets();
     expect((await other.closed).code).toBe(1011);
@@ -133,7 +132,7 @@ describe('Mercury socket behaviour', () => {
     const client = await connect(emu, bot);
     let pings = 0;
     client.ws.on('ping', () => pings++);
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise<void>((resolve) => client.ws.once('ping', () => resolve()));
     expect(pings).toBeGreaterThan(0);
     emu.faults.silence(true);
     await new Promise((r) => setTimeout(r, 150));

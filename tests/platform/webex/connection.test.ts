@@ -149,11 +149,13 @@ describe('webex socket', () => {
     h = await startHarness();
     const { platform, states } = h.adapter();
     await platform.start();
+    const logsBefore = h.logs.length;
     h.emu.faults.closeSockets({ personId: h.bot.id, code: 4401, reason: 'unauthorized' });
     await waitFor(() => states.includes('stopped'), 'stopped');
-    const auths = h.emu.frames().filter((f) => f.frame.type === 'authorization').length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(h.emu.frames().filter((f) => f.frame.type === 'authorization').length).toBe(auths);
+    // Every reconnect is scheduled first (and logged so); a stopped connection schedules nothing, now or later.
+    expect(h.logs.slice(logsBefore).filter((l) => l.includes('reconnect scheduled'))).toEqual([]);
+    expect(h.emu.frames().filter((f) => f.frame.type === 'authorization')).toHaveLength(1);
+    expect(h.emu.connectedSockets(h.bot.id)).toBe(0);
     expect(platform.isConnected()).toBe(false);
     expect(h.logs.some((l) => l.includes('"level":50') && l.includes('4401'))).toBe(true);
   });

@@ -75,10 +75,16 @@ describe('webex proxies', () => {
     const emuHost = new URL(h.emu.url).host;
     expect(proxy.tunnels.length).toBeGreaterThan(0);
     expect(proxy.tunnels.every((t) => t === emuHost)).toBe(true);
-    // The socket went direct: cutting every tunnel of the proxy leaves it connected.
+    // The socket went direct: with every tunnel of the proxy cut, it still takes a frame and acks it.
     await proxy.close();
     proxy = undefined;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ackedIds = () => h!.emu.frames().flatMap((f) => (f.direction === 'in' && f.frame.type === 'ack' ? [f.frame.messageId] : []));
+    const before = ackedIds().length;
+    const room = h.emu.directRoom(h.ada.id, h.bot.id);
+    h.emu.say({ personId: h.ada.id, roomId: room.id, text: 'after the proxy is gone' });
+    const envelope = h.emu.frames().filter((f) => f.direction === 'out' && f.frame.data?.eventType === 'conversation.activity').at(-1);
+    await waitFor(() => ackedIds().length > before, 'an ack on the socket after the proxy closed');
+    expect(ackedIds()).toContain(envelope?.frame.id);
     expect(platform.isConnected()).toBe(true);
     expect(states).not.toContain('disconnected');
   });
