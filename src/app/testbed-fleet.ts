@@ -8,6 +8,13 @@
  * Adding a testbed writes the record here and then builds its actor; a retired
  * testbed's actor stops by itself and is forgotten.
  *
+ * An actor that comes to rest (its state is tagged `resting`: free or under maintenance, no timer,
+ * nothing being saved) and is answering no request may be stopped and forgotten: the store holds all
+ * it knew, and the next request builds it again from there. The 64 that rested last stay live (a
+ * testbed just released is often booked again soon); past that the one that rested longest ago is
+ * let go. So a big lab keeps live actors for the testbeds that are booked, held, handed over or busy
+ * right now, and for a few free ones.
+ *
  * "Free since" (which free testbed `claimAny` books first) is kept in memory:
  * the time of the last release, force release or end of maintenance seen while
  * running; at start-up every free testbed counts as free since then, and ties go
@@ -63,6 +70,8 @@ export interface TestbedFleet {
    * entry): at once when it is idle, else as soon as the request it is answering is answered.
    */
   refresh(testbedId: number): void;
+  /** How many testbed actors are live (a testbed at rest has none until it is next asked). */
+  liveActors(): number;
 }
 
 /** A direct message a testbed asked for, with the testbed it is about. */
@@ -108,10 +117,15 @@ export function createTestbedFleet(deps: {
   notify?: (notification: FleetNotification) => void;
   /** The clock the timers read (tests pin it with fake timers). */
   now?: () => Date;
+  /** How many actors at rest stay live (the most recently rested) before the oldest is let go; default 64. */
+  keepResting?: number;
 }): TestbedFleet {
   const metrics = deps.metrics ?? silentAppMetrics;
   const clock = deps.now ?? (() => new Date());
   const actors = new Map<number, TestbedActor>();
+  /** Live actors that came to rest, the one that rested longest ago first (see `letRest`). */
+  const rested = new Map<number, TestbedActor>();
+  const keepResting = deps.keepResting ?? 64;
   /** When each testbed was last freed (see the file comment); absent = since start-up. */
   const freeSince = new Map<number, string>();
   const changeListeners = new Set<(testbedId: number) => void>();
@@ -196,19 +210,50 @@ export function createTestbedFleet(deps: {
         if (snapshot.value === lastState) return;
         lastState = snapshot.value;
         for (const listener of changeListeners) listener(record.id);
+        // After the step that got it there has finished.
+        if (snapshot.hasTag('resting')) queueMicrotask(() => letRest(record.id, actor));
       },
       error: (error) => {
         deps.logger.error({ err: error, key }, 'testbed actor failed; it is rebuilt from the store on the next request');
         if (actors.get(record.id) === actor) actors.delete(record.id);
       },
-      // Retired: the record is gone from the store, so nothing rebuilds it.
+      // Retired (a final state): the record is gone from the store, so nothing rebuilds it. An actor
+      // stopped here (rested, rebuilt, the fleet stopping) keeps the testbed's free-since time.
       complete: () => {
         if (actors.get(record.id) === actor) actors.delete(record.id);
-        freeSince.delete(record.id);
+        if (rested.get(record.id) === actor) rested.delete(record.id);
+        if (actor.getSnapshot().status === 'done') freeSince.delete(record.id);
       },
     });
     actor.start();
+    if (actor.getSnapshot().hasTag('resting')) queueMicrotask(() => letRest(record.id, actor));
     return actor;
+  }
+
+  /**
+   * Stops the testbed's actor when it is at rest and answering nothing (see the file comment);
+   * called after it came to rest and after each request it answered.
+   */
+  function letRest(testbedId: number, actor: TestbedActor): void {
+    if (!isAtRest(testbedId, actor)) return;
+    // The most recently rested stay live a while: a testbed just released is often booked again soon.
+    rested.delete(testbedId);
+    rested.set(testbedId, actor);
+    for (const [oldest, kept] of rested) {
+      if (rested.size <= keepResting) break;
+      rested.delete(oldest);
+      // One that took a request since is busy again: it comes back here when it rests.
+      if (isAtRest(oldest, kept)) {
+        actors.delete(oldest);
+        kept.stop();
+      }
+    }
+  }
+
+  function isAtRest(testbedId: number, actor: TestbedActor): boolean {
+    if (actors.get(testbedId) !== actor || (answering.get(testbedId) ?? 0) > 0 || stale.has(testbedId)) return false;
+    const snapshot = actor.getSnapshot();
+    return snapshot.status === 'active' && snapshot.hasTag('resting');
   }
 
   function actorFor(testbedId: number): TestbedActor | undefined {
@@ -238,6 +283,7 @@ export function createTestbedFleet(deps: {
       else {
         answering.delete(testbedId);
         if (stale.has(testbedId)) rebuild(testbedId);
+        else letRest(testbedId, actor);
       }
     }
   }
@@ -466,6 +512,7 @@ export function createTestbedFleet(deps: {
       return () => changeListeners.delete(listener);
     },
     refresh,
+    liveActors: () => actors.size,
     start() {
       startedAt = clock().toISOString();
       for (const record of deps.store.testbeds.all()) actors.set(record.id, spawn(record));
@@ -482,6 +529,7 @@ export function createTestbedFleet(deps: {
       unsubscribeExternal = undefined;
       for (const actor of actors.values()) actor.stop();
       actors.clear();
+      rested.clear();
     },
     claim: (request) => counted(claim(request), (outcome) => metrics.booking(outcome), bookingOutcome),
     release: (request) => counted(release(request), (outcome) => metrics.release(outcome), releaseOutcome),

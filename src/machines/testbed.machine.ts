@@ -17,6 +17,11 @@
  * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it).
  * Every change carries its history lines (built here, as data) to the save actor, which appends
  * them after the document write and before the answer goes out.
+ *
+ * The states where nothing runs (`available`, `maintenance`: no timer, no save) carry the tag
+ * `resting`: there the context is exactly the stored record and entry, and an actor built afresh
+ * from them lands in the same state. The fleet may then let the actor go and build it again when
+ * the testbed is next asked (app/testbed-fleet.ts); a test holds the machine to that promise.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import {
@@ -342,6 +347,7 @@ export const testbedMachine = setup({
     events: {} as TestbedEvent,
     input: {} as TestbedInput,
     emitted: {} as TestbedEmitted,
+    tags: {} as 'resting',
   },
   actors: {
     /** Writes the record, then appends `history`; resolves with the record as saved. */
@@ -516,7 +522,9 @@ export const testbedMachine = setup({
         { target: 'available' },
       ],
     },
+    /** Free and waiting for nobody: no timer runs, and the context is what the store holds (tag `resting`). */
     available: {
+      tags: 'resting',
       on: {
         'registration.requested': [
           { guard: 'isOfferOnly', actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
@@ -538,6 +546,7 @@ export const testbedMachine = setup({
     },
     /** Out of service: bookings are refused (the record says why), people may still join the queue. */
     maintenance: {
+      tags: 'resting',
       on: {
         'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },

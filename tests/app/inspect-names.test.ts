@@ -45,8 +45,9 @@ describe('inspector actor names', () => {
     const conversation = actors.find((actor) => actor.id === 'conversation Lab Team · Ada Ops');
     // The key is still how the actor is found (its systemId).
     expect(conversation?.system.get(`conversation:${h.lab.id}:${h.ada.id}`)).toBe(conversation);
+    // A free testbed's actor is let go once it rests (the store holds what it knew); its key was its systemId too.
     const lab2 = actors.find((actor) => actor.id === 'testbed lab-2');
-    expect(lab2?.system.get('testbed:2')).toBe(lab2);
+    expect((lab2 as { systemId?: string } | undefined)?.systemId).toBe('testbed:2');
   });
 
   it('leaves out what it cannot look up, and keeps the key when it knows nothing', async () => {

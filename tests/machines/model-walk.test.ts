@@ -770,11 +770,14 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   /** Every state settled in or passed through (restoring and tidying only ever pass), per walk. */
   const statesOf = new Map<string, Set<string>>();
   const said: Said[] = [];
+  /** Every state reached that carries the tag `resting`, with the walk's input. */
+  const resting: Array<{ walk: string; input: TestbedInput; snapshot: AnyMachineSnapshot }> = [];
   let reachedCount = 0;
   for (const walk of WALKS) {
     const states = new Set<string>(getInitialMicrosteps(testbedMachine, walk.input).map(([snapshot]) => String(snapshot.value)));
     const reached = getShortestPaths(testbedMachine, { input: walk.input, events: walk.events, serializeState } as never).map((path) => path.state as AnyMachineSnapshot);
     reachedCount += reached.length;
+    for (const snapshot of reached) if (snapshot.status === 'active' && snapshot.hasTag('resting')) resting.push({ walk: walk.name, input: walk.input, snapshot });
     for (const from of reached.filter((snapshot) => snapshot.status === 'active')) {
       states.add(String(from.value));
       for (const event of walk.events(from)) {
@@ -834,6 +837,18 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     expect(view, `a card for ${answer.type}`).toBeDefined();
     return view!;
   }
+
+  it('a resting state is exactly what an actor built afresh from the stored record and entry starts in (the fleet lets such actors go)', () => {
+    expect(new Set(resting.map(({ snapshot }) => String(snapshot.value)))).toEqual(new Set(['available', 'maintenance']));
+    expect(new Set(resting.map(({ walk }) => walk)).size).toBeGreaterThanOrEqual(3);
+    for (const { input, snapshot } of resting) {
+      const context = snapshot.context as TestbedContext;
+      const [fresh] = initialTransition(testbedMachine, { record: context.record, life: context.life, timing: input.timing });
+      expect(fresh.value).toEqual(snapshot.value);
+      expect(fresh.context).toEqual(context);
+      expect(Object.keys(snapshot.children)).toEqual([]);
+    }
+  });
 
   it('visits every state in the machine definition, each walk the ones it is for', () => {
     const all = new Set(Object.keys(testbedMachine.root.states));
