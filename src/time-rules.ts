@@ -39,6 +39,18 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
 }
 
+/**
+ * Earlier instant first, for two ISO 8601 UTC timestamps (with or without milliseconds); text that is
+ * not one sorts by its characters' codes, after every timestamp.
+ */
+export function compareInstants(a: string, b: string): number {
+  const x = isoUtcMs(a);
+  const y = isoUtcMs(b);
+  if (x !== null && y !== null) return x - y;
+  if (x !== null || y !== null) return x !== null ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** True for `2025-01-31T09:30:00Z` or `…:00.000Z`; false for a missing Z or seconds, or 30 February. */
 export function isIsoUtcTimestamp(value: unknown): value is string {
   return isoUtcMs(value) !== null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIso } from '../src/cards/time.js';
-import { isIsoUtcTimestamp, isValidTimeZone, isoUtcMs } from '../src/time-rules.js';
+import { compareInstants, isIsoUtcTimestamp, isValidTimeZone, isoUtcMs } from '../src/time-rules.js';
 
 describe('isIsoUtcTimestamp', () => {
   it.each([
@@ -62,5 +62,19 @@ describe('isValidTimeZone', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('compareInstants', () => {
+  it.each([
+    ['2026-03-02T11:00:00.000Z', '2026-03-02T12:00:00.000Z', -1],
+    ['2026-03-02T11:00:00Z', '2026-03-02T11:00:00.500Z', -1],
+    ['2026-03-02T11:00:01Z', '2026-03-02T11:00:00.500Z', 1],
+    ['2026-03-02T11:00:00Z', '2026-03-02T11:00:00.000Z', 0],
+    ['2026-03-02T11:00:00.000Z', '', -1],
+    ['', '2026-03-02T11:00:00.000Z', 1],
+    ['', '', 0],
+  ])('%j against %j: %i', (a, b, expected) => {
+    expect(Math.sign(compareInstants(a, b))).toBe(expected);
   });
 });

@@ -13,6 +13,7 @@ import { createHoldDesk, type HoldDesk, type HoldDeskDeps } from './hold-desk.js
 import { createHoldKeepers } from './hold-keepers.js';
 import { createApiServer } from './server.js';
 import { isFree } from './view.js';
+import { compareInstants } from '../time-rules.js';
 import { createWaitingRoom } from './waiting-room.js';
 
 export interface Api {
@@ -48,7 +49,7 @@ export async function openApi(deps: {
     return store.testbeds
       .all()
       .filter((record) => isFree(record, store.lifecycle.get(record.id)))
-      .sort((a, b) => since(a.id).localeCompare(since(b.id)) || a.id - b.id)
+      .sort((a, b) => compareInstants(since(a.id), since(b.id)) || a.id - b.id)
       .map((record) => ({ id: record.id, labels: record.labels ?? [] }));
   }
 

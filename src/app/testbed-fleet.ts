@@ -42,6 +42,7 @@ import { createWaitUntil } from './wait-until.js';
 import { StoreError, type Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { Lanes } from '../lanes.js';
+import { compareInstants } from '../time-rules.js';
 import { keyOf, testbedKey } from './actor-key.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
@@ -428,7 +429,7 @@ export function createTestbedFleet(deps: {
     const candidates = deps.store.testbeds
       .all()
       .filter((record) => isFree(record) && hasLabel(record, request.label))
-      .sort((a, b) => since(a.id).localeCompare(since(b.id)) || a.id - b.id);
+      .sort((a, b) => compareInstants(since(a.id), since(b.id)) || a.id - b.id);
     for (const candidate of candidates) {
       const { label: _label, ...rest } = request;
       const result = await claim({ ...rest, testbedId: candidate.id });

@@ -8,6 +8,7 @@ import { isUnderMaintenance } from '../lab-rules.js';
 import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
+import { compareNames } from './name-order.js';
 import { formatHeldFor, formatInZone, formatRelative, formatWhen, parseIso } from './time.js';
 
 export type TestbedState = 'available' | 'inUse' | 'overdue' | 'maintenance';
@@ -67,7 +68,7 @@ export function labelsInUse(testbeds: readonly TestbedRecord[]): string[] {
       if (typeof label === 'string' && label.trim() !== '' && !found.has(labelKey(label))) found.set(labelKey(label), label.trim());
     }
   }
-  return [...found.values()].sort((a, b) => names.compare(a, b) || a.localeCompare(b));
+  return [...found.values()].sort((a, b) => compareNames(a, b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A testbed's labels, compact (`5g · lab`), inert for markdown; '' when it has none. */
@@ -99,12 +100,9 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
   return typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-// One collator for every comparison: `localeCompare` with options builds a new one per call.
-const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /** Natural order of testbed names ("lab-2" before "lab-10"). */
 export function byName(a: TestbedRecord, b: TestbedRecord): number {
-  return names.compare(a.testbed_name, b.testbed_name) || a.id - b.id;
+  return compareNames(a.testbed_name, b.testbed_name) || a.id - b.id;
 }
 
 export function heading(text: string, options: Record<string, unknown> = {}): CardElement {

@@ -10,6 +10,7 @@
  */
 import type { HistoryEntry, Holder, TestbedRecord } from '../domain.js';
 import { isoUtcMs } from '../time-rules.js';
+import { compareNames } from '../cards/name-order.js';
 import { isUtcZone, safeZone, zoneOffsetMs } from '../cards/time.js';
 
 const HOUR = 3_600_000;
@@ -129,9 +130,6 @@ function overlap(a: number, b: number, from: number, to: number): number {
   return Math.max(0, Math.min(b, to) - Math.max(a, from));
 }
 
-// Natural order of names ("lab-2" before "lab-10"), as the status card sorts them.
-const names = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /**
  * Testbed-milliseconds in use per hour of the day (in `timeZone`): a sweep over the bookings'
  * starts and ends, each stretch of constant use split at the zone's hour boundaries.
@@ -229,10 +227,10 @@ export function computeUsage(input: UsageInput): UsageReport {
 
   const testbeds = [...rows.values()]
     .map((row) => ({ ...row, utilisation: windowMs > 0 ? Math.min(100, (row.hours * HOUR * 100) / windowMs) : 0 }))
-    .sort((a, b) => b.hours - a.hours || b.bookings - a.bookings || names.compare(a.name, b.name) || a.id - b.id);
+    .sort((a, b) => b.hours - a.hours || b.bookings - a.bookings || compareNames(a.name, b.name) || a.id - b.id);
   const holderList = [...holders.values()]
     .map(({ latest: _latest, ...holder }) => holder)
-    .sort((a, b) => b.hours - a.hours || b.bookings - a.bookings || names.compare(a.name, b.name));
+    .sort((a, b) => b.hours - a.hours || b.bookings - a.bookings || compareNames(a.name, b.name));
   const buckets = perHourOfDay(spans, input.timeZone);
   const hours = buckets.map((bucket, hour) => ({ hour, testbedHours: bucket / HOUR, averageInUse: input.days > 0 ? bucket / HOUR / input.days : 0 }));
   const busiestHours = hours
