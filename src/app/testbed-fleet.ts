@@ -226,8 +226,8 @@ export function createTestbedFleet(deps: {
         if (actor.getSnapshot().status === 'done') freeSince.delete(record.id);
       },
     });
+    // Starting notifies the subscriber above with the first state, so a testbed at rest is let go from there too.
     actor.start();
-    if (actor.getSnapshot().hasTag('resting')) queueMicrotask(() => letRest(record.id, actor));
     return actor;
   }
 
