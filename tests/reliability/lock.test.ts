@@ -114,9 +114,16 @@ async function expectUp(w: World, bot: { pid: number; output(): string; exitCode
 /**
  * The bot started the way `npm start` runs it: a shell parent (as npm's `sh -c`) in a new session and
  * process group, with the node process as its child. The shell does not `exec`, so it stays the parent.
+ *
+ * `reaping: false` gives the bot a parent that never reaps it: the shell starts the bot in the
+ * background and then becomes `sleep` (same process, so still the bot's parent), which never waits
+ * for a child. (Stopping the shell instead does not hold: when the bot dies, the shell's process group
+ * is orphaned with a stopped member, so the kernel sends it SIGHUP and SIGCONT, the shell dies, and
+ * init reaps the bot.)
  */
-function startUnderShell(w: World): { shell: ChildProcess; output(): string } {
-  const shell = spawn('sh', ['-c', '"$@"; echo "bot ended with $?"', 'sh', process.execPath, BOT_ENTRY], {
+function startUnderShell(w: World, { reaping = true }: { reaping?: boolean } = {}): { shell: ChildProcess; output(): string } {
+  const script = reaping ? '"$@"; echo "bot ended with $?"' : '"$@" & exec sleep 600';
+  const shell = spawn('sh', ['-c', script, 'sh', process.execPath, BOT_ENTRY], {
     cwd: w.dir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...w.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,11 +173,10 @@ describe('a killed bot restarted at once always comes up', () => {
 
   it('the killed bot stays a zombie because its parent does not reap it', async () => {
     const w = await world([availableTestbed(1, 'lab-1')]);
-    const { shell } = startUnderShell(w);
+    const { shell } = startUnderShell(w, { reaping: false });
     const botPid = await botUnder(w, shell);
     await until(() => w.authorized() === 1, { what: 'the bot to connect', timeoutMs: 30_000 });
 
-    shell.kill('SIGSTOP'); // a parent that cannot reap
     process.kill(botPid, 'SIGKILL');
     await until(() => procState(botPid)?.state === 'Z', { what: 'the killed bot to be a zombie' });
     expect(() => process.kill(botPid, 0)).not.toThrow(); // what fooled the old lock: a signal still "reaches" it
