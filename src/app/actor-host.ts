@@ -25,6 +25,7 @@ import {
 } from 'xstate';
 import type { Logger } from 'pino';
 import { keyOf, type ActorKey } from './actor-key.js';
+import { RecentlyRested } from './recently-rested.js';
 
 export interface ActorHostOptions<K extends ActorKey> {
   logger: Logger;
@@ -57,13 +58,18 @@ export class ActorHost<K extends ActorKey = ActorKey> {
   private readonly actors = new Map<string, AnyActorRef>();
   /** Keys of stopped resting actors → when their time-out ends (ms). */
   private readonly resting = new Map<string, number>();
-  /** Resting actors still live, the one that rested longest ago first, with when their time-out ends (ms). */
-  private readonly kept = new Map<string, { actor: AnyActorRef; until: number }>();
+  /** Resting actors still live, with when their time-out ends (ms). */
+  private readonly kept: RecentlyRested<string, { actor: AnyActorRef; until: number }>;
   private nextSweep = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: ActorHostOptions<K>) {
     this.now = options.now ?? Date.now;
+    this.kept = new RecentlyRested(
+      options.keepResting ?? 0,
+      (id, entry) => this.stillResting(id, entry.actor),
+      (id, entry) => this.drop(id, entry.actor, entry.until),
+    );
   }
 
   get(key: K): AnyActorRef | undefined {
@@ -119,20 +125,7 @@ export class ActorHost<K extends ActorKey = ActorKey> {
   private rest(id: string, actor: AnyActorRef): void {
     const restMs = this.options.restMs ?? 0;
     if (restMs <= 0 || !this.stillResting(id, actor)) return;
-    const until = this.now() + restMs;
-    const keep = this.options.keepResting ?? 0;
-    if (keep <= 0) {
-      this.drop(id, actor, until);
-      return;
-    }
-    this.kept.delete(id);
-    this.kept.set(id, { actor, until });
-    for (const [oldest, entry] of this.kept) {
-      if (this.kept.size <= keep) break;
-      this.kept.delete(oldest);
-      // One that took a new event since is busy again: it comes back here when it rests.
-      if (this.stillResting(oldest, entry.actor)) this.drop(oldest, entry.actor, entry.until);
-    }
+    this.kept.rested(id, { actor, until: this.now() + restMs });
   }
 
   private stillResting(id: string, actor: AnyActorRef): boolean {
@@ -184,6 +177,6 @@ export class ActorHost<K extends ActorKey = ActorKey> {
 
   private forget(id: string, actor: AnyActorRef): void {
     if (this.actors.get(id) === actor) this.actors.delete(id);
-    if (this.kept.get(id)?.actor === actor) this.kept.delete(id);
+    this.kept.forget(id, (entry) => entry.actor === actor);
   }
 }

@@ -44,6 +44,7 @@ import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOut
 import { Lanes } from '../lanes.js';
 import { compareInstants } from '../time-rules.js';
 import { keyOf, testbedKey } from './actor-key.js';
+import { RecentlyRested } from './recently-rested.js';
 
 /** The answers the conversation machine's `claimTestbed` / `releaseTestbed` actors expect. */
 export type { ClaimResult, ReleaseResult } from '../machines/conversation.machine.js';
@@ -124,9 +125,11 @@ export function createTestbedFleet(deps: {
   const metrics = deps.metrics ?? silentAppMetrics;
   const clock = deps.now ?? (() => new Date());
   const actors = new Map<number, TestbedActor>();
-  /** Live actors that came to rest, the one that rested longest ago first (see `letRest`). */
-  const rested = new Map<number, TestbedActor>();
-  const keepResting = deps.keepResting ?? 64;
+  /** Live actors that came to rest (see `letRest`); past the 64 that rested last, one is stopped and forgotten. */
+  const rested = new RecentlyRested<number, TestbedActor>(deps.keepResting ?? 64, isAtRest, (testbedId, actor) => {
+    actors.delete(testbedId);
+    actor.stop();
+  });
   /** When each testbed was last freed (see the file comment); absent = since start-up. */
   const freeSince = new Map<number, string>();
   const changeListeners = new Set<(testbedId: number) => void>();
@@ -222,7 +225,7 @@ export function createTestbedFleet(deps: {
       // stopped here (rested, rebuilt, the fleet stopping) keeps the testbed's free-since time.
       complete: () => {
         if (actors.get(record.id) === actor) actors.delete(record.id);
-        if (rested.get(record.id) === actor) rested.delete(record.id);
+        rested.forget(record.id, (kept) => kept === actor);
         if (actor.getSnapshot().status === 'done') freeSince.delete(record.id);
       },
     });
@@ -232,23 +235,11 @@ export function createTestbedFleet(deps: {
   }
 
   /**
-   * Stops the testbed's actor when it is at rest and answering nothing (see the file comment);
-   * called after it came to rest and after each request it answered.
+   * Counts the testbed's actor among the rested when it is at rest and answering nothing (see the
+   * file comment); called after it came to rest and after each request it answered.
    */
   function letRest(testbedId: number, actor: TestbedActor): void {
-    if (!isAtRest(testbedId, actor)) return;
-    // The most recently rested stay live a while: a testbed just released is often booked again soon.
-    rested.delete(testbedId);
-    rested.set(testbedId, actor);
-    for (const [oldest, kept] of rested) {
-      if (rested.size <= keepResting) break;
-      rested.delete(oldest);
-      // One that took a request since is busy again: it comes back here when it rests.
-      if (isAtRest(oldest, kept)) {
-        actors.delete(oldest);
-        kept.stop();
-      }
-    }
+    if (isAtRest(testbedId, actor)) rested.rested(testbedId, actor);
   }
 
   function isAtRest(testbedId: number, actor: TestbedActor): boolean {
