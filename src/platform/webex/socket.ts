@@ -61,6 +61,8 @@ export class MercurySocket {
   private pingTimer?: NodeJS.Timeout;
   private pongTimer?: NodeJS.Timeout;
   private pendingPing?: string;
+  /** Settles once the connection is closed for good: after `onDown` or `shutdown`, nothing more comes from it. */
+  readonly closed: Promise<void>;
 
   constructor(private readonly options: MercurySocketOptions, private readonly handlers: SocketHandlers) {
     const { timing, agent } = options;
@@ -79,6 +81,7 @@ export class MercurySocket {
       this.finish({ kind: 'error', message: code === PROXY_REFUSED ? error.message : code ?? 'socket error' });
     });
     this.ws.on('close', (code, reason) => this.finish({ kind: 'closed', code, reason: reason.toString('utf8') }));
+    this.closed = new Promise((resolve) => this.ws.once('close', () => resolve()));
   }
 
   get isConfirmed(): boolean {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator } from '../../../src/platform/emulator/index.js';
 import type { Emulator, EmulatorEvent, EmuPerson } from '../../../src/platform/emulator/api.js';
+import { until } from '../../support/wait.js';
 import { connect, RawClient, registerDevice } from './helpers.js';
 
 let emu: Emulator;
@@ -81,10 +82,12 @@ describe('Mercury socket behaviour', () => {
     const client = await connect(emu, bot);
     emu.faults.dropPongs(true);
     client.send({ id: 'lost', type: 'ping' });
-    await expect(client.next((f) => f.id === 'lost', 400)).rejects.toThrow('no matching frame');
+    await until(() => emu.frames().some((f) => f.direction === 'in' && f.frame.id === 'lost'), { what: 'the lost ping to arrive' });
     emu.faults.dropPongs(false);
     client.send({ id: 'found', type: 'ping' });
     expect((await client.next((f) => f.id === 'found')).frame.type).toBe('pong');
+    // Frames on one socket arrive in order: a pong to the first ping would have come before this one.
+    expect(client.received.map((r) => r.frame.id)).not.toContain('lost');
     client.close();
   });
 
@@ -129,20 +132,36 @@ describe('Mercury socket behaviour', () => {
   });
 
   it('sends protocol pings, but nothing at all while silenced', async () => {
-    const client = await connect(emu, bot);
-    let pings = 0;
-    client.ws.on('ping', () => pings++);
-    await new Promise<void>((resolve) => client.ws.once('ping', () => resolve()));
-    expect(pings).toBeGreaterThan(0);
-    emu.faults.silence(true);
-    await new Promise((r) => setTimeout(r, 150));
-    const before = pings;
-    client.send({ id: 'quiet', type: 'ping' });
-    await expect(client.next((f) => f.id === 'quiet', 350)).rejects.toThrow('no matching frame');
-    expect(pings).toBe(before);
-    emu.faults.silence(false);
-    client.send({ id: 'loud', type: 'ping' });
-    expect((await client.next((f) => f.id === 'loud')).frame.type).toBe('pong');
-    client.close();
+    // Only the ping interval runs on simulated time; the sockets stay real. Frames on one socket
+    // arrive in order, so whatever the emulator sent while silenced would arrive before the pong
+    // to a later ping.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const timed = await startEmulator({ protocolPingIntervalMs: 100 });
+    try {
+      const who = timed.createBot({ displayName: 'Timed Bot', email: 'timed-bot@webex.bot' });
+      const client = await connect(timed, who);
+      let pings = 0;
+      client.ws.on('ping', () => pings++);
+      vi.advanceTimersByTime(100);
+      await until(() => pings === 1, { what: 'the first protocol ping' });
+
+      timed.faults.silence(true);
+      vi.advanceTimersByTime(300);
+      client.send({ id: 'quiet', type: 'ping' });
+      await until(() => timed.frames().some((f) => f.direction === 'in' && f.frame.id === 'quiet'), { what: 'the quiet ping to arrive' });
+      timed.faults.silence(false);
+      client.send({ id: 'loud', type: 'ping' });
+      const loud = await client.next((f) => f.id === 'loud');
+      expect(loud.frame.type).toBe('pong');
+      expect(client.received.map((r) => r.frame.id)).not.toContain('quiet');
+      expect(pings).toBe(1);
+
+      vi.advanceTimersByTime(100);
+      await until(() => pings === 2, { what: 'the protocol ping after the silence' });
+      client.close();
+    } finally {
+      vi.useRealTimers();
+      await timed.stop();
+    }
   });
 });
