@@ -112,24 +112,23 @@ describe('the access token never leaks', () => {
     await post('/api/say', '{not json');
     await post('/api/say', JSON.stringify({ personId: 'forged', roomId: room.id, text: sandbox.directory.bot.token }));
     await post('/api/drop-socket', '{}');
-    // The live event stream, read for a moment.
+    // The live event stream, read until it has carried a message and the bot's reply to it.
     const controller = new AbortController();
     const stream = await fetch(`${sandbox.url}/api/events`, { signal: controller.signal });
     const reader = stream.body!.getReader();
-    setTimeout(() => controller.abort(), 600);
+    const decoder = new TextDecoder();
     let events = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        events += new TextDecoder().decode(value);
-      }
-    } catch {
-      // aborted: enough read
+    await post('/api/say', JSON.stringify({ personId: person.id, roomId: room.id, text: 'testbed status' }));
+    while ((events.match(/^event: message$/gm) ?? []).length < 2) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      events += decoder.decode(value, { stream: true });
     }
+    controller.abort();
     bodies.push(events, await (await fetch(`${sandbox.url}/api/state`)).text());
     expect(bodies.join('\n')).toContain('Testbed Monitor');
     expect(events).toContain('event: connection');
+    expect((events.match(/^event: message$/gm) ?? []).length).toBeGreaterThanOrEqual(2);
     expectNoSecret(bodies.join('\n'), secrets);
     expectNoSecret(lines.join(''), secrets);
   });
