@@ -126,8 +126,17 @@ function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string)
   return one('conversation', event, { type: 'lifecycle.submitted', request, now });
 }
 
+/**
+ * What a person typed as a command: trimmed, without a leading `/`, and without the bot's own word in
+ * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
+ */
+function commandText(text: string): string {
+  const typed = text.trim().replace(/^\//, '');
+  return /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
+}
+
 function commandWord(text: string): string {
-  return text.trim().toLowerCase().replace(/^\//, '');
+  return commandText(text).toLowerCase();
 }
 
 /** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
@@ -139,7 +148,7 @@ const STATUS_ARGUMENT_HELP =
 
 /** `status <label>`: the label (as typed), `invalid` for an argument that cannot be a label, or null for other text. */
 function statusArgument(text: string): { label: string } | 'invalid' | null {
-  const match = STATUS_WITH_ARGUMENT.exec(text.trim());
+  const match = STATUS_WITH_ARGUMENT.exec(commandText(text));
   if (!match) return null;
   const label = readLabel(match[1]);
   return label === null ? 'invalid' : { label };

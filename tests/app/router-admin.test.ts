@@ -28,7 +28,7 @@ const admin = (roomId = LAB) => flowKey('admin', roomId, ADA);
 const dispatch = (event: Record<string, unknown>, roomId = LAB) => ({ kind: 'dispatch', targets: [{ key: admin(roomId), event }] });
 
 describe('router: admin', () => {
-  it.each(['admin', ' ADMIN ', '/admin'])('typed %j opens the admin card through the admin actor', (typed) => {
+  it.each(['admin', ' ADMIN ', '/admin', 'testbed admin'])('typed %j opens the admin card through the admin actor', (typed) => {
     expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
   });
 
@@ -77,6 +77,7 @@ describe('router: admin', () => {
 
   it('in a 1:1 room that is not approved, accepts typed admin and every admin button (the profile decides)', () => {
     expect(route(text('admin', DM, 'direct'), ctx)).toEqual(dispatch({ type: 'admin.requested' }, DM));
+    expect(route(text('testbed admin', DM, 'direct'), ctx)).toEqual(dispatch({ type: 'admin.requested' }, DM));
     expect(route(action({ action: 'admin_form', form: 'testbed_add' }, DM, 'direct'), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task: 'testbed_add' }, DM));
     expect(route(action({ action: 'maintenance_end', testbed_id: '2' }, DM, 'direct'), ctx)).toEqual(
       dispatch({ type: 'admin.submitted', request: { type: 'maintenanceEnd', testbedId: 2 }, now: NOW }, DM),

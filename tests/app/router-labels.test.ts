@@ -32,6 +32,8 @@ describe('router: status with a label', () => {
     ['/status 5g', '5g'],
     ['status label:5g', '5g'],
     ['status LABEL: 5g', '5g'],
+    ['testbed status 5g', '5g'],
+    ['Testbed status label:5g', '5g'],
   ])('%j asks for the status of the testbeds labelled %j', (typed, label) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
     expect(isCommandText(typed)).toBe(true);

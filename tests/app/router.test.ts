@@ -36,6 +36,28 @@ describe('router', () => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
 
+  it.each([
+    ['testbed status', 'conversation', 'status.requested'],
+    ['Testbed Register', 'conversation', 'registration.started'],
+    ['/testbed help', 'conversation', 'help.requested'],
+    ['testbeds  mine', 'conversation', 'mine.requested'],
+    ['testbed testbed', 'conversation', 'menu.requested'],
+    ['testbed broadcast', 'broadcast', 'broadcast.started'],
+  ] as [string, Flow, string][])('the bot\'s own word in front is left out: %j goes to the %s actor as %s', (value, flow, type) => {
+    expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
+  });
+
+  it('reads `testbed status 5g` as `status 5g`, and `testbed cancel` as `cancel`', () => {
+    expect(route(text('testbed status 5g'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label: '5g' } }] });
+    const cancel = route(text('testbed cancel'), ctx);
+    expect(cancel).toEqual(route(text('cancel'), ctx));
+    expect(cancel.kind).toBe('dispatch');
+  });
+
+  it.each(['testbed please', 'testbedstatus', 'my testbed status', 'testbed'.repeat(2) + ' status'])('%j is not a command: the hint', (value) => {
+    expect(route(text(value), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('answers unknown text with a hint and ignores empty text', () => {
     expect(route(text('what is this'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('   '), ctx)).toEqual({ kind: 'ignore', reason: 'empty' });

@@ -17,6 +17,14 @@ describe('bot answers over the real protocol', () => {
     expect(cardProblems(reply.attachments?.[0]?.content)).toEqual([]);
   });
 
+  it('reads `testbed status` as `status`: the bot’s own word in front of a command is left out', async () => {
+    const status = seenCard(await ask(h, h.ada, h.lab, 'testbed status'));
+    expect(status.heading).toBe('Testbed status');
+    const form = await ask(h, h.ada, h.lab, 'Testbed register');
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(cardActions(form)).toContain('register_submit');
+  });
+
   it('a conversation waiting on its menu keeps no actor, yet cancel and the menu buttons answer as before', async () => {
     // Nothing kept live: every resting conversation is dropped at once.
     await h.close();
