@@ -471,6 +471,35 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('on a phone-sized screen a status card\'s buttons each show their whole title', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-phone-buttons', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.goto(sandbox.url);
+        await page.locator('#connection[data-state="connected"]').waitFor();
+        await page.locator('.person', { hasText: 'Grace Hopper' }).click();
+        await page.locator('.room', { hasText: 'Lab Team' }).click();
+        await say('status');
+        const status = botCard('Testbed status');
+        await status.waitFor();
+        const buttons = status.locator('.ac-actionSet').last().locator('.ac-pushButton');
+        expect(await buttons.allInnerTexts()).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+        // Nothing cut off: no title is wider than its button, and no button sticks out of the card.
+        const cut = await buttons.evaluateAll((elements) =>
+          elements.filter((button) => {
+            const card = button.closest('.ac-adaptiveCard')!.getBoundingClientRect();
+            const box = button.getBoundingClientRect();
+            const clipped = [button, ...button.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth);
+            return clipped || box.right > card.right + 0.5;
+          }).map((button) => button.textContent),
+        );
+        expect(cut).toEqual([]);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+  });
+
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-drop-socket', async () => {
       await page.goto(sandbox.url);
