@@ -56,6 +56,7 @@ function build(input: BroadcastRoomsInput, titleLength: number): AdaptiveCardJso
       type: 'Input.Toggle',
       id: 'select_all',
       title: `All rooms (${input.rooms.length})`,
+      wrap: true,
       valueOn: 'true',
       valueOff: 'false',
       value: values.select_all === 'true' ? 'true' : 'false',
@@ -66,6 +67,8 @@ function build(input: BroadcastRoomsInput, titleLength: number): AdaptiveCardJso
       label: 'Rooms',
       isMultiSelect: true,
       style: 'expanded',
+      // A room's name and description read whole on a phone, on as many lines as they need.
+      wrap: true,
       value: selectedValues(values.room_ids, codes),
       choices: input.rooms.map((room) => ({
         title: choiceTitle(room, titleLength),

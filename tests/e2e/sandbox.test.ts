@@ -471,32 +471,57 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
-  it('on a phone-sized screen a status card\'s buttons each show their whole title', { timeout: 60_000 }, async () => {
-    await withScreenshot('sandbox-phone-buttons', async () => {
+  /** The texts of the elements under `within` that the page cuts off: wider than their box, or sticking out of the card. */
+  function cutOff(within: Locator): Promise<string[]> {
+    return within.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const card = element.closest('.ac-adaptiveCard')!.getBoundingClientRect();
+          const clipped = [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth);
+          return clipped || element.getBoundingClientRect().right > card.right + 0.5;
+        })
+        .map((element) => element.textContent ?? ''),
+    );
+  }
+
+  /** Runs `steps` on a phone-sized page (390 px wide), as Grace in the Lab Team room. */
+  async function onPhone(name: string, steps: () => Promise<void>): Promise<void> {
+    await withScreenshot(name, async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       try {
         await page.goto(sandbox.url);
         await page.locator('#connection[data-state="connected"]').waitFor();
         await page.locator('.person', { hasText: 'Grace Hopper' }).click();
         await page.locator('.room', { hasText: 'Lab Team' }).click();
-        await say('status');
-        const status = botCard('Testbed status');
-        await status.waitFor();
-        const buttons = status.locator('.ac-actionSet').last().locator('.ac-pushButton');
-        expect(await buttons.allInnerTexts()).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
-        // Nothing cut off: no title is wider than its button, and no button sticks out of the card.
-        const cut = await buttons.evaluateAll((elements) =>
-          elements.filter((button) => {
-            const card = button.closest('.ac-adaptiveCard')!.getBoundingClientRect();
-            const box = button.getBoundingClientRect();
-            const clipped = [button, ...button.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth);
-            return clipped || box.right > card.right + 0.5;
-          }).map((button) => button.textContent),
-        );
-        expect(cut).toEqual([]);
+        await steps();
       } finally {
         await page.setViewportSize({ width: 1280, height: 900 });
       }
+    });
+  }
+
+  it('on a phone-sized screen a status card\'s buttons each show their whole title', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-buttons', async () => {
+      await say('status');
+      const status = botCard('Testbed status');
+      await status.waitFor();
+      const buttons = status.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await buttons.allInnerTexts()).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+      expect(await cutOff(buttons)).toEqual([]);
+    });
+  });
+
+  it('on a phone-sized screen the broadcast card shows each room\'s name and description whole', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-rooms', async () => {
+      await say('broadcast');
+      const rooms = botCard('Broadcast: choose rooms');
+      await rooms.waitFor();
+      const labels = rooms.locator('[data-input-id="room_ids"] label');
+      expect((await labels.allInnerTexts()).map((text) => text.trim())).toEqual([
+        'Release Announcements — Release managers and everyone shipping this sprint',
+        'Ops Broadcast — Operations: maintenance windows and lab availability',
+      ]);
+      expect(await cutOff(labels)).toEqual([]);
     });
   });
 
