@@ -45,7 +45,7 @@ export interface Target {
 }
 
 export type RouteDecision =
-  | { kind: 'ignore'; reason: 'unapproved_room' | 'empty' }
+  | { kind: 'ignore'; reason: 'unapproved_room' }
   | { kind: 'reply'; view: { kind: 'hint' } | { kind: 'error'; message: string } }
   | { kind: 'dispatch'; targets: Target[] };
 
@@ -164,7 +164,8 @@ export function isCommandText(text: string): boolean {
 
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
   const word = commandWord(event.text);
-  if (word === '') return { kind: 'ignore', reason: 'empty' };
+  // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
+  if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   const argument = statusArgument(event.text);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };

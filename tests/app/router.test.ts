@@ -58,9 +58,9 @@ describe('router', () => {
     expect(route(text(value), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
-  it('answers unknown text with a hint and ignores empty text', () => {
+  it('answers unknown text with a hint, and a bare mention (no text left) with the menu', () => {
     expect(route(text('what is this'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
-    expect(route(text('   '), ctx)).toEqual({ kind: 'ignore', reason: 'empty' });
+    expect(route(text('   '), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'menu.requested' } }] });
   });
 
   it('ignores messages and card actions from rooms that are not approved', () => {

@@ -25,6 +25,14 @@ describe('bot answers over the real protocol', () => {
     expect(cardActions(form)).toContain('register_submit');
   });
 
+  it('answers a bare mention of the bot in a group room with the main menu', async () => {
+    const since = h.emu.messageCount();
+    const mention = h.emu.say({ personId: h.ada.id, roomId: h.lab.id, text: '', mentions: [h.bot.id] });
+    expect(mention.text).toBe('Testbed');
+    const reply = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(cardActions(reply)).toEqual(['status', 'register', 'release', 'broadcast']);
+  });
+
   it('a conversation waiting on its menu keeps no actor, yet cancel and the menu buttons answer as before', async () => {
     // Nothing kept live: every resting conversation is dropped at once.
     await h.close();

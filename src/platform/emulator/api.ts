@@ -143,7 +143,8 @@ export interface Emulator {
   /**
    * A person posts text. In group rooms, `mentions` lists person ids mentioned
    * (the text then starts with their first name, and `html` carries the
-   * spark-mention span, as real clients do).
+   * spark-mention span, as real clients do). With mentions the text may be
+   * empty: a message that is only a mention.
    */
   say(p: { personId: string; roomId: string; text: string; mentions?: string[]; parentId?: string }): EmuMessage;
 

@@ -86,8 +86,9 @@ export function createDriver(deps: DriverDeps): Emulator {
       const author = person(p.personId);
       const where = room(p.roomId);
       if (!where.members.has(author.uuid)) throw new Error(`${author.displayName} is not a member of room "${where.title}"`);
-      if (typeof p.text !== 'string' || p.text.length === 0) throw new Error('say: text must be a non-empty string');
       const mentioned = (p.mentions ?? []).map(person);
+      // A message may be nothing but a mention; otherwise it needs text.
+      if (typeof p.text !== 'string' || (p.text.length === 0 && mentioned.length === 0)) throw new Error('say: text must be a non-empty string');
       const rendered = mentioned.length ? clientMentionText(p.text, mentioned) : { text: p.text };
       const created = ops.createMessage(
         author,

@@ -105,5 +105,6 @@ export function clientMentionText(
 ): { text: string; html: string } {
   const names = mentioned.map((m) => m.firstName).join(' ');
   const spans = mentioned.map((m) => personMentionHtml(m.id, m.firstName)).join(' ');
+  if (text === '') return { text: names, html: `<p>${spans}</p>` };
   return { text: `${names} ${text}`, html: `<p>${spans} ${escapeHtml(text)}</p>` };
 }
