@@ -127,12 +127,14 @@ function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string)
 }
 
 /**
- * What a person typed as a command: trimmed, without a leading `/`, and without the bot's own word in
- * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
+ * What a person typed as a command: trimmed, without a leading `/`, without question or exclamation
+ * marks at the end (`status?`; a lone `?` stays), and without the bot's own word in front
+ * (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 function commandText(text: string): string {
   const typed = text.trim().replace(/^\//, '');
-  return /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
+  const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
+  return command.replace(/(?<=[^\s?!])\s*[?!]+$/, '');
 }
 
 function commandWord(text: string): string {

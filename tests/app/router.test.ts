@@ -43,12 +43,18 @@ describe('router', () => {
     ['testbeds  mine', 'conversation', 'mine.requested'],
     ['testbed testbed', 'conversation', 'menu.requested'],
     ['testbed broadcast', 'broadcast', 'broadcast.started'],
-  ] as [string, Flow, string][])('the bot\'s own word in front is left out: %j goes to the %s actor as %s', (value, flow, type) => {
+    ['status?', 'conversation', 'status.requested'],
+    ['Help!', 'conversation', 'help.requested'],
+    ['testbed ?', 'conversation', 'help.requested'],
+    ['testbed??', 'conversation', 'menu.requested'],
+    ['?', 'conversation', 'help.requested'],
+  ] as [string, Flow, string][])('a leading \'testbed\' or a trailing ? is left out: %j goes to the %s actor as %s', (value, flow, type) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
 
   it('reads `testbed status 5g` as `status 5g`, and `testbed cancel` as `cancel`', () => {
     expect(route(text('testbed status 5g'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label: '5g' } }] });
+    expect(route(text('status 5g?'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label: '5g' } }] });
     const cancel = route(text('testbed cancel'), ctx);
     expect(cancel).toEqual(route(text('cancel'), ctx));
     expect(cancel.kind).toBe('dispatch');
