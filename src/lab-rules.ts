@@ -27,6 +27,23 @@ export const sameName = (a: string, b: string): boolean => fold(a) === fold(b);
 
 export const sameLabel = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
+/**
+ * The testbed a person means by a typed name: the one with that name (ignoring case), else the only
+ * one whose name starts with it (`TB-03` for `TB-03 Wi-Fi 7 lab`). `ambiguous` when several start
+ * with it, `none` when nothing does.
+ */
+export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
+  records: readonly T[],
+  typed: string,
+): { found: T } | { ambiguous: true } | { none: true } {
+  const wanted = fold(typed);
+  const exact = records.find((record) => fold(record.testbed_name) === wanted);
+  if (exact) return { found: exact };
+  const starting = wanted === '' ? [] : records.filter((record) => fold(record.testbed_name).startsWith(wanted));
+  if (starting.length === 1) return { found: starting[0] };
+  return starting.length > 1 ? { ambiguous: true } : { none: true };
+}
+
 /** True when the record carries the label (ignoring case); a null label matches every record. */
 export function hasLabel(record: Pick<TestbedRecord, 'labels'>, label: string | null): boolean {
   if (label === null) return true;

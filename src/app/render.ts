@@ -3,7 +3,8 @@
  * fallback text. Pure: the caller passes the testbeds, the time and the zone.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
-import type { DirectMessage, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
+import { findByTypedName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -48,7 +49,7 @@ import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/l
 import { reportCard, reportText } from '../cards/report.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, sameEmail } from '../cards/parts.js';
-import { DIRECT_ACTIONS } from '../cards/actions.js';
+import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 
@@ -154,7 +155,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       // Under maintenance or held for somebody's hand-off: not offered.
       const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
       const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
-      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors: view.errors, values: view.values, heldCount: held.size, maintenanceCount };
+      const start = startOn(view.named, available, testbeds, 'is not free to book right now: choose a free one, or press Status to wait for it.');
+      const errors = view.errors ?? start.errors;
+      const values = view.values ?? start.values;
+      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'offerForm': {
@@ -170,7 +174,9 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(outcomeCard(input), outcomeText(input));
     }
     case 'releaseForm': {
-      const input = { inUse: ctx.testbeds.filter(isInUse), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors };
+      const inUse = ctx.testbeds.filter(isInUse);
+      const start = startOn(view.named, inUse, ctx.testbeds, 'is not booked, so there is nothing to release: choose one from the list.');
+      const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors ?? start.errors, values: start.values };
       return pair(releaseFormCard(input), releaseFormText(input));
     }
     case 'registered': {
@@ -266,4 +272,26 @@ export function renderDirectMessage(message: DirectMessage): string {
     case 'releasedByOther':
       return releasedByOtherText(message);
   }
+}
+
+/**
+ * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
+ * testbed when it is one of the form's choices, else with a line under the picker saying why not.
+ */
+function startOn(
+  named: string | undefined,
+  choices: readonly TestbedRecord[],
+  all: readonly TestbedRecord[],
+  notAChoice: string,
+): { values?: FormValues; errors?: FormErrors } {
+  if (named === undefined) return {};
+  const among = findByTypedName(choices, named);
+  if ('found' in among) return { values: { [INPUT_IDS.testbedId]: String(among.found.id) } };
+  const anywhere = findByTypedName(all, named);
+  const quoted = `“${named}”`;
+  let message: string;
+  if ('found' in anywhere) message = `${anywhere.found.testbed_name} ${notAChoice}`;
+  else if ('ambiguous' in among || 'ambiguous' in anywhere) message = `More than one testbed starts with ${quoted}: choose one from the list.`;
+  else message = `No testbed is called ${quoted}: choose one from the list.`;
+  return { errors: { [INPUT_IDS.testbedId]: message } };
 }

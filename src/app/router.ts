@@ -156,6 +156,11 @@ function statusArgument(text: string): { label: string } | 'invalid' | null {
   return label === null ? 'invalid' : { label };
 }
 
+/** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
+const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
+/** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
+const MAX_TYPED_NAME = 80;
+
 /** True when the text is one of the commands the bot answers (not free text a person wrote). */
 export function isCommandText(text: string): boolean {
   const word = commandWord(text);
@@ -172,6 +177,11 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const argument = statusArgument(event.text);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
+  const withName = NAMED_FORM.exec(commandText(event.text));
+  if (withName) {
+    const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
+    return one('conversation', event, { type, testbedName: withName[2].trim().slice(0, MAX_TYPED_NAME) });
+  }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const command = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!command) return { kind: 'reply', view: { kind: 'hint' } };

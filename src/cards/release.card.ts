@@ -4,7 +4,7 @@
  * direct-message text for a holder whose testbed somebody else released.
  * Each card has a `xxxText` sibling with its plain fallback text.
  */
-import type { DirectMessage, FormErrors, TestbedRecord } from '../domain.js';
+import type { DirectMessage, FormErrors, FormValues, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
@@ -30,6 +30,8 @@ export interface ReleaseFormInput {
   now: string;
   timeZone: string;
   errors?: FormErrors;
+  /** `testbed_id`: the testbed the picker starts on (when it is in use). */
+  values?: FormValues;
 }
 
 function ordered(inUse: readonly TestbedRecord[], requesterEmail?: string): { own: TestbedRecord[]; others: TestbedRecord[] } {
@@ -38,7 +40,7 @@ function ordered(inUse: readonly TestbedRecord[], requesterEmail?: string): { ow
   return { own, others };
 }
 
-export function releaseFormCard({ inUse, requesterEmail, now, errors }: ReleaseFormInput): AdaptiveCardJson {
+export function releaseFormCard({ inUse, requesterEmail, now, errors, values }: ReleaseFormInput): AdaptiveCardJson {
   if (inUse.length === 0) {
     return card(
       [heading('Release a testbed'), textBlock('Nothing is booked right now, so there is nothing to release.')],
@@ -63,7 +65,7 @@ export function releaseFormCard({ inUse, requesterEmail, now, errors }: ReleaseF
       errorMessage: 'Choose the testbed to release.',
       placeholder: 'Choose a testbed',
       choices,
-      ...(own.length === 1 ? { value: String(own[0].id) } : {}),
+      ...startsOn(values?.[INPUT_IDS.testbedId], choices, own),
     },
     ...fieldError(errors, INPUT_IDS.testbedId),
   ];
@@ -71,6 +73,12 @@ export function releaseFormCard({ inUse, requesterEmail, now, errors }: ReleaseF
     body.push(textBlock('You may release a testbed somebody else holds; they will get a message saying you did.', { isSubtle: true }));
   }
   return card(body, [submit('Release', { action: ACTIONS.releaseSubmit }), buttons.cancel()]);
+}
+
+/** The picker starts on the testbed asked for, else on the person's only booking. */
+function startsOn(asked: string | undefined, choices: readonly { value: string }[], own: readonly TestbedRecord[]): { value?: string } {
+  if (asked !== undefined && choices.some((choice) => choice.value === asked)) return { value: asked };
+  return own.length === 1 ? { value: String(own[0].id) } : {};
 }
 
 export function releaseFormText({ inUse, requesterEmail }: ReleaseFormInput): string {

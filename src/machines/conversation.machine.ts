@@ -99,6 +99,9 @@ function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: str
 
 const ignored = {};
 
+/** The testbed name typed with a command, for the form's view (nothing when none was typed). */
+const named = (testbedName: string | undefined): { named?: string } => (testbedName === undefined ? {} : { named: testbedName });
+
 type Submitted<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>;
 type Remembered = { submission: Submission; holder: Holder | undefined };
 
@@ -192,7 +195,10 @@ export const conversationMachine = setup({
         }),
       },
     },
-    'registration.started': { target: '.registering', actions: { type: 'sayCard', params: { view: { kind: 'registerForm' } } } },
+    'registration.started': {
+      target: '.registering',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', ...named(event.testbedName) } }) },
+    },
     'register.invalid': {
       target: '.registering',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
@@ -204,7 +210,10 @@ export const conversationMachine = setup({
         params: ({ event }) => ({ view: { kind: 'offerForm', testbedId: event.testbedId, errors: event.errors, values: event.values } }),
       },
     },
-    'release.started': { target: '.releasing', actions: { type: 'sayCard', params: { view: { kind: 'releaseForm' } } } },
+    'release.started': {
+      target: '.releasing',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', ...named(event.testbedName) } }) },
+    },
     'release.invalid': {
       target: '.releasing',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },

@@ -52,6 +52,21 @@ describe('router', () => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
 
+  it.each([
+    ['register lab-3', 'registration.started', 'lab-3'],
+    ['Book  TB-03 Wi-Fi 7 lab ', 'registration.started', 'TB-03 Wi-Fi 7 lab'],
+    ['release lab-2', 'release.started', 'lab-2'],
+    ['testbed release lab-2?', 'release.started', 'lab-2'],
+    ['register 5g', 'registration.started', '5g'],
+  ])('%j opens the form as %s, starting on the testbed named %j', (typed, type, testbedName) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type, testbedName } }] });
+  });
+
+  it('cuts a typed name longer than any testbed name may be to 80 characters', () => {
+    const decision = route(text(`register ${'x'.repeat(500)}`), ctx);
+    expect(decision).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'x'.repeat(80) } }] });
+  });
+
   it('reads `testbed status 5g` as `status 5g`, and `testbed cancel` as `cancel`', () => {
     expect(route(text('testbed status 5g'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label: '5g' } }] });
     expect(route(text('status 5g?'), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label: '5g' } }] });

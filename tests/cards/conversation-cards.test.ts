@@ -131,7 +131,10 @@ describe('menu, help, hint', () => {
     const seen = seenCard(helpCard({ botName: 'Testbed Monitor', version: '1.0.8' }));
     expect(seen.heading).toBe('Testbed Monitor help');
     expect(seen.texts).toContain('Version 1.0.8. Type a command, or use the buttons.');
-    expect(Object.keys(seen.facts)).toEqual(['testbed', 'status', 'status 5g', 'register (or book)', 'release', 'mine', 'report', 'broadcast', 'feedback', 'help', 'cancel']);
+    expect(Object.keys(seen.facts)).toEqual([
+      'testbed', 'status', 'status 5g', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+    ]);
+    expect(seen.facts['release lab-3']).toBe('the same, with lab-3 already chosen');
     expect(seen.facts['status 5g']).toBe('only the testbeds with that label');
     expect(seen.facts['register (or book)']).toBe('book a free testbed');
     expect(seen.facts.report).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');

@@ -20,8 +20,9 @@ export type ConversationEvent =
   | { type: 'help.requested' }
   /** `label`: only the testbeds carrying it (`status 5g`). */
   | { type: 'status.requested'; page?: number; label?: string }
-  | { type: 'registration.started' }
-  | { type: 'release.started' }
+  /** `testbedName`: as typed after the command (`register lab-3`), for the form to start on that testbed. */
+  | { type: 'registration.started'; testbedName?: string }
+  | { type: 'release.started'; testbedName?: string }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
   | ({ type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean } & KnownHolder)
@@ -49,10 +50,11 @@ export type CardView =
   | { kind: 'help' }
   | { kind: 'hint' }
   | { kind: 'status'; page?: number; label?: string }
-  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues }
+  /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
+  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
   | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
-  | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string }
+  | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string; named?: string }
   /** `label`: booked as "any free testbed with this label". */
   | { kind: 'registered'; record: TestbedRecord; label?: string }
   /** Nothing carrying the label was free to book. */

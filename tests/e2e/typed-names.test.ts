@@ -1,0 +1,57 @@
+/**
+ * `register lab-3` and `release lab-3`: the form opens on the testbed named, so a click on its
+ * button (with nothing else chosen, as a client sends the card's defaults) acts on that testbed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { fieldErrorText, input } from '../support/form-card.js';
+
+describe('a testbed named with the command', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  /** The title of the choice a picker starts on, as the person sees it. */
+  function startsOn(card: Parameters<typeof input>[0]): string | undefined {
+    const picker = input(card, 'testbed_id') as { value?: string; choices: { title: string; value: string }[] };
+    return picker.choices.find((choice) => choice.value === picker.value)?.title;
+  }
+
+  it('`register lab-3` opens the form on lab-3, and Register books lab-3', async () => {
+    const form = await ask(h, h.ada, h.lab, 'register lab-3');
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(startsOn(form)).toBe('lab-3');
+    expect(fieldErrorText(form, 'testbed_id')).toBeUndefined();
+    const booked = await click(h, h.ada, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-3');
+  });
+
+  it('`release lab-3` opens the release form on lab-3, and Release frees it', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const form = await ask(h, h.ada, h.lab, 'release LAB-3');
+    // Two of Ada's bookings are listed; without the name the picker would start on neither.
+    expect(startsOn(form)).toBe('lab-3 — yours, held for less than a minute');
+    const released = await click(h, h.ada, form, 'release_submit');
+    expect(seenCard(released).heading).toBe('Released: lab-3');
+  });
+
+  it('says under the picker why it cannot start on the testbed named', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+
+    const taken = await ask(h, h.linus, h.lab, 'register lab-2');
+    expect(startsOn(taken)).toBeUndefined();
+    expect(fieldErrorText(taken, 'testbed_id')).toBe('lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
+
+    const unknown = await ask(h, h.linus, h.lab, 'register lab-9');
+    expect(fieldErrorText(unknown, 'testbed_id')).toBe('No testbed is called “lab-9”: choose one from the list.');
+
+    const free = await ask(h, h.linus, h.lab, 'release lab-1');
+    expect(startsOn(free)).toBeUndefined();
+    expect(fieldErrorText(free, 'testbed_id')).toBe('lab-1 is not booked, so there is nothing to release: choose one from the list.');
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { findByTypedName } from '../src/lab-rules.js';
+
+const named = (...names: string[]) => names.map((testbed_name, index) => ({ id: index + 1, testbed_name }));
+
+describe('findByTypedName: the testbed a person means by what they typed', () => {
+  const lab = named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'lab-10');
+
+  it('takes the testbed with exactly that name, ignoring case and surrounding spaces', () => {
+    expect(findByTypedName(lab, '  tb-03 wi-fi 7 LAB ')).toEqual({ found: lab[1] });
+    // An exact name wins over the longer names it starts.
+    expect(findByTypedName(lab, 'lab-1')).toEqual({ found: lab[2] });
+  });
+
+  it('takes the only testbed whose name starts with it', () => {
+    expect(findByTypedName(lab, 'TB-03')).toEqual({ found: lab[1] });
+    expect(findByTypedName(lab, 'lab-10')).toEqual({ found: lab[3] });
+  });
+
+  it('says when several names start with it, and when none does', () => {
+    expect(findByTypedName(lab, 'TB-0')).toEqual({ ambiguous: true });
+    expect(findByTypedName(lab, 'TB-02')).toEqual({ none: true });
+    expect(findByTypedName(lab, '   ')).toEqual({ none: true });
+    expect(findByTypedName([], 'lab-1')).toEqual({ none: true });
+  });
+});
