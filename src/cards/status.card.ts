@@ -10,6 +10,7 @@
  * buttons keep the label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import { findByTypedName } from '../lab-rules.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
@@ -127,6 +128,8 @@ export function countsText(counts: StatusCounts): string {
 interface Layout {
   /** Set when the asked-for label is carried by no testbed: the card says so instead of listing rows. */
   unknownLabel: boolean;
+  /** Set when no testbed carries the asked-for label but one is called so (`status lab-3`): that testbed's name. */
+  named?: string;
   /** Every label in use (for the unknown-label answer). */
   labels: string[];
   rows: CardElement[];
@@ -166,7 +169,11 @@ function layout(input: StatusCardInput): Layout {
 }
 
 function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
-  const filtered = label === undefined ? all : all.filter((record) => hasLabel(record, label));
+  const labelled = label === undefined ? all : all.filter((record) => hasLabel(record, label));
+  // `status lab-3` where no testbed carries that label: the testbed called so (or the only one whose name starts so).
+  const nameMatch = label !== undefined && labelled.length === 0 ? findByTypedName(all, label) : undefined;
+  const named = nameMatch && 'found' in nameMatch ? nameMatch.found : undefined;
+  const filtered = named ? [named] : labelled;
   const unknownLabel = label !== undefined && filtered.length === 0;
   const labels = unknownLabel ? labelsInUse(all) : [];
   const testbeds = unknownLabel ? [] : filtered;
@@ -183,6 +190,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   const waitable = shown.filter(isWaitable);
   return {
     unknownLabel,
+    ...(named ? { named: named.testbed_name } : {}),
     labels,
     rows: pages[current - 1].map((index) => rows[index].element),
     page: current,
@@ -224,13 +232,13 @@ function unknownLabelLines(label: string, labels: readonly string[]): CardElemen
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, labels, rows, page, pages, counts, waitable } = layout(input);
+  const { unknownLabel, named, labels, rows, page, pages, counts, waitable } = layout(input);
   const label = input.label;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
   const paging = pages > 1 ? ` · page ${page} of ${pages}` : '';
-  const labelled = label === undefined ? '' : `Label ${safeName(label, 32)} · `;
+  const labelled = named !== undefined ? `Testbed ${safeName(named, 80)} · ` : label === undefined ? '' : `Label ${safeName(label, 32)} · `;
   const body: CardElement[] = [
     heading('Testbed status'),
     small(`${labelled}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
@@ -251,14 +259,14 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, labels, page, pages, counts } = layout(input);
+  const { unknownLabel, named, labels, page, pages, counts } = layout(input);
   const label = input.label === undefined ? '' : plainText(input.label, 32);
   if (unknownLabel) {
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
     return `No testbed has the label ${label}.${known}`;
   }
   const paging = pages > 1 ? ` (page ${page} of ${pages})` : '';
-  const labelled = label === '' ? '' : ` for label ${label}`;
+  const labelled = named !== undefined ? ` for ${plainText(named, 80)}` : label === '' ? '' : ` for label ${label}`;
   return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.`;
 }
 

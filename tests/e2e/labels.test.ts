@@ -69,6 +69,19 @@ describe('labels and maintenance, end to end', () => {
     expect(seenCard(wrong).texts.join(' ')).toContain('Type status to see every testbed, or status and one label');
   });
 
+  it('`status core-3` names a testbed, not a label: only that testbed is shown, and a label wins over a name', async () => {
+    const one = await ask(h, h.linus, h.lab, 'status Core-3');
+    expect(rows(one)).toEqual(['core-3 · Available']);
+    expect(seenCard(one).texts.find((text) => text.includes('As of'))).toMatch(/^Testbed core-3 · As of /);
+    expect(one.text).toMatch(/^Testbed status for core-3: 1 available, 0 in use, 0 overdue, 1 in total\./);
+    // The start of a name that only one testbed has is enough.
+    expect(rows(await ask(h, h.linus, h.lab, 'status plain'))).toEqual(['plain-5 · Available']);
+    // `lab` is a label (ran-1 carries it), so the label is what counts.
+    expect(rows(await ask(h, h.linus, h.lab, 'status lab'))).toEqual(['ran-1 · Available']);
+    // Several names start with `ran`, and it is no label: the unknown-label answer.
+    expect(seenCard(await ask(h, h.linus, h.lab, 'status ran')).texts).toContain('No testbed has the label ran.');
+  });
+
   it('the register form does not offer the maintenance testbed, and offers the labels of the free ones', async () => {
     const form = await click(h, h.ada, await ask(h, h.ada, h.lab, 'testbed'), 'register');
     const seen = seenCard(form);
