@@ -39,7 +39,7 @@ export interface HelpCardInput {
 const COMMANDS: Array<[string, string]> = [
   ['testbed', 'open the main menu'],
   ['status', 'show every testbed, who holds it and until when'],
-  ['status 5g', 'only the testbeds with that label'],
+  ['status 5g', 'only the testbeds with that label (or the testbed with that name)'],
   ['register (or book)', 'book a free testbed'],
   ['register lab-3', 'the same, with lab-3 already chosen'],
   ['release', 'free a testbed you (or a teammate) hold'],

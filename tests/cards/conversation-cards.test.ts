@@ -135,7 +135,7 @@ describe('menu, help, hint', () => {
       'testbed', 'status', 'status 5g', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     expect(seen.facts['release lab-3']).toBe('the same, with lab-3 already chosen');
-    expect(seen.facts['status 5g']).toBe('only the testbeds with that label');
+    expect(seen.facts['status 5g']).toBe('only the testbeds with that label (or the testbed with that name)');
     expect(seen.facts['register (or book)']).toBe('book a free testbed');
     expect(seen.facts.report).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
     expect(hintText()).toMatch(/testbed/);
