@@ -156,6 +156,19 @@ function statusArgument(text: string): { label: string } | 'invalid' | null {
   return label === null ? 'invalid' : { label };
 }
 
+/** `report 30`, `report 7 days`: the usage report over that window. */
+const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
+const REPORT_DAYS = /^(7|30)\s*(?:d|days?)?$/i;
+const REPORT_ARGUMENT_HELP = 'The usage report covers the last 7 or the last 30 days: type report, or report 30.';
+
+/** `report <days>`: 7 or 30, `invalid` for any other argument, or null for other text. */
+function reportArgument(text: string): { days: 7 | 30 } | 'invalid' | null {
+  const match = REPORT_WITH_ARGUMENT.exec(commandText(text));
+  if (!match) return null;
+  const days = REPORT_DAYS.exec(match[1].trim());
+  return days ? { days: days[1] === '30' ? 30 : 7 } : 'invalid';
+}
+
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
@@ -166,7 +179,9 @@ export function isCommandText(text: string): boolean {
   const word = commandWord(text);
   if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word)) return true;
   const argument = statusArgument(text);
-  return argument !== null && argument !== 'invalid';
+  if (argument !== null && argument !== 'invalid') return true;
+  const report = reportArgument(text);
+  return report !== null && report !== 'invalid';
 }
 
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
@@ -177,6 +192,9 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const argument = statusArgument(event.text);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
+  const report = reportArgument(event.text);
+  if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
+  if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
   const withName = NAMED_FORM.exec(commandText(event.text));
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { flowKey } from '../../src/app/actor-key.js';
 import { renderView, type View } from '../../src/app/render.js';
-import { route, type RouterContext } from '../../src/app/router.js';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
 import { parseReportDays } from '../../src/cards/actions.js';
 import { conversationMachine } from '../../src/machines/conversation.machine.js';
 import { cardSubmission } from '../../src/platform/emulator/card-submit.js';
@@ -50,6 +50,24 @@ function press(card: AdaptiveCardJson, title: string): ReturnType<typeof route> 
 describe('usage report routing', () => {
   it.each(['report', '  REPORT ', '/report'])('typed %j asks for the last 7 days', (text) => {
     expect(shown(route(typed(text), ctx))).toEqual({ kind: 'report', days: 7 });
+  });
+
+  it.each([
+    ['report 30', 30],
+    ['Report 30 days', 30],
+    ['testbed report 30d', 30],
+    ['report 7 days?', 7],
+  ] as const)('typed %j asks for the last %i days', (text, days) => {
+    expect(shown(route(typed(text), ctx))).toEqual({ kind: 'report', days });
+    expect(isCommandText(text)).toBe(true);
+  });
+
+  it.each(['report 14', 'report last month', 'report 30 weeks'])('typed %j is answered with the windows there are, and nothing else happens', (text) => {
+    expect(route(typed(text), ctx)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'The usage report covers the last 7 or the last 30 days: type report, or report 30.' },
+    });
+    expect(isCommandText(text)).toBe(false);
   });
 
   it.each([
