@@ -109,10 +109,14 @@ export function createEffects(deps: {
     return platform.postMessage(message);
   }
 
-  /** Views that list "your own first" need the requester's email, which only the platform knows. */
+  /**
+   * Views that list "your own first" need the requester's email, which only the platform knows; so
+   * does a booking form asked for by name (`register lab-3`), which tells you when lab-3 is yours already.
+   */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
     const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm'];
-    if (!personId || !personal.includes(view.kind)) return undefined;
+    const named = view.kind === 'registerForm' && view.named !== undefined;
+    if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 

@@ -155,7 +155,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       // Under maintenance or held for somebody's hand-off: not offered.
       const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
       const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
-      const start = startOn(view.named, available, testbeds, 'is not free to book right now: choose a free one, or press Status to wait for it.');
+      const start = startOn(view.named, available, testbeds, (record) =>
+        isInUse(record) && sameEmail(record.user_email, ctx.requesterEmail)
+          ? `You hold ${record.testbed_name} already: type mine to extend it, or choose another one.`
+          : `${record.testbed_name} is not free to book right now: choose a free one, or press Status to wait for it.`,
+      );
       const errors = view.errors ?? start.errors;
       const values = view.values ?? start.values;
       const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
@@ -175,7 +179,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'releaseForm': {
       const inUse = ctx.testbeds.filter(isInUse);
-      const start = startOn(view.named, inUse, ctx.testbeds, 'is not booked, so there is nothing to release: choose one from the list.');
+      const start = startOn(view.named, inUse, ctx.testbeds, (record) => `${record.testbed_name} is not booked, so there is nothing to release: choose one from the list.`);
       const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors ?? start.errors, values: start.values };
       return pair(releaseFormCard(input), releaseFormText(input));
     }
@@ -282,7 +286,7 @@ function startOn(
   named: string | undefined,
   choices: readonly TestbedRecord[],
   all: readonly TestbedRecord[],
-  notAChoice: string,
+  notAChoice: (record: TestbedRecord) => string,
 ): { values?: FormValues; errors?: FormErrors } {
   if (named === undefined) return {};
   const among = findByTypedName(choices, named);
@@ -290,7 +294,7 @@ function startOn(
   const anywhere = findByTypedName(all, named);
   const quoted = `“${named}”`;
   let message: string;
-  if ('found' in anywhere) message = `${anywhere.found.testbed_name} ${notAChoice}`;
+  if ('found' in anywhere) message = notAChoice(anywhere.found);
   else if ('ambiguous' in among || 'ambiguous' in anywhere) message = `More than one testbed starts with ${quoted}: choose one from the list.`;
   else message = `No testbed is called ${quoted}: choose one from the list.`;
   return { errors: { [INPUT_IDS.testbedId]: message } };

@@ -46,6 +46,8 @@ describe('a testbed named with the command', () => {
     const taken = await ask(h, h.linus, h.lab, 'register lab-2');
     expect(startsOn(taken)).toBeUndefined();
     expect(fieldErrorText(taken, 'testbed_id')).toBe('lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
+    const own = await ask(h, h.ada, h.lab, 'register lab-2');
+    expect(fieldErrorText(own, 'testbed_id')).toBe('You hold lab-2 already: type mine to extend it, or choose another one.');
 
     const unknown = await ask(h, h.linus, h.lab, 'register lab-9');
     expect(fieldErrorText(unknown, 'testbed_id')).toBe('No testbed is called “lab-9”: choose one from the list.');
