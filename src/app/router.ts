@@ -171,6 +171,8 @@ function reportArgument(text: string): { days: 7 | 30 } | 'invalid' | null {
 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
+/** Words after `register` or `release` that name no testbed: `book a testbed`, `release mine`, `register one please`. */
+const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 const MAX_TYPED_NAME = 80;
 
@@ -198,7 +200,10 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const withName = NAMED_FORM.exec(commandText(event.text));
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
-    return one('conversation', event, { type, testbedName: withName[2].trim().slice(0, MAX_TYPED_NAME) });
+    const typed = withName[2].trim();
+    // `book a testbed`, `release mine`: plain words, not a name.
+    if (NO_NAME.test(typed)) return one('conversation', event, { type });
+    return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const command = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;

@@ -62,6 +62,16 @@ describe('router', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type, testbedName } }] });
   });
 
+  it.each([
+    ['book a testbed', 'registration.started'],
+    ['Register one please', 'registration.started'],
+    ['release my testbed', 'release.started'],
+    ['release mine', 'release.started'],
+    ['testbed release it', 'release.started'],
+  ])('%j names no testbed: the plain form (%s)', (typed, type) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type } }] });
+  });
+
   it('cuts a typed name longer than any testbed name may be to 80 characters', () => {
     const decision = route(text(`register ${'x'.repeat(500)}`), ctx);
     expect(decision).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'x'.repeat(80) } }] });
