@@ -142,15 +142,15 @@ function commandWord(text: string): string {
 }
 
 /** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
-const STATUS_WITH_ARGUMENT = /^\/?status\s+(?:label:\s*)?(.*)$/is;
+const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*)?(.*)$/is;
 
 const STATUS_ARGUMENT_HELP =
   'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
   'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
 
-/** `status <label>`: the label (as typed), `invalid` for an argument that cannot be a label, or null for other text. */
-function statusArgument(text: string): { label: string } | 'invalid' | null {
-  const match = STATUS_WITH_ARGUMENT.exec(commandText(text));
+/** `status <label>` (in a command's text): the label as typed, `invalid` for an argument that cannot be a label, or null for other text. */
+function statusArgument(command: string): { label: string } | 'invalid' | null {
+  const match = STATUS_WITH_ARGUMENT.exec(command);
   if (!match) return null;
   const label = readLabel(match[1]);
   return label === null ? 'invalid' : { label };
@@ -161,9 +161,9 @@ const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
 const REPORT_DAYS = /^(7|30)\s*(?:d|days?)?$/i;
 const REPORT_ARGUMENT_HELP = 'The usage report covers the last 7 or the last 30 days: type report, or report 30.';
 
-/** `report <days>`: 7 or 30, `invalid` for any other argument, or null for other text. */
-function reportArgument(text: string): { days: 7 | 30 } | 'invalid' | null {
-  const match = REPORT_WITH_ARGUMENT.exec(commandText(text));
+/** `report <days>` (in a command's text): 7 or 30, `invalid` for any other argument, or null for other text. */
+function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | null {
+  const match = REPORT_WITH_ARGUMENT.exec(command);
   if (!match) return null;
   const days = REPORT_DAYS.exec(match[1].trim());
   return days ? { days: days[1] === '30' ? 30 : 7 } : 'invalid';
@@ -178,26 +178,28 @@ const MAX_TYPED_NAME = 80;
 
 /** True when the text is one of the commands the bot answers (not free text a person wrote). */
 export function isCommandText(text: string): boolean {
-  const word = commandWord(text);
+  const command = commandText(text);
+  const word = command.toLowerCase();
   if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word)) return true;
-  const argument = statusArgument(text);
+  const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
-  const report = reportArgument(text);
+  const report = reportArgument(command);
   return report !== null && report !== 'invalid';
 }
 
 function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
-  const word = commandWord(event.text);
+  const command = commandText(event.text);
+  const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
-  const argument = statusArgument(event.text);
+  const argument = statusArgument(command);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
-  const report = reportArgument(event.text);
+  const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
-  const withName = NAMED_FORM.exec(commandText(event.text));
+  const withName = NAMED_FORM.exec(command);
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
     const typed = withName[2].trim();
@@ -206,9 +208,9 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
     return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
-  const command = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
-  if (!command) return { kind: 'reply', view: { kind: 'hint' } };
-  return one(command.flow, event, { type: command.type });
+  const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
+  if (!known) return { kind: 'reply', view: { kind: 'hint' } };
+  return one(known.flow, event, { type: known.type });
 }
 
 function cancelRoute(event: PlatformEvent): RouteDecision {

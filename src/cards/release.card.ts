@@ -65,7 +65,7 @@ export function releaseFormCard({ inUse, requesterEmail, now, errors, values }: 
       errorMessage: 'Choose the testbed to release.',
       placeholder: 'Choose a testbed',
       choices,
-      ...startsOn(values?.[INPUT_IDS.testbedId], choices, own),
+      ...pickerStart(values?.[INPUT_IDS.testbedId], choices, own),
     },
     ...fieldError(errors, INPUT_IDS.testbedId),
   ];
@@ -76,7 +76,7 @@ export function releaseFormCard({ inUse, requesterEmail, now, errors, values }: 
 }
 
 /** The picker starts on the testbed asked for, else on the person's only booking. */
-function startsOn(asked: string | undefined, choices: readonly { value: string }[], own: readonly TestbedRecord[]): { value?: string } {
+function pickerStart(asked: string | undefined, choices: readonly { value: string }[], own: readonly TestbedRecord[]): { value?: string } {
   if (asked !== undefined && choices.some((choice) => choice.value === asked)) return { value: asked };
   return own.length === 1 ? { value: String(own[0].id) } : {};
 }
