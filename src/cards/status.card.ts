@@ -97,24 +97,28 @@ function paginate(sizes: readonly number[]): number[][] {
 }
 
 /**
- * Coloured counts at the top of status cards (the broadcast cards use it too). The grey
- * maintenance count is shown only when some testbed is under maintenance (phones are narrow).
+ * Coloured counts at the top of status cards (the broadcast cards use it too), as two columns
+ * read top to bottom: `Available`, `In use` (and `Overdue` when there are five) on the left, the
+ * rest on the right. One row of four or five counts does not fit a phone (about 235 px at
+ * 360 px wide) and broke each count over two lines. The grey maintenance count is shown only
+ * when some testbed is under maintenance.
  */
 export function countsRow(counts: StatusCounts): CardElement {
-  const column = (label: string, value: number, style: Record<string, unknown>): CardElement => ({
-    type: 'Column',
-    width: 'auto',
-    items: [textBlock(`${label}: ${value}`, { ...style, weight: 'Bolder' })],
-  });
-  const maintenance = counts.maintenance > 0 ? [column('Maintenance', counts.maintenance, stateStyle('maintenance'))] : [];
+  const line = (label: string, value: number, style: Record<string, unknown>): CardElement =>
+    textBlock(`${label}: ${value}`, { ...style, weight: 'Bolder', spacing: 'None' });
+  const lines = [
+    line('Available', counts.available, stateStyle('available')),
+    line('In use', counts.inUse, stateStyle('inUse')),
+    line('Overdue', counts.overdue, stateStyle('overdue')),
+    ...(counts.maintenance > 0 ? [line('Maintenance', counts.maintenance, stateStyle('maintenance'))] : []),
+    line('Total', counts.total, { color: 'default' }),
+  ];
+  const left = Math.ceil(lines.length / 2);
   return {
     type: 'ColumnSet',
     columns: [
-      column('Available', counts.available, stateStyle('available')),
-      column('In use', counts.inUse, stateStyle('inUse')),
-      column('Overdue', counts.overdue, stateStyle('overdue')),
-      ...maintenance,
-      column('Total', counts.total, { color: 'default' }),
+      { type: 'Column', width: 'auto', items: lines.slice(0, left) },
+      { type: 'Column', width: 'auto', spacing: 'Medium', items: lines.slice(left) },
     ],
   };
 }

@@ -98,6 +98,21 @@ describe('status card: maintenance and labels', () => {
     expect(plain.texts.slice(2, 6)).toEqual(['Available: 1', 'In use: 1', 'Overdue: 0', 'Total: 2']);
   });
 
+  it('sets the counts in two columns read top to bottom, so five of them fit a phone', () => {
+    const columnTexts = (card: unknown): string[][] => {
+      const set = (card as { body: Array<{ type: string; columns?: Array<{ items: Array<{ text: string }> }> }> }).body.find((element) => element.type === 'ColumnSet')!;
+      return set.columns!.map((column) => column.items.map((item) => item.text));
+    };
+    expect(columnTexts(statusCard(input))).toEqual([
+      ['Available: 3', 'In use: 1', 'Overdue: 0'],
+      ['Maintenance: 2', 'Total: 6'],
+    ]);
+    expect(columnTexts(statusCard({ testbeds: [available(1), inUse(2, bob)], now: NOW, timeZone: zone }))).toEqual([
+      ['Available: 1', 'In use: 1'],
+      ['Overdue: 0', 'Total: 2'],
+    ]);
+  });
+
   it('offers the maintenance testbeds in the "Notify me when free" picker', () => {
     expect(seen.choices('testbed_id')).toEqual(['core-3', 'old-5', 'ran-4']);
   });

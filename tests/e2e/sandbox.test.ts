@@ -525,6 +525,55 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('on a 360 px screen the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
+    await onPhone('sandbox-phone-counts', async () => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      // Grace is the sandbox's admin: one testbed goes under maintenance, so the card shows all five counts.
+      await say('admin');
+      const admin = botCard('Lab admin');
+      await admin.waitFor();
+      await admin.getByRole('button', { name: 'Start', exact: true }).click();
+      const form = botCard('Start maintenance');
+      await form.waitFor();
+      await form.locator('[data-input-id="testbed_id"]').selectOption({ label: 'TB-07 IoT gateway bench' });
+      await form.locator('[data-input-id="reason"]').fill('Firmware upgrade');
+      await form.getByRole('button', { name: 'Start maintenance', exact: true }).click();
+      await botCard('TB-07 IoT gateway bench is under maintenance').waitFor();
+
+      await say('status');
+      const status = botCard('Testbed status');
+      await status.waitFor();
+      const counts = status.locator('.ac-columnSet').first().locator('.ac-textBlock');
+      const texts = (await counts.allInnerTexts()).map((text) => text.trim());
+      expect(texts.map((text) => text.replace(/: \d+$/, ''))).toEqual(['Available', 'In use', 'Overdue', 'Maintenance', 'Total']);
+      expect(texts.slice(3)).toEqual(['Maintenance: 1', `Total: ${readTestbeds(sandbox).length}`]);
+      expect(await cutOff(counts)).toEqual([]);
+      // Each count on one line: the lines a text takes are the distinct tops of its line boxes.
+      const lines = await counts.evaluateAll((blocks) =>
+        blocks.map((block) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        }),
+      );
+      expect(lines).toEqual([1, 1, 1, 1, 1]);
+
+      await say('admin');
+      await botCard('Lab admin').getByRole('button', { name: 'End', exact: true }).click();
+      const end = botCard('End maintenance');
+      await end.waitFor();
+      const bench = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-07 IoT gateway bench')!;
+      await end.locator('[data-input-id="testbed_id"]').selectOption(String(bench.id));
+      await end.getByRole('button', { name: 'End maintenance', exact: true }).click();
+      await botCard('TB-07 IoT gateway bench is back in service').waitFor();
+    });
+  });
+
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-drop-socket', async () => {
       await page.goto(sandbox.url);

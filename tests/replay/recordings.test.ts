@@ -43,7 +43,7 @@ describe('kept recordings replay to their expected transcripts', () => {
     expect(clicks[0]).toContain('Held by: Person 1 (person-1@example.invalid)');
     expect(clicks[1]).toContain('# lab-2 is taken');
     expect(clicks[1]).toContain('already held by Person 1');
-    expect(answerTo(plain, /Person 2 in Room 1 says: status/)).toMatch(/Available: 1 {3}In use: 1 {3}Overdue: 1/);
+    expect(answerTo(plain, /Person 2 in Room 1 says: status/)).toMatch(/Available: 1\n +In use: 1\n +Overdue: 1\n +Total: 3\n/);
   });
 
   it('a broadcast: both chosen rooms get the maintenance card and the sender a full delivery report', async () => {
