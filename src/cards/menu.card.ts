@@ -8,7 +8,7 @@
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
 import { card, safeLine, safeText, submit, textBlock } from './common.js';
-import { buttons, fact, factSet, heading, plainText } from './parts.js';
+import { buttons, heading, plainText } from './parts.js';
 
 export interface MenuCardInput {
   botName: string;
@@ -57,7 +57,12 @@ export function helpCard({ botName, version }: HelpCardInput): AdaptiveCardJson 
     [
       heading(`${safeLine(botName, 80)} help`),
       textBlock(`Version ${safeLine(version, 20)}. Type a command, or use the buttons.`, { isSubtle: true, spacing: 'None' }),
-      factSet(COMMANDS.map(([command, meaning]) => fact(safeLine(command), safeLine(meaning)))),
+      // Each command in bold with its meaning below it, not a fact set: on a phone a fact set's title
+      // column is narrow, a title like `release lab-3` broke over two lines and ran into the next one.
+      ...COMMANDS.flatMap(([command, meaning], index) => [
+        textBlock(safeLine(command), { weight: 'Bolder', spacing: index === 0 ? 'Medium' : 'Small' }),
+        textBlock(safeLine(meaning), { spacing: 'None' }),
+      ]),
     ],
     [buttons.menu(), buttons.status(), buttons.register(), buttons.release(), buttons.feedback()],
   );

@@ -131,13 +131,22 @@ describe('menu, help, hint', () => {
     const seen = seenCard(helpCard({ botName: 'Testbed Monitor', version: '1.0.8' }));
     expect(seen.heading).toBe('Testbed Monitor help');
     expect(seen.texts).toContain('Version 1.0.8. Type a command, or use the buttons.');
-    expect(Object.keys(seen.facts)).toEqual([
+    // After the heading and the version line: each command in bold, its meaning right below it.
+    const entries = seen.all.filter((item) => item.role === 'text').slice(1);
+    const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
+    expect(commands).toEqual([
       'testbed', 'status', 'status 5g', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
-    expect(seen.facts['release lab-3']).toBe('the same, with lab-3 already chosen');
-    expect(seen.facts['status 5g']).toBe('only the testbeds with that label (or the testbed with that name)');
-    expect(seen.facts['register (or book)']).toBe('book a free testbed');
-    expect(seen.facts.report).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
+    const meaningOf = (command: string): string | undefined => {
+      const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');
+      const next = entries[at + 1];
+      return next && next.element.weight !== 'Bolder' ? next.text : undefined;
+    };
+    expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen');
+    expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
+    expect(meaningOf('register (or book)')).toBe('book a free testbed');
+    expect(meaningOf('report')).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
+    expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);
   });
 });

@@ -471,6 +471,22 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  /** How many lines each element's text takes on the page: the distinct tops of its text's line boxes. */
+  function linesTaken(elements: Locator): Promise<number[]> {
+    return elements.evaluateAll((blocks) =>
+      blocks.map((block) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return tops.size;
+      }),
+    );
+  }
+
   /** The texts of the elements under `within` that the page cuts off: wider than their box, or sticking out of the card. */
   function cutOff(within: Locator): Promise<string[]> {
     return within.evaluateAll((elements) =>
@@ -525,6 +541,26 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-help', async () => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await say('help');
+      const help = botCard('Testbed Monitor help');
+      await help.waitFor();
+      const blocks = help.locator('.ac-textBlock');
+      const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
+      const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
+      // The heading and the version line come first; then each command (bold) above its meaning.
+      const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
+      expect(boldIndexes.map((index) => texts[index])).toEqual([
+        'testbed', 'status', 'status 5g', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      ]);
+      const lines = await linesTaken(blocks);
+      expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
+      expect(await cutOff(blocks)).toEqual([]);
+    });
+  });
+
   it('on a 360 px screen the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-counts', async () => {
       await page.setViewportSize({ width: 360, height: 800 });
@@ -548,20 +584,7 @@ describe('sandbox page in Chromium', () => {
       expect(texts.map((text) => text.replace(/: \d+$/, ''))).toEqual(['Available', 'In use', 'Overdue', 'Maintenance', 'Total']);
       expect(texts.slice(3)).toEqual(['Maintenance: 1', `Total: ${readTestbeds(sandbox).length}`]);
       expect(await cutOff(counts)).toEqual([]);
-      // Each count on one line: the lines a text takes are the distinct tops of its line boxes.
-      const lines = await counts.evaluateAll((blocks) =>
-        blocks.map((block) => {
-          const tops = new Set<number>();
-          const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-          }
-          return tops.size;
-        }),
-      );
-      expect(lines).toEqual([1, 1, 1, 1, 1]);
+      expect(await linesTaken(counts)).toEqual([1, 1, 1, 1, 1]);
 
       await say('admin');
       await botCard('Lab admin').getByRole('button', { name: 'End', exact: true }).click();
