@@ -63,6 +63,18 @@ describe('lifecycle cards', () => {
     expect(noticeText({ ...ctx, notice })).toBe('Grace *G* released your booking of lab-3. Reason: the **nightly** run');
   });
 
+  it('mine shows each booking as its name above its due time, red once it is overdue', () => {
+    const late = inUse(5, ana, { name: 'TB-05 SD-WAN pod with a long name', until: '2026-03-10T08:00:00.000Z' });
+    const seen = seenCard(mineCard({ ...ctx, testbeds: [late, inUse(4, ana, { until: '2026-03-10T14:00:00.000Z' })], life: [], requesterEmail: ana.email }));
+    const lines = seen.all.filter((item) => item.role === 'text').map((item) => ({ text: item.text, weight: item.element.weight, color: item.element.color }));
+    expect(lines).toEqual([
+      { text: 'lab-4', weight: 'Bolder', color: undefined },
+      { text: 'Expected release: 2026-03-10 14:00 UTC (in 4 h)', weight: undefined, color: 'default' },
+      { text: 'TB-05 SD-WAN pod with a long name', weight: 'Bolder', color: undefined },
+      { text: 'Release was due: 2026-03-10 08:00 UTC (2 h ago)', weight: undefined, color: 'attention' },
+    ]);
+  });
+
   it('a retired testbed tells the people who waited for it that they no longer wait', () => {
     const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3) } }));
     expect(seen.heading).toBe('lab-3 was retired');

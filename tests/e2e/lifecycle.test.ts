@@ -138,7 +138,9 @@ describe('mine and release all', () => {
     });
     const mine = await ask(h, h.ada, h.lab, 'mine');
     expect(seenCard(mine).heading).toBe('Your bookings');
-    expect(Object.keys(seenCard(mine).facts)).toEqual(['lab-1', 'lab-2']);
+    const bookings = seenCard(mine).all.filter((item) => item.role === 'text' && item.element.weight === 'Bolder');
+    expect(bookings.map((item) => item.text)).toEqual(['lab-1', 'lab-2']);
+    expect(seenCard(mine).texts.filter((text) => text.startsWith('Expected release: '))).toHaveLength(2);
     expect(buttonTitles(mine)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
     const linusMine = await ask(h, h.linus, h.lab, 'mine');
     expect(seenCard(linusMine).texts).toContain('You hold no testbeds right now.');

@@ -561,6 +561,24 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('on a 360 px screen the rows of a fact set keep a gap, so a title that wraps still reads as its own row', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-facts', async () => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await say('report');
+      const report = botCard('Usage, last 7 days');
+      await report.waitFor();
+      const gaps = await report.locator('.ac-factset').first().evaluate((table) => {
+        const rows = [...table.querySelectorAll('tr')].map((row) => {
+          const boxes = [...row.querySelectorAll('td > *')].map((content) => content.getBoundingClientRect()).filter((box) => box.height > 0);
+          return { top: Math.min(...boxes.map((box) => box.top)), bottom: Math.max(...boxes.map((box) => box.bottom)) };
+        });
+        return rows.slice(1).map((row, index) => row.top - rows[index].bottom);
+      });
+      expect(gaps.length).toBeGreaterThan(0);
+      expect(gaps.every((gap) => gap >= 4)).toBe(true);
+    });
+  });
+
   it('on a 360 px screen the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-counts', async () => {
       await page.setViewportSize({ width: 360, height: 800 });
