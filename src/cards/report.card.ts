@@ -126,10 +126,13 @@ function hoursBlock(report: UsageReport): CardElement[] {
   ];
 }
 
-/** `4.2 testbeds in use`, `1 testbed in use`. */
+/**
+ * `4.2 in use`, `<0.1 in use` (the line above the hours says they are testbeds on an average day).
+ * Short, so that on a phone the hour beside it keeps one line.
+ */
 function inUseOnAverage(average: number): string {
   const shown = average > 0 && average < 0.05 ? '<0.1' : oneDecimal(average);
-  return `${shown} ${shown === '1' ? 'testbed' : 'testbeds'} in use`;
+  return `${shown} in use`;
 }
 
 function introBlock(intro: ReportCardInput['intro']): CardElement[] {

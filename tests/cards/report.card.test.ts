@@ -55,9 +55,9 @@ describe('usage report card', () => {
     expect(seen.facts['Grace Hopper']).toBe('26 h · 2 bookings');
     expect(seen.texts).toContain('Busiest hours (Europe/Berlin)');
     expect(seen.texts).toContain('Testbeds in use at that hour on an average day.');
-    expect(seen.facts['13:00–14:00']).toBe('1.7 testbeds in use');
-    expect(seen.facts['14:00–15:00']).toBe('1.7 testbeds in use');
-    expect(seen.facts['11:00–12:00']).toBe('1.6 testbeds in use');
+    expect(seen.facts['13:00–14:00']).toBe('1.7 in use');
+    expect(seen.facts['14:00–15:00']).toBe('1.7 in use');
+    expect(seen.facts['11:00–12:00']).toBe('1.6 in use');
   });
 
   it('switches to 30 days and back with the report action', () => {

@@ -55,7 +55,7 @@ describe('usage report', () => {
     expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▰▰▱▱▱▱▱▱▱ 30% · 50 h in use', '2 bookings · 18 h overdue']);
     expect(rowTexts(seen.texts, 'old-rig (retired)')).toEqual(['old-rig (retired)', '▰▱▱▱▱▱▱▱▱▱ 1% · 2 h in use', '1 booking · 0 h overdue']);
     expect(seen.facts['Linus Lab']).toBe('175 h · 1 booking');
-    expect(seen.facts['13:00–14:00']).toBe('1.7 testbeds in use');
+    expect(seen.facts['13:00–14:00']).toBe('1.7 in use');
     expect(week.text).toMatch(/^Usage, last 7 days \(2026-03-03 13:00 Europe\/Berlin to 2026-03-10 13:00 Europe\/Berlin\): 235 h in use/);
     expect(buttonTitles(week)).toEqual(['Last 30 days', 'Status', 'Menu']);
     // The garbled line and the torn end were skipped, with one warning naming where they are.
@@ -85,7 +85,7 @@ describe('usage report', () => {
     // The default history file beside testbeds.json has the booking and its release.
     expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▱▱▱▱▱▱▱▱▱ 2% · 3 h in use', '1 booking · 0 h overdue']);
     expect(seen.facts['Ada Ops']).toBe('3 h · 1 booking');
-    expect(seen.facts['12:00–13:00']).toBe('0.1 testbeds in use');
+    expect(seen.facts['12:00–13:00']).toBe('0.1 in use');
   });
 
   it('says so when the history cannot be read, and logs the reason', async () => {
