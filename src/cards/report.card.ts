@@ -103,12 +103,20 @@ function restLine(rest: readonly TestbedUsage[]): CardElement {
 function holdersBlock(report: UsageReport): CardElement[] {
   const top = report.holders.filter((holder) => holder.hours > 0 || holder.bookings > 0).slice(0, TOP_HOLDERS);
   if (top.length === 0) return [];
+  // Each name in bold above its figures, as the testbeds above: as a fact title a name had to
+  // share a phone's width with its figures, and broke over two lines.
   return [
     heading('Top holders', { spacing: 'Medium' }),
-    {
-      type: 'FactSet',
-      facts: top.map((holder) => ({ title: safeName(holder.name, 40), value: `${formatHours(holder.hours)} · ${plural(holder.bookings, 'booking')}` })),
-    },
+    ...top.map(
+      (holder): CardElement => ({
+        type: 'Container',
+        spacing: 'Small',
+        items: [
+          textBlock(safeName(holder.name, 40), { weight: 'Bolder', spacing: 'Small' }),
+          small(`${formatHours(holder.hours)} · ${plural(holder.bookings, 'booking')}`, { isSubtle: true }),
+        ],
+      }),
+    ),
   ];
 }
 

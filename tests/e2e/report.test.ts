@@ -54,7 +54,8 @@ describe('usage report', () => {
     expect(seen.texts).toContain('All testbeds: 235 h in use · 4 bookings · 20 h overdue');
     expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▰▰▱▱▱▱▱▱▱ 30% · 50 h in use', '2 bookings · 18 h overdue']);
     expect(rowTexts(seen.texts, 'old-rig (retired)')).toEqual(['old-rig (retired)', '▰▱▱▱▱▱▱▱▱▱ 1% · 2 h in use', '1 booking · 0 h overdue']);
-    expect(seen.facts['Linus Lab']).toBe('175 h · 1 booking');
+    // A top holder: the name in bold, the figures right below it.
+    expect(seen.texts[seen.texts.indexOf('Linus Lab') + 1]).toBe('175 h · 1 booking');
     expect(seen.facts['13:00–14:00']).toBe('1.7 in use');
     expect(week.text).toMatch(/^Usage, last 7 days \(2026-03-03 13:00 Europe\/Berlin to 2026-03-10 13:00 Europe\/Berlin\): 235 h in use/);
     expect(buttonTitles(week)).toEqual(['Last 30 days', 'Status', 'Menu']);
@@ -84,7 +85,7 @@ describe('usage report', () => {
     const seen = seenCard(await ask(bot, bot.ada, bot.lab, 'report'));
     // The default history file beside testbeds.json has the booking and its release.
     expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▱▱▱▱▱▱▱▱▱ 2% · 3 h in use', '1 booking · 0 h overdue']);
-    expect(seen.facts['Ada Ops']).toBe('3 h · 1 booking');
+    expect(seen.texts[seen.texts.indexOf('Ada Ops') + 1]).toBe('3 h · 1 booking');
     expect(seen.facts['12:00–13:00']).toBe('0.1 in use');
   });
 
