@@ -9,8 +9,8 @@ import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import type { AdminView } from '../machines/admin.machine.js';
-import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../cards/menu.card.js';
-import { card, deepFreeze, textBlock } from '../cards/common.js';
+import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintCard, hintText, menuCard, menuText } from '../cards/menu.card.js';
+import { deepFreeze } from '../cards/common.js';
 import { statusCard, statusText, type StatusMemo } from '../cards/status.card.js';
 import {
   noneFreeWithLabelCard,
@@ -144,7 +144,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'help':
       return pair(helpCard({ botName: ctx.botName, version: BOT_VERSION }), helpText({ botName: ctx.botName, version: BOT_VERSION }));
     case 'hint':
-      return pair(card([textBlock(hintText())]), hintText());
+      return pair(hintCard(view), hintText(view));
     case 'status': {
       const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
       return ctx.statusMemo ? ctx.statusMemo.view(input) : pair(statusCard(input), statusText(input));

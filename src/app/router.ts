@@ -25,6 +25,7 @@ import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
+import { closestWord } from './typos.js';
 
 export type { Flow } from './actor-key.js';
 
@@ -46,7 +47,7 @@ export interface Target {
 
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }
-  | { kind: 'reply'; view: { kind: 'hint' } | { kind: 'error'; message: string } }
+  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string } | { kind: 'error'; message: string } }
   | { kind: 'dispatch'; targets: Target[] };
 
 const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
@@ -65,6 +66,15 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
   admin: { flow: 'admin', type: 'admin.requested' },
 };
+
+/** The commands a mistyped first word is matched against, for the hint's "Did you mean …?". */
+const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'report', 'broadcast', 'admin', 'cancel'];
+
+/** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
+function hintFor(word: string): RouteDecision {
+  const suggestion = closestWord(word.split(/\s+/, 1)[0], SUGGESTED_COMMANDS);
+  return { kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } };
+}
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -209,7 +219,7 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
-  if (!known) return { kind: 'reply', view: { kind: 'hint' } };
+  if (!known) return hintFor(word);
   return one(known.flow, event, { type: known.type });
 }
 

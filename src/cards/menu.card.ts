@@ -7,7 +7,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
-import { card, safeLine, safeText, submit, textBlock } from './common.js';
+import { card, safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, heading, plainText } from './parts.js';
 
 export interface MenuCardInput {
@@ -73,9 +73,49 @@ export function helpText({ botName, version }: HelpCardInput): string {
   return `${plainText(botName, 80)} ${plainText(version, 20)}. Commands: ${lines.join('; ')}.`;
 }
 
-/** The short reply to text the bot does not understand. */
-export function hintText(): string {
-  return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
+export interface HintInput {
+  /** The command a mistyped word most likely meant (`stauts`: status); only the commands below are named. */
+  suggestion?: string;
+}
+
+const tap = (title: string, action: string) => (): CardElement => submit(title, { action }, { associatedInputs: 'none' });
+
+/** The button that does what each command that can be suggested does. */
+const SUGGESTED: Record<string, () => CardElement> = {
+  testbed: buttons.menu,
+  menu: buttons.menu,
+  help: buttons.help,
+  status: buttons.status,
+  register: () => buttons.register(),
+  book: () => buttons.register(),
+  release: () => buttons.release(),
+  feedback: buttons.feedback,
+  mine: tap('Mine', ACTIONS.mine),
+  report: tap('Report', ACTIONS.report),
+  broadcast: buttons.broadcast,
+  admin: tap('Admin', ACTIONS.admin),
+  cancel: buttons.cancel,
+};
+
+function suggested(input: HintInput): string | undefined {
+  return input.suggestion !== undefined && Object.hasOwn(SUGGESTED, input.suggestion) ? input.suggestion : undefined;
+}
+
+/** The reply to text the bot does not understand; with a likely command, a button that does it. */
+export function hintCard(input: HintInput = {}): AdaptiveCardJson {
+  const suggestion = suggested(input);
+  if (suggestion === undefined) return card([textBlock(hintText())]);
+  return card(
+    [textBlock(`I did not understand that. Did you mean ${suggestion}? Press the button, or type help to see everything I can do.`)],
+    [SUGGESTED[suggestion]()],
+  );
+}
+
+/** The short reply to text the bot does not understand (the card's text). */
+export function hintText(input: HintInput = {}): string {
+  const suggestion = suggested(input);
+  if (suggestion === undefined) return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
+  return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;
 }
 
 export function cancelledCard(): AdaptiveCardJson {

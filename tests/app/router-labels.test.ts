@@ -51,8 +51,13 @@ describe('router: status with a label', () => {
     },
   );
 
-  it.each(['testbed 5g', 'statuses', 'mine 5g', 'help me'])('other commands take no argument: %j gets the hint as before', (typed) => {
-    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  it.each([
+    ['testbed 5g', undefined],
+    ['statuses', 'status'],
+    ['mine 5g', 'mine'],
+    ['help me', 'help'],
+  ])('other commands take no argument: %j gets the hint, naming the command it starts like', (typed, suggestion) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } });
   });
 
   it.each([

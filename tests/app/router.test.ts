@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowKey, type Flow } from '../../src/app/actor-key.js';
 import { route, type RouterContext } from '../../src/app/router.js';
+import { hintCard } from '../../src/cards/menu.card.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
 
@@ -88,6 +89,31 @@ describe('router', () => {
   it.each(['testbed please', 'testbedstatus', 'my testbed status', 'testbed'.repeat(2) + ' status'])('%j is not a command: the hint', (value) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
+
+  it.each([
+    ['stauts', 'status'],
+    ['Stauts 5g', 'status'],
+    ['testbed relase', 'release'],
+    ['regsiter lab-3', 'register'],
+    ['/hlep', 'help'],
+    ['reprot?', 'report'],
+    ['amdin', 'admin'],
+    ['cancle', 'cancel'],
+  ])('%j is a typo: the hint names %j', (typed, suggestion) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion } });
+  });
+
+  it.each(['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'report', 'broadcast', 'admin', 'cancel'])(
+    'the hint\'s button for %j does what typing it does',
+    (command) => {
+      const buttons = hintCard({ suggestion: command }).actions as Array<{ data: Record<string, unknown> }>;
+      expect(buttons).toHaveLength(1);
+      // The same actor gets the same kind of event (a report button also says its window, 7 days, the default).
+      const gist = (decision: ReturnType<typeof route>) =>
+        decision.kind === 'dispatch' ? decision.targets.map((target) => [target.key, target.event.type, target.ifExists === true]) : decision;
+      expect(gist(route(action(buttons[0].data), ctx))).toEqual(gist(route(text(command), ctx)));
+    },
+  );
 
   it('answers unknown text with a hint, and a bare mention (no text left) with the menu', () => {
     expect(route(text('what is this'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

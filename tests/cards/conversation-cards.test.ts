@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { MAX_CARD_BYTES, cardBytes } from '../../src/cards/common.js';
 import { feedbackFormCard, feedbackFormText, feedbackThanksCard, feedbackThanksText } from '../../src/cards/feedback.card.js';
-import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintText, menuCard, menuText } from '../../src/cards/menu.card.js';
+import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintCard, hintText, menuCard, menuText } from '../../src/cards/menu.card.js';
 import {
   registerFormCard,
   registerFormText,
@@ -49,6 +49,7 @@ function everyCard(): Array<{ name: string; card: AdaptiveCardJson; text: string
   const entries: Array<[string, AdaptiveCardJson, string, boolean]> = [
     ['menu', menuCard({ botName: HOSTILE }), menuText({ botName: HOSTILE }), false],
     ['help', helpCard({ botName: 'Testbed Monitor', version: '1.0.8' }), helpText({ botName: 'Testbed Monitor', version: '1.0.8' }), true],
+    ['hint (did you mean)', hintCard({ suggestion: 'status' }), hintText({ suggestion: 'status' }), false],
     ['status', statusCard({ testbeds, now: NOW, timeZone: zone }), statusText({ testbeds, now: NOW, timeZone: zone }), true],
     ['status (empty)', statusCard({ testbeds: [], now: NOW, timeZone: 'UTC' }), statusText({ testbeds: [], now: NOW, timeZone: 'UTC' }), true],
     ['register form', registerFormCard(registerInput), registerFormText(registerInput), true],
@@ -148,6 +149,10 @@ describe('menu, help, hint', () => {
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);
+    // Only the commands the bot has are ever named: anything else is the plain hint.
+    expect(hintText({ suggestion: 'status' })).toBe('I did not understand that. Did you mean status? Type status, or help to see everything I can do.');
+    expect(hintText({ suggestion: 'rm -rf' })).toBe(hintText());
+    expect(hintCard({ suggestion: 'constructor' })).toEqual(hintCard());
   });
 });
 

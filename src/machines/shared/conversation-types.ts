@@ -48,7 +48,8 @@ export type ConversationEvent =
 export type CardView =
   | { kind: 'menu' }
   | { kind: 'help' }
-  | { kind: 'hint' }
+  /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status). */
+  | { kind: 'hint'; suggestion?: string }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string }

@@ -1,0 +1,34 @@
+/**
+ * A mistyped command (`stauts`, as thumbs type on a phone) gets the hint naming the command it
+ * most likely meant, with a button that does it; text too far from every command gets the plain hint.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ask, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+
+describe('a mistyped command', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('`stauts` asks "Did you mean status?", and its button shows the status', async () => {
+    const hint = await ask(h, h.ada, h.lab, 'stauts');
+    expect(seenCard(hint).texts).toEqual(['I did not understand that. Did you mean status? Press the button, or type help to see everything I can do.']);
+    expect(hint.text).toBe('I did not understand that. Did you mean status? Type status, or help to see everything I can do.');
+    expect(buttonTitles(hint)).toEqual(['Status']);
+    const status = await click(h, h.ada, hint, 'status');
+    expect(seenCard(status).heading).toBe('Testbed status');
+  });
+
+  it('`testbed relase lab-3` offers Release; `hello` gets the plain hint with no button', async () => {
+    const relase = await ask(h, h.ada, h.lab, 'testbed relase lab-3');
+    expect(seenCard(relase).texts[0]).toContain('Did you mean release?');
+    expect(buttonTitles(relase)).toEqual(['Release']);
+    const hello = await ask(h, h.ada, h.lab, 'hello');
+    expect(seenCard(hello).texts).toEqual(['I did not understand that. Type testbed to open the menu, or help to see everything I can do.']);
+    expect(buttonTitles(hello)).toEqual([]);
+  });
+});
