@@ -62,13 +62,15 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   release: { flow: 'conversation', type: 'release.started' },
   feedback: { flow: 'conversation', type: 'feedback.started' },
   mine: { flow: 'conversation', type: 'mine.requested' },
+  // A person told their booking is due types what they want to do: their bookings, with the Extend buttons.
+  extend: { flow: 'conversation', type: 'mine.requested' },
   report: { flow: 'conversation', type: 'report.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
   admin: { flow: 'admin', type: 'admin.requested' },
 };
 
 /** The commands a mistyped first word is matched against, for the hint's "Did you mean …?". */
-const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'report', 'broadcast', 'admin', 'cancel'];
+const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'report', 'broadcast', 'admin', 'cancel'];
 
 /** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
 function hintFor(word: string): RouteDecision {
@@ -217,6 +219,8 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
     return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
   }
+  // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are.
+  if (/^extend\s/i.test(command)) return one('conversation', event, { type: 'mine.requested' });
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!known) return hintFor(word);

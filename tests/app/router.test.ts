@@ -33,6 +33,10 @@ describe('router', () => {
     ['release', 'conversation', 'release.started'],
     ['feedback', 'conversation', 'feedback.started'],
     ['broadcast', 'broadcast', 'broadcast.started'],
+    ['mine', 'conversation', 'mine.requested'],
+    ['extend', 'conversation', 'mine.requested'],
+    ['Extend lab-3', 'conversation', 'mine.requested'],
+    ['extend 2h', 'conversation', 'mine.requested'],
   ] as [string, Flow, string][])('text %j goes to the %s actor as %s', (value, flow, type) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
@@ -99,11 +103,12 @@ describe('router', () => {
     ['reprot?', 'report'],
     ['amdin', 'admin'],
     ['cancle', 'cancel'],
+    ['extned', 'extend'],
   ])('%j is a typo: the hint names %j', (typed, suggestion) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion } });
   });
 
-  it.each(['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'report', 'broadcast', 'admin', 'cancel'])(
+  it.each(['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'report', 'broadcast', 'admin', 'cancel'])(
     'the hint\'s button for %j does what typing it does',
     (command) => {
       const buttons = hintCard({ suggestion: command }).actions as Array<{ data: Record<string, unknown> }>;
