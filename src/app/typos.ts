@@ -35,8 +35,9 @@ const SHORTEST_GUESS = 3;
 
 /**
  * The one candidate within reach of `word` (lower case): one edit for words up to six letters,
- * two for longer ones (with two edits, `please` would already read as `release`). `undefined` when none is, or when two are equally near (no guessing
- * between them). A word that is a candidate itself is returned as it is.
+ * two for longer ones (with two edits, `please` would already read as `release`). `undefined`
+ * when none is, or when two are equally near (no guessing between them). A word that is a
+ * candidate itself is returned as it is.
  */
 export function closestWord(word: string, candidates: readonly string[]): string | undefined {
   if (word.length < SHORTEST_GUESS) return undefined;
