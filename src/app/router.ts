@@ -185,6 +185,8 @@ function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | null {
 const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** Words after `register` or `release` that name no testbed: `book a testbed`, `release mine`, `register one please`. */
 const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
+/** `release all`, `release all mine`, `release all my testbeds`. */
+const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 const MAX_TYPED_NAME = 80;
 
@@ -211,6 +213,8 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
+  // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
+  if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const withName = NAMED_FORM.exec(command);
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';

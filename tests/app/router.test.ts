@@ -37,6 +37,9 @@ describe('router', () => {
     ['extend', 'conversation', 'mine.requested'],
     ['Extend lab-3', 'conversation', 'mine.requested'],
     ['extend 2h', 'conversation', 'mine.requested'],
+    ['release all', 'conversation', 'mine.requested'],
+    ['Release all mine', 'conversation', 'mine.requested'],
+    ['testbed release all my testbeds', 'conversation', 'mine.requested'],
   ] as [string, Flow, string][])('text %j goes to the %s actor as %s', (value, flow, type) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
