@@ -541,6 +541,24 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
+  it('on a 360 px screen the chat keeps most of the screen, and the header shows its name and buttons whole', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-layout', async () => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      const messages = await page.locator('#messages').boundingBox();
+      expect(messages!.height).toBeGreaterThan(800 / 2);
+      for (const part of ['#bot-name', '#connection', '#drop-socket']) {
+        const box = (await page.locator(part).boundingBox())!;
+        expect(box.x, part).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, part).toBeLessThanOrEqual(360);
+      }
+      const clipped = await page.locator('#bot-name, #drop-socket').evaluateAll((parts) => parts.filter((part) => part.scrollWidth > part.clientWidth).map((part) => part.id));
+      expect(clipped).toEqual([]);
+      // People and rooms scroll sideways: one further along is still reached, and switching works.
+      await page.locator('.room', { hasText: 'Ops Broadcast' }).click();
+      await expect.poll(() => page.locator('#room-title').textContent()).toBe('Ops Broadcast');
+    });
+  });
+
   it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-help', async () => {
       await page.setViewportSize({ width: 360, height: 800 });
