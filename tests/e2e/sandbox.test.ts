@@ -516,6 +516,21 @@ describe('sandbox page in Chromium', () => {
     });
   }
 
+  it('on a desktop the mine card\'s five buttons each show their whole title', { timeout: 60_000 }, async () => {
+    await withScreenshot('sandbox-desktop-mine', async () => {
+      await page.goto(sandbox.url);
+      await page.locator('#connection[data-state="connected"]').waitFor();
+      await page.locator('.person', { hasText: 'Linus Lab' }).click();
+      await page.locator('.room', { hasText: 'QA Team' }).click();
+      await say('mine');
+      const mine = botCard('Your bookings');
+      await mine.waitFor();
+      const buttons = mine.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await buttons.allInnerTexts()).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+      expect(await cutOff(buttons)).toEqual([]);
+    });
+  });
+
   it('on a phone-sized screen a status card\'s buttons each show their whole title', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-buttons', async () => {
       await say('status');
