@@ -40,6 +40,18 @@ describe('a testbed named with the command', () => {
     expect(seenCard(released).heading).toBe('Released: lab-3');
   });
 
+  it('a slip in the name (`register lab3`) names the testbed meant, and chooses nothing for the person', async () => {
+    const slip = await ask(h, h.linus, h.lab, 'register LAB3');
+    expect(startsOn(slip)).toBeUndefined();
+    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “LAB3”. Did you mean lab-3? Choose it from the list.');
+
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const busy = await ask(h, h.linus, h.lab, 'book lab2');
+    expect(fieldErrorText(busy, 'testbed_id')).toBe('No testbed is called “lab2”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
+    const release = await ask(h, h.linus, h.lab, 'release lab2');
+    expect(fieldErrorText(release, 'testbed_id')).toBe('No testbed is called “lab2”. Did you mean lab-2? Choose it from the list.');
+  });
+
   it('says under the picker why it cannot start on the testbed named', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
 
@@ -49,8 +61,10 @@ describe('a testbed named with the command', () => {
     const own = await ask(h, h.ada, h.lab, 'register lab-2');
     expect(fieldErrorText(own, 'testbed_id')).toBe('You hold lab-2 already: type mine to extend it, or choose another one.');
 
+    // lab-9 is one slip from lab-1, lab-2 and lab-3 alike: none is named.
     const unknown = await ask(h, h.linus, h.lab, 'register lab-9');
     expect(fieldErrorText(unknown, 'testbed_id')).toBe('No testbed is called “lab-9”: choose one from the list.');
+    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'register rack'), 'testbed_id')).toBe('No testbed is called “rack”: choose one from the list.');
 
     const free = await ask(h, h.linus, h.lab, 'release lab-1');
     expect(startsOn(free)).toBeUndefined();
