@@ -4,6 +4,7 @@
  * testbed gets, and which optional fields a record carries beside the original eight.
  */
 import type { RetiredTestbed, TestbedExtras, TestbedRecord } from './domain.js';
+import { closestWord } from './typos.js';
 
 export const LAB_LIMITS = {
   /** Characters in one label. */
@@ -42,6 +43,16 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const starting = wanted === '' ? [] : records.filter((record) => fold(record.testbed_name).startsWith(wanted));
   if (starting.length === 1) return { found: starting[0] };
   return starting.length > 1 ? { ambiguous: true } : { none: true };
+}
+
+/**
+ * The one testbed whose name is a slip of the thumb away from what was typed (`lab3` for lab-3,
+ * ignoring case), for a "Did you mean …?". Only asked after `findByTypedName` found nothing.
+ */
+export function findNearName<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], typed: string): T | undefined {
+  const names = records.map((record) => fold(record.testbed_name));
+  const nearest = closestWord(fold(typed), names);
+  return nearest === undefined ? undefined : records[names.indexOf(nearest)];
 }
 
 /** True when the record carries the label (ignoring case); a null label matches every record. */

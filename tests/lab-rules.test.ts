@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findByTypedName } from '../src/lab-rules.js';
+import { findByTypedName, findNearName } from '../src/lab-rules.js';
 
 const named = (...names: string[]) => names.map((testbed_name, index) => ({ id: index + 1, testbed_name }));
 
@@ -22,5 +22,21 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findByTypedName(lab, 'TB-02')).toEqual({ none: true });
     expect(findByTypedName(lab, '   ')).toEqual({ none: true });
     expect(findByTypedName([], 'lab-1')).toEqual({ none: true });
+  });
+});
+
+describe('findNearName: the testbed a slip in a typed name most likely meant', () => {
+  const lab = named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'rack-12');
+
+  it('names the one testbed a slip away, ignoring case and surrounding spaces', () => {
+    expect(findNearName(lab, ' LAB1 ')).toBe(lab[2]);
+    expect(findNearName(lab, 'rakc-12')).toBe(lab[3]);
+    expect(findNearName(lab, 'tb-03 wifi 7 lab')).toBe(lab[1]);
+  });
+
+  it('names none when nothing is near, or two are equally near', () => {
+    expect(findNearName(lab, 'core')).toBeUndefined();
+    expect(findNearName(named('lab-1', 'lab-2'), 'lab-3')).toBeUndefined();
+    expect(findNearName([], 'lab-1')).toBeUndefined();
   });
 });

@@ -4,8 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName } from '../lab-rules.js';
-import { closestWord } from './typos.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -299,15 +298,9 @@ function startOn(
     return { errors: { [INPUT_IDS.testbedId]: `More than one testbed starts with ${quoted}: choose one from the list.` } };
   }
   // A slip in the name (`lab3` for lab-3): the one testbed a slip away is named, never chosen for the person.
-  const near = nearestName(all, named);
+  const near = findNearName(all, named);
   if (near === undefined) return { errors: { [INPUT_IDS.testbedId]: `No testbed is called ${quoted}: choose one from the list.` } };
   const meant = `No testbed is called ${quoted}. Did you mean ${near.testbed_name}?`;
   return { errors: { [INPUT_IDS.testbedId]: choices.includes(near) ? `${meant} Choose it from the list.` : `${meant} ${notAChoice(near)}` } };
 }
 
-/** The one testbed whose name is a slip or two away from what was typed (ignoring case), if any. */
-function nearestName(all: readonly TestbedRecord[], typed: string): TestbedRecord | undefined {
-  const names = all.map((record) => record.testbed_name.trim().toLowerCase());
-  const nearest = closestWord(typed.trim().toLowerCase(), names);
-  return nearest === undefined ? undefined : all[names.indexOf(nearest)];
-}

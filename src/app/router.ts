@@ -25,7 +25,7 @@ import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
-import { closestWord } from './typos.js';
+import { closestWord } from '../typos.js';
 
 export type { Flow } from './actor-key.js';
 

@@ -10,7 +10,7 @@
  * buttons keep the label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName } from '../lab-rules.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
@@ -134,6 +134,8 @@ interface Layout {
   unknownLabel: boolean;
   /** Set when no testbed carries the asked-for label but one is called so (`status lab-3`): that testbed's name. */
   named?: string;
+  /** With an unknown label: the name of the one testbed a slip away from it (`lab-3` for `lab3`). */
+  nearName?: string;
   /** Every label in use (for the unknown-label answer). */
   labels: string[];
   rows: CardElement[];
@@ -180,6 +182,8 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   const filtered = named ? [named] : labelled;
   const unknownLabel = label !== undefined && filtered.length === 0;
   const labels = unknownLabel ? labelsInUse(all) : [];
+  // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
+  const near = unknownLabel && nameMatch && 'none' in nameMatch ? findNearName(all, label) : undefined;
   const testbeds = unknownLabel ? [] : filtered;
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
   const sorted = inStatusOrder(testbeds, now);
@@ -195,6 +199,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   return {
     unknownLabel,
     ...(named ? { named: named.testbed_name } : {}),
+    ...(near ? { nearName: near.testbed_name } : {}),
     labels,
     rows: pages[current - 1].map((index) => rows[index].element),
     page: current,
@@ -229,17 +234,18 @@ function choiceOf(record: TestbedRecord): { title: string; value: string } {
 /** Webex shows at most five buttons on a card. */
 const MAX_BUTTONS = 5;
 
-/** "No testbed has the label x" and the labels that do exist. */
-function unknownLabelLines(label: string, labels: readonly string[]): CardElement[] {
+/** "No testbed has the label x", the testbed that may have been meant, and the labels that do exist. */
+function unknownLabelLines(label: string, labels: readonly string[], nearName: string | undefined): CardElement[] {
   const known = labels.length > 0 ? `Labels in use: ${labels.map((each) => safeName(each, 32)).join(', ')}.` : 'No testbed has a label yet.';
-  return [textBlock(`No testbed has the label ${safeName(label, 32)}.`, { color: 'warning', weight: 'Bolder' }), textBlock(known)];
+  const meant = nearName === undefined ? [] : [textBlock(`Did you mean the testbed ${safeName(nearName, 80)}?`)];
+  return [textBlock(`No testbed has the label ${safeName(label, 32)}.`, { color: 'warning', weight: 'Bolder' }), ...meant, textBlock(known)];
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, labels, rows, page, pages, counts, waitable } = layout(input);
+  const { unknownLabel, named, nearName, labels, rows, page, pages, counts, waitable } = layout(input);
   const label = input.label;
   if (unknownLabel && label !== undefined) {
-    return card([heading('Testbed status'), ...unknownLabelLines(label, labels)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
+    return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
   const paging = pages > 1 ? ` · page ${page} of ${pages}` : '';
   const labelled = named !== undefined ? `Testbed ${safeName(named, 80)} · ` : label === undefined ? '' : `Label ${safeName(label, 32)} · `;
@@ -263,11 +269,12 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, labels, page, pages, counts } = layout(input);
+  const { unknownLabel, named, nearName, labels, page, pages, counts } = layout(input);
   const label = input.label === undefined ? '' : plainText(input.label, 32);
   if (unknownLabel) {
+    const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
-    return `No testbed has the label ${label}.${known}`;
+    return `No testbed has the label ${label}.${meant}${known}`;
   }
   const paging = pages > 1 ? ` (page ${page} of ${pages})` : '';
   const labelled = named !== undefined ? ` for ${plainText(named, 80)}` : label === '' ? '' : ` for label ${label}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestWord, editDistance } from '../../src/app/typos.js';
+import { closestWord, editDistance } from '../src/typos.js';
 
 const COMMANDS = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'report', 'broadcast', 'admin', 'cancel'];
 
