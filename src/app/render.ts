@@ -303,4 +303,3 @@ function startOn(
   const meant = `No testbed is called ${quoted}. Did you mean ${near.testbed_name}?`;
   return { errors: { [INPUT_IDS.testbedId]: choices.includes(near) ? `${meant} Choose it from the list.` : `${meant} ${notAChoice(near)}` } };
 }
-
