@@ -201,6 +201,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
       get knownTestbedIds() {
         return knownTestbedIds();
       },
+      // Read only for typed text that names a testbed (`wait lab-3`).
+      get testbeds() {
+        return store.testbeds.snapshot();
+      },
       broadcastRoomIds: roomIds,
     });
     if (decision.kind === 'ignore') {

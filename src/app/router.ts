@@ -20,7 +20,8 @@ import {
   readStatusPage,
   type Invalid,
 } from '../cards/actions.js';
-import type { FormErrors } from '../domain.js';
+import type { FormErrors, TestbedRecord } from '../domain.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
@@ -33,6 +34,8 @@ export interface RouterContext {
   approvedRooms: string[] | '*';
   timeZone: string;
   knownTestbedIds: readonly number[];
+  /** The testbeds' ids and names; only read for typed text that names one (`wait lab-3`). */
+  testbeds?: readonly Pick<TestbedRecord, 'id' | 'testbed_name'>[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
 }
@@ -65,12 +68,15 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   // A person told their booking is due types what they want to do: their bookings, with the Extend buttons.
   extend: { flow: 'conversation', type: 'mine.requested' },
   report: { flow: 'conversation', type: 'report.requested' },
+  // Without a name: the status card, whose Notify me when free picker lists what can be waited for.
+  wait: { flow: 'conversation', type: 'status.requested' },
+  notify: { flow: 'conversation', type: 'status.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
   admin: { flow: 'admin', type: 'admin.requested' },
 };
 
 /** The commands a mistyped first word is matched against, for the hint's "Did you mean …?". */
-const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'report', 'broadcast', 'admin', 'cancel'];
+const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'wait', 'report', 'broadcast', 'admin', 'cancel'];
 
 /** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
 function hintFor(word: string): RouteDecision {
@@ -185,6 +191,8 @@ function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | null {
 const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** Words after `register` or `release` that name no testbed: `book a testbed`, `release mine`, `register one please`. */
 const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
+/** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
+const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
 /** `release all`, `release all mine`, `release all my testbeds`. */
 const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
@@ -201,7 +209,7 @@ export function isCommandText(text: string): boolean {
   return report !== null && report !== 'invalid';
 }
 
-function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterContext): RouteDecision {
+function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
   const command = commandText(event.text);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
@@ -213,6 +221,8 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
+  const waitFor = WAIT_NAMED.exec(command);
+  if (waitFor) return waitRoute(event, waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const withName = NAMED_FORM.exec(command);
@@ -229,6 +239,21 @@ function routeText(event: PlatformEvent & { type: 'message' }, _ctx: RouterConte
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!known) return hintFor(word);
   return one(known.flow, event, { type: known.type });
+}
+
+/**
+ * `wait lab-3`: the queue for the testbed named (ignoring case, or the only one whose name starts
+ * so), as the Notify me when free button does; otherwise a line on why not, and nothing happens.
+ */
+function waitRoute(event: PlatformEvent, typed: string, ctx: RouterContext): RouteDecision {
+  const testbeds = ctx.testbeds ?? [];
+  const match = findByTypedName(testbeds, typed);
+  if ('found' in match) return lifecycle(event, { type: 'wait', testbedId: match.found.id }, event.receivedAt);
+  const quoted = `“${typed}”`;
+  if ('ambiguous' in match) return { kind: 'reply', view: { kind: 'error', message: `More than one testbed starts with ${quoted}: type more of its name.` } };
+  const near = findNearName(testbeds, typed);
+  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type wait ${near.testbed_name}.`;
+  return { kind: 'reply', view: { kind: 'error', message: `No testbed is called ${quoted}.${meant}` } };
 }
 
 function cancelRoute(event: PlatformEvent): RouteDecision {

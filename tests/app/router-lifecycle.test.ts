@@ -33,6 +33,28 @@ describe('lifecycle buttons', () => {
     expect(eventOf(route(action(inputs), ctx))).toEqual({ type: 'lifecycle.submitted', request, now: NOW });
   });
 
+  it.each([
+    ['wait lab-2', 2],
+    ['WAIT Lab-2', 2],
+    ['notify me when lab-1 is free', 1],
+    ['notify me about TB-03', 3],
+    ['testbed wait for tb-03 wi-fi 7 lab', 3],
+  ])('typed %j joins the queue for testbed %i, as the Notify me when free button does', (text, testbedId) => {
+    const named = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }, { id: 3, testbed_name: 'TB-03 Wi-Fi 7 lab' }] };
+    const typed: MessageEvent = { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW };
+    expect(eventOf(route(typed, named))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW });
+  });
+
+  it('typed wait for a name no testbed has, or several start with, is answered and changes nothing', () => {
+    const named = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }] };
+    const say = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+    expect(route(say('wait lab'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'More than one testbed starts with “lab”: type more of its name.' } });
+    expect(route(say('wait lab-9'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-9”. Type status to see them all.' } });
+    expect(route(say('wait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type wait lab-2.' } });
+    // Without the testbeds at hand (a context that does not give them), nothing is found.
+    expect(route(say('wait lab-1'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+
   it('typed mine and the Mine button show the person\'s bookings', () => {
     const typed: MessageEvent = { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text: 'mine', receivedAt: NOW };
     expect(eventOf(route(typed, ctx))).toEqual({ type: 'mine.requested' });

@@ -38,6 +38,8 @@ describe('router', () => {
     ['Extend lab-3', 'conversation', 'mine.requested'],
     ['extend 2h', 'conversation', 'mine.requested'],
     ['release all', 'conversation', 'mine.requested'],
+    ['wait', 'conversation', 'status.requested'],
+    ['Notify', 'conversation', 'status.requested'],
     ['Release all mine', 'conversation', 'mine.requested'],
     ['testbed release all my testbeds', 'conversation', 'mine.requested'],
   ] as [string, Flow, string][])('text %j goes to the %s actor as %s', (value, flow, type) => {
@@ -107,11 +109,12 @@ describe('router', () => {
     ['amdin', 'admin'],
     ['cancle', 'cancel'],
     ['extned', 'extend'],
+    ['wiat', 'wait'],
   ])('%j is a typo: the hint names %j', (typed, suggestion) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion } });
   });
 
-  it.each(['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'report', 'broadcast', 'admin', 'cancel'])(
+  it.each(['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'wait', 'report', 'broadcast', 'admin', 'cancel'])(
     'the hint\'s button for %j does what typing it does',
     (command) => {
       const buttons = hintCard({ suggestion: command }).actions as Array<{ data: Record<string, unknown> }>;

@@ -92,6 +92,27 @@ describe('overdue notice in a direct message', () => {
 });
 
 describe('wait-list and hand-off', () => {
+  it('`wait lab-1` typed joins the queue, as Notify me when free does; a name that is no testbed changes nothing', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR), availableTestbed(2, 'lab-2')],
+    });
+    const queued = await ask(h, h.linus, h.lab, 'notify me when LAB-1 is free');
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-1');
+    const again = await ask(h, h.linus, h.lab, 'wait for lab-1');
+    expect(seenCard(again).texts).toContain('You were already in the queue: you are #1 for lab-1.');
+    const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle[0].queue.map((entry: { email: string }) => entry.email)).toEqual(['linus@example.com']);
+    // A free testbed: as with the button, nothing to wait for.
+    const free = await ask(h, h.linus, h.lab, 'wait lab-2');
+    expect(seenCard(free).texts).toEqual(['Nothing was changed', 'lab-2 is free right now: book it instead of waiting.']);
+
+    const slip = await ask(h, h.linus, h.lab, 'wait lab1');
+    expect(seenCard(slip).texts).toContain('No testbed is called “lab1”. Did you mean lab-1? Type wait lab-1.');
+    const unknown = await ask(h, h.linus, h.lab, 'wait rack-9');
+    expect(seenCard(unknown).texts).toContain('No testbed is called “rack-9”. Type status to see them all.');
+    expect(JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'))).toEqual(life);
+  });
+
   it('the first in line gets a booking form in a direct message; others are refused during the hold', async () => {
     h = await startHarness({
       testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
