@@ -193,6 +193,10 @@ const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
 const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
+/** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
+const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
+/** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
+const WHO_HAS = /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** `release all`, `release all mine`, `release all my testbeds`. */
 const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
@@ -222,7 +226,12 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
   const waitFor = WAIT_NAMED.exec(command);
-  if (waitFor) return waitRoute(event, waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
+  if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
+  const leave = UNWAIT_NAMED.exec(command);
+  if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  // The status view shows a testbed by name when no label is called so (`status lab-3`).
+  const who = WHO_HAS.exec(command);
+  if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const withName = NAMED_FORM.exec(command);
@@ -242,17 +251,18 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
 }
 
 /**
- * `wait lab-3`: the queue for the testbed named (ignoring case, or the only one whose name starts
- * so), as the Notify me when free button does; otherwise a line on why not, and nothing happens.
+ * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the
+ * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
+ * otherwise a line on why not, and nothing happens.
  */
-function waitRoute(event: PlatformEvent, typed: string, ctx: RouterContext): RouteDecision {
+function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string, ctx: RouterContext): RouteDecision {
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
-  if ('found' in match) return lifecycle(event, { type: 'wait', testbedId: match.found.id }, event.receivedAt);
+  if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
   const quoted = `“${typed}”`;
   if ('ambiguous' in match) return { kind: 'reply', view: { kind: 'error', message: `More than one testbed starts with ${quoted}: type more of its name.` } };
   const near = findNearName(testbeds, typed);
-  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type wait ${near.testbed_name}.`;
+  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${type} ${near.testbed_name}.`;
   return { kind: 'reply', view: { kind: 'error', message: `No testbed is called ${quoted}.${meant}` } };
 }
 

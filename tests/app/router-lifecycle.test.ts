@@ -45,12 +45,32 @@ describe('lifecycle buttons', () => {
     expect(eventOf(route(typed, named))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW });
   });
 
+  it.each(['unwait lab-2', 'stop waiting for lab-2', 'leave the queue for LAB-2', 'leave queue lab-2'])(
+    'typed %j leaves the queue for lab-2, as the Leave the queue button does',
+    (text) => {
+      const named = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }] };
+      const typed: MessageEvent = { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW };
+      expect(eventOf(route(typed, named))).toEqual({ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 2 }, now: NOW });
+    },
+  );
+
+  it.each([
+    ['who has lab-3?', 'lab-3'],
+    ["who's on TB-03 Wi-Fi 7 lab", 'TB-03 Wi-Fi 7 lab'],
+    ['Who is using lab-3', 'lab-3'],
+    ['testbed who holds lab-3', 'lab-3'],
+  ])('typed %j shows the status of %j', (text, label) => {
+    const typed: MessageEvent = { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW };
+    expect(eventOf(route(typed, ctx))).toEqual({ type: 'status.requested', label });
+  });
+
   it('typed wait for a name no testbed has, or several start with, is answered and changes nothing', () => {
     const named = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }] };
     const say = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
     expect(route(say('wait lab'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'More than one testbed starts with “lab”: type more of its name.' } });
     expect(route(say('wait lab-9'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-9”. Type status to see them all.' } });
     expect(route(say('wait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type wait lab-2.' } });
+    expect(route(say('unwait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type unwait lab-2.' } });
     // Without the testbeds at hand (a context that does not give them), nothing is found.
     expect(route(say('wait lab-1'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
   });

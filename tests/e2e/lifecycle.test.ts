@@ -111,6 +111,15 @@ describe('wait-list and hand-off', () => {
     const unknown = await ask(h, h.linus, h.lab, 'wait rack-9');
     expect(seenCard(unknown).texts).toContain('No testbed is called “rack-9”. Type status to see them all.');
     expect(JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'))).toEqual(life);
+
+    // `who has lab-1?` shows lab-1 alone, its holder on its row; `unwait lab-1` takes Linus out of the queue.
+    const who = await ask(h, h.linus, h.lab, 'who has lab-1?');
+    expect(seenCard(who).texts).toContain('● lab-1 · In use');
+    expect(seenCard(who).texts.some((text) => text.startsWith('Ada Ops (ada@example.com) · held for'))).toBe(true);
+    const left = await ask(h, h.linus, h.lab, 'stop waiting for lab-1');
+    expect(seenCard(left).texts).toEqual(['You left the queue for lab-1', 'You will not get an offer for it.']);
+    const after = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
+    expect(after.lifecycle.flatMap((entry) => entry.queue)).toEqual([]);
   });
 
   it('the first in line gets a booking form in a direct message; others are refused during the hold', async () => {
