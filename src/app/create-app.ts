@@ -211,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       logger.debug({ eventType: event.type, eventId: event.id, roomId: event.roomId, reason: decision.reason }, 'event ignored');
       return 'ignored';
     }
-    recorder?.record(event, { broadcastRoomIds: roomIds });
+    recorder?.record(event, { broadcastRoomIds: roomIds, testbeds: event.type === 'message' ? store.testbeds.snapshot() : undefined });
     health.markMessage(event.receivedAt);
     if (decision.kind === 'reply') {
       replies.started(`reply:${event.roomId}`, event.receivedAt);

@@ -16,6 +16,7 @@ import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import { configSecrets, type Config } from '../config.js';
 import type { ConnectionState, PlatformEvent } from '../platform/port.js';
+import type { TestbedRecord } from '../domain.js';
 import { INPUT_IDS } from '../cards/actions.js';
 import { roomChoiceValues } from '../cards/broadcast-actions.js';
 import { Pseudonyms } from './pseudonyms.js';
@@ -24,11 +25,17 @@ import { RECORD_VERSION, type RecordHeader, type RecordLine, type RecordedEvent 
 
 export interface Recorder {
   /** Queues one accepted event; `broadcastRoomIds` lets room choices be pseudonymised like room ids. */
-  record(event: PlatformEvent, context?: { broadcastRoomIds?: string[] }): void;
+  record(event: PlatformEvent, context?: RecordContext): void;
   connection(state: ConnectionState): void;
   /** Resolves when every queued line has been written (or given up on). */
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RecordContext {
+  broadcastRoomIds?: string[];
+  /** The testbeds as the event found them: a typed command naming one of them is kept as written. */
+  testbeds?: readonly Pick<TestbedRecord, 'testbed_name'>[];
 }
 
 export interface RecorderOptions {
@@ -60,9 +67,8 @@ const STRUCTURED_INPUTS: ReadonlySet<string> = new Set([
 ]);
 const ROOM_LIST_INPUT = 'room_ids';
 
-export interface PseudonymiseOptions {
+export interface PseudonymiseOptions extends RecordContext {
   keepText: boolean;
-  broadcastRoomIds?: string[];
 }
 
 /** The event as it is written: ids hashed, people and rooms labelled, free text kept or blanked. */
@@ -72,7 +78,7 @@ export function pseudonymiseEvent(event: PlatformEvent, names: Pseudonyms, optio
   const freeText = (value: string) => (options.keepText ? names.text(value) : names.blank(value));
   const common = { roomId: room.id, roomType: event.roomType, personId: person.id, receivedAt: event.receivedAt };
   if (event.type === 'message') {
-    const text = isCommandText(event.text) ? event.text : freeText(event.text);
+    const text = isCommandText(event.text, options.testbeds) ? event.text : freeText(event.text);
     return {
       kind: 'event',
       at: event.receivedAt,
@@ -214,7 +220,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   return {
     record(event, context = {}) {
-      enqueue((names) => pseudonymiseEvent(event, names, { keepText: options.keepText, broadcastRoomIds: context.broadcastRoomIds }));
+      enqueue((names) => pseudonymiseEvent(event, names, { keepText: options.keepText, ...context }));
     },
     connection(state) {
       const at = now().toISOString();

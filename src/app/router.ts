@@ -202,15 +202,34 @@ const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 const MAX_TYPED_NAME = 80;
 
-/** True when the text is one of the commands the bot answers (not free text a person wrote). */
-export function isCommandText(text: string): boolean {
+/** `extend lab-3`: what follows `extend` (only the name matters to the recorder; the route ignores it). */
+const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
+
+/** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
+function typedTestbedName(command: string): string | undefined {
+  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, EXTEND_NAMED]) {
+    const match = pattern.exec(command);
+    if (match) return match[1].trim();
+  }
+  const named = NAMED_FORM.exec(command);
+  return named ? named[2].trim() : undefined;
+}
+
+/**
+ * True when the text is one of the commands the bot answers (not free text a person wrote). A
+ * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
+ * unique start): a name is lab data, while other words after a command could be anything.
+ */
+export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
   const command = commandText(text);
   const word = command.toLowerCase();
-  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word)) return true;
+  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || RELEASE_ALL.test(command)) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
-  return report !== null && report !== 'invalid';
+  if (report !== null && report !== 'invalid') return true;
+  const name = typedTestbedName(command);
+  return name !== undefined && 'found' in findByTypedName(testbeds, name);
 }
 
 function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {

@@ -100,6 +100,21 @@ describe('pseudonymising an event', () => {
     expect(form.event.type === 'cardAction' && form.event.inputs).toEqual({ action: 'register_submit', label: '5g', purpose: 'xxxxx xxxx' });
   });
 
+  it('with RECORD_TEXT=off keeps a typed command that names a testbed there was, so a replay does the same; other words after a command are blanked', () => {
+    const table = names();
+    const testbeds = [{ testbed_name: 'lab-3' }, { testbed_name: 'TB-03 Wi-Fi 7 lab' }];
+    const kept = ['register lab-3', 'wait LAB-3', 'testbed unwait lab-3', 'who has TB-03?', 'release TB-03 Wi-Fi 7 lab', 'extend lab-3', 'release all', 'wait'];
+    for (const text of kept) {
+      const recorded = pseudonymiseEvent(message(ADA, text), table, { keepText: false, testbeds });
+      expect(recorded.event.type === 'message' && recorded.event.text, text).toBe(text);
+    }
+    // Not a testbed there was: could be anything a person wrote.
+    const secret = pseudonymiseEvent(message(ADA, 'register Project Falcon'), table, { keepText: false, testbeds });
+    expect(secret.event.type === 'message' && secret.event.text).toBe('xxxxxxxx xxxxxxx xxxxxx');
+    const unknown = pseudonymiseEvent(message(ADA, 'wait lab-3'), table, { keepText: false });
+    expect(unknown.event.type === 'message' && unknown.event.text).toBe('xxxx xxxxx');
+  });
+
   it('turns broadcast room choices (codes or ids) into the same pseudonyms as the rooms, and unknown ones into tokens', () => {
     const table = names();
     const lab = pseudonymiseEvent(message(ADA, 'broadcast'), table, { keepText: true }).room;

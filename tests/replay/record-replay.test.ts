@@ -70,6 +70,34 @@ describe('RECORD_EVENTS with the real bot, then replay', () => {
   });
 });
 
+describe('RECORD_TEXT=off with typed commands that name a testbed', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('keeps `register lab-1` and `wait lab-1` as typed, so the replay books and queues the same; other words are blanked', async () => {
+    h = await startHarness({ testbeds: TESTBEDS, env: { RECORD_EVENTS: 'events.jsonl', RECORD_TEXT: 'off' } });
+    const form = await ask(h, h.ada, h.lab, 'register lab-1');
+    await click(h, h.ada, form, 'register_submit', { purpose: 'Soak', release_choice: '1h' });
+    expect(seenCard(await ask(h, h.linus, h.lab, 'wait lab-1')).heading).toBe('You are #1 for lab-1');
+    await ask(h, h.linus, h.lab, 'register Project Falcon');
+    await h.app.idle();
+
+    const recording = parseRecording(await readFile(join(h.dir, 'events.jsonl'), 'utf8'));
+    const typed = recording.lines.flatMap((line) => (line.kind === 'event' && line.event.type === 'message' ? [line.event.text] : []));
+    expect(typed).toEqual(['register lab-1', 'wait lab-1', 'xxxxxxxx xxxxxxx xxxxxx']);
+
+    const replayed = await replayRecording({ recording, name: 'events.jsonl', testbeds: TESTBEDS, speed: Infinity, logger: pino({ level: 'silent' }) });
+    expect(replayed.stalled).toBe(0);
+    const entries = replayed.transcript.replace(/\\(.)/g, '$1').split('\n\n');
+    const answer = (event: RegExp) => entries.find((entry) => event.test(entry.split('\n')[0])) ?? '';
+    expect(answer(/clicks register_submit/)).toContain('# Booked: lab-1');
+    expect(answer(/says: wait lab-1/)).toContain('# You are #1 for lab-1');
+  });
+});
+
 describe('npm run replay (the process)', () => {
   let dir: string | undefined;
   afterEach(async () => {
