@@ -68,16 +68,8 @@ describe('RECORD_EVENTS with the real bot, then replay', () => {
     const holderLine = seenCard(status).texts.find((text) => text.includes(' · held for '));
     expect(pseudonymous((holderLine ?? '').toLowerCase())).toMatch(/^person 1 \(person-1@example\.invalid\) · held for /);
   });
-});
 
-describe('RECORD_TEXT=off with typed commands that name a testbed', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
-
-  it('keeps `register lab-1` and `wait lab-1` as typed, so the replay books and queues the same; other words are blanked', async () => {
+  it('with RECORD_TEXT=off keeps `register lab-1` and `wait lab-1` as typed, so the replay books and queues the same; other words are blanked', async () => {
     h = await startHarness({ testbeds: TESTBEDS, env: { RECORD_EVENTS: 'events.jsonl', RECORD_TEXT: 'off' } });
     const form = await ask(h, h.ada, h.lab, 'register lab-1');
     await click(h, h.ada, form, 'register_submit', { purpose: 'Soak', release_choice: '1h' });
