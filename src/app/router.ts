@@ -145,12 +145,13 @@ function lifecycle(event: PlatformEvent, request: LifecycleRequest, now: string)
 }
 
 /**
- * What a person typed as a command: trimmed, without a leading `/`, without question or exclamation
- * marks at the end (`status?`; a lone `?` stays), and without the bot's own word in front
- * (`testbed status` reads as `status`, `testbed` alone stays the menu).
+ * What a person typed as a command: trimmed, each run of spaces and line breaks made one space
+ * (so no pattern below meets a long run of them), without a leading `/`, without question or
+ * exclamation marks at the end (`status?`; a lone `?` stays), and without the bot's own word in
+ * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 function commandText(text: string): string {
-  const typed = text.trim().replace(/^\//, '');
+  const typed = text.trim().replace(/\s+/g, ' ').replace(/^\//, '');
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
   return command.replace(/(?<=[^\s?!])\s*[?!]+$/, '');
 }

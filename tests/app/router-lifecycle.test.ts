@@ -71,6 +71,9 @@ describe('lifecycle buttons', () => {
     expect(route(say('wait lab-9'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-9”. Type status to see them all.' } });
     expect(route(say('wait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type wait lab-2.' } });
     expect(route(say('unwait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type unwait lab-2.' } });
+    // Runs of spaces and line breaks read as one space (the patterns never meet a long run of them).
+    expect(eventOf(route(say('wait\n   lab-2'), named))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 2 }, now: NOW });
+    expect(route(say(`wait a${' '.repeat(7000)}x`), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “a x”. Type status to see them all.' } });
     // Without the testbeds at hand (a context that does not give them), nothing is found.
     expect(route(say('wait lab-1'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
   });
