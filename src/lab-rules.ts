@@ -4,7 +4,7 @@
  * testbed gets, and which optional fields a record carries beside the original eight.
  */
 import type { RetiredTestbed, TestbedExtras, TestbedRecord } from './domain.js';
-import { closestWord } from './typos.js';
+import { closestOf } from './typos.js';
 
 export const LAB_LIMITS = {
   /** Characters in one label. */
@@ -46,13 +46,20 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
 }
 
 /**
- * The one testbed whose name is a slip of the thumb away from what was typed (`lab3` for lab-3,
- * ignoring case), for a "Did you mean …?". Only asked after `findByTypedName` found nothing.
+ * The one testbed whose name, or the start of it, is a slip of the thumb away from what was typed
+ * (`lab3` for lab-3, `tb04` for TB-04 SD-WAN pod; ignoring case), for a "Did you mean …?". Only
+ * asked after `findByTypedName` found nothing.
  */
 export function findNearName<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], typed: string): T | undefined {
-  const names = records.map((record) => fold(record.testbed_name));
-  const nearest = closestWord(fold(typed), names);
-  return nearest === undefined ? undefined : records[names.indexOf(nearest)];
+  const wanted = fold(typed);
+  const length = wanted.length;
+  // A whole name first: `lab3` is one slip from lab-3, and also from the start (`lab-`) of every lab-N.
+  const whole = closestOf(wanted, records, (record) => [fold(record.testbed_name)]);
+  if (whole) return whole;
+  return closestOf(wanted, records, (record) => {
+    const name = fold(record.testbed_name);
+    return [name.slice(0, length - 1), name.slice(0, length), name.slice(0, length + 1)];
+  });
 }
 
 /** True when the record carries the label (ignoring case); a null label matches every record. */

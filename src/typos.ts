@@ -40,16 +40,24 @@ const SHORTEST_GUESS = 3;
  * candidate itself is returned as it is.
  */
 export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+  return closestOf(word, candidates, (candidate) => [candidate]);
+}
+
+/**
+ * `closestWord` for things that may be written several ways (a testbed by its whole name or by
+ * the start of it): each item is as near as the nearest of its `spellings`.
+ */
+export function closestOf<T>(word: string, items: readonly T[], spellings: (item: T) => readonly string[]): T | undefined {
   if (word.length < SHORTEST_GUESS) return undefined;
   const reach = word.length <= 6 ? 1 : 2;
-  let found: string | undefined;
+  let found: T | undefined;
   let nearest = reach + 1;
   let tie = false;
-  for (const candidate of candidates) {
-    const distance = editDistance(word, candidate, reach);
+  for (const item of items) {
+    const distance = Math.min(...spellings(item).map((spelling) => editDistance(word, spelling, reach)));
     if (distance < nearest) {
       nearest = distance;
-      found = candidate;
+      found = item;
       tie = false;
     } else if (distance === nearest && distance <= reach) {
       tie = true;

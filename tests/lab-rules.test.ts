@@ -34,6 +34,13 @@ describe('findNearName: the testbed a slip in a typed name most likely meant', (
     expect(findNearName(lab, 'tb-03 wifi 7 lab')).toBe(lab[1]);
   });
 
+  it('takes a slip in the start of a name too: tb03 for TB-03 Wi-Fi 7 lab', () => {
+    expect(findNearName(lab, 'tb03')).toBe(lab[1]);
+    expect(findNearName(lab, 'TB-03 Wifi')).toBe(lab[1]);
+    // tb0 is a slip from the start of both TB-01 and TB-03: neither is named.
+    expect(findNearName(lab, 'tb0-')).toBeUndefined();
+  });
+
   it('names none when nothing is near, or two are equally near', () => {
     expect(findNearName(lab, 'core')).toBeUndefined();
     expect(findNearName(named('lab-1', 'lab-2'), 'lab-3')).toBeUndefined();
