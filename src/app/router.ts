@@ -57,6 +57,10 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   testbed: { flow: 'conversation', type: 'menu.requested' },
   testbeds: { flow: 'conversation', type: 'menu.requested' },
   menu: { flow: 'conversation', type: 'menu.requested' },
+  // A greeting is answered with the menu: what the bot can do for them.
+  hi: { flow: 'conversation', type: 'menu.requested' },
+  hello: { flow: 'conversation', type: 'menu.requested' },
+  hey: { flow: 'conversation', type: 'menu.requested' },
   help: { flow: 'conversation', type: 'help.requested' },
   '?': { flow: 'conversation', type: 'help.requested' },
   status: { flow: 'conversation', type: 'status.requested' },

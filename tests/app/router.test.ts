@@ -39,6 +39,8 @@ describe('router', () => {
     ['extend 2h', 'conversation', 'mine.requested'],
     ['release all', 'conversation', 'mine.requested'],
     ['wait', 'conversation', 'status.requested'],
+    ['hi', 'conversation', 'menu.requested'],
+    ['Hello!', 'conversation', 'menu.requested'],
     ['Notify', 'conversation', 'status.requested'],
     ['Release all mine', 'conversation', 'mine.requested'],
     ['testbed release all my testbeds', 'conversation', 'mine.requested'],

@@ -23,12 +23,15 @@ describe('a mistyped command', () => {
     expect(seenCard(status).heading).toBe('Testbed status');
   });
 
-  it('`testbed relase lab-3` offers Release; `hello` gets the plain hint with no button', async () => {
+  it('`testbed relase lab-3` offers Release; `what is this` gets the plain hint with no button; `hello` gets the menu', async () => {
     const relase = await ask(h, h.ada, h.lab, 'testbed relase lab-3');
     expect(seenCard(relase).texts[0]).toContain('Did you mean release?');
     expect(buttonTitles(relase)).toEqual(['Release']);
-    const hello = await ask(h, h.ada, h.lab, 'hello');
-    expect(seenCard(hello).texts).toEqual(['I did not understand that. Type testbed to open the menu, or help to see everything I can do.']);
-    expect(buttonTitles(hello)).toEqual([]);
+    const what = await ask(h, h.ada, h.lab, 'what is this');
+    expect(seenCard(what).texts).toEqual(['I did not understand that. Type testbed to open the menu, or help to see everything I can do.']);
+    expect(buttonTitles(what)).toEqual([]);
+    const hello = await ask(h, h.ada, h.lab, 'Hello!');
+    expect(seenCard(hello).texts).toContain('What would you like to do? Type help to see every command.');
+    expect(buttonTitles(hello)).toEqual(['Status', 'Register', 'Release', 'Broadcast']);
   });
 });
