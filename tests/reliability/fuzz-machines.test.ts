@@ -56,14 +56,22 @@ describe('conversation machine fed with routed hostile input', () => {
     );
   });
 
-  it('routes any message text to a harmless event or a hint, never into a submission', () => {
+  it('routes any message text to a harmless event or a hint: never a booking, release, extension or form submission, at most joining or leaving a queue', () => {
+    // The testbeds are at hand, so typed names (`wait lab-1`) are found; hostile names around the command words too.
+    const named = { ...ROUTE_CTX, testbeds: KNOWN_IDS.map((id) => ({ id, testbed_name: `lab-${id}` })) };
+    const commandWords = fc.constantFrom('wait ', 'unwait ', 'notify me when ', 'stop waiting for ', 'who has ', 'register ', 'release ', 'extend ', 'release all', 'testbed ');
+    const typed = fc.tuple(commandWords, fc.oneof(hostileString, fc.constantFrom(...KNOWN_IDS.map((id) => `LAB-${id}`)))).map(([word, rest]) => word + rest);
     fc.assert(
-      fc.property(fc.oneof(hostileString, fc.constantFrom(...POLLUTION_KEYS)), (text) => {
-        const decision = route(messageEvent(text), ROUTE_CTX);
+      fc.property(fc.oneof(hostileString, fc.constantFrom(...POLLUTION_KEYS), typed), (text) => {
+        const decision = route(messageEvent(text), named);
         if (decision.kind !== 'dispatch') return;
         for (const target of decision.targets) {
-          expect(target.event.type).not.toMatch(/submitted|confirmed/);
           expect(['conversation', 'broadcast', 'admin']).toContain(target.key.kind);
+          if (target.event.type === 'lifecycle.submitted') {
+            expect(['wait', 'unwait']).toContain((target.event.request as { type: string }).type);
+          } else {
+            expect(target.event.type).not.toMatch(/submitted|confirmed/);
+          }
         }
       }),
       RUNS,
