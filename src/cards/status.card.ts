@@ -10,7 +10,7 @@
  * buttons keep the label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName } from '../lab-rules.js';
+import { LABEL_PATTERN, findByTypedName, findNearName } from '../lab-rules.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
@@ -238,7 +238,15 @@ const MAX_BUTTONS = 5;
 function unknownLabelLines(label: string, labels: readonly string[], nearName: string | undefined): CardElement[] {
   const known = labels.length > 0 ? `Labels in use: ${labels.map((each) => safeName(each, 32)).join(', ')}.` : 'No testbed has a label yet.';
   const meant = nearName === undefined ? [] : [textBlock(`Did you mean the testbed ${safeName(nearName, 80)}?`)];
-  return [textBlock(`No testbed has the label ${safeName(label, 32)}.`, { color: 'warning', weight: 'Bolder' }), ...meant, textBlock(known)];
+  return [textBlock(unknownLine(label, safeName), { color: 'warning', weight: 'Bolder' }), ...meant, textBlock(known)];
+}
+
+/**
+ * The first line of the answer: what cannot be a label (`who has the wifi lab`) was only ever
+ * meant as a testbed's name, so it is named as one.
+ */
+function unknownLine(label: string, shown: (text: string, max: number) => string): string {
+  return LABEL_PATTERN.test(label) ? `No testbed has the label ${shown(label, 32)}.` : `No testbed is called “${shown(label, 80)}”.`;
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
@@ -274,7 +282,7 @@ export function statusText(input: StatusCardInput): string {
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
-    return `No testbed has the label ${label}.${meant}${known}`;
+    return `${unknownLine(input.label ?? '', plainText)}${meant}${known}`;
   }
   const paging = pages > 1 ? ` (page ${page} of ${pages})` : '';
   const labelled = named !== undefined ? ` for ${plainText(named, 80)}` : label === '' ? '' : ` for label ${label}`;

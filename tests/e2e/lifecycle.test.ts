@@ -116,6 +116,10 @@ describe('wait-list and hand-off', () => {
     const who = await ask(h, h.linus, h.lab, 'who has lab-1?');
     expect(seenCard(who).texts).toContain('● lab-1 · In use');
     expect(seenCard(who).texts.some((text) => text.startsWith('Ada Ops (ada@example.com) · held for'))).toBe(true);
+    // What cannot be a label is answered as the name it was meant to be.
+    const nobody = await ask(h, h.linus, h.lab, 'who has the wifi lab?');
+    expect(seenCard(nobody).texts.slice(0, 2)).toEqual(['Testbed status', 'No testbed is called “the wifi lab”.']);
+    expect(nobody.text).toMatch(/^No testbed is called “the wifi lab”\. /);
     const left = await ask(h, h.linus, h.lab, 'stop waiting for lab-1');
     expect(seenCard(left).texts).toEqual(['You left the queue for lab-1', 'You will not get an offer for it.']);
     const after = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
