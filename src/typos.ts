@@ -1,6 +1,6 @@
 /**
- * Which command a mistyped word most likely meant (`stauts` → `status`, `relase` → `release`).
- * Pure. On a phone keyboard the usual slips are one letter wrong, missing, doubled or two letters
+ * Which word a mistyped one most likely meant: a command (`stauts` → `status`) or a testbed's
+ * name (`lab3` → `lab-3`). Pure. On a phone keyboard the usual slips are one letter wrong, missing, doubled or two letters
  * swapped; each of those counts as one edit.
  */
 

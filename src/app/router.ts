@@ -25,6 +25,7 @@ import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
+import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
 import { closestWord } from '../typos.js';
 
@@ -79,12 +80,9 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   admin: { flow: 'admin', type: 'admin.requested' },
 };
 
-/** The commands a mistyped first word is matched against, for the hint's "Did you mean …?". */
-const SUGGESTED_COMMANDS: readonly string[] = ['testbed', 'menu', 'help', 'status', 'register', 'book', 'release', 'feedback', 'mine', 'extend', 'wait', 'report', 'broadcast', 'admin', 'cancel'];
-
 /** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
 function hintFor(word: string): RouteDecision {
-  const suggestion = closestWord(word.split(/\s+/, 1)[0], SUGGESTED_COMMANDS);
+  const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
   return { kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } };
 }
 
@@ -207,7 +205,7 @@ const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 const MAX_TYPED_NAME = 80;
 
-/** `extend lab-3`: what follows `extend` (only the name matters to the recorder; the route ignores it). */
+/** `extend lab-3`, `extend 2h`: their bookings (only a testbed's name after it matters, to the recorder). */
 const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
@@ -267,7 +265,7 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
     return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
   }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are.
-  if (/^extend\s/i.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  if (EXTEND_NAMED.test(command)) return one('conversation', event, { type: 'mine.requested' });
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!known) return hintFor(word);

@@ -101,6 +101,9 @@ const SUGGESTED: Record<string, () => CardElement> = {
   cancel: buttons.cancel,
 };
 
+/** The commands a hint may name (each has its button above): what the router matches a mistyped word against. */
+export const SUGGESTIBLE_COMMANDS: readonly string[] = Object.freeze(Object.keys(SUGGESTED));
+
 function suggested(input: HintInput): string | undefined {
   return input.suggestion !== undefined && Object.hasOwn(SUGGESTED, input.suggestion) ? input.suggestion : undefined;
 }

@@ -358,6 +358,14 @@ describe('sandbox page in Chromium', () => {
   }
 
   const PURPOSE = 'Sandbox run 1.0.8 for **lab-3** [notes](http://evil.example)';
+  /** Opens the page as `person` in `room`, once the bot is connected. */
+  async function openAs(person: string, room: string): Promise<void> {
+    await page.goto(sandbox.url);
+    await page.locator('#connection[data-state="connected"]').waitFor();
+    await page.locator('.person', { hasText: person }).click();
+    await page.locator('.room', { hasText: room }).click();
+  }
+
   const botCard = (text: string): Locator => page.locator('.message.from-bot .card-host', { hasText: text }).last();
 
   async function say(text: string): Promise<void> {
@@ -367,10 +375,7 @@ describe('sandbox page in Chromium', () => {
 
   it('registers a testbed, sees the holder in Status, then releases it', { timeout: 90_000 }, async () => {
     await withScreenshot('sandbox-register-flow', async () => {
-      await page.goto(sandbox.url);
-      await page.locator('#connection[data-state="connected"]').waitFor();
-      await page.locator('.person', { hasText: 'Linus Lab' }).click();
-      await page.locator('.room', { hasText: 'QA Team' }).click();
+      await openAs('Linus Lab', 'QA Team');
 
       const actions: EmuAttachmentAction[] = [];
       unsubscribe = sandbox.emulator.subscribe((event) => {
@@ -429,10 +434,7 @@ describe('sandbox page in Chromium', () => {
 
   it('shows the bot\'s direct messages in the person\'s direct room, with buttons that work', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-direct-message', async () => {
-      await page.goto(sandbox.url);
-      await page.locator('#connection[data-state="connected"]').waitFor();
-      await page.locator('.person', { hasText: 'Linus Lab' }).click();
-      await page.locator('.room', { hasText: 'Testbed Monitor (direct)' }).click();
+      await openAs('Linus Lab', 'Testbed Monitor (direct)');
       // The demo's overdue booking is Linus's: the bot told him at start-up, posting to his email.
       const notice = botCard('Overdue: TB-04 SD-WAN pod');
       await notice.waitFor();
@@ -500,15 +502,15 @@ describe('sandbox page in Chromium', () => {
     );
   }
 
-  /** Runs `steps` on a phone-sized page (390 px wide), as Grace in the Lab Team room. */
-  async function onPhone(name: string, steps: () => Promise<void>): Promise<void> {
+  /** A narrow phone's screen (the card gets about 235 px of it). */
+  const SMALL_PHONE = { width: 360, height: 800 };
+
+  /** Runs `steps` on a phone-sized page (390 px wide unless told), as Grace in the Lab Team room. */
+  async function onPhone(name: string, steps: () => Promise<void>, screen = { width: 390, height: 844 }): Promise<void> {
     await withScreenshot(name, async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize(screen);
       try {
-        await page.goto(sandbox.url);
-        await page.locator('#connection[data-state="connected"]').waitFor();
-        await page.locator('.person', { hasText: 'Grace Hopper' }).click();
-        await page.locator('.room', { hasText: 'Lab Team' }).click();
+        await openAs('Grace Hopper', 'Lab Team');
         await steps();
       } finally {
         await page.setViewportSize({ width: 1280, height: 900 });
@@ -518,10 +520,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a desktop the mine card\'s five buttons each show their whole title', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-desktop-mine', async () => {
-      await page.goto(sandbox.url);
-      await page.locator('#connection[data-state="connected"]').waitFor();
-      await page.locator('.person', { hasText: 'Linus Lab' }).click();
-      await page.locator('.room', { hasText: 'QA Team' }).click();
+      await openAs('Linus Lab', 'QA Team');
       await say('mine');
       const mine = botCard('Your bookings');
       await mine.waitFor();
@@ -558,7 +557,6 @@ describe('sandbox page in Chromium', () => {
 
   it('on a 360 px screen the chat keeps most of the screen, and the header shows its name and buttons whole', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-layout', async () => {
-      await page.setViewportSize({ width: 360, height: 800 });
       const messages = await page.locator('#messages').boundingBox();
       expect(messages!.height).toBeGreaterThan(800 / 2);
       for (const part of ['#bot-name', '#connection', '#drop-socket']) {
@@ -571,12 +569,11 @@ describe('sandbox page in Chromium', () => {
       // People and rooms scroll sideways: one further along is still reached, and switching works.
       await page.locator('.room', { hasText: 'Ops Broadcast' }).click();
       await expect.poll(() => page.locator('#room-title').textContent()).toBe('Ops Broadcast');
-    });
+    }, SMALL_PHONE);
   });
 
   it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-help', async () => {
-      await page.setViewportSize({ width: 360, height: 800 });
       await say('help');
       const help = botCard('Testbed Monitor help');
       await help.waitFor();
@@ -591,12 +588,11 @@ describe('sandbox page in Chromium', () => {
       const lines = await linesTaken(blocks);
       expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
       expect(await cutOff(blocks)).toEqual([]);
-    });
+    }, SMALL_PHONE);
   });
 
   it('on a 360 px screen the report\'s hours and top holders keep one line each, and fact rows keep a gap, so a title that wraps still reads as its own row', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-facts', async () => {
-      await page.setViewportSize({ width: 360, height: 800 });
       await say('report');
       const report = botCard('Usage, last 7 days');
       await report.waitFor();
@@ -618,12 +614,11 @@ describe('sandbox page in Chromium', () => {
       const names = report.locator('.ac-textBlock', { hasText: /^\s*(Linus Lab|Grace Hopper|Ada Ops)\s*$/ });
       expect(await names.count()).toBeGreaterThan(0);
       expect((await linesTaken(names)).every((lines) => lines === 1)).toBe(true);
-    });
+    }, SMALL_PHONE);
   });
 
   it('on a 360 px screen the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-counts', async () => {
-      await page.setViewportSize({ width: 360, height: 800 });
       // Grace is the sandbox's admin: one testbed goes under maintenance, so the card shows all five counts.
       await say('admin');
       const admin = botCard('Lab admin');
@@ -654,7 +649,7 @@ describe('sandbox page in Chromium', () => {
       await end.locator('[data-input-id="testbed_id"]').selectOption(String(bench.id));
       await end.getByRole('button', { name: 'End maintenance', exact: true }).click();
       await botCard('TB-07 IoT gateway bench is back in service').waitFor();
-    });
+    }, SMALL_PHONE);
   });
 
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
