@@ -182,7 +182,7 @@ function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: Form
         elements.push({
           type: 'Input.Text',
           id,
-          label: `Expected back (optional), YYYY-MM-DD HH:MM ${zone}`,
+          label: `Expected back (${zone}, optional)`,
           placeholder: `e.g. ${untilExample(input.now, input.timeZone)}`,
           maxLength: 40,
           ...keptValue(values, id),

@@ -125,7 +125,7 @@ describe('the forms', () => {
   it('explains the expected end: the format, the zone, an example, the limit', () => {
     const card = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS });
     const until = (card.body as Array<Record<string, unknown>>).find((element) => element.id === 'until')!;
-    expect(until).toMatchObject({ type: 'Input.Text', label: 'Expected back (optional), YYYY-MM-DD HH:MM Europe/Berlin', placeholder: 'e.g. 2026-03-11 18:00' });
+    expect(until).toMatchObject({ type: 'Input.Text', label: 'Expected back (Europe/Berlin, optional)', placeholder: 'e.g. 2026-03-11 18:00' });
     expect(until.isRequired).toBeUndefined();
     expect(seenCard(card).texts).toContain(
       'Type it as YYYY-MM-DD HH:MM in Europe/Berlin, e.g. 2026-03-11 18:00 (ISO 8601 with Z or an offset works too); within 90 days. It is only shown to people: maintenance ends when an admin ends it.',

@@ -541,7 +541,7 @@ describe('sandbox page in Chromium', () => {
     });
   });
 
-  it('on a phone-sized screen the broadcast card shows each room\'s name and description whole', { timeout: 60_000 }, async () => {
+  it('on a phone-sized screen the broadcast card shows each room\'s name and description whole, with a gap between rooms', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-rooms', async () => {
       await say('broadcast');
       const rooms = botCard('Broadcast: choose rooms');
@@ -552,6 +552,11 @@ describe('sandbox page in Chromium', () => {
         'Ops Broadcast — Operations: maintenance windows and lab availability',
       ]);
       expect(await cutOff(labels)).toEqual([]);
+      // Each description wraps on a phone, so the options keep a gap: one room never runs into the next.
+      const options = rooms.locator('[data-input-id="room_ids"] > div');
+      const boxes = await options.evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect()).map((box) => ({ top: box.top, bottom: box.bottom })));
+      expect(boxes).toHaveLength(2);
+      expect(boxes[1].top - boxes[0].bottom).toBeGreaterThanOrEqual(4);
     });
   });
 
@@ -617,7 +622,7 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
-  it('on a 360 px screen the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
+  it('on a 360 px screen the maintenance form\'s labels and the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-counts', async () => {
       // Grace is the sandbox's admin: one testbed goes under maintenance, so the card shows all five counts.
       await say('admin');
@@ -626,6 +631,10 @@ describe('sandbox page in Chromium', () => {
       await admin.getByRole('button', { name: 'Start', exact: true }).click();
       const form = botCard('Start maintenance');
       await form.waitFor();
+      // The form's labels keep one line each: the date format is in the example and the line below, not the label.
+      const labels = form.locator('label.ac-richTextBlock');
+      expect((await labels.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Testbed *', 'Reason (shown in status) *', 'Expected back (UTC, optional)']);
+      expect(await linesTaken(labels)).toEqual([1, 1, 1]);
       await form.locator('[data-input-id="testbed_id"]').selectOption({ label: 'TB-07 IoT gateway bench' });
       await form.locator('[data-input-id="reason"]').fill('Firmware upgrade');
       await form.getByRole('button', { name: 'Start maintenance', exact: true }).click();
