@@ -169,13 +169,28 @@ const STATUS_ARGUMENT_HELP =
   'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
   'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
 
-/** `status <label>` (in a command's text): the label as typed, `invalid` for an argument that cannot be a label, or null for other text. */
+/** States asked for in two words, as the status view reads them (one word, as a label is). */
+const STATE_PHRASES: Readonly<Record<string, string>> = { 'in use': 'in-use', 'under maintenance': 'maintenance' };
+
+/**
+ * `status <label>` (in a command's text): the label as typed (a state such as `free` or `in use`
+ * included, which the status view reads when no testbed carries it as a label), `invalid` for an
+ * argument that cannot be a label, or null for other text.
+ */
 function statusArgument(command: string): { label: string } | 'invalid' | null {
   const match = STATUS_WITH_ARGUMENT.exec(command);
   if (!match) return null;
+  const phrase = match[1].trim().toLowerCase();
+  if (Object.hasOwn(STATE_PHRASES, phrase)) return { label: STATE_PHRASES[phrase] };
   const label = readLabel(match[1]);
   return label === null ? 'invalid' : { label };
 }
+
+/** `free`, `what's free?`, `anything available`, `which testbeds are free`: the status of the free ones. */
+const FREE_NOW =
+  /^(?:(?:what(?:'s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+testbeds?)?(?:\s+(?:now|right\s+now|today))?$/i;
+/** `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`: the status of that testbed, with its expected release. */
+const WHEN_FREE = /^(?:when(?:'s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back)(?:\s+again)?$/i;
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
@@ -210,7 +225,8 @@ const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
 function typedTestbedName(command: string): string | undefined {
-  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, EXTEND_NAMED]) {
+  if (FREE_NOW.test(command)) return undefined;
+  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE, EXTEND_NAMED]) {
     const match = pattern.exec(command);
     if (match) return match[1].trim();
   }
@@ -226,7 +242,7 @@ function typedTestbedName(command: string): string | undefined {
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
   const command = commandText(text);
   const word = command.toLowerCase();
-  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || RELEASE_ALL.test(command)) return true;
+  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || RELEASE_ALL.test(command) || FREE_NOW.test(command)) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
@@ -254,6 +270,9 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
+  if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
+  const whenFree = WHEN_FREE.exec(command);
+  if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const withName = NAMED_FORM.exec(command);

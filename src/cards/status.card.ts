@@ -7,7 +7,8 @@
  * Rows are packed into pages by size, so any number of testbeds with any names
  * stays under MAX_CARD_BYTES; `status_page` buttons move between pages. With a
  * label (`status 5g`) only the testbeds carrying it are shown, and the page
- * buttons keep the label.
+ * buttons keep the label. A state word in its place (`status free`, `status in-use`,
+ * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { LABEL_PATTERN, findByTypedName, findNearName } from '../lab-rules.js';
@@ -45,6 +46,40 @@ export interface StatusCardInput {
   /** Only testbeds carrying this label (ignoring case); absent = every testbed. */
   label?: string;
 }
+
+/** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
+export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
+
+/**
+ * The words that ask for a state, as the status view reads its argument when no testbed carries
+ * it as a label. Typed phrases of two words arrive as one (`in use` as `in-use`, see the router).
+ */
+const STATE_WORDS: Readonly<Record<string, StatusShow>> = {
+  free: 'free',
+  available: 'free',
+  busy: 'busy',
+  'in-use': 'busy',
+  inuse: 'busy',
+  booked: 'busy',
+  taken: 'busy',
+  overdue: 'overdue',
+  late: 'overdue',
+  maintenance: 'maintenance',
+};
+
+/** The state a status argument asks for (`free`, `in-use`, `overdue`, …; any case), if it is one of those words. */
+export function statusShowOf(word: string): StatusShow | undefined {
+  const key = word.trim().toLowerCase();
+  return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
+}
+
+/** How the card names each state view, and what it says when nothing is in that state. */
+const SHOW_TEXT: Readonly<Record<StatusShow, { title: string; none: string }>> = {
+  free: { title: 'Free now', none: 'Nothing is free right now.' },
+  busy: { title: 'In use', none: 'Nothing is in use right now.' },
+  overdue: { title: 'Overdue', none: 'Nothing is overdue.' },
+  maintenance: { title: 'Under maintenance', none: 'Nothing is under maintenance.' },
+};
 
 /** At most this many testbeds per page, however small they are. */
 export const STATUS_ROWS_PER_PAGE = 25;
@@ -138,6 +173,10 @@ interface Layout {
   nearName?: string;
   /** Every label in use (for the unknown-label answer). */
   labels: string[];
+  /** Set when the argument asked for a state (`status free`): the testbeds shown are those in it. */
+  show?: StatusShow;
+  /** With a state asked for and no testbed in it: the line that says so (every testbed is shown instead). */
+  noneInState?: string;
   rows: CardElement[];
   page: number;
   pages: number;
@@ -175,17 +214,22 @@ function layout(input: StatusCardInput): Layout {
 }
 
 function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
+  const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
   const labelled = label === undefined ? all : all.filter((record) => hasLabel(record, label));
+  // `status free`, `status overdue` where no testbed carries that label: the testbeds in that state
+  // (before names, so `free` never means the only testbed whose name starts so).
+  const show = label !== undefined && labelled.length === 0 ? statusShowOf(label) : undefined;
+  const inState = show === undefined ? [] : all.filter((record) => isInState(record, show, now, entries.get(record.id)));
   // `status lab-3` where no testbed carries that label: the testbed called so (or the only one whose name starts so).
-  const nameMatch = label !== undefined && labelled.length === 0 ? findByTypedName(all, label) : undefined;
+  const nameMatch = label !== undefined && labelled.length === 0 && show === undefined ? findByTypedName(all, label) : undefined;
   const named = nameMatch && 'found' in nameMatch ? nameMatch.found : undefined;
-  const filtered = named ? [named] : labelled;
-  const unknownLabel = label !== undefined && filtered.length === 0;
+  // Nothing in that state: every testbed, under a line that says so (and the picker to wait for a busy one).
+  const filtered = show !== undefined ? (inState.length > 0 ? inState : all) : named ? [named] : labelled;
+  const unknownLabel = label !== undefined && show === undefined && filtered.length === 0;
   const labels = unknownLabel ? labelsInUse(all) : [];
   // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
   const near = unknownLabel && nameMatch && 'none' in nameMatch ? findNearName(all, label) : undefined;
   const testbeds = unknownLabel ? [] : filtered;
-  const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
   const sorted = inStatusOrder(testbeds, now);
   const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
   // Under maintenance counts as busy: people may wait for it to come back.
@@ -201,12 +245,30 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
     ...(named ? { named: named.testbed_name } : {}),
     ...(near ? { nearName: near.testbed_name } : {}),
     labels,
+    ...(show === undefined ? {} : { show }),
+    ...(show !== undefined && inState.length === 0 && all.length > 0 ? { noneInState: SHOW_TEXT[show].none } : {}),
     rows: pages[current - 1].map((index) => rows[index].element),
     page: current,
     pages: pages.length,
-    counts: countTestbeds(testbeds, now),
+    // A state view counts the whole lab: how many are free says more beside the busy ones than alone.
+    counts: countTestbeds(show === undefined ? testbeds : all, now),
     waitable,
   };
+}
+
+/** Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off). */
+function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: LifecycleEntry | undefined): boolean {
+  const state = testbedState(record, now);
+  switch (show) {
+    case 'free':
+      return state === 'available' && !entry?.offer;
+    case 'busy':
+      return state === 'inUse' || state === 'overdue';
+    case 'overdue':
+      return state === 'overdue';
+    case 'maintenance':
+      return state === 'maintenance';
+  }
 }
 
 /** A picker of busy testbeds for the "Notify me when free" button (the button reads it as `testbed_id`). */
@@ -250,19 +312,20 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, nearName, labels, rows, page, pages, counts, waitable } = layout(input);
+  const { unknownLabel, named, nearName, labels, show, noneInState, rows, page, pages, counts, waitable } = layout(input);
   const label = input.label;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
   const paging = pages > 1 ? ` · page ${page} of ${pages}` : '';
-  const labelled = named !== undefined ? `Testbed ${safeName(named, 80)} · ` : label === undefined ? '' : `Label ${safeName(label, 32)} · `;
+  const labelled = filterLine(named, show, noneInState, label, safeName);
   const body: CardElement[] = [
     heading('Testbed status'),
-    small(`${labelled}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
+    small(`${labelled === '' ? '' : `${labelled} · `}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
     countsRow(counts),
   ];
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
+  if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
   body.push(...rows);
   if (waitable.length > 0) body.push(...waitPicker(waitable));
   // Page buttons and "Notify me" first; the rest as long as there is room (the menu is one word away).
@@ -277,16 +340,36 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, page, pages, counts } = layout(input);
-  const label = input.label === undefined ? '' : plainText(input.label, 32);
+  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts } = layout(input);
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
     return `${unknownLine(input.label ?? '', plainText)}${meant}${known}`;
   }
   const paging = pages > 1 ? ` (page ${page} of ${pages})` : '';
-  const labelled = named !== undefined ? ` for ${plainText(named, 80)}` : label === '' ? '' : ` for label ${label}`;
-  return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.`;
+  const label = input.label;
+  const labelled =
+    named !== undefined ? ` for ${plainText(named, 80)}`
+    : show !== undefined ? (noneInState === undefined ? `, ${SHOW_TEXT[show].title.toLowerCase()}` : '')
+    : label === undefined ? '' : ` for label ${plainText(label, 32)}`;
+  const none = noneInState === undefined ? '' : ` ${noneInState}`;
+  return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.${none}`;
+}
+
+/**
+ * What the view is narrowed to, for the line under the heading: `Testbed lab-3`, `Label 5g`,
+ * `Free now`, or nothing (every testbed, also when a state was asked for and nothing is in it).
+ */
+function filterLine(
+  named: string | undefined,
+  show: StatusShow | undefined,
+  noneInState: string | undefined,
+  label: string | undefined,
+  shown: (text: string, max: number) => string,
+): string {
+  if (named !== undefined) return `Testbed ${shown(named, 80)}`;
+  if (show !== undefined) return noneInState === undefined ? SHOW_TEXT[show].title : '';
+  return label === undefined ? '' : `Label ${shown(label, 32)}`;
 }
 
 /** How many pages the status view has for these testbeds. */

@@ -70,6 +70,45 @@ describe('router: status with a label', () => {
   });
 });
 
+describe('router: a state asked for', () => {
+  it.each([
+    ['free', 'free'],
+    ["what's free?", 'free'],
+    ['What is free right now', 'free'],
+    ['anything available?', 'free'],
+    ['is anything free', 'free'],
+    ['is there a testbed free?', 'free'],
+    ['which testbeds are free', 'free'],
+    ['free testbeds', 'free'],
+    ['available', 'free'],
+    ['testbed free', 'free'],
+    ['status free', 'free'],
+    ['status in use', 'in-use'],
+    ['Status  In Use', 'in-use'],
+    ['status under maintenance', 'maintenance'],
+    ['status overdue', 'overdue'],
+  ])('%j asks for the status of the testbeds %j', (typed, label) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
+    expect(isCommandText(typed)).toBe(true);
+  });
+
+  it.each([
+    ['when is lab-3 free?', 'lab-3'],
+    ['When will TB-02 Edge router pair be free', 'TB-02 Edge router pair'],
+    ['is lab-3 free', 'lab-3'],
+    ["when's lab-3 back?", 'lab-3'],
+    ['when is lab-3 available again', 'lab-3'],
+  ])('%j asks for the status of that testbed: %j', (typed, label) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
+  });
+
+  it('free words inside other text are not a question about what is free', () => {
+    expect(route(text('free beer'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('I am free tomorrow'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('free beer')).toBe(false);
+  });
+});
+
 describe('router: booking by label', () => {
   it('turns a register form with a label into a booking of any free testbed with it', () => {
     const decision = route(action({ action: 'register_submit', label: '5g', testbed_id: '', purpose: 'soak', release_choice: '1h' }), ctx);

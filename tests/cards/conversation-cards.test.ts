@@ -136,7 +136,7 @@ describe('menu, help, hint', () => {
     const entries = seen.all.filter((item) => item.role === 'text').slice(1);
     const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
     expect(commands).toEqual([
-      'testbed', 'status', 'status 5g', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'wait lab-3', 'who has lab-3?', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'wait lab-3', 'who has lab-3?', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     const meaningOf = (command: string): string | undefined => {
       const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');
@@ -146,6 +146,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen');
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
     expect(meaningOf('register (or book)')).toBe('book a free testbed');
+    expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (status in use, status overdue: those)');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);

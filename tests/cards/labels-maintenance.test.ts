@@ -182,6 +182,69 @@ describe('status card: the label filter', () => {
   });
 });
 
+describe('status card: a state asked for (status free, status in use, what\'s free?)', () => {
+  const late = inUse(7, bob, { name: 'late-7', until: '2026-03-10T08:00:00.000Z' });
+  const lab = [...fleet, late];
+  // ran-2 is free but held for Bob's hand-off: not free for anyone else.
+  const held: LifecycleEntry[] = [{ testbed_id: 2, notices: null, queue: [], offer: { ...bob, until: '2026-03-10T10:10:00.000Z' }, asks: [] }];
+  const view = (label: string, testbeds: TestbedRecord[] = lab, entries: LifecycleEntry[] = held) => {
+    const input = { testbeds, now: NOW, timeZone: zone, label, life: entries };
+    return { input, seen: seenCard(statusCard(input)), text: statusText(input) };
+  };
+
+  it('free (or available): only the testbeds anyone can book now, with the whole lab counted above them', () => {
+    for (const word of ['free', 'Available']) {
+      const { seen, text } = view(word);
+      expect(rowNames(seen)).toEqual(['plain-6', 'ran-1']);
+      expect(seen.texts[1]).toBe('Free now · As of 2026-03-10 10:00 UTC');
+      expect(seen.texts.slice(2, 7)).toEqual(['Available: 3', 'In use: 1', 'Overdue: 1', 'Maintenance: 2', 'Total: 7']);
+      expect(text).toBe('Testbed status, free now: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
+    }
+  });
+
+  it('in use (busy) includes the overdue ones; overdue and maintenance show only those', () => {
+    expect(rowNames(view('in-use').seen)).toEqual(['late-7', 'core-3']);
+    expect(view('busy').seen.texts[1]).toBe('In use · As of 2026-03-10 10:00 UTC');
+    expect(rowNames(view('overdue').seen)).toEqual(['late-7']);
+    expect(view('late').seen.texts[1]).toBe('Overdue · As of 2026-03-10 10:00 UTC');
+    expect(rowNames(view('maintenance').seen)).toEqual(['old-5', 'ran-4']);
+    expect(view('maintenance').text).toBe('Testbed status, under maintenance: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
+  });
+
+  it('nothing in that state: says so, and shows every testbed with the picker to wait for a busy one', () => {
+    const busy = [inUse(1, ana, { name: 'core-1' }), underMaintenance(available(2, 'ran-2'), 'Firmware upgrade', null)];
+    const { input, seen, text } = view('free', busy, []);
+    expect(seen.texts[1]).toBe('As of 2026-03-10 10:00 UTC');
+    expect(block(seen, 'Nothing is free right now.')).toMatchObject({ weight: 'Bolder', color: 'warning' });
+    expect(rowNames(seen)).toEqual(['core-1', 'ran-2']);
+    expect(seen.choices('testbed_id')).toEqual(['core-1', 'ran-2']);
+    expect(inspectCard(statusCard(input)).actions.map((action) => action.title)).toContain('Notify me when free');
+    expect(text).toBe('Testbed status: 0 available, 1 in use, 0 overdue, 1 under maintenance, 2 in total. Nothing is free right now.');
+    expect(rowNames(view('overdue', [available(1, 'ran-1')], []).seen)).toEqual(['ran-1']);
+  });
+
+  it('a label of that name comes first, and a state word is never read as the start of a testbed\'s name', () => {
+    const withLabel = [labelled(inUse(1, ana, { name: 'core-1' }), 'free'), available(2, 'ran-2')];
+    expect(rowNames(view('free', withLabel, []).seen)).toEqual(['core-1']);
+    expect(view('free', withLabel, []).seen.texts[1]).toBe('Label free · As of 2026-03-10 10:00 UTC');
+    const freezer = [available(1, 'Freezer rig'), inUse(2, ana, { name: 'core-2' })];
+    expect(rowNames(view('free', freezer, []).seen)).toEqual(['Freezer rig']);
+    expect(rowNames(view('busy', freezer, []).seen)).toEqual(['core-2']);
+  });
+
+  it('keeps the word on the page buttons, and every page lists only testbeds in that state', () => {
+    // 48 testbeds, every fourth one in use: 36 free, more than one page of 25 rows holds.
+    const many = Array.from({ length: 48 }, (_, index) => (index % 4 === 0 ? inUse(index + 1, ana, { name: `node-${index + 1}` }) : available(index + 1, `node-${index + 1}`)));
+    const first = statusCard({ testbeds: many, now: NOW, timeZone: 'UTC', label: 'free' });
+    expect(inspectCard(first).actions.map((action) => action.data)).toContainEqual({ action: 'status_page', page: 2, label: 'free' });
+    const second = statusCard({ testbeds: many, now: NOW, timeZone: 'UTC', label: 'free', page: 2 });
+    const names = [...rowNames(seenCard(first)), ...rowNames(seenCard(second))];
+    expect(names).toHaveLength(36);
+    expect(names.every((name) => Number(name.split('-')[1]) % 4 !== 1)).toBe(true);
+    expect(seenCard(second).texts[1]).toBe('Free now · As of 2026-03-10 10:00 UTC · page 2 of 2');
+  });
+});
+
 const life: LifecycleEntry[] = [];
 
 function context(testbeds: TestbedRecord[], entries: LifecycleEntry[] = life): RenderContext {

@@ -70,4 +70,29 @@ describe('a testbed named with the command', () => {
     expect(startsOn(free)).toBeUndefined();
     expect(fieldErrorText(free, 'testbed_id')).toBe('lab-1 is not booked, so there is nothing to release: choose one from the list.');
   });
+
+  /** The names of the testbed rows a status card shows, in order. */
+  const rowNames = (card: Parameters<typeof seenCard>[0]) =>
+    seenCard(card).texts.filter((text) => text.startsWith('● ')).map((text) => text.slice(2).split(' · ')[0]);
+
+  it('`what\'s free?` shows only the free testbeds; `when is lab-2 free?` shows lab-2 with its expected release', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '4h' });
+
+    const free = await ask(h, h.linus, h.lab, "what's free?");
+    expect(seenCard(free).texts[1]).toMatch(/^Free now · As of /);
+    expect(rowNames(free)).toEqual(['lab-1', 'lab-3']);
+    expect(rowNames(await ask(h, h.linus, h.lab, 'status in use'))).toEqual(['lab-2']);
+
+    const when = seenCard(await ask(h, h.linus, h.lab, 'when is lab-2 free?'));
+    expect(when.texts[1]).toMatch(/^Testbed lab-2 · As of /);
+    expect(when.texts.find((text) => text.startsWith('Expected release: '))).toMatch(/\(in 4 h\)$/);
+
+    // Everything booked: the answer says so and shows every testbed, with the picker to wait for one.
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const none = await ask(h, h.linus, h.lab, 'anything free?');
+    expect(seenCard(none).texts).toContain('Nothing is free right now.');
+    expect(rowNames(none)).toEqual(['lab-1', 'lab-2', 'lab-3']);
+    expect(seenCard(none).choices('testbed_id')).toEqual(['lab-1', 'lab-2', 'lab-3']);
+  });
 });
