@@ -50,6 +50,7 @@ import { reportCard, reportText } from '../cards/report.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
+import { resolveRelease } from '../cards/release-time.js';
 import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 
@@ -160,8 +161,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
           ? `You hold ${record.testbed_name} already: type mine to extend it, or choose another one.`
           : `${record.testbed_name} is not free to book right now: choose a free one, or press Status to wait for it.`,
       );
-      const errors = view.errors ?? start.errors;
-      const values = view.values ?? start.values;
+      // What the typed words filled in (`book lab-3 for 2 hours`) joins the testbed chosen; a time the form
+      // would refuse is named under its input at once, as a press on Register would.
+      const filled = view.filled ?? {};
+      const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone));
+      const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
       const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
       return pair(registerFormCard(input), registerFormText(input));
     }
@@ -282,6 +286,19 @@ export function renderDirectMessage(message: DirectMessage): string {
  * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
  * testbed when it is one of the form's choices, else with a line under the picker saying why not.
  */
+/** The problem with a release time typed with the command (`book lab-3 for 100 days`), under the input at fault. */
+function filledReleaseError(filled: FormValues, now: string, timeZone: string): FormErrors | undefined {
+  const choice = filled[INPUT_IDS.releaseChoice];
+  if (choice === undefined) return undefined;
+  const resolved = resolveRelease(choice, filled[INPUT_IDS.releaseDate] ?? '', filled[INPUT_IDS.releaseTime] ?? '', now, timeZone);
+  return resolved.ok ? undefined : { [resolved.field]: resolved.message };
+}
+
+function joinErrors(...all: Array<FormErrors | undefined>): FormErrors | undefined {
+  const joined = Object.assign({}, ...all.filter((errors) => errors !== undefined)) as FormErrors;
+  return Object.keys(joined).length > 0 ? joined : undefined;
+}
+
 function startOn(
   named: string | undefined,
   choices: readonly TestbedRecord[],

@@ -7,6 +7,7 @@ import type { PlatformEvent } from '../platform/port.js';
 import { uuidOf } from '../platform/ids.js';
 import {
   DIRECT_ACTIONS,
+  INPUT_IDS,
   isHandOffSubmission,
   parseExtendSubmission,
   parseFeedbackSubmission,
@@ -26,6 +27,7 @@ import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
+import { readTypedBooking } from '../cards/typed-booking.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
 import { closestWord } from '../typos.js';
 
@@ -247,6 +249,13 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
   if (report !== null && report !== 'invalid') return true;
+  const booking = NAMED_FORM.exec(command);
+  if (booking && booking[1].toLowerCase() !== 'release') {
+    // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
+    // (Whether the words are a time does not depend on the clock, so any instant serves here.)
+    const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
+    return read.name !== undefined && 'found' in findByTypedName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
+  }
   const name = typedTestbedName(command);
   return name !== undefined && 'found' in findByTypedName(testbeds, name);
 }
@@ -281,7 +290,14 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
     const typed = withName[2].trim();
     // `book a testbed`, `release mine`: plain words, not a name.
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
-    return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
+    if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
+    // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
+    const booking = readTypedBooking(typed, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+    return one('conversation', event, {
+      type,
+      ...(booking.name === undefined ? {} : { testbedName: booking.name.slice(0, MAX_TYPED_NAME) }),
+      ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
+    });
   }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are.
   if (EXTEND_NAMED.test(command)) return one('conversation', event, { type: 'mine.requested' });

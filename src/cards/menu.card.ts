@@ -42,7 +42,7 @@ const COMMANDS: Array<[string, string]> = [
   ['status 5g', 'only the testbeds with that label (or the testbed with that name)'],
   ['free (or what\'s free?)', 'only the testbeds free to book now (status in use, status overdue: those)'],
   ['register (or book)', 'book a free testbed'],
-  ['register lab-3', 'the same, with lab-3 already chosen'],
+  ['register lab-3', 'the same, with lab-3 already chosen (book lab-3 for 2 hours, or until 18:00, fills in the time too)'],
   ['release', 'free a testbed you (or a teammate) hold'],
   ['release lab-3', 'the same, with lab-3 already chosen'],
   ['mine (or extend)', 'your bookings: extend, release, or release all'],

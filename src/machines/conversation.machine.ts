@@ -197,7 +197,10 @@ export const conversationMachine = setup({
     },
     'registration.started': {
       target: '.registering',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', ...named(event.testbedName) } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({ view: { kind: 'registerForm', ...named(event.testbedName), ...(event.filled ? { filled: event.filled } : {}) } }),
+      },
     },
     'register.invalid': {
       target: '.registering',

@@ -102,6 +102,15 @@ describe('router: a state asked for', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
   });
 
+  it('a typed booking with a time is a command worth keeping; one with a purpose carries words a person wrote', () => {
+    const lab = [{ testbed_name: 'lab-3' }];
+    expect(isCommandText('book lab-3 for 2 hours', lab)).toBe(true);
+    expect(isCommandText('register lab-3 until 18:00', lab)).toBe(true);
+    expect(isCommandText('book lab-3 for the firmware soak', lab)).toBe(false);
+    expect(isCommandText('book lab-3 for 2 hours for Project Falcon', lab)).toBe(false);
+    expect(isCommandText('book lab-9 for 2 hours', lab)).toBe(false);
+  });
+
   it('free words inside other text are not a question about what is free', () => {
     expect(route(text('free beer'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('I am free tomorrow'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

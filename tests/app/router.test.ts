@@ -84,6 +84,25 @@ describe('router', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type } }] });
   });
 
+  it('a booking typed in one line fills the form: the testbed, the release time, and a purpose after them', () => {
+    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }, { id: 4, testbed_name: 'Room for testing' }] };
+    const started = (typed: string) => (route(text(typed), withLab) as { targets: Array<{ event: unknown }> }).targets[0].event;
+    expect(started('book lab-3 for 2 hours')).toEqual({
+      type: 'registration.started',
+      testbedName: 'lab-3',
+      filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' },
+    });
+    expect(started('register lab-3 for 4h for the firmware soak')).toEqual({
+      type: 'registration.started',
+      testbedName: 'lab-3',
+      filled: { release_choice: '4h', purpose: 'the firmware soak' },
+    });
+    expect(started('book Room for testing until end of day')).toEqual({ type: 'registration.started', testbedName: 'Room for testing', filled: { release_choice: 'eod' } });
+    expect(started('book for a week')).toEqual({ type: 'registration.started', filled: { release_choice: '1w' } });
+    // Release takes no time: the whole text names the testbed, as before.
+    expect(started('release lab-3 for 2 hours')).toEqual({ type: 'release.started', testbedName: 'lab-3 for 2 hours' });
+  });
+
   it('cuts a typed name longer than any testbed name may be to 80 characters', () => {
     const decision = route(text(`register ${'x'.repeat(500)}`), ctx);
     expect(decision).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'x'.repeat(80) } }] });

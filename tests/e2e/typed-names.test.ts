@@ -95,4 +95,35 @@ describe('a testbed named with the command', () => {
     expect(rowNames(none)).toEqual(['lab-1', 'lab-2', 'lab-3']);
     expect(seenCard(none).choices('testbed_id')).toEqual(['lab-1', 'lab-2', 'lab-3']);
   });
+
+  it('`book lab-3 for 2 hours` arrives filled in: one press with a purpose books lab-3 for two hours', async () => {
+    const form = await ask(h, h.linus, h.lab, 'book lab-3 for 2 hours');
+    expect(startsOn(form)).toBe('lab-3');
+    expect((input(form, 'release_choice') as { value?: string }).value).toBe('custom');
+    const booked = await click(h, h.linus, form, 'register_submit', { purpose: 'soak' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-3');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    // The custom time is read to the minute, so the booking lasts two hours, less at most a minute.
+    const lasts = Date.parse(record.expected_release_time ?? '') - Date.parse(record.registered_time ?? '');
+    expect(lasts).toBeGreaterThan(2 * 3_600_000 - 61_000);
+    expect(lasts).toBeLessThanOrEqual(2 * 3_600_000);
+  });
+
+  it('`register lab-1 until tomorrow 9am for the firmware soak` fills the time and the purpose; a time the form refuses is named at once', async () => {
+    const tomorrow = () => new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 10);
+    const dayBefore = tomorrow();
+    const form = await ask(h, h.ada, h.lab, 'register lab-1 until tomorrow 9am for the firmware soak');
+    expect((input(form, 'purpose') as { value?: string }).value).toBe('the firmware soak');
+    expect(fieldErrorText(form, 'release_date')).toBeUndefined();
+    const booked = await click(h, h.ada, form, 'register_submit');
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-1')!;
+    expect(record.purpose).toBe('the firmware soak');
+    // Tomorrow at 09:00 in the display zone (UTC here), whichever day the test ran into.
+    expect([`${dayBefore}T09:00:00.000Z`, `${tomorrow()}T09:00:00.000Z`]).toContain(record.expected_release_time);
+
+    const tooLong = await ask(h, h.ada, h.lab, 'book lab-2 for 100 days');
+    expect(startsOn(tooLong)).toBe('lab-2');
+    expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
+  });
 });

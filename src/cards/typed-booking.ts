@@ -1,0 +1,184 @@
+/**
+ * A booking typed in one line: `book lab-3 for 2 hours`, `register lab-3 until 18:00`,
+ * `book lab-3 for the firmware soak`, `book lab-3 until tomorrow 9am for the soak test`. It is read
+ * into the register form's inputs, so the form arrives filled in and one press books; nothing is
+ * booked from typed text alone. Pure: `now` comes in as an ISO string, and clock times are read in
+ * the display zone.
+ */
+import type { FormValues, TestbedRecord } from '../domain.js';
+import { findByTypedName, sameName } from '../lab-rules.js';
+import { INPUT_IDS, LIMITS } from './actions.js';
+import { DURATIONS, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt } from './time.js';
+
+const { MINUTE, HOUR, DAY } = DURATIONS;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12,
+};
+
+const UNITS: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:m|mins?|minutes?)$/, MINUTE],
+  [/^(?:h|hrs?|hours?)$/, HOUR],
+  [/^(?:d|days?)$/, DAY],
+  [/^(?:w|wks?|weeks?)$/, 7 * DAY],
+];
+
+/** The form's quick choices, by their length. */
+const QUICK_CHOICES = new Map<number, string>([
+  [HOUR, '1h'],
+  [4 * HOUR, '4h'],
+  [DAY, '1d'],
+  [3 * DAY, '3d'],
+  [7 * DAY, '1w'],
+]);
+
+/** `for the day`, `until tonight`, `until end of day`: the form's "end of today" choice. */
+const END_OF_DAY = /^(?:eod|the\s+day|today|tonight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+)?day)$/i;
+
+/** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`: the length in ms, or null. */
+function readDuration(text: string): number | null {
+  const match = /^(\d{1,4}(?:[.,]\d{1,2})?|[a-z]+)\s*([a-z]+)$/i.exec(text);
+  if (!match) return null;
+  const amount = /^\d/.test(match[1]) ? Number(match[1].replace(',', '.')) : NUMBER_WORDS[match[1].toLowerCase()];
+  const unit = UNITS.find(([pattern]) => pattern.test(match[2].toLowerCase()));
+  if (amount === undefined || !unit || !(amount > 0)) return null;
+  return Math.round(amount * unit[1]);
+}
+
+/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`, `tomorrow`: a wall-clock time, or null. */
+function readClock(text: string): { day: 'today' | 'tomorrow' | 'next'; hour: number; minute: number } | null {
+  const match = /^(?:(today|tomorrow)(?:\s+at)?\s*)?(?:(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?)?$/i.exec(text);
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  const day = match[1] === undefined ? 'next' : (match[1].toLowerCase() as 'today' | 'tomorrow');
+  // `until tomorrow`: the same time tomorrow.
+  if (match[2] === undefined) return day === 'tomorrow' ? { day, hour: -1, minute: -1 } : null;
+  let hour = Number(match[2]);
+  const minute = match[3] === undefined ? 0 : Number(match[3]);
+  const half = match[4]?.toLowerCase();
+  // A bare number is a time only with minutes or am/pm (`until 6` could be anything).
+  if (half === undefined && match[3] === undefined) return null;
+  if (half !== undefined) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half === 'pm' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return null;
+  return { day, hour, minute };
+}
+
+/** The release inputs for a custom instant: its date and time in the zone. */
+function customValues(ms: number, timeZone: string): FormValues {
+  const wall = wallTimeAt(ms, timeZone);
+  const time = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+  return { [INPUT_IDS.releaseChoice]: 'custom', [INPUT_IDS.releaseDate]: localDate(ms, timeZone), [INPUT_IDS.releaseTime]: time };
+}
+
+/**
+ * `for 2 hours`, `until 18:00`, `till tomorrow 9am`, `for the day`: the register form's release
+ * inputs (a quick choice when one says exactly that, else a custom date and time), or null when
+ * the words are not a time. Whether the time is allowed (in the future, at most 90 days ahead) is
+ * the form's check, as for anything chosen in it.
+ */
+export function readTypedRelease(phrase: string, now: string, timeZone: string): FormValues | null {
+  const match = /^(for|until|till|til)\s+(\S.*)$/i.exec(phrase.trim());
+  const base = parseIso(now);
+  if (!match || base === null) return null;
+  const zone = safeZone(timeZone);
+  const words = match[2].trim();
+  if (END_OF_DAY.test(words)) return { [INPUT_IDS.releaseChoice]: 'eod' };
+  if (match[1].toLowerCase() === 'for') {
+    const length = readDuration(words);
+    if (length === null) return null;
+    const quick = QUICK_CHOICES.get(length);
+    return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, zone);
+  }
+  const clock = readClock(words);
+  if (clock === null) return null;
+  if (clock.hour < 0) return { [INPUT_IDS.releaseChoice]: '1d' };
+  const today = wallTimeAt(base, zone);
+  let at = instantOfWallTime({ ...today, hour: clock.hour, minute: clock.minute, second: 0 }, zone);
+  // `until 9:00` said at 10:00 means tomorrow; `until today 9:00` stays in the past, and the form says so.
+  if (clock.day === 'tomorrow' || (clock.day === 'next' && at <= base)) {
+    const tomorrow = wallTimeAt(base + DAY, zone);
+    at = instantOfWallTime({ ...tomorrow, hour: clock.hour, minute: clock.minute, second: 0 }, zone);
+  }
+  return customValues(at, zone);
+}
+
+/** What a typed booking says: the testbed as typed (absent: none named), and the form inputs it fills. */
+export interface TypedBooking {
+  name?: string;
+  values: FormValues;
+}
+
+/** Words after `register` or `book` that name no testbed: `book a testbed`, `register one please`. */
+const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|something|please)(?:\s+please)?$/i;
+
+/** Where a clause may start: before each ` for `, ` until `, ` till ` or ` til ` (and at the very start). */
+function clauseStarts(text: string): number[] {
+  const starts: number[] = [];
+  const pattern = /(?:^|\s)(?=(?:for|until|till|til)\s)/gi;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    starts.push(match.index);
+    pattern.lastIndex = match.index + Math.max(match[0].length, 1);
+  }
+  return starts;
+}
+
+/**
+ * `<clauses>` after a testbed's name: a time (`for 2 hours`, `until 18:00`), a purpose
+ * (`for the firmware soak`), or a time followed by a purpose. Null when there are none.
+ */
+function readClauses(rest: string, now: string, timeZone: string): FormValues | null {
+  const text = rest.trim();
+  const whole = readTypedRelease(text, now, timeZone);
+  if (whole) return whole;
+  // A time, then `for <purpose>`.
+  for (const start of clauseStarts(text).filter((at) => at > 0)) {
+    const release = readTypedRelease(text.slice(0, start), now, timeZone);
+    const purpose = /^\s*for\s+(\S.*)$/is.exec(text.slice(start))?.[1];
+    if (release && purpose !== undefined) return { ...release, ...purposeValue(purpose) };
+  }
+  // Only a purpose.
+  const purpose = /^for\s+(\S.*)$/is.exec(text)?.[1];
+  return purpose === undefined ? null : purposeValue(purpose);
+}
+
+function purposeValue(purpose: string): FormValues {
+  return { [INPUT_IDS.purpose]: purpose.trim().slice(0, LIMITS.purposeMax) };
+}
+
+/**
+ * Reads what follows `book` or `register`. The testbed's name may hold spaces and even the word
+ * `for`, so each place a clause could start is tried from the left: the first whose name is one
+ * of `testbeds` (and whose rest reads as clauses) wins, then the first whose name is the start of
+ * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as before (the form then says no testbed is called
+ * so). A purpose is only read after a name that finds a testbed.
+ */
+export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
+  const text = typed.trim();
+  const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : name);
+  const starts = clauseStarts(text);
+  // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`).
+  const finds = (name: string, whole: boolean): boolean => {
+    const match = findByTypedName(testbeds, name);
+    return 'found' in match && (!whole || sameName(match.found.testbed_name, name));
+  };
+  if (named(text) !== undefined && finds(text, true)) return { name: text, values: {} };
+  for (const whole of [true, false]) {
+    for (const start of starts) {
+      const name = text.slice(0, start).trim();
+      if (named(name) === undefined || !finds(name, whole)) continue;
+      const values = readClauses(text.slice(start), now, timeZone);
+      if (values) return { name, values };
+    }
+  }
+  for (const start of starts) {
+    const values = readTypedRelease(text.slice(start), now, timeZone);
+    if (values) return { ...optional(named(text.slice(0, start).trim())), values };
+  }
+  return { ...optional(named(text)), values: {} };
+}
+
+function optional(name: string | undefined): { name?: string } {
+  return name === undefined ? {} : { name };
+}

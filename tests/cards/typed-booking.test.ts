@@ -1,0 +1,97 @@
+/** A booking typed in one line (`book lab-3 for 2 hours`): what it fills into the register form. */
+import { describe, expect, it } from 'vitest';
+import { readTypedBooking, readTypedRelease } from '../../src/cards/typed-booking.js';
+import { resolveRelease } from '../../src/cards/release-time.js';
+
+const NOW = '2026-03-10T10:00:00.000Z';
+const LAB = [{ testbed_name: 'lab-1' }, { testbed_name: 'lab-3' }, { testbed_name: 'Room for testing' }, { testbed_name: 'TB-08 Voice and video lab' }];
+const custom = (date: string, time: string) => ({ release_choice: 'custom', release_date: date, release_time: time });
+
+describe('readTypedRelease', () => {
+  it.each([
+    ['for 1 hour', { release_choice: '1h' }],
+    ['for an hour', { release_choice: '1h' }],
+    ['for 4h', { release_choice: '4h' }],
+    ['for four hours', { release_choice: '4h' }],
+    ['for a day', { release_choice: '1d' }],
+    ['for 24 hrs', { release_choice: '1d' }],
+    ['for 3 days', { release_choice: '3d' }],
+    ['for a week', { release_choice: '1w' }],
+    ['for 7d', { release_choice: '1w' }],
+    ['for the day', { release_choice: 'eod' }],
+    ['until end of day', { release_choice: 'eod' }],
+    ['till tonight', { release_choice: 'eod' }],
+    ['until tomorrow', { release_choice: '1d' }],
+  ])('%j is the quick choice %j', (phrase, values) => {
+    expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
+  });
+
+  it.each([
+    ['for 2 hours', 'UTC', custom('2026-03-10', '12:00')],
+    ['for 90 min', 'UTC', custom('2026-03-10', '11:30')],
+    ['for 1.5 h', 'UTC', custom('2026-03-10', '11:30')],
+    ['for 2 weeks', 'UTC', custom('2026-03-24', '10:00')],
+    ['until 18:00', 'UTC', custom('2026-03-10', '18:00')],
+    ['until 6pm', 'UTC', custom('2026-03-10', '18:00')],
+    ['until 6:30 pm', 'UTC', custom('2026-03-10', '18:30')],
+    // Already past today: the next one, tomorrow.
+    ['until 9:00', 'UTC', custom('2026-03-11', '09:00')],
+    ['until 12am', 'UTC', custom('2026-03-11', '00:00')],
+    ['till tomorrow 9am', 'UTC', custom('2026-03-11', '09:00')],
+    ['until tomorrow at 17:30', 'UTC', custom('2026-03-11', '17:30')],
+    // Read on the display zone's clock (Berlin is UTC+1 in March): 18:00 there, and 2 hours from 11:00 there.
+    ['until 18:00', 'Europe/Berlin', custom('2026-03-10', '18:00')],
+    ['for 2 hours', 'Europe/Berlin', custom('2026-03-10', '13:00')],
+  ])('%j in %s is the custom date and time %j', (phrase, zone, values) => {
+    expect(readTypedRelease(phrase, NOW, zone)).toEqual(values);
+  });
+
+  it('gives what the form resolves to the instant meant', () => {
+    const until = readTypedRelease('until 18:00', NOW, 'Europe/Berlin')!;
+    expect(resolveRelease(until.release_choice, until.release_date, until.release_time, NOW, 'Europe/Berlin')).toEqual({ ok: true, iso: '2026-03-10T17:00:00.000Z' });
+    const later = readTypedRelease('for 2 hours', NOW, 'UTC')!;
+    expect(resolveRelease(later.release_choice, later.release_date, later.release_time, NOW, 'UTC')).toEqual({ ok: true, iso: '2026-03-10T12:00:00.000Z' });
+  });
+
+  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friday', 'for', 'soon', 'for 2 hours please'])(
+    '%j is not a time',
+    (phrase) => {
+      expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
+    },
+  );
+});
+
+describe('readTypedBooking', () => {
+  it('reads the testbed, the time, and a purpose after them', () => {
+    expect(readTypedBooking('lab-3 for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3 until 18:00 for the firmware soak', LAB, NOW, 'UTC')).toEqual({
+      name: 'lab-3',
+      values: { ...custom('2026-03-10', '18:00'), purpose: 'the firmware soak' },
+    });
+    expect(readTypedBooking('lab-3 for 4h for soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '4h', purpose: 'soak' } });
+    expect(readTypedBooking('LAB-3 for the firmware soak', LAB, NOW, 'UTC')).toEqual({ name: 'LAB-3', values: { purpose: 'the firmware soak' } });
+  });
+
+  it('a name may hold spaces and the word for: the split that finds a testbed wins', () => {
+    expect(readTypedBooking('Room for testing for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'Room for testing', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('Room for testing', LAB, NOW, 'UTC')).toEqual({ name: 'Room for testing', values: {} });
+    expect(readTypedBooking('TB-08 Voice and video lab until tomorrow 9am', LAB, NOW, 'UTC')).toEqual({
+      name: 'TB-08 Voice and video lab',
+      values: custom('2026-03-11', '09:00'),
+    });
+  });
+
+  it('a time with no testbed, or with a name no testbed has, still fills the time; a purpose needs a testbed found', () => {
+    expect(readTypedBooking('for 3 days', LAB, NOW, 'UTC')).toEqual({ values: { release_choice: '3d' } });
+    expect(readTypedBooking('a testbed for 3 days', LAB, NOW, 'UTC')).toEqual({ values: { release_choice: '3d' } });
+    expect(readTypedBooking('lab-9 for 2h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9', values: custom('2026-03-10', '12:00') });
+    // Without a testbed found, words after `for` stay part of the name (the form says no testbed is called so).
+    expect(readTypedBooking('lab-9 for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 for the soak', values: {} });
+    expect(readTypedBooking('lab-3', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+  });
+
+  it('cuts a purpose to what the form takes', () => {
+    const read = readTypedBooking(`lab-3 for ${'x'.repeat(600)}`, LAB, NOW, 'UTC');
+    expect(read.values.purpose).toHaveLength(500);
+  });
+});
