@@ -6,7 +6,7 @@
  * the display zone.
  */
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { findByTypedName, sameName } from '../lab-rules.js';
+import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
 import { DURATIONS, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt } from './time.js';
 
@@ -22,6 +22,9 @@ const UNITS: ReadonlyArray<[RegExp, number]> = [
   [/^(?:d|days?)$/, DAY],
   [/^(?:w|wks?|weeks?)$/, 7 * DAY],
 ];
+
+/** A time is a few words (`until tomorrow at 17:30`): longer text is not one, and is not read any further. */
+const MAX_TIME_PHRASE = 48;
 
 /** The form's quick choices, by their length. */
 const QUICK_CHOICES = new Map<number, string>([
@@ -45,13 +48,11 @@ function readDuration(text: string): number | null {
   return Math.round(amount * unit[1]);
 }
 
-/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`, `tomorrow`: a wall-clock time, or null. */
+/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`: a wall-clock time, or null. */
 function readClock(text: string): { day: 'today' | 'tomorrow' | 'next'; hour: number; minute: number } | null {
-  const match = /^(?:(today|tomorrow)(?:\s+at)?\s*)?(?:(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?)?$/i.exec(text);
-  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  const match = /^(?:(today|tomorrow)(?:\s+at)?\s*)?(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text);
+  if (!match) return null;
   const day = match[1] === undefined ? 'next' : (match[1].toLowerCase() as 'today' | 'tomorrow');
-  // `until tomorrow`: the same time tomorrow.
-  if (match[2] === undefined) return day === 'tomorrow' ? { day, hour: -1, minute: -1 } : null;
   let hour = Number(match[2]);
   const minute = match[3] === undefined ? 0 : Number(match[3]);
   const half = match[4]?.toLowerCase();
@@ -79,7 +80,10 @@ function customValues(ms: number, timeZone: string): FormValues {
  * the form's check, as for anything chosen in it.
  */
 export function readTypedRelease(phrase: string, now: string, timeZone: string): FormValues | null {
-  const match = /^(for|until|till|til)\s+(\S.*)$/i.exec(phrase.trim());
+  // One full stop at the end is how a sentence ends (`book lab-3 for 2 hours.`).
+  const trimmed = phrase.trim().replace(/\.$/, '');
+  if (trimmed.length > MAX_TIME_PHRASE) return null;
+  const match = /^(for|until|till|til)\s+(\S.*)$/i.exec(trimmed);
   const base = parseIso(now);
   if (!match || base === null) return null;
   const zone = safeZone(timeZone);
@@ -91,9 +95,10 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
     const quick = QUICK_CHOICES.get(length);
     return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, zone);
   }
+  // `until tomorrow`: the same time tomorrow.
+  if (/^tomorrow$/i.test(words)) return { [INPUT_IDS.releaseChoice]: '1d' };
   const clock = readClock(words);
   if (clock === null) return null;
-  if (clock.hour < 0) return { [INPUT_IDS.releaseChoice]: '1d' };
   const today = wallTimeAt(base, zone);
   let at = instantOfWallTime({ ...today, hour: clock.hour, minute: clock.minute, second: 0 }, zone);
   // `until 9:00` said at 10:00 means tomorrow; `until today 9:00` stays in the past, and the form says so.
@@ -133,7 +138,7 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
   const whole = readTypedRelease(text, now, timeZone);
   if (whole) return whole;
   // A time, then `for <purpose>`.
-  for (const start of clauseStarts(text).filter((at) => at > 0)) {
+  for (const start of clauseStarts(text).filter((at) => at > 0 && at <= MAX_TIME_PHRASE)) {
     const release = readTypedRelease(text.slice(0, start), now, timeZone);
     const purpose = /^\s*for\s+(\S.*)$/is.exec(text.slice(start))?.[1];
     if (release && purpose !== undefined) return { ...release, ...purposeValue(purpose) };
@@ -151,13 +156,15 @@ function purposeValue(purpose: string): FormValues {
  * Reads what follows `book` or `register`. The testbed's name may hold spaces and even the word
  * `for`, so each place a clause could start is tried from the left: the first whose name is one
  * of `testbeds` (and whose rest reads as clauses) wins, then the first whose name is the start of
- * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as before (the form then says no testbed is called
- * so). A purpose is only read after a name that finds a testbed.
+ * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as
+ * before (the form then says no testbed is called so). A purpose is only read after a name that
+ * finds a testbed.
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
   const text = typed.trim();
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : name);
-  const starts = clauseStarts(text);
+  // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start.
+  const starts = clauseStarts(text).filter((start) => start <= LAB_LIMITS.nameMax + 1);
   // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`).
   const finds = (name: string, whole: boolean): boolean => {
     const match = findByTypedName(testbeds, name);
@@ -173,6 +180,7 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     }
   }
   for (const start of starts) {
+    if (text.length - start > MAX_TIME_PHRASE + 1) continue;
     const values = readTypedRelease(text.slice(start), now, timeZone);
     if (values) return { ...optional(named(text.slice(0, start).trim())), values };
   }

@@ -29,6 +29,7 @@ describe('readTypedRelease', () => {
   it.each([
     ['for 2 hours', 'UTC', custom('2026-03-10', '12:00')],
     ['for 90 min', 'UTC', custom('2026-03-10', '11:30')],
+    ['for 2 hours.', 'UTC', custom('2026-03-10', '12:00')],
     ['for 1.5 h', 'UTC', custom('2026-03-10', '11:30')],
     ['for 2 weeks', 'UTC', custom('2026-03-24', '10:00')],
     ['until 18:00', 'UTC', custom('2026-03-10', '18:00')],
