@@ -219,16 +219,25 @@ export async function createApp(deps: AppDeps): Promise<App> {
       return 'replied';
     }
     if (names) await names.learn(event);
-    for (const target of decision.targets) deliver(event, target);
+    let delivered = 0;
+    for (const target of decision.targets) if (deliver(event, target)) delivered += 1;
+    if (delivered === 0) {
+      // `cancel` with no conversation open: the answer an open one gives, so nobody is left without a word.
+      replies.started(`reply:${event.roomId}`, event.receivedAt);
+      effects.reply(event.roomId, { kind: 'cancelled' });
+      return 'replied';
+    }
     return 'dispatched';
   }
 
-  function deliver(event: PlatformEvent, target: Target): void {
+  /** Hands the event to the target's actor; false when it is only for an open conversation and none is. */
+  function deliver(event: PlatformEvent, target: Target): boolean {
     // Only to a conversation that is open (live or resting).
-    if (target.ifExists && !host.has(target.key)) return;
+    if (target.ifExists && !host.has(target.key)) return false;
     const actor = host.getOrCreate(target.key, () => flows.spawn(target.key, event));
     replies.started(keyOf(target.key), event.receivedAt);
     actor.send(withKnownHolder(target));
+    return true;
   }
 
   /** A conversation's submission carries the person's profile when it is cached, so the machine skips its look-up. */

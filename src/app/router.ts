@@ -53,7 +53,7 @@ export interface Target {
 
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }
-  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string } | { kind: 'error'; message: string } }
+  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string } | { kind: 'error'; message: string } | { kind: 'thanks' } }
   | { kind: 'dispatch'; targets: Target[] };
 
 const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
@@ -80,7 +80,21 @@ const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
   notify: { flow: 'conversation', type: 'status.requested' },
   broadcast: { flow: 'broadcast', type: 'broadcast.started' },
   admin: { flow: 'admin', type: 'admin.requested' },
+  // Words people use for the same things.
+  list: { flow: 'conversation', type: 'status.requested' },
+  ls: { flow: 'conversation', type: 'status.requested' },
+  overview: { flow: 'conversation', type: 'status.requested' },
+  bookings: { flow: 'conversation', type: 'mine.requested' },
+  queue: { flow: 'conversation', type: 'mine.requested' },
+  queues: { flow: 'conversation', type: 'mine.requested' },
 };
+
+/** `show status`, `list testbeds`, `show me all testbeds`, `show everything`: the status card. */
+const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|everything|all))?$/i;
+/** `my bookings`, `show my testbeds`, `my queues`: their bookings and places in queues. */
+const MY_BOOKINGS = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?)$/i;
+/** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
+const THANKS = /^(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
 
 /** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
 function hintFor(word: string): RouteDecision {
@@ -244,7 +258,8 @@ function typedTestbedName(command: string): string | undefined {
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
   const command = commandText(text);
   const word = command.toLowerCase();
-  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || RELEASE_ALL.test(command) || FREE_NOW.test(command)) return true;
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS];
+  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
@@ -280,6 +295,9 @@ function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContex
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
+  if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
+  if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
   const whenFree = WHEN_FREE.exec(command);
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).

@@ -126,6 +126,15 @@ export function hintText(input: HintInput = {}): string {
   return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;
 }
 
+/** The answer to `thanks`: short, with the menu one press away. */
+export function thanksCard(): AdaptiveCardJson {
+  return card([textBlock(thanksText())], [buttons.menu()]);
+}
+
+export function thanksText(): string {
+  return 'You are welcome. Type testbed whenever you need me.';
+}
+
 export function cancelledCard(): AdaptiveCardJson {
   return card([textBlock('Cancelled. Nothing was changed.')], [buttons.menu()]);
 }

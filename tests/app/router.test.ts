@@ -60,6 +60,15 @@ describe('router', () => {
     ['testbed ?', 'conversation', 'help.requested'],
     ['testbed??', 'conversation', 'menu.requested'],
     ['?', 'conversation', 'help.requested'],
+    ['list', 'conversation', 'status.requested'],
+    ['show status', 'conversation', 'status.requested'],
+    ['Show me all testbeds', 'conversation', 'status.requested'],
+    ['list testbeds', 'conversation', 'status.requested'],
+    ['show everything', 'conversation', 'status.requested'],
+    ['my bookings', 'conversation', 'mine.requested'],
+    ['show my testbeds', 'conversation', 'mine.requested'],
+    ['My queues?', 'conversation', 'mine.requested'],
+    ['queue', 'conversation', 'mine.requested'],
   ] as [string, Flow, string][])('a leading \'testbed\' or a trailing ? is left out: %j goes to the %s actor as %s', (value, flow, type) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
@@ -101,6 +110,15 @@ describe('router', () => {
     expect(started('book for a week')).toEqual({ type: 'registration.started', filled: { release_choice: '1w' } });
     // Release takes no time: the whole text names the testbed, as before.
     expect(started('release lab-3 for 2 hours')).toEqual({ type: 'release.started', testbedName: 'lab-3 for 2 hours' });
+  });
+
+  it.each(['thanks', 'Thank you!', 'thx', 'thanks a lot', 'cheers', 'thank you very much'])('%j gets a short answer, and nothing is started', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+  });
+
+  it.each(['thanks for nothing', 'show lab-3 please', 'my lab', 'list 5g'])('%j is no command: the hint', (typed) => {
+    expect(route(text(typed), ctx).kind).toBe('reply');
+    expect((route(text(typed), ctx) as { view: { kind: string } }).view.kind).toBe('hint');
   });
 
   it('cuts a typed name longer than any testbed name may be to 80 characters', () => {

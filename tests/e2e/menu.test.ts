@@ -64,13 +64,23 @@ describe('bot answers over the real protocol', () => {
     expect(await conversationsActive(h)).toBe(1);
   });
 
-  it('cancel with no conversation open gets no reply', async () => {
-    const since = h.emu.messageCount();
-    h.emu.say({ personId: h.ada.id, roomId: h.lab.id, text: 'cancel', mentions: [h.bot.id] });
-    // A later command is answered, and nothing was posted for the cancel before it.
-    const menu = await ask(h, h.ada, h.lab, 'testbed');
-    const botPosts = h.emu.messages({ roomId: h.lab.id }).slice(since).filter((m) => m.personId === h.bot.id);
-    expect(botPosts.map((m) => m.id)).toEqual([menu.id]);
+  it('`thanks` gets a short answer with the menu one press away, and opens no conversation', async () => {
+    const thanks = await ask(h, h.ada, h.lab, 'thank you!');
+    expect(seenCard(thanks).texts).toEqual(['You are welcome. Type testbed whenever you need me.']);
+    expect(cardActions(thanks)).toEqual(['menu']);
+    await h.app.idle();
+    expect(h.app.liveActors()).toBe(0);
+  });
+
+  it('cancel with no conversation open opens none, and gets the answer an open one gives', async () => {
+    // As when a conversation is open (after `status`, say): whether one is still kept is the bot's business, not the person's.
+    const cancelled = await ask(h, h.ada, h.lab, 'cancel');
+    expect(seenCard(cancelled).texts).toEqual(['Cancelled. Nothing was changed.']);
+    await h.app.idle();
+    expect(h.app.liveActors()).toBe(0);
+    expect(await conversationsActive(h)).toBe(0);
+    await ask(h, h.ada, h.lab, 'status');
+    expect(seenCard(await ask(h, h.ada, h.lab, 'cancel')).texts).toEqual(['Cancelled. Nothing was changed.']);
   });
 });
 

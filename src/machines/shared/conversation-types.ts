@@ -53,6 +53,8 @@ export type CardView =
   | { kind: 'help' }
   /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status). */
   | { kind: 'hint'; suggestion?: string }
+  /** The answer to `thanks`. */
+  | { kind: 'thanks' }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues }
