@@ -17,6 +17,7 @@ import {
   parseTestbedChoice,
   readAction,
   readLabel,
+  readStartOn,
   readStatusLabel,
   readStatusPage,
   type Invalid,
@@ -365,8 +366,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const label = readStatusLabel(inputs);
       return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs), ...(label === undefined ? {} : { label }) });
     }
-    case 'register':
-      return one('conversation', event, { type: 'registration.started' });
+    case 'register': {
+      // A button on a card about one free testbed (`Book it`): the form starts on that testbed, if it still exists.
+      const startOn = readStartOn(inputs);
+      const record = startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
+      return one('conversation', event, record ? { type: 'registration.started', testbedName: record.testbed_name } : { type: 'registration.started' });
+    }
     case 'release':
       return one('conversation', event, { type: 'release.started' });
     case 'feedback':

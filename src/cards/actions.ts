@@ -429,6 +429,17 @@ export function readStatusLabel(inputs: unknown): string | undefined {
   }
 }
 
+/** The `start_on` of a `register` button (a testbed id, number or digits), when it is one; else undefined. */
+export function readStartOn(inputs: unknown): number | undefined {
+  try {
+    const raw = own(inputs, 'start_on');
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `page` of a `status_page` submit (1-based; numbers or digit strings), else 1. */
 export function readStatusPage(inputs: unknown): number {
   try {

@@ -99,7 +99,9 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     case 'refused': {
       const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
       const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
-      return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions: [] };
+      // Free right now (`wait lab-3` on a free one): the form, started on it, one press away.
+      const actions = outcome.reason === 'free' && record ? [buttons.register('Book it', record.id)] : [];
+      return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions };
     }
   }
 }

@@ -215,7 +215,9 @@ export const buttons = {
   menu: () => submit('Menu', { action: ACTIONS.menu }, noInputs),
   cancel: () => submit('Cancel', { action: ACTIONS.cancel }, noInputs),
   status: () => submit('Status', { action: ACTIONS.status }, noInputs),
-  register: (title = 'Register') => submit(title, { action: ACTIONS.register }, noInputs),
+  /** `startOn`: the testbed the form starts on (the id; a button on a card about one free testbed). */
+  register: (title = 'Register', startOn?: number) =>
+    submit(title, { action: ACTIONS.register, ...(startOn === undefined ? {} : { start_on: startOn }) }, noInputs),
   release: (title = 'Release') => submit(title, { action: ACTIONS.release }, noInputs),
   broadcast: () => submit('Broadcast', { action: ACTIONS.broadcast }, noInputs),
   help: () => submit('Help', { action: ACTIONS.help }, noInputs),

@@ -169,6 +169,8 @@ interface Layout {
   unknownLabel: boolean;
   /** Set when no testbed carries the asked-for label but one is called so (`status lab-3`): that testbed's name. */
   named?: string;
+  /** With one testbed named, free for anyone now: its id, for a Register button that starts on it. */
+  namedFree?: number;
   /** With an unknown label: the name of the one testbed a slip away from it (`lab-3` for `lab3`). */
   nearName?: string;
   /** Every label in use (for the unknown-label answer). */
@@ -243,6 +245,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   return {
     unknownLabel,
     ...(named ? { named: named.testbed_name } : {}),
+    ...(named && isInState(named, 'free', now, entries.get(named.id)) ? { namedFree: named.id } : {}),
     ...(near ? { nearName: near.testbed_name } : {}),
     labels,
     ...(show === undefined ? {} : { show }),
@@ -312,7 +315,7 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, nearName, labels, show, noneInState, rows, page, pages, counts, waitable } = layout(input);
+  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable } = layout(input);
   const label = input.label;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
@@ -334,7 +337,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   if (page > 1) actions.push(submit('◀ Previous', { action: ACTIONS.statusPage, page: page - 1, ...filter }, { associatedInputs: 'none' }));
   if (page < pages) actions.push(submit('Next ▶', { action: ACTIONS.statusPage, page: page + 1, ...filter }, { associatedInputs: 'none' }));
   if (waitable.length > 0) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
-  const rest = [buttons.register(), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
+  const rest = [buttons.register('Register', namedFree), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);
 }

@@ -121,6 +121,16 @@ describe('router', () => {
     expect((route(text(typed), ctx) as { view: { kind: string } }).view.kind).toBe('hint');
   });
 
+  it('a Register button with start_on opens the form on that testbed, if it still exists', () => {
+    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }] };
+    const started = (inputs: Record<string, unknown>) => route(action(inputs), withLab);
+    expect(started({ action: 'register', start_on: 3 })).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'lab-3' } }] });
+    expect(started({ action: 'register', start_on: '3' })).toEqual(started({ action: 'register', start_on: 3 }));
+    for (const startOn of [9, 0, -3, 3.5, 'lab-3', '', null, ['3'], { id: 3 }]) {
+      expect(started({ action: 'register', start_on: startOn })).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started' } }] });
+    }
+  });
+
   it('cuts a typed name longer than any testbed name may be to 80 characters', () => {
     const decision = route(text(`register ${'x'.repeat(500)}`), ctx);
     expect(decision).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'x'.repeat(80) } }] });

@@ -142,4 +142,21 @@ describe('lifecycle cards', () => {
     expect(seenCard(fresh).errors).toEqual([]);
     expect(inspectCard(fresh).inputs.map((input) => input.value)).toEqual([undefined, undefined]);
   });
+
+  it('waiting for a free testbed: Book it opens the form on it; a card about one free testbed starts Register on it', () => {
+    const free = outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'free', record: available(3) } });
+    expect(seenCard(free).texts).toContain('lab-3 is free right now: book it instead of waiting.');
+    expect(inspectCard(free).actions.map((action) => [action.title, action.data])).toEqual([['Book it', { action: 'register', start_on: 3 }]]);
+    // Other refusals carry no such button.
+    expect(inspectCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'yours', record: inUse(3, ana) } })).actions).toEqual([]);
+
+    const registerOf = (card: AdaptiveCardJson) => inspectCard(card).actions.find((action) => action.title === 'Register')?.data;
+    const lab = [available(1), available(2), inUse(3, ana)];
+    expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-2' }))).toEqual({ action: 'register', start_on: 2 });
+    expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-3' }))).toEqual({ action: 'register' });
+    expect(registerOf(statusCard({ ...ctx, testbeds: lab }))).toEqual({ action: 'register' });
+    // Held for somebody's hand-off: not free for the looker, so the button is the plain one.
+    const held = [{ ...emptyLifecycle(2), offer }];
+    expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-2', life: held }))).toEqual({ action: 'register' });
+  });
 });

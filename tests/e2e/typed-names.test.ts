@@ -126,4 +126,13 @@ describe('a testbed named with the command', () => {
     expect(startsOn(tooLong)).toBe('lab-2');
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
   });
+
+  it('`wait lab-1` on a free testbed: Book it opens the form on lab-1, and Register books it', async () => {
+    const refused = await ask(h, h.linus, h.lab, 'wait lab-1');
+    expect(seenCard(refused).texts).toContain('lab-1 is free right now: book it instead of waiting.');
+    const form = await click(h, h.linus, refused, 'register');
+    expect(startsOn(form)).toBe('lab-1');
+    const booked = await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+  });
 });
