@@ -1,0 +1,103 @@
+/**
+ * Typed text → what should happen. Pure: the testbeds a name is looked up in come with the
+ * context, and the receive time with the event. What the words mean is read in `typed-commands.ts`.
+ */
+import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
+import { readTypedBooking } from '../cards/typed-booking.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
+import type { PlatformEvent } from '../platform/port.js';
+import { closestWord } from '../typos.js';
+import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
+import {
+  EXTEND_NAMED,
+  FREE_NOW,
+  MAX_TYPED_NAME,
+  MY_BOOKINGS,
+  NAMED_FORM,
+  NO_NAME,
+  RELEASE_ALL,
+  REPORT_ARGUMENT_HELP,
+  SHOW_STATUS,
+  STATUS_ARGUMENT_HELP,
+  TEXT_COMMANDS,
+  THANKS,
+  UNWAIT_NAMED,
+  WAIT_NAMED,
+  WHEN_FREE,
+  WHO_HAS,
+  commandText,
+  reportArgument,
+  statusArgument,
+} from './typed-commands.js';
+
+/** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
+function hintFor(word: string): RouteDecision {
+  const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
+  return { kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } };
+}
+
+export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
+  const command = commandText(event.text);
+  const word = command.toLowerCase();
+  // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
+  if (word === '') return one('conversation', event, { type: 'menu.requested' });
+  if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  const argument = statusArgument(command);
+  if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
+  if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
+  const report = reportArgument(command);
+  if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
+  if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
+  const waitFor = WAIT_NAMED.exec(command);
+  if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
+  const leave = UNWAIT_NAMED.exec(command);
+  if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  // The status view shows a testbed by name when no label is called so (`status lab-3`).
+  const who = WHO_HAS.exec(command);
+  if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
+  if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
+  if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
+  if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  const whenFree = WHEN_FREE.exec(command);
+  if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
+  // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
+  if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  const withName = NAMED_FORM.exec(command);
+  if (withName) {
+    const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
+    const typed = withName[2].trim();
+    // `book a testbed`, `release mine`: plain words, not a name.
+    if (NO_NAME.test(typed)) return one('conversation', event, { type });
+    if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
+    // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
+    const booking = readTypedBooking(typed, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+    return one('conversation', event, {
+      type,
+      ...(booking.name === undefined ? {} : { testbedName: booking.name.slice(0, MAX_TYPED_NAME) }),
+      ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
+    });
+  }
+  // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are.
+  if (EXTEND_NAMED.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
+  const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
+  if (!known) return hintFor(word);
+  return one(known.flow, event, { type: known.type });
+}
+
+/**
+ * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the
+ * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
+ * otherwise a line on why not, and nothing happens.
+ */
+function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string, ctx: RouterContext): RouteDecision {
+  const testbeds = ctx.testbeds ?? [];
+  const match = findByTypedName(testbeds, typed);
+  if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
+  const quoted = `“${typed}”`;
+  if ('ambiguous' in match) return { kind: 'reply', view: { kind: 'error', message: `More than one testbed starts with ${quoted}: type more of its name.` } };
+  const near = findNearName(testbeds, typed);
+  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${type} ${near.testbed_name}.`;
+  return { kind: 'reply', view: { kind: 'error', message: `No testbed is called ${quoted}.${meant}` } };
+}

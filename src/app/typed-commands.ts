@@ -1,0 +1,167 @@
+/**
+ * How typed text is read: the command words and phrases the bot knows, and what a command carries
+ * (a label, a testbed's name, a number of days). Pure. `route-text.ts` turns what is read here into
+ * a decision; the recorder asks `isCommandText` what may be kept of text a person typed.
+ */
+import { INPUT_IDS, readLabel } from '../cards/actions.js';
+import { readTypedBooking } from '../cards/typed-booking.js';
+import type { TestbedRecord } from '../domain.js';
+import { findByTypedName } from '../lab-rules.js';
+import type { Flow } from './actor-key.js';
+
+/** The commands of one word (after `commandText`), and the flow and event each starts. */
+export const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
+  testbed: { flow: 'conversation', type: 'menu.requested' },
+  testbeds: { flow: 'conversation', type: 'menu.requested' },
+  menu: { flow: 'conversation', type: 'menu.requested' },
+  // A greeting is answered with the menu: what the bot can do for them.
+  hi: { flow: 'conversation', type: 'menu.requested' },
+  hello: { flow: 'conversation', type: 'menu.requested' },
+  hey: { flow: 'conversation', type: 'menu.requested' },
+  help: { flow: 'conversation', type: 'help.requested' },
+  '?': { flow: 'conversation', type: 'help.requested' },
+  status: { flow: 'conversation', type: 'status.requested' },
+  register: { flow: 'conversation', type: 'registration.started' },
+  book: { flow: 'conversation', type: 'registration.started' },
+  release: { flow: 'conversation', type: 'release.started' },
+  feedback: { flow: 'conversation', type: 'feedback.started' },
+  mine: { flow: 'conversation', type: 'mine.requested' },
+  // A person told their booking is due types what they want to do: their bookings, with the Extend buttons.
+  extend: { flow: 'conversation', type: 'mine.requested' },
+  report: { flow: 'conversation', type: 'report.requested' },
+  // Without a name: the status card, whose Notify me when free picker lists what can be waited for.
+  wait: { flow: 'conversation', type: 'status.requested' },
+  notify: { flow: 'conversation', type: 'status.requested' },
+  broadcast: { flow: 'broadcast', type: 'broadcast.started' },
+  admin: { flow: 'admin', type: 'admin.requested' },
+  // Words people use for the same things.
+  list: { flow: 'conversation', type: 'status.requested' },
+  ls: { flow: 'conversation', type: 'status.requested' },
+  overview: { flow: 'conversation', type: 'status.requested' },
+  bookings: { flow: 'conversation', type: 'mine.requested' },
+  queue: { flow: 'conversation', type: 'mine.requested' },
+  queues: { flow: 'conversation', type: 'mine.requested' },
+};
+
+/** `show status`, `list testbeds`, `show me all testbeds`, `show everything`: the status card. */
+export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|everything|all))?$/i;
+/** `my bookings`, `show my testbeds`, `my queues`: their bookings and places in queues. */
+export const MY_BOOKINGS = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?)$/i;
+/** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
+export const THANKS = /^(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
+
+/** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
+export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
+
+/**
+ * What a person typed as a command: trimmed, each run of spaces and line breaks made one space
+ * (so no pattern below meets a long run of them), without a leading `/`, without question or
+ * exclamation marks at the end (`status?`; a lone `?` stays), and without the bot's own word in
+ * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
+ */
+export function commandText(text: string): string {
+  const typed = text.trim().replace(/\s+/g, ' ').replace(/^\//, '');
+  const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
+  return command.replace(/(?<=[^\s?!])\s*[?!]+$/, '');
+}
+
+export function commandWord(text: string): string {
+  return commandText(text).toLowerCase();
+}
+
+/** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
+const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*)?(.*)$/is;
+
+export const STATUS_ARGUMENT_HELP =
+  'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
+  'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
+
+/** States asked for in two words, as the status view reads them (one word, as a label is). */
+const STATE_PHRASES: Readonly<Record<string, string>> = { 'in use': 'in-use', 'under maintenance': 'maintenance' };
+
+/**
+ * `status <label>` (in a command's text): the label as typed (a state such as `free` or `in use`
+ * included, which the status view reads when no testbed carries it as a label), `invalid` for an
+ * argument that cannot be a label, or null for other text.
+ */
+export function statusArgument(command: string): { label: string } | 'invalid' | null {
+  const match = STATUS_WITH_ARGUMENT.exec(command);
+  if (!match) return null;
+  const phrase = match[1].trim().toLowerCase();
+  if (Object.hasOwn(STATE_PHRASES, phrase)) return { label: STATE_PHRASES[phrase] };
+  const label = readLabel(match[1]);
+  return label === null ? 'invalid' : { label };
+}
+
+/** `free`, `what's free?`, `anything available`, `which testbeds are free`: the status of the free ones. */
+export const FREE_NOW =
+  /^(?:(?:what(?:'s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+testbeds?)?(?:\s+(?:now|right\s+now|today))?$/i;
+/** `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`: the status of that testbed, with its expected release. */
+export const WHEN_FREE = /^(?:when(?:'s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back)(?:\s+again)?$/i;
+
+/** `report 30`, `report 7 days`: the usage report over that window. */
+const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
+const REPORT_DAYS = /^(7|30)\s*(?:d|days?)?$/i;
+export const REPORT_ARGUMENT_HELP = 'The usage report covers the last 7 or the last 30 days: type report, or report 30.';
+
+/** `report <days>` (in a command's text): 7 or 30, `invalid` for any other argument, or null for other text. */
+export function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | null {
+  const match = REPORT_WITH_ARGUMENT.exec(command);
+  if (!match) return null;
+  const days = REPORT_DAYS.exec(match[1].trim());
+  return days ? { days: days[1] === '30' ? 30 : 7 } : 'invalid';
+}
+
+/** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
+export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
+/** Words after `register` or `release` that name no testbed: `book a testbed`, `release mine`, `register one please`. */
+export const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
+/** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
+export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
+/** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
+export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
+/** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
+export const WHO_HAS = /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
+/** `release all`, `release all mine`, `release all my testbeds`. */
+export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
+/** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
+export const MAX_TYPED_NAME = 80;
+
+/** `extend lab-3`, `extend 2h`: their bookings (only a testbed's name after it matters, to the recorder). */
+export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
+
+/** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
+function typedTestbedName(command: string): string | undefined {
+  if (FREE_NOW.test(command)) return undefined;
+  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE, EXTEND_NAMED]) {
+    const match = pattern.exec(command);
+    if (match) return match[1].trim();
+  }
+  const named = NAMED_FORM.exec(command);
+  return named ? named[2].trim() : undefined;
+}
+
+/**
+ * True when the text is one of the commands the bot answers (not free text a person wrote). A
+ * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
+ * unique start): a name is lab data, while other words after a command could be anything.
+ */
+export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
+  const command = commandText(text);
+  const word = command.toLowerCase();
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS];
+  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
+  const argument = statusArgument(command);
+  if (argument !== null && argument !== 'invalid') return true;
+  const report = reportArgument(command);
+  if (report !== null && report !== 'invalid') return true;
+  const booking = NAMED_FORM.exec(command);
+  if (booking && booking[1].toLowerCase() !== 'release') {
+    // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
+    // (Whether the words are a time does not depend on the clock, so any instant serves here.)
+    const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
+    return read.name !== undefined && 'found' in findByTypedName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
+  }
+  const name = typedTestbedName(command);
+  return name !== undefined && 'found' in findByTypedName(testbeds, name);
+}
