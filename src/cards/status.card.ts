@@ -48,7 +48,7 @@ export interface StatusCardInput {
 }
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
-export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
+type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
 
 /**
  * The words that ask for a state, as the status view reads its argument when no testbed carries
@@ -68,7 +68,7 @@ const STATE_WORDS: Readonly<Record<string, StatusShow>> = {
 };
 
 /** The state a status argument asks for (`free`, `in-use`, `overdue`, …; any case), if it is one of those words. */
-export function statusShowOf(word: string): StatusShow | undefined {
+function statusShowOf(word: string): StatusShow | undefined {
   const key = word.trim().toLowerCase();
   return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
 }
