@@ -26,6 +26,7 @@ import {
   WHEN_FREE,
   WHO_HAS,
   commandText,
+  extendedName,
   reportArgument,
   statusArgument,
 } from './typed-commands.js';
@@ -78,8 +79,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
     });
   }
-  // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are.
-  if (EXTEND_NAMED.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
+  const extend = EXTEND_NAMED.exec(command);
+  if (extend) {
+    const named = findByTypedName(ctx.testbeds ?? [], extendedName(extend[1]));
+    return one('conversation', event, 'found' in named ? { type: 'mine.requested', testbedId: named.found.id } : { type: 'mine.requested' });
+  }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!known) return hintFor(word);

@@ -130,13 +130,20 @@ export const MAX_TYPED_NAME = 80;
 /** `extend lab-3`, `extend 2h`: their bookings (only a testbed's name after it matters, to the recorder). */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
+/** The testbed `extend <words>` names: the words before `by 2 hours` or `for a day` (how long is chosen on the card). */
+export function extendedName(words: string): string {
+  return words.trim().replace(/\s+(?:by|for)\s+\S.*$/i, '');
+}
+
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
 function typedTestbedName(command: string): string | undefined {
   if (FREE_NOW.test(command)) return undefined;
-  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE, EXTEND_NAMED]) {
+  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
     const match = pattern.exec(command);
     if (match) return match[1].trim();
   }
+  const extend = EXTEND_NAMED.exec(command);
+  if (extend) return extendedName(extend[1]);
   const named = NAMED_FORM.exec(command);
   return named ? named[2].trim() : undefined;
 }

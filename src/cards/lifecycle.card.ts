@@ -122,6 +122,8 @@ export interface MineInput {
   requesterEmail?: string;
   now: string;
   timeZone: string;
+  /** The booking to start the picker on (`extend lab-3`), when it is one of theirs. */
+  chosen?: number;
 }
 
 function mine(input: MineInput) {
@@ -160,8 +162,9 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     errorMessage: 'Choose one of your testbeds first.',
     placeholder: 'Choose a testbed',
     choices: held.map((record) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
-    // One booking: already chosen.
+    // One booking, or the one named (`extend lab-3`): already chosen.
     ...(held.length === 1 ? { value: String(held[0].id) } : {}),
+    ...(held.some((record) => record.id === input.chosen) ? { value: String(input.chosen) } : {}),
   });
   return card(body, [
     submit('Extend 1 hour', { action: ACTIONS.extend, minutes: '60' }),

@@ -222,7 +222,10 @@ export const conversationMachine = setup({
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },
     },
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
-    'mine.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'mine' } } } },
+    'mine.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'mine', ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }) } }) },
+    },
     'report.requested': {
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },

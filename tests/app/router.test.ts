@@ -121,6 +121,16 @@ describe('router', () => {
     expect((route(text(typed), ctx) as { view: { kind: string } }).view.kind).toBe('hint');
   });
 
+  it('`extend lab-3` (or `extend lab-3 by 2 hours`) shows their bookings with lab-3 chosen', () => {
+    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }] };
+    const eventOf = (typed: string) => (route(text(typed), withLab) as { targets: Array<{ event: unknown }> }).targets[0].event;
+    expect(eventOf('extend lab-3')).toEqual({ type: 'mine.requested', testbedId: 3 });
+    expect(eventOf('extend LAB-3 by 2 hours')).toEqual({ type: 'mine.requested', testbedId: 3 });
+    expect(eventOf('extend lab-3 for a day')).toEqual({ type: 'mine.requested', testbedId: 3 });
+    expect(eventOf('extend 2h')).toEqual({ type: 'mine.requested' });
+    expect(eventOf('extend lab-9')).toEqual({ type: 'mine.requested' });
+  });
+
   it('a Register button with start_on opens the form on that testbed, if it still exists', () => {
     const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }] };
     const started = (inputs: Record<string, unknown>) => route(action(inputs), withLab);

@@ -159,4 +159,14 @@ describe('lifecycle cards', () => {
     const held = [{ ...emptyLifecycle(2), offer }];
     expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-2', life: held }))).toEqual({ action: 'register' });
   });
+
+  it('mine starts its picker on the booking named (`extend lab-4`), and only on one of theirs', () => {
+    const testbeds = [inUse(3, ana), inUse(4, ana), inUse(5, bob)];
+    const pickerValue = (chosen?: number) =>
+      inspectCard(mineCard({ ...ctx, testbeds, life: [], requesterEmail: ana.email, ...(chosen === undefined ? {} : { chosen }) })).inputs.find((input) => input.id === 'testbed_id')?.value;
+    expect(pickerValue(4)).toBe('4');
+    expect(pickerValue()).toBeUndefined();
+    expect(pickerValue(5)).toBeUndefined();
+    expect(pickerValue(9)).toBeUndefined();
+  });
 });

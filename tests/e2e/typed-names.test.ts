@@ -135,4 +135,15 @@ describe('a testbed named with the command', () => {
     const booked = await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
     expect(seenCard(booked).heading).toBe('Booked: lab-1');
   });
+
+  it('`extend lab-3 by 2 hours` shows Ada\'s bookings with lab-3 chosen, and Extend 1 hour extends lab-3', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const mine = await ask(h, h.ada, h.lab, 'extend lab-3 by 2 hours');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    const picker = input(mine, 'testbed_id') as { value?: string; choices: { title: string; value: string }[] };
+    expect(picker.choices.find((choice) => choice.value === picker.value)?.title).toBe('lab-3');
+    const extended = await click(h, h.ada, mine, 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-3');
+  });
 });
