@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName } from '../lab-rules.js';
+import { findByTypedName, findNearName, hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -48,7 +48,7 @@ import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
-import { isBookable, sameEmail } from '../cards/parts.js';
+import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
 import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
@@ -158,7 +158,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       // Under maintenance or held for somebody's hand-off: not offered.
       const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
       const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
-      const start = startOn(view.named, available, testbeds, (record) =>
+      const start = startOnLabel(view.named, testbeds, available) ?? startOn(view.named, available, testbeds, (record) =>
         isInUse(record) && sameEmail(record.user_email, ctx.requesterEmail)
           ? `You hold ${record.testbed_name} already: type mine to extend it, or choose another one.`
           : `${record.testbed_name} is not free to book right now: choose a free one, or press Status to wait for it.`,
@@ -299,6 +299,17 @@ function filledReleaseError(filled: FormValues, now: string, timeZone: string): 
 function joinErrors(...all: Array<FormErrors | undefined>): FormErrors | undefined {
   const joined = Object.assign({}, ...all.filter((errors) => errors !== undefined)) as FormErrors;
   return Object.keys(joined).length > 0 ? joined : undefined;
+}
+
+/**
+ * `book 5g`, `book any 5g`: no testbed is called so, but some carry the label. The form starts on
+ * the label (any free testbed carrying it), or says under the picker that none of those is free.
+ */
+function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], available: readonly TestbedRecord[]): { values?: FormValues; errors?: FormErrors } | undefined {
+  if (named === undefined || all.some((record) => sameName(record.testbed_name, named)) || !all.some((record) => hasLabel(record, named))) return undefined;
+  const label = labelsInUse(available).find((each) => sameLabel(each, named));
+  if (label !== undefined) return { values: { [INPUT_IDS.label]: label } };
+  return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or press Status to wait for one.` } };
 }
 
 function startOn(

@@ -3,7 +3,7 @@
  * context, and the receive time with the event. What the words mean is read in `typed-commands.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
-import { readTypedBooking } from '../cards/typed-booking.js';
+import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
@@ -14,7 +14,6 @@ import {
   MAX_TYPED_NAME,
   MY_BOOKINGS,
   NAMED_FORM,
-  NO_NAME,
   RELEASE_ALL,
   REPORT_ARGUMENT_HELP,
   SHOW_STATUS,
@@ -25,6 +24,7 @@ import {
   WAIT_NAMED,
   WHEN_FREE,
   WHO_HAS,
+  WHO_HAS_ANY,
   commandText,
   extendedName,
   reportArgument,
@@ -54,6 +54,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
+  if (WHO_HAS_ANY.test(command)) return one('conversation', event, { type: 'status.requested' });
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });

@@ -70,7 +70,7 @@ export function commandWord(text: string): string {
 }
 
 /** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
-const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*)?(.*)$/is;
+const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*|of\s+|for\s+)?(.*)$/is;
 
 export const STATUS_ARGUMENT_HELP =
   'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
@@ -97,7 +97,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
 export const FREE_NOW =
   /^(?:(?:what(?:'s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+testbeds?)?(?:\s+(?:now|right\s+now|today))?$/i;
 /** `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`: the status of that testbed, with its expected release. */
-export const WHEN_FREE = /^(?:when(?:'s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back)(?:\s+again)?$/i;
+export const WHEN_FREE = /^(?:when(?:'s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked)(?:\s+again)?$/i;
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
@@ -114,12 +114,13 @@ export function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | 
 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
-/** Words after `register` or `release` that name no testbed: `book a testbed`, `release mine`, `register one please`. */
-export const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|mine|something|please)(?:\s+please)?$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
 export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
 /** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
+/** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */
+export const WHO_HAS_ANY =
+  /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** `release all`, `release all mine`, `release all my testbeds`. */
@@ -137,7 +138,7 @@ export function extendedName(words: string): string {
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
 function typedTestbedName(command: string): string | undefined {
-  if (FREE_NOW.test(command)) return undefined;
+  if (FREE_NOW.test(command) || WHO_HAS_ANY.test(command)) return undefined;
   for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
     const match = pattern.exec(command);
     if (match) return match[1].trim();
@@ -156,7 +157,7 @@ function typedTestbedName(command: string): string | undefined {
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
   const command = commandText(text);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
   if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;

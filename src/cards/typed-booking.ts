@@ -115,8 +115,11 @@ export interface TypedBooking {
   values: FormValues;
 }
 
-/** Words after `register` or `book` that name no testbed: `book a testbed`, `register one please`. */
-const NO_NAME = /^(?:(?:a|an|the|my|our)\s+)?(?:testbeds?|one|it|something|please)(?:\s+please)?$/i;
+/**
+ * Words after `register`, `book` or `release` that name no testbed: `book a testbed`, `book any
+ * free one`, `register one please`, `release mine`.
+ */
+export const NO_NAME = /^(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)(?:\s+please)?$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till ` or ` til ` (and at the very start). */
 function clauseStarts(text: string): number[] {
@@ -162,7 +165,7 @@ function purposeValue(purpose: string): FormValues {
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
   const text = typed.trim();
-  const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : name);
+  const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start.
   const starts = clauseStarts(text).filter((start) => start <= LAB_LIMITS.nameMax + 1);
   // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`).
@@ -185,6 +188,15 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     if (values) return { ...optional(named(text.slice(0, start).trim())), values };
   }
   return { ...optional(named(text)), values: {} };
+}
+
+/**
+ * `any 5g`, `a 5g testbed`, `a free lab-3`: the word between, when the whole is no testbed's name
+ * (a label, or a name, as the form reads it).
+ */
+function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  if (testbeds.some((record) => sameName(record.testbed_name, name))) return name;
+  return /^(?:any|an?)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i.exec(name)?.[1] ?? name;
 }
 
 function optional(name: string | undefined): { name?: string } {

@@ -34,6 +34,8 @@ describe('router: status with a label', () => {
     ['status LABEL: 5g', '5g'],
     ['testbed status 5g', '5g'],
     ['Testbed status label:5g', '5g'],
+    ['status of 5g', '5g'],
+    ['status for lab-3', 'lab-3'],
   ])('%j asks for the status of the testbeds labelled %j', (typed, label) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
     expect(isCommandText(typed)).toBe(true);
@@ -97,6 +99,8 @@ describe('router: a state asked for', () => {
     ['When will TB-02 Edge router pair be free', 'TB-02 Edge router pair'],
     ['is lab-3 free', 'lab-3'],
     ["when's lab-3 back?", 'lab-3'],
+    ['is lab-3 busy?', 'lab-3'],
+    ['is TB-03 in use', 'TB-03'],
     ['when is lab-3 available again', 'lab-3'],
   ])('%j asks for the status of that testbed: %j', (typed, label) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
@@ -109,6 +113,11 @@ describe('router: a state asked for', () => {
     expect(isCommandText('book lab-3 for the firmware soak', lab)).toBe(false);
     expect(isCommandText('book lab-3 for 2 hours for Project Falcon', lab)).toBe(false);
     expect(isCommandText('book lab-9 for 2 hours', lab)).toBe(false);
+  });
+
+  it.each(['who has what?', "who's using which testbeds", 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
+    expect(isCommandText(typed)).toBe(true);
   });
 
   it('free words inside other text are not a question about what is free', () => {

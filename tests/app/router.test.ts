@@ -89,6 +89,9 @@ describe('router', () => {
     ['release my testbed', 'release.started'],
     ['release mine', 'release.started'],
     ['testbed release it', 'release.started'],
+    ['book any free testbed', 'registration.started'],
+    ['book anything', 'registration.started'],
+    ['register any', 'registration.started'],
   ])('%j names no testbed: the plain form (%s)', (typed, type) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type } }] });
   });

@@ -91,6 +91,15 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
   });
 
+  it('`any 5g`, `a 5g testbed`: the word between (a label or a name, as the form reads it); `a free one` names nothing', () => {
+    expect(readTypedBooking('any 5g', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: {} });
+    expect(readTypedBooking('a 5g testbed for 4h', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: { release_choice: '4h' } });
+    expect(readTypedBooking('any free one', LAB, NOW, 'UTC')).toEqual({ values: {} });
+    expect(readTypedBooking('anything', LAB, NOW, 'UTC')).toEqual({ values: {} });
+    // A testbed called so keeps its whole name.
+    expect(readTypedBooking('a 5g testbed', [{ testbed_name: 'A 5g testbed' }], NOW, 'UTC')).toEqual({ name: 'a 5g testbed', values: {} });
+  });
+
   it('cuts a purpose to what the form takes', () => {
     const read = readTypedBooking(`lab-3 for ${'x'.repeat(600)}`, LAB, NOW, 'UTC');
     expect(read.values.purpose).toHaveLength(500);

@@ -134,6 +134,23 @@ describe('labels and maintenance, end to end', () => {
     expect(rows(after)).toEqual(['ran-1 · In use', 'ran-2 · In use', 'ran-4 · Maintenance']);
   });
 
+  it('`book any 5g` (or `book 5g`) opens the form on the label, and Register books a testbed carrying it; with none free it says so', async () => {
+    for (const typed of ['book any 5g', 'register 5G', 'book a 5g testbed']) {
+      const form = await ask(h, h.ada, h.lab, typed);
+      expect((input(form, 'label') as { value?: string }).value, typed).toBe('5g');
+      expect((input(form, 'testbed_id') as { value?: string }).value, typed).toBeUndefined();
+    }
+    const form = await ask(h, h.ada, h.lab, 'book any 5g for 2 hours');
+    const booked = await click(h, h.ada, form, 'register_submit', { purpose: 'Radio soak' });
+    expect(['Booked: ran-1', 'Booked: ran-2']).toContain(seenCard(booked).heading);
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book any 5g'), 'register_submit', { purpose: 'Second soak', release_choice: '1h' });
+
+    // Both free ones are booked now (ran-4 is under maintenance): the form says so under the picker.
+    const none = await ask(h, h.ada, h.lab, 'book 5g');
+    expect(seenCard(none).texts).toContain('No free testbed labelled 5g right now: choose another one, or press Status to wait for one.');
+    expect((input(none, 'label') as { value?: string }).value).toBeUndefined();
+  });
+
   it('both a testbed and a label: the form comes back with the problem named and the values kept', async () => {
     const form = await ask(h, h.ada, h.lab, 'register');
     const back = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', label: '5g', purpose: 'Radio soak', release_choice: '1h' });
