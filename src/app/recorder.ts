@@ -35,7 +35,7 @@ export interface Recorder {
 export interface RecordContext {
   broadcastRoomIds?: string[];
   /** The testbeds as the event found them: a typed command naming one of them is kept as written. */
-  testbeds?: readonly Pick<TestbedRecord, 'testbed_name'>[];
+  testbeds?: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[];
 }
 
 export interface RecorderOptions {

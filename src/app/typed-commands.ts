@@ -6,7 +6,7 @@
 import { INPUT_IDS, readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName } from '../lab-rules.js';
+import { findByTypedName, hasLabel } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
 
 /** The commands of one word (after `commandText`), and the flow and event each starts. */
@@ -154,7 +154,7 @@ function typedTestbedName(command: string): string | undefined {
  * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
  * unique start): a name is lab data, while other words after a command could be anything.
  */
-export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
+export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
   const command = commandText(text);
   const word = command.toLowerCase();
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
@@ -168,7 +168,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
     // (Whether the words are a time does not depend on the clock, so any instant serves here.)
     const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
-    return read.name !== undefined && 'found' in findByTypedName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
+    // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
+    const known = (name: string) => 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
+    return read.name !== undefined && known(read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
   }
   const name = typedTestbedName(command);
   return name !== undefined && 'found' in findByTypedName(testbeds, name);

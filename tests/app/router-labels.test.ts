@@ -113,6 +113,9 @@ describe('router: a state asked for', () => {
     expect(isCommandText('book lab-3 for the firmware soak', lab)).toBe(false);
     expect(isCommandText('book lab-3 for 2 hours for Project Falcon', lab)).toBe(false);
     expect(isCommandText('book lab-9 for 2 hours', lab)).toBe(false);
+    // A label a testbed carries is lab data too.
+    expect(isCommandText('book any 5g for 2 hours', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(true);
+    expect(isCommandText('book any wifi', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(false);
   });
 
   it.each(['who has what?', "who's using which testbeds", 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
