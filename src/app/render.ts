@@ -166,7 +166,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       // What the typed words filled in (`book lab-3 for 2 hours`) joins the testbed chosen; a time the form
       // would refuse is named under its input at once, as a press on Register would.
       const filled = view.filled ?? {};
-      const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone));
+      const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: `I could not read “${view.unread}” as a time: choose when below.` };
+      const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone), unread);
       const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
       const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
       return pair(registerFormCard(input), registerFormText(input));

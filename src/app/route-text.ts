@@ -78,6 +78,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       type,
       ...(booking.name === undefined ? {} : { testbedName: booking.name.slice(0, MAX_TYPED_NAME) }),
       ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
+      ...(booking.unread === undefined ? {} : { unread: booking.unread.slice(0, MAX_TYPED_NAME) }),
     });
   }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).

@@ -8,7 +8,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { DURATIONS, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt } from './time.js';
+import { DURATIONS, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
 
@@ -48,11 +48,25 @@ function readDuration(text: string): number | null {
   return Math.round(amount * unit[1]);
 }
 
-/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`: a wall-clock time, or null. */
-function readClock(text: string): { day: 'today' | 'tomorrow' | 'next'; hour: number; minute: number } | null {
-  const match = /^(?:(today|tomorrow)(?:\s+at)?\s*)?(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text);
+const WEEKDAYS: ReadonlyArray<RegExp> = [/^sun(?:day)?$/, /^mon(?:day)?$/, /^tue(?:s|sday)?$/, /^wed(?:nesday)?$/, /^thu(?:r|rs|rsday)?$/, /^fri(?:day)?$/, /^sat(?:urday)?$/];
+
+/** A day, and perhaps a time on it, as typed after `until`. */
+interface TypedClock {
+  /** `today`, `tomorrow`, a weekday (0 = Sunday), or `next`: the next time the clock shows that time. */
+  day: 'today' | 'tomorrow' | 'next' | number;
+  /** Absent: the end of that day (only with a weekday: `until friday`). */
+  time?: { hour: number; minute: number };
+}
+
+/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`, `friday`, `fri 17:00`: a wall-clock time, or null. */
+function readClock(text: string): TypedClock | null {
+  const match = /^(?:([a-z]+)(?:\s+at)?(?:\s+|$))?(?:(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?)?$/i.exec(text);
   if (!match) return null;
-  const day = match[1] === undefined ? 'next' : (match[1].toLowerCase() as 'today' | 'tomorrow');
+  const word = match[1]?.toLowerCase();
+  const weekday = word === undefined ? -1 : WEEKDAYS.findIndex((pattern) => pattern.test(word));
+  if (word !== undefined && word !== 'today' && word !== 'tomorrow' && weekday < 0) return null;
+  const day = weekday >= 0 ? weekday : ((word ?? 'next') as TypedClock['day']);
+  if (match[2] === undefined) return typeof day === 'number' ? { day } : null;
   let hour = Number(match[2]);
   const minute = match[3] === undefined ? 0 : Number(match[3]);
   const half = match[4]?.toLowerCase();
@@ -63,7 +77,13 @@ function readClock(text: string): { day: 'today' | 'tomorrow' | 'next'; hour: nu
     hour = (hour % 12) + (half === 'pm' ? 12 : 0);
   }
   if (hour > 23 || minute > 59) return null;
-  return { day, hour, minute };
+  return { day, time: { hour, minute } };
+}
+
+/** The instant `days` calendar days after `today`'s date, at `hour:minute` on the zone's clock (right across clock changes). */
+function onDay(today: WallTime, days: number, hour: number, minute: number, zone: string): number {
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  return instantOfWallTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 }, zone);
 }
 
 /** The release inputs for a custom instant: its date and time in the zone. */
@@ -100,12 +120,16 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const clock = readClock(words);
   if (clock === null) return null;
   const today = wallTimeAt(base, zone);
-  let at = instantOfWallTime({ ...today, hour: clock.hour, minute: clock.minute, second: 0 }, zone);
-  // `until 9:00` said at 10:00 means tomorrow; `until today 9:00` stays in the past, and the form says so.
-  if (clock.day === 'tomorrow' || (clock.day === 'next' && at <= base)) {
-    const tomorrow = wallTimeAt(base + DAY, zone);
-    at = instantOfWallTime({ ...tomorrow, hour: clock.hour, minute: clock.minute, second: 0 }, zone);
-  }
+  const weekdayToday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const ahead = typeof clock.day === 'number' ? (clock.day - weekdayToday + 7) % 7 : clock.day === 'tomorrow' ? 1 : 0;
+  // `until friday`: the end of that day (`until friday` on a Friday is the end of today).
+  if (clock.time === undefined) return ahead === 0 ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(onDay(today, ahead, 23, 59, zone), zone);
+  const { hour, minute } = clock.time;
+  let at = onDay(today, ahead, hour, minute, zone);
+  // `until 9:00` said at 10:00 means tomorrow, `until fri 9:00` said on a Friday at 10:00 next week;
+  // `until today 9:00` stays in the past, and the form says so.
+  if (at <= base && clock.day === 'next') at = onDay(today, 1, hour, minute, zone);
+  if (at <= base && typeof clock.day === 'number') at = onDay(today, 7, hour, minute, zone);
   return customValues(at, zone);
 }
 
@@ -113,6 +137,8 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
 export interface TypedBooking {
   name?: string;
   values: FormValues;
+  /** Words after the testbed that looked like a time and were not one (`until the demo`): the form says so. */
+  unread?: string;
 }
 
 /**
@@ -181,6 +207,12 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
       const values = readClauses(text.slice(start), now, timeZone);
       if (values) return { name, values };
     }
+  }
+  // A testbed, then words that are no time (`lab-3 until the demo`): the form starts on the testbed and says so.
+  for (const start of starts) {
+    const name = text.slice(0, start).trim();
+    const rest = text.slice(start).trim();
+    if (named(name) !== undefined && finds(name, false) && /^(?:until|till|til)\s/i.test(rest)) return { name, values: {}, unread: rest };
   }
   for (const start of starts) {
     if (text.length - start > MAX_TIME_PHRASE + 1) continue;

@@ -199,7 +199,14 @@ export const conversationMachine = setup({
       target: '.registering',
       actions: {
         type: 'sayCard',
-        params: ({ event }) => ({ view: { kind: 'registerForm', ...named(event.testbedName), ...(event.filled ? { filled: event.filled } : {}) } }),
+        params: ({ event }) => ({
+          view: {
+            kind: 'registerForm',
+            ...named(event.testbedName),
+            ...(event.filled ? { filled: event.filled } : {}),
+            ...(event.unread === undefined ? {} : { unread: event.unread }),
+          },
+        }),
       },
     },
     'register.invalid': {

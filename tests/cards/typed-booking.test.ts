@@ -22,6 +22,8 @@ describe('readTypedRelease', () => {
     ['until end of day', { release_choice: 'eod' }],
     ['till tonight', { release_choice: 'eod' }],
     ['until tomorrow', { release_choice: '1d' }],
+    // 2026-03-10 is a Tuesday: `until tuesday` is the end of today.
+    ['until tuesday', { release_choice: 'eod' }],
   ])('%j is the quick choice %j', (phrase, values) => {
     expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
   });
@@ -40,11 +42,24 @@ describe('readTypedRelease', () => {
     ['until 12am', 'UTC', custom('2026-03-11', '00:00')],
     ['till tomorrow 9am', 'UTC', custom('2026-03-11', '09:00')],
     ['until tomorrow at 17:30', 'UTC', custom('2026-03-11', '17:30')],
+    ['until friday', 'UTC', custom('2026-03-13', '23:59')],
+    ['until fri 17:00', 'UTC', custom('2026-03-13', '17:00')],
+    ['till Monday at 9am', 'UTC', custom('2026-03-16', '09:00')],
+    ['until tuesday 18:00', 'UTC', custom('2026-03-10', '18:00')],
+    // Tuesday 9:00 has passed today: next week's.
+    ['until tue 9:00', 'UTC', custom('2026-03-17', '09:00')],
     // Read on the display zone's clock (Berlin is UTC+1 in March): 18:00 there, and 2 hours from 11:00 there.
     ['until 18:00', 'Europe/Berlin', custom('2026-03-10', '18:00')],
     ['for 2 hours', 'Europe/Berlin', custom('2026-03-10', '13:00')],
   ])('%j in %s is the custom date and time %j', (phrase, zone, values) => {
     expect(readTypedRelease(phrase, NOW, zone)).toEqual(values);
+  });
+
+  it('counts days on the calendar, so tomorrow stays tomorrow across a clock change', () => {
+    // 23:30 in Berlin on the night the clocks go forward (02:00 → 03:00 on 2026-03-29).
+    const lateNight = '2026-03-28T22:30:00.000Z';
+    expect(readTypedRelease('until tomorrow 9am', lateNight, 'Europe/Berlin')).toEqual(custom('2026-03-29', '09:00'));
+    expect(readTypedRelease('until sunday 9am', lateNight, 'Europe/Berlin')).toEqual(custom('2026-03-29', '09:00'));
   });
 
   it('gives what the form resolves to the instant meant', () => {
@@ -54,7 +69,7 @@ describe('readTypedRelease', () => {
     expect(resolveRelease(later.release_choice, later.release_date, later.release_time, NOW, 'UTC')).toEqual({ ok: true, iso: '2026-03-10T12:00:00.000Z' });
   });
 
-  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friday', 'for', 'soon', 'for 2 hours please'])(
+  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'for', 'soon', 'for 2 hours please'])(
     '%j is not a time',
     (phrase) => {
       expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
@@ -98,6 +113,12 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('anything', LAB, NOW, 'UTC')).toEqual({ values: {} });
     // A testbed called so keeps its whole name.
     expect(readTypedBooking('a 5g testbed', [{ testbed_name: 'A 5g testbed' }], NOW, 'UTC')).toEqual({ name: 'a 5g testbed', values: {} });
+  });
+
+  it('a testbed, then words that look like a time and are not one: the testbed, and the words to name', () => {
+    expect(readTypedBooking('lab-3 until the demo', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'until the demo' });
+    // Read as a time, they are no problem.
+    expect(readTypedBooking('lab-3 until friday', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-13', '23:59') });
   });
 
   it('cuts a purpose to what the form takes', () => {

@@ -122,6 +122,10 @@ describe('a testbed named with the command', () => {
     // Tomorrow at 09:00 in the display zone (UTC here), whichever day the test ran into.
     expect([`${dayBefore}T09:00:00.000Z`, `${tomorrow()}T09:00:00.000Z`]).toContain(record.expected_release_time);
 
+    const unread = await ask(h, h.ada, h.lab, 'book lab-3 until the demo');
+    expect(startsOn(unread)).toBe('lab-3');
+    expect(fieldErrorText(unread, 'release_choice')).toBe('I could not read “until the demo” as a time: choose when below.');
+
     const tooLong = await ask(h, h.ada, h.lab, 'book lab-2 for 100 days');
     expect(startsOn(tooLong)).toBe('lab-2');
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);

@@ -22,9 +22,10 @@ export type ConversationEvent =
   | { type: 'status.requested'; page?: number; label?: string }
   /**
    * `testbedName`: as typed after the command (`register lab-3`), for the form to start on that testbed;
-   * `filled`: the form's inputs the typed words gave (`book lab-3 for 2 hours`: the release time).
+   * `filled`: the form's inputs the typed words gave (`book lab-3 for 2 hours`: the release time);
+   * `unread`: words after the name that looked like a time and were not one (`until the demo`).
    */
-  | { type: 'registration.started'; testbedName?: string; filled?: FormValues }
+  | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string }
   | { type: 'release.started'; testbedName?: string }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
@@ -58,7 +59,7 @@ export type CardView =
   | { kind: 'thanks' }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
-  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues }
+  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
   | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string; named?: string }
