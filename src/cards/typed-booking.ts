@@ -26,6 +26,9 @@ const UNITS: ReadonlyArray<[RegExp, number]> = [
 /** A time is a few words (`until tomorrow at 17:30`): longer text is not one, and is not read any further. */
 const MAX_TIME_PHRASE = 48;
 
+/** How many places a clause could start (` for `, ` until `) are tried in one typed booking. */
+const MAX_CLAUSE_STARTS = 6;
+
 /** The form's quick choices, by their length. */
 const QUICK_CHOICES = new Map<number, string>([
   [HOUR, '1h'],
@@ -192,8 +195,11 @@ function purposeValue(purpose: string): FormValues {
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
   const text = typed.trim();
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
-  // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start.
-  const starts = clauseStarts(text).filter((start) => start <= LAB_LIMITS.nameMax + 1);
+  // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
+  // no name holds more than a few of these words, so only the first few places are tried.
+  const starts = clauseStarts(text)
+    .filter((start) => start <= LAB_LIMITS.nameMax + 1)
+    .slice(0, MAX_CLAUSE_STARTS);
   // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`).
   const finds = (name: string, whole: boolean): boolean => {
     const match = findByTypedName(testbeds, name);
@@ -227,8 +233,10 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
  * (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  if (testbeds.some((record) => sameName(record.testbed_name, name))) return name;
-  return /^(?:any|an?)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i.exec(name)?.[1] ?? name;
+  const word = /^(?:any|an?)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i.exec(name)?.[1];
+  if (word === undefined) return name;
+  const match = findByTypedName(testbeds, name);
+  return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;
 }
 
 function optional(name: string | undefined): { name?: string } {
