@@ -11,17 +11,16 @@
  * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { LABEL_PATTERN, findByTypedName, findNearName } from '../lab-rules.js';
+import { LABEL_PATTERN } from '../lab-rules.js';
+import { SHOW_TEXT, narrowStatus, type Narrowed, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
   byName,
-  hasLabel,
   heading,
   inStatusOrder,
-  labelsInUse,
   plainText,
   safeName,
   sameEmail,
@@ -46,40 +45,6 @@ export interface StatusCardInput {
   /** Only testbeds carrying this label (ignoring case); absent = every testbed. */
   label?: string;
 }
-
-/** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
-type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
-
-/**
- * The words that ask for a state, as the status view reads its argument when no testbed carries
- * it as a label. Typed phrases of two words arrive as one (`in use` as `in-use`, see the router).
- */
-const STATE_WORDS: Readonly<Record<string, StatusShow>> = {
-  free: 'free',
-  available: 'free',
-  busy: 'busy',
-  'in-use': 'busy',
-  inuse: 'busy',
-  booked: 'busy',
-  taken: 'busy',
-  overdue: 'overdue',
-  late: 'overdue',
-  maintenance: 'maintenance',
-};
-
-/** The state a status argument asks for (`free`, `in-use`, `overdue`, …; any case), if it is one of those words. */
-function statusShowOf(word: string): StatusShow | undefined {
-  const key = word.trim().toLowerCase();
-  return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
-}
-
-/** How the card names each state view, and what it says when nothing is in that state. */
-const SHOW_TEXT: Readonly<Record<StatusShow, { title: string; none: string }>> = {
-  free: { title: 'Free now', none: 'Nothing is free right now.' },
-  busy: { title: 'In use', none: 'Nothing is in use right now.' },
-  overdue: { title: 'Overdue', none: 'Nothing is overdue.' },
-  maintenance: { title: 'Under maintenance', none: 'Nothing is under maintenance.' },
-};
 
 /** At most this many testbeds per page, however small they are. */
 export const STATUS_ROWS_PER_PAGE = 25;
@@ -164,21 +129,7 @@ export function countsText(counts: StatusCounts): string {
   return `${counts.available} available, ${counts.inUse} in use, ${counts.overdue} overdue${maintenance}`;
 }
 
-interface Layout {
-  /** Set when the asked-for label is carried by no testbed: the card says so instead of listing rows. */
-  unknownLabel: boolean;
-  /** Set when no testbed carries the asked-for label but one is called so (`status lab-3`): that testbed's name. */
-  named?: string;
-  /** With one testbed named, free for anyone now: its id, for a Register button that starts on it. */
-  namedFree?: number;
-  /** With an unknown label: the name of the one testbed a slip away from it (`lab-3` for `lab3`). */
-  nearName?: string;
-  /** Every label in use (for the unknown-label answer). */
-  labels: string[];
-  /** Set when the argument asked for a state (`status free`): the testbeds shown are those in it. */
-  show?: StatusShow;
-  /** With a state asked for and no testbed in it: the line that says so (every testbed is shown instead). */
-  noneInState?: string;
+interface Layout extends Omit<Narrowed, 'testbeds' | 'counted'> {
   rows: CardElement[];
   page: number;
   pages: number;
@@ -217,21 +168,7 @@ function layout(input: StatusCardInput): Layout {
 
 function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
-  const labelled = label === undefined ? all : all.filter((record) => hasLabel(record, label));
-  // `status free`, `status overdue` where no testbed carries that label: the testbeds in that state
-  // (before names, so `free` never means the only testbed whose name starts so).
-  const show = label !== undefined && labelled.length === 0 ? statusShowOf(label) : undefined;
-  const inState = show === undefined ? [] : all.filter((record) => isInState(record, show, now, entries.get(record.id)));
-  // `status lab-3` where no testbed carries that label: the testbed called so (or the only one whose name starts so).
-  const nameMatch = label !== undefined && labelled.length === 0 && show === undefined ? findByTypedName(all, label) : undefined;
-  const named = nameMatch && 'found' in nameMatch ? nameMatch.found : undefined;
-  // Nothing in that state: every testbed, under a line that says so (and the picker to wait for a busy one).
-  const filtered = show !== undefined ? (inState.length > 0 ? inState : all) : named ? [named] : labelled;
-  const unknownLabel = label !== undefined && show === undefined && filtered.length === 0;
-  const labels = unknownLabel ? labelsInUse(all) : [];
-  // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
-  const near = unknownLabel && nameMatch && 'none' in nameMatch ? findNearName(all, label) : undefined;
-  const testbeds = unknownLabel ? [] : filtered;
+  const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries);
   const sorted = inStatusOrder(testbeds, now);
   const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
   // Under maintenance counts as busy: people may wait for it to come back.
@@ -243,35 +180,13 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   const shown = pages[current - 1].map((index) => sorted[index].record);
   const waitable = shown.filter(isWaitable);
   return {
-    unknownLabel,
-    ...(named ? { named: named.testbed_name } : {}),
-    ...(named && isInState(named, 'free', now, entries.get(named.id)) ? { namedFree: named.id } : {}),
-    ...(near ? { nearName: near.testbed_name } : {}),
-    labels,
-    ...(show === undefined ? {} : { show }),
-    ...(show !== undefined && inState.length === 0 && all.length > 0 ? { noneInState: SHOW_TEXT[show].none } : {}),
+    ...narrowed,
     rows: pages[current - 1].map((index) => rows[index].element),
     page: current,
     pages: pages.length,
-    // A state view counts the whole lab: how many are free says more beside the busy ones than alone.
-    counts: countTestbeds(show === undefined ? testbeds : all, now),
+    counts: countTestbeds(counted, now),
     waitable,
   };
-}
-
-/** Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off). */
-function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: LifecycleEntry | undefined): boolean {
-  const state = testbedState(record, now);
-  switch (show) {
-    case 'free':
-      return state === 'available' && !entry?.offer;
-    case 'busy':
-      return state === 'inUse' || state === 'overdue';
-    case 'overdue':
-      return state === 'overdue';
-    case 'maintenance':
-      return state === 'maintenance';
-  }
 }
 
 /** A picker of busy testbeds for the "Notify me when free" button (the button reads it as `testbed_id`). */

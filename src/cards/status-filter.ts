@@ -1,0 +1,102 @@
+/**
+ * What a status view is narrowed to by its argument (`status 5g`, `status free`, `status lab-3`),
+ * read in this order: a label a testbed carries, then a state, then a testbed's name. So a lab's
+ * own label `free` wins, and `status free` never means the only testbed whose name starts so. Pure.
+ */
+import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
+import { hasLabel, labelsInUse, testbedState } from './parts.js';
+
+/** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
+export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
+
+/**
+ * The words that ask for a state. Typed phrases of two words arrive as one (`in use` as `in-use`,
+ * see the router).
+ */
+const STATE_WORDS: Readonly<Record<string, StatusShow>> = {
+  free: 'free',
+  available: 'free',
+  busy: 'busy',
+  'in-use': 'busy',
+  inuse: 'busy',
+  booked: 'busy',
+  taken: 'busy',
+  overdue: 'overdue',
+  late: 'overdue',
+  maintenance: 'maintenance',
+};
+
+/** How the card names each state view, and what it says when nothing is in that state. */
+export const SHOW_TEXT: Readonly<Record<StatusShow, { title: string; none: string }>> = {
+  free: { title: 'Free now', none: 'Nothing is free right now.' },
+  busy: { title: 'In use', none: 'Nothing is in use right now.' },
+  overdue: { title: 'Overdue', none: 'Nothing is overdue.' },
+  maintenance: { title: 'Under maintenance', none: 'Nothing is under maintenance.' },
+};
+
+/** The state a status argument asks for (`free`, `in-use`, `overdue`, …; any case), if it is one of those words. */
+function statusShowOf(word: string): StatusShow | undefined {
+  const key = word.trim().toLowerCase();
+  return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
+}
+
+/** Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off). */
+function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: LifecycleEntry | undefined): boolean {
+  const state = testbedState(record, now);
+  switch (show) {
+    case 'free':
+      return state === 'available' && !entry?.offer;
+    case 'busy':
+      return state === 'inUse' || state === 'overdue';
+    case 'overdue':
+      return state === 'overdue';
+    case 'maintenance':
+      return state === 'maintenance';
+  }
+}
+
+export interface Narrowed {
+  /** The testbeds the view lists (none when the argument found nothing). */
+  testbeds: readonly TestbedRecord[];
+  /** The testbeds the counts are of: the listed ones, or the whole lab for a state view. */
+  counted: readonly TestbedRecord[];
+  /** Set when the argument is carried by no testbed, names no state and no testbed: the card says so. */
+  unknownLabel: boolean;
+  /** Set when the argument named one testbed (`status lab-3`): its name. */
+  named?: string;
+  /** With one testbed named, free for anyone now: its id, for a Register button that starts on it. */
+  namedFree?: number;
+  /** With an unknown label: the name of the one testbed a slip away from it (`lab-3` for `lab3`). */
+  nearName?: string;
+  /** Every label in use (for the unknown-label answer). */
+  labels: string[];
+  /** Set when the argument asked for a state (`status free`). */
+  show?: StatusShow;
+  /** With a state asked for and no testbed in it: the line that says so (every testbed is listed instead). */
+  noneInState?: string;
+}
+
+/** Narrows `all` by the view's argument (absent: every testbed). `entries`: the lifecycle entries by testbed id. */
+export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>): Narrowed {
+  if (label === undefined) return { testbeds: all, counted: all, unknownLabel: false, labels: [] };
+  const labelled = all.filter((record) => hasLabel(record, label));
+  if (labelled.length > 0) return { testbeds: labelled, counted: labelled, unknownLabel: false, labels: [] };
+  const show = statusShowOf(label);
+  if (show !== undefined) {
+    const inState = all.filter((record) => isInState(record, show, now, entries.get(record.id)));
+    // Nothing in that state: every testbed, under a line that says so (and the picker to wait for a busy one).
+    // The counts are the whole lab's: how many are free says more beside the busy ones than alone.
+    if (inState.length > 0 || all.length === 0) return { testbeds: inState, counted: all, unknownLabel: false, labels: [], show };
+    return { testbeds: all, counted: all, unknownLabel: false, labels: [], show, noneInState: SHOW_TEXT[show].none };
+  }
+  const nameMatch = findByTypedName(all, label);
+  if ('found' in nameMatch) {
+    const named = nameMatch.found;
+    const free = isInState(named, 'free', now, entries.get(named.id));
+    return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}) };
+  }
+  // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
+  const near = 'none' in nameMatch ? findNearName(all, label) : undefined;
+  return { testbeds: [], counted: [], unknownLabel: true, labels: labelsInUse(all), ...(near ? { nearName: near.testbed_name } : {}) };
+}
