@@ -43,6 +43,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  // `status mine` before `status <label>`: their bookings, not a label called mine.
+  if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const argument = statusArgument(command);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
@@ -59,7 +61,6 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
-  if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
   if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
   const whenFree = WHEN_FREE.exec(command);
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });

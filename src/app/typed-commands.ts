@@ -45,8 +45,9 @@ export const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
 
 /** `show status`, `list testbeds`, `show me all testbeds`, `show everything`: the status card. */
 export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|everything|all))?$/i;
-/** `my bookings`, `show my testbeds`, `my queues`: their bookings and places in queues. */
-export const MY_BOOKINGS = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?)$/i;
+/** `my bookings`, `show my testbeds`, `my queues`, `my status`, `status mine`: their bookings and places in queues. */
+export const MY_BOOKINGS =
+  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me))$/i;
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS = /^(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
 

@@ -69,6 +69,9 @@ describe('router', () => {
     ['show my testbeds', 'conversation', 'mine.requested'],
     ['My queues?', 'conversation', 'mine.requested'],
     ['queue', 'conversation', 'mine.requested'],
+    ['status mine', 'conversation', 'mine.requested'],
+    ['my status', 'conversation', 'mine.requested'],
+    ['status for me', 'conversation', 'mine.requested'],
   ] as [string, Flow, string][])('a leading \'testbed\' or a trailing ? is left out: %j goes to the %s actor as %s', (value, flow, type) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey(flow, LAB, ADA), event: { type } }] });
   });
