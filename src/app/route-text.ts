@@ -55,8 +55,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
-  // The status view shows a testbed by name when no label is called so (`status lab-3`).
   if (WHO_HAS_ANY.test(command)) return one('conversation', event, { type: 'status.requested' });
+  // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
