@@ -8,7 +8,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { DURATIONS, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
+import { DURATIONS, daysInMonth, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
 
@@ -52,35 +52,89 @@ function readDuration(text: string): number | null {
 }
 
 const WEEKDAYS: ReadonlyArray<RegExp> = [/^sun(?:day)?$/, /^mon(?:day)?$/, /^tue(?:s|sday)?$/, /^wed(?:nesday)?$/, /^thu(?:r|rs|rsday)?$/, /^fri(?:day)?$/, /^sat(?:urday)?$/];
+const MONTHS: ReadonlyArray<RegExp> = [
+  /^jan(?:uary)?$/, /^feb(?:ruary)?$/, /^mar(?:ch)?$/, /^apr(?:il)?$/, /^may$/, /^june?$/,
+  /^july?$/, /^aug(?:ust)?$/, /^sep(?:t|tember)?$/, /^oct(?:ober)?$/, /^nov(?:ember)?$/, /^dec(?:ember)?$/,
+];
+
+/** A calendar date as typed (month 1–12); the year is absent when not typed (the next such date is meant). */
+interface TypedDate {
+  year?: number;
+  month: number;
+  day: number;
+}
 
 /** A day, and perhaps a time on it, as typed after `until`. */
 interface TypedClock {
-  /** `today`, `tomorrow`, a weekday (0 = Sunday), or `next`: the next time the clock shows that time. */
-  day: 'today' | 'tomorrow' | 'next' | number;
-  /** Absent: the end of that day (only with a weekday: `until friday`). */
+  /** `today`, `tomorrow`, a weekday (0 = Sunday), a date, or `next`: the next time the clock shows that time. */
+  day: 'today' | 'tomorrow' | 'next' | number | TypedDate;
+  /** Absent: the end of that day (`until friday`, `until 3 dec`). */
   time?: { hour: number; minute: number };
 }
 
-/** `18:00`, `6pm`, `6:30 pm`, `tomorrow 9:00`, `tomorrow at 9am`, `today 17:00`, `friday`, `fri 17:00`: a wall-clock time, or null. */
-function readClock(text: string): TypedClock | null {
-  const match = /^(?:([a-z]+)(?:\s+at)?(?:\s+|$))?(?:(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?)?$/i.exec(text);
-  if (!match) return null;
-  const word = match[1]?.toLowerCase();
-  const weekday = word === undefined ? -1 : WEEKDAYS.findIndex((pattern) => pattern.test(word));
-  if (word !== undefined && word !== 'today' && word !== 'tomorrow' && weekday < 0) return null;
-  const day = weekday >= 0 ? weekday : ((word ?? 'next') as TypedClock['day']);
-  if (match[2] === undefined) return typeof day === 'number' ? { day } : null;
-  let hour = Number(match[2]);
-  const minute = match[3] === undefined ? 0 : Number(match[3]);
-  const half = match[4]?.toLowerCase();
-  // A bare number is a time only with minutes or am/pm (`until 6` could be anything).
-  if (half === undefined && match[3] === undefined) return null;
-  if (half !== undefined) {
+/** `18:00`, `6pm`, `6:30 pm`, `9.15`: the time, when the words are one (a bare `6` is not: it could be anything). */
+function readTime(words: readonly string[]): { hour: number; minute: number } | null {
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/.exec(words.join(' '));
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  let hour = Number(match[1]);
+  const minute = match[2] === undefined ? 0 : Number(match[2]);
+  if (match[3] !== undefined) {
     if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (half === 'pm' ? 12 : 0);
+    hour = (hour % 12) + (match[3] === 'pm' ? 12 : 0);
   }
-  if (hour > 23 || minute > 59) return null;
-  return { day, time: { hour, minute } };
+  return hour > 23 || minute > 59 ? null : { hour, minute };
+}
+
+/** `today`, `tomorrow`, `friday`, `2026-12-03`, `3 dec`, `the 3rd of december`, `december 3`: the day, or null. */
+function readDay(words: readonly string[]): TypedClock['day'] | null {
+  if (words.length === 0) return 'next';
+  const text = words.join(' ');
+  if (text === 'today' || text === 'tomorrow') return text;
+  const weekday = WEEKDAYS.findIndex((pattern) => pattern.test(text));
+  if (weekday >= 0) return weekday;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+)$/.exec(text);
+  const monthFirst = /^([a-z]+)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(text);
+  const [day, monthWord] = dayFirst ? [dayFirst[1], dayFirst[2]] : monthFirst ? [monthFirst[2], monthFirst[1]] : [];
+  const month = monthWord === undefined ? -1 : MONTHS.findIndex((pattern) => pattern.test(monthWord));
+  return month >= 0 ? { month: month + 1, day: Number(day) } : null;
+}
+
+/** The words after `until`: a day, a time, or a day and a time (`fri 17:00`, `3 dec at 9am`), or null. */
+function readClock(text: string): TypedClock | null {
+  const words = text.toLowerCase().split(' ');
+  // The time is the last word, or the last two (`6:30 pm`); an `at` before it belongs to neither.
+  for (const size of [2, 1]) {
+    if (words.length < size) continue;
+    const time = readTime(words.slice(-size));
+    if (time === null) continue;
+    const dayWords = words.slice(0, -size);
+    const day = readDay(dayWords.at(-1) === 'at' ? dayWords.slice(0, -1) : dayWords);
+    return day === null ? null : { day, time };
+  }
+  const day = readDay(words);
+  // A day alone is its end; `until today` and `until tomorrow` are read before this, and `next` needs a time.
+  return day === null || day === 'next' ? null : { day };
+}
+
+/**
+ * How many calendar days after `today` the typed day is: a weekday's next one (today counts), a
+ * date without a year its next one (today counts). Null for a date that does not exist.
+ */
+function daysAhead(day: TypedClock['day'], today: WallTime): number | null {
+  const dayNumber = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date) / DAY;
+  const now = dayNumber(today.year, today.month, today.day);
+  if (day === 'today' || day === 'next') return 0;
+  if (day === 'tomorrow') return 1;
+  if (typeof day === 'number') return (day - new Date(now * DAY).getUTCDay() + 7) % 7;
+  if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > daysInMonth(day.year ?? 2000, day.month)) return null;
+  if (day.year !== undefined) return dayNumber(day.year, day.month, day.day) - now;
+  const thisYear = dayNumber(today.year, day.month, day.day);
+  // 29 February without a year: the next year that has one is not looked for; this year's or next year's must exist.
+  const ahead = thisYear >= now ? thisYear - now : dayNumber(today.year + 1, day.month, day.day) - now;
+  const landed = new Date((now + ahead) * DAY);
+  return landed.getUTCDate() === day.day ? ahead : null;
 }
 
 /** The instant `days` calendar days after `today`'s date, at `hour:minute` on the zone's clock (right across clock changes). */
@@ -123,14 +177,14 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const clock = readClock(words);
   if (clock === null) return null;
   const today = wallTimeAt(base, zone);
-  const weekdayToday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
-  const ahead = typeof clock.day === 'number' ? (clock.day - weekdayToday + 7) % 7 : clock.day === 'tomorrow' ? 1 : 0;
-  // `until friday`: the end of that day (`until friday` on a Friday is the end of today).
+  const ahead = daysAhead(clock.day, today);
+  if (ahead === null) return null;
+  // `until friday`, `until 3 dec`: the end of that day (`until friday` on a Friday is the end of today).
   if (clock.time === undefined) return ahead === 0 ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(onDay(today, ahead, 23, 59, zone), zone);
   const { hour, minute } = clock.time;
   let at = onDay(today, ahead, hour, minute, zone);
   // `until 9:00` said at 10:00 means tomorrow, `until fri 9:00` said on a Friday at 10:00 next week;
-  // `until today 9:00` stays in the past, and the form says so.
+  // `until today 9:00` (or a date typed with its year) stays in the past, and the form says so.
   if (at <= base && clock.day === 'next') at = onDay(today, 1, hour, minute, zone);
   if (at <= base && typeof clock.day === 'number') at = onDay(today, 7, hour, minute, zone);
   return customValues(at, zone);

@@ -48,6 +48,13 @@ describe('readTypedRelease', () => {
     ['until tuesday 18:00', 'UTC', custom('2026-03-10', '18:00')],
     // Tuesday 9:00 has passed today: next week's.
     ['until tue 9:00', 'UTC', custom('2026-03-17', '09:00')],
+    // Dates: the end of that day, or a time on it; without a year the next such date.
+    ['until 2026-03-20', 'UTC', custom('2026-03-20', '23:59')],
+    ['until 2026-03-20 18:00', 'UTC', custom('2026-03-20', '18:00')],
+    ['until 3 apr', 'UTC', custom('2026-04-03', '23:59')],
+    ['until the 3rd of april at 6:30 pm', 'UTC', custom('2026-04-03', '18:30')],
+    ['until April 3 9am', 'UTC', custom('2026-04-03', '09:00')],
+    ['till 1 jan', 'UTC', custom('2027-01-01', '23:59')],
     // Read on the display zone's clock (Berlin is UTC+1 in March): 18:00 there, and 2 hours from 11:00 there.
     ['until 18:00', 'Europe/Berlin', custom('2026-03-10', '18:00')],
     ['for 2 hours', 'Europe/Berlin', custom('2026-03-10', '13:00')],
@@ -69,7 +76,7 @@ describe('readTypedRelease', () => {
     expect(resolveRelease(later.release_choice, later.release_date, later.release_time, NOW, 'UTC')).toEqual({ ok: true, iso: '2026-03-10T12:00:00.000Z' });
   });
 
-  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'for', 'soon', 'for 2 hours please'])(
+  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'until 31 feb', 'until 2026-02-30', 'until 3 smarch', 'for', 'soon', 'for 2 hours please'])(
     '%j is not a time',
     (phrase) => {
       expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
