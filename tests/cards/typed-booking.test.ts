@@ -1,6 +1,7 @@
 /** A booking typed in one line (`book lab-3 for 2 hours`): what it fills into the register form. */
 import { describe, expect, it } from 'vitest';
-import { readTypedBooking, readTypedRelease } from '../../src/cards/typed-booking.js';
+import { readTypedBooking } from '../../src/cards/typed-booking.js';
+import { readTypedRelease } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
 const NOW = '2026-03-10T10:00:00.000Z';

@@ -1,0 +1,185 @@
+/**
+ * When a person typed they expect to release a testbed (`for 2 hours`, `until 18:00`, `till fri
+ * 17:00`, `until 3 dec`), read into the register form's release inputs. Pure: `now` comes in as an
+ * ISO string, and clock times and days are read on the display zone's clock and calendar.
+ */
+import type { FormValues } from '../domain.js';
+import { INPUT_IDS } from './actions.js';
+import { DURATIONS, daysInMonth, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
+
+const { MINUTE, HOUR, DAY } = DURATIONS;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12,
+};
+
+const UNITS: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:m|mins?|minutes?)$/, MINUTE],
+  [/^(?:h|hrs?|hours?)$/, HOUR],
+  [/^(?:d|days?)$/, DAY],
+  [/^(?:w|wks?|weeks?)$/, 7 * DAY],
+];
+
+/** A time is a few words (`until tomorrow at 17:30`): longer text is not one, and is not read any further. */
+export const MAX_TIME_PHRASE = 48;
+
+/** The form's quick choices, by their length. */
+const QUICK_CHOICES = new Map<number, string>([
+  [HOUR, '1h'],
+  [4 * HOUR, '4h'],
+  [DAY, '1d'],
+  [3 * DAY, '3d'],
+  [7 * DAY, '1w'],
+]);
+
+/** `for the day`, `until tonight`, `until end of day`: the form's "end of today" choice. */
+const END_OF_DAY = /^(?:eod|the\s+day|today|tonight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+)?day)$/i;
+
+/** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`: the length in ms, or null. */
+function readDuration(text: string): number | null {
+  const match = /^(\d{1,4}(?:[.,]\d{1,2})?|[a-z]+)\s*([a-z]+)$/i.exec(text);
+  if (!match) return null;
+  const amount = /^\d/.test(match[1]) ? Number(match[1].replace(',', '.')) : NUMBER_WORDS[match[1].toLowerCase()];
+  const unit = UNITS.find(([pattern]) => pattern.test(match[2].toLowerCase()));
+  if (amount === undefined || !unit || !(amount > 0)) return null;
+  return Math.round(amount * unit[1]);
+}
+
+const WEEKDAYS: ReadonlyArray<RegExp> = [/^sun(?:day)?$/, /^mon(?:day)?$/, /^tue(?:s|sday)?$/, /^wed(?:nesday)?$/, /^thu(?:r|rs|rsday)?$/, /^fri(?:day)?$/, /^sat(?:urday)?$/];
+const MONTHS: ReadonlyArray<RegExp> = [
+  /^jan(?:uary)?$/, /^feb(?:ruary)?$/, /^mar(?:ch)?$/, /^apr(?:il)?$/, /^may$/, /^june?$/,
+  /^july?$/, /^aug(?:ust)?$/, /^sep(?:t|tember)?$/, /^oct(?:ober)?$/, /^nov(?:ember)?$/, /^dec(?:ember)?$/,
+];
+
+/** A calendar date as typed (month 1–12); the year is absent when not typed (the next such date is meant). */
+interface TypedDate {
+  year?: number;
+  month: number;
+  day: number;
+}
+
+/** A day, and perhaps a time on it, as typed after `until`. */
+interface TypedClock {
+  /** `today`, `tomorrow`, a weekday (0 = Sunday), a date, or `next`: the next time the clock shows that time. */
+  day: 'today' | 'tomorrow' | 'next' | number | TypedDate;
+  /** Absent: the end of that day (`until friday`, `until 3 dec`). */
+  time?: { hour: number; minute: number };
+}
+
+/** `18:00`, `6pm`, `6:30 pm`, `9.15`: the time, when the words are one (a bare `6` is not: it could be anything). */
+function readTime(words: readonly string[]): { hour: number; minute: number } | null {
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/.exec(words.join(' '));
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  let hour = Number(match[1]);
+  const minute = match[2] === undefined ? 0 : Number(match[2]);
+  if (match[3] !== undefined) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (match[3] === 'pm' ? 12 : 0);
+  }
+  return hour > 23 || minute > 59 ? null : { hour, minute };
+}
+
+/** `today`, `tomorrow`, `friday`, `2026-12-03`, `3 dec`, `the 3rd of december`, `december 3`: the day, or null. */
+function readDay(words: readonly string[]): TypedClock['day'] | null {
+  if (words.length === 0) return 'next';
+  const text = words.join(' ');
+  if (text === 'today' || text === 'tomorrow') return text;
+  const weekday = WEEKDAYS.findIndex((pattern) => pattern.test(text));
+  if (weekday >= 0) return weekday;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+)$/.exec(text);
+  const monthFirst = /^([a-z]+)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(text);
+  const [day, monthWord] = dayFirst ? [dayFirst[1], dayFirst[2]] : monthFirst ? [monthFirst[2], monthFirst[1]] : [];
+  const month = monthWord === undefined ? -1 : MONTHS.findIndex((pattern) => pattern.test(monthWord));
+  return month >= 0 ? { month: month + 1, day: Number(day) } : null;
+}
+
+/** The words after `until`: a day, a time, or a day and a time (`fri 17:00`, `3 dec at 9am`), or null. */
+function readClock(text: string): TypedClock | null {
+  const words = text.toLowerCase().split(' ');
+  // The time is the last word, or the last two (`6:30 pm`); an `at` before it belongs to neither.
+  for (const size of [2, 1]) {
+    if (words.length < size) continue;
+    const time = readTime(words.slice(-size));
+    if (time === null) continue;
+    const dayWords = words.slice(0, -size);
+    const day = readDay(dayWords.at(-1) === 'at' ? dayWords.slice(0, -1) : dayWords);
+    return day === null ? null : { day, time };
+  }
+  const day = readDay(words);
+  // A day alone is its end; `until today` and `until tomorrow` are read before this, and `next` needs a time.
+  return day === null || day === 'next' ? null : { day };
+}
+
+/**
+ * How many calendar days after `today` the typed day is: a weekday's next one (today counts), a
+ * date without a year its next one (today counts). Null for a date that does not exist.
+ */
+function daysAhead(day: TypedClock['day'], today: WallTime): number | null {
+  const dayNumber = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date) / DAY;
+  const now = dayNumber(today.year, today.month, today.day);
+  if (day === 'today' || day === 'next') return 0;
+  if (day === 'tomorrow') return 1;
+  if (typeof day === 'number') return (day - new Date(now * DAY).getUTCDay() + 7) % 7;
+  if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > daysInMonth(day.year ?? 2000, day.month)) return null;
+  if (day.year !== undefined) return dayNumber(day.year, day.month, day.day) - now;
+  const thisYear = dayNumber(today.year, day.month, day.day);
+  // 29 February without a year: the next year that has one is not looked for; this year's or next year's must exist.
+  const ahead = thisYear >= now ? thisYear - now : dayNumber(today.year + 1, day.month, day.day) - now;
+  const landed = new Date((now + ahead) * DAY);
+  return landed.getUTCDate() === day.day ? ahead : null;
+}
+
+/** The instant `days` calendar days after `today`'s date, at `hour:minute` on the zone's clock (right across clock changes). */
+function onDay(today: WallTime, days: number, hour: number, minute: number, zone: string): number {
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  return instantOfWallTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 }, zone);
+}
+
+/** The release inputs for a custom instant: its date and time in the zone. */
+function customValues(ms: number, timeZone: string): FormValues {
+  const wall = wallTimeAt(ms, timeZone);
+  const time = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+  return { [INPUT_IDS.releaseChoice]: 'custom', [INPUT_IDS.releaseDate]: localDate(ms, timeZone), [INPUT_IDS.releaseTime]: time };
+}
+
+/**
+ * `for 2 hours`, `until 18:00`, `till tomorrow 9am`, `for the day`: the register form's release
+ * inputs (a quick choice when one says exactly that, else a custom date and time), or null when
+ * the words are not a time. Whether the time is allowed (in the future, at most 90 days ahead) is
+ * the form's check, as for anything chosen in it.
+ */
+export function readTypedRelease(phrase: string, now: string, timeZone: string): FormValues | null {
+  // One full stop at the end is how a sentence ends (`book lab-3 for 2 hours.`).
+  const trimmed = phrase.trim().replace(/\.$/, '');
+  if (trimmed.length > MAX_TIME_PHRASE) return null;
+  const match = /^(for|until|till|til)\s+(\S.*)$/i.exec(trimmed);
+  const base = parseIso(now);
+  if (!match || base === null) return null;
+  const zone = safeZone(timeZone);
+  const words = match[2].trim();
+  if (END_OF_DAY.test(words)) return { [INPUT_IDS.releaseChoice]: 'eod' };
+  if (match[1].toLowerCase() === 'for') {
+    const length = readDuration(words);
+    if (length === null) return null;
+    const quick = QUICK_CHOICES.get(length);
+    return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, zone);
+  }
+  // `until tomorrow`: the same time tomorrow.
+  if (/^tomorrow$/i.test(words)) return { [INPUT_IDS.releaseChoice]: '1d' };
+  const clock = readClock(words);
+  if (clock === null) return null;
+  const today = wallTimeAt(base, zone);
+  const ahead = daysAhead(clock.day, today);
+  if (ahead === null) return null;
+  // `until friday`, `until 3 dec`: the end of that day (`until friday` on a Friday is the end of today).
+  if (clock.time === undefined) return ahead === 0 ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(onDay(today, ahead, 23, 59, zone), zone);
+  const { hour, minute } = clock.time;
+  let at = onDay(today, ahead, hour, minute, zone);
+  // `until 9:00` said at 10:00 means tomorrow, `until fri 9:00` said on a Friday at 10:00 next week;
+  // `until today 9:00` (or a date typed with its year) stays in the past, and the form says so.
+  if (at <= base && clock.day === 'next') at = onDay(today, 1, hour, minute, zone);
+  if (at <= base && typeof clock.day === 'number') at = onDay(today, 7, hour, minute, zone);
+  return customValues(at, zone);
+}
