@@ -1,5 +1,8 @@
 /** A booking typed in one line (`book lab-3 for 2 hours`): what it fills into the register form. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RELEASE_CHOICES } from '../../src/cards/actions.js';
+import { hostileString } from '../reliability/fuzz-arbitraries.js';
 import { readTypedBooking } from '../../src/cards/typed-booking.js';
 import { readTypedRelease } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
@@ -134,3 +137,63 @@ describe('readTypedBooking', () => {
     expect(read.values.purpose).toHaveLength(500);
   });
 });
+
+describe('typed bookings, whatever is typed', () => {
+  const RUNS = { numRuns: 200 };
+  const word = fc.constantFrom('for', 'until', 'till', 'a', 'any', 'the', 'lab-3', 'Room', 'testing', '2', 'hours', '18:00', 'pm', 'fri', 'dec', '3rd', 'of', 'tomorrow', 'at', 'day', '.');
+  const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${h}:${String(m).padStart(2, '0')}`);
+  const times = fc.oneof(
+    fc.tuple(fc.integer({ min: 1, max: 2000 }), fc.constantFrom('min', 'h', 'hours', 'days', 'd', 'weeks')).map(([n, unit]) => `for ${n} ${unit}`),
+    clock.map((time) => `until ${time}`),
+    fc.tuple(fc.constantFrom('mon', 'friday', 'Sun', 'tomorrow', 'today'), clock).map(([day, time]) => `till ${day} at ${time}`),
+    fc.tuple(fc.integer({ min: 1, max: 31 }), fc.constantFrom('jan', 'feb', 'March', 'dec'), fc.option(clock)).map(([d, mon, time]) => `until ${d} ${mon}${time ? ` ${time}` : ''}`),
+  );
+  const phrase = fc.oneof(hostileString, fc.array(word, { maxLength: 10 }).map((words) => words.join(' ')), times);
+
+  it('reads a time or nothing, never throws, and gives only what the form can show', () => {
+    let read = 0;
+    let notRead = 0;
+    fc.assert(
+      fc.property(phrase, fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'), (typed, zone) => {
+        const values = readTypedRelease(typed, NOW, zone);
+        if (values === null) return void (notRead += 1);
+        read += 1;
+        expect(RELEASE_CHOICES).toContain(values.release_choice);
+        if (values.release_choice === 'custom') {
+          expect(values.release_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          expect(values.release_time).toMatch(/^\d{2}:\d{2}$/);
+        }
+        // The form decides; it always answers, either an instant or a named problem.
+        const resolved = resolveRelease(values.release_choice, values.release_date ?? '', values.release_time ?? '', NOW, zone);
+        expect(resolved.ok || resolved.message.length > 0).toBe(true);
+      }),
+      RUNS,
+    );
+    expect(read).toBeGreaterThan(20);
+    expect(notRead).toBeGreaterThan(20);
+  });
+
+  it('`for N hours` is booked N hours from now, to the minute, in any zone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 24 * 89 }), fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata'), (hours, zone) => {
+        const values = readTypedRelease(`for ${hours} hours`, NOW, zone)!;
+        const resolved = resolveRelease(values.release_choice, values.release_date ?? '', values.release_time ?? '', NOW, zone);
+        expect(resolved).toEqual({ ok: true, iso: new Date(Date.parse(NOW) + hours * 3_600_000).toISOString() });
+      }),
+      RUNS,
+    );
+  });
+
+  it('names only text that was typed, and fills only the form\'s own inputs', () => {
+    fc.assert(
+      fc.property(phrase, (typed) => {
+        const booking = readTypedBooking(typed, LAB, NOW, 'UTC');
+        if (booking.name !== undefined) expect(typed.toLowerCase()).toContain(booking.name.toLowerCase());
+        for (const key of Object.keys(booking.values)) expect(['release_choice', 'release_date', 'release_time', 'purpose']).toContain(key);
+        if (booking.values.purpose !== undefined) expect(booking.values.purpose.length).toBeLessThanOrEqual(500);
+      }),
+      RUNS,
+    );
+  });
+});
+
