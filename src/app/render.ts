@@ -285,10 +285,6 @@ export function renderDirectMessage(message: DirectMessage): string {
   }
 }
 
-/**
- * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
- * testbed when it is one of the form's choices, else with a line under the picker saying why not.
- */
 /** The problem with a release time typed with the command (`book lab-3 for 100 days`), under the input at fault. */
 function filledReleaseError(filled: FormValues, now: string, timeZone: string): FormErrors | undefined {
   const choice = filled[INPUT_IDS.releaseChoice];
@@ -313,6 +309,10 @@ function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], 
   return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or press Status to wait for one.` } };
 }
 
+/**
+ * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
+ * testbed when it is one of the form's choices, else with a line under the picker saying why not.
+ */
 function startOn(
   named: string | undefined,
   choices: readonly TestbedRecord[],
