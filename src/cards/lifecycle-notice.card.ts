@@ -9,7 +9,7 @@ import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { errorSummary, fact, factSet, fieldError, heading, plainText, safeName } from './parts.js';
+import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, small } from './parts.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen } from './time.js';
 
@@ -94,6 +94,11 @@ export function offerFormText({ record, offer, timeZone, errors }: OfferFormInpu
   return `${plainText(record.testbed_name, 80)} is free and held for you until ${formatWhen(offer.until, timeZone)}.${problems} Open the card to book it.`;
 }
 
+/** The booking's purpose, as the status rows show it. */
+function purposeLine(record: TestbedRecord): CardElement {
+  return small(`Purpose: ${safeText(record.purpose ?? '', 200)}`, { isSubtle: true });
+}
+
 export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
   const record = notice.record;
   const name = safeName(record.testbed_name);
@@ -104,7 +109,8 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         [
           heading(`Reminder: ${name} is due back soon`, { color: 'warning' }),
           textBlock(`Your booking of ${name} ends ${formatRelative(record.expected_release_time, now)}.`),
-          factSet([fact('Expected release', due), fact('Purpose', safeText(record.purpose ?? '', 200))]),
+          textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
+          purposeLine(record),
           textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
         ],
         bookingButtons(record.id),
@@ -114,7 +120,8 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         [
           heading(`Overdue: ${name}`, { color: 'attention' }),
           textBlock(`Your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)}.`),
-          factSet([fact('Release was due', due), fact('Purpose', safeText(record.purpose ?? '', 200))]),
+          textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder', color: 'attention' }),
+          purposeLine(record),
           textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
         ],
         bookingButtons(record.id),
@@ -131,7 +138,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         [
           heading(`Do you still need ${name}?`),
           textBlock(`${safeName(notice.askerName)} asks whether you still need ${name}.`),
-          factSet([fact('Expected release', due)]),
+          textBlock(dueText(record, now, timeZone).text),
         ],
         [
           submit('Release now', { action: ACTIONS.releaseSubmit, testbed_id: String(record.id) }, noInputs),

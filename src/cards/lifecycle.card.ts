@@ -7,7 +7,7 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, heading, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
+import { buttons, byName, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -143,13 +143,8 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   // Each booking as its name above its due time, as status shows it: as a fact, a long name was the
   // title column and broke over lines on a phone.
   for (const record of held) {
-    const overdue = testbedState(record, input.now) === 'overdue';
-    body.push(
-      textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }),
-      small(`${overdue ? 'Release was due' : 'Expected release'}: ${formatWhen(record.expected_release_time, input.timeZone)} (${formatRelative(record.expected_release_time, input.now)})`, {
-        color: overdue ? 'attention' : 'default',
-      }),
-    );
+    const due = dueText(record, input.now, input.timeZone);
+    body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
   }
   for (const { record, position } of queued) body.push(small(`You are #${position} for ${safeName(record.testbed_name)}.`));
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);

@@ -161,6 +161,17 @@ export function maintenanceLines(record: TestbedRecord, now: string, timeZone: s
 }
 
 /**
+ * A booking's due time in words: `Expected release: 2026-03-10 12:00 UTC (in 2 h)`, or `Release was
+ * due: … (2 h ago)` once it has passed (`overdue`, for the red). It is a line of its own, never a fact:
+ * on a phone a fact's title of two words breaks over two lines.
+ */
+export function dueText(record: TestbedRecord, now: string, timeZone: string): { text: string; overdue: boolean } {
+  const overdue = testbedState(record, now) === 'overdue';
+  const when = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  return { text: `${overdue ? 'Release was due' : 'Expected release'}: ${when}`, overdue };
+}
+
+/**
  * One testbed in the status and broadcast cards: name and state in the state's colour, and its
  * labels; for a booked one also the holder, how long it has been held, the expected release (red
  * when overdue) and the purpose; for one under maintenance the reason and the expected end.
@@ -175,7 +186,7 @@ export function testbedRow(record: TestbedRecord, state: TestbedState, { now, ti
   }
   const heldFor = `held for ${formatHeldFor(record.registered_time, now)}`;
   const held = withSince ? `since ${formatWhen(record.registered_time, timeZone)} (${heldFor})` : heldFor;
-  const due = state === 'overdue' ? 'Release was due' : 'Expected release';
+  const due = dueText(record, now, timeZone);
   return {
     type: 'Container',
     spacing: 'Small',
@@ -183,9 +194,7 @@ export function testbedRow(record: TestbedRecord, state: TestbedState, { now, ti
       title,
       ...labelLine,
       small(`${holderMarkdown(record)} · ${held}`, { isSubtle: true }),
-      small(`${due}: ${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`, {
-        color: state === 'overdue' ? 'attention' : 'default',
-      }),
+      small(due.text, { color: due.overdue ? 'attention' : 'default' }),
       small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
       ...extra,
     ],

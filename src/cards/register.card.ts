@@ -12,6 +12,7 @@ import { card, safeText, submit, textBlock, type CardElement } from './common.js
 import {
   buttons,
   byName,
+  dueText,
   errorSummary,
   fact,
   factSet,
@@ -199,10 +200,11 @@ export function registeredCard({ record, timeZone, now, label }: RegisteredCardI
     [
       heading(`Booked: ${safeName(record.testbed_name)}`, { color: 'good' }),
       ...byLabel,
+      // Until when first, on a line of its own; the short facts below it.
+      textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
       factSet([
         fact('Held by', holderMarkdown(record)),
         fact('Since', formatWhen(record.registered_time, timeZone)),
-        fact('Expected release', `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`),
         fact('Purpose', safeText(record.purpose ?? '', 500)),
       ]),
       textBlock('Please release it when you are done, so others can use it.', { isSubtle: true }),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
 import { mineCard, mineText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
 import type { AdaptiveCardJson } from '../../src/platform/port.js';
@@ -169,4 +170,24 @@ describe('lifecycle cards', () => {
     expect(pickerValue(5)).toBeUndefined();
     expect(pickerValue(9)).toBeUndefined();
   });
+
+  it('the Booked card and the reminders say until when on a line of their own, first: no fact title of two words for a phone to break', () => {
+    const booked = seenCard(registeredCard({ ...ctx, record: inUse(3, ana, { until: '2026-03-10T14:00:00.000Z' }) }));
+    expect(booked.all.slice(1, 2).map((item) => [item.text, item.element.weight])).toEqual([['Expected release: 2026-03-10 14:00 UTC (in 4 h)', 'Bolder']]);
+    expect(Object.keys(booked.facts)).toEqual(['Held by', 'Since', 'Purpose']);
+
+    const late = inUse(3, ana, { until: '2026-03-10T08:00:00.000Z' });
+    const cases = [
+      ['reminder', noticeCard({ ...ctx, notice: { kind: 'reminder', record: inUse(3, ana, { until: '2026-03-10T10:15:00.000Z' }) } }), 'Expected release: 2026-03-10 10:15 UTC (in 15 min)', 'default'],
+      ['overdue', noticeCard({ ...ctx, notice: { kind: 'overdue', record: late } }), 'Release was due: 2026-03-10 08:00 UTC (2 h ago)', 'attention'],
+    ] as const;
+    for (const [name, card, due, colour] of cases) {
+      const seen = seenCard(card);
+      const line = seen.all.find((item) => item.text === due);
+      expect(line?.element, name).toMatchObject({ weight: 'Bolder', ...(colour === 'attention' ? { color: 'attention' } : {}) });
+      expect(seen.facts, name).toEqual({});
+      expect(seen.texts, name).toContain('Purpose: regression run');
+    }
+  });
 });
+

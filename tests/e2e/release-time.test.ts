@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 import { ask, click, startHarness, type Harness } from '../support/harness.js';
-import { factValue, fieldErrorText, headingText, input, refusal } from '../support/form-card.js';
+import { fieldErrorText, headingText, input, refusal } from '../support/form-card.js';
+import { seenCard } from '../support/card-text.js';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
@@ -38,6 +39,8 @@ function berlinInstant(date: string, time: string): string {
 }
 
 const utcText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** The line of a success card that says until when: `Expected release: …`. */
+const dueLine = (message: EmuMessage) => seenCard(message).texts.find((text) => text.startsWith('Expected release: '));
 
 describe('a release time someone entered is never ignored', () => {
   let h: Harness;
@@ -71,7 +74,7 @@ describe('a release time someone entered is never ignored', () => {
       release_time: '12:00',
     });
     expect(headingText(success)).toMatch(/^Booked: /);
-    expect(factValue(success, 'Expected release')).toMatch(new RegExp(`^${utcText(expected)} \\(${date} 12:00 ${ZONE}\\) \\(in [234] d\\)$`));
+    expect(dueLine(success)).toMatch(new RegExp(`^Expected release: ${utcText(expected)} \\(${date} 12:00 ${ZONE}\\) \\(in [234] d\\)$`));
     expect((await h.readTestbeds()).find((record) => record.id === 2)?.expected_release_time).toBe(expected);
 
     // With no quick choice at all, the date and time alone are enough (the choice is not a required input).
@@ -81,7 +84,7 @@ describe('a release time someone entered is never ignored', () => {
       release_date: date,
       release_time: '12:00',
     });
-    expect(factValue(noChoice, 'Expected release')).toMatch(new RegExp(`^${utcText(expected)} `));
+    expect(dueLine(noChoice)).toMatch(new RegExp(`^Expected release: ${utcText(expected)} `));
     expect((await h.readTestbeds()).find((record) => record.id === 3)?.expected_release_time).toBe(expected);
   });
 

@@ -661,6 +661,35 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
+  it('on a 360 px screen a booking typed in one line arrives filled in, and the Booked card keeps each fact title on one line', { timeout: 90_000 }, async () => {
+    await onPhone('sandbox-phone-typed-booking', async () => {
+      await say('book TB-05 for 2 hours for Firewall soak');
+      const form = botCard('Register a testbed');
+      await form.waitFor();
+      const bench = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-05 Firewall HA pair')!;
+      const value = (id: string) => form.locator(`[data-input-id="${id}"]`).inputValue();
+      expect(await value('testbed_id')).toBe(String(bench.id));
+      expect(await value('purpose')).toBe('Firewall soak');
+      expect(await value('release_choice')).toBe('custom');
+      expect(await value('release_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(await value('release_time')).toMatch(/^\d{2}:\d{2}$/);
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+
+      const booked = botCard('Booked: TB-05 Firewall HA pair');
+      await booked.waitFor();
+      const due = booked.locator('.ac-textBlock', { hasText: /^\s*Expected release: / });
+      expect(await due.innerText()).toMatch(/\(in (1 h 5\d min|2 h)\)$/);
+      const titles = booked.locator('.ac-factset tr > td:first-child');
+      expect((await titles.allInnerTexts()).map((text) => text.trim())).toEqual(['Held by', 'Since', 'Purpose']);
+      expect(await linesTaken(titles)).toEqual([1, 1, 1]);
+      expect(readTestbeds(sandbox).find((record) => record.id === bench.id)).toMatchObject({ status: 'in_use', user_email: 'grace@example.com', purpose: 'Firewall soak' });
+
+      await say('release TB-05');
+      await botCard('Release a testbed').getByRole('button', { name: 'Release', exact: true }).click();
+      await botCard('Released: TB-05 Firewall HA pair').waitFor();
+    }, SMALL_PHONE);
+  });
+
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-drop-socket', async () => {
       await page.goto(sandbox.url);

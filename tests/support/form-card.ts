@@ -47,18 +47,6 @@ export function fieldErrorText(message: EmuMessage, id: string): string | undefi
   throw new Error(`The card has no input "${id}"`);
 }
 
-/** The value shown next to a fact title, or undefined when no FactSet has that title. */
-export function factValue(message: EmuMessage, title: string): string | undefined {
-  for (const list of elementLists(cardJson(message))) {
-    for (const el of list) {
-      if (el.type !== 'FactSet' || !Array.isArray(el.facts)) continue;
-      const fact = el.facts.find((f: unknown) => isJson(f) && f.title === title) as Json | undefined;
-      if (fact) return String(fact.value);
-    }
-  }
-  return undefined;
-}
-
 /** The text of the first TextBlock (the card's heading). */
 export function headingText(message: EmuMessage): string {
   const body = cardJson(message).body;
