@@ -146,7 +146,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen');
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
     expect(meaningOf('register (or book)')).toBe('book a free testbed');
-    expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (status in use, status overdue: those)');
+    expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);
