@@ -147,6 +147,21 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
   }
   for (const { record, position } of queued) body.push(small(`You are #${position} for ${safeName(record.testbed_name)}.`));
+  if (held.length === 0 && queued.length > 0) {
+    // Waiting only: the card has room to leave a queue (with bookings, `unwait lab-3` does it).
+    body.push({
+      type: 'Input.ChoiceSet',
+      id: INPUT_IDS.testbedId,
+      label: 'Leave the queue for',
+      style: 'compact',
+      isRequired: true,
+      errorMessage: 'Choose the testbed whose queue you want to leave.',
+      placeholder: 'Choose a testbed',
+      choices: queued.map(({ record }) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
+      ...(queued.length === 1 ? { value: String(queued[0].record.id) } : {}),
+    });
+    return card(body, [submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
+  }
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
   body.push({
     type: 'Input.ChoiceSet',

@@ -189,5 +189,19 @@ describe('lifecycle cards', () => {
       expect(seen.texts, name).toContain('Purpose: regression run');
     }
   });
+
+  it('mine, waiting without a booking: a picker of the queues and Leave the queue; with a booking there is no room for it', () => {
+    const entry = (id: number) => ({ ...emptyLifecycle(id), queue: [{ email: bob.email, name: bob.name, since: NOW }] });
+    const waiting = mineCard({ ...ctx, testbeds: [inUse(3, ana), inUse(4, ana)], life: [entry(3), entry(4)], requesterEmail: bob.email });
+    const walked = inspectCard(waiting);
+    expect(walked.inputs.find((input) => input.id === 'testbed_id')?.choices?.map((choice) => choice.title)).toEqual(['lab-3', 'lab-4']);
+    expect(walked.actions.map((action) => [action.title, action.data])).toEqual([
+      ['Leave the queue', { action: 'unwait' }],
+      ['Status', { action: 'status' }],
+      ['Menu', { action: 'menu' }],
+    ]);
+    const holding = mineCard({ ...ctx, testbeds: [inUse(3, ana), inUse(5, bob)], life: [entry(3)], requesterEmail: bob.email });
+    expect(inspectCard(holding).actions.map((action) => action.title)).not.toContain('Leave the queue');
+  });
 });
 

@@ -124,6 +124,16 @@ describe('wait-list and hand-off', () => {
     expect(seenCard(left).texts).toEqual(['You left the queue for lab-1', 'You will not get an offer for it.']);
     const after = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
     expect(after.lifecycle.flatMap((entry) => entry.queue)).toEqual([]);
+
+    // Waiting without a booking, `mine` has room to leave the queue from the card.
+    await ask(h, h.linus, h.lab, 'wait lab-1');
+    const mine = await ask(h, h.linus, h.lab, 'mine');
+    expect(seenCard(mine).texts).toContain('You are #1 for lab-1.');
+    expect(seenCard(mine).choices('testbed_id')).toEqual(['lab-1']);
+    const leftFromCard = await click(h, h.linus, mine, 'unwait');
+    expect(seenCard(leftFromCard).heading).toBe('You left the queue for lab-1');
+    const emptied = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
+    expect(emptied.lifecycle.flatMap((entry) => entry.queue)).toEqual([]);
   });
 
   it('the first in line gets a booking form in a direct message; others are refused during the hold', async () => {
