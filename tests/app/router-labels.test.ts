@@ -106,6 +106,19 @@ describe('router: a state asked for', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
   });
 
+  it.each(['who has what?', "who's using which testbeds", 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
+    expect(isCommandText(typed)).toBe(true);
+  });
+
+  it('free words inside other text are not a question about what is free', () => {
+    expect(route(text('free beer'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('I am free tomorrow'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('free beer')).toBe(false);
+  });
+});
+
+describe('router: what recordings keep of a typed booking', () => {
   it('a typed booking with a time is a command worth keeping; one with a purpose carries words a person wrote', () => {
     const lab = [{ testbed_name: 'lab-3' }];
     expect(isCommandText('book lab-3 for 2 hours', lab)).toBe(true);
@@ -116,17 +129,6 @@ describe('router: a state asked for', () => {
     // A label a testbed carries is lab data too.
     expect(isCommandText('book any 5g for 2 hours', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(true);
     expect(isCommandText('book any wifi', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(false);
-  });
-
-  it.each(['who has what?', "who's using which testbeds", 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
-    expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
-    expect(isCommandText(typed)).toBe(true);
-  });
-
-  it('free words inside other text are not a question about what is free', () => {
-    expect(route(text('free beer'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
-    expect(route(text('I am free tomorrow'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
-    expect(isCommandText('free beer')).toBe(false);
   });
 });
 
