@@ -70,7 +70,7 @@ export function commandWord(text: string): string {
   return commandText(text).toLowerCase();
 }
 
-/** The one command that takes an argument: `status 5g` or `status label:5g` (any case, as typed). */
+/** `status 5g`, `status label:5g`, `status of 5g` (any case, as typed): the status with an argument. */
 const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*|of\s+|for\s+)?(.*)$/is;
 
 export const STATUS_ARGUMENT_HELP =
