@@ -240,7 +240,8 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const body: CardElement[] = [
     heading('Testbed status'),
     small(`${labelled === '' ? '' : `${labelled} · `}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
-    countsRow(counts),
+    // One testbed named (`who has lab-3?`): its row says it all, and counts of one would only push it down.
+    ...(named === undefined ? [countsRow(counts)] : []),
   ];
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));

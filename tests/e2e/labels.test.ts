@@ -74,6 +74,9 @@ describe('labels and maintenance, end to end', () => {
     expect(rows(one)).toEqual(['core-3 · Available']);
     expect(seenCard(one).texts.find((text) => text.includes('As of'))).toMatch(/^Testbed core-3 · As of /);
     expect(one.text).toMatch(/^Testbed status for core-3: 1 available, 0 in use, 0 overdue, 1 in total\./);
+    // Its row says it all: no counts of one above it.
+    expect(seenCard(one).texts.filter((text) => /^(Available|In use|Overdue|Total): \d+$/.test(text))).toEqual([]);
+    expect(seenCard(await ask(h, h.linus, h.lab, 'status 5g')).texts).toContain('Available: 2');
     // The start of a name that only one testbed has is enough.
     expect(rows(await ask(h, h.linus, h.lab, 'status plain'))).toEqual(['plain-5 · Available']);
     // `lab` is a label (ran-1 carries it), so the label is what counts.
