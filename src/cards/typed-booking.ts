@@ -69,7 +69,7 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed.
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
-  const text = typed.trim();
+  const text = withFor(typed.trim(), testbeds);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
   // no name holds more than a few of these words, so only the first few places are tried.
@@ -113,6 +113,12 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;
+}
+
+/** `lab-3 4h`, `lab-3 2 hours`: a testbed and a length without the `for`, read as `lab-3 for 4h`. */
+function withFor(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?))$/i.exec(text);
+  return match && 'found' in findByTypedName(testbeds, match[1]) ? `${match[1]} for ${match[2]}` : text;
 }
 
 function optional(name: string | undefined): { name?: string } {

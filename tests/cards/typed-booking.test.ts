@@ -99,6 +99,12 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('LAB-3 for the firmware soak', LAB, NOW, 'UTC')).toEqual({ name: 'LAB-3', values: { purpose: 'the firmware soak' } });
   });
 
+  it('a testbed and a length without the `for` (`lab-3 4h`) read as with it; anything else stays the name', () => {
+    expect(readTypedBooking('lab-3 4h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '4h' } });
+    expect(readTypedBooking('lab-3 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-9 4h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 4h', values: {} });
+  });
+
   it('a name may hold spaces and the word for: the split that finds a testbed wins', () => {
     expect(readTypedBooking('Room for testing for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'Room for testing', values: custom('2026-03-10', '12:00') });
     expect(readTypedBooking('Room for testing', LAB, NOW, 'UTC')).toEqual({ name: 'Room for testing', values: {} });
