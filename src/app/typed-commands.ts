@@ -94,11 +94,14 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
   return label === null ? 'invalid' : { label };
 }
 
-/** `free`, `what's free?`, `anything available`, `which testbeds are free`: the status of the free ones. */
+/**
+ * `free`, `what's free?`, `anything available`, `which testbeds are free`: the status of the free ones.
+ * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
+ */
 export const FREE_NOW =
-  /^(?:(?:what(?:'s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+testbeds?)?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+testbeds?)?(?:\s+(?:now|right\s+now|today))?$/i;
 /** `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`: the status of that testbed, with its expected release. */
-export const WHEN_FREE = /^(?:when(?:'s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked)(?:\s+again)?$/i;
+export const WHEN_FREE = /^(?:when(?:['’]?s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked)(?:\s+again)?$/i;
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
@@ -121,9 +124,9 @@ export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
 /** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */
 export const WHO_HAS_ANY =
-  /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
+  /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
-export const WHO_HAS = /^who(?:'s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
+export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** `release all`, `release all mine`, `release all my testbeds`. */
 export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */

@@ -76,6 +76,8 @@ describe('router: a state asked for', () => {
   it.each([
     ['free', 'free'],
     ["what's free?", 'free'],
+    ['what’s free?', 'free'],
+    ['whats free', 'free'],
     ['What is free right now', 'free'],
     ['anything available?', 'free'],
     ['is anything free', 'free'],
@@ -99,6 +101,7 @@ describe('router: a state asked for', () => {
     ['When will TB-02 Edge router pair be free', 'TB-02 Edge router pair'],
     ['is lab-3 free', 'lab-3'],
     ["when's lab-3 back?", 'lab-3'],
+    ['when’s lab-3 free?', 'lab-3'],
     ['is lab-3 busy?', 'lab-3'],
     ['is TB-03 in use', 'TB-03'],
     ['when is lab-3 available again', 'lab-3'],
@@ -106,7 +109,7 @@ describe('router: a state asked for', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
   });
 
-  it.each(['who has what?', "who's using which testbeds", 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
+  it.each(['who has what?', "who's using which testbeds", 'who’s using what', 'whos on everything', 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
     expect(isCommandText(typed)).toBe(true);
   });

@@ -57,6 +57,7 @@ describe('lifecycle buttons', () => {
   it.each([
     ['who has lab-3?', 'lab-3'],
     ["who's on TB-03 Wi-Fi 7 lab", 'TB-03 Wi-Fi 7 lab'],
+    ['who’s using lab-3', 'lab-3'],
     ['Who is using lab-3', 'lab-3'],
     ['testbed who holds lab-3', 'lab-3'],
   ])('typed %j shows the status of %j', (text, label) => {
