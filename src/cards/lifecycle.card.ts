@@ -149,33 +149,12 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   for (const { record, position } of queued) body.push(small(`You are #${position} for ${safeName(record.testbed_name)}.`));
   if (held.length === 0 && queued.length > 0) {
     // Waiting only: the card has room to leave a queue (with bookings, `unwait lab-3` does it).
-    body.push({
-      type: 'Input.ChoiceSet',
-      id: INPUT_IDS.testbedId,
-      label: 'Leave the queue for',
-      style: 'compact',
-      isRequired: true,
-      errorMessage: 'Choose the testbed whose queue you want to leave.',
-      placeholder: 'Choose a testbed',
-      choices: queued.map(({ record }) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
-      ...(queued.length === 1 ? { value: String(queued[0].record.id) } : {}),
-    });
+    const waitedFor = queued.map(({ record }) => record);
+    body.push(ownPicker('Leave the queue for', 'Choose the testbed whose queue you want to leave.', waitedFor));
     return card(body, [submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
   }
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
-  body.push({
-    type: 'Input.ChoiceSet',
-    id: INPUT_IDS.testbedId,
-    label: 'Extend or release',
-    style: 'compact',
-    isRequired: true,
-    errorMessage: 'Choose one of your testbeds first.',
-    placeholder: 'Choose a testbed',
-    choices: held.map((record) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
-    // One booking, or the one named (`extend lab-3`): already chosen.
-    ...(held.length === 1 ? { value: String(held[0].id) } : {}),
-    ...(held.some((record) => record.id === input.chosen) ? { value: String(input.chosen) } : {}),
-  });
+  body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
   return card(body, [
     submit('Extend 1 hour', { action: ACTIONS.extend, minutes: '60' }),
     submit('Extend 1 day', { action: ACTIONS.extend, minutes: '1440' }),
@@ -183,6 +162,25 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
   ]);
+}
+
+/**
+ * The picker of the person's own testbeds (`testbed_id`, as the buttons read it): the only one, or
+ * the one named (`extend lab-3`) when it is among them, already chosen.
+ */
+function ownPicker(label: string, errorMessage: string, records: readonly TestbedRecord[], chosen?: number): CardElement {
+  const start = records.length === 1 ? records[0].id : records.some((record) => record.id === chosen) ? chosen : undefined;
+  return {
+    type: 'Input.ChoiceSet',
+    id: INPUT_IDS.testbedId,
+    label,
+    style: 'compact',
+    isRequired: true,
+    errorMessage,
+    placeholder: 'Choose a testbed',
+    choices: records.map((record) => ({ title: plainText(record.testbed_name, 80), value: String(record.id) })),
+    ...(start === undefined ? {} : { value: String(start) }),
+  };
 }
 
 export function mineText(input: MineInput): string {

@@ -5,7 +5,7 @@
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNearName } from '../lab-rules.js';
-import { hasLabel, labelsInUse, testbedState } from './parts.js';
+import { hasLabel, isBookable, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
 export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
@@ -46,7 +46,7 @@ function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: 
   const state = testbedState(record, now);
   switch (show) {
     case 'free':
-      return state === 'available' && !entry?.offer;
+      return isBookable(record) && !entry?.offer;
     case 'busy':
       return state === 'inUse' || state === 'overdue';
     case 'overdue':
