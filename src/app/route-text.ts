@@ -26,6 +26,7 @@ import {
   WHO_HAS,
   WHO_HAS_ANY,
   commandText,
+  everydayCommand,
   extendedName,
   reportArgument,
   statusArgument,
@@ -38,7 +39,7 @@ function hintFor(word: string): RouteDecision {
 }
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
-  const command = commandText(event.text);
+  const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });

@@ -135,9 +135,9 @@ export const MAX_TYPED_NAME = 80;
 /** `extend lab-3`, `extend 2h`: their bookings (only a testbed's name after it matters, to the recorder). */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
-/** The testbed `extend <words>` names: the words before `by 2 hours` or `for a day` (how long is chosen on the card). */
+/** The testbed `extend <words>` names: the words before `by 2 hours`, `for a day` or `until 18:00` (how long is chosen on the card). */
 export function extendedName(words: string): string {
-  return words.trim().replace(/\s+(?:by|for)\s+\S.*$/i, '');
+  return words.trim().replace(/\s+(?:by|for|until|till|to)\s+\S.*$/i, '');
 }
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
@@ -153,13 +153,58 @@ function typedTestbedName(command: string): string | undefined {
   return named ? named[2].trim() : undefined;
 }
 
+/** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
+function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
+  return 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
+}
+
+/** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
+const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
+/** `take lab-3`, `grab 5g`: book, but only with a testbed or label the lab has (`take a look` books nothing). */
+const BOOK_IF_NAMED = /^(?:take|grab)\s+(\S[\s\S]*)$/i;
+/** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
+const RELEASE_ALL_WORDS =
+  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+/** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
+const RELEASE_WORDS =
+  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+/** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
+const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
+
+/**
+ * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
+ * and `take lab-3` as `book lab-3`; `done with lab-3`, `give back lab-3`, `free lab-3` and
+ * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`. Other text
+ * comes back as it was. Like the commands, these only open a form: nothing is booked or released
+ * before its button is pressed.
+ */
+export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
+  if (FREE_NOW.test(command)) return command;
+  const book = BOOK_WORDS.exec(command);
+  if (book) return `book${book[1]}`;
+  const take = BOOK_IF_NAMED.exec(command);
+  if (take) {
+    const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
+  }
+  if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  const release = RELEASE_WORDS.exec(command);
+  if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
+  const named = RELEASE_IF_TESTBED.exec(command);
+  if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
+  if (named && /^free\s/i.test(command) && readLabel(named[1]) !== null && testbeds.some((record) => hasLabel(record, named[1].trim()))) {
+    return `status ${named[1]}`;
+  }
+  return command;
+}
+
 /**
  * True when the text is one of the commands the bot answers (not free text a person wrote). A
  * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
  * unique start): a name is lab data, while other words after a command could be anything.
  */
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
-  const command = commandText(text);
+  const command = everydayCommand(commandText(text), testbeds);
   const word = command.toLowerCase();
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
   if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
@@ -173,8 +218,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     // (Whether the words are a time does not depend on the clock, so any instant serves here.)
     const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
     // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
-    const known = (name: string) => 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
-    return read.name !== undefined && known(read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
+    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
   }
   const name = typedTestbedName(command);
   return name !== undefined && 'found' in findByTypedName(testbeds, name);

@@ -143,9 +143,9 @@ describe('menu, help, hint', () => {
       const next = entries[at + 1];
       return next && next.element.weight !== 'Bolder' ? next.text : undefined;
     };
-    expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen');
+    expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen (or: done with lab-3)');
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
-    expect(meaningOf('register (or book)')).toBe('book a free testbed');
+    expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);

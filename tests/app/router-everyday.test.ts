@@ -1,0 +1,107 @@
+/** The words people use for booking and releasing (`done with lab-3`, `reserve lab-3`) read as the bot's own commands. */
+import { describe, expect, it } from 'vitest';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
+import { everydayCommand } from '../../src/app/typed-commands.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const ADA = encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const testbeds = [
+  { id: 3, testbed_name: 'lab-3', labels: ['5G'] },
+  { id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [] },
+];
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [3, 4], testbeds };
+
+function text(value: string): MessageEvent {
+  return { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
+}
+
+function dispatched(typed: string): unknown {
+  const decision = route(text(typed), ctx);
+  return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+}
+
+describe('router: everyday words for releasing', () => {
+  it.each([
+    ['done with lab-3', 'lab-3'],
+    ["I'm done with lab-3", 'lab-3'],
+    ['i’m finished with TB-04', 'TB-04'],
+    ['I am done with lab-3!', 'lab-3'],
+    ['give back lab-3', 'lab-3'],
+    ['hand back lab-3', 'lab-3'],
+    ['return lab-3', 'lab-3'],
+    ['unbook lab-3', 'lab-3'],
+    ['free up lab-3', 'lab-3'],
+    ['free lab-3', 'lab-3'],
+    ['cancel lab-3', 'lab-3'],
+    ['cancel my booking of lab-3', 'lab-3'],
+    ['cancel the reservation for TB-04 SD-WAN pod', 'TB-04 SD-WAN pod'],
+    ['testbed done with lab-3', 'lab-3'],
+  ])('%j opens the release form on %j', (typed, testbedName) => {
+    expect(dispatched(typed)).toEqual([{ type: 'release.started', testbedName }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each(['done', "I'm done", 'finished', 'unbook', 'cancel my booking', 'cancel booking', 'done with it', 'give back mine'])(
+    '%j opens the release form with their own testbeds first',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'release.started' }]);
+    },
+  );
+
+  it.each(['cancel all my bookings', 'give back all mine', 'free up all my testbeds', 'unbook everything'])('%j shows their bookings, where Release all mine is', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('a testbed that does not exist is named by the release form, as release lab-9 is', () => {
+    expect(dispatched('done with lab-9')).toEqual([{ type: 'release.started', testbedName: 'lab-9' }]);
+    // Not lab data, so a recording without typed text does not keep it.
+    expect(isCommandText('done with lab-9', testbeds)).toBe(false);
+  });
+
+  it('free and cancel with words that name no testbed keep their old meaning', () => {
+    expect(route(text('free beer'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('cancel the meeting'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'cancel' } });
+    expect(dispatched('free now')).toEqual([{ type: 'status.requested', label: 'free' }]);
+    expect(dispatched('what is free')).toEqual([{ type: 'status.requested', label: 'free' }]);
+    expect(dispatched('cancel')).toEqual([{ type: 'conversation.cancelled' }, { type: 'conversation.cancelled' }, { type: 'conversation.cancelled' }]);
+  });
+
+  it('free with a label shows the testbeds carrying it', () => {
+    expect(dispatched('free 5g')).toEqual([{ type: 'status.requested', label: '5g' }]);
+    expect(isCommandText('free 5g', testbeds)).toBe(true);
+  });
+});
+
+describe('router: everyday words for booking', () => {
+  it.each([
+    ['reserve lab-3', { testbedName: 'lab-3' }],
+    ['claim TB-04', { testbedName: 'TB-04' }],
+    ['take lab-3', { testbedName: 'lab-3' }],
+    ['grab any 5g', { testbedName: '5g' }],
+    ['reserve', {}],
+    ['claim a testbed', {}],
+  ])('%j opens the register form (%j)', (typed, started) => {
+    expect(dispatched(typed)).toEqual([{ type: 'registration.started', ...started }]);
+  });
+
+  it('reserve lab-3 for 2 hours fills in the time, as book does', () => {
+    expect(dispatched('reserve lab-3 for 2 hours')).toEqual(dispatched('book lab-3 for 2 hours'));
+    expect(isCommandText('reserve lab-3 for 2 hours', testbeds)).toBe(true);
+  });
+
+  it('take and grab book only a testbed or label the lab has', () => {
+    expect(route(text('take a look'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('grab lunch'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(everydayCommand('take a look', testbeds)).toBe('take a look');
+  });
+});
+
+describe('router: extend with a time', () => {
+  it('extend lab-3 until 18:00 chooses lab-3 on their bookings', () => {
+    expect(dispatched('extend lab-3 until 18:00')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
+    expect(dispatched('extend TB-04 to 6pm')).toEqual([{ type: 'mine.requested', testbedId: 4 }]);
+  });
+});
