@@ -27,7 +27,7 @@ import {
   WHO_HAS_ANY,
   commandText,
   everydayCommand,
-  extendedName,
+  readTypedExtend,
   reportArgument,
   statusArgument,
 } from './typed-commands.js';
@@ -86,8 +86,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
   const extend = EXTEND_NAMED.exec(command);
   if (extend) {
-    const named = findByTypedName(ctx.testbeds ?? [], extendedName(extend[1]));
-    return one('conversation', event, 'found' in named ? { type: 'mine.requested', testbedId: named.found.id } : { type: 'mine.requested' });
+    const asked = readTypedExtend(extend[1], ctx.testbeds ?? []);
+    return one('conversation', event, {
+      type: 'mine.requested',
+      ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
+      ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
+    });
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;

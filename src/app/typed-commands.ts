@@ -5,6 +5,7 @@
  */
 import { INPUT_IDS, readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
+import { readTypedExtension } from '../cards/typed-time.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
@@ -132,12 +133,39 @@ export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 export const MAX_TYPED_NAME = 80;
 
-/** `extend lab-3`, `extend 2h`: their bookings (only a testbed's name after it matters, to the recorder). */
+/** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
-/** The testbed `extend <words>` names: the words before `by 2 hours`, `for a day` or `until 18:00` (how long is chosen on the card). */
-export function extendedName(words: string): string {
-  return words.trim().replace(/\s+(?:by|for|until|till|to)\s+\S.*$/i, '');
+/** What `extend <words>` asks for: the testbed named, when the lab has it, and a length, when one was typed. */
+export interface TypedExtend<T> {
+  testbed?: T;
+  minutes?: number;
+  /** True when every word was read (a name the lab has, a length, or both): lab data, no words a person wrote. */
+  whole: boolean;
+}
+
+/**
+ * `extend 2h`; `extend lab-3 by 2 hours`, `for a day`, `until 18:00` (a time: only lab-3 is read);
+ * `extend lab-3 2h`, `extend TB-04 SD-WAN pod another hour` (a length after the name, without `by`).
+ */
+export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): TypedExtend<T> {
+  const typed = words.trim();
+  const alone = readTypedExtension(typed);
+  if (alone !== null) return { minutes: alone, whole: true };
+  // The name before `by`, `for`, `until`, `to`; else before the last one, two or three words.
+  const clause = /\s+(?:by|for|until|till|to)\s+\S/i.exec(typed);
+  const spaces = [...typed.matchAll(/\s+/g)].slice(-3).map((space) => space.index);
+  for (const end of [clause?.index, ...spaces.reverse()]) {
+    if (end === undefined || end === 0) continue;
+    const named = findByTypedName(testbeds, typed.slice(0, end));
+    if (!('found' in named)) continue;
+    const rest = typed.slice(end);
+    const minutes = readTypedExtension(rest);
+    if (minutes !== null) return { testbed: named.found, minutes, whole: true };
+    if (end === clause?.index) return { testbed: named.found, whole: false };
+  }
+  const named = findByTypedName(testbeds, typed);
+  return 'found' in named ? { testbed: named.found, whole: true } : { whole: false };
 }
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
@@ -147,8 +175,6 @@ function typedTestbedName(command: string): string | undefined {
     const match = pattern.exec(command);
     if (match) return match[1].trim();
   }
-  const extend = EXTEND_NAMED.exec(command);
-  if (extend) return extendedName(extend[1]);
   const named = NAMED_FORM.exec(command);
   return named ? named[2].trim() : undefined;
 }
@@ -220,6 +246,8 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
     return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
   }
+  const extend = EXTEND_NAMED.exec(command);
+  if (extend) return readTypedExtend(extend[1], testbeds).whole;
   const name = typedTestbedName(command);
   return name !== undefined && 'found' in findByTypedName(testbeds, name);
 }

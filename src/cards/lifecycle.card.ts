@@ -5,10 +5,10 @@
  */
 import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { ACTIONS, INPUT_IDS } from './actions.js';
+import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
-import { formatRelative, formatWhen } from './time.js';
+import { formatDuration, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
   outcome: LifecycleOutcome;
@@ -124,6 +124,8 @@ export interface MineInput {
   timeZone: string;
   /** The booking to start the picker on (`extend lab-3`), when it is one of theirs. */
   chosen?: number;
+  /** A length typed with `extend` (`extend lab-3 by 2 hours`), in minutes: its own Extend button. */
+  extendMinutes?: number;
 }
 
 function mine(input: MineInput) {
@@ -156,12 +158,33 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
   return card(body, [
-    submit('Extend 1 hour', { action: ACTIONS.extend, minutes: '60' }),
-    submit('Extend 1 day', { action: ACTIONS.extend, minutes: '1440' }),
+    ...extendButtons(input.extendMinutes),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
   ]);
+}
+
+/**
+ * Extend 1 hour and Extend 1 day; a length typed with `extend` (`extend lab-3 by 2 hours`) takes the
+ * place of the one nearer to it, so the card keeps its five buttons. A length the extend action
+ * would refuse (more than its limit) is not offered.
+ */
+function extendButtons(typed: number | undefined): CardElement[] {
+  const extend = (minutes: number) => submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, minutes: String(minutes) });
+  if (typed === undefined || typed === 60 || typed === 1440 || !Number.isInteger(typed) || typed < 1 || typed > LIMITS.maxExtendMinutes) {
+    return [extend(60), extend(1440)];
+  }
+  return typed < 1440 ? [extend(typed), extend(1440)] : [extend(60), extend(typed)];
+}
+
+/** `1 hour`, `2 hours`, `45 minutes`, `2 h 30 min`, `1 day`, `36 hours`, `1 week`: a length as a button says it. */
+export function extensionLength(minutes: number): string {
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (minutes % (7 * 1440) === 0) return unit(minutes / (7 * 1440), 'week');
+  if (minutes % 1440 === 0) return unit(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return unit(minutes / 60, 'hour');
+  return minutes < 60 ? unit(minutes, 'minute') : formatDuration(minutes * 60_000);
 }
 
 /**

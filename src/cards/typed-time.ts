@@ -145,6 +145,22 @@ function customValues(ms: number, timeZone: string): FormValues {
 }
 
 /**
+ * How much longer `extend lab-3 by 2 hours` asks for (`by 2 hours`, `for a day`, `2h`, `another hour`,
+ * `2 more hours`): whole minutes, or null when the words are no length (`until 18:00` is a time, not one).
+ */
+export function readTypedExtension(phrase: string): number | null {
+  const trimmed = phrase.trim().replace(/\.$/, '');
+  if (trimmed.length > MAX_TIME_PHRASE) return null;
+  const words = trimmed
+    .replace(/^(?:by|for)\s+/i, '')
+    .replace(/\s+(?:more|longer|extra)$/i, '')
+    .replace(/^(\S+)\s+more\s+(?=\S+$)/i, '$1 ')
+    .replace(/^(?:another|an\s+extra|one\s+more)\s+(?=(\d)?)/i, (_words, digit?: string) => (digit === undefined ? '1 ' : ''));
+  const length = readDuration(words);
+  return length === null || length < MINUTE ? null : Math.round(length / MINUTE);
+}
+
+/**
  * `for 2 hours`, `until 18:00`, `till tomorrow 9am`, `for the day`: the register form's release
  * inputs (a quick choice when one says exactly that, else a custom date and time), or null when
  * the words are not a time. Whether the time is allowed (in the future, at most 90 days ahead) is

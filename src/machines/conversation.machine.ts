@@ -231,7 +231,16 @@ export const conversationMachine = setup({
     'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
     'mine.requested': {
       target: '.menu',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'mine', ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }) } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({
+          view: {
+            kind: 'mine',
+            ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }),
+            ...(event.extendMinutes === undefined ? {} : { extendMinutes: event.extendMinutes }),
+          },
+        }),
+      },
     },
     'report.requested': {
       target: '.menu',

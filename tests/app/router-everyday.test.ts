@@ -104,4 +104,12 @@ describe('router: extend with a time', () => {
     expect(dispatched('extend lab-3 until 18:00')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
     expect(dispatched('extend TB-04 to 6pm')).toEqual([{ type: 'mine.requested', testbedId: 4 }]);
   });
+
+  it('recordings keep extend with a testbed and a length (lab data), not with other words', () => {
+    expect(isCommandText('extend 2h', testbeds)).toBe(true);
+    expect(isCommandText('extend lab-3 by 2 hours', testbeds)).toBe(true);
+    expect(isCommandText('extend lab-3', testbeds)).toBe(true);
+    expect(isCommandText('extend lab-3 for the customer demo', testbeds)).toBe(false);
+    expect(isCommandText('extend my patience', testbeds)).toBe(false);
+  });
 });

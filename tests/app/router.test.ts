@@ -36,7 +36,6 @@ describe('router', () => {
     ['mine', 'conversation', 'mine.requested'],
     ['extend', 'conversation', 'mine.requested'],
     ['Extend lab-3', 'conversation', 'mine.requested'],
-    ['extend 2h', 'conversation', 'mine.requested'],
     ['release all', 'conversation', 'mine.requested'],
     ['wait', 'conversation', 'status.requested'],
     ['hi', 'conversation', 'menu.requested'],
@@ -127,14 +126,22 @@ describe('router', () => {
     expect((route(text(typed), ctx) as { view: { kind: string } }).view.kind).toBe('hint');
   });
 
-  it('`extend lab-3` (or `extend lab-3 by 2 hours`) shows their bookings with lab-3 chosen', () => {
-    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }] };
+  it('`extend lab-3` (or `extend lab-3 by 2 hours`) shows their bookings with lab-3 chosen, and the length typed', () => {
+    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }, { id: 4, testbed_name: 'TB-04 SD-WAN pod' }] };
     const eventOf = (typed: string) => (route(text(typed), withLab) as { targets: Array<{ event: unknown }> }).targets[0].event;
     expect(eventOf('extend lab-3')).toEqual({ type: 'mine.requested', testbedId: 3 });
-    expect(eventOf('extend LAB-3 by 2 hours')).toEqual({ type: 'mine.requested', testbedId: 3 });
-    expect(eventOf('extend lab-3 for a day')).toEqual({ type: 'mine.requested', testbedId: 3 });
-    expect(eventOf('extend 2h')).toEqual({ type: 'mine.requested' });
+    expect(eventOf('extend LAB-3 by 2 hours')).toEqual({ type: 'mine.requested', testbedId: 3, extendMinutes: 120 });
+    expect(eventOf('extend lab-3 for a day')).toEqual({ type: 'mine.requested', testbedId: 3, extendMinutes: 1440 });
+    expect(eventOf('extend lab-3 90 min')).toEqual({ type: 'mine.requested', testbedId: 3, extendMinutes: 90 });
+    expect(eventOf('extend TB-04 SD-WAN pod another hour')).toEqual({ type: 'mine.requested', testbedId: 4, extendMinutes: 60 });
+    expect(eventOf('extend TB-04 SD-WAN pod')).toEqual({ type: 'mine.requested', testbedId: 4 });
+    expect(eventOf('extend 2h')).toEqual({ type: 'mine.requested', extendMinutes: 120 });
+    expect(eventOf('extend by 2 more hours')).toEqual({ type: 'mine.requested', extendMinutes: 120 });
+    // A time is no length: lab-3 is chosen, and the card's own buttons say how long.
+    expect(eventOf('extend lab-3 until 18:00')).toEqual({ type: 'mine.requested', testbedId: 3 });
+    expect(eventOf('extend lab-3 for the demo')).toEqual({ type: 'mine.requested', testbedId: 3 });
     expect(eventOf('extend lab-9')).toEqual({ type: 'mine.requested' });
+    expect(eventOf('extend lab-9 by 2 hours')).toEqual({ type: 'mine.requested' });
   });
 
   it('a Register button with start_on opens the form on that testbed, if it still exists', () => {

@@ -171,6 +171,24 @@ describe('lifecycle cards', () => {
     expect(pickerValue(9)).toBeUndefined();
   });
 
+  it('mine offers the length typed with extend (`extend lab-4 by 2 hours`) in place of the nearer of its own two', () => {
+    const testbeds = [inUse(3, ana), inUse(4, ana)];
+    const extendButtons = (extendMinutes?: number) =>
+      inspectCard(mineCard({ ...ctx, testbeds, life: [], requesterEmail: ana.email, chosen: 4, ...(extendMinutes === undefined ? {} : { extendMinutes }) }))
+        .actions.filter((action) => (action.data as { action?: string }).action === ACTIONS.extend)
+        .map((action) => [action.title, (action.data as { minutes?: string }).minutes]);
+    expect(extendButtons()).toEqual([['Extend 1 hour', '60'], ['Extend 1 day', '1440']]);
+    expect(extendButtons(120)).toEqual([['Extend 2 hours', '120'], ['Extend 1 day', '1440']]);
+    expect(extendButtons(30)).toEqual([['Extend 30 minutes', '30'], ['Extend 1 day', '1440']]);
+    expect(extendButtons(90)).toEqual([['Extend 1 h 30 min', '90'], ['Extend 1 day', '1440']]);
+    expect(extendButtons(2 * 1440)).toEqual([['Extend 1 hour', '60'], ['Extend 2 days', '2880']]);
+    expect(extendButtons(2160)).toEqual([['Extend 1 hour', '60'], ['Extend 36 hours', '2160']]);
+    expect(extendButtons(7 * 1440)).toEqual([['Extend 1 hour', '60'], ['Extend 1 week', '10080']]);
+    // The same as the card's own, or more than an extension may be: the card's own two.
+    expect(extendButtons(60)).toEqual(extendButtons());
+    expect(extendButtons(91 * 1440)).toEqual(extendButtons());
+  });
+
   it('the Booked card and the reminders say until when on a line of their own, first: no fact title of two words for a phone to break', () => {
     const booked = seenCard(registeredCard({ ...ctx, record: inUse(3, ana, { until: '2026-03-10T14:00:00.000Z' }) }));
     expect(booked.all.slice(1, 2).map((item) => [item.text, item.element.weight])).toEqual([['Expected release: 2026-03-10 14:00 UTC (in 4 h)', 'Bolder']]);

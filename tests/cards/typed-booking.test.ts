@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
 import { readTypedBooking } from '../../src/cards/typed-booking.js';
-import { readTypedRelease } from '../../src/cards/typed-time.js';
+import { readTypedExtension, readTypedRelease } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
 const NOW = '2026-03-10T10:00:00.000Z';
@@ -86,6 +86,28 @@ describe('readTypedRelease', () => {
       expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
     },
   );
+});
+
+describe('readTypedExtension', () => {
+  it.each([
+    ['by 2 hours', 120],
+    ['2h', 120],
+    ['for a day', 1440],
+    ['by 90 min', 90],
+    ['another hour', 60],
+    ['another 2 hours', 120],
+    ['an extra day', 1440],
+    ['one more hour', 60],
+    ['2 more hours', 120],
+    ['2 hours longer', 120],
+    ['by 1.5 days.', 2160],
+  ])('%j is %d minutes more', (typed, minutes) => {
+    expect(readTypedExtension(typed)).toBe(minutes);
+  });
+
+  it.each(['until 18:00', 'by the demo', '', 'by 0 hours', 'for 30 seconds', 'by 2 hours ' + 'x'.repeat(60)])('%j is no length', (typed) => {
+    expect(readTypedExtension(typed)).toBeNull();
+  });
 });
 
 describe('readTypedBooking', () => {

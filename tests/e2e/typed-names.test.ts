@@ -3,7 +3,7 @@
  * button (with nothing else chosen, as a client sends the card's defaults) acts on that testbed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { fieldErrorText, input } from '../support/form-card.js';
 
 describe('a testbed named with the command', () => {
@@ -140,13 +140,24 @@ describe('a testbed named with the command', () => {
     expect(seenCard(booked).heading).toBe('Booked: lab-1');
   });
 
-  it('`extend lab-3 by 2 hours` shows Ada\'s bookings with lab-3 chosen, and Extend 1 hour extends lab-3', async () => {
+  it('`extend lab-3 by 2 hours` shows Ada\'s bookings with lab-3 chosen and Extend 2 hours, which extends lab-3 by two hours', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const dueOf = (records: Awaited<ReturnType<Harness['readTestbeds']>>, name: string) =>
+      Date.parse(records.find((record) => record.testbed_name === name)!.expected_release_time!);
+    const before = await h.readTestbeds();
     const mine = await ask(h, h.ada, h.lab, 'extend lab-3 by 2 hours');
     expect(seenCard(mine).heading).toBe('Your bookings');
     expect(startsOn(mine)).toBe('lab-3');
+    expect(buttonTitles(mine)).toEqual(['Extend 2 hours', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
     const extended = await click(h, h.ada, mine, 'extend');
     expect(seenCard(extended).heading).toBe('Extended: lab-3');
+    const after = await h.readTestbeds();
+    expect(dueOf(after, 'lab-3')).toBe(dueOf(before, 'lab-3') + 2 * 3_600_000);
+    // lab-1, not chosen, keeps its time.
+    expect(dueOf(after, 'lab-1')).toBe(dueOf(before, 'lab-1'));
+
+    // Without a length the card keeps its own two.
+    expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3 until 18:00'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 });

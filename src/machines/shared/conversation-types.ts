@@ -36,7 +36,7 @@ export type ConversationEvent =
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | ({ type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean } & KnownHolder)
   /** `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card. */
-  | { type: 'mine.requested'; testbedId?: number }
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30 }
   | ({ type: 'lifecycle.submitted'; request: LifecycleRequest; now: string } & KnownHolder)
@@ -68,7 +68,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
