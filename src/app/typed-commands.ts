@@ -244,7 +244,8 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     // (Whether the words are a time does not depend on the clock, so any instant serves here.)
     const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
     // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
-    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose);
+    // Words that were not read (`book lab-3 until the ACME demo`) are a person's too.
+    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
   }
   const extend = EXTEND_NAMED.exec(command);
   if (extend) return readTypedExtend(extend[1], testbeds).whole;

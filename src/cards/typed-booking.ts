@@ -69,7 +69,7 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed.
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
-  const text = withFor(typed.trim(), testbeds);
+  const text = withFor(typed.trim(), testbeds, now, timeZone);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
   // no name holds more than a few of these words, so only the first few places are tried.
@@ -101,7 +101,19 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     const values = readTypedRelease(text.slice(start), now, timeZone);
     if (values) return { ...optional(named(text.slice(0, start).trim())), values };
   }
+  if (named(text) !== undefined && finds(text, false)) return { name: text, values: {} };
+  // A testbed, then words that are none of the above (`lab-3 tomorrow`, `lab-3 from 2pm`): the form
+  // starts on the longest name found, and names the rest it could not read.
+  for (const space of wordEnds(text).reverse()) {
+    const name = text.slice(0, space).trim();
+    if (named(name) !== undefined && finds(name, false)) return { name, values: {}, unread: text.slice(space).trim() };
+  }
   return { ...optional(named(text)), values: {} };
+}
+
+/** Where the first few words end, within reach of a name's length. */
+function wordEnds(text: string): number[] {
+  return [...text.slice(0, LAB_LIMITS.nameMax + 1).matchAll(/\s+/g)].map((space) => space.index).slice(0, MAX_CLAUSE_STARTS);
 }
 
 /**
@@ -115,10 +127,16 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;
 }
 
-/** `lab-3 4h`, `lab-3 2 hours`: a testbed and a length without the `for`, read as `lab-3 for 4h`. */
-function withFor(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+/**
+ * `lab-3 4h`, `lab-3 2 hours`: a testbed and a length without the `for`, read as `lab-3 for 4h`;
+ * `lab-3 tomorrow`, `lab-3 today for the soak`, `lab-3 friday 17:00`: a day without the `until`, read as `lab-3 until tomorrow`.
+ */
+function withFor(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?))$/i.exec(text);
-  return match && 'found' in findByTypedName(testbeds, match[1]) ? `${match[1]} for ${match[2]}` : text;
+  if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
+  const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?)(\s+for\s+\S.*)?$/i.exec(text);
+  if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
+  return text;
 }
 
 function optional(name: string | undefined): { name?: string } {

@@ -66,7 +66,7 @@ interface TypedClock {
   time?: { hour: number; minute: number };
 }
 
-/** `18:00`, `6pm`, `6:30 pm`, `9.15`: the time, when the words are one (a bare `6` is not: it could be anything). */
+/** `18:00`, `6pm`, `6:30 pm`, `9.15`: the time, when the words are one (a bare `6` is not, beside a day: `until 5` alone is read by `nextBareHour`). */
 function readTime(words: readonly string[]): { hour: number; minute: number } | null {
   const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/.exec(words.join(' '));
   if (!match || (match[2] === undefined && match[3] === undefined)) return null;
@@ -145,6 +145,19 @@ function customValues(ms: number, timeZone: string): FormValues {
 }
 
 /**
+ * `until 5`: a bare hour, as said aloud. 13 to 23 is that hour; 1 to 12 is the next time the clock
+ * shows it, morning or afternoon (`until 5` at 10:00 is 17:00, at 03:00 it is 05:00; `until 12` is
+ * noon or midnight). The form shows the date and time it chose before anything is booked.
+ */
+function nextBareHour(typed: number, base: number, zone: string): number | null {
+  if (typed < 1 || typed > 23) return null;
+  const hours = typed > 12 ? [typed] : [typed % 12, (typed % 12) + 12];
+  const today = wallTimeAt(base, zone);
+  const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, 0, zone))).filter((at) => at > base);
+  return Math.min(...times);
+}
+
+/**
  * How much longer `extend lab-3 by 2 hours` asks for (`by 2 hours`, `for a day`, `2h`, `another hour`,
  * `2 more hours`): whole minutes, or null when the words are no length (`until 18:00` is a time, not one).
  */
@@ -184,6 +197,8 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   }
   // `until tomorrow`: the same time tomorrow.
   if (/^tomorrow$/i.test(words)) return { [INPUT_IDS.releaseChoice]: '1d' };
+  const bareHour = /^\d{1,2}$/.test(words) ? nextBareHour(Number(words), base, zone) : undefined;
+  if (bareHour !== undefined) return bareHour === null ? null : customValues(bareHour, zone);
   const clock = readClock(words);
   if (clock === null) return null;
   const today = wallTimeAt(base, zone);

@@ -129,6 +129,10 @@ describe('router: what recordings keep of a typed booking', () => {
     expect(isCommandText('book lab-3 for the firmware soak', lab)).toBe(false);
     expect(isCommandText('book lab-3 for 2 hours for Project Falcon', lab)).toBe(false);
     expect(isCommandText('book lab-9 for 2 hours', lab)).toBe(false);
+    // Words that were not read as a time are a person's words too.
+    expect(isCommandText('book lab-3 tomorrow', lab)).toBe(true);
+    expect(isCommandText('book lab-3 until the ACME demo', lab)).toBe(false);
+    expect(isCommandText('book lab-3 firmware soak', lab)).toBe(false);
     // A label a testbed carries is lab data too.
     expect(isCommandText('book any 5g for 2 hours', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(true);
     expect(isCommandText('book any wifi', [{ testbed_name: 'lab-3', labels: ['5G'] }])).toBe(false);

@@ -73,6 +73,19 @@ describe('readTypedRelease', () => {
     expect(readTypedRelease('until sunday 9am', lateNight, 'Europe/Berlin')).toEqual(custom('2026-03-29', '09:00'));
   });
 
+  it('reads a bare hour (`until 6`) as the next time the clock shows it, morning or afternoon', () => {
+    // NOW is 10:00 UTC.
+    expect(readTypedRelease('until 6', NOW, 'UTC')).toEqual(custom('2026-03-10', '18:00'));
+    expect(readTypedRelease('till 11', NOW, 'UTC')).toEqual(custom('2026-03-10', '11:00'));
+    expect(readTypedRelease('until 12', NOW, 'UTC')).toEqual(custom('2026-03-10', '12:00'));
+    expect(readTypedRelease('until 17', NOW, 'UTC')).toEqual(custom('2026-03-10', '17:00'));
+    expect(readTypedRelease('until 10', NOW, 'UTC')).toEqual(custom('2026-03-10', '22:00'));
+    expect(readTypedRelease('until 9', '2026-03-10T22:30:00.000Z', 'UTC')).toEqual(custom('2026-03-11', '09:00'));
+    expect(readTypedRelease('until 5', '2026-03-10T03:00:00.000Z', 'UTC')).toEqual(custom('2026-03-10', '05:00'));
+    // On the display zone's clock: 10:00 UTC is 11:00 in Berlin, so `until 11` is 23:00 there.
+    expect(readTypedRelease('until 11', NOW, 'Europe/Berlin')).toEqual(custom('2026-03-10', '23:00'));
+  });
+
   it('gives what the form resolves to the instant meant', () => {
     const until = readTypedRelease('until 18:00', NOW, 'Europe/Berlin')!;
     expect(resolveRelease(until.release_choice, until.release_date, until.release_time, NOW, 'Europe/Berlin')).toEqual({ ok: true, iso: '2026-03-10T17:00:00.000Z' });
@@ -80,7 +93,7 @@ describe('readTypedRelease', () => {
     expect(resolveRelease(later.release_choice, later.release_date, later.release_time, NOW, 'UTC')).toEqual({ ok: true, iso: '2026-03-10T12:00:00.000Z' });
   });
 
-  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 6', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'until 31 feb', 'until 2026-02-30', 'until 3 smarch', 'for', 'soon', 'for 2 hours please'])(
+  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 0', 'until 24', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'until 31 feb', 'until 2026-02-30', 'until 3 smarch', 'for', 'soon', 'for 2 hours please'])(
     '%j is not a time',
     (phrase) => {
       expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
@@ -111,6 +124,18 @@ describe('readTypedExtension', () => {
 });
 
 describe('readTypedBooking', () => {
+  it('reads a day without its until after a testbed (`lab-3 tomorrow`), and names other words it could not read', () => {
+    expect(readTypedBooking('lab-3 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '1d' } });
+    expect(readTypedBooking('lab-3 today', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });
+    expect(readTypedBooking('lab-3 today for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod', purpose: 'the soak' } });
+    expect(readTypedBooking('lab-3 fri 17:00', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-13', '17:00') });
+    expect(readTypedBooking('TB-08 Voice and video lab tomorrow at 9am', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: custom('2026-03-11', '09:00') });
+    expect(readTypedBooking('TB-08 from 2pm to 5pm', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08', values: {}, unread: 'from 2pm to 5pm' });
+    expect(readTypedBooking('TB-08 Voice and video lab asap', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: {}, unread: 'asap' });
+    // A name the lab does not have stays the name, and the form says no testbed is called so.
+    expect(readTypedBooking('lab-9 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 tomorrow', values: {} });
+  });
+
   it('reads the testbed, the time, and a purpose after them', () => {
     expect(readTypedBooking('lab-3 for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
     expect(readTypedBooking('lab-3 until 18:00 for the firmware soak', LAB, NOW, 'UTC')).toEqual({

@@ -126,9 +126,24 @@ describe('a testbed named with the command', () => {
     expect(startsOn(unread)).toBe('lab-3');
     expect(fieldErrorText(unread, 'release_choice')).toBe('I could not read “until the demo” as a time: choose when below.');
 
+    const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 from 2pm to 5pm');
+    expect(startsOn(fromTo)).toBe('lab-3');
+    expect(fieldErrorText(fromTo, 'release_choice')).toBe('I could not read “from 2pm to 5pm” as a time: choose when below.');
+
     const tooLong = await ask(h, h.ada, h.lab, 'book lab-2 for 100 days');
     expect(startsOn(tooLong)).toBe('lab-2');
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
+  });
+
+  it('`book lab-3 tomorrow for the soak` (a day without its until) books lab-3 until this time tomorrow', async () => {
+    const form = await ask(h, h.linus, h.lab, 'book lab-3 tomorrow for the soak');
+    expect(startsOn(form)).toBe('lab-3');
+    expect((input(form, 'release_choice') as { value?: string }).value).toBe('1d');
+    expect((input(form, 'purpose') as { value?: string }).value).toBe('the soak');
+    const booked = await click(h, h.linus, form, 'register_submit');
+    expect(seenCard(booked).heading).toBe('Booked: lab-3');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    expect(Date.parse(record.expected_release_time ?? '') - Date.parse(record.registered_time ?? '')).toBe(24 * 3_600_000);
   });
 
   it('`wait lab-1` on a free testbed: Book it opens the form on lab-1, and Register books it', async () => {
