@@ -5,6 +5,7 @@
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { findByTypedName, findNearName } from '../lab-rules.js';
+import type { FormValues } from '../domain.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
@@ -20,7 +21,9 @@ import {
   STATUS_ARGUMENT_HELP,
   TEXT_COMMANDS,
   THANKS,
+  type TypedAdminTask,
   UNWAIT_NAMED,
+  adminTask,
   WAIT_NAMED,
   WHEN_FREE,
   WHO_HAS,
@@ -28,6 +31,7 @@ import {
   commandText,
   everydayCommand,
   readTypedExtend,
+  renameParts,
   reportArgument,
   statusArgument,
 } from './typed-commands.js';
@@ -63,6 +67,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
   if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  const admin = adminTask(command);
+  if (admin) return adminRoute(event, admin, ctx);
   const whenFree = WHEN_FREE.exec(command);
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
@@ -97,6 +103,30 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (!known) return hintFor(word);
   return one(known.flow, event, { type: known.type });
+}
+
+/**
+ * `retire lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`: that admin
+ * form, started on the testbed named (and the new name filled in). A name no testbed has is named
+ * under the picker, as the booking forms do. The admin actor checks the person against ADMINS first.
+ */
+function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterContext): RouteDecision {
+  const { task, words } = typed;
+  const started = (values: FormValues) => one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}) });
+  if (words === undefined) return started({});
+  const newName = (name: string | undefined): FormValues => (name ? { testbed_name: name.slice(0, MAX_TYPED_NAME) } : {});
+  if (task === 'testbed_add') return started(newName(words));
+  const testbeds = ctx.testbeds ?? [];
+  const parts = task === 'testbed_rename' ? renameParts(words, testbeds) : { testbed: words };
+  const match = findByTypedName(testbeds, parts.testbed);
+  if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName(parts.name) });
+  const quoted = `“${parts.testbed.slice(0, MAX_TYPED_NAME)}”`;
+  const near = 'ambiguous' in match ? undefined : findNearName(testbeds, parts.testbed);
+  const problem =
+    'ambiguous' in match
+      ? `More than one testbed starts with ${quoted}: choose it from the list.`
+      : `No testbed is called ${quoted}.${near === undefined ? '' : ` Did you mean ${near.testbed_name}?`} Choose it from the list.`;
+  return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: newName(parts.name) });
 }
 
 /**

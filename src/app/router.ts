@@ -26,7 +26,7 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { routeText } from './route-text.js';
-import { DIRECT_TEXT_COMMANDS, commandWord } from './typed-commands.js';
+import { DIRECT_TEXT_COMMANDS, adminTask, commandText, commandWord } from './typed-commands.js';
 
 export type { Flow } from './actor-key.js';
 export type { RouteDecision, RouterContext, Target } from './route-decision.js';
@@ -49,11 +49,11 @@ export function isApproved(roomId: string, approved: string[] | '*'): boolean {
 export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
   if (!isApproved(event.roomId, ctx.approvedRooms)) {
     // Direct rooms: only the buttons the bot sent there, each checked later against the store, and
-    // the admin card, which is checked against the person's profile wherever it is used.
+    // the admin card and its tasks typed (`retire lab-3`), which are checked against the person's profile wherever they are used.
     if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
       return routeCard(event, ctx, true);
     }
-    if (event.type === 'message' && event.roomType === 'direct' && DIRECT_TEXT_COMMANDS.has(commandWord(event.text))) {
+    if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text)) !== null)) {
       return routeText(event, ctx);
     }
     return { kind: 'ignore', reason: 'unapproved_room' };

@@ -41,6 +41,8 @@ interface FormSpec {
   choiceTitle?: (record: TestbedRecord) => string;
   /** What the form says when no record fits. */
   none?: string;
+  /** Why a testbed named with the command (`force release lab-3`) is not among the choices. */
+  notOffered?: (name: string) => string;
 }
 
 const underMaintenance = (record: TestbedRecord) => Boolean(record.maintenance);
@@ -90,6 +92,7 @@ export const ADMIN_FORMS: Record<AdminTask, FormSpec> = {
     candidates: (testbeds) => testbeds.filter(underMaintenance),
     choiceTitle: (record) => `${plainText(record.testbed_name, 64)} — ${plainText(record.maintenance?.reason ?? '', 60)}`,
     none: 'No testbed is under maintenance right now, so there is nothing to end.',
+    notOffered: (name) => `${name} is not under maintenance: choose one that is.`,
   },
   force_release: {
     title: 'Force release a testbed',
@@ -98,6 +101,7 @@ export const ADMIN_FORMS: Record<AdminTask, FormSpec> = {
     candidates: (testbeds) => testbeds.filter((record) => record.status === 'in_use'),
     choiceTitle: (record) => `${plainText(record.testbed_name, 64)} — ${plainText(record.user_name, 60)}`,
     none: 'Nobody holds a testbed right now, so there is nothing to force release.',
+    notOffered: (name) => `Nobody holds ${name} right now: choose a testbed that is booked.`,
   },
 };
 
@@ -110,6 +114,18 @@ function keptValue(values: FormValues | undefined, id: string, allowed?: readonl
 function zoneLabel(timeZone: string): string {
   const zone = safeZone(timeZone);
   return isUtcZone(zone) ? 'UTC' : zone;
+}
+
+/**
+ * The problems to show: those the form came back with, and when a testbed was named with the
+ * command (`force release lab-3`) but the picker does not offer it, why not.
+ */
+function problemsOf(input: AdminFormInput, candidates: readonly TestbedRecord[] | undefined, spec: FormSpec): FormErrors | undefined {
+  const named = input.values?.[ADMIN_INPUT_IDS.testbedId];
+  if (typeof named !== 'string' || !candidates || !spec.notOffered || input.errors?.[ADMIN_INPUT_IDS.testbedId] !== undefined) return input.errors;
+  if (candidates.some((record) => String(record.id) === named)) return input.errors;
+  const record = input.testbeds.find((candidate) => String(candidate.id) === named);
+  return record === undefined ? input.errors : { ...input.errors, [ADMIN_INPUT_IDS.testbedId]: spec.notOffered(plainText(record.testbed_name, 64)) };
 }
 
 function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: FormSpec): CardElement[] {
@@ -209,11 +225,12 @@ export function adminFormCard(input: AdminFormInput): AdaptiveCardJson {
     const add = input.testbeds.length === 0 && input.task !== 'testbed_add' ? [adminButtons.form('testbed_add', 'Add a testbed')] : [];
     return card([heading(spec.title), textBlock(spec.none ?? 'There is nothing to choose from.')], [...add, adminButtons.admin('Back'), buttons.cancel()]);
   }
+  const errors = problemsOf(input, candidates, spec);
   const body: CardElement[] = [
     heading(spec.title),
     textBlock(spec.intro, { isSubtle: true, spacing: 'None' }),
-    ...errorSummary(input.errors, ADMIN_FORM_INPUTS[input.task]),
-    ...inputsOf(input, candidates ?? [], spec),
+    ...errorSummary(errors, ADMIN_FORM_INPUTS[input.task]),
+    ...inputsOf({ ...input, ...(errors === undefined ? {} : { errors }) }, candidates ?? [], spec),
   ];
   return card(body, [submit(spec.submitTitle, { action: input.task }), adminButtons.admin('Back'), buttons.cancel()]);
 }

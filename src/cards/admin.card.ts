@@ -9,7 +9,7 @@ import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
-import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName } from './parts.js';
+import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, small } from './parts.js';
 import { formatRelative, formatWhen } from './time.js';
 
 /* The admin card ----------------------------------------------------------------------------- */
@@ -36,12 +36,17 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
   { title: 'Bookings', tasks: [['force_release', 'Force release']] },
 ];
 
+/** The admin card's reminder that each task can be typed, the testbed named. */
+export const ADMIN_TYPED_HINT =
+  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
+
 export function adminMenuCard({ testbeds }: AdminMenuInput): AdaptiveCardJson {
   const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
   for (const section of SECTIONS) {
     body.push(textBlock(section.title, { weight: 'Bolder', spacing: 'Medium' }));
     body.push({ type: 'ActionSet', spacing: 'Small', actions: section.tasks.map(([task, title]) => adminButtons.form(task, title)) });
   }
+  body.push(small(ADMIN_TYPED_HINT, { isSubtle: true, spacing: 'Medium' }));
   return card(body, [buttons.status(), buttons.cancel()]);
 }
 

@@ -88,7 +88,10 @@ export const adminMachine = setup({
   // Every request is checked afresh: the states that wait for the person send each one to `checking`.
   on: {
     'admin.requested': { target: '.checking', actions: { type: 'rememberAsk', params: { kind: 'menu' } } },
-    'admin.formRequested': { target: '.checking', actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'form', task: event.task }) } },
+    'admin.formRequested': {
+      target: '.checking',
+      actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'form', task: event.task, ...(event.values === undefined ? {} : { values: event.values }) }) },
+    },
     'admin.invalid': {
       target: '.checking',
       actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'form', task: event.task, errors: event.errors, values: event.values }) },

@@ -10,7 +10,7 @@ export type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, FormErrors, F
 /** Router → machine. Every one of them is checked against ADMINS before anything is shown or changed. */
 export type AdminEvent =
   | { type: 'admin.requested' }
-  | { type: 'admin.formRequested'; task: AdminTask }
+  | { type: 'admin.formRequested'; task: AdminTask; values?: FormValues }
   | { type: 'admin.submitted'; request: AdminRequest; now: string }
   | { type: 'admin.invalid'; task: AdminTask; errors: FormErrors; values: FormValues }
   | { type: 'conversation.cancelled' };

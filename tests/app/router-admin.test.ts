@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { flowKey } from '../../src/app/actor-key.js';
-import { route, type RouterContext } from '../../src/app/router.js';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
 
@@ -98,5 +98,63 @@ describe('router: admin', () => {
       event: { type: 'conversation.cancelled' },
       ifExists: true,
     });
+  });
+});
+
+describe('router: admin tasks typed', () => {
+  const testbeds = [
+    { id: 1, testbed_name: 'lab-1' },
+    { id: 2, testbed_name: 'lab-2' },
+    { id: 3, testbed_name: 'Link to core' },
+  ];
+  const lab: RouterContext = { ...ctx, testbeds };
+  const started = (task: string, values?: Record<string, string>) => dispatch({ type: 'admin.formRequested', task, ...(values ? { values } : {}) });
+
+  it.each([
+    ['retire lab-1', started('testbed_retire', { testbed_id: '1' })],
+    ['delete testbed LAB-2', started('testbed_retire', { testbed_id: '2' })],
+    ['maintenance lab-2', started('maintenance_start', { testbed_id: '2' })],
+    ['start maintenance on lab-2', started('maintenance_start', { testbed_id: '2' })],
+    ['put lab-2 into maintenance', started('maintenance_start', { testbed_id: '2' })],
+    ['end maintenance lab-2', started('maintenance_end', { testbed_id: '2' })],
+    ['stop maintenance for lab-1', started('maintenance_end', { testbed_id: '1' })],
+    ['force release lab-2', started('force_release', { testbed_id: '2' })],
+    ['force-release lab-2', started('force_release', { testbed_id: '2' })],
+    ['rename lab-1 to lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
+    ['rename Link to core to Core link', started('testbed_rename', { testbed_id: '3', testbed_name: 'Core link' })],
+    ['rename lab-2', started('testbed_rename', { testbed_id: '2' })],
+    ['add testbed lab-9', started('testbed_add', { testbed_name: 'lab-9' })],
+    ['add a new testbed called Rack 7 switch', started('testbed_add', { testbed_name: 'Rack 7 switch' })],
+    ['add testbed', started('testbed_add')],
+    ['retire', started('testbed_retire')],
+    ['force release', started('force_release')],
+    ['maintenance', started('maintenance_start')],
+  ])('%j opens that form for the admin actor', (typed, decision) => {
+    expect(route(text(typed), lab)).toEqual(decision);
+  });
+
+  it('a name no testbed has is named under the picker, with the one meant', () => {
+    expect(route(text('retire lab-1x'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'testbed_retire', errors: { testbed_id: 'No testbed is called “lab-1x”. Did you mean lab-1? Choose it from the list.' }, values: {} }),
+    );
+    expect(route(text('rename lab-9 to lab-10'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'testbed_rename', errors: { testbed_id: 'No testbed is called “lab-9”. Choose it from the list.' }, values: { testbed_name: 'lab-10' } }),
+    );
+    expect(route(text('force release lab'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'force_release', errors: { testbed_id: 'More than one testbed starts with “lab”: choose it from the list.' }, values: {} }),
+    );
+  });
+
+  it('works in a 1:1 room that is not approved, where the admin actor checks the profile', () => {
+    expect(route(text('force release lab-2', DM, 'direct'), lab)).toEqual(dispatch({ type: 'admin.formRequested', task: 'force_release', values: { testbed_id: '2' } }, DM));
+    expect(route(text('retire lab-1', OTHER_GROUP), lab)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+
+  it('recordings keep a task on a testbed the lab has, and blank a new name', () => {
+    expect(isCommandText('retire lab-1', testbeds)).toBe(true);
+    expect(isCommandText('force release', testbeds)).toBe(true);
+    expect(isCommandText('retire the old rack in the basement', testbeds)).toBe(false);
+    expect(isCommandText('add testbed Project Falcon rig', testbeds)).toBe(false);
+    expect(isCommandText('rename lab-1 to Project Falcon', testbeds)).toBe(false);
   });
 });

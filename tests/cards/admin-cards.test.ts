@@ -66,7 +66,14 @@ describe('the admin card', () => {
     expectCardRules(card);
     const seen = seenCard(card);
     expect(seen.heading).toBe('Lab admin');
-    expect(seen.texts).toEqual(['Lab admin', '5 testbeds: 2 in use, 1 under maintenance, 2 free.', 'Testbeds', 'Maintenance', 'Bookings']);
+    expect(seen.texts).toEqual([
+      'Lab admin',
+      '5 testbeds: 2 in use, 1 under maintenance, 2 free.',
+      'Testbeds',
+      'Maintenance',
+      'Bookings',
+      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.',
+    ]);
     expect(buttonsOf(card)).toEqual([
       { title: 'Status', data: { action: 'status' } },
       { title: 'Cancel', data: { action: 'cancel' } },
@@ -80,6 +87,29 @@ describe('the admin card', () => {
     expect(adminMenuText({ testbeds: TESTBEDS })).toBe(
       'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename or retire a testbed, start or end maintenance, or force release a booking.',
     );
+  });
+
+  /** The error line right under an input of a form card, if any. */
+  const fieldErrorOf = (card: AdaptiveCardJson, id: string): string | undefined => {
+    const body = card.body as Array<Record<string, unknown>>;
+    const next = body[body.findIndex((element) => element.id === id) + 1];
+    return next?.type === 'TextBlock' && next.color === 'attention' ? String(next.text) : undefined;
+  };
+
+  it('a testbed named with the command that the form does not offer (`force release lab-1`, free) is named with the reason', () => {
+    const free = TESTBEDS.find((record) => record.status === 'available' && !record.maintenance)!;
+    for (const [task, problem] of [
+      ['force_release', `Nobody holds ${free.testbed_name} right now: choose a testbed that is booked.`],
+      ['maintenance_end', `${free.testbed_name} is not under maintenance: choose one that is.`],
+    ] as const) {
+      const form = adminFormCard({ ...ctx, task, testbeds: TESTBEDS, values: { testbed_id: String(free.id) } });
+      expect(fieldErrorOf(form, 'testbed_id'), task).toBe(problem);
+    }
+    // One it offers is chosen, with nothing to say.
+    const held = TESTBEDS.find((record) => record.status === 'in_use')!;
+    const form = adminFormCard({ ...ctx, task: 'force_release', testbeds: TESTBEDS, values: { testbed_id: String(held.id) } });
+    expect(fieldErrorOf(form, 'testbed_id')).toBeUndefined();
+    expect(inspectCard(form).inputs.find((input) => input.id === 'testbed_id')?.value).toBe(String(held.id));
   });
 
   it('says so when there are no testbeds yet', () => {

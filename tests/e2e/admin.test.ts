@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { fieldErrorText, input } from '../support/form-card.js';
 import type { TestbedRecord } from '../../src/domain.js';
 
 const HOUR = 3_600_000;
@@ -223,6 +224,33 @@ describe('an admin runs the lab', () => {
     const lines = await historyLines();
     expect(lines.map((line) => line.event)).toEqual(['force_released']);
     expect(lines[0]).toMatchObject({ testbed_id: 2, reason: 'Overdue since Friday', holder: { email: 'ada@example.com' }, by: { email: 'linus@example.com' } });
+  });
+
+  it('typed tasks: `force release lab-2` in a 1:1 room opens the form on lab-2, and one press frees it; a non-admin typing one changes nothing', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
+    const before = await testbedFile();
+    const adaAsks = await ask(h, h.ada, h.lab, 'retire lab-1');
+    expect(seenCard(adaAsks).heading).toBe('For the lab’s admins');
+    expect(await testbedFile()).toBe(before);
+
+    // lab-1 is free: the form says why it is not offered.
+    const notHeld = await ask(h, h.linus, h.lab, 'force release lab-1');
+    expect(fieldErrorText(notHeld, 'testbed_id')).toBe('Nobody holds lab-1 right now: choose a testbed that is booked.');
+    const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
+    const form = await ask(h, h.linus, linusDm, 'force release LAB-2');
+    expect(seenCard(form).heading).toBe('Force release a testbed');
+    expect((input(form, 'testbed_id') as { value?: string }).value).toBe('2');
+    const done = await click(h, h.linus, form, 'force_release', { reason: 'Needed for the release test' });
+    expect(seenCard(done).heading).toBe('Force released: lab-2');
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available' });
+
+    const slip = await ask(h, h.linus, h.lab, 'retire lab1');
+    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “lab1”. Did you mean lab-1? Choose it from the list.');
+    const rename = await ask(h, h.linus, h.lab, 'rename lab-1 to lab-1b');
+    expect(seenCard(rename).heading).toBe('Rename a testbed');
+    const renamed = await click(h, h.linus, rename, 'testbed_rename');
+    expect(seenCard(renamed).heading).toBe('Renamed: lab-1 → lab-1b');
+    expect((await h.readTestbeds()).find((record) => record.id === 1)?.testbed_name).toBe('lab-1b');
   });
 
   it('an old form still works after a restart, a double click adds one testbed, and a failed look-up is an apology', async () => {
