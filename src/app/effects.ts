@@ -19,6 +19,7 @@ import { StatusMemo } from '../cards/status.card.js';
 export type { View } from './render.js';
 
 const HISTORY_UNAVAILABLE = 'Sorry, the usage history could not be read just now, so there is no report. Please try again later.';
+const TESTBED_HISTORY_UNAVAILABLE = 'Sorry, the booking history could not be read just now. Please try again later.';
 
 /** The history could not be read (already logged); a report request is answered with an apology. */
 class HistoryUnavailable extends Error {
@@ -51,7 +52,7 @@ export function createEffects(deps: {
   logger: Logger;
   now: () => Date;
   lookUpPerson: LookUpPerson;
-  /** The history lines at or after an instant, for the usage report (absent = no history). */
+  /** The history lines at or after an instant, for the usage report and a testbed's history (absent = no history). */
   readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
   /** Told after a reply for `key` (an actor key, or `reply:<roomId>`) was posted; used to time replies. */
   replied?: (key: string, view: View['kind']) => void;
@@ -67,7 +68,7 @@ export function createEffects(deps: {
   const readHistory = historySource
     ? (since: string) =>
         historySource(since).catch((error: unknown) => {
-          logger.error({ err: error }, 'the history could not be read for a usage report');
+          logger.error({ err: error }, 'the history could not be read for a usage report or a testbed history');
           throw new HistoryUnavailable();
         })
     : undefined;
@@ -126,7 +127,7 @@ export function createEffects(deps: {
     const ctx = renderContext(requesterEmail, directRoom);
     const rendered = await renderReply(view, ctx).catch((error: unknown) => {
       if (!(error instanceof HistoryUnavailable)) throw error;
-      return renderView({ kind: 'error', message: HISTORY_UNAVAILABLE }, ctx);
+      return renderView({ kind: 'error', message: view.kind === 'history' ? TESTBED_HISTORY_UNAVAILABLE : HISTORY_UNAVAILABLE }, ctx);
     });
     await post({ roomId, text: rendered.text, card: rendered.card });
     deps.replied?.(key, view.kind);

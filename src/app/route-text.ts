@@ -11,6 +11,7 @@ import { closestWord } from '../typos.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import {
   EXTEND_NAMED,
+  HISTORY_HELP,
   FREE_NOW,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
@@ -30,6 +31,7 @@ import {
   WHO_HAS_ANY,
   commandText,
   everydayCommand,
+  historyName,
   readTypedExtend,
   renameParts,
   reportArgument,
@@ -60,6 +62,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  // Before `who has lab-3`: `who has had lab-3` asks about the past.
+  if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
+  const history = historyName(command, ctx.testbeds ?? []);
+  if (history !== undefined) return historyRoute(event, history.slice(0, MAX_TYPED_NAME), ctx);
   if (WHO_HAS_ANY.test(command)) return one('conversation', event, { type: 'status.requested' });
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
@@ -129,6 +135,14 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
   return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: newName(parts.name) });
 }
 
+/** `history lab-3`: that testbed's bookings; otherwise a line on why not (the name meant, when it was a slip). */
+function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): RouteDecision {
+  const testbeds = ctx.testbeds ?? [];
+  const match = findByTypedName(testbeds, typed);
+  if ('found' in match) return one('conversation', event, { type: 'history.requested', testbedId: match.found.id });
+  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };
+}
+
 /**
  * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the
  * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
@@ -138,9 +152,14 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
+  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
+}
+
+/** Why a typed name found no one testbed, and what to type instead (`Did you mean lab-3? Type wait lab-3.`). */
+function notFound(testbeds: NonNullable<RouterContext['testbeds']>, typed: string, match: ReturnType<typeof findByTypedName>, command: string): string {
   const quoted = `“${typed}”`;
-  if ('ambiguous' in match) return { kind: 'reply', view: { kind: 'error', message: `More than one testbed starts with ${quoted}: type more of its name.` } };
+  if ('ambiguous' in match) return `More than one testbed starts with ${quoted}: type more of its name.`;
   const near = findNearName(testbeds, typed);
-  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${type} ${near.testbed_name}.`;
-  return { kind: 'reply', view: { kind: 'error', message: `No testbed is called ${quoted}.${meant}` } };
+  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${command} ${near.testbed_name}.`;
+  return `No testbed is called ${quoted}.${meant}`;
 }

@@ -128,6 +128,21 @@ export const WHO_HAS_ANY =
   /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
+/** `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3`: that testbed's bookings of the last 30 days. */
+export const HISTORY_NAMED =
+  /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me))?)$/i;
+/** `lab-3 history`: the name first (only when it is a testbed's). */
+export const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
+export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';
+
+/** The testbed `history …` names, as typed, or undefined when the text is not a history question. */
+export function historyName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  const match = HISTORY_NAMED.exec(command);
+  if (match) return (match[1] ?? match[2]).trim();
+  const named = NAME_HISTORY.exec(command);
+  return named && 'found' in findByTypedName(testbeds, named[1]) ? named[1].trim() : undefined;
+}
+
 /** `release all`, `release all mine`, `release all my testbeds`. */
 export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
@@ -169,8 +184,10 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
 }
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
-function typedTestbedName(command: string): string | undefined {
+function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   if (FREE_NOW.test(command) || WHO_HAS_ANY.test(command)) return undefined;
+  const history = historyName(command, testbeds);
+  if (history !== undefined) return history;
   for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
     const match = pattern.exec(command);
     if (match) return match[1].trim();
@@ -276,7 +293,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const command = everydayCommand(commandText(text), testbeds);
   const word = command.toLowerCase();
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
-  if (word === 'cancel' || word === 'stop' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
+  if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
@@ -295,6 +312,6 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const admin = adminTask(command);
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
   if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
-  const name = typedTestbedName(command);
+  const name = typedTestbedName(command, testbeds);
   return name !== undefined && 'found' in findByTypedName(testbeds, name);
 }

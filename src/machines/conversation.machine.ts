@@ -242,6 +242,10 @@ export const conversationMachine = setup({
         }),
       },
     },
+    'history.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'history', testbedId: event.testbedId } }) },
+    },
     'report.requested': {
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },
@@ -296,6 +300,7 @@ export const conversationMachine = setup({
         'feedback.submitted': ignored,
         'mine.requested': ignored,
         'report.requested': ignored,
+        'history.requested': ignored,
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },

@@ -113,3 +113,24 @@ describe('router: extend with a time', () => {
     expect(isCommandText('extend my patience', testbeds)).toBe(false);
   });
 });
+
+describe('router: who had a testbed', () => {
+  it.each(['history lab-3', 'History of LAB-3', 'show the history for lab-3', 'lab-3 history', 'who had lab-3?', 'who had lab-3 last', 'who’s had lab-3 before me', 'who has had lab-3', 'who used lab-3 recently'])(
+    '%j asks for lab-3’s bookings',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+      expect(isCommandText(typed, testbeds)).toBe(true);
+    },
+  );
+
+  it('a name no testbed has changes nothing and names the one meant; history alone says how to ask', () => {
+    expect(route(text('history lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } });
+    expect(route(text('history'), ctx)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).' },
+    });
+    // `<words> history` is only read so when the words are a testbed's name.
+    expect(route(text('browser history'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('history of my mistakes', testbeds)).toBe(false);
+  });
+});

@@ -89,7 +89,46 @@ describe('usage report', () => {
     expect(seen.facts['12:00–13:00']).toBe('0.1 in use');
   });
 
-  it('says so when the history cannot be read, and logs the reason', async () => {
+  it('who had lab-2: the booking the bot recorded, by whom and how it ended; the file written by hand, newest first', async () => {
+    h = await startHarness({ env: { DISPLAY_TIMEZONE: 'UTC' } });
+    const bot = h;
+    const form = await ask(bot, bot.ada, bot.lab, 'register');
+    await click(bot, bot.ada, form, 'register_submit', { testbed_id: '2', purpose: 'soak test', release_choice: '4h' });
+    vi.setSystemTime(new Date(Date.parse(WEEK_NOW) + 3 * 3_600_000));
+    // Linus frees Ada's booking: the card says who did.
+    await click(bot, bot.linus, await ask(bot, bot.linus, bot.lab, 'release lab-2'), 'release_submit');
+    const reply = await ask(bot, bot.linus, bot.lab, 'who had lab-2?');
+    const seen = seenCard(reply);
+    expect(seen.heading).toBe('History: lab-2');
+    expect(seen.texts.slice(seen.texts.indexOf('Ada Ops'), seen.texts.indexOf('Ada Ops') + 4)).toEqual([
+      'Ada Ops',
+      '2026-03-10 12:00 → 15:00 UTC (3 h)',
+      'Purpose: soak test',
+      'Released by Linus Lab',
+    ]);
+    expect(reply.text).toBe('History of lab-2: 1 booking in the last 30 days; the last by Ada Ops, 2026-03-10 12:00 → 15:00 UTC (3 h).');
+  });
+
+  it('history lab-1, read from a history file written by hand: the week’s two bookings, newest first, on the display zone’s clock', async () => {
+    const bot = await start();
+    const cardJson = await ask(bot, bot.ada, bot.lab, 'history lab-1');
+    const seen = seenCard(cardJson);
+    expect(seen.texts.slice(0, 3)).toEqual(['History: lab-1', 'Bookings of the last 30 days, newest first.', 'Now: free']);
+    const rows = seen.texts.slice(3);
+    expect(rows).toEqual([
+      'Linus Lab',
+      '2026-03-05 09:00 → 16:00 Europe/Berlin (7 h)',
+      'Purpose: test run',
+      'Released',
+      'Ada Ops',
+      '2026-03-03 07:00 → 21:00 Europe/Berlin (14 h)',
+      'Purpose: test run',
+      'Released, 2 h late',
+    ]);
+    expect(seen.all.find((item) => item.text === 'Released, 2 h late')?.element.color).toBe('attention');
+  });
+
+  it('says so when the history cannot be read (for the report and for one testbed), and logs the reason', async () => {
     const bot = await start();
     // The file is replaced by a folder of the same name while the bot runs.
     const path = join(historyDir, 'history.jsonl');
@@ -98,6 +137,8 @@ describe('usage report', () => {
     const reply = await ask(bot, bot.ada, bot.lab, 'report');
     expect(seenCard(reply).texts).toContain('Sorry, the usage history could not be read just now, so there is no report. Please try again later.');
     expect(bot.logs.some((line) => line.includes('the history could not be read for a usage report'))).toBe(true);
+    const history = await ask(bot, bot.ada, bot.lab, 'history lab-1');
+    expect(seenCard(history).texts).toContain('Sorry, the booking history could not be read just now. Please try again later.');
   });
 
   it('a usage broadcast posts the 7-day report to each chosen room, under the sender and their message', async () => {

@@ -39,6 +39,8 @@ export type ConversationEvent =
   | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30 }
+  /** Who had one testbed in the last 30 days (typed `history lab-3`). */
+  | { type: 'history.requested'; testbedId: number }
   | ({ type: 'lifecycle.submitted'; request: LifecycleRequest; now: string } & KnownHolder)
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | ({ type: 'feedback.submitted'; text: string } & KnownHolder)
@@ -71,6 +73,8 @@ export type CardView =
   | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
+  /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
+  | { kind: 'history'; testbedId: number }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }

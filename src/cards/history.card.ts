@@ -1,0 +1,116 @@
+/**
+ * Who had a testbed (`history lab-3`, `who had lab-3?`): its bookings of the last 30 days, newest
+ * first, each with its holder, when and how long, the purpose and how it ended; above them the
+ * booking now, if there is one. Pure: the history lines come read, and the clock comes in.
+ */
+import type { HistoryEntry, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { card, safeLine, textBlock, type CardElement } from './common.js';
+import { buttons, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
+import { DURATIONS, formatDuration, formatInZone, isUtcZone, parseIso, safeZone, wallTimeAt } from './time.js';
+
+/** How far back the card looks. */
+export const HISTORY_DAYS = 30;
+/** Bookings listed one by one; older ones are counted. */
+export const MAX_HISTORY_ROWS = 10;
+
+export interface HistoryCardInput {
+  /** The testbed as it is now. */
+  record: TestbedRecord;
+  /** History lines of the window (any testbed's: the card takes this one's). */
+  entries: readonly HistoryEntry[];
+  now: string;
+  timeZone: string;
+}
+
+/** A line that closes a booking: it carries the whole booking. */
+export type ClosedBookingLine = Extract<HistoryEntry, { event: 'released' | 'force_released' | 'expired' }>;
+
+const CLOSING: ReadonlySet<string> = new Set(['released', 'force_released', 'expired']);
+
+/** The testbed's closed bookings, newest first. */
+export function closedBookings(entries: readonly HistoryEntry[], testbedId: number): ClosedBookingLine[] {
+  return entries
+    .filter((entry): entry is ClosedBookingLine => entry.testbed_id === testbedId && CLOSING.has(entry.event))
+    .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `2026-11-26 09:00 → 14:30 UTC (5 h 30 min)`; the end's date is written only when it is another day. */
+export function spanText(startIso: string, endIso: string, timeZone: string): string {
+  const zone = safeZone(timeZone);
+  const start = parseIso(startIso);
+  const end = parseIso(endIso);
+  if (start === null || end === null) return 'unknown';
+  const [from, to] = [wallTimeAt(start, zone), wallTimeAt(end, zone)];
+  const date = (wall: typeof from) => `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+  const time = (wall: typeof from) => `${pad(wall.hour)}:${pad(wall.minute)}`;
+  const sameDay = date(from) === date(to);
+  const zoneName = isUtcZone(zone) ? 'UTC' : zone;
+  return `${date(from)} ${time(from)} → ${sameDay ? '' : `${date(to)} `}${time(to)} ${zoneName} (${formatDuration(end - start)})`;
+}
+
+/** How a booking ended, and whether that is worth a colour: late, forced, or a pipeline's hold that ran out. */
+export function endingOf(line: ClosedBookingLine): { text: string; attention: boolean } {
+  if (line.event === 'force_released') {
+    return { text: `Force released by ${line.by ? safeName(line.by.name) : 'an admin'}: ${safeLine(line.reason, 120)}`, attention: true };
+  }
+  if (line.event === 'expired') return { text: 'Ended by the bot: its pipeline did not renew the hold', attention: true };
+  const late = (parseIso(line.at) ?? 0) - (parseIso(line.expected_release_time) ?? 0);
+  const byOther = line.by && !sameEmail(line.by.email, line.holder.email) ? ` by ${safeName(line.by.name)}` : '';
+  return late >= DURATIONS.MINUTE ? { text: `Released${byOther}, ${formatDuration(late)} late`, attention: true } : { text: `Released${byOther}`, attention: false };
+}
+
+function bookingRow(line: ClosedBookingLine, timeZone: string): CardElement {
+  const ending = endingOf(line);
+  return {
+    type: 'Container',
+    spacing: 'Medium',
+    items: [
+      textBlock(safeName(line.holder.name), { weight: 'Bolder' }),
+      small(spanText(line.registered_time, line.at, timeZone)),
+      small(`Purpose: ${safeLine(line.purpose, 120)}`, { isSubtle: true }),
+      small(ending.text, ending.attention ? { color: 'attention' } : { isSubtle: true }),
+    ],
+  };
+}
+
+/** The booking now, or the maintenance, above the past ones. */
+function nowRows(record: TestbedRecord, now: string, timeZone: string): CardElement[] {
+  if (record.status === 'in_use') {
+    const due = dueText(record, now, timeZone);
+    return [
+      textBlock(`Now: ${safeName(record.user_name)}`, { weight: 'Bolder', spacing: 'Medium' }),
+      small(`Since ${formatInZone(record.registered_time, timeZone)}`),
+      small(due.text, due.overdue ? { color: 'attention' } : {}),
+      small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
+    ];
+  }
+  if (record.maintenance) return [textBlock(`Now: under maintenance (${safeLine(record.maintenance.reason, 120)})`, { weight: 'Bolder', spacing: 'Medium' })];
+  return [textBlock('Now: free', { weight: 'Bolder', spacing: 'Medium' })];
+}
+
+export function historyCard(input: HistoryCardInput): AdaptiveCardJson {
+  const { record, now, timeZone } = input;
+  const past = closedBookings(input.entries, record.id);
+  const body: CardElement[] = [
+    heading(`History: ${safeName(record.testbed_name)}`),
+    small(`Bookings of the last ${HISTORY_DAYS} days, newest first.`, { isSubtle: true }),
+    ...nowRows(record, now, timeZone),
+  ];
+  if (past.length === 0) body.push(textBlock(`No booking of it ended in the last ${HISTORY_DAYS} days.`, { spacing: 'Medium' }));
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone)));
+  const older = past.length - MAX_HISTORY_ROWS;
+  if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}. Type report 30 for the whole lab's usage.`, { isSubtle: true, spacing: 'Medium' }));
+  return card(body, [buttons.status(), buttons.menu()]);
+}
+
+export function historyText(input: HistoryCardInput): string {
+  const past = closedBookings(input.entries, input.record.id);
+  const name = plainText(input.record.testbed_name, 80);
+  if (past.length === 0) return `History of ${name}: no bookings ended in the last ${HISTORY_DAYS} days.`;
+  const last = past[0];
+  const count = `${past.length} ${past.length === 1 ? 'booking' : 'bookings'}`;
+  return `History of ${name}: ${count} in the last ${HISTORY_DAYS} days; the last by ${plainText(last.holder.name, 80)}, ${spanText(last.registered_time, last.at, input.timeZone)}.`;
+}
