@@ -50,7 +50,8 @@ export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?)
 export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me))$/i;
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
-export const THANKS = /^(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
+export const THANKS =
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -64,7 +65,19 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
 export function commandText(text: string): string {
   const typed = text.trim().replace(/\s+/g, ' ').replace(/^\//, '');
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
-  return command.replace(/(?<=[^\s?!])\s*[?!]+$/, '');
+  const bare = command.replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
+  return THANKS.test(bare) ? bare : withoutCourtesy(bare);
+}
+
+/** `please`, `can you`, `I'd like to` before a command; `please`, `now`, `thanks` after it. */
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:can|could|would|will)\s+you(?:\s+please)?|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me)\s+(?=\S)/i;
+const COURTESY_AFTER = /(?<=\S)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
+
+/** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
+function withoutCourtesy(command: string): string {
+  let text = command;
+  for (let round = 0; round < 2; round++) text = text.replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '').replace(/[?!.,]+$/, '');
+  return text === '' ? command : text;
 }
 
 export function commandWord(text: string): string {
@@ -248,6 +261,17 @@ function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labe
 const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
 /** `take lab-3`, `grab 5g`: book, but only with a testbed or label the lab has (`take a look` books nothing). */
 const BOOK_IF_NAMED = /^(?:take|grab)\s+(\S[\s\S]*)$/i;
+/** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
+const BOOK_ASKED = /^(?:i\s+(?:need|want|would\s+like)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me)\s+(\S[\s\S]*)$/i;
+/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
+const QUEUE_FOR =
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
+/** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
+const QUEUE_OF =
+  /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
+/** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
+
 /** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
 const RELEASE_ALL_WORDS =
   /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
@@ -260,7 +284,8 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
  * and `take lab-3` as `book lab-3`; `done with lab-3`, `give back lab-3`, `free lab-3` and
- * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`. Other text
+ * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`; `I need lab-3`
+ * as `book lab-3`; `queue for lab-3` as `wait lab-3`; `who is waiting for lab-3` as `who has lab-3`. Other text
  * comes back as it was. Like the commands, these only open a form: nothing is booked or released
  * before its button is pressed.
  */
@@ -268,6 +293,17 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FREE_NOW.test(command)) return command;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
+  const asked = BOOK_ASKED.exec(command);
+  if (asked) {
+    const named = readTypedBooking(asked[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
+  }
+  // `queue of lab-3` asks who waits; `queue for lab-3` joins.
+  const queueOf = QUEUE_OF.exec(command);
+  if (queueOf) return `who has ${queueOf[1]}`;
+  const queue = QUEUE_FOR.exec(command);
+  if (queue) return `wait ${queue[1]}`;
+  if (MY_PLACE.test(command)) return 'my queues';
   const take = BOOK_IF_NAMED.exec(command);
   if (take) {
     const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;

@@ -134,3 +134,51 @@ describe('router: who had a testbed', () => {
     expect(isCommandText('history of my mistakes', testbeds)).toBe(false);
   });
 });
+
+describe('router: courtesy, queues, and asking for a testbed', () => {
+  it.each([
+    ['please show status', [{ type: 'status.requested' }]],
+    ['can you show me all testbeds?', [{ type: 'status.requested' }]],
+    ['release lab-3 now please', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['release lab-3, please.', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ["I'd like to book lab-3 for 2 hours", dispatched('book lab-3 for 2 hours')],
+    ['could you please release lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['status thanks', [{ type: 'status.requested' }]],
+  ])('%j reads as the command inside it', (typed, events) => {
+    expect(dispatched(typed)).toEqual(events);
+  });
+
+  it('thanks with a word before it is still thanks, and a lone please is no command', () => {
+    expect(route(text('ok thanks!'), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+    expect(route(text('great, thank you'), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+    expect(route(text('many thanks'), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+    expect(route(text('please'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each(['I need lab-3', 'can I have lab-3 please', 'could I use lab-3', 'give me lab-3'])('%j opens the register form on lab-3', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+  });
+
+  it('asking for a testbed without naming one opens the plain form; other wants are no booking', () => {
+    expect(dispatched('I need a testbed')).toEqual([{ type: 'registration.started' }]);
+    expect(dispatched('I need any 5g')).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
+    expect(route(text('I need coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each(['queue lab-3', 'queue for lab-3', 'queue up for lab-3', 'join the queue for lab-3', 'add me to the waiting list of lab-3', 'get in line for lab-3'])(
+    '%j joins the queue for lab-3',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'wait', testbedId: 3 }].map((request) => ({ type: 'lifecycle.submitted', request, now: NOW })));
+    },
+  );
+
+  it.each(['who is waiting for lab-3?', "who's in the queue for TB-04 SD-WAN pod", 'queue of lab-3', 'when do I get lab-3'])('%j shows that testbed, its queue on its row', (typed) => {
+    const [event] = dispatched(typed) as Array<{ type: string; label: string }>;
+    expect(event.type).toBe('status.requested');
+    expect(['lab-3', 'TB-04 SD-WAN pod']).toContain(event.label);
+  });
+
+  it.each(['my place in the queue', 'where am I in the queue?', 'am I next', "what's my position"])('%j shows their bookings and places in queues', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+  });
+});
