@@ -25,6 +25,7 @@ import {
   type TypedAdminTask,
   UNWAIT_NAMED,
   adminTask,
+  bareTestbed,
   WAIT_NAMED,
   WHEN_FREE,
   WHO_HAS,
@@ -107,8 +108,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
-  if (!known) return hintFor(word);
-  return one(known.flow, event, { type: known.type });
+  if (known) return one(known.flow, event, { type: known.type });
+  // A testbed's name alone (`TB-03`): its status, as `who has TB-03`.
+  const named = bareTestbed(command, ctx.testbeds ?? []);
+  if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
+  return hintFor(word);
 }
 
 /**

@@ -304,6 +304,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const queue = QUEUE_FOR.exec(command);
   if (queue) return `wait ${queue[1]}`;
   if (MY_PLACE.test(command)) return 'my queues';
+  // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
+  const status = STATUS_WITH_ARGUMENT.exec(command);
+  if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
   if (take) {
     const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;
@@ -318,6 +321,16 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return `status ${named[1]}`;
   }
   return command;
+}
+
+/**
+ * A testbed's name typed alone (`TB-03`, `lab-3`): the testbed found, asked about as `who has lab-3`.
+ * The whole name, or the start of only one name, of three characters at least (`la` is no question).
+ */
+export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
+  const match = findByTypedName(testbeds, command);
+  if (!('found' in match)) return undefined;
+  return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
 }
 
 /**
@@ -349,5 +362,5 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
   if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
   const name = typedTestbedName(command, testbeds);
-  return name !== undefined && 'found' in findByTypedName(testbeds, name);
+  return (name !== undefined && 'found' in findByTypedName(testbeds, name)) || bareTestbed(command, testbeds) !== undefined;
 }

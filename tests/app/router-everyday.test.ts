@@ -182,3 +182,22 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
   });
 });
+
+describe('router: a testbed named without a command', () => {
+  it('a testbed’s name alone asks for its status; too short a start or other words do not', () => {
+    expect(dispatched('TB-04 SD-WAN pod')).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(dispatched('tb-04')).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(dispatched('lab-3?')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(isCommandText('TB-04', testbeds)).toBe(true);
+    expect(route(text('tb'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('lunch'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('status with a name that holds spaces shows that testbed, not the label rules', () => {
+    expect(dispatched('status TB-04 SD-WAN pod')).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(dispatched('status of TB-04 SD-WAN pod')).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(isCommandText('status TB-04 SD-WAN pod', testbeds)).toBe(true);
+    // Words that are neither a label nor a name still get the rules.
+    expect(route(text('status of the whole lab today'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+});
