@@ -1,18 +1,21 @@
 /**
  * Typed text → what should happen. Pure: the testbeds a name is looked up in come with the
- * context, and the receive time with the event. What the words mean is read in `typed-commands.ts`.
+ * context, and the receive time with the event. What the words mean is read in `typed-commands.ts`
+ * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
-import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { FormValues } from '../domain.js';
+import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
+import { bareTestbed, everydayCommand } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
+import { adminTask, renameParts, type TypedAdminTask } from './typed-admin.js';
 import {
   EXTEND_NAMED,
-  HISTORY_HELP,
   FREE_NOW,
+  HISTORY_HELP,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
   NAMED_FORM,
@@ -22,19 +25,14 @@ import {
   STATUS_ARGUMENT_HELP,
   TEXT_COMMANDS,
   THANKS,
-  type TypedAdminTask,
   UNWAIT_NAMED,
-  adminTask,
-  bareTestbed,
   WAIT_NAMED,
   WHEN_FREE,
   WHO_HAS,
   WHO_HAS_ANY,
   commandText,
-  everydayCommand,
   historyName,
   readTypedExtend,
-  renameParts,
   reportArgument,
   statusArgument,
 } from './typed-commands.js';

@@ -26,11 +26,12 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { routeText } from './route-text.js';
-import { DIRECT_TEXT_COMMANDS, adminTask, commandText, commandWord } from './typed-commands.js';
+import { DIRECT_TEXT_COMMANDS, commandText, commandWord } from './typed-commands.js';
+import { adminTask } from './typed-admin.js';
 
 export type { Flow } from './actor-key.js';
 export type { RouteDecision, RouterContext, Target } from './route-decision.js';
-export { isCommandText } from './typed-commands.js';
+export { isCommandText } from './command-text.js';
 
 // An approved list stays the same for a whole run: the UUIDs inside its ids are read once per list.
 const approvedUuids = new WeakMap<readonly string[], Set<string>>();

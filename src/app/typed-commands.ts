@@ -1,13 +1,13 @@
 /**
  * How typed text is read: the command words and phrases the bot knows, and what a command carries
- * (a label, a testbed's name, a number of days). Pure. `route-text.ts` turns what is read here into
- * a decision; the recorder asks `isCommandText` what may be kept of text a person typed.
+ * (a label, a testbed's name, a number of days). Pure. The words people use for these commands are
+ * read as them in `everyday-words.ts`, an admin's tasks in `typed-admin.ts`; `route-text.ts` turns
+ * what is read into a decision, and `command-text.ts` tells the recorder what may be kept.
  */
-import { INPUT_IDS, readLabel } from '../cards/actions.js';
-import { readTypedBooking } from '../cards/typed-booking.js';
+import { readLabel } from '../cards/actions.js';
 import { readTypedExtension } from '../cards/typed-time.js';
-import type { AdminTask, TestbedRecord } from '../domain.js';
-import { findByTypedName, hasLabel, sameName } from '../lab-rules.js';
+import type { TestbedRecord } from '../domain.js';
+import { findByTypedName } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
 
 /** The commands of one word (after `commandText`), and the flow and event each starts. */
@@ -85,7 +85,7 @@ export function commandWord(text: string): string {
 }
 
 /** `status 5g`, `status label:5g`, `status of 5g` (any case, as typed): the status with an argument. */
-const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*|of\s+|for\s+)?(.*)$/is;
+export const STATUS_WITH_ARGUMENT = /^status\s+(?:label:\s*|of\s+|for\s+)?(.*)$/is;
 
 export const STATUS_ARGUMENT_HELP =
   'Type status to see every testbed, or status and one label to see only the testbeds carrying it (for example: status 5g). ' +
@@ -194,173 +194,4 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   }
   const named = findByTypedName(testbeds, typed);
   return 'found' in named ? { testbed: named.found, whole: true } : { whole: false };
-}
-
-/** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
-function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
-  if (FREE_NOW.test(command) || WHO_HAS_ANY.test(command)) return undefined;
-  const history = historyName(command, testbeds);
-  if (history !== undefined) return history;
-  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
-    const match = pattern.exec(command);
-    if (match) return match[1].trim();
-  }
-  const named = NAMED_FORM.exec(command);
-  return named ? named[2].trim() : undefined;
-}
-
-/** An admin task typed: the task, and the words after it (the testbed, and for a rename the new name). */
-export interface TypedAdminTask {
-  task: AdminTask;
-  words?: string;
-}
-
-/** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
-const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
-  [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(\S[\s\S]*))?$/i, 'testbed_add'],
-  [/^rename(?:\s+testbed)?(?:\s+(\S[\s\S]*))?$/i, 'testbed_rename'],
-  [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(\S[\s\S]*))?$/i, 'testbed_retire'],
-  [/^(?:end|stop|finish)\s+(?:the\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(\S[\s\S]*))?$/i, 'maintenance_end'],
-  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(\S[\s\S]*))?$/i, 'maintenance_start'],
-  [/^put\s+(\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance$/i, 'maintenance_start'],
-  [/^force[\s-]*release(?:\s+(\S[\s\S]*))?$/i, 'force_release'],
-];
-
-/** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`. */
-export function adminTask(command: string): TypedAdminTask | null {
-  for (const [pattern, task] of ADMIN_PHRASES) {
-    const match = pattern.exec(command);
-    if (match) return match[1] === undefined ? { task } : { task, words: match[1].trim() };
-  }
-  return null;
-}
-
-/**
- * `rename lab-3 to lab-3b`: the testbed and the new name. The old name may hold ` to ` itself, so
- * the first split whose left side names a testbed wins; without one, the words before the first ` to `.
- */
-export function renameParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; name?: string } {
-  const splits = [...words.slice(0, MAX_TYPED_NAME + 4).matchAll(/\s+(?:to|as|into)\s+/gi)].slice(0, 6);
-  const parts = (split: RegExpMatchArray) => ({ testbed: words.slice(0, split.index), name: words.slice(split.index! + split[0].length).trim() });
-  // A whole name first (`rename Link to core to Core link`), then the start of one.
-  const names = (split: RegExpMatchArray, whole: boolean) => {
-    const match = findByTypedName(testbeds, words.slice(0, split.index));
-    return 'found' in match && (!whole || sameName(match.found.testbed_name, words.slice(0, split.index)));
-  };
-  const found = splits.find((split) => names(split, true)) ?? splits.find((split) => names(split, false));
-  if (found) return parts(found);
-  return splits.length > 0 ? parts(splits[0]) : { testbed: words };
-}
-
-/** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
-function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
-  return 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
-}
-
-/** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
-const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
-/** `take lab-3`, `grab 5g`: book, but only with a testbed or label the lab has (`take a look` books nothing). */
-const BOOK_IF_NAMED = /^(?:take|grab)\s+(\S[\s\S]*)$/i;
-/** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
-const BOOK_ASKED = /^(?:i\s+(?:need|want|would\s+like)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me)\s+(\S[\s\S]*)$/i;
-/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
-const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
-/** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
-const QUEUE_OF =
-  /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
-/** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
-
-/** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
-const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
-/** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
-const RELEASE_WORDS =
-  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
-/** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
-
-/**
- * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
- * and `take lab-3` as `book lab-3`; `done with lab-3`, `give back lab-3`, `free lab-3` and
- * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`; `I need lab-3`
- * as `book lab-3`; `queue for lab-3` as `wait lab-3`; `who is waiting for lab-3` as `who has lab-3`. Other text
- * comes back as it was. Like the commands, these only open a form: nothing is booked or released
- * before its button is pressed.
- */
-export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
-  if (FREE_NOW.test(command)) return command;
-  const book = BOOK_WORDS.exec(command);
-  if (book) return `book${book[1]}`;
-  const asked = BOOK_ASKED.exec(command);
-  if (asked) {
-    const named = readTypedBooking(asked[1], testbeds, new Date(0).toISOString(), 'UTC').name;
-    return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
-  }
-  // `queue of lab-3` asks who waits; `queue for lab-3` joins.
-  const queueOf = QUEUE_OF.exec(command);
-  if (queueOf) return `who has ${queueOf[1]}`;
-  const queue = QUEUE_FOR.exec(command);
-  if (queue) return `wait ${queue[1]}`;
-  if (MY_PLACE.test(command)) return 'my queues';
-  // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
-  const status = STATUS_WITH_ARGUMENT.exec(command);
-  if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
-  const take = BOOK_IF_NAMED.exec(command);
-  if (take) {
-    const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;
-    return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
-  }
-  if (RELEASE_ALL_WORDS.test(command)) return 'release all';
-  const release = RELEASE_WORDS.exec(command);
-  if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
-  const named = RELEASE_IF_TESTBED.exec(command);
-  if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
-  if (named && /^free\s/i.test(command) && readLabel(named[1]) !== null && testbeds.some((record) => hasLabel(record, named[1].trim()))) {
-    return `status ${named[1]}`;
-  }
-  return command;
-}
-
-/**
- * A testbed's name typed alone (`TB-03`, `lab-3`): the testbed found, asked about as `who has lab-3`.
- * The whole name, or the start of only one name, of three characters at least (`la` is no question).
- */
-export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
-  const match = findByTypedName(testbeds, command);
-  if (!('found' in match)) return undefined;
-  return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
-}
-
-/**
- * True when the text is one of the commands the bot answers (not free text a person wrote). A
- * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
- * unique start): a name is lab data, while other words after a command could be anything.
- */
-export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
-  const command = everydayCommand(commandText(text), testbeds);
-  const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
-  if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
-  const argument = statusArgument(command);
-  if (argument !== null && argument !== 'invalid') return true;
-  const report = reportArgument(command);
-  if (report !== null && report !== 'invalid') return true;
-  const booking = NAMED_FORM.exec(command);
-  if (booking && booking[1].toLowerCase() !== 'release') {
-    // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
-    // (Whether the words are a time does not depend on the clock, so any instant serves here.)
-    const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
-    // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
-    // Words that were not read (`book lab-3 until the ACME demo`) are a person's too.
-    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
-  }
-  const extend = EXTEND_NAMED.exec(command);
-  if (extend) return readTypedExtend(extend[1], testbeds).whole;
-  const admin = adminTask(command);
-  // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
-  if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
-  const name = typedTestbedName(command, testbeds);
-  return (name !== undefined && 'found' in findByTypedName(testbeds, name)) || bareTestbed(command, testbeds) !== undefined;
 }

@@ -1,7 +1,7 @@
 /** The words people use for booking and releasing (`done with lab-3`, `reserve lab-3`) read as the bot's own commands. */
 import { describe, expect, it } from 'vitest';
 import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
-import { everydayCommand } from '../../src/app/typed-commands.js';
+import { everydayCommand } from '../../src/app/everyday-words.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { MessageEvent } from '../../src/platform/port.js';
 

@@ -1,0 +1,75 @@
+/**
+ * Whether typed text is a command (`wait lab-3`) rather than words a person wrote: the recorder
+ * keeps commands as typed and blanks the rest when RECORD_TEXT=off. Pure.
+ */
+import { INPUT_IDS } from '../cards/actions.js';
+import { readTypedBooking } from '../cards/typed-booking.js';
+import type { TestbedRecord } from '../domain.js';
+import { findByTypedName } from '../lab-rules.js';
+import { bareTestbed, everydayCommand, isLabName } from './everyday-words.js';
+import { adminTask } from './typed-admin.js';
+import {
+  EXTEND_NAMED,
+  FREE_NOW,
+  MY_BOOKINGS,
+  NAMED_FORM,
+  RELEASE_ALL,
+  SHOW_STATUS,
+  TEXT_COMMANDS,
+  THANKS,
+  UNWAIT_NAMED,
+  WAIT_NAMED,
+  WHEN_FREE,
+  WHO_HAS,
+  WHO_HAS_ANY,
+  commandText,
+  historyName,
+  readTypedExtend,
+  reportArgument,
+  statusArgument,
+} from './typed-commands.js';
+
+/** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */
+function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  if (FREE_NOW.test(command) || WHO_HAS_ANY.test(command)) return undefined;
+  const history = historyName(command, testbeds);
+  if (history !== undefined) return history;
+  for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
+    const match = pattern.exec(command);
+    if (match) return match[1].trim();
+  }
+  const named = NAMED_FORM.exec(command);
+  return named ? named[2].trim() : undefined;
+}
+
+/**
+ * True when the text is one of the commands the bot answers (not free text a person wrote). A
+ * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
+ * unique start): a name is lab data, while other words after a command could be anything.
+ */
+export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
+  const command = everydayCommand(commandText(text), testbeds);
+  const word = command.toLowerCase();
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
+  if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
+  const argument = statusArgument(command);
+  if (argument !== null && argument !== 'invalid') return true;
+  const report = reportArgument(command);
+  if (report !== null && report !== 'invalid') return true;
+  const booking = NAMED_FORM.exec(command);
+  if (booking && booking[1].toLowerCase() !== 'release') {
+    // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
+    // (Whether the words are a time does not depend on the clock, so any instant serves here.)
+    const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
+    // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
+    // Words that were not read (`book lab-3 until the ACME demo`) are a person's too.
+    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
+  }
+  const extend = EXTEND_NAMED.exec(command);
+  if (extend) return readTypedExtend(extend[1], testbeds).whole;
+  const admin = adminTask(command);
+  // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
+  if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
+  const name = typedTestbedName(command, testbeds);
+  return (name !== undefined && 'found' in findByTypedName(testbeds, name)) || bareTestbed(command, testbeds) !== undefined;
+}

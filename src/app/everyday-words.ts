@@ -1,0 +1,91 @@
+/**
+ * The words people use for the bot's commands, read as those commands before anything else reads
+ * the text: `done with lab-3` as `release lab-3`, `reserve lab-3` as `book lab-3`, `queue for lab-3`
+ * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
+ */
+import { readLabel } from '../cards/actions.js';
+import { readTypedBooking } from '../cards/typed-booking.js';
+import type { TestbedRecord } from '../domain.js';
+import { findByTypedName, hasLabel, sameName } from '../lab-rules.js';
+import { FREE_NOW, STATUS_WITH_ARGUMENT } from './typed-commands.js';
+
+/** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
+export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
+  return 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
+}
+
+/** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
+const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
+/** `take lab-3`, `grab 5g`: book, but only with a testbed or label the lab has (`take a look` books nothing). */
+const BOOK_IF_NAMED = /^(?:take|grab)\s+(\S[\s\S]*)$/i;
+/** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
+const BOOK_ASKED = /^(?:i\s+(?:need|want|would\s+like)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me)\s+(\S[\s\S]*)$/i;
+/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
+const QUEUE_FOR =
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
+/** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
+const QUEUE_OF =
+  /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
+/** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
+
+/** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
+const RELEASE_ALL_WORDS =
+  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+/** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
+const RELEASE_WORDS =
+  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+/** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
+const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
+
+/**
+ * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
+ * and `take lab-3` as `book lab-3`; `done with lab-3`, `give back lab-3`, `free lab-3` and
+ * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`; `I need lab-3`
+ * as `book lab-3`; `queue for lab-3` as `wait lab-3`; `who is waiting for lab-3` as `who has lab-3`. Other text
+ * comes back as it was. Like the commands, these only open a form: nothing is booked or released
+ * before its button is pressed.
+ */
+export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
+  if (FREE_NOW.test(command)) return command;
+  const book = BOOK_WORDS.exec(command);
+  if (book) return `book${book[1]}`;
+  const asked = BOOK_ASKED.exec(command);
+  if (asked) {
+    const named = readTypedBooking(asked[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
+  }
+  // `queue of lab-3` asks who waits; `queue for lab-3` joins.
+  const queueOf = QUEUE_OF.exec(command);
+  if (queueOf) return `who has ${queueOf[1]}`;
+  const queue = QUEUE_FOR.exec(command);
+  if (queue) return `wait ${queue[1]}`;
+  if (MY_PLACE.test(command)) return 'my queues';
+  // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
+  const status = STATUS_WITH_ARGUMENT.exec(command);
+  if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
+  const take = BOOK_IF_NAMED.exec(command);
+  if (take) {
+    const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
+  }
+  if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  const release = RELEASE_WORDS.exec(command);
+  if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
+  const named = RELEASE_IF_TESTBED.exec(command);
+  if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
+  if (named && /^free\s/i.test(command) && readLabel(named[1]) !== null && testbeds.some((record) => hasLabel(record, named[1].trim()))) {
+    return `status ${named[1]}`;
+  }
+  return command;
+}
+
+/**
+ * A testbed's name typed alone (`TB-03`, `lab-3`): the testbed found, asked about as `who has lab-3`.
+ * The whole name, or the start of only one name, of three characters at least (`la` is no question).
+ */
+export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
+  const match = findByTypedName(testbeds, command);
+  if (!('found' in match)) return undefined;
+  return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
+}
