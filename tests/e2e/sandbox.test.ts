@@ -577,6 +577,20 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
+  it('on a 360 px screen the quick messages wrap inside the screen, and what\'s free? asks the bot for the free testbeds', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-quick', async () => {
+      const chips = page.locator('.quick .chip');
+      expect(await chips.allInnerTexts()).toEqual(['testbed', 'status', "what's free?", 'book TB-03 for 2 hours', 'mine', 'help']);
+      const outside = await chips.evaluateAll((all) => all.filter((chip) => chip.getBoundingClientRect().right > 360 || chip.scrollWidth > chip.clientWidth).map((chip) => chip.textContent));
+      expect(outside).toEqual([]);
+      await page.locator('.quick .chip', { hasText: "what's free?" }).click();
+      const free = botCard('Free now');
+      await free.waitFor();
+      const lines = (await free.locator('.ac-textBlock').allInnerTexts()).map((text) => text.trim());
+      expect(lines[1]).toMatch(/^Free now · As of \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    }, SMALL_PHONE);
+  });
+
   it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-help', async () => {
       await say('help');
