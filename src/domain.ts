@@ -145,9 +145,13 @@ export interface BroadcastDeliveryResult extends DeliveryRoom {
  */
 export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string };
 
+/** How an extension is asked for: by a length, or to an instant (ISO 8601 UTC). */
+export type ExtendBy = { minutes: number } | { until: string };
+
 /** A request a person made about one testbed (or all of theirs). */
 export type LifecycleRequest =
-  | { type: 'extend'; testbedId: number; minutes: number }
+  /** Longer by `minutes` (from the expected release, or from now when that has passed), or until the instant `until`. */
+  | ({ type: 'extend'; testbedId: number } & ExtendBy)
   | { type: 'wait'; testbedId: number }
   | { type: 'unwait'; testbedId: number }
   | { type: 'decline'; testbedId: number }
@@ -161,6 +165,8 @@ export type RefusalReason =
   | 'not_in_use'
   /** The extension would end more than 90 days from now. */
   | 'too_far'
+  /** An extension until an instant that is not later than the booking's expected release already is. */
+  | 'not_later'
   /** The testbed is free: book it instead of waiting. */
   | 'free'
   /** The person holds it already. */

@@ -5,6 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
+import { readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues } from '../domain.js';
 import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -98,10 +99,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const extend = EXTEND_NAMED.exec(command);
   if (extend) {
     const asked = readTypedExtend(extend[1], ctx.testbeds ?? []);
+    const until = asked.until === undefined ? null : readTypedInstant(asked.until, event.receivedAt, ctx.timeZone);
     return one('conversation', event, {
       type: 'mine.requested',
       ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
       ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
+      ...(until === null ? {} : { extendUntil: until }),
     });
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.

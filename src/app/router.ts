@@ -142,7 +142,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return lifecycle(event, { type: 'releaseAll' }, now);
     case 'extend': {
       const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
-      return result.ok ? lifecycle(event, { type: 'extend', testbedId: result.testbedId, minutes: result.minutes }, now) : problemsReply(result.errors);
+      if (!result.ok) return problemsReply(result.errors);
+      return lifecycle(event, { type: 'extend', testbedId: result.testbedId, ...('until' in result ? { until: result.until } : { minutes: result.minutes }) }, now);
     }
     case 'wait':
     case 'unwait':

@@ -372,7 +372,7 @@ export function createTestbedFleet(deps: {
   function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
-        return { type: 'extend.requested', by, now, minutes: request.minutes };
+        return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
       case 'wait':
         return { type: 'wait.requested', by, now };
       case 'unwait':

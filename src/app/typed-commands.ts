@@ -5,7 +5,7 @@
  * what is read into a decision, and `command-text.ts` tells the recorder what may be kept.
  */
 import { readLabel } from '../cards/actions.js';
-import { readTypedExtension } from '../cards/typed-time.js';
+import { readTypedExtension, readTypedRelease } from '../cards/typed-time.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
@@ -164,10 +164,12 @@ export const MAX_TYPED_NAME = 80;
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
-/** What `extend <words>` asks for: the testbed named, when the lab has it, and a length, when one was typed. */
+/** What `extend <words>` asks for: the testbed named, when the lab has it, and a length or a time, when one was typed. */
 export interface TypedExtend<T> {
   testbed?: T;
   minutes?: number;
+  /** `until 18:00` (as `until …`, whatever word came first: `to`, `till`), read with the clock where it is used. */
+  until?: string;
   /** True when every word was read (a name the lab has, a length, or both): lab data, no words a person wrote. */
   whole: boolean;
 }
@@ -180,6 +182,8 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   const typed = words.trim();
   const alone = readTypedExtension(typed);
   if (alone !== null) return { minutes: alone, whole: true };
+  const untilAlone = untilPhrase(typed);
+  if (untilAlone !== undefined) return { until: untilAlone, whole: true };
   // The name before `by`, `for`, `until`, `to`; else before the last one, two or three words.
   const clause = /\s+(?:by|for|until|till|to)\s+\S/i.exec(typed);
   const spaces = [...typed.matchAll(/\s+/g)].slice(-3).map((space) => space.index);
@@ -190,8 +194,21 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
     const rest = typed.slice(end);
     const minutes = readTypedExtension(rest);
     if (minutes !== null) return { testbed: named.found, minutes, whole: true };
+    const until = untilPhrase(rest.trim());
+    if (until !== undefined) return { testbed: named.found, until, whole: true };
     if (end === clause?.index) return { testbed: named.found, whole: false };
   }
   const named = findByTypedName(testbeds, typed);
   return 'found' in named ? { testbed: named.found, whole: true } : { whole: false };
+}
+
+/**
+ * `until 18:00`, `to 6pm`, `till friday`: the words as `until …` when they are a time (whether they
+ * are does not depend on the clock, so any instant serves here), else undefined.
+ */
+function untilPhrase(words: string): string | undefined {
+  const match = /^(?:until|till|til|to)\s+(\S.*)$/is.exec(words);
+  if (!match) return undefined;
+  const phrase = `until ${match[1]}`;
+  return readTypedRelease(phrase, new Date(0).toISOString(), 'UTC') === null ? undefined : phrase;
 }

@@ -8,9 +8,10 @@
  * comes from the platform profile, never from a form.
  */
 import * as yup from 'yup';
-import type { FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../domain.js';
+import type { ExtendBy, FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../domain.js';
 import { LABEL_PATTERN, LAB_LIMITS } from '../lab-rules.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from './release-time.js';
+import { isoFromMs, parseIso } from './time.js';
 
 export const ACTIONS = {
   // Main menu buttons (a contract: data is { action } only)
@@ -339,7 +340,7 @@ export function parseReleaseSubmission(
 }
 
 export type TestbedChoice = { ok: true; testbedId: number } | Invalid;
-export type ExtendSubmission = { ok: true; testbedId: number; minutes: number } | Invalid;
+export type ExtendSubmission = ({ ok: true; testbedId: number } & ExtendBy) | Invalid;
 
 const CHOICE_SCHEMA = yup.object({ testbed_id: knownIdSchema('Choose a testbed first.') });
 
@@ -356,10 +357,21 @@ export function parseTestbedChoice(inputs: Record<string, unknown>, ctx: { known
   }
 }
 
-/** `extend`: a known testbed and a whole number of minutes from 1 to 90 days. */
+/**
+ * `extend`: a known testbed and a whole number of minutes from 1 to 90 days, or (`extend lab-3 until
+ * 18:00`) the instant it should run until, as the button carries it (whether that instant is later
+ * than the booking runs already, and within 90 days, the testbed decides: it knows the booking).
+ */
 export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): ExtendSubmission {
   try {
-    const values = keep(inputs, { testbed_id: 20, minutes: 20 });
+    const values = keep(inputs, { testbed_id: 20, minutes: 20, until: 40 });
+    if (inputs.until !== undefined && inputs.minutes === undefined) {
+      const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to extend.') }), pick(inputs, ['testbed_id']));
+      const until = typeof inputs.until === 'string' && inputs.until.length <= 40 ? parseIso(inputs.until) : null;
+      if (until === null) errors.until = 'The time to extend to could not be read. Type extend and the testbed again.';
+      if (Object.keys(errors).length > 0 || until === null) return { ok: false, errors, values };
+      return { ok: true, testbedId: Number(inputs.testbed_id), until: isoFromMs(until) };
+    }
     const picked = pick(inputs, ['testbed_id', 'minutes']);
     if (typeof picked.minutes === 'number') picked.minutes = String(picked.minutes);
     const schema = yup.object({

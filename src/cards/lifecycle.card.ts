@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
-import { formatDuration, formatRelative, formatWhen } from './time.js';
+import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
   outcome: LifecycleOutcome;
@@ -26,6 +26,8 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `${name} is not booked right now.`;
     case 'too_far':
       return `That would move the expected release of ${name} more than 90 days from now. Choose a shorter extension.`;
+    case 'not_later':
+      return `${name} is already booked until ${until || 'then'}, so there is nothing to extend.`;
     case 'free':
       return `${name} is free right now: book it instead of waiting.`;
     case 'yours':
@@ -126,6 +128,8 @@ export interface MineInput {
   chosen?: number;
   /** A length typed with `extend` (`extend lab-3 by 2 hours`), in minutes: its own Extend button. */
   extendMinutes?: number;
+  /** An instant typed with `extend` (`extend lab-3 until 18:00`), ISO 8601 UTC: its own Extend button. */
+  extendUntil?: string;
 }
 
 function mine(input: MineInput) {
@@ -158,7 +162,7 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
   return card(body, [
-    ...extendButtons(input.extendMinutes),
+    ...extendButtons(input),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
@@ -170,12 +174,20 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
  * place of the one nearer to it, so the card keeps its five buttons. A length the extend action
  * would refuse (more than its limit) is not offered.
  */
-function extendButtons(typed: number | undefined): CardElement[] {
+function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: MineInput): CardElement[] {
   const extend = (minutes: number) => submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, minutes: String(minutes) });
+  // `extend lab-3 until 18:00`: the button carries the instant, so a second press changes nothing.
+  if (extendUntil !== undefined) return [submit(`Extend to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extend, until: extendUntil }), extend(1440)];
   if (typed === undefined || typed === 60 || typed === 1440 || !Number.isInteger(typed) || typed < 1 || typed > LIMITS.maxExtendMinutes) {
     return [extend(60), extend(1440)];
   }
   return typed < 1440 ? [extend(typed), extend(1440)] : [extend(60), extend(typed)];
+}
+
+/** `18:00` today, or `2026-11-28 09:00` on another day, on the display zone's clock (its name where it is not UTC). */
+function clockTime(iso: string, now: string, timeZone: string): string {
+  const [at, today] = [formatInZone(iso, timeZone), formatInZone(now, timeZone)];
+  return at.slice(0, 10) === today.slice(0, 10) ? at.slice(11) : at;
 }
 
 /** `1 hour`, `2 hours`, `45 minutes`, `2 h 30 min`, `1 day`, `36 hours`, `1 week`: a length as a button says it. */

@@ -5,6 +5,7 @@
  */
 import type { FormValues } from '../domain.js';
 import { INPUT_IDS } from './actions.js';
+import { resolveRelease } from './release-time.js';
 import { DURATIONS, daysInMonth, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
@@ -213,4 +214,17 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   if (at <= base && clock.day === 'next') at = onDay(today, 1, hour, minute, zone);
   if (at <= base && typeof clock.day === 'number') at = onDay(today, 7, hour, minute, zone);
   return customValues(at, zone);
+}
+
+/**
+ * `until 18:00`, `until tomorrow 9am`, `till fri 17:00`: the instant meant (ISO 8601 UTC), read as
+ * the register form reads it, or null when the words are no time or the time is not allowed
+ * (passed, or more than 90 days ahead).
+ */
+export function readTypedInstant(phrase: string, now: string, timeZone: string): string | null {
+  const values = readTypedRelease(phrase, now, timeZone);
+  if (values === null) return null;
+  const [choice, date, time] = [INPUT_IDS.releaseChoice, INPUT_IDS.releaseDate, INPUT_IDS.releaseTime].map((id) => values[id] ?? '');
+  const resolved = resolveRelease(choice, date, time, now, timeZone);
+  return resolved.ok ? resolved.iso : null;
 }

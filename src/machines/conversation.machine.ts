@@ -238,6 +238,7 @@ export const conversationMachine = setup({
             kind: 'mine',
             ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }),
             ...(event.extendMinutes === undefined ? {} : { extendMinutes: event.extendMinutes }),
+            ...(event.extendUntil === undefined ? {} : { extendUntil: event.extendUntil }),
           },
         }),
       },

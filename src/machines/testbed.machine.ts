@@ -29,6 +29,7 @@ import {
   emptyLifecycle,
   type AdminOutcome,
   type AdminRefusal,
+  type ExtendBy,
   type HistoryEntry,
   type Holder,
   type LifecycleEntry,
@@ -81,7 +82,7 @@ export type TestbedEvent =
    * releases a pipeline's hold that was not renewed in time (history line `expired`, by nobody).
    */
   | ({ type: 'release.requested'; holderOnly?: boolean; expired?: boolean } & Request)
-  | ({ type: 'extend.requested'; minutes: number } & Request)
+  | ({ type: 'extend.requested' } & ExtendBy & Request)
   | ({ type: 'wait.requested' } & Request)
   | ({ type: 'unwait.requested' } & Request)
   | ({ type: 'offer.declined' } & Request)
@@ -207,7 +208,7 @@ function forceReleaseChange(record: TestbedRecord, event: Extract<TestbedEvent, 
 }
 
 function extendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'extend.requested' }>): PendingChange {
-  const extended = { ...record, expected_release_time: extendedRelease(record, event.minutes, event.now) };
+  const extended = { ...record, expected_release_time: extendedRelease(record, event, event.now) };
   return {
     requestId: event.requestId,
     record: extended,
@@ -271,9 +272,10 @@ function adminOutcome(change: AdminChange, record: TestbedRecord, previous: Test
   }
 }
 
-/** The new expected release: from the current one, or from now when that has passed. */
-function extendedRelease(record: TestbedRecord, minutes: number, now: string): string {
-  return iso(Math.max(ms(record.expected_release_time), ms(now)) + minutes * 60_000);
+/** The new expected release: `until`, or `minutes` on from the current one (from now when that has passed). */
+function extendedRelease(record: TestbedRecord, by: ExtendBy, now: string): string {
+  if ('until' in by) return iso(ms(by.until));
+  return iso(Math.max(ms(record.expected_release_time), ms(now)) + by.minutes * 60_000);
 }
 
 function messageOf(error: unknown): string {
@@ -381,7 +383,12 @@ export const testbedMachine = setup({
     isOfferOnly: ({ event }) => event.type === 'registration.requested' && event.offerOnly === true,
     isWaiting: ({ context, event }) => positionOf(context.life, byOf(event)?.email) > 0,
     isTooFar: ({ context, event }) =>
-      event.type === 'extend.requested' && ms(extendedRelease(context.record, event.minutes, event.now)) - ms(event.now) > MAX_AHEAD_MS,
+      event.type === 'extend.requested' && ms(extendedRelease(context.record, event, event.now)) - ms(event.now) > MAX_AHEAD_MS,
+    /** `extend until 18:00` when the booking already runs that long (or the time has passed): nothing to do. */
+    isNotLater: ({ context, event }) =>
+      event.type === 'extend.requested' &&
+      'until' in event &&
+      !(ms(event.until) > Math.max(ms(context.record.expected_release_time), ms(event.now))),
     isAskedRecently: ({ context, event }) => askAgainAt(context.record, context.life, byOf(event)?.email ?? '', nowOf(event)) !== null,
     isNoticeDue: ({ context, event }) =>
       event.type === 'deadline.reached' && !Number.isNaN(ms(event.now)) && dueNotice(context.record, context.life, context.timing, event.now) !== null,
@@ -698,6 +705,10 @@ export const testbedMachine = setup({
         ],
         'extend.requested': [
           { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          {
+            guard: 'isNotLater',
+            actions: { type: 'refuse', params: ({ context }) => ({ reason: 'not_later' as const, until: context.record.expected_release_time ?? undefined }) },
+          },
           { guard: 'isTooFar', actions: { type: 'refuse', params: { reason: 'too_far' } } },
           { target: 'extending', actions: 'extend' },
         ],

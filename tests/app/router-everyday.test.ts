@@ -100,9 +100,10 @@ describe('router: everyday words for booking', () => {
 });
 
 describe('router: extend with a time', () => {
-  it('extend lab-3 until 18:00 chooses lab-3 on their bookings', () => {
-    expect(dispatched('extend lab-3 until 18:00')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
-    expect(dispatched('extend TB-04 to 6pm')).toEqual([{ type: 'mine.requested', testbedId: 4 }]);
+  it('extend lab-3 until 18:00 chooses lab-3 on their bookings, with the instant for its button', () => {
+    expect(dispatched('extend lab-3 until 18:00')).toEqual([{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T18:00:00.000Z' }]);
+    expect(dispatched('extend TB-04 to 6pm')).toEqual([{ type: 'mine.requested', testbedId: 4, extendUntil: '2026-03-02T18:00:00.000Z' }]);
+    expect(isCommandText('extend lab-3 until 18:00', testbeds)).toBe(true);
   });
 
   it('recordings keep extend with a testbed and a length (lab data), not with other words', () => {

@@ -23,6 +23,8 @@ const eventOf = (decision: ReturnType<typeof route>) => (decision.kind === 'disp
 describe('lifecycle buttons', () => {
   it.each([
     [{ action: 'extend', testbed_id: '1', minutes: '60' }, { type: 'extend', testbedId: 1, minutes: 60 }],
+    [{ action: 'extend', testbed_id: '1', until: '2026-03-02T18:00:00.000Z' }, { type: 'extend', testbedId: 1, until: '2026-03-02T18:00:00.000Z' }],
+    [{ action: 'extend', testbed_id: '1', until: '2026-03-02T18:00Z' }, { type: 'extend', testbedId: 1, until: '2026-03-02T18:00:00.000Z' }],
     [{ action: 'wait', testbed_id: '2' }, { type: 'wait', testbedId: 2 }],
     [{ action: 'unwait', testbed_id: '2' }, { type: 'unwait', testbedId: 2 }],
     [{ action: 'decline_offer', testbed_id: '1' }, { type: 'decline', testbedId: 1 }],
@@ -90,6 +92,9 @@ describe('lifecycle buttons', () => {
     [{ action: 'extend', testbed_id: '1', minutes: '1.5' }, 'The extension must be a whole number of minutes. Nothing was changed.'],
     [{ action: 'extend', testbed_id: '1', minutes: String(90 * 1440 + 1) }, 'The extension must be from 1 minute to 90 days. Nothing was changed.'],
     [{ action: 'extend', testbed_id: '9', minutes: '60' }, 'That testbed is not in the list any more. Please choose another one. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '1', until: 'tomorrow' }, 'The time to extend to could not be read. Type extend and the testbed again. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '1', until: `2026-03-02T18:00:00.000Z${' '.repeat(40)}` }, 'The time to extend to could not be read. Type extend and the testbed again. Nothing was changed.'],
+    [{ action: 'extend', testbed_id: '9', until: '2026-03-02T18:00:00.000Z' }, 'That testbed is not in the list any more. Please choose another one. Nothing was changed.'],
     [{ action: 'wait' }, 'Choose a testbed first. Nothing was changed.'],
     [{ action: 'ask_holder', testbed_id: { toString: 'x' } }, 'Choose a testbed from the list. Nothing was changed.'],
   ])('bad input %j is answered with the problem named: %s', (inputs, message) => {

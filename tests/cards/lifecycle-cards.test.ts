@@ -189,6 +189,26 @@ describe('lifecycle cards', () => {
     expect(extendButtons(91 * 1440)).toEqual(extendButtons());
   });
 
+  it('mine offers the instant typed with extend (`extend lab-4 until 18:00`) as a button that carries it, today by its time alone', () => {
+    const testbeds = [inUse(4, ana)];
+    const buttonsFor = (extendUntil: string, timeZone = 'UTC') =>
+      inspectCard(mineCard({ ...ctx, timeZone, testbeds, life: [], requesterEmail: ana.email, chosen: 4, extendUntil }))
+        .actions.filter((action) => (action.data as { action?: string }).action === ACTIONS.extend)
+        .map((action) => [action.title, action.data]);
+    expect(buttonsFor('2026-03-10T18:00:00.000Z')).toEqual([
+      ['Extend to 18:00 UTC', { action: 'extend', until: '2026-03-10T18:00:00.000Z' }],
+      ['Extend 1 day', { action: 'extend', minutes: '1440' }],
+    ]);
+    expect(buttonsFor('2026-03-11T09:00:00.000Z')[0][0]).toBe('Extend to 2026-03-11 09:00 UTC');
+    expect(buttonsFor('2026-03-10T17:00:00.000Z', 'Europe/Berlin')[0][0]).toBe('Extend to 18:00 Europe/Berlin');
+  });
+
+  it('an extension until a time the booking already reaches says so, with that time', () => {
+    const seen = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_later', record: inUse(4, ana), until: '2026-03-10T12:00:00.000Z' } }));
+    expect(seen.heading).toBe('Nothing was changed');
+    expect(seen.texts).toContain('lab-4 is already booked until 2026-03-10 12:00 UTC, so there is nothing to extend.');
+  });
+
   it('the Booked card and the reminders say until when on a line of their own, first: no fact title of two words for a phone to break', () => {
     const booked = seenCard(registeredCard({ ...ctx, record: inUse(3, ana, { until: '2026-03-10T14:00:00.000Z' }) }));
     expect(booked.all.slice(1, 2).map((item) => [item.text, item.element.weight])).toEqual([['Expected release: 2026-03-10 14:00 UTC (in 4 h)', 'Bolder']]);

@@ -135,6 +135,24 @@ describe('a testbed named with the command', () => {
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
   });
 
+  it('`extend lab-3 until <a time>` offers Extend to that time: one press sets it, a second changes nothing', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    // Three hours from now, to the minute, as a person types it.
+    const target = new Date(Math.floor((Date.now() + 3 * 3_600_000) / 60_000) * 60_000);
+    const clock = target.toISOString().slice(11, 16);
+    const mine = await ask(h, h.ada, h.lab, `extend lab-3 until ${clock}`);
+    expect(startsOn(mine)).toBe('lab-3');
+    const [extendTo] = buttonTitles(mine);
+    expect(extendTo).toMatch(new RegExp(`^Extend to (\\d{4}-\\d\\d-\\d\\d )?${clock} UTC$`));
+    const extended = await click(h, h.ada, mine, 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-3');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    expect(record.expected_release_time).toBe(target.toISOString());
+    const again = await click(h, h.ada, mine, 'extend');
+    expect(seenCard(again).heading).toBe('Nothing was changed');
+    expect(seenCard(again).texts).toContain(`lab-3 is already booked until ${target.toISOString().slice(0, 16).replace('T', ' ')} UTC, so there is nothing to extend.`);
+  });
+
   it('`book lab-3 tomorrow for the soak` (a day without its until) books lab-3 until this time tomorrow', async () => {
     const form = await ask(h, h.linus, h.lab, 'book lab-3 tomorrow for the soak');
     expect(startsOn(form)).toBe('lab-3');
@@ -173,6 +191,6 @@ describe('a testbed named with the command', () => {
     expect(dueOf(after, 'lab-1')).toBe(dueOf(before, 'lab-1'));
 
     // Without a length the card keeps its own two.
-    expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3 until 18:00'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+    expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 });

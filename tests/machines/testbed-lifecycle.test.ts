@@ -200,6 +200,25 @@ describe('extend', () => {
     tb.stop();
   });
 
+  it('until an instant (`extend lab-3 until 18:00`): the release is that instant, and pressing again changes nothing', async () => {
+    const tb = testbed(booking()).boot();
+    const outcome = await tb.outcome({ type: 'extend.requested', by: ana, until: '2026-03-10T18:00:00.000Z' });
+    expect(outcome).toMatchObject({ type: 'extended', record: { expected_release_time: '2026-03-10T18:00:00.000Z' } });
+    expect(tb.disk.writes).toBe(1);
+    // The second press of the same button: already booked that long.
+    expect(await tb.outcome({ type: 'extend.requested', by: ana, until: '2026-03-10T18:00:00.000Z' })).toMatchObject({
+      type: 'refused',
+      reason: 'not_later',
+      until: '2026-03-10T18:00:00.000Z',
+    });
+    expect(await tb.outcome({ type: 'extend.requested', by: ana, until: '2026-03-10T16:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_later' });
+    expect(await tb.outcome({ type: 'extend.requested', by: ana, until: '2026-06-10T18:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'too_far' });
+    expect(await tb.outcome({ type: 'extend.requested', by: bob, until: '2026-03-10T20:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(tb.disk.writes).toBe(1);
+    expect(tb.disk.record.expected_release_time).toBe('2026-03-10T18:00:00.000Z');
+    tb.stop();
+  });
+
   it('somebody else, an old card after the testbed changed hands, and more than 90 days are refused; nothing changes', async () => {
     const tb = testbed(booking()).boot();
     expect(await tb.outcome({ type: 'extend.requested', by: bob, minutes: 60 })).toMatchObject({ type: 'refused', reason: 'not_holder' });

@@ -36,7 +36,7 @@ export type ConversationEvent =
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | ({ type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean } & KnownHolder)
   /** `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card. */
-  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number }
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30 }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
@@ -70,7 +70,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
