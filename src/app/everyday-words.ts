@@ -89,3 +89,22 @@ export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(comma
   if (!('found' in match)) return undefined;
   return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
 }
+
+/**
+ * The one testbed named somewhere in text the bot did not understand (`is TB-03 working?`), for a
+ * hint that offers its status. A word counts when it is a testbed's whole name, or the start of only
+ * one name and holds a digit or a hyphen (`TB-03`, `lab-3`: a plain word such as `the` is not read as
+ * the start of `Thermal chamber`). Only the first words of a message are looked at.
+ */
+export function mentionedTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
+  const words = command.slice(0, 200).split(/[\s,;:!?()"“”]+/).map((word) => word.replace(/['’]s$/i, '')).filter((word) => word.length >= 3).slice(0, 30);
+  const found = new Set<T>();
+  for (const word of words) {
+    const match = findByTypedName(testbeds, word);
+    if ('found' in match && (/[\d-]/.test(word) || sameName(match.found.testbed_name, word))) found.add(match.found);
+  }
+  // A name of several words (`Thermal chamber`), written whole.
+  const lower = command.slice(0, 200).toLowerCase();
+  for (const record of testbeds) if (record.testbed_name.includes(' ') && lower.includes(record.testbed_name.toLowerCase())) found.add(record);
+  return found.size === 1 ? [...found][0] : undefined;
+}

@@ -145,8 +145,15 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(menuCard({ botName: ctx.botName }), menuText({ botName: ctx.botName }));
     case 'help':
       return pair(helpCard({ botName: ctx.botName, version: BOT_VERSION }), helpText({ botName: ctx.botName, version: BOT_VERSION }));
-    case 'hint':
-      return pair(hintCard(view), hintText(view));
+    case 'hint': {
+      const record = view.testbedId === undefined ? undefined : ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+      const life = lifeOf();
+      const input = {
+        ...(view.suggestion === undefined ? {} : { suggestion: view.suggestion }),
+        ...(record === undefined ? {} : { testbed: { id: record.id, name: record.testbed_name, bookable: isBookable(record) && !heldTestbeds(life).has(record.id) } }),
+      };
+      return pair(hintCard(input), hintText(input));
+    }
     case 'thanks':
       return pair(thanksCard(), thanksText());
     case 'status': {

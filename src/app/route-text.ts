@@ -10,7 +10,7 @@ import type { FormValues } from '../domain.js';
 import { findByTypedName, findNearName } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { bareTestbed, everydayCommand } from './everyday-words.js';
+import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { adminTask, renameParts, type TypedAdminTask } from './typed-admin.js';
 import {
@@ -113,6 +113,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // A testbed's name alone (`TB-03`): its status, as `who has TB-03`.
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
+  // Words the bot does not know, about one testbed (`is TB-03 working?`): a hint with its status a press away.
+  const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
+  const mentioned = suggestion === undefined ? mentionedTestbed(command, ctx.testbeds ?? []) : undefined;
+  if (mentioned) return { kind: 'reply', view: { kind: 'hint', testbedId: mentioned.id } };
   return hintFor(word);
 }
 

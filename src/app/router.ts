@@ -17,6 +17,7 @@ import {
   parseTestbedChoice,
   readAction,
   readStartOn,
+  readStatusOf,
   readStatusLabel,
   readStatusPage,
   type Invalid,
@@ -87,8 +88,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return one('conversation', event, { type: 'menu.requested' });
     case 'help':
       return one('conversation', event, { type: 'help.requested' });
-    case 'status':
-      return one('conversation', event, { type: 'status.requested' });
+    case 'status': {
+      // `Its status` on a hint about one testbed: that testbed, while it still exists.
+      const id = readStatusOf(inputs);
+      const record = id === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === id);
+      return one('conversation', event, record === undefined ? { type: 'status.requested' } : { type: 'status.requested', label: record.testbed_name });
+    }
     case 'status_page': {
       const label = readStatusLabel(inputs);
       return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs), ...(label === undefined ? {} : { label }) });

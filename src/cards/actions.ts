@@ -443,8 +443,20 @@ export function readStatusLabel(inputs: unknown): string | undefined {
 
 /** The `start_on` of a `register` button (a testbed id, number or digits), when it is one; else undefined. */
 export function readStartOn(inputs: unknown): number | undefined {
+  return readIdAt(inputs, 'start_on');
+}
+
+/**
+ * The `status_of` of a `status` button about one testbed (`Its status` on a hint), when it is one; else
+ * undefined. A key no input has, so a picker's `testbed_id` sent along by a client never narrows the status.
+ */
+export function readStatusOf(inputs: unknown): number | undefined {
+  return readIdAt(inputs, 'status_of');
+}
+
+function readIdAt(inputs: unknown, key: string): number | undefined {
   try {
-    const raw = own(inputs, 'start_on');
+    const raw = own(inputs, key);
     const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
   } catch {

@@ -80,6 +80,8 @@ export function helpText({ botName, version }: HelpCardInput): string {
 export interface HintInput {
   /** The command a mistyped word most likely meant (`stauts`: status); only the commands below are named. */
   suggestion?: string;
+  /** A testbed the text named (`is TB-03 working?`), as it is now; `bookable` when anyone may book it now. */
+  testbed?: { id: number; name: string; bookable: boolean };
 }
 
 const tap = (title: string, action: string) => (): CardElement => submit(title, { action }, { associatedInputs: 'none' });
@@ -113,6 +115,17 @@ function suggested(input: HintInput): string | undefined {
 /** The reply to text the bot does not understand; with a likely command, a button that does it. */
 export function hintCard(input: HintInput = {}): AdaptiveCardJson {
   const suggestion = suggested(input);
+  const testbed = input.testbed;
+  if (suggestion === undefined && testbed !== undefined) {
+    return card(
+      [textBlock(`I did not understand that. Is it about ${safeLine(testbed.name, 80)}? Press a button, or type help to see everything I can do.`)],
+      [
+        submit('Its status', { action: ACTIONS.status, status_of: testbed.id }, { associatedInputs: 'none' }),
+        ...(testbed.bookable ? [buttons.register('Book it', testbed.id)] : []),
+        buttons.menu(),
+      ],
+    );
+  }
   if (suggestion === undefined) return card([textBlock(hintText())]);
   return card(
     [textBlock(`I did not understand that. Did you mean ${suggestion}? Press the button, or type help to see everything I can do.`)],
@@ -123,6 +136,10 @@ export function hintCard(input: HintInput = {}): AdaptiveCardJson {
 /** The short reply to text the bot does not understand (the card's text). */
 export function hintText(input: HintInput = {}): string {
   const suggestion = suggested(input);
+  if (suggestion === undefined && input.testbed !== undefined) {
+    const name = plainText(input.testbed.name, 80);
+    return `I did not understand that. Is it about ${name}? Type who has ${name}, or help to see everything I can do.`;
+  }
   if (suggestion === undefined) return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
   return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;
 }

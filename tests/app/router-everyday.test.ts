@@ -202,3 +202,36 @@ describe('router: a testbed named without a command', () => {
     expect(route(text('status of the whole lab today'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
   });
 });
+
+describe('router: words the bot does not know, about one testbed', () => {
+  const withChamber = [...testbeds, { id: 5, testbed_name: 'Thermal chamber', labels: [] }];
+  const lab: RouterContext = { ...ctx, testbeds: withChamber };
+
+  it.each([
+    ['is TB-04 working?', 4],
+    ['anyone seen lab-3 today', 3],
+    ["lab-3's console is dead", 3],
+    ['the thermal chamber smells odd', 5],
+  ])('%j gets a hint about that testbed', (typed, testbedId) => {
+    expect(route(text(typed), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId } });
+  });
+
+  it('two testbeds, a plain word that starts a name, or a mistyped command get the plain hint', () => {
+    expect(route(text('lab-3 and TB-04 are both down'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    // `the` starts only `Thermal chamber`, but it is a plain word, not a name.
+    expect(route(text('what is the plan'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('stauts lab-3 please'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'status' } });
+  });
+
+  it('the hint’s Its status button shows that testbed while it exists, else every testbed', () => {
+    const press = (inputs: Record<string, unknown>) => {
+      const decision = route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, lab);
+      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+    };
+    expect(press({ action: 'status', status_of: 4 })).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(press({ action: 'status', status_of: '3' })).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(press({ action: 'status', status_of: 99 })).toEqual([{ type: 'status.requested' }]);
+    // A picker's testbed_id sent along with a plain Status press does not narrow it.
+    expect(press({ action: 'status', testbed_id: '3' })).toEqual([{ type: 'status.requested' }]);
+  });
+});

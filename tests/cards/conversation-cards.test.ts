@@ -155,6 +155,23 @@ describe('menu, help, hint', () => {
     expect(hintText({ suggestion: 'rm -rf' })).toBe(hintText());
     expect(hintCard({ suggestion: 'constructor' })).toEqual(hintCard());
   });
+
+  it('a hint about one testbed asks whether it is about it, with its status (and Book it when it is free) a press away', () => {
+    const free = hintCard({ testbed: { id: 3, name: 'TB-03 *Wi-Fi*', bookable: true } });
+    expect(cardProblems(free)).toEqual([]);
+    const walked = inspectCard(free);
+    expect(seenCard(free).texts.map(unLookAlike)).toEqual(['I did not understand that. Is it about TB-03 *Wi-Fi*? Press a button, or type help to see everything I can do.']);
+    expect(walked.actions.map((action) => [action.title, action.data])).toEqual([
+      ['Its status', { action: 'status', status_of: 3 }],
+      ['Book it', { action: 'register', start_on: 3 }],
+      ['Menu', { action: 'menu' }],
+    ]);
+    const busy = inspectCard(hintCard({ testbed: { id: 3, name: 'TB-03', bookable: false } }));
+    expect(busy.actions.map((action) => action.title)).toEqual(['Its status', 'Menu']);
+    expect(hintText({ testbed: { id: 3, name: 'TB-03', bookable: false } })).toBe('I did not understand that. Is it about TB-03? Type who has TB-03, or help to see everything I can do.');
+    // A mistyped command is the better guess: its hint wins.
+    expect(hintText({ suggestion: 'status', testbed: { id: 3, name: 'TB-03', bookable: true } })).toBe(hintText({ suggestion: 'status' }));
+  });
 });
 
 describe('register cards', () => {

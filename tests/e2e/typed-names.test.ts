@@ -135,6 +135,18 @@ describe('a testbed named with the command', () => {
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
   });
 
+  it('`is lab-2 working?` gets a hint about lab-2: Its status shows lab-2 alone, Book it starts the form on it', async () => {
+    const hint = await ask(h, h.linus, h.lab, 'is lab-2 working?');
+    expect(seenCard(hint).texts).toEqual(['I did not understand that. Is it about lab-2? Press a button, or type help to see everything I can do.']);
+    expect(buttonTitles(hint)).toEqual(['Its status', 'Book it', 'Menu']);
+    expect(rowNames(await click(h, h.linus, hint, 'status'))).toEqual(['lab-2']);
+    const form = await click(h, h.linus, hint, 'register');
+    expect(startsOn(form)).toBe('lab-2');
+    // Once lab-2 is booked, the hint no longer offers to book it.
+    await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect(buttonTitles(await ask(h, h.ada, h.lab, 'is lab-2 working?'))).toEqual(['Its status', 'Menu']);
+  });
+
   it('`extend lab-3 until <a time>` offers Extend to that time: one press sets it, a second changes nothing', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     // Three hours from now, to the minute, as a person types it.

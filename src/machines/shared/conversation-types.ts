@@ -56,7 +56,7 @@ export type CardView =
   | { kind: 'menu' }
   | { kind: 'help' }
   /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status). */
-  | { kind: 'hint'; suggestion?: string }
+  | { kind: 'hint'; suggestion?: string; testbedId?: number }
   /** The answer to `thanks`. */
   | { kind: 'thanks' }
   | { kind: 'status'; page?: number; label?: string }
