@@ -35,6 +35,11 @@ const RELEASE_ALL_WORDS =
 /** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
 const RELEASE_WORDS =
   /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+/** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
+const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
+/** `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`: the label, when a testbed carries it. */
+const LABEL_FREE =
+  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
 
@@ -74,9 +79,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
   const named = RELEASE_IF_TESTBED.exec(command);
   if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
-  if (named && /^free\s/i.test(command) && readLabel(named[1]) !== null && testbeds.some((record) => hasLabel(record, named[1].trim()))) {
-    return `status ${named[1]}`;
-  }
+  // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
+  const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
+  if (label !== undefined && readLabel(label) !== null && testbeds.some((record) => hasLabel(record, label))) return `status ${label}`;
   return command;
 }
 

@@ -73,6 +73,20 @@ describe('router: everyday words for releasing', () => {
     expect(dispatched('free 5g')).toEqual([{ type: 'status.requested', label: '5g' }]);
     expect(isCommandText('free 5g', testbeds)).toBe(true);
   });
+
+  it.each(['any free 5g?', 'is there a free 5g testbed?', 'are there any free 5g ones', 'which 5g testbeds are free', 'any 5g available now', 'is a 5G free'])(
+    '%j shows the testbeds labelled 5g, each with its state',
+    (typed) => {
+      const [event] = dispatched(typed) as Array<{ type: string; label: string }>;
+      expect(event).toEqual({ type: 'status.requested', label: expect.stringMatching(/^5g$/i) });
+      expect(isCommandText(typed, testbeds)).toBe(true);
+    },
+  );
+
+  it('a free question about a label no testbed carries is no command', () => {
+    expect(route(text('any free wifi?'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('is there a free lunch', testbeds)).toBe(false);
+  });
 });
 
 describe('router: everyday words for booking', () => {
