@@ -38,10 +38,15 @@ import {
   statusArgument,
 } from './typed-commands.js';
 
-/** The hint for text that is no command, naming the command its first word most likely meant (`stauts 5g`: status). */
-function hintFor(word: string): RouteDecision {
+/**
+ * The hint for text that is no command: naming the command its first word most likely meant
+ * (`stauts 5g`: status), else the one testbed the words name (`is TB-03 working?`), with its status a press away.
+ */
+function hintFor(word: string, command: string, ctx: RouterContext): RouteDecision {
   const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
-  return { kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } };
+  if (suggestion !== undefined) return { kind: 'reply', view: { kind: 'hint', suggestion } };
+  const mentioned = mentionedTestbed(command, ctx.testbeds ?? []);
+  return { kind: 'reply', view: mentioned === undefined ? { kind: 'hint' } : { kind: 'hint', testbedId: mentioned.id } };
 }
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
@@ -113,11 +118,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // A testbed's name alone (`TB-03`): its status, as `who has TB-03`.
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
-  // Words the bot does not know, about one testbed (`is TB-03 working?`): a hint with its status a press away.
-  const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
-  const mentioned = suggestion === undefined ? mentionedTestbed(command, ctx.testbeds ?? []) : undefined;
-  if (mentioned) return { kind: 'reply', view: { kind: 'hint', testbedId: mentioned.id } };
-  return hintFor(word);
+  return hintFor(word, command, ctx);
 }
 
 /**

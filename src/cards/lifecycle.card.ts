@@ -171,12 +171,13 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
 
 /**
  * Extend 1 hour and Extend 1 day; a length typed with `extend` (`extend lab-3 by 2 hours`) takes the
- * place of the one nearer to it, so the card keeps its five buttons. A length the extend action
- * would refuse (more than its limit) is not offered.
+ * place of the one nearer to it, and a time (`extend lab-3 until 18:00`) the place of Extend 1 hour,
+ * so the card keeps its five buttons. A length the extend action would refuse (more than its limit)
+ * is not offered.
  */
 function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: MineInput): CardElement[] {
   const extend = (minutes: number) => submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, minutes: String(minutes) });
-  // `extend lab-3 until 18:00`: the button carries the instant, so a second press changes nothing.
+  // The button carries the instant, so a second press changes nothing.
   if (extendUntil !== undefined) return [submit(`Extend to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extend, until: extendUntil }), extend(1440)];
   if (typed === undefined || typed === 60 || typed === 1440 || !Number.isInteger(typed) || typed < 1 || typed > LIMITS.maxExtendMinutes) {
     return [extend(60), extend(1440)];
