@@ -1,4 +1,5 @@
 /** The words people use for booking and releasing (`done with lab-3`, `reserve lab-3`) read as the bot's own commands. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
 import { everydayCommand } from '../../src/app/everyday-words.js';
@@ -247,5 +248,46 @@ describe('router: words the bot does not know, about one testbed', () => {
     expect(press({ action: 'status', status_of: 99 })).toEqual([{ type: 'status.requested' }]);
     // A picker's testbed_id sent along with a plain Status press does not narrow it.
     expect(press({ action: 'status', testbed_id: '3' })).toEqual([{ type: 'status.requested' }]);
+  });
+});
+
+describe('router: word soup of the bot’s own words', () => {
+  const VOCABULARY = [
+    'book', 'reserve', 'take', 'release', 'done', 'with', 'finished', "I'm", 'give', 'back', 'for', 'until', 'to', 'by', 'extend', 'history',
+    'who', 'had', 'has', 'is', 'free', 'any', 'a', 'the', 'queue', 'wait', 'please', 'now', 'can', 'you', 'I', 'need', 'retire', 'maintenance',
+    'force', 'rename', 'add', 'testbed', 'cancel', 'my', 'booking', 'all', 'working?', '2h', '2', 'hours', '18:00', 'tomorrow', 'another', 'hour',
+    'lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g', 'thanks', 'ok', 'join', 'line', 'in', 'of', 'mine', 'when', 'get', 'am', 'next',
+  ];
+  const HEADS = ['book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take'];
+  const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
+  /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
+  const soup = fc
+    .tuple(fc.constantFrom(...HEADS), fc.option(fc.constantFrom(...NAMES)), fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 5 }))
+    .map(([head, name, rest]) => [head, ...(name === null ? [] : [name]), ...rest]);
+  /** A word nobody's lab has: a person's own, which a recording without typed text must not keep. */
+  const SECRET = 'Zebrafalcon';
+
+  it('never throws, and every answer is a dispatch or a reply the bot has a card for', () => {
+    fc.assert(
+      fc.property(soup, (words) => {
+        const decision = route(text(words.join(' ')), ctx);
+        expect(['dispatch', 'reply']).toContain(decision.kind);
+        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks']).toContain(decision.view.kind);
+        if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('text that holds a word of the person’s own is never taken for a command (so a recording blanks it)', () => {
+    fc.assert(
+      fc.property(soup, fc.nat(), (words, at) => {
+        const typed = [...words.slice(0, at % (words.length + 1)), SECRET, ...words.slice(at % (words.length + 1))];
+        // `status <one word>` reads the word as a label, which recordings keep as lab vocabulary.
+        fc.pre(!/^(?:testbeds? )?status\b/i.test(typed.join(' ')));
+        expect(isCommandText(typed.join(' '), testbeds)).toBe(false);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
