@@ -213,9 +213,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
     recorder?.record(event, { broadcastRoomIds: roomIds, testbeds: event.type === 'message' ? store.testbeds.snapshot() : undefined });
     health.markMessage(event.receivedAt);
+    // Asked in a thread (or on a card in one): the answers go into that thread.
+    const thread = effects.heard(event);
     if (decision.kind === 'reply') {
       replies.started(`reply:${event.roomId}`, event.receivedAt);
-      effects.reply(event.roomId, decision.view);
+      effects.reply(event.roomId, decision.view, thread);
       return 'replied';
     }
     if (names) await names.learn(event);
@@ -224,7 +226,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     if (delivered === 0) {
       // `cancel` with no conversation open: the answer an open one gives, so nobody is left without a word.
       replies.started(`reply:${event.roomId}`, event.receivedAt);
-      effects.reply(event.roomId, { kind: 'cancelled' });
+      effects.reply(event.roomId, { kind: 'cancelled' }, thread);
       return 'replied';
     }
     return 'dispatched';

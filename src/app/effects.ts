@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DirectMessage, HistoryEntry, Holder } from '../domain.js';
 import type { DirectNotice } from '../machines/shared/lifecycle-types.js';
-import type { OutgoingMessage, Platform } from '../platform/port.js';
+import type { OutgoingMessage, Platform, PlatformEvent } from '../platform/port.js';
+import { KeptMap } from '../kept-map.js';
 import type { Store } from '../store/index.js';
 import { renderBroadcastCard, renderDirectMessage, renderReply, renderView, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
@@ -31,9 +32,15 @@ class HistoryUnavailable extends Error {
 }
 
 export interface Effects {
-  /** A card for the person and room of `key`, in order with the other replies for that key. */
+  /**
+   * Takes note of the thread an event came from (a message's thread, or the thread of the card that was
+   * pressed), so the replies to that person in that room go into it; returns that thread's root, if any.
+   */
+  heard(event: PlatformEvent): string | undefined;
+  /** A card for the person and room of `key`, in order with the other replies for that key, in their thread. */
   say(key: FlowKey, view: View): void;
-  reply(roomId: string, view: View): void;
+  /** A card in the room, in the thread `parentId` when given. */
+  reply(roomId: string, view: View, parentId?: string): void;
   /** A direct message to one person, posted as plain text. */
   direct(key: FlowKey, toEmail: string, message: DirectMessage): void;
   /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
@@ -62,6 +69,11 @@ export function createEffects(deps: {
   const inFlight = new Set<Promise<void>>();
   // Many people asking for the status of an unchanged lab get one build.
   const statusMemo = new StatusMemo();
+  // Threads: the root each person's conversation in a room is in (by room and person), and the root of
+  // each card the bot posted into a thread (by the card's message id), so a press on it answers there.
+  const conversationThreads = new KeptMap<string, string>(4096);
+  const cardThreads = new KeptMap<string, string>(4096);
+  const threadKey = (roomId: string, personId: string) => `${roomId} ${personId}`;
 
   /** The history reader, logging a failed read once (the report then says it could not be made). */
   const historySource = deps.readHistory;
@@ -121,7 +133,7 @@ export function createEffects(deps: {
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 
-  async function sayNow(key: string, roomId: string, view: View, personId?: string): Promise<void> {
+  async function sayNow(key: string, roomId: string, view: View, personId?: string, parentId?: string): Promise<void> {
     const requesterEmail = await requesterEmailFor(view, personId);
     const directRoom = !isApproved(roomId, config.approvedRooms);
     const ctx = renderContext(requesterEmail, directRoom);
@@ -129,18 +141,28 @@ export function createEffects(deps: {
       if (!(error instanceof HistoryUnavailable)) throw error;
       return renderView({ kind: 'error', message: view.kind === 'history' ? TESTBED_HISTORY_UNAVAILABLE : HISTORY_UNAVAILABLE }, ctx);
     });
-    await post({ roomId, text: rendered.text, card: rendered.card });
+    const posted = await post({ roomId, ...(parentId === undefined ? {} : { parentId }), text: rendered.text, card: rendered.card });
+    if (parentId !== undefined && posted?.id) cardThreads.set(posted.id, parentId);
     deps.replied?.(key, view.kind);
   }
 
   return {
+    heard(event) {
+      const thread = event.type === 'message' ? event.parentId : cardThreads.get(event.messageId);
+      const key = threadKey(event.roomId, event.personId);
+      if (thread === undefined) conversationThreads.delete(key);
+      else conversationThreads.set(key, thread);
+      return thread;
+    },
     say(key, view) {
       const queue = keyOf(key);
-      enqueue(queue, () => sayNow(queue, key.roomId, view, key.personId));
+      // Read when the card is asked for: the thread of the person's latest message or press.
+      const thread = conversationThreads.get(threadKey(key.roomId, key.personId));
+      enqueue(queue, () => sayNow(queue, key.roomId, view, key.personId, thread));
     },
-    reply(roomId, view) {
+    reply(roomId, view, parentId) {
       const key = `reply:${roomId}`;
-      enqueue(key, () => sayNow(key, roomId, view));
+      enqueue(key, () => sayNow(key, roomId, view, undefined, parentId));
     },
     direct(key, toEmail, message) {
       enqueue(`direct:${keyOf(key)}`, () => post({ toPersonEmail: toEmail, text: renderDirectMessage(message) }));

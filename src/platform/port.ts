@@ -18,6 +18,8 @@ export interface MessageEvent {
   personEmail: string;
   /** Text with the bot's own mention stripped (group rooms), trimmed. */
   text: string;
+  /** REST id of the thread's first message, when the message is a reply in a thread. */
+  parentId?: string;
   /** ISO 8601 UTC time the adapter received the event. */
   receivedAt: string;
 }

@@ -96,6 +96,7 @@ export function messageToEvent(fetched: unknown, fallbackRoomType: RoomType, ctx
   const roomType: RoomType = message.roomType ?? fallbackRoomType;
   const raw = message.text ?? '';
   const text = roomType === 'group' ? stripBotMention(raw, message.html ?? undefined, ctx.bot) : raw.trim();
+  const parentId = threadRoot(fetched);
   return {
     ok: true,
     event: {
@@ -106,9 +107,19 @@ export function messageToEvent(fetched: unknown, fallbackRoomType: RoomType, ctx
       personId: message.personId,
       personEmail: message.personEmail ?? '',
       text,
+      ...(parentId === undefined ? {} : { parentId }),
       receivedAt,
     },
   };
+}
+
+/**
+ * The `parentId` of a message in a thread, when it looks like a REST id. Read leniently: a message
+ * whose `parentId` is odd is still answered, in the room rather than in the thread.
+ */
+function threadRoot(fetched: unknown): string | undefined {
+  const parentId = (fetched as { parentId?: unknown }).parentId;
+  return typeof parentId === 'string' && /^[A-Za-z0-9_=-]{1,300}$/.test(parentId) ? parentId : undefined;
 }
 
 export function toCardActionEvent(activity: Activity, fetched: unknown, ctx: MappingContext, receivedAt: string): Mapped<CardActionEvent> {

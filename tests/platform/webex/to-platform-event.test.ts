@@ -122,6 +122,21 @@ describe('toMessageEvent', () => {
   });
 });
 
+describe('toMessageEvent: threads', () => {
+  const parent = encodeId('MESSAGE', '44444444-4444-4444-8444-444444444444');
+  it('carries the thread root of a reply in a thread, and reads an odd parentId as none (the message is still answered)', () => {
+    expect(toMessageEvent(activityOf('post-thread-reply'), message({ roomType: 'group', text: 'status', parentId: parent }), ctx, RECEIVED)).toMatchObject({
+      ok: true,
+      event: { text: 'status', parentId: parent },
+    });
+    for (const odd of [42, '', 'not an id!', 'x'.repeat(301), null]) {
+      const result = toMessageEvent(activityOf('post-thread-reply'), message({ roomType: 'group', text: 'status', parentId: odd }), ctx, RECEIVED);
+      expect(result.ok, String(odd)).toBe(true);
+      expect(result.ok && 'parentId' in result.event, String(odd)).toBe(false);
+    }
+  });
+});
+
 describe('toCardActionEvent', () => {
   const action = (fields: Record<string, unknown>) => ({
     id: encodeId('ATTACHMENT_ACTION', '77777777-7777-4777-8777-777777777777'),
