@@ -141,9 +141,26 @@ export function createEffects(deps: {
       if (!(error instanceof HistoryUnavailable)) throw error;
       return renderView({ kind: 'error', message: view.kind === 'history' ? TESTBED_HISTORY_UNAVAILABLE : HISTORY_UNAVAILABLE }, ctx);
     });
-    const posted = await post({ roomId, ...(parentId === undefined ? {} : { parentId }), text: rendered.text, card: rendered.card });
-    if (parentId !== undefined && posted?.id) cardThreads.set(posted.id, parentId);
+    const message = { roomId, text: rendered.text, card: rendered.card };
+    if (parentId === undefined) await post(message);
+    else await postInThread(message, parentId);
     deps.replied?.(key, view.kind);
+  }
+
+  /**
+   * Posts into the thread and remembers the card's thread; when the platform refuses the thread (its
+   * first message was deleted, say), the answer goes to the room instead of being lost.
+   */
+  async function postInThread(message: OutgoingMessage, parentId: string): Promise<void> {
+    try {
+      const posted = await post({ ...message, parentId });
+      if (posted?.id) cardThreads.set(posted.id, parentId);
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (status !== 400 && status !== 404) throw error;
+      logger.warn({ err: error, roomId: message.roomId }, 'the thread was refused, so the reply goes to the room');
+      await post(message);
+    }
   }
 
   return {

@@ -57,4 +57,13 @@ describe('threads', () => {
     await askInThread(h.linus, h.lab, root, 'help');
     expect((await ask(h, h.ada, h.lab, 'help')).parentId).toBeUndefined();
   });
+
+  it('when the platform refuses the thread (its first message gone), the answer goes to the room instead of being lost', async () => {
+    const root = h.emu.say({ personId: h.linus.id, roomId: h.lab.id, text: 'Soon deleted' });
+    h.emu.faults.restFault({ method: 'POST', path: /^\/messages$/, status: 400, when: (body) => (body as { parentId?: unknown }).parentId !== undefined });
+    const reply = await askInThread(h.ada, h.lab, root, 'help');
+    expect(seenCard(reply).heading).toBe('Testbed Monitor help');
+    expect(reply.parentId).toBeUndefined();
+    expect(h.logs.some((line) => line.includes('the thread was refused, so the reply goes to the room'))).toBe(true);
+  });
 });
