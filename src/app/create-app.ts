@@ -123,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     logger,
     inspect: deps.inspect,
     nameOf: names?.nameOf,
-    onActorError: (key) => effects.apologise(key.roomId),
+    onActorError: (key) => effects.apologise(key.roomId, key.personId),
     // With an inspector watching, conversations stay live in their waiting state so it can show them.
     restMs: deps.inspect ? 0 : config.conversationTimeoutMs,
     // The people clicking right now find their actor again instead of paying for a new one per click.

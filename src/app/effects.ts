@@ -45,7 +45,8 @@ export interface Effects {
   direct(key: FlowKey, toEmail: string, message: DirectMessage): void;
   /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
   notice(toEmail: string, notice: DirectNotice): void;
-  apologise(roomId: string): void;
+  /** The apology for a conversation that failed; in the person's thread when `personId` is given and they asked in one. */
+  apologise(roomId: string, personId?: string): void;
   feedbackToRoom(roomId: string, from: Holder, text: string): void;
   /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
   postBroadcast(roomId: string, message: { kind: string; text: string; sender: Holder }): Promise<void>;
@@ -191,10 +192,11 @@ export function createEffects(deps: {
         await post({ toPersonEmail: toEmail, text: rendered.text, card: rendered.card });
       });
     },
-    apologise(roomId) {
+    apologise(roomId, personId) {
       const key = `reply:${roomId}`;
+      const thread = personId === undefined ? undefined : conversationThreads.get(threadKey(roomId, personId));
       enqueue(key, () =>
-        sayNow(key, roomId, { kind: 'error', message: 'Sorry, something went wrong on my side. Nothing was changed; please try again.' }),
+        sayNow(key, roomId, { kind: 'error', message: 'Sorry, something went wrong on my side. Nothing was changed; please try again.' }, undefined, thread),
       );
     },
     feedbackToRoom(roomId, from, text) {
