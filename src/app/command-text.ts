@@ -12,6 +12,7 @@ import {
   EXTEND_NAMED,
   FREE_NOW,
   MY_BOOKINGS,
+  MY_HISTORY,
   NAMED_FORM,
   RELEASE_ALL,
   SHOW_STATUS,
@@ -50,7 +51,7 @@ function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
   const command = everydayCommand(commandText(text), testbeds);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, THANKS, WHO_HAS_ANY];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;

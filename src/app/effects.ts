@@ -128,7 +128,7 @@ export function createEffects(deps: {
    * does a booking form asked for by name (`register lab-3`), which tells you when lab-3 is yours already.
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory'];
     const named = view.kind === 'registerForm' && view.named !== undefined;
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
@@ -140,7 +140,7 @@ export function createEffects(deps: {
     const ctx = renderContext(requesterEmail, directRoom);
     const rendered = await renderReply(view, ctx).catch((error: unknown) => {
       if (!(error instanceof HistoryUnavailable)) throw error;
-      return renderView({ kind: 'error', message: view.kind === 'history' ? TESTBED_HISTORY_UNAVAILABLE : HISTORY_UNAVAILABLE }, ctx);
+      return renderView({ kind: 'error', message: view.kind === 'report' ? HISTORY_UNAVAILABLE : TESTBED_HISTORY_UNAVAILABLE }, ctx);
     });
     const message = { roomId, text: rendered.text, card: rendered.card };
     if (parentId === undefined) await post(message);

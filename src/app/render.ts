@@ -47,7 +47,7 @@ import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-sta
 import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
-import { HISTORY_DAYS, historyCard, historyText } from '../cards/history.card.js';
+import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
@@ -99,7 +99,7 @@ function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
  * the history (a failed read rejects; the caller decides what to say). Other views render as they are.
  */
 export async function renderReply(view: View, ctx: RenderContext): Promise<Rendered> {
-  if ((view.kind !== 'report' && view.kind !== 'history') || !ctx.readHistory) return renderView(view, ctx);
+  if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory') || !ctx.readHistory) return renderView(view, ctx);
   const history = await ctx.readHistory(windowStart(ctx.now, view.kind === 'report' ? view.days : HISTORY_DAYS));
   return renderView(view, { ...ctx, history });
 }
@@ -244,6 +244,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       if (record === undefined) return renderAnyRoom({ kind: 'error', message: 'That testbed is no longer in the lab. Type status to see the testbeds there are.' }, ctx);
       const input = { record, entries: ctx.history ?? [], now, timeZone };
       return pair(historyCard(input), historyText(input));
+    }
+    case 'myHistory': {
+      const input = { email: ctx.requesterEmail, entries: ctx.history ?? [], timeZone };
+      return pair(myHistoryCard(input), myHistoryText(input));
     }
     case 'report': {
       const report = computeUsage({ entries: ctx.history ?? [], records: ctx.testbeds, now, days: view.days, timeZone });

@@ -19,6 +19,7 @@ import {
   HISTORY_HELP,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
+  MY_HISTORY,
   NAMED_FORM,
   RELEASE_ALL,
   REPORT_ARGUMENT_HELP,
@@ -67,6 +68,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
   const history = historyName(command, ctx.testbeds ?? []);

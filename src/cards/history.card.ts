@@ -5,7 +5,8 @@
  */
 import type { HistoryEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
-import { card, safeLine, textBlock, type CardElement } from './common.js';
+import { ACTIONS } from './actions.js';
+import { card, safeLine, submit, textBlock, type CardElement } from './common.js';
 import { buttons, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
 import { DURATIONS, formatDuration, formatInZone, isUtcZone, parseIso, safeZone, wallTimeAt } from './time.js';
 
@@ -28,12 +29,15 @@ export type ClosedBookingLine = Extract<HistoryEntry, { event: 'released' | 'for
 
 const CLOSING: ReadonlySet<string> = new Set(['released', 'force_released', 'expired']);
 
-/** The testbed's closed bookings, newest first. */
-export function closedBookings(entries: readonly HistoryEntry[], testbedId: number): ClosedBookingLine[] {
+/** The closed bookings `which` keeps (one testbed's, one person's), newest first. */
+export function closedBookings(entries: readonly HistoryEntry[], which: (line: ClosedBookingLine) => boolean): ClosedBookingLine[] {
   return entries
-    .filter((entry): entry is ClosedBookingLine => entry.testbed_id === testbedId && CLOSING.has(entry.event))
+    .filter((entry): entry is ClosedBookingLine => CLOSING.has(entry.event) && which(entry as ClosedBookingLine))
     .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
 }
+
+const ofTestbed = (testbedId: number) => (line: ClosedBookingLine) => line.testbed_id === testbedId;
+const ofPerson = (email: string | undefined) => (line: ClosedBookingLine) => email !== undefined && sameEmail(line.holder.email, email);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -62,13 +66,14 @@ export function endingOf(line: ClosedBookingLine): { text: string; attention: bo
   return late >= DURATIONS.MINUTE ? { text: `Released${byOther}, ${formatDuration(late)} late`, attention: true } : { text: `Released${byOther}`, attention: false };
 }
 
-function bookingRow(line: ClosedBookingLine, timeZone: string): CardElement {
+/** One past booking; its first line is who held it (a testbed's history) or which testbed (a person's). */
+function bookingRow(line: ClosedBookingLine, timeZone: string, title: 'holder' | 'testbed'): CardElement {
   const ending = endingOf(line);
   return {
     type: 'Container',
     spacing: 'Medium',
     items: [
-      textBlock(safeName(line.holder.name), { weight: 'Bolder' }),
+      textBlock(safeName(title === 'holder' ? line.holder.name : line.testbed_name), { weight: 'Bolder' }),
       small(spanText(line.registered_time, line.at, timeZone)),
       small(`Purpose: ${safeLine(line.purpose, 120)}`, { isSubtle: true }),
       small(ending.text, ending.attention ? { color: 'attention' } : { isSubtle: true }),
@@ -93,24 +98,53 @@ function nowRows(record: TestbedRecord, now: string, timeZone: string): CardElem
 
 export function historyCard(input: HistoryCardInput): AdaptiveCardJson {
   const { record, now, timeZone } = input;
-  const past = closedBookings(input.entries, record.id);
+  const past = closedBookings(input.entries, ofTestbed(record.id));
   const body: CardElement[] = [
     heading(`History: ${safeName(record.testbed_name)}`),
     small(`Bookings of the last ${HISTORY_DAYS} days, newest first.`, { isSubtle: true }),
     ...nowRows(record, now, timeZone),
   ];
   if (past.length === 0) body.push(textBlock(`No booking of it ended in the last ${HISTORY_DAYS} days.`, { spacing: 'Medium' }));
-  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone)));
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone, 'holder')));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}. Type report 30 for the whole lab's usage.`, { isSubtle: true, spacing: 'Medium' }));
   return card(body, [buttons.status(), buttons.menu()]);
 }
 
 export function historyText(input: HistoryCardInput): string {
-  const past = closedBookings(input.entries, input.record.id);
+  const past = closedBookings(input.entries, ofTestbed(input.record.id));
   const name = plainText(input.record.testbed_name, 80);
   if (past.length === 0) return `History of ${name}: no bookings ended in the last ${HISTORY_DAYS} days.`;
   const last = past[0];
   const count = `${past.length} ${past.length === 1 ? 'booking' : 'bookings'}`;
   return `History of ${name}: ${count} in the last ${HISTORY_DAYS} days; the last by ${plainText(last.holder.name, 80)}, ${spanText(last.registered_time, last.at, input.timeZone)}.`;
+}
+
+export interface MyHistoryCardInput {
+  /** Who asked (from the platform profile); without it, no booking is theirs. */
+  email?: string;
+  /** History lines of the window. */
+  entries: readonly HistoryEntry[];
+  timeZone: string;
+}
+
+/** `my history`: the person's own bookings that ended in the last 30 days, newest first, and their hours. */
+export function myHistoryCard(input: MyHistoryCardInput): AdaptiveCardJson {
+  const past = closedBookings(input.entries, ofPerson(input.email));
+  const body: CardElement[] = [heading('Your past bookings'), small(myHistorySummary(past), { isSubtle: true })];
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed')));
+  const older = past.length - MAX_HISTORY_ROWS;
+  if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}.`, { isSubtle: true, spacing: 'Medium' }));
+  return card(body, [submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()]);
+}
+
+export function myHistoryText(input: MyHistoryCardInput): string {
+  return `Your past bookings: ${myHistorySummary(closedBookings(input.entries, ofPerson(input.email)))}`;
+}
+
+/** `3 bookings ended in the last 30 days, 14 h in all.` */
+function myHistorySummary(past: readonly ClosedBookingLine[]): string {
+  if (past.length === 0) return `None ended in the last ${HISTORY_DAYS} days. Type mine for the ones you hold now.`;
+  const held = past.reduce((sum, line) => sum + Math.max(0, (parseIso(line.at) ?? 0) - (parseIso(line.registered_time) ?? 0)), 0);
+  return `${past.length} ${past.length === 1 ? 'booking' : 'bookings'} ended in the last ${HISTORY_DAYS} days, ${formatDuration(held)} in all, newest first.`;
 }

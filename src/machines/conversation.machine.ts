@@ -247,6 +247,7 @@ export const conversationMachine = setup({
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'history', testbedId: event.testbedId } }) },
     },
+    'myHistory.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'myHistory' } } } },
     'report.requested': {
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },
@@ -302,6 +303,7 @@ export const conversationMachine = setup({
         'mine.requested': ignored,
         'report.requested': ignored,
         'history.requested': ignored,
+        'myHistory.requested': ignored,
         'lifecycle.submitted': ignored,
         'conversation.cancelled': ignored,
       },

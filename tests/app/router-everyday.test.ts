@@ -199,6 +199,13 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
   });
 });
 
+describe('router: my history', () => {
+  it.each(['my history', 'show my past bookings', 'what did I book last week?', 'what have I used lately', 'history of mine'])('%j asks for the person’s own past bookings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'myHistory.requested' }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+});
+
 describe('router: a testbed named without a command', () => {
   it('a testbed’s name alone asks for its status; too short a start or other words do not', () => {
     expect(dispatched('TB-04 SD-WAN pod')).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);

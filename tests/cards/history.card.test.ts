@@ -1,6 +1,6 @@
 /** Who had a testbed: its past bookings as a person reads them, newest first, with how each ended. */
 import { describe, expect, it } from 'vitest';
-import { HISTORY_DAYS, MAX_HISTORY_ROWS, historyCard, historyText, spanText } from '../../src/cards/history.card.js';
+import { HISTORY_DAYS, MAX_HISTORY_ROWS, historyCard, historyText, myHistoryCard, myHistoryText, spanText } from '../../src/cards/history.card.js';
 import type { HistoryEntry, Holder, TestbedRecord } from '../../src/domain.js';
 import type { AdaptiveCardJson } from '../../src/platform/port.js';
 import { buttonTitles, seenCard } from '../support/card-text.js';
@@ -110,5 +110,31 @@ describe('the history card', () => {
     expect(unLookAlike(row[0])).toBe('**Boss** _admin_');
     expect(unLookAlike(row[2])).toBe('Purpose: [click](http://evil.example) `rm -rf`');
     for (const item of seenCard(cardJson).all) if (item.markdown) expect(markupFormed(item.source), item.source).toEqual([]);
+  });
+});
+
+describe('my history', () => {
+  const entries: HistoryEntry[] = [
+    closed(3, ana, '2026-03-09T08:00:00.000Z', '2026-03-09T12:30:00.000Z'),
+    closed(4, bob, '2026-03-09T09:00:00.000Z', '2026-03-09T10:00:00.000Z'),
+    closed(4, { ...ana, email: 'ANA@example.com' }, '2026-03-07T09:00:00.000Z', '2026-03-07T11:00:00.000Z', { due: '2026-03-07T10:00:00.000Z' }),
+  ];
+
+  it('lists the asker’s own bookings, newest first, each under its testbed, with their hours in all', () => {
+    const cardJson = myHistoryCard({ email: ana.email, entries, timeZone: 'UTC' });
+    expect(cardProblems(cardJson)).toEqual([]);
+    const seen = seenCard(cardJson);
+    expect(seen.texts.slice(0, 2)).toEqual(['Your past bookings', '2 bookings ended in the last 30 days, 6 h 30 min in all, newest first.']);
+    expect(rows(cardJson)).toEqual([
+      ['lab-3', '2026-03-09 08:00 → 12:30 UTC (4 h 30 min)', 'Purpose: soak test', 'Released'],
+      ['lab-4', '2026-03-07 09:00 → 11:00 UTC (2 h)', 'Purpose: soak test', 'Released, 1 h late'],
+    ]);
+    expect(buttonTitles(cardJson)).toEqual(['Mine', 'Menu']);
+    expect(myHistoryText({ email: ana.email, entries, timeZone: 'UTC' })).toBe('Your past bookings: 2 bookings ended in the last 30 days, 6 h 30 min in all, newest first.');
+  });
+
+  it('says so when none of theirs ended, and shows nobody’s when the asker is not known', () => {
+    expect(seenCard(myHistoryCard({ email: 'carol@example.com', entries, timeZone: 'UTC' })).texts[1]).toBe('None ended in the last 30 days. Type mine for the ones you hold now.');
+    expect(rows(myHistoryCard({ entries, timeZone: 'UTC' }))).toEqual([]);
   });
 });

@@ -128,6 +128,21 @@ describe('usage report', () => {
     expect(seen.all.find((item) => item.text === 'Released, 2 h late')?.element.color).toBe('attention');
   });
 
+  it('my history: Linus reads his own booking of the week, under its testbed, on the display zone’s clock', async () => {
+    const bot = await start();
+    const reply = await ask(bot, bot.linus, bot.lab, 'my history');
+    const seen = seenCard(reply);
+    expect(seen.texts).toEqual([
+      'Your past bookings',
+      '1 booking ended in the last 30 days, 7 h in all, newest first.',
+      'lab-1',
+      '2026-03-05 09:00 → 16:00 Europe/Berlin (7 h)',
+      'Purpose: test run',
+      'Released',
+    ]);
+    expect(buttonTitles(reply)).toEqual(['Mine', 'Menu']);
+  });
+
   it('says so when the history cannot be read (for the report and for one testbed), and logs the reason', async () => {
     const bot = await start();
     // The file is replaced by a folder of the same name while the bot runs.

@@ -276,6 +276,7 @@ describe('conversation machine: every reachable state', () => {
     { type: 'report.requested' },
     { type: 'report.requested', days: 30 },
     { type: 'history.requested', testbedId: 2 },
+    { type: 'myHistory.requested' },
     { type: 'register.submitted', form, now: NOW },
     { type: 'register.submitted', form: { label: '5g', purpose: 'perf run', expectedRelease: '2026-03-10T14:00:00.000Z' }, now: NOW },
     { type: 'register.invalid', errors: { purpose: 'Tell us what you need the testbed for.' }, values: { testbed_id: '1' } },

@@ -41,6 +41,8 @@ export type ConversationEvent =
   | { type: 'report.requested'; days?: 7 | 30 }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
   | { type: 'history.requested'; testbedId: number }
+  /** The person's own bookings of the last 30 days (typed `my history`). */
+  | { type: 'myHistory.requested' }
   | ({ type: 'lifecycle.submitted'; request: LifecycleRequest; now: string } & KnownHolder)
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | ({ type: 'feedback.submitted'; text: string } & KnownHolder)
@@ -75,6 +77,8 @@ export type CardView =
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
   | { kind: 'history'; testbedId: number }
+  /** The asker's own bookings of the last 30 days, drawn from the history when it is posted. */
+  | { kind: 'myHistory' }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }
