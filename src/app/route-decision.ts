@@ -11,8 +11,8 @@ export interface RouterContext {
   approvedRooms: string[] | '*';
   timeZone: string;
   knownTestbedIds: readonly number[];
-  /** The testbeds' ids and names; only read for typed text that names one (`wait lab-3`). */
-  testbeds?: readonly Pick<TestbedRecord, 'id' | 'testbed_name'>[];
+  /** The testbeds' ids, names and labels; only read for typed text that names one (`wait lab-3`) or a label (`any free 5g?`). */
+  testbeds?: readonly Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
 }

@@ -7,7 +7,8 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues } from '../domain.js';
-import { findByTypedName, findNearName } from '../lab-rules.js';
+import { findByTypedName, findNearName, hasLabel } from '../lab-rules.js';
+import { readLabel } from '../cards/actions.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -164,6 +165,12 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
+  // `wait any 5g`: a queue is one testbed's; the label's testbeds are one command away.
+  const label = /^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1];
+  if (type === 'wait' && label !== undefined && readLabel(label) !== null && testbeds.some((record) => hasLabel(record, label))) {
+    const message = `A queue is for one testbed: type wait and its name. Type status ${label} to see the testbeds labelled ${label}, and when each is due back.`;
+    return { kind: 'reply', view: { kind: 'error', message } };
+  }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
 }
 

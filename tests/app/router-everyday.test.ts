@@ -298,3 +298,13 @@ describe('router: word soup of the bot’s own words', () => {
     );
   });
 });
+
+describe('router: waiting for a label', () => {
+  it('wait any 5g says a queue is one testbed’s, and how to see the 5g ones; nothing is joined', () => {
+    const message = 'A queue is for one testbed: type wait and its name. Type status 5g to see the testbeds labelled 5g, and when each is due back.';
+    expect(route(text('wait any 5g'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+    expect(route(text('wait for a 5g testbed'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+    // A label no testbed carries is a name no testbed has.
+    expect(route(text('wait any wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any wifi”. Type status to see them all.' } });
+  });
+});
