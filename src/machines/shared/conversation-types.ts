@@ -35,7 +35,10 @@ export type ConversationEvent =
   | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
   | ({ type: 'release.submitted'; testbedId: number; now: string; holderOnly?: boolean } & KnownHolder)
-  /** `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card. */
+  /**
+   * `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card; `extendMinutes`
+   * (`by 2 hours`) or `extendUntil` (`until 18:00`, ISO 8601 UTC): what was typed, as a button of its own.
+   */
   | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30 }
@@ -57,7 +60,7 @@ export type ConversationEvent =
 export type CardView =
   | { kind: 'menu' }
   | { kind: 'help' }
-  /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status). */
+  /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status); `testbedId`: the one testbed the words named. */
   | { kind: 'hint'; suggestion?: string; testbedId?: number }
   /** The answer to `thanks`. */
   | { kind: 'thanks' }
