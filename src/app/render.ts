@@ -250,8 +250,13 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(myHistoryCard(input), myHistoryText(input));
     }
     case 'report': {
-      const report = computeUsage({ entries: ctx.history ?? [], records: ctx.testbeds, now, days: view.days, timeZone });
-      const input = { report, intro: view.intro };
+      // Of one label (`report 5g`): its testbeds, and the history lines about them.
+      const label = view.label;
+      const records = label === undefined ? ctx.testbeds : ctx.testbeds.filter((record) => hasLabel(record, label));
+      const ids = new Set(records.map((record) => record.id));
+      const entries = label === undefined ? (ctx.history ?? []) : (ctx.history ?? []).filter((entry) => ids.has(entry.testbed_id));
+      const report = computeUsage({ entries, records, now, days: view.days, timeZone });
+      const input = { report, intro: view.intro, ...(label === undefined ? {} : { label }) };
       return pair(reportCard(input), reportText(input));
     }
     case 'broadcastRooms': {

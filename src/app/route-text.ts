@@ -64,7 +64,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
-  if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days });
+  // A label no testbed carries (`report 14`, `report 30 weeks`): what the report can be of.
+  if (report !== null && report.label !== undefined && !(ctx.testbeds ?? []).some((record) => hasLabel(record, report.label!))) {
+    return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
+  }
+  if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days, ...(report.label === undefined ? {} : { label: report.label }) });
   const waitFor = WAIT_NAMED.exec(command);
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);

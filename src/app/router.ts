@@ -141,8 +141,11 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'mine':
       return one('conversation', event, { type: 'mine.requested' });
-    case 'report':
-      return one('conversation', event, { type: 'report.requested', days: parseReportDays(inputs) });
+    case 'report': {
+      // The window switch of a report of one label keeps the label.
+      const label = readStatusLabel(inputs);
+      return one('conversation', event, { type: 'report.requested', days: parseReportDays(inputs), ...(label === undefined ? {} : { label }) });
+    }
     case 'release_all':
       return lifecycle(event, { type: 'releaseAll' }, now);
     case 'extend': {

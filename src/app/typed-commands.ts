@@ -119,15 +119,26 @@ export const WHEN_FREE = /^(?:when(?:['’]?s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
-const REPORT_DAYS = /^(7|30)\s*(?:d|days?)?$/i;
-export const REPORT_ARGUMENT_HELP = 'The usage report covers the last 7 or the last 30 days: type report, or report 30.';
+/** `30`, `30 days`, `7d` in a report's words, with a label (`report 5g 30`) or alone. */
+const REPORT_DAYS = /(?:^|\s)(7|30)\s*(?:d|days?)?(?=\s|$)/i;
+export const REPORT_ARGUMENT_HELP =
+  'The usage report covers the last 7 or the last 30 days, of the whole lab or of one label: type report, report 30, or report 5g 30.';
 
-/** `report <days>` (in a command's text): 7 or 30, `invalid` for any other argument, or null for other text. */
-export function reportArgument(command: string): { days: 7 | 30 } | 'invalid' | null {
+/**
+ * `report <days>`, `report <label>`, `report 5g 30`, `report 30 days for 5g` (in a command's text): the
+ * window (7 unless 30 is asked for) and the label when one was typed; `invalid` for any other words, or
+ * null for other text. Whether a testbed carries the label is for the caller to check.
+ */
+export function reportArgument(command: string): { days: 7 | 30; label?: string } | 'invalid' | null {
   const match = REPORT_WITH_ARGUMENT.exec(command);
   if (!match) return null;
-  const days = REPORT_DAYS.exec(match[1].trim());
-  return days ? { days: days[1] === '30' ? 30 : 7 } : 'invalid';
+  const words = match[1].trim().slice(0, 80);
+  const days = REPORT_DAYS.exec(words);
+  const rest = (days ? words.replace(REPORT_DAYS, ' ') : words).trim().replace(/^(?:of|for|on)\s+/i, '');
+  const window = days?.[1] === '30' ? 30 : 7;
+  if (rest === '') return days ? { days: window } : 'invalid';
+  const label = readLabel(rest);
+  return label === null ? 'invalid' : { days: window, label };
 }
 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */

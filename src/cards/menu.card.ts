@@ -49,7 +49,7 @@ const COMMANDS: Array<[string, string]> = [
   ['wait lab-3', 'join the queue for lab-3: I message you when it is free (unwait lab-3 to leave it)'],
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?)'],
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],
-  ['report', 'usage of the last 7 days (or 30): hours, bookings, overdue, top holders'],
+  ['report', 'usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],
   ['help', 'show this card'],

@@ -8,7 +8,7 @@
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { ReportDays, TestbedUsage, UsageReport } from '../reports/usage.js';
 import { ACTIONS } from './actions.js';
-import { card, safeText, submit, textBlock, type CardElement } from './common.js';
+import { card, safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { byteLength, rowsThatFit } from './broadcast-format.js';
 import { buttons, heading, plainText, safeName, small } from './parts.js';
 import { formatInZone } from './time.js';
@@ -17,6 +17,8 @@ export interface ReportCardInput {
   report: UsageReport;
   /** A broadcast's opening: who sent it and what they typed (the text may be empty). */
   intro?: { senderName: string; text: string };
+  /** The label the report is of (`report 5g`): only the testbeds carrying it. */
+  label?: string;
 }
 
 /** Testbeds listed one by one before the rest is summed up (the size budget may stop earlier). */
@@ -64,17 +66,18 @@ export function hourLabel(hour: number): string {
   return `${pad(hour)}:00–${pad(hour + 1)}:00`;
 }
 
-export function reportTitle(days: number): string {
-  return `Usage, last ${days} days`;
+export function reportTitle(days: number, label?: string): string {
+  return label === undefined ? `Usage, last ${days} days` : `Usage of ${label}, last ${days} days`;
 }
 
 function windowLine(report: UsageReport): string {
   return `${formatInZone(report.since, report.timeZone)} to ${formatInZone(report.now, report.timeZone)}`;
 }
 
-function totalsLine(report: UsageReport): string {
+function totalsLine(report: UsageReport, label?: string): string {
   const { hours, bookings, overdueHours } = report.totals;
-  return `All testbeds: ${formatHours(hours)} in use · ${plural(bookings, 'booking')} · ${formatHours(overdueHours)} overdue`;
+  const which = label === undefined ? 'All testbeds' : `All ${safeLine(label, 40)} testbeds`;
+  return `${which}: ${formatHours(hours)} in use · ${plural(bookings, 'booking')} · ${formatHours(overdueHours)} overdue`;
 }
 
 function testbedRow(row: TestbedUsage): CardElement {
@@ -149,24 +152,24 @@ function introBlock(intro: ReportCardInput['intro']): CardElement[] {
   return intro.text.trim() === '' ? [from] : [from, textBlock(safeText(intro.text, 1000))];
 }
 
-/** The other window's button: 7 days ↔ 30 days. */
-export function switchButton(days: number): CardElement {
+/** The other window's button: 7 days ↔ 30 days (of the same label, when the report is of one). */
+export function switchButton(days: number, label?: string): CardElement {
   const other: ReportDays = days === 30 ? 7 : 30;
-  return submit(`Last ${other} days`, { action: ACTIONS.report, days: other }, { associatedInputs: 'none' });
+  return submit(`Last ${other} days`, { action: ACTIONS.report, days: other, ...(label === undefined ? {} : { label }) }, { associatedInputs: 'none' });
 }
 
 export function reportCard(input: ReportCardInput): AdaptiveCardJson {
   const { report } = input;
   const top: CardElement[] = [
-    textBlock(reportTitle(report.days), { size: 'Large', weight: 'Bolder' }),
+    textBlock(safeLine(reportTitle(report.days, input.label), 80), { size: 'Large', weight: 'Bolder' }),
     ...introBlock(input.intro),
     small(windowLine(report), { isSubtle: true }),
-    textBlock(totalsLine(report), { weight: 'Bolder', spacing: 'Small' }),
+    textBlock(totalsLine(report, input.label), { weight: 'Bolder', spacing: 'Small' }),
   ];
-  if (report.testbeds.length === 0) top.push(textBlock('No testbeds are registered yet.', { isSubtle: true }));
+  if (report.testbeds.length === 0) top.push(textBlock(input.label === undefined ? 'No testbeds are registered yet.' : 'No testbed carries that label.', { isSubtle: true }));
   else top.push(heading('Testbeds, most used first', { spacing: 'Medium' }));
   const bottom = [...holdersBlock(report), ...hoursBlock(report)];
-  const actions = [switchButton(report.days), buttons.status(), buttons.menu()];
+  const actions = [switchButton(report.days, input.label), buttons.status(), buttons.menu()];
   const rows = report.testbeds.map(testbedRow);
   const reserve = byteLength(card([...top, ...bottom, restLine(report.testbeds)], actions)) + 200;
   const shown = rowsThatFit(rows, reserve, MAX_REPORT_ROWS);
@@ -185,7 +188,7 @@ export function reportText(input: ReportCardInput): string {
     parts.push(`Usage report from ${plainText(input.intro.senderName, 80)}${message}.`);
   }
   parts.push(
-    `${reportTitle(report.days)} (${windowLine(report)}): ${formatHours(hours)} in use, ${plural(bookings, 'booking')}, ` +
+    `${reportTitle(report.days, input.label === undefined ? undefined : plainText(input.label, 40))} (${windowLine(report)}): ${formatHours(hours)} in use, ${plural(bookings, 'booking')}, ` +
       `${formatHours(overdueHours)} overdue across ${plural(report.testbeds.length, 'testbed')}.`,
   );
   const used = report.testbeds.filter((row) => row.hours > 0).slice(0, 3);

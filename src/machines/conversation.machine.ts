@@ -250,7 +250,10 @@ export const conversationMachine = setup({
     'myHistory.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'myHistory' } } } },
     'report.requested': {
       target: '.menu',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7 } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({ view: { kind: 'report', days: event.days === 30 ? 30 : 7, ...(event.label === undefined ? {} : { label: event.label }) } }),
+      },
     },
     'feedback.invalid': {
       target: '.feedback',

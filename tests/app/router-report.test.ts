@@ -65,7 +65,7 @@ describe('usage report routing', () => {
   it.each(['report 14', 'report last month', 'report 30 weeks'])('typed %j is answered with the windows there are, and nothing else happens', (text) => {
     expect(route(typed(text), ctx)).toEqual({
       kind: 'reply',
-      view: { kind: 'error', message: 'The usage report covers the last 7 or the last 30 days: type report, or report 30.' },
+      view: { kind: 'error', message: 'The usage report covers the last 7 or the last 30 days, of the whole lab or of one label: type report, report 30, or report 5g 30.' },
     });
     expect(isCommandText(text)).toBe(false);
   });
@@ -109,5 +109,46 @@ describe('usage report routing', () => {
     expect(buttonTitles(direct)).toEqual([]);
     expect(seenCard(direct).heading).toBe('Usage, last 7 days');
     expect(route(clicked({ action: 'report', days: 30 }, DM, 'direct'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+});
+
+describe('usage report of one label', () => {
+  // lab-1 and lab-2 carry 5g in this lab.
+  const records = WEEK_RECORDS.map((record) => (record.id === 1 || record.id === 2 ? { ...record, labels: ['5g'] } : record));
+  const labelled: RouterContext = { ...ctx, testbeds: records };
+  const render = { ...RENDER, testbeds: records };
+  /** The names of the testbed rows a report card lists. */
+  const rowNames = (card: AdaptiveCardJson) => {
+    const texts = seenCard(card).texts;
+    return texts.slice(texts.indexOf('Testbeds, most used first') + 1).filter((text) => /^lab-\d|old-rig/.test(text));
+  };
+
+  it.each([
+    ['report 5g', 7],
+    ['report 5G 30', 30],
+    ['report 30 days for 5g', 30],
+    ['report of 5g', 7],
+  ] as const)('typed %j asks for the 5g testbeds over %i days', (text, days) => {
+    expect(shown(route(typed(text), labelled))).toEqual({ kind: 'report', days, label: expect.stringMatching(/^5g$/i) });
+    expect(isCommandText(text, records)).toBe(true);
+  });
+
+  it('a label no testbed carries gets what the report can be of, and is not kept in recordings', () => {
+    expect(route(typed('report wifi'), labelled)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'The usage report covers the last 7 or the last 30 days, of the whole lab or of one label: type report, report 30, or report 5g 30.' },
+    });
+    expect(isCommandText('report wifi', records)).toBe(false);
+  });
+
+  it('shows only the testbeds carrying the label, under a title that names it, and its window switch keeps the label', () => {
+    const week = renderView({ kind: 'report', days: 7, label: '5g' }, render).card;
+    expect(seenCard(week).heading).toBe('Usage of 5g, last 7 days');
+    expect(rowNames(week).sort()).toEqual(['lab-1', 'lab-2']);
+    // The whole lab's report lists the others too.
+    expect(rowNames(renderView({ kind: 'report', days: 7 }, render).card)).toContain('lab-4');
+    const monthView = shown(route(clicked(cardSubmission(week, { action: 'Last 30 days' })), labelled));
+    expect(monthView).toEqual({ kind: 'report', days: 30, label: '5g' });
+    expect(seenCard(renderView(monthView, render).card).heading).toBe('Usage of 5g, last 30 days');
   });
 });

@@ -128,6 +128,20 @@ describe('usage report', () => {
     expect(seen.all.find((item) => item.text === 'Released, 2 h late')?.element.color).toBe('attention');
   });
 
+  it('report 5g: the week of the testbeds carrying 5g only, and its button switches to 30 days of them', async () => {
+    const historyPath = await writeHistory();
+    const labelled = WEEK_RECORDS.map((record) => (record.id === 2 ? { ...record, labels: ['5g'] } : record));
+    h = await startHarness({ testbeds: labelled, env: { HISTORY_DB_NAME: historyPath, DISPLAY_TIMEZONE: 'Europe/Berlin' } });
+    const week = await ask(h, h.ada, h.lab, 'report 5g');
+    const seen = seenCard(week);
+    expect(seen.heading).toBe('Usage of 5g, last 7 days');
+    expect(seen.texts).toContain('All 5g testbeds: 50 h in use · 2 bookings · 18 h overdue');
+    expect(rowTexts(seen.texts, 'lab-2')).toEqual(['lab-2', '▰▰▰▱▱▱▱▱▱▱ 30% · 50 h in use', '2 bookings · 18 h overdue']);
+    expect(seen.texts).not.toContain('lab-4');
+    const month = await click(h, h.ada, week, 'report');
+    expect(seenCard(month).heading).toBe('Usage of 5g, last 30 days');
+  });
+
   it('my history: Linus reads his own booking of the week, under its testbed, on the display zone’s clock', async () => {
     const bot = await start();
     const reply = await ask(bot, bot.linus, bot.lab, 'my history');

@@ -41,7 +41,7 @@ export type ConversationEvent =
    */
   | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string }
   /** The usage report for the last `days` days (typed `report`: 7). */
-  | { type: 'report.requested'; days?: 7 | 30 }
+  | { type: 'report.requested'; days?: 7 | 30; label?: string }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
   | { type: 'history.requested'; testbedId: number }
   /** The person's own bookings of the last 30 days (typed `my history`). */
@@ -77,7 +77,7 @@ export type CardView =
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
   | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
-  | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string } }
+  | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string }; label?: string }
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
   | { kind: 'history'; testbedId: number }
   /** The asker's own bookings of the last 30 days, drawn from the history when it is posted. */
