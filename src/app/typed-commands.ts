@@ -153,13 +153,13 @@ export const WHO_HAS_ANY =
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3`: that testbed's bookings of the last 30 days. */
-export const HISTORY_NAMED =
+const HISTORY_NAMED =
   /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me))?)$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
   /^(?:(?:show\s+)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+(?:did|have)\s+i\s+(?:book|booked|use|used|have|had)(?:\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))?)$/i;
 /** `lab-3 history`: the name first (only when it is a testbed's). */
-export const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
+const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';
 
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */

@@ -37,7 +37,7 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
 ];
 
 /** The admin card's reminder that each task can be typed, the testbed named. */
-export const ADMIN_TYPED_HINT =
+const ADMIN_TYPED_HINT =
   'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
 
 export function adminMenuCard({ testbeds }: AdminMenuInput): AdaptiveCardJson {

@@ -56,7 +56,7 @@ export function spanText(startIso: string, endIso: string, timeZone: string): st
 }
 
 /** How a booking ended, and whether that is worth a colour: late, forced, or a pipeline's hold that ran out. */
-export function endingOf(line: ClosedBookingLine): { text: string; attention: boolean } {
+function endingOf(line: ClosedBookingLine): { text: string; attention: boolean } {
   if (line.event === 'force_released') {
     return { text: `Force released by ${line.by ? safeName(line.by.name) : 'an admin'}: ${safeLine(line.reason, 120)}`, attention: true };
   }

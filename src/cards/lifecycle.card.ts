@@ -192,7 +192,7 @@ function clockTime(iso: string, now: string, timeZone: string): string {
 }
 
 /** `1 hour`, `2 hours`, `45 minutes`, `2 h 30 min`, `1 day`, `36 hours`, `1 week`: a length as a button says it. */
-export function extensionLength(minutes: number): string {
+function extensionLength(minutes: number): string {
   const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
   if (minutes % (7 * 1440) === 0) return unit(minutes / (7 * 1440), 'week');
   if (minutes % 1440 === 0) return unit(minutes / 1440, 'day');
