@@ -68,6 +68,11 @@ export function hasLabel(record: Pick<TestbedRecord, 'labels'>, label: string | 
   return (record.labels ?? []).some((own) => sameLabel(own, label.trim()));
 }
 
+/** True when some testbed carries the label (ignoring case): a label in use in the lab. */
+export function labelCarried(records: readonly Pick<TestbedRecord, 'labels'>[], label: string): boolean {
+  return records.some((record) => hasLabel(record, label));
+}
+
 /** What is wrong with a list of labels, one sentence each (empty when fine). */
 export function labelProblems(labels: readonly string[]): string[] {
   const problems: string[] = [];

@@ -5,7 +5,7 @@
 import { INPUT_IDS } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName, hasLabel } from '../lab-rules.js';
+import { findByTypedName, labelCarried } from '../lab-rules.js';
 import { bareTestbed, everydayCommand, isLabName } from './everyday-words.js';
 import { adminTask } from './typed-admin.js';
 import {
@@ -57,7 +57,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (argument !== null && argument !== 'invalid') return true;
   const report = reportArgument(command);
   // A label no testbed carries is words a person wrote.
-  if (report !== null && report !== 'invalid') return report.label === undefined || testbeds.some((record) => hasLabel(record, report.label!));
+  if (report !== null && report !== 'invalid') return report.label === undefined || labelCarried(testbeds, report.label);
   const booking = NAMED_FORM.exec(command);
   if (booking && booking[1].toLowerCase() !== 'release') {
     // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.

@@ -6,12 +6,17 @@
 import { readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName, hasLabel, sameName } from '../lab-rules.js';
+import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { FREE_NOW, STATUS_WITH_ARGUMENT } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
-  return 'found' in findByTypedName(testbeds, name) || testbeds.some((record) => hasLabel(record, name));
+  return 'found' in findByTypedName(testbeds, name) || labelCarried(testbeds, name);
+}
+
+/** The testbed (or label) the words after `book` name; which one does not depend on the clock, so any instant serves. */
+function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  return readTypedBooking(words, testbeds, new Date(0).toISOString(), 'UTC').name;
 }
 
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
@@ -57,7 +62,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (book) return `book${book[1]}`;
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
-    const named = readTypedBooking(asked[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    const named = bookingName(asked[1], testbeds);
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
   }
   // `queue of lab-3` asks who waits; `queue for lab-3` joins.
@@ -71,7 +76,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
   if (take) {
-    const named = readTypedBooking(take[1], testbeds, new Date(0).toISOString(), 'UTC').name;
+    const named = bookingName(take[1], testbeds);
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
@@ -81,7 +86,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
-  if (label !== undefined && readLabel(label) !== null && testbeds.some((record) => hasLabel(record, label))) return `status ${label}`;
+  if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
   return command;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName, hasLabel, sameLabel, sameName } from '../lab-rules.js';
+import { findByTypedName, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -147,10 +147,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(helpCard({ botName: ctx.botName, version: BOT_VERSION }), helpText({ botName: ctx.botName, version: BOT_VERSION }));
     case 'hint': {
       const record = view.testbedId === undefined ? undefined : ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
-      const life = lifeOf();
+      // Bookable by anyone: free, and not held for somebody's hand-off.
+      const held = record !== undefined && lifeOf().some((entry) => entry.testbed_id === record.id && entry.offer !== null);
       const input = {
         ...(view.suggestion === undefined ? {} : { suggestion: view.suggestion }),
-        ...(record === undefined ? {} : { testbed: { id: record.id, name: record.testbed_name, bookable: isBookable(record) && !heldTestbeds(life).has(record.id) } }),
+        ...(record === undefined ? {} : { testbed: { id: record.id, name: record.testbed_name, bookable: isBookable(record) && !held } }),
       };
       return pair(hintCard(input), hintText(input));
     }
@@ -327,7 +328,7 @@ function joinErrors(...all: Array<FormErrors | undefined>): FormErrors | undefin
  * the label (any free testbed carrying it), or says under the picker that none of those is free.
  */
 function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], available: readonly TestbedRecord[]): { values?: FormValues; errors?: FormErrors } | undefined {
-  if (named === undefined || all.some((record) => sameName(record.testbed_name, named)) || !all.some((record) => hasLabel(record, named))) return undefined;
+  if (named === undefined || all.some((record) => sameName(record.testbed_name, named)) || !labelCarried(all, named)) return undefined;
   const label = labelsInUse(available).find((each) => sameLabel(each, named));
   if (label !== undefined) return { values: { [INPUT_IDS.label]: label } };
   return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or press Status to wait for one.` } };

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues } from '../domain.js';
-import { findByTypedName, findNearName, hasLabel } from '../lab-rules.js';
+import { findByTypedName, findNearName, labelCarried } from '../lab-rules.js';
 import { readLabel } from '../cards/actions.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
@@ -65,7 +65,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   // A label no testbed carries (`report 14`, `report 30 weeks`): what the report can be of.
-  if (report !== null && report.label !== undefined && !(ctx.testbeds ?? []).some((record) => hasLabel(record, report.label!))) {
+  if (report !== null && report.label !== undefined && !labelCarried(ctx.testbeds ?? [], report.label)) {
     return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   }
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days, ...(report.label === undefined ? {} : { label: report.label }) });
@@ -171,7 +171,7 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
   // `wait any 5g`: a queue is one testbed's; the label's testbeds are one command away.
   const label = /^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1];
-  if (type === 'wait' && label !== undefined && readLabel(label) !== null && testbeds.some((record) => hasLabel(record, label))) {
+  if (type === 'wait' && label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) {
     const message = `A queue is for one testbed: type wait and its name. Type status ${label} to see the testbeds labelled ${label}, and when each is due back.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
