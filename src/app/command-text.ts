@@ -25,6 +25,7 @@ import {
   WHO_HAS_ANY,
   commandText,
   historyName,
+  readTypedAsk,
   readTypedExtend,
   reportArgument,
   statusArgument,
@@ -72,6 +73,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const admin = adminTask(command);
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
   if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
+  const ask = readTypedAsk(command);
+  // `ask about lab-3` is lab data; `ask Linus to release lab-3` names a colleague: words a person wrote.
+  if (ask) return !ask.person && 'found' in findByTypedName(testbeds, ask.name);
   const name = typedTestbedName(command, testbeds);
   return (name !== undefined && 'found' in findByTypedName(testbeds, name)) || bareTestbed(command, testbeds) !== undefined;
 }

@@ -217,7 +217,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     const thread = effects.heard(event);
     if (decision.kind === 'reply') {
       replies.started(`reply:${event.roomId}`, event.receivedAt);
-      effects.reply(event.roomId, decision.view, thread);
+      effects.reply(event.roomId, decision.view, thread, event.type === 'message' ? event.personEmail : undefined);
       return 'replied';
     }
     if (names) await names.learn(event);

@@ -39,8 +39,11 @@ export interface Effects {
   heard(event: PlatformEvent): string | undefined;
   /** A card for the person and room of `key`, in order with the other replies for that key, in their thread. */
   say(key: FlowKey, view: View): void;
-  /** A card in the room, in the thread `parentId` when given. */
-  reply(roomId: string, view: View, parentId?: string): void;
+  /**
+   * A card in the room, in the thread `parentId` when given: a reply decided by the router alone. `requesterEmail`, the sender's address as the message carried it, lets
+   * a hint about one testbed tell its holder from others without a profile look-up in the room's queue.
+   */
+  reply(roomId: string, view: View, parentId?: string, requesterEmail?: string): void;
   /** A direct message to one person, posted as plain text. */
   direct(key: FlowKey, toEmail: string, message: DirectMessage): void;
   /** A card in the person's 1:1 room (reminders, offers, asks), posted with `toPersonEmail`. */
@@ -134,8 +137,8 @@ export function createEffects(deps: {
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }
 
-  async function sayNow(key: string, roomId: string, view: View, personId?: string, parentId?: string): Promise<void> {
-    const requesterEmail = await requesterEmailFor(view, personId);
+  async function sayNow(key: string, roomId: string, view: View, personId?: string, parentId?: string, knownEmail?: string): Promise<void> {
+    const requesterEmail = knownEmail ?? (await requesterEmailFor(view, personId));
     const directRoom = !isApproved(roomId, config.approvedRooms);
     const ctx = renderContext(requesterEmail, directRoom);
     const rendered = await renderReply(view, ctx).catch((error: unknown) => {
@@ -178,9 +181,9 @@ export function createEffects(deps: {
       const thread = conversationThreads.get(threadKey(key.roomId, key.personId));
       enqueue(queue, () => sayNow(queue, key.roomId, view, key.personId, thread));
     },
-    reply(roomId, view, parentId) {
+    reply(roomId, view, parentId, requesterEmail) {
       const key = `reply:${roomId}`;
-      enqueue(key, () => sayNow(key, roomId, view, undefined, parentId));
+      enqueue(key, () => sayNow(key, roomId, view, undefined, parentId, requesterEmail));
     },
     direct(key, toEmail, message) {
       enqueue(`direct:${keyOf(key)}`, () => post({ toPersonEmail: toEmail, text: renderDirectMessage(message) }));

@@ -34,6 +34,17 @@ const QUEUE_OF =
 /** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
 const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
 
+/** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
+const WAIT_ME =
+  /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+/** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
+const STILL_USED =
+  /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
+const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
+/** `what can you do`, `how does this work`, `commands`: help. */
+const HELP_WORDS =
+  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+)?(?:the\s+)?commands|usage|instructions)$/i;
+
 /** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
 const RELEASE_ALL_WORDS =
   /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
@@ -52,7 +63,8 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
  * and `take lab-3` as `book lab-3`; `done with lab-3`, `give back lab-3`, `free lab-3` and
  * `cancel my booking of lab-3` as `release lab-3`; `free 5g` (a label) as `status 5g`; `I need lab-3`
- * as `book lab-3`; `queue for lab-3` as `wait lab-3`; `who is waiting for lab-3` as `who has lab-3`. Other text
+ * as `book lab-3`; `queue for lab-3` and `remind me when lab-3 is free` as `wait lab-3`; `who is waiting for lab-3`
+ * and `is anyone still using lab-3` as `who has lab-3`; `what can you do` as `help`. Other text
  * comes back as it was. Like the commands, these only open a form: nothing is booked or released
  * before its button is pressed.
  */
@@ -71,6 +83,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const queue = QUEUE_FOR.exec(command);
   if (queue) return `wait ${queue[1]}`;
   if (MY_PLACE.test(command)) return 'my queues';
+  if (HELP_WORDS.test(command)) return 'help';
+  // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
+  const waitMe = WAIT_ME.exec(command);
+  if (waitMe) return `wait ${waitMe[1]}`;
+  const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
+  if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;

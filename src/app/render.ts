@@ -133,6 +133,12 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
   return actions.length > 0 ? { ...rest, actions } : rest;
 }
 
+/** Who holds the testbed a hint is about, while it is booked. */
+function hintHolder(record: TestbedRecord, requesterEmail: string | undefined): { holder?: { name: string; yours: boolean } } {
+  if (record.status !== 'in_use') return {};
+  return { holder: { name: record.user_name ?? '', yours: sameEmail(record.user_email, requesterEmail) } };
+}
+
 /**
  * `ctx.testbeds` and `ctx.life` are read only by the views that show them (they may be copies
  * made on demand), so a menu or a form without testbeds copies no records.
@@ -151,7 +157,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const held = record !== undefined && lifeOf().some((entry) => entry.testbed_id === record.id && entry.offer !== null);
       const input = {
         ...(view.suggestion === undefined ? {} : { suggestion: view.suggestion }),
-        ...(record === undefined ? {} : { testbed: { id: record.id, name: record.testbed_name, bookable: isBookable(record) && !held } }),
+        ...(record === undefined ? {} : { testbed: { id: record.id, name: record.testbed_name, bookable: isBookable(record) && !held, ...hintHolder(record, ctx.requesterEmail) } }),
       };
       return pair(hintCard(input), hintText(input));
     }

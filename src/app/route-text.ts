@@ -35,6 +35,7 @@ import {
   WHO_HAS_ANY,
   commandText,
   historyName,
+  readTypedAsk,
   readTypedExtend,
   reportArgument,
   statusArgument,
@@ -73,6 +74,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  const ask = askRoute(event, command, ctx);
+  if (ask) return ask;
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
@@ -176,6 +179,22 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
     return { kind: 'reply', view: { kind: 'error', message } };
   }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
+}
+
+/**
+ * `ask about lab-3`, `ask Linus to release lab-3`, `nudge lab-3`: ask whoever holds lab-3 whether they still
+ * need it, as Ask the holder does (the testbed answers: not booked, yours, asked too recently). A name no
+ * testbed has is answered with why; `nudge` with words that name no testbed is no ask (undefined).
+ */
+function askRoute(event: PlatformEvent, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const asked = readTypedAsk(command);
+  if (asked === undefined) return undefined;
+  const testbeds = ctx.testbeds ?? [];
+  const typed = asked.name.slice(0, MAX_TYPED_NAME);
+  const match = findByTypedName(testbeds, typed);
+  if ('found' in match) return lifecycle(event, { type: 'ask', testbedId: match.found.id }, event.receivedAt);
+  if (!asked.explicit) return undefined;
+  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'ask about') } };
 }
 
 /** Why a typed name found no one testbed, and what to type instead (`Did you mean lab-3? Type wait lab-3.`). */

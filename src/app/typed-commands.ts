@@ -70,7 +70,7 @@ export function commandText(text: string): string {
 }
 
 /** `please`, `can you`, `I'd like to` before a command; `please`, `now`, `thanks` after it. */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:can|could|would|will)\s+you(?:\s+please)?|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me)\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:can|could|would|will)\s+you(?:\s+please)?|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
@@ -147,6 +147,36 @@ export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
 /** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
+/**
+ * `ask about lab-3`, `ask the holder of lab-3`, `nudge lab-3`, `ask Linus to release lab-3`, `remind Linus about lab-3`,
+ * `ask Linus whether he still needs lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder
+ * button does. Group 1: the prefix that says it is an ask of a holder; group 2: the words naming who (`Linus`);
+ * group 3: the testbed. Without either (`nudge lab-3`), the words are an ask only when they name a testbed.
+ */
+const ASK_NAMED =
+  /^(?:ask|nudge|poke|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about)\s+)?(\S[\s\S]*)$/i;
+/** Who an ask names without naming a person: these words may be kept in a recording. */
+const HOLDER_WORDS = /^(?:them|him|her|the\s+(?:holder|owner|user)|whoever)$/i;
+
+/** What `ask …` asks: the testbed's name as typed, whether the words said whose it is, and whether a person was named. */
+export interface TypedAsk {
+  name: string;
+  /** `ask about lab-3`, `ask Linus to release lab-3`: an ask whatever the words name (a name no testbed has is answered so). */
+  explicit: boolean;
+  /** `ask Linus to …`: words a person wrote (a colleague's name), not lab data. */
+  person: boolean;
+}
+
+/** `ask about lab-3`, `nudge lab-3`, `ask Linus to release lab-3`: the ask, or undefined for other text. */
+export function readTypedAsk(command: string): TypedAsk | undefined {
+  const match = ASK_NAMED.exec(command);
+  if (!match) return undefined;
+  const [, prefix, who, name] = match;
+  // `remind me about lab-3` is no ask of the holder (`everyday-words.ts` reads it as wait).
+  if (who !== undefined && /^(?:me|myself|us)$/i.test(who)) return undefined;
+  return { name: name.trim(), explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
+}
+
 /** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */
 export const WHO_HAS_ANY =
   /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;

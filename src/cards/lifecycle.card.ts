@@ -7,7 +7,7 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
+import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -101,8 +101,9 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     case 'refused': {
       const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
       const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
-      // Free right now (`wait lab-3` on a free one): the form, started on it, one press away.
-      const actions = outcome.reason === 'free' && record ? [buttons.register('Book it', record.id)] : [];
+      // Free right now (`wait lab-3`, `ask about lab-3` on a free one): the form, started on it, one press away.
+      const free = outcome.reason === 'free' || (outcome.reason === 'not_in_use' && record !== undefined && isBookable(record));
+      const actions = free && record ? [buttons.register('Book it', record.id)] : [];
       return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions };
     }
   }

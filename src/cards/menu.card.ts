@@ -48,6 +48,7 @@ const COMMANDS: Array<[string, string]> = [
   ['mine (or extend)', 'your bookings: extend, release, or release all'],
   ['wait lab-3', 'join the queue for lab-3: I message you when it is free (unwait lab-3 to leave it)'],
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?)'],
+  ['ask about lab-3', 'ask whoever holds lab-3 whether they still need it; I tell you the answer'],
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],
   ['report', 'usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
@@ -80,8 +81,17 @@ export function helpText({ botName, version }: HelpCardInput): string {
 export interface HintInput {
   /** The command a mistyped word most likely meant (`stauts`: status); only the commands below are named. */
   suggestion?: string;
-  /** A testbed the text named (`is TB-03 working?`), as it is now; `bookable` when anyone may book it now. */
-  testbed?: { id: number; name: string; bookable: boolean };
+  /**
+   * A testbed the text named (`is TB-03 working?`), as it is now; `bookable` when anyone may book it now,
+   * `holder` while it is booked (`yours` when the person who typed holds it).
+   */
+  testbed?: { id: number; name: string; bookable: boolean; holder?: { name: string; yours: boolean } };
+}
+
+/** Who holds the testbed a hint is about, as a sentence: `Linus Lab holds it.`, `You hold it.` */
+function holderLine(holder: { name: string; yours: boolean } | undefined, shown: (text: string) => string): string {
+  if (holder === undefined) return '';
+  return holder.yours ? ' You hold it.' : ` ${holder.name.trim() === '' ? 'Somebody' : shown(holder.name)} holds it.`;
 }
 
 const tap = (title: string, action: string) => (): CardElement => submit(title, { action }, { associatedInputs: 'none' });
@@ -117,11 +127,15 @@ export function hintCard(input: HintInput = {}): AdaptiveCardJson {
   const suggestion = suggested(input);
   const testbed = input.testbed;
   if (suggestion === undefined && testbed !== undefined) {
+    const holder = testbed.holder;
+    // Somebody else's: asking them is one press (`is anyone still using lab-3?`); one's own: the Extend and Release buttons.
+    const about = holder === undefined ? [] : holder.yours ? [tap('Mine', ACTIONS.mine)()] : [submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(testbed.id) }, { associatedInputs: 'none' })];
     return card(
-      [textBlock(`I did not understand that. Is it about ${safeLine(testbed.name, 80)}? Press a button, or type help to see everything I can do.`)],
+      [textBlock(`I did not understand that. Is it about ${safeLine(testbed.name, 80)}?${holderLine(holder, (name) => safeLine(name, 80))} Press a button, or type help to see everything I can do.`)],
       [
         submit('Its status', { action: ACTIONS.status, status_of: testbed.id }, { associatedInputs: 'none' }),
         ...(testbed.bookable ? [buttons.register('Book it', testbed.id)] : []),
+        ...about,
         buttons.menu(),
       ],
     );
@@ -138,7 +152,9 @@ export function hintText(input: HintInput = {}): string {
   const suggestion = suggested(input);
   if (suggestion === undefined && input.testbed !== undefined) {
     const name = plainText(input.testbed.name, 80);
-    return `I did not understand that. Is it about ${name}? Type who has ${name}, or help to see everything I can do.`;
+    const holder = input.testbed.holder;
+    const next = holder !== undefined && !holder.yours ? `ask about ${name} to ask whether they still need it` : `who has ${name}`;
+    return `I did not understand that. Is it about ${name}?${holderLine(holder, (each) => plainText(each, 80))} Type ${next}, or help to see everything I can do.`;
   }
   if (suggestion === undefined) return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
   return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;

@@ -246,13 +246,21 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
   body.push(...rows);
-  if (waitable.length > 0) body.push(...waitPicker(waitable));
+  // One busy testbed named (`who has lab-3?`): its buttons say which, so there is no picker of one.
+  const only = named !== undefined && waitable.length === 1 ? waitable[0] : undefined;
+  const yours = only !== undefined && only.status === 'in_use' && sameEmail(only.user_email, input.requesterEmail);
+  if (waitable.length > 0 && only === undefined) body.push(...waitPicker(waitable));
   // Page buttons and "Notify me" first; the rest as long as there is room (the menu is one word away).
   const actions: CardElement[] = [];
   const filter = label === undefined ? {} : { label };
   if (page > 1) actions.push(submit('◀ Previous', { action: ACTIONS.statusPage, page: page - 1, ...filter }, { associatedInputs: 'none' }));
   if (page < pages) actions.push(submit('Next ▶', { action: ACTIONS.statusPage, page: page + 1, ...filter }, { associatedInputs: 'none' }));
-  if (waitable.length > 0) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
+  const waiting = only !== undefined && (input.life ?? []).some((entry) => entry.testbed_id === only.id && entry.queue.some((person) => sameEmail(person.email, input.requesterEmail)));
+  if (only !== undefined && !yours) {
+    const queue = waiting ? ['Leave the queue', ACTIONS.unwait] : ['Notify me when free', ACTIONS.wait];
+    actions.push(submit(queue[0], { action: queue[1], testbed_id: String(only.id) }, { associatedInputs: 'none' }));
+    if (only.status === 'in_use') actions.push(submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(only.id) }, { associatedInputs: 'none' }));
+  } else if (waitable.length > 0 && only === undefined) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
   const rest = [buttons.register('Register', namedFree), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);
@@ -364,7 +372,8 @@ export class StatusMemo {
     const { testbeds, now, timeZone, requesterEmail } = input;
     const life = input.life ?? [];
     const queued = life.some((entry) => entry.queue.length > 0);
-    const looker = queued && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
+    // A view narrowed by a name or label may be of one testbed, whose buttons depend on whether the looker holds it.
+    const looker = (queued || input.label !== undefined) && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
     const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
     const head = `${JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker])}\n${clocks.join('\n')}`;
     if (this.shown && sameData(this.shown.testbeds, testbeds) && sameData(this.shown.life, life)) {

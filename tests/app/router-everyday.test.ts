@@ -266,8 +266,12 @@ describe('router: word soup of the bot’s own words', () => {
     'who', 'had', 'has', 'is', 'free', 'any', 'a', 'the', 'queue', 'wait', 'please', 'now', 'can', 'you', 'I', 'need', 'retire', 'maintenance',
     'force', 'rename', 'add', 'testbed', 'cancel', 'my', 'booking', 'all', 'working?', '2h', '2', 'hours', '18:00', 'tomorrow', 'another', 'hour',
     'lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g', 'thanks', 'ok', 'join', 'line', 'in', 'of', 'mine', 'when', 'get', 'am', 'next',
+    'ask', 'about', 'holder', 'whoever', 'them', 'whether', 'they', 'still', 'using', 'use', 'me', 'remind', 'nudge', 'anyone', 'let', 'know',
   ];
-  const HEADS = ['book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take'];
+  const HEADS = [
+    'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
+    'ask', 'ask about', 'ask the holder of', 'nudge', 'remind', 'remind me when', 'is anyone still using', 'does anybody need', 'what can you do',
+  ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
   const soup = fc
@@ -308,5 +312,57 @@ describe('router: waiting for a label', () => {
     expect(route(text('wait for a 5g testbed'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
     // A label no testbed carries is a name no testbed has.
     expect(route(text('wait any wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any wifi”. Type status to see them all.' } });
+  });
+});
+
+describe('router: asking the holder, and questions about who uses a testbed', () => {
+  it.each([
+    'ask about lab-3',
+    'ask the holder of lab-3',
+    'ask whoever has lab-3',
+    'nudge lab-3',
+    'chase up the owner of lab-3',
+    'ask them to release lab-3',
+    'please remind the holder about lab-3',
+  ])('%j asks whoever holds lab-3 whether they still need it, and is kept in recordings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each(['ask Linus to release lab-3', 'remind Linus about lab-3', 'ask Linus Lab whether he still needs TB-04 SD-WAN pod', 'ask grace if she is done with lab-3'])(
+    '%j asks the holder too, but names a colleague: words a person wrote, not kept',
+    (typed) => {
+      const decision = dispatched(typed) as Array<{ request: { type: string; testbedId: number } }>;
+      expect(decision.map((event) => event.request)).toEqual([{ type: 'ask', testbedId: typed.includes('TB-04') ? 4 : 3 }]);
+      expect(isCommandText(typed, testbeds)).toBe(false);
+    },
+  );
+
+  it('an ask that names no testbed changes nothing and says so; nudge with other words is no ask', () => {
+    expect(route(text('ask the holder of lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type ask about lab-3.' } });
+    expect(route(text('ask Linus to release the kraken'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “the kraken”. Type status to see them all.' } });
+    expect(route(text('nudge the build'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('ask about lab-9', testbeds)).toBe(false);
+  });
+
+  it.each(['remind me when lab-3 is free', 'let me know when lab-3 is back', 'ping me once lab-3 frees up', 'remind me about lab-3'])('%j joins the queue of lab-3, as wait lab-3', (typed) => {
+    expect(dispatched(typed)).toEqual(dispatched('wait lab-3'));
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each(['is anyone still using lab-3?', 'does anybody need lab-3', 'someone on lab-3 right now?', 'is lab-3 still in use', 'who needs TB-04 SD-WAN pod'])(
+    '%j shows that testbed, its holder and their buttons',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);
+      expect(isCommandText(typed, testbeds)).toBe(true);
+    },
+  );
+
+  it('a question about who uses something that is no testbed stays a hint', () => {
+    expect(route(text('is anyone using the coffee machine'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each(['what can you do?', 'how does this work', 'commands', 'How do I use this'])('%j shows the help card', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'help.requested' }]);
   });
 });

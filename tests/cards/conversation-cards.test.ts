@@ -136,7 +136,7 @@ describe('menu, help, hint', () => {
     const entries = seen.all.filter((item) => item.role === 'text').slice(1);
     const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
     expect(commands).toEqual([
-      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'wait lab-3', 'who has lab-3?', 'history lab-3', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     const meaningOf = (command: string): string | undefined => {
       const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');
@@ -171,6 +171,25 @@ describe('menu, help, hint', () => {
     expect(hintText({ testbed: { id: 3, name: 'TB-03', bookable: false } })).toBe('I did not understand that. Is it about TB-03? Type who has TB-03, or help to see everything I can do.');
     // A mistyped command is the better guess: its hint wins.
     expect(hintText({ suggestion: 'status', testbed: { id: 3, name: 'TB-03', bookable: true } })).toBe(hintText({ suggestion: 'status' }));
+  });
+
+  it('a hint about a booked testbed names its holder: somebody else’s gets Ask the holder, one’s own gets Mine', () => {
+    const theirs = hintCard({ testbed: { id: 4, name: 'TB-04', bookable: false, holder: { name: 'Linus *Lab*', yours: false } } });
+    expect(cardProblems(theirs)).toEqual([]);
+    expect(seenCard(theirs).texts.map(unLookAlike)).toEqual(['I did not understand that. Is it about TB-04? Linus *Lab* holds it. Press a button, or type help to see everything I can do.']);
+    expect(inspectCard(theirs).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Its status', { action: 'status', status_of: 4 }],
+      ['Ask the holder', { action: 'ask_holder', testbed_id: '4' }],
+      ['Menu', { action: 'menu' }],
+    ]);
+    expect(hintText({ testbed: { id: 4, name: 'TB-04', bookable: false, holder: { name: 'Linus Lab', yours: false } } })).toBe(
+      'I did not understand that. Is it about TB-04? Linus Lab holds it. Type ask about TB-04 to ask whether they still need it, or help to see everything I can do.',
+    );
+    const own = hintCard({ testbed: { id: 4, name: 'TB-04', bookable: false, holder: { name: 'Ada Ops', yours: true } } });
+    expect(seenCard(own).texts).toEqual(['I did not understand that. Is it about TB-04? You hold it. Press a button, or type help to see everything I can do.']);
+    expect(inspectCard(own).actions.map((action) => action.title)).toEqual(['Its status', 'Mine', 'Menu']);
+    // A booking without a holder's name (an old record) still reads as a sentence.
+    expect(hintText({ testbed: { id: 4, name: 'TB-04', bookable: false, holder: { name: ' ', yours: false } } })).toContain('Is it about TB-04? Somebody holds it.');
   });
 });
 

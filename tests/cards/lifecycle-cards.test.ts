@@ -150,6 +150,12 @@ describe('lifecycle cards', () => {
     expect(inspectCard(free).actions.map((action) => [action.title, action.data])).toEqual([['Book it', { action: 'register', start_on: 3 }]]);
     // Other refusals carry no such button.
     expect(inspectCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'yours', record: inUse(3, ana) } })).actions).toEqual([]);
+    // Asking about a testbed nobody holds (`ask about lab-3`): it can be booked instead, unless it is under maintenance.
+    const unbooked = outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_in_use', record: available(3) } });
+    expect(seenCard(unbooked).texts).toContain('lab-3 is not booked right now.');
+    expect(inspectCard(unbooked).actions.map((action) => [action.title, action.data])).toEqual([['Book it', { action: 'register', start_on: 3 }]]);
+    const resting = { ...available(3), maintenance: { reason: 'rack move', until: null, since: NOW, by: bob } };
+    expect(inspectCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_in_use', record: resting } })).actions).toEqual([]);
 
     const registerOf = (card: AdaptiveCardJson) => inspectCard(card).actions.find((action) => action.title === 'Register')?.data;
     const lab = [available(1), available(2), inUse(3, ana)];
@@ -159,6 +165,29 @@ describe('lifecycle cards', () => {
     // Held for somebody's hand-off: not free for the looker, so the button is the plain one.
     const held = [{ ...emptyLifecycle(2), offer }];
     expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-2', life: held }))).toEqual({ action: 'register' });
+  });
+
+  it('the status of one busy testbed (`who has lab-3?`) names it on its buttons: no picker, Ask the holder, Leave the queue for one who waits', () => {
+    const lab = [available(1), inUse(3, ana), { ...available(4), maintenance: { reason: 'rack move', until: null, since: NOW, by: bob } }];
+    const buttonsOf = (card: AdaptiveCardJson) => inspectCard(card).actions.map((action) => [action.title, action.data]);
+    const asBob = statusCard({ ...ctx, testbeds: lab, label: 'lab-3', requesterEmail: bob.email });
+    expect(inspectCard(asBob).inputs).toEqual([]);
+    expect(buttonsOf(asBob).slice(0, 2)).toEqual([
+      ['Notify me when free', { action: 'wait', testbed_id: '3' }],
+      ['Ask the holder', { action: 'ask_holder', testbed_id: '3' }],
+    ]);
+    // Its holder is asked nothing and waits for nothing.
+    const asAna = statusCard({ ...ctx, testbeds: lab, label: 'lab-3', requesterEmail: ana.email });
+    expect(buttonsOf(asAna).map(([title]) => title)).toEqual(['Register', 'Release', 'Mine', 'Menu']);
+    // Somebody already in its queue can leave it.
+    const queued = [{ ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }] }];
+    expect(buttonsOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-3', life: queued, requesterEmail: bob.email }))[0]).toEqual(['Leave the queue', { action: 'unwait', testbed_id: '3' }]);
+    // Under maintenance: nobody holds it to ask.
+    expect(buttonsOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-4', requesterEmail: bob.email })).map(([title]) => title)).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
+    // Several busy ones keep the picker.
+    const all = inspectCard(statusCard({ ...ctx, testbeds: lab, requesterEmail: bob.email }));
+    expect(all.inputs.map((input) => input.id)).toEqual(['testbed_id']);
+    expect(all.actions.map((action) => action.title)).not.toContain('Ask the holder');
   });
 
   it('mine starts its picker on the booking named (`extend lab-4`), and only on one of theirs', () => {

@@ -142,9 +142,9 @@ describe('a testbed named with the command', () => {
     expect(rowNames(await click(h, h.linus, hint, 'status'))).toEqual(['lab-2']);
     const form = await click(h, h.linus, hint, 'register');
     expect(startsOn(form)).toBe('lab-2');
-    // Once lab-2 is booked, the hint no longer offers to book it.
+    // Once lab-2 is booked, the hint no longer offers to book it: Ada may ask Linus, its holder, instead.
     await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
-    expect(buttonTitles(await ask(h, h.ada, h.lab, 'is lab-2 working?'))).toEqual(['Its status', 'Menu']);
+    expect(buttonTitles(await ask(h, h.ada, h.lab, 'is lab-2 working?'))).toEqual(['Its status', 'Ask the holder', 'Menu']);
   });
 
   it('`extend lab-3 until <a time>` offers Extend to that time: one press sets it, a second changes nothing', async () => {
@@ -204,5 +204,44 @@ describe('a testbed named with the command', () => {
 
     // Without a length the card keeps its own two.
     expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+  });
+
+  it('asking about a booked testbed: the question shows it with Ask the holder, the holder gets one message, a typed ask within the hour changes nothing', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '4h' });
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const questionsToAda = () => h.emu.messages({ roomId: adaRoom.id }).filter((m) => m.personId === h.bot.id && seenCard(m).heading === 'Do you still need lab-2?');
+
+    const shown = await ask(h, h.linus, h.lab, 'is anyone still using lab-2?');
+    expect(rowNames(shown)).toEqual(['lab-2']);
+    expect(buttonTitles(shown).slice(0, 2)).toEqual(['Notify me when free', 'Ask the holder']);
+    const asked = await click(h, h.linus, shown, 'ask_holder');
+    expect(seenCard(asked).texts).toContain('I asked Ada Ops whether they still need lab-2. I will tell you the answer.');
+    await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && seenCard(m).heading === 'Do you still need lab-2?', { timeoutMs: 10_000 });
+
+    const again = await ask(h, h.linus, h.lab, 'ask Ada to release lab-2');
+    expect(seenCard(again).texts[1]).toMatch(/^You asked about lab-2 less than an hour ago\. You can ask again at /);
+    await h.app.idle();
+    expect(questionsToAda()).toHaveLength(1);
+
+    // Ada's own words about lab-2 get a hint that knows it is hers; a typed ask about a free one offers it.
+    const own = await ask(h, h.ada, h.lab, 'lab-2 is flaky today');
+    expect(seenCard(own).texts).toEqual(['I did not understand that. Is it about lab-2? You hold it. Press a button, or type help to see everything I can do.']);
+    expect(buttonTitles(own)).toEqual(['Its status', 'Mine', 'Menu']);
+    const theirs = await ask(h, h.linus, h.lab, 'lab-2 is flaky today');
+    expect(buttonTitles(theirs)).toEqual(['Its status', 'Ask the holder', 'Menu']);
+    const free = await ask(h, h.linus, h.lab, 'nudge lab-1');
+    expect(seenCard(free).texts).toContain('lab-1 is not booked right now.');
+    expect(startsOn(await click(h, h.linus, free, 'register'))).toBe('lab-1');
+  });
+
+  it('`remind me when lab-2 is free` puts Linus in its queue; then its status offers Leave the queue, which takes him out', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '4h' });
+    const queued = await ask(h, h.linus, h.lab, 'remind me when lab-2 is free');
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-2');
+    const status = await ask(h, h.linus, h.lab, 'who has lab-2?');
+    expect(seenCard(status).texts).toContain('Queue: 1 waiting · you are #1');
+    expect(buttonTitles(status)[0]).toBe('Leave the queue');
+    const left = await click(h, h.linus, status, 'unwait');
+    expect(seenCard(left).heading).toBe('You left the queue for lab-2');
   });
 });
