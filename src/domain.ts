@@ -53,6 +53,11 @@ export interface WaitingPerson {
   name: string;
   /** ISO 8601 UTC: when they joined the queue. */
   since: string;
+  /**
+   * Set when they joined by waiting for any testbed carrying this label (`wait any 5g`): they are in the
+   * queue of each such testbed that was busy, and leave the others once they hold one of them.
+   */
+  label?: string;
 }
 
 /** A free testbed kept for the first person in its queue until `until`. */
@@ -61,6 +66,8 @@ export interface HoldOffer {
   name: string;
   /** ISO 8601 UTC: the end of the hold. */
   until: string;
+  /** The label they waited for (`wait any 5g`), carried over from their place in the queue. */
+  label?: string;
 }
 
 /**
@@ -152,7 +159,10 @@ export type ExtendBy = { minutes: number } | { until: string };
 export type LifecycleRequest =
   /** Longer by `minutes` (from the expected release, or from now when that has passed), or until the instant `until`. */
   | ({ type: 'extend'; testbedId: number } & ExtendBy)
-  | { type: 'wait'; testbedId: number }
+  /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
+  | { type: 'wait'; testbedId: number; label?: string }
+  /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
+  | { type: 'waitLabel'; label: string }
   | { type: 'unwait'; testbedId: number }
   | { type: 'decline'; testbedId: number }
   | { type: 'ask'; testbedId: number }
@@ -187,6 +197,8 @@ export type LifecycleOutcome =
   | { type: 'asked'; record: TestbedRecord }
   | { type: 'kept'; record: TestbedRecord; askers: number }
   | { type: 'releasedAll'; records: TestbedRecord[] }
+  /** Waiting for any testbed carrying `label`: their place in each queue joined, or kept (`already`). */
+  | { type: 'waitingLabel'; label: string; places: Array<{ record: TestbedRecord; position: number; length: number }> }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */

@@ -337,7 +337,7 @@ function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], 
   if (named === undefined || all.some((record) => sameName(record.testbed_name, named)) || !labelCarried(all, named)) return undefined;
   const label = labelsInUse(available).find((each) => sameLabel(each, named));
   if (label !== undefined) return { values: { [INPUT_IDS.label]: label } };
-  return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or press Status to wait for one.` } };
+  return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or type wait any ${named} to wait for the first of them.` } };
 }
 
 /**

@@ -8,7 +8,6 @@ import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues } from '../domain.js';
 import { findByTypedName, findNearName, labelCarried } from '../lab-rules.js';
-import { readLabel } from '../cards/actions.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -36,6 +35,7 @@ import {
   commandText,
   historyName,
   readTypedAsk,
+  waitedLabel,
   readTypedExtend,
   reportArgument,
   statusArgument,
@@ -172,12 +172,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
-  // `wait any 5g`: a queue is one testbed's; the label's testbeds are one command away.
-  const label = /^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1];
-  if (type === 'wait' && label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) {
-    const message = `A queue is for one testbed: type wait and its name. Type status ${label} to see the testbeds labelled ${label}, and when each is due back.`;
-    return { kind: 'reply', view: { kind: 'error', message } };
-  }
+  // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
+  const label = waitedLabel(typed, testbeds);
+  if (type === 'wait' && label !== undefined) return lifecycle(event, { type: 'waitLabel', label }, event.receivedAt);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
 }
 

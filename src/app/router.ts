@@ -27,7 +27,7 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { routeText } from './route-text.js';
-import { DIRECT_TEXT_COMMANDS, commandText, commandWord } from './typed-commands.js';
+import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
 
 export type { Flow } from './actor-key.js';
@@ -162,6 +162,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       if (!result.ok) return problemsReply(result.errors);
       const type = ({ wait: 'wait', unwait: 'unwait', decline_offer: 'decline', ask_holder: 'ask', still_need: 'keep' } as const)[action];
       return lifecycle(event, { type, testbedId: result.testbedId }, now);
+    }
+    case 'wait_label': {
+      // A label no testbed carries any more (renamed, retired since the card was posted): nothing to wait for.
+      const label = waitedLabel(typeof inputs.label === 'string' ? inputs.label : '', ctx.testbeds ?? []);
+      if (label === undefined) return { kind: 'reply', view: { kind: 'error', message: 'No testbed carries that label any more. Type status to see the testbeds and their labels.' } };
+      return lifecycle(event, { type: 'waitLabel', label }, now);
     }
     case 'broadcast':
       return one('broadcast', event, { type: 'broadcast.started' });

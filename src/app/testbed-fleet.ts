@@ -26,6 +26,7 @@ import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
 import { hasLabel, sameName } from '../lab-rules.js';
+import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
@@ -342,6 +343,7 @@ export function createTestbedFleet(deps: {
     if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'registration.succeeded') {
       freeSince.delete(request.testbedId);
+      await leaveLabelQueues(request.holder, answer.record, request.now);
       return { ok: true, record: answer.record };
     }
     if (answer.type === 'registration.refused') {
@@ -369,12 +371,12 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
       case 'wait':
-        return { type: 'wait.requested', by, now };
+        return { type: 'wait.requested', by, now, ...(request.label === undefined ? {} : { label: request.label }) };
       case 'unwait':
         return { type: 'unwait.requested', by, now };
       case 'decline':
@@ -388,6 +390,7 @@ export function createTestbedFleet(deps: {
 
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
+    if (request.type === 'waitLabel') return waitForLabel(request.label, by, now);
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const answer = await askAgainOnConflict(testbedId, lifecycleEvent(request, by, now), ['request.answered', 'request.failed'], 'request.failed');
@@ -406,6 +409,50 @@ export function createTestbedFleet(deps: {
       if (result.ok) released.push(result.previous);
     }
     return { type: 'releasedAll', records: released };
+  }
+
+  /**
+   * `wait any 5g`: a place in the queue of every testbed carrying the label that is busy (in use, under
+   * maintenance, or held for somebody else's hand-off), each kept with the label. The first of them to be
+   * handed on is offered to the person as usual; once they hold any testbed carrying the label, they leave
+   * the other queues (`leaveLabelQueues`). One free for anyone now is named instead (book it), and one
+   * being offered to them already is named so they book that.
+   */
+  async function waitForLabel(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const carrying = deps.store.testbeds.all().filter((record) => hasLabel(record, label)).sort((a, b) => a.id - b.id);
+    const free = carrying.find(isFree);
+    if (free) return { type: 'refused', reason: 'free', record: free };
+    for (const record of carrying) {
+      const offer = deps.store.lifecycle.get(record.id).offer;
+      if (offer && sameEmail(offer.email, by.email)) return { type: 'refused', reason: 'offered', record, offer, until: offer.until };
+    }
+    const places: Extract<LifecycleOutcome, { type: 'waitingLabel' }>['places'] = [];
+    let refusal: LifecycleOutcome | undefined;
+    for (const record of carrying) {
+      const outcome = await lifecycle({ request: { type: 'wait', testbedId: record.id, label }, by, now });
+      if (outcome.type === 'waiting') places.push({ record: outcome.record, position: outcome.position, length: outcome.length });
+      else refusal ??= outcome;
+    }
+    if (places.length > 0) return { type: 'waitingLabel', label, places };
+    return refusal ?? { type: 'refused', reason: 'unknown' };
+  }
+
+  /**
+   * Once `holder` has booked `booked`, the places they took by waiting for any testbed of one of its labels
+   * (`wait any 5g`) are given up in the other testbeds' queues, and such a hand-off offer is declined, so
+   * the next person gets it at once. Each goes through the testbed's own request, as a press would.
+   */
+  async function leaveLabelQueues(holder: Holder, booked: TestbedRecord, now: string): Promise<void> {
+    const waitedFor = (label: string | undefined) => label !== undefined && hasLabel(booked, label);
+    for (const entry of deps.store.lifecycle.snapshot()) {
+      if (entry.testbed_id === booked.id) continue;
+      const offered = entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
+      const queued = entry.queue.some((person) => sameEmail(person.email, holder.email) && waitedFor(person.label));
+      if (!offered && !queued) continue;
+      await lifecycle({ request: { type: offered ? 'decline' : 'unwait', testbedId: entry.testbed_id }, by: holder, now }).catch((error: unknown) =>
+        deps.logger.warn({ err: error, testbedId: entry.testbed_id }, 'could not leave a queue joined by label after a booking; the person stays in it'),
+      );
+    }
   }
 
   /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */

@@ -7,7 +7,7 @@
 import { readLabel } from '../cards/actions.js';
 import { readTypedExtension, readTypedRelease } from '../cards/typed-time.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName } from '../lab-rules.js';
+import { findByTypedName, labelCarried } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
 
 /** The commands of one word (after `commandText`), and the flow and event each starts. */
@@ -145,6 +145,11 @@ export function reportArgument(command: string): { days: 7 | 30; label?: string 
 export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
 export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
+/** `any 5g`, `a 5g testbed`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
+export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string | undefined {
+  const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1]);
+  return label !== null && labelCarried(testbeds, label) ? label : undefined;
+}
 /** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
 /**

@@ -36,6 +36,8 @@ export const ACTIONS = {
   // Bookings that look after themselves (reminders, wait-list, hand-off, my bookings)
   extend: 'extend',
   wait: 'wait',
+  /** Wait for any testbed carrying a label: data `{ action: "wait_label", label: "5g" }`. */
+  waitLabel: 'wait_label',
   unwait: 'unwait',
   declineOffer: 'decline_offer',
   askHolder: 'ask_holder',

@@ -65,6 +65,8 @@ export function offerFormCard({ record, offer, now, timeZone, errors, values = {
     [
       heading(`${name} is free: it is yours if you want it`, { color: 'good' }),
       textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
+      // Waited for by label (`wait any 5g`): booking this one ends the other waits.
+      ...(offer.label === undefined ? [] : [textBlock(`You waited for any ${safeName(offer.label, 32)}: once you book ${name}, I take you out of the other queues.`)]),
       textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
       ...errorSummary(errors, OFFER_INPUTS),
       purposeInput(kept(INPUT_IDS.purpose)),

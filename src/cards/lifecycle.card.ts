@@ -58,6 +58,19 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
           actions: [buttons.status()],
         };
   }
+  if (outcome.type === 'waitingLabel') {
+    const label = esc(outcome.label);
+    const places = [...outcome.places].sort((a, b) => byName(a.record, b.record)).map(({ record, position }) => `#${position} for ${esc(record.testbed_name)}`);
+    return {
+      title: `Waiting for any ${label}`,
+      lines: [
+        `You are in the queue of every ${label} testbed that is busy: ${places.join(', ')}.`,
+        'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
+      ],
+      colour: 'good',
+      actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)],
+    };
+  }
   const record = outcome.record;
   const name = record ? esc(record.testbed_name) : 'That testbed';
   const due = record ? `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})` : '';
@@ -136,10 +149,10 @@ export interface MineInput {
 function mine(input: MineInput) {
   const held = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail)).sort(byName);
   const queued = input.life
-    .map((entry) => ({ entry, position: entry.queue.findIndex((person) => sameEmail(person.email, input.requesterEmail)) + 1 }))
-    .filter(({ position }) => position > 0)
-    .map(({ entry, position }) => ({ record: input.testbeds.find((record) => record.id === entry.testbed_id), position }))
-    .filter((item): item is { record: TestbedRecord; position: number } => item.record !== undefined);
+    .map((entry) => ({ entry, index: entry.queue.findIndex((person) => sameEmail(person.email, input.requesterEmail)) }))
+    .filter(({ index }) => index >= 0)
+    .map(({ entry, index }) => ({ record: input.testbeds.find((record) => record.id === entry.testbed_id), position: index + 1, label: entry.queue[index].label }))
+    .filter((item): item is { record: TestbedRecord; position: number; label: string | undefined } => item.record !== undefined);
   return { held, queued };
 }
 
@@ -153,7 +166,10 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     const due = dueText(record, input.now, input.timeZone);
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
   }
-  for (const { record, position } of queued) body.push(small(`You are #${position} for ${safeName(record.testbed_name)}.`));
+  for (const { record, position, label } of queued) {
+    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
+    body.push(small(`You are #${position} for ${safeName(record.testbed_name)}${anyOf}.`));
+  }
   if (held.length === 0 && queued.length > 0) {
     // Waiting only: the card has room to leave a queue (with bookings, `unwait lab-3` does it).
     const waitedFor = queued.map(({ record }) => record);

@@ -245,16 +245,23 @@ export function noneFreeWithLabelCard(input: NoneFreeCardInput): AdaptiveCardJso
     [
       heading(`No free testbed labelled ${name}`, { color: 'warning' }),
       textBlock(`No free testbed labelled ${name} right now. Nothing was booked.`),
-      ...waitPicker(waitable, 'Want one of them? Pick a testbed and press Notify me when free: I will message you when it is yours.'),
+      textBlock(`Press Wait for any ${name} to wait for the first of them to be handed on.`, { spacing: 'Medium' }),
+      ...waitPicker(waitable, 'Or want one of them? Pick a testbed and press Notify me when free: I will message you when it is yours.'),
     ],
-    [submit('Notify me when free', { action: ACTIONS.wait }), buttons.register('Choose another'), buttons.status(), buttons.menu()],
+    [
+      submit(`Wait for any ${plainText(input.label, 32)}`, { action: ACTIONS.waitLabel, label: input.label }, { associatedInputs: 'none' }),
+      submit('Notify me when free', { action: ACTIONS.wait }),
+      buttons.register('Choose another'),
+      buttons.status(),
+      buttons.menu(),
+    ],
   );
 }
 
 export function noneFreeWithLabelText(input: NoneFreeCardInput): string {
   const name = plainText(input.label, 32);
   if (carriers(input).length === 0) return `No testbed has the label ${name}. Nothing was booked.`;
-  return `No free testbed labelled ${name} right now. Nothing was booked. Type testbed to wait for one.`;
+  return `No free testbed labelled ${name} right now. Nothing was booked. Type wait any ${name} to wait for the first of them.`;
 }
 
 export interface RegisterRefusedCardInput {

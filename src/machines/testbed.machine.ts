@@ -83,7 +83,8 @@ export type TestbedEvent =
    */
   | ({ type: 'release.requested'; holderOnly?: boolean; expired?: boolean } & Request)
   | ({ type: 'extend.requested' } & ExtendBy & Request)
-  | ({ type: 'wait.requested' } & Request)
+  /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
+  | ({ type: 'wait.requested'; label?: string } & Request)
   | ({ type: 'unwait.requested' } & Request)
   | ({ type: 'offer.declined' } & Request)
   | ({ type: 'ask.requested' } & Request)
@@ -889,7 +890,7 @@ function waitingOutcome(context: TestbedContext, life: LifecycleEntry, event: Re
 }
 
 function joinChange(context: TestbedContext, event: RequestEvent): LifeChange {
-  const life = joinQueue(context.life, event.by, event.now);
+  const life = joinQueue(context.life, event.by, event.now, event.type === 'wait.requested' ? event.label : undefined);
   const position = positionOf(life, event.by.email);
   return {
     requestId: event.requestId,

@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import type { LifecycleEntry } from '../domain.js';
+import { LABEL_PATTERN } from '../lab-rules.js';
 import { isIsoUtcTimestamp } from '../time-rules.js';
 import { problemsOf } from './schema.js';
 
@@ -54,6 +55,14 @@ const person = {
   name: text(),
 };
 
+/** Optional: the label a person waits for any testbed of (`wait any 5g`); absent for a wait for this testbed. */
+const waitedLabel = () =>
+  yup
+    .string()
+    .typeError('${path} must be a string')
+    .optional()
+    .matches(LABEL_PATTERN, { message: '${path} must be a label: 1 to 32 letters, digits, dots, underscores or hyphens', excludeEmptyString: false });
+
 export const lifecycleEntrySchema = yup
   .object({
     testbed_id: yup.number().typeError('${path} must be a number').defined('${path} is missing').integer('${path} must be a whole number').positive('${path} must be positive'),
@@ -69,7 +78,7 @@ export const lifecycleEntrySchema = yup
       .defined('${path} is missing (use null)')
       .default(null),
     queue: yup
-      .array(yup.object({ ...person, since: timestamp() }).noUnknown('${path} has unknown field(s): ${unknown}'))
+      .array(yup.object({ ...person, since: timestamp(), label: waitedLabel() }).noUnknown('${path} has unknown field(s): ${unknown}'))
       .typeError('${path} must be an array')
       .defined('${path} is missing')
       .test('unique', '${path} lists somebody twice', (queue) => {
@@ -77,7 +86,7 @@ export const lifecycleEntrySchema = yup
         return new Set(emails).size === emails.length;
       }),
     offer: yup
-      .object({ ...person, until: timestamp() })
+      .object({ ...person, until: timestamp(), label: waitedLabel() })
       .noUnknown('${path} has unknown field(s): ${unknown}')
       .nullable()
       .defined('${path} is missing (use null)')

@@ -306,12 +306,30 @@ describe('router: word soup of the bot’s own words', () => {
 });
 
 describe('router: waiting for a label', () => {
-  it('wait any 5g says a queue is one testbed’s, and how to see the 5g ones; nothing is joined', () => {
-    const message = 'A queue is for one testbed: type wait and its name. Type status 5g to see the testbeds labelled 5g, and when each is due back.';
-    expect(route(text('wait any 5g'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
-    expect(route(text('wait for a 5g testbed'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
-    // A label no testbed carries is a name no testbed has.
+  it.each(['wait any 5g', 'wait for a 5g testbed', 'notify me when any 5G is free', 'queue for any 5g', 'remind me when a 5g is free'])(
+    '%j waits for any testbed labelled 5g, and is kept in recordings',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: typed.includes('5G') ? '5G' : '5g' }, now: NOW }]);
+      expect(isCommandText(typed, testbeds)).toBe(true);
+    },
+  );
+
+  it('a label no testbed carries is a name no testbed has; a testbed of that name is waited for itself', () => {
     expect(route(text('wait any wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any wifi”. Type status to see them all.' } });
+    expect(isCommandText('wait any wifi', testbeds)).toBe(false);
+    expect(dispatched('wait lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
+  });
+
+  it('the Wait for any 5g button waits for the label it carries; one no testbed carries any more changes nothing', () => {
+    const press = (data: Record<string, unknown>) => {
+      const decision = route({ type: 'cardAction', id: 'a', messageId: 'c', roomId: LAB, roomType: 'group', personId: ADA, inputs: data, receivedAt: NOW }, ctx);
+      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+    };
+    expect(press({ action: 'wait_label', label: '5G' })).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: '5G' }, now: NOW }]);
+    const gone = { kind: 'reply', view: { kind: 'error', message: 'No testbed carries that label any more. Type status to see the testbeds and their labels.' } };
+    expect(press({ action: 'wait_label', label: 'wifi' })).toEqual(gone);
+    expect(press({ action: 'wait_label', label: ['5g'] })).toEqual(gone);
+    expect(press({ action: 'wait_label' })).toEqual(gone);
   });
 });
 

@@ -318,8 +318,15 @@ describe('answers to a booking by label', () => {
     expect(seen.heading).toBe('No free testbed labelled 5g');
     expect(seen.texts).toContain('No free testbed labelled 5g right now. Nothing was booked.');
     expect(seen.choices('testbed_id')).toEqual(['ran-1', 'ran-4']);
-    expect(inspectCard(card).actions.map((action) => action.data)).toContainEqual({ action: 'wait' });
-    expect(noneFreeWithLabelText({ label: '5g', testbeds })).toBe('No free testbed labelled 5g right now. Nothing was booked. Type testbed to wait for one.');
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Wait for any 5g', { action: 'wait_label', label: '5g' }],
+      ['Notify me when free', { action: 'wait' }],
+      ['Choose another', { action: 'register' }],
+      ['Status', { action: 'status' }],
+      ['Menu', { action: 'menu' }],
+    ]);
+    expect(seen.texts).toContain('Press Wait for any 5g to wait for the first of them to be handed on.');
+    expect(noneFreeWithLabelText({ label: '5g', testbeds })).toBe('No free testbed labelled 5g right now. Nothing was booked. Type wait any 5g to wait for the first of them.');
     expect(cardProblems(card)).toEqual([]);
   });
 

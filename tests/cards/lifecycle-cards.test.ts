@@ -33,6 +33,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['force released', noticeCard({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } }), noticeText({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
+  ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
 
 describe('lifecycle cards', () => {
@@ -165,6 +166,25 @@ describe('lifecycle cards', () => {
     // Held for somebody's hand-off: not free for the looker, so the button is the plain one.
     const held = [{ ...emptyLifecycle(2), offer }];
     expect(registerOf(statusCard({ ...ctx, testbeds: lab, label: 'lab-2', life: held }))).toEqual({ action: 'register' });
+  });
+
+  it('waiting for any 5g: each place in name order, how it goes on, and Mine; the offer and Mine say which were by label', () => {
+    const waiting = outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5g', places: [{ record: inUse(10, ana, { name: 'lab-10' }), position: 2, length: 2 }, { record: inUse(2, ana), position: 1, length: 1 }] } });
+    expect(seenCard(waiting).heading).toBe('Waiting for any 5g');
+    expect(seenCard(waiting).texts.slice(1)).toEqual([
+      'You are in the queue of every 5g testbed that is busy: #1 for lab-2, #2 for lab-10.',
+      'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
+    ]);
+    expect(inspectCard(waiting).actions.map((action) => [action.title, action.data])).toEqual([['Mine', { action: 'mine' }]]);
+
+    const life = [{ ...emptyLifecycle(2), queue: [{ email: bob.email, name: bob.name, since: NOW, label: '5g' }] }, { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }] }];
+    const mine = seenCard(mineCard({ ...ctx, testbeds: [inUse(2, ana), inUse(3, ana)], life, requesterEmail: bob.email }));
+    expect(mine.texts).toContain('You are #1 for lab-2 (waiting for any 5g).');
+    expect(mine.texts).toContain('You are #1 for lab-3.');
+
+    const byLabel = seenCard(offerFormCard({ ...ctx, record: available(2), offer: { ...offer, label: '5g' } }));
+    expect(byLabel.texts).toContain('You waited for any 5g: once you book lab-2, I take you out of the other queues.');
+    expect(seenCard(offerFormCard({ ...ctx, record: available(2), offer })).texts.some((text) => text.startsWith('You waited for any'))).toBe(false);
   });
 
   it('the status of one busy testbed (`who has lab-3?`) names it on its buttons: no picker, Ask the holder, Leave the queue for one who waits', () => {

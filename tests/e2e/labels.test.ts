@@ -2,6 +2,8 @@
  * Labels and maintenance end to end: the bot against the emulator, with a testbed document
  * written before start that carries labels and one testbed under maintenance.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmuMessage } from '../../src/platform/emulator/api.js';
 import type { Maintenance, TestbedRecord } from '../../src/domain.js';
@@ -150,8 +152,42 @@ describe('labels and maintenance, end to end', () => {
 
     // Both free ones are booked now (ran-4 is under maintenance): the form says so under the picker.
     const none = await ask(h, h.ada, h.lab, 'book 5g');
-    expect(seenCard(none).texts).toContain('No free testbed labelled 5g right now: choose another one, or press Status to wait for one.');
+    expect(seenCard(none).texts).toContain('No free testbed labelled 5g right now: choose another one, or type wait any 5g to wait for the first of them.');
     expect((input(none, 'label') as { value?: string }).value).toBeUndefined();
+  });
+
+  it('`wait any 5g` takes a place in each busy 5g queue; the first handed on is offered, and booking it leaves the other queues', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book ran-1'), 'register_submit', { purpose: 'Radio soak', release_choice: '4h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book ran-2'), 'register_submit', { purpose: 'Radio soak', release_choice: '4h' });
+    const waiting = await ask(h, h.linus, h.lab, 'wait any 5g');
+    expect(seenCard(waiting).heading).toBe('Waiting for any 5g');
+    expect(seenCard(waiting).texts[1]).toBe('You are in the queue of every 5g testbed that is busy: #1 for ran-1, #1 for ran-2, #1 for ran-4.');
+    const queues = async () => {
+      const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ testbed_id: number; queue: Array<{ email: string; label?: string }> }> };
+      return Object.fromEntries(life.lifecycle.map((entry) => [entry.testbed_id, entry.queue.map((person) => `${person.email} ${person.label ?? ''}`.trim())]));
+    };
+    expect(await queues()).toMatchObject({ 1: ['linus@example.com 5g'], 2: ['linus@example.com 5g'], 4: ['linus@example.com 5g'] });
+    expect(seenCard(await ask(h, h.linus, h.lab, 'mine')).texts).toContain('You are #1 for ran-2 (waiting for any 5g).');
+
+    // Ada gives ran-2 back: it is offered to Linus, who books it from his direct room.
+    const room = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release ran-2'), 'release_submit');
+    const offer = await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(offer).heading).toBe('ran-2 is free: it is yours if you want it');
+    expect(seenCard(offer).texts).toContain('You waited for any 5g: once you book ran-2, I take you out of the other queues.');
+    const booked = await click(h, h.linus, offer, 'register_submit', { purpose: 'Radio check', release_choice: '4h' });
+    expect(seenCard(booked).heading).toBe('Booked: ran-2');
+    const after = await queues();
+    expect(after[1] ?? []).toEqual([]);
+    expect(after[4] ?? []).toEqual([]);
+    const mine = seenCard(await ask(h, h.linus, h.lab, 'mine'));
+    expect(mine.texts.filter((text) => text.startsWith('You are #'))).toEqual([]);
+
+    // With a 5g testbed free for anyone, waiting is no answer: book it.
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release ran-1'), 'release_submit');
+    const free = await ask(h, h.ada, h.lab, 'wait any 5g');
+    expect(seenCard(free).texts).toContain('ran-1 is free right now: book it instead of waiting.');
   });
 
   it('both a testbed and a label: the form comes back with the problem named and the values kept', async () => {

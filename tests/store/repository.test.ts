@@ -252,6 +252,27 @@ describe.each(BACKENDS)('store repositories ($name)', (backend) => {
       expect((await world.persisted()).lifecycle).toEqual([]);
     });
 
+    it('keeps the label of a place taken, and of an offer made, by waiting for any testbed carrying it; refuses one that is no label', async () => {
+      await world.seed({ testbeds: [available(1), inUse(2)] });
+      const store = await world.open();
+      const byLabel: LifecycleEntry = {
+        ...waiting(),
+        queue: [...waiting().queue, { email: 'ann@example.com', name: 'Ann', since: '2026-03-10T09:05:00.000Z', label: '5g' }],
+        offer: { email: 'cy@example.com', name: 'Cy', until: '2026-03-10T09:10:00.000Z', label: '5G' },
+      };
+      await store.lifecycle.save(byLabel);
+      await store.close();
+      const again = await world.open();
+      expect(again.lifecycle.get(2)).toEqual(byLabel);
+      const bad = { ...byLabel, queue: [{ ...byLabel.queue[1], label: 'five g' }], offer: { ...byLabel.offer!, label: '' } };
+      const error = await failure(again.lifecycle.save(bad));
+      expect(error?.problems).toEqual([
+        'queue[0].label must be a label: 1 to 32 letters, digits, dots, underscores or hyphens',
+        'offer.label must be a label: 1 to 32 letters, digits, dots, underscores or hyphens',
+      ]);
+      expect(again.lifecycle.get(2)).toEqual(byLabel);
+    });
+
     it('a record saved with its lifecycle entry stores both', async () => {
       await world.seed({ testbeds: [available(1), available(2)] });
       const store = await world.open();

@@ -61,7 +61,8 @@ export function dueNotice(
 export function handOff(life: LifecycleEntry, now: string, timing: LifecycleTiming): LifecycleEntry {
   const [next, ...rest] = life.queue;
   if (!next) return { ...life, offer: null, queue: [] };
-  return { ...life, queue: rest, offer: { email: next.email, name: next.name, until: iso(ms(now) + timing.holdMs) } };
+  const offer = { email: next.email, name: next.name, until: iso(ms(now) + timing.holdMs) };
+  return { ...life, queue: rest, offer: next.label === undefined ? offer : { ...offer, label: next.label } };
 }
 
 /** 1-based place of the person in the queue, or 0 when they are not in it. */
@@ -69,8 +70,10 @@ export function positionOf(life: LifecycleEntry, email: string | null | undefine
   return life.queue.findIndex((entry) => sameEmail(entry.email, email)) + 1;
 }
 
-export function joinQueue(life: LifecycleEntry, who: Holder, now: string): LifecycleEntry {
-  return { ...life, queue: [...life.queue, { email: who.email, name: who.name, since: now }] };
+/** `label`: they wait for any testbed carrying it (`wait any 5g`). */
+export function joinQueue(life: LifecycleEntry, who: Holder, now: string, label?: string): LifecycleEntry {
+  const person = { email: who.email, name: who.name, since: now };
+  return { ...life, queue: [...life.queue, label === undefined ? person : { ...person, label }] };
 }
 
 export function leaveQueue(life: LifecycleEntry, email: string): LifecycleEntry {

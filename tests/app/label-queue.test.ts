@@ -1,0 +1,152 @@
+/**
+ * `wait any 5g`: a place in the queue of every busy testbed carrying the label, each kept with the label
+ * in lifecycle.json; once the person holds one of them, the other places (and offers) are given up.
+ * Over the real fleet and a real store in a temp folder.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestbedFleet, type FleetNotification, type TestbedFleet } from '../../src/app/testbed-fleet.js';
+import { availableTestbed, type LifecycleEntry, type TestbedRecord } from '../../src/domain.js';
+import { openStore, type Store } from '../../src/store/index.js';
+
+const ADA = { email: 'ada@example.com', name: 'Ada Ops' };
+const LINUS = { email: 'linus@example.com', name: 'Linus Lab' };
+const GRACE = { email: 'grace@example.com', name: 'Grace Hopper' };
+const NOW = '2026-03-02T10:00:00.000Z';
+const LATER = '2026-03-02T14:00:00.000Z';
+const logger = pino({ level: 'silent' });
+
+const labelled = (id: number, name: string, ...labels: string[]): TestbedRecord => availableTestbed(id, name, { labels });
+
+describe('waiting for any testbed carrying a label', () => {
+  let dir: string;
+  let store: Store;
+  let fleet: TestbedFleet;
+  let notices: FleetNotification[];
+  let noticed: () => void = () => undefined;
+
+  /** Resolves once the testbed has offered itself to the person (the offer is stored before it is sent). */
+  async function offered(email: string, testbedId: number): Promise<void> {
+    const sent = () => notices.some((notice) => notice.notice.kind === 'offer' && notice.to === email && notice.testbedId === testbedId);
+    while (!sent()) await new Promise<void>((resolve) => (noticed = resolve));
+  }
+
+  afterEach(async () => {
+    fleet.stop();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** lab-1 and lab-2 carry 5g, lab-3 does not; Ada holds lab-1 and lab-2 unless `free` says otherwise. */
+  async function lab(options: { adaHolds?: number[] } = {}) {
+    dir = await mkdtemp(join(tmpdir(), 'label-queue-'));
+    const testbedPath = join(dir, 'testbeds.json');
+    await writeFile(testbedPath, JSON.stringify({ testbeds: [labelled(1, 'lab-1', '5g'), labelled(2, 'lab-2', '5G', 'lab'), labelled(3, 'lab-3', 'core')] }));
+    store = await openStore({ testbedPath, broadcastPath: join(dir, 'broadcast_rooms.json') });
+    notices = [];
+    // The fleet's clock reads NOW, so no reminder for the bookings (due at LATER) comes in between.
+    fleet = createTestbedFleet({ store, logger, notify: (notice) => (notices.push(notice), noticed()), now: () => new Date(NOW) });
+    fleet.start();
+    for (const id of options.adaHolds ?? [1, 2]) {
+      expect(await fleet.claim({ testbedId: id, holder: ADA, purpose: 'soak', expectedRelease: LATER, now: NOW })).toMatchObject({ ok: true });
+    }
+  }
+
+  /** The lifecycle entries as lifecycle.json holds them on disk. */
+  async function onDisk(): Promise<Map<number, LifecycleEntry>> {
+    const doc = JSON.parse(await readFile(join(dir, 'lifecycle.json'), 'utf8')) as { lifecycle: LifecycleEntry[] };
+    return new Map(doc.lifecycle.map((entry) => [entry.testbed_id, entry]));
+  }
+
+  const waitAny = (by: typeof LINUS, label = '5g') => fleet.lifecycle({ request: { type: 'waitLabel', label }, by, now: NOW });
+
+  it('takes a place in the queue of every busy testbed carrying the label, each kept with the label on disk', async () => {
+    await lab();
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
+    const outcome = await waitAny(LINUS);
+    expect(outcome).toMatchObject({ type: 'waitingLabel', label: '5g' });
+    expect(outcome.type === 'waitingLabel' && outcome.places.map(({ record, position, length }) => [record.testbed_name, position, length])).toEqual([
+      ['lab-1', 1, 1],
+      ['lab-2', 2, 2],
+    ]);
+    const entries = await onDisk();
+    expect(entries.get(1)?.queue).toEqual([{ ...LINUS, since: NOW, label: '5g' }]);
+    // Grace waits for lab-2 itself: her place carries no label.
+    expect(entries.get(2)?.queue).toEqual([{ ...GRACE, since: NOW }, { ...LINUS, since: NOW, label: '5g' }]);
+    expect(entries.has(3)).toBe(false);
+    // Asked again: the same places, nobody twice.
+    const again = await waitAny(LINUS);
+    expect(again.type === 'waitingLabel' && again.places.map(({ position }) => position)).toEqual([1, 2]);
+    expect((await onDisk()).get(2)?.queue).toHaveLength(2);
+  });
+
+  it('names a testbed carrying the label that anyone may book now, and joins no queue', async () => {
+    await lab({ adaHolds: [1] });
+    expect(await waitAny(LINUS)).toMatchObject({ type: 'refused', reason: 'free', record: { id: 2 } });
+    expect((await onDisk()).get(1)?.queue ?? []).toEqual([]);
+  });
+
+  it('the first released is offered with the label; once booked, the other place is given up and nobody else is touched', async () => {
+    await lab();
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
+    expect((await onDisk()).get(1)?.offer).toMatchObject({ email: LINUS.email, label: '5g' });
+    const offer = notices.find((notice) => notice.notice.kind === 'offer');
+    expect(offer).toMatchObject({ to: LINUS.email, testbedId: 1 });
+
+    expect(await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true })).toMatchObject({ ok: true });
+    const entries = await onDisk();
+    expect(entries.get(2)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+    expect(entries.get(1)?.offer ?? null).toBeNull();
+  });
+
+  it('two offers at once: booking one declines the other, which goes to the next person at once', async () => {
+    await lab();
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await fleet.release({ testbedId: 2, by: ADA, now: NOW });
+    await offered(LINUS.email, 2);
+    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: LINUS.email, label: '5g' });
+
+    await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true });
+    await offered(GRACE.email, 2);
+    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: GRACE.email });
+    expect(notices.filter((notice) => notice.notice.kind === 'offer').map((notice) => [notice.to, notice.testbedId])).toEqual([
+      [LINUS.email, 1],
+      [LINUS.email, 2],
+      [GRACE.email, 2],
+    ]);
+  });
+
+  it('a place taken for the testbed itself stays, as do places for another label, after booking one carrying the label', async () => {
+    await lab();
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: LINUS, now: NOW });
+    await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });
+    await waitAny(LINUS, 'core');
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    // Nobody waited for lab-1: Linus books it directly.
+    await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW });
+    const entries = await onDisk();
+    expect(entries.get(2)?.queue).toEqual([{ ...LINUS, since: NOW }]);
+    expect(entries.get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: 'core' }]);
+  });
+
+  it('one of them held by the person is left out; one being offered to them is named instead of waiting', async () => {
+    await lab();
+    await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });
+    const own = await waitAny(ADA);
+    expect(own).toMatchObject({ type: 'refused', reason: 'yours' });
+
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: LINUS, now: NOW });
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
+    expect(await waitAny(LINUS)).toMatchObject({ type: 'refused', reason: 'offered', record: { id: 1 } });
+    expect((await onDisk()).get(2)?.queue ?? []).toEqual([]);
+  });
+});
