@@ -232,6 +232,8 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable } = layout(input);
   const label = input.label;
+  // The testbeds of one label, none of them free (`status 5g`): waiting for whichever is handed on first is one press.
+  const waitAny = label !== undefined && named === undefined && show === undefined && !unknownLabel && counts.available === 0 && waitable.length > 0;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
@@ -261,6 +263,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
     actions.push(submit(queue[0], { action: queue[1], testbed_id: String(only.id) }, { associatedInputs: 'none' }));
     if (only.status === 'in_use') actions.push(submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(only.id) }, { associatedInputs: 'none' }));
   } else if (waitable.length > 0 && only === undefined) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
+  if (waitAny) actions.push(submit(`Wait for any ${plainText(label, 32)}`, { action: ACTIONS.waitLabel, label }, { associatedInputs: 'none' }));
   const rest = [buttons.register('Register', namedFree), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);

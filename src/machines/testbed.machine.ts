@@ -383,6 +383,9 @@ export const testbedMachine = setup({
     isOfferedTo: ({ context, event }) => sameEmail(context.life.offer?.email, byOf(event)?.email),
     isOfferOnly: ({ event }) => event.type === 'registration.requested' && event.offerOnly === true,
     isWaiting: ({ context, event }) => positionOf(context.life, byOf(event)?.email) > 0,
+    /** `wait lab-3` from somebody whose place in its queue was taken by `wait any 5g`: from now on they wait for lab-3 itself. */
+    isWaitingForItsLabel: ({ context, event }) =>
+      event.type === 'wait.requested' && event.label === undefined && context.life.queue.some((person) => sameEmail(person.email, event.by.email) && person.label !== undefined),
     isTooFar: ({ context, event }) =>
       event.type === 'extend.requested' && ms(extendedRelease(context.record, event, event.now)) - ms(event.now) > MAX_AHEAD_MS,
     /** `extend until 18:00` when the booking already runs that long (or the time has passed): nothing to do. */
@@ -563,6 +566,7 @@ export const testbedMachine = setup({
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
         'wait.requested': [
+          { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
           { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
           { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => joinChange(context, event) } },
         ],
@@ -604,6 +608,7 @@ export const testbedMachine = setup({
         ],
         'wait.requested': [
           { guard: 'isOfferedTo', actions: { type: 'refuse', params: ({ context }) => ({ reason: 'offered', until: context.life.offer?.until }) } },
+          { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
           { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
           { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => joinChange(context, event) } },
         ],
@@ -715,6 +720,7 @@ export const testbedMachine = setup({
         ],
         'wait.requested': [
           { guard: 'isHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
+          { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
           { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
           { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => joinChange(context, event) } },
         ],
@@ -899,6 +905,13 @@ function joinChange(context: TestbedContext, event: RequestEvent): LifeChange {
     notify: [],
     history: [historyLine('queued', context.record, event.now, event.by, { position })],
   };
+}
+
+/** Their place in the queue stays, without its label: booking another testbed of the label no longer gives it up. */
+function forThisOneChange(context: TestbedContext, event: RequestEvent): LifeChange {
+  const queue = context.life.queue.map((person) => (sameEmail(person.email, event.by.email) ? { email: person.email, name: person.name, since: person.since } : person));
+  const life = { ...context.life, queue };
+  return { requestId: event.requestId, life, outcome: waitingOutcome(context, life, event, true), notify: [], history: [] };
 }
 
 function leaveChange(context: TestbedContext, event: RequestEvent): LifeChange {

@@ -137,6 +137,17 @@ describe('waiting for any testbed carrying a label', () => {
     expect(entries.get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: 'core' }]);
   });
 
+  it('asking for one of them itself afterwards (`wait lab-2`) keeps that place when another is booked', async () => {
+    await lab();
+    await waitAny(LINUS);
+    expect(await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: LINUS, now: NOW })).toMatchObject({ type: 'waiting', position: 1, already: true });
+    expect((await onDisk()).get(2)?.queue).toEqual([{ ...LINUS, since: NOW }]);
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
+    await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true });
+    expect((await onDisk()).get(2)?.queue).toEqual([{ ...LINUS, since: NOW }]);
+  });
+
   it('one of them held by the person is left out; one being offered to them is named instead of waiting', async () => {
     await lab();
     await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });

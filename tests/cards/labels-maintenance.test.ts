@@ -138,6 +138,24 @@ describe('status card: the label filter', () => {
     }
   });
 
+  it('offers Wait for any 5g when none of the label is free, and not while one is, nor on a state or a name', () => {
+    const busy = [labelled(inUse(1, bob, { name: 'ran-1' }), '5g', 'lab'), ...fleet.slice(1).map((record) => (record.id === 2 ? labelled(inUse(2, ana, { name: 'ran-2' }), '5G') : record))];
+    const card = statusCard({ testbeds: busy, now: NOW, timeZone: zone, label: '5G' });
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Notify me when free', { action: 'wait' }],
+      ['Wait for any 5G', { action: 'wait_label', label: '5G' }],
+      ['Register', { action: 'register' }],
+      ['Release', { action: 'release' }],
+      ['Mine', { action: 'mine' }],
+    ]);
+    expect(cardProblems(card)).toEqual([]);
+    const titles = (label: string, testbeds = fleet) => inspectCard(statusCard({ testbeds, now: NOW, timeZone: zone, label })).actions.map((action) => action.title);
+    // ran-1 and ran-2 are free in the plain lab.
+    expect(titles('5g')).not.toContain('Wait for any 5g');
+    expect(titles('in-use', busy).some((title) => String(title).startsWith('Wait for any'))).toBe(false);
+    expect(titles('ran-1', busy).some((title) => String(title).startsWith('Wait for any'))).toBe(false);
+  });
+
   it('says so for a label no testbed carries, and lists the labels in use', () => {
     const input = { testbeds: fleet, now: NOW, timeZone: zone, label: 'wifi' };
     const card = statusCard(input);
