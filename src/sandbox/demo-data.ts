@@ -49,7 +49,7 @@ export function dataPaths(dir: string): DataPaths {
 
 const HOUR = 3_600_000;
 
-/** About eight testbeds: most free, three in use by the demo people, one of them overdue. */
+/** About eight testbeds, labelled: most free, three in use by the demo people (both `routing` ones), one of them overdue. */
 export function demoTestbeds(now: Date): TestbedRecord[] {
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   const at = (hours: number) => new Date(minute + hours * HOUR).toISOString();
@@ -64,15 +64,17 @@ export function demoTestbeds(now: Date): TestbedRecord[] {
     purpose,
     expected_release_time: at(until),
   });
+  // Labels group the testbeds as a lab would (`status routing`, `book any wifi`, `wait any routing`).
+  const labelled = (record: TestbedRecord, ...labels: string[]): TestbedRecord => ({ ...record, labels });
   return [
-    free(1, 'TB-01 Core switching lab'),
-    held(2, 'TB-02 Edge router pair', 2, 'Regression run for release 4.2', -3, 5),
-    free(3, 'TB-03 Wi-Fi 7 lab'),
-    held(4, 'TB-04 SD-WAN pod', 1, 'Firmware upgrade soak test', -26, -2),
-    free(5, 'TB-05 Firewall HA pair'),
-    held(6, 'TB-06 Load generator rig', 0, 'Performance baseline before the freeze', -1, 24),
-    free(7, 'TB-07 IoT gateway bench'),
-    free(8, 'TB-08 Voice and video lab'),
+    labelled(free(1, 'TB-01 Core switching lab'), 'core'),
+    labelled(held(2, 'TB-02 Edge router pair', 2, 'Regression run for release 4.2', -3, 5), 'routing'),
+    labelled(free(3, 'TB-03 Wi-Fi 7 lab'), 'wifi'),
+    labelled(held(4, 'TB-04 SD-WAN pod', 1, 'Firmware upgrade soak test', -26, -2), 'routing'),
+    labelled(free(5, 'TB-05 Firewall HA pair'), 'security'),
+    labelled(held(6, 'TB-06 Load generator rig', 0, 'Performance baseline before the freeze', -1, 24), 'perf'),
+    labelled(free(7, 'TB-07 IoT gateway bench'), 'iot', 'wifi'),
+    labelled(free(8, 'TB-08 Voice and video lab'), 'voice'),
   ];
 }
 

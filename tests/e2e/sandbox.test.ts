@@ -124,6 +124,27 @@ describe('sandbox page API', () => {
     expect(reply.attachments?.[0]?.content.type).toBe('AdaptiveCard');
   });
 
+  it('the demo testbeds carry labels: with both routing testbeds taken, a person can wait for any of them', async () => {
+    const labels = Object.fromEntries(readTestbeds(sandbox).map((record) => [record.testbed_name.split(' ')[0], record.labels ?? []]));
+    expect(labels).toMatchObject({ 'TB-02': ['routing'], 'TB-04': ['routing'], 'TB-03': ['wifi'], 'TB-07': ['iot', 'wifi'] });
+    const ada = sandbox.directory.people[0];
+    const lab = sandbox.directory.rooms.find((room) => room.title === 'Lab Team')!;
+    const since = sandbox.emulator.messageCount();
+    await post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text: 'wait any routing' }));
+    const reply = await sandbox.emulator.waitForMessage((message) => message.roomId === lab.id && message.personId === sandbox.directory.bot.id, {
+      since,
+      timeoutMs: 10_000,
+    });
+    expect(seenCard(reply).heading).toBe('Waiting for any routing');
+    expect(seenCard(reply).texts[1]).toBe('You are in the queue of every routing testbed that is busy: #1 for TB-02 Edge router pair, #1 for TB-04 SD-WAN pod.');
+    // Leave the shared sandbox as it was for the other tests.
+    for (const text of ['unwait TB-02', 'unwait TB-04']) {
+      const before = sandbox.emulator.messageCount();
+      await post('/api/say', JSON.stringify({ personId: ada.id, roomId: lab.id, text }));
+      await sandbox.emulator.waitForMessage((message) => message.roomId === lab.id && message.personId === sandbox.directory.bot.id, { since: before, timeoutMs: 10_000 });
+    }
+  });
+
   it('streams live messages as server-sent events, without any token', async () => {
     const ada = sandbox.directory.people[0];
     const qa = sandbox.directory.rooms.find((room) => room.title === 'QA Team')!;
