@@ -163,6 +163,8 @@ export type LifecycleRequest =
   | { type: 'wait'; testbedId: number; label?: string }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
   | { type: 'waitLabel'; label: string }
+  /** Stop waiting for any testbed carrying the label: the places `waitLabel` took are given up. */
+  | { type: 'unwaitLabel'; label: string }
   | { type: 'unwait'; testbedId: number }
   | { type: 'decline'; testbedId: number }
   | { type: 'ask'; testbedId: number }
@@ -199,6 +201,8 @@ export type LifecycleOutcome =
   | { type: 'releasedAll'; records: TestbedRecord[] }
   /** Waiting for any testbed carrying `label`: their place in each queue joined, or kept (`already`). */
   | { type: 'waitingLabel'; label: string; places: Array<{ record: TestbedRecord; position: number; length: number }> }
+  /** The places taken by waiting for any testbed carrying `label` that were given up (none: they had none). */
+  | { type: 'unwaitedLabel'; label: string; records: TestbedRecord[] }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */

@@ -74,9 +74,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const admin = adminTask(command);
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
   if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
-  // `wait any 5g`: a label a testbed carries is lab data.
-  const waitFor = WAIT_NAMED.exec(command);
-  if (waitFor && waitedLabel(waitFor[1], testbeds) !== undefined) return true;
+  // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data.
+  const queued = WAIT_NAMED.exec(command) ?? UNWAIT_NAMED.exec(command);
+  if (queued && waitedLabel(queued[1], testbeds) !== undefined) return true;
   const ask = readTypedAsk(command);
   // `ask about lab-3` is lab data; `ask Linus to release lab-3` names a colleague: words a person wrote.
   if (ask) return !ask.person && 'found' in findByTypedName(testbeds, ask.name);

@@ -174,7 +174,7 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
   // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
   const label = waitedLabel(typed, testbeds);
-  if (type === 'wait' && label !== undefined) return lifecycle(event, { type: 'waitLabel', label }, event.receivedAt);
+  if (label !== undefined) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
 }
 

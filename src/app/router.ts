@@ -16,6 +16,7 @@ import {
   parseReportDays,
   parseTestbedChoice,
   readAction,
+  readLabel,
   readStartOn,
   readStatusOf,
   readStatusLabel,
@@ -168,6 +169,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const label = waitedLabel(typeof inputs.label === 'string' ? inputs.label : '', ctx.testbeds ?? []);
       if (label === undefined) return { kind: 'reply', view: { kind: 'error', message: 'No testbed carries that label any more. Type status to see the testbeds and their labels.' } };
       return lifecycle(event, { type: 'waitLabel', label }, now);
+    }
+    case 'unwait_label': {
+      // Any label as written (the testbeds may have lost it since): only the person's own places are given up.
+      const label = readLabel(inputs.label);
+      if (label === null) return problemsReply({ form: 'That button carries no label. Type mine to see the queues you are in.' });
+      return lifecycle(event, { type: 'unwaitLabel', label }, now);
     }
     case 'broadcast':
       return one('broadcast', event, { type: 'broadcast.started' });

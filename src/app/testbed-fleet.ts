@@ -25,7 +25,7 @@ import { createActor, type Actor, type InspectionEvent, type Observer } from 'xs
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
-import { hasLabel, sameName } from '../lab-rules.js';
+import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
@@ -371,7 +371,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -391,6 +391,7 @@ export function createTestbedFleet(deps: {
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     if (request.type === 'waitLabel') return waitForLabel(request.label, by, now);
+    if (request.type === 'unwaitLabel') return stopWaitingForLabel(request.label, by, now);
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const answer = await askAgainOnConflict(testbedId, lifecycleEvent(request, by, now), ['request.answered', 'request.failed'], 'request.failed');
@@ -435,6 +436,17 @@ export function createTestbedFleet(deps: {
     }
     if (places.length > 0) return { type: 'waitingLabel', label, places };
     return refusal ?? { type: 'refused', reason: 'unknown' };
+  }
+
+  /** `unwait any 5g`: the places taken by `wait any 5g` are given up (a place taken for one testbed itself stays). */
+  async function stopWaitingForLabel(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const left: TestbedRecord[] = [];
+    for (const entry of deps.store.lifecycle.snapshot()) {
+      if (!entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label))) continue;
+      const outcome = await lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now });
+      if (outcome.type === 'unwaited' && outcome.wasWaiting) left.push(outcome.record);
+    }
+    return { type: 'unwaitedLabel', label, records: left };
   }
 
   /**

@@ -38,6 +38,8 @@ export const ACTIONS = {
   wait: 'wait',
   /** Wait for any testbed carrying a label: data `{ action: "wait_label", label: "5g" }`. */
   waitLabel: 'wait_label',
+  /** Stop waiting for any testbed carrying a label (the places `wait_label` took): data `{ action: "unwait_label", label: "5g" }`. */
+  unwaitLabel: 'unwait_label',
   unwait: 'unwait',
   declineOffer: 'decline_offer',
   askHolder: 'ask_holder',

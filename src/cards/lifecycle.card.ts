@@ -68,8 +68,15 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
       ],
       colour: 'good',
-      actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)],
+      actions: [submit('Leave these queues', { action: ACTIONS.unwaitLabel, label: outcome.label }, noInputs), submit('Mine', { action: ACTIONS.mine }, noInputs)],
     };
+  }
+  if (outcome.type === 'unwaitedLabel') {
+    const label = esc(outcome.label);
+    const names = [...outcome.records].sort(byName).map((record) => esc(record.testbed_name));
+    return names.length === 0
+      ? { title: `You were not waiting for any ${label}`, lines: ['Nothing was changed.'], colour: 'default', actions: [] }
+      : { title: `You stopped waiting for any ${label}`, lines: [`You left the queue of ${names.join(', ')}. You will not get an offer for them.`], colour: 'default', actions: [] };
   }
   const record = outcome.record;
   const name = record ? esc(record.testbed_name) : 'That testbed';

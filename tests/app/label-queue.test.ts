@@ -148,6 +148,21 @@ describe('waiting for any testbed carrying a label', () => {
     expect((await onDisk()).get(2)?.queue).toEqual([{ ...LINUS, since: NOW }]);
   });
 
+  it('`unwait any 5g` gives up only the places taken for any 5g; asked again, it changes nothing', async () => {
+    await lab();
+    await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 3 }, by: LINUS, now: NOW });
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: GRACE, now: NOW });
+    const left = await fleet.lifecycle({ request: { type: 'unwaitLabel', label: '5G' }, by: LINUS, now: NOW });
+    expect(left.type === 'unwaitedLabel' && left.records.map((record) => record.testbed_name)).toEqual(['lab-1', 'lab-2']);
+    const entries = await onDisk();
+    expect(entries.get(1)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+    expect(entries.has(2)).toBe(false);
+    expect(entries.get(3)?.queue).toEqual([{ ...LINUS, since: NOW }]);
+    expect(await fleet.lifecycle({ request: { type: 'unwaitLabel', label: '5g' }, by: LINUS, now: NOW })).toEqual({ type: 'unwaitedLabel', label: '5g', records: [] });
+  });
+
   it('one of them held by the person is left out; one being offered to them is named instead of waiting', async () => {
     await lab();
     await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });

@@ -314,6 +314,11 @@ describe('router: waiting for a label', () => {
     },
   );
 
+  it.each(['unwait any 5g', 'stop waiting for any 5G', 'leave the queue for a 5g testbed'])('%j gives up the places taken for any 5g, and is kept in recordings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: typed.includes('5G') ? '5G' : '5g' }, now: NOW }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
   it('a label no testbed carries is a name no testbed has; a testbed of that name is waited for itself', () => {
     expect(route(text('wait any wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any wifi”. Type status to see them all.' } });
     expect(isCommandText('wait any wifi', testbeds)).toBe(false);
@@ -330,6 +335,12 @@ describe('router: waiting for a label', () => {
     expect(press({ action: 'wait_label', label: 'wifi' })).toEqual(gone);
     expect(press({ action: 'wait_label', label: ['5g'] })).toEqual(gone);
     expect(press({ action: 'wait_label' })).toEqual(gone);
+    // Leave these queues: the person's own places for the label, whatever the testbeds carry now.
+    expect(press({ action: 'unwait_label', label: 'wifi' })).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: 'wifi' }, now: NOW }]);
+    expect(press({ action: 'unwait_label', label: 'not a label' })).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'That button carries no label. Type mine to see the queues you are in. Nothing was changed.' },
+    });
   });
 });
 

@@ -175,7 +175,14 @@ describe('lifecycle cards', () => {
       'You are in the queue of every 5g testbed that is busy: #1 for lab-2, #2 for lab-10.',
       'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
     ]);
-    expect(inspectCard(waiting).actions.map((action) => [action.title, action.data])).toEqual([['Mine', { action: 'mine' }]]);
+    expect(inspectCard(waiting).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Leave these queues', { action: 'unwait_label', label: '5g' }],
+      ['Mine', { action: 'mine' }],
+    ]);
+    const left = seenCard(outcomeCard({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [inUse(10, ana, { name: 'lab-10' }), inUse(2, ana)] } }));
+    expect([left.heading, ...left.texts.slice(1)]).toEqual(['You stopped waiting for any 5g', 'You left the queue of lab-2, lab-10. You will not get an offer for them.']);
+    const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
+    expect(none).toBe('You were not waiting for any 5g. Nothing was changed.');
 
     const life = [{ ...emptyLifecycle(2), queue: [{ email: bob.email, name: bob.name, since: NOW, label: '5g' }] }, { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }] }];
     const mine = seenCard(mineCard({ ...ctx, testbeds: [inUse(2, ana), inUse(3, ana)], life, requesterEmail: bob.email }));

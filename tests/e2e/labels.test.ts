@@ -190,6 +190,19 @@ describe('labels and maintenance, end to end', () => {
     expect(seenCard(free).texts).toContain('ran-1 is free right now: book it instead of waiting.');
   });
 
+  it('Leave these queues on the waiting card gives up every place taken for any 5g; `unwait any 5g` then changes nothing', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book ran-1'), 'register_submit', { purpose: 'Radio soak', release_choice: '4h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book ran-2'), 'register_submit', { purpose: 'Radio soak', release_choice: '4h' });
+    const waiting = await ask(h, h.linus, h.lab, 'wait any 5g');
+    expect(buttonTitles(waiting)).toEqual(['Leave these queues', 'Mine']);
+    const left = await click(h, h.linus, waiting, 'unwait_label');
+    expect(seenCard(left).heading).toBe('You stopped waiting for any 5g');
+    expect(seenCard(left).texts[1]).toBe('You left the queue of ran-1, ran-2, ran-4. You will not get an offer for them.');
+    const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
+    expect(life.lifecycle.flatMap((entry) => entry.queue)).toEqual([]);
+    expect(seenCard(await ask(h, h.linus, h.lab, 'unwait any 5g')).heading).toBe('You were not waiting for any 5g');
+  });
+
   it('both a testbed and a label: the form comes back with the problem named and the values kept', async () => {
     const form = await ask(h, h.ada, h.lab, 'register');
     const back = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', label: '5g', purpose: 'Radio soak', release_choice: '1h' });
