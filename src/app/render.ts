@@ -133,6 +133,29 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
   return actions.length > 0 ? { ...rest, actions } : rest;
 }
 
+/**
+ * Words after the testbed a booking named that are no time: `and lab-5` (a second testbed) gets the form's
+ * one-testbed rule, anything else that it was not read.
+ */
+function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
+  const two = named === undefined ? undefined : twoTestbeds(`${named} ${unread}`, testbeds);
+  if (two !== undefined) return oneAtATime(two, 'book');
+  return `I could not read “${unread}” as a time: choose when below.`;
+}
+
+/** `lab-3 and lab-5`, `lab-3 & lab-5`, `lab-3, lab-5`: two testbeds of the lab, as typed; else undefined. */
+function twoTestbeds(typed: string, testbeds: readonly TestbedRecord[]): [string, string] | undefined {
+  const parts = /^(\S.*?)\s*(?:\s(?:and|plus)\s|&|\+|,)\s*(\S.*)$/i.exec(typed.trim());
+  if (!parts) return undefined;
+  const [first, second] = [parts[1].trim(), parts[2].trim()];
+  return 'found' in findByTypedName(testbeds, first) && 'found' in findByTypedName(testbeds, second) ? [first, second] : undefined;
+}
+
+/** A form is for one testbed: which one this form is for, and what to type for the other. */
+function oneAtATime([first, second]: [string, string], command: 'book' | 'release'): string {
+  return `One testbed at a time: this form is for ${first}. Type ${command} ${second} for the other one.`;
+}
+
 /** Who holds the testbed a hint is about, while it is booked. */
 function hintHolder(record: TestbedRecord, requesterEmail: string | undefined): { holder?: { name: string; yours: boolean } } {
   if (record.status !== 'in_use') return {};
@@ -177,11 +200,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
         isInUse(record) && sameEmail(record.user_email, ctx.requesterEmail)
           ? `You hold ${record.testbed_name} already: type mine to extend it, or choose another one.`
           : `${record.testbed_name} is not free to book right now: choose a free one, or press Status to wait for it.`,
+        'book',
       );
       // What the typed words filled in (`book lab-3 for 2 hours`) joins the testbed chosen; a time the form
       // would refuse is named under its input at once, as a press on Register would.
       const filled = view.filled ?? {};
-      const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: `I could not read “${view.unread}” as a time: choose when below.` };
+      const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: unreadLine(view.named, view.unread, testbeds) };
       const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone), unread);
       const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
       const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
@@ -201,7 +225,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'releaseForm': {
       const inUse = ctx.testbeds.filter(isInUse);
-      const start = startOn(view.named, inUse, ctx.testbeds, (record) => `${record.testbed_name} is not booked, so there is nothing to release: choose one from the list.`);
+      const start = startOn(view.named, inUse, ctx.testbeds, (record) => `${record.testbed_name} is not booked, so there is nothing to release: choose one from the list.`, 'release');
       const input = { inUse, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, errors: view.errors ?? start.errors, values: start.values };
       return pair(releaseFormCard(input), releaseFormText(input));
     }
@@ -349,10 +373,17 @@ function startOn(
   choices: readonly TestbedRecord[],
   all: readonly TestbedRecord[],
   notAChoice: (record: TestbedRecord) => string,
+  command: 'book' | 'release',
 ): { values?: FormValues; errors?: FormErrors } {
   if (named === undefined) return {};
   const among = findByTypedName(choices, named);
   if ('found' in among) return { values: { [INPUT_IDS.testbedId]: String(among.found.id) } };
+  // `book lab-3 and lab-5`: the form starts on the first, and says how to go on with the second.
+  const two = twoTestbeds(named, all);
+  if (two !== undefined) {
+    const first = startOn(two[0], choices, all, notAChoice, command);
+    return { ...first, errors: { [INPUT_IDS.testbedId]: [first.errors?.[INPUT_IDS.testbedId], oneAtATime(two, command)].filter(Boolean).join(' ') } };
+  }
   const anywhere = findByTypedName(all, named);
   const quoted = `“${named}”`;
   if ('found' in anywhere) return { errors: { [INPUT_IDS.testbedId]: notAChoice(anywhere.found) } };
