@@ -25,8 +25,7 @@ import { createActor, type Actor, type InspectionEvent, type Observer } from 'xs
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
-import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
-import { sameEmail } from '../machines/shared/lifecycle-rules.js';
+import { hasLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
@@ -40,6 +39,7 @@ import type {
   RunLifecycleInput,
 } from '../machines/conversation.machine.js';
 import { createWaitUntil } from './wait-until.js';
+import { createLabelQueues } from './label-queues.js';
 import { StoreError, type Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { Lanes } from '../lanes.js';
@@ -199,6 +199,8 @@ export function createTestbedFleet(deps: {
       waitUntil: createWaitUntil(deps.now),
     },
   });
+  /** `wait any 5g` on top of the testbeds' own queues (`label-queues.ts`): each step is a request to one testbed. */
+  const labelQueues = createLabelQueues({ store: deps.store, logger: deps.logger, isFree, lifecycle });
   /** Lifecycle requests of one testbed wait for each other, so two people joining a queue never meet "busy". */
   const lanes = new Lanes((error) => deps.logger.error({ err: error }, 'lifecycle request failed'));
 
@@ -343,7 +345,7 @@ export function createTestbedFleet(deps: {
     if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'registration.succeeded') {
       freeSince.delete(request.testbedId);
-      await leaveLabelQueues(request.holder, answer.record, request.now);
+      await labelQueues.booked(request.holder, answer.record, request.now);
       return { ok: true, record: answer.record };
     }
     if (answer.type === 'registration.refused') {
@@ -390,8 +392,8 @@ export function createTestbedFleet(deps: {
 
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
-    if (request.type === 'waitLabel') return waitForLabel(request.label, by, now);
-    if (request.type === 'unwaitLabel') return stopWaitingForLabel(request.label, by, now);
+    if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
+    if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const answer = await askAgainOnConflict(testbedId, lifecycleEvent(request, by, now), ['request.answered', 'request.failed'], 'request.failed');
@@ -410,61 +412,6 @@ export function createTestbedFleet(deps: {
       if (result.ok) released.push(result.previous);
     }
     return { type: 'releasedAll', records: released };
-  }
-
-  /**
-   * `wait any 5g`: a place in the queue of every testbed carrying the label that is busy (in use, under
-   * maintenance, or held for somebody else's hand-off), each kept with the label. The first of them to be
-   * handed on is offered to the person as usual; once they hold any testbed carrying the label, they leave
-   * the other queues (`leaveLabelQueues`). One free for anyone now is named instead (book it), and one
-   * being offered to them already is named so they book that.
-   */
-  async function waitForLabel(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
-    const carrying = deps.store.testbeds.all().filter((record) => hasLabel(record, label)).sort((a, b) => a.id - b.id);
-    const free = carrying.find(isFree);
-    if (free) return { type: 'refused', reason: 'free', record: free };
-    for (const record of carrying) {
-      const offer = deps.store.lifecycle.get(record.id).offer;
-      if (offer && sameEmail(offer.email, by.email)) return { type: 'refused', reason: 'offered', record, offer, until: offer.until };
-    }
-    const places: Extract<LifecycleOutcome, { type: 'waitingLabel' }>['places'] = [];
-    let refusal: LifecycleOutcome | undefined;
-    for (const record of carrying) {
-      const outcome = await lifecycle({ request: { type: 'wait', testbedId: record.id, label }, by, now });
-      if (outcome.type === 'waiting') places.push({ record: outcome.record, position: outcome.position, length: outcome.length });
-      else refusal ??= outcome;
-    }
-    if (places.length > 0) return { type: 'waitingLabel', label, places };
-    return refusal ?? { type: 'refused', reason: 'unknown' };
-  }
-
-  /** `unwait any 5g`: the places taken by `wait any 5g` are given up (a place taken for one testbed itself stays). */
-  async function stopWaitingForLabel(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
-    const left: TestbedRecord[] = [];
-    for (const entry of deps.store.lifecycle.snapshot()) {
-      if (!entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label))) continue;
-      const outcome = await lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now });
-      if (outcome.type === 'unwaited' && outcome.wasWaiting) left.push(outcome.record);
-    }
-    return { type: 'unwaitedLabel', label, records: left };
-  }
-
-  /**
-   * Once `holder` has booked `booked`, the places they took by waiting for any testbed of one of its labels
-   * (`wait any 5g`) are given up in the other testbeds' queues, and such a hand-off offer is declined, so
-   * the next person gets it at once. Each goes through the testbed's own request, as a press would.
-   */
-  async function leaveLabelQueues(holder: Holder, booked: TestbedRecord, now: string): Promise<void> {
-    const waitedFor = (label: string | undefined) => label !== undefined && hasLabel(booked, label);
-    for (const entry of deps.store.lifecycle.snapshot()) {
-      if (entry.testbed_id === booked.id) continue;
-      const offered = entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
-      const queued = entry.queue.some((person) => sameEmail(person.email, holder.email) && waitedFor(person.label));
-      if (!offered && !queued) continue;
-      await lifecycle({ request: { type: offered ? 'decline' : 'unwait', testbedId: entry.testbed_id }, by: holder, now }).catch((error: unknown) =>
-        deps.logger.warn({ err: error, testbedId: entry.testbed_id }, 'could not leave a queue joined by label after a booking; the person stays in it'),
-      );
-    }
   }
 
   /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */

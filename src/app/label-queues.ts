@@ -1,0 +1,81 @@
+/**
+ * Waiting for any testbed carrying a label (`wait any 5g`), built on the testbeds' own queues: the
+ * person takes a place in the queue of every busy testbed carrying the label, each place kept with the
+ * label (lifecycle.json). The first of them to be handed on is offered to them as any queue's first is;
+ * once they hold any testbed carrying the label, however they booked it, the other places are given up
+ * and an open offer of another one is declined, so it goes to the next person at once.
+ *
+ * Every step is a request to one testbed (`wait`, `unwait`, `decline`), answered by its own actor as a
+ * press on its buttons would be, so the testbeds' rules (not twice in a queue, not for your own booking,
+ * not while it is offered to you) hold here too.
+ */
+import type { Logger } from 'pino';
+import type { Holder, LifecycleOutcome, TestbedRecord } from '../domain.js';
+import { hasLabel, sameLabel } from '../lab-rules.js';
+import type { RunLifecycleInput } from '../machines/conversation.machine.js';
+import { sameEmail } from '../machines/shared/lifecycle-rules.js';
+import type { Store } from '../store/index.js';
+
+export interface LabelQueues {
+  /** `wait any 5g`: the places taken, or why none was (one is free for anyone, or offered to them). */
+  wait(label: string, by: Holder, now: string): Promise<LifecycleOutcome>;
+  /** `unwait any 5g`: the places taken for the label are given up; a place taken for one testbed itself stays. */
+  stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome>;
+  /** After `holder` booked `booked`: their places (and offers) taken for one of its labels elsewhere are given up. */
+  booked(holder: Holder, booked: TestbedRecord, now: string): Promise<void>;
+}
+
+export function createLabelQueues(deps: {
+  store: Pick<Store, 'testbeds' | 'lifecycle'>;
+  logger: Logger;
+  /** Free for anyone right now (not in use, under maintenance, offered or waited for). */
+  isFree: (record: TestbedRecord) => boolean;
+  /** A lifecycle request to one testbed, in that testbed's lane. */
+  lifecycle: (input: RunLifecycleInput) => Promise<LifecycleOutcome>;
+}): LabelQueues {
+  const { store } = deps;
+
+  async function wait(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const carrying = store.testbeds.all().filter((record) => hasLabel(record, label)).sort((a, b) => a.id - b.id);
+    const free = carrying.find(deps.isFree);
+    if (free) return { type: 'refused', reason: 'free', record: free };
+    for (const record of carrying) {
+      const offer = store.lifecycle.get(record.id).offer;
+      if (offer && sameEmail(offer.email, by.email)) return { type: 'refused', reason: 'offered', record, offer, until: offer.until };
+    }
+    const places: Extract<LifecycleOutcome, { type: 'waitingLabel' }>['places'] = [];
+    let refusal: LifecycleOutcome | undefined;
+    for (const record of carrying) {
+      const outcome = await deps.lifecycle({ request: { type: 'wait', testbedId: record.id, label }, by, now });
+      if (outcome.type === 'waiting') places.push({ record: outcome.record, position: outcome.position, length: outcome.length });
+      else refusal ??= outcome;
+    }
+    if (places.length > 0) return { type: 'waitingLabel', label, places };
+    return refusal ?? { type: 'refused', reason: 'unknown' };
+  }
+
+  async function stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const left: TestbedRecord[] = [];
+    for (const entry of store.lifecycle.snapshot()) {
+      if (!entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label))) continue;
+      const outcome = await deps.lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now });
+      if (outcome.type === 'unwaited' && outcome.wasWaiting) left.push(outcome.record);
+    }
+    return { type: 'unwaitedLabel', label, records: left };
+  }
+
+  async function booked(holder: Holder, record: TestbedRecord, now: string): Promise<void> {
+    const waitedFor = (label: string | undefined) => label !== undefined && hasLabel(record, label);
+    for (const entry of store.lifecycle.snapshot()) {
+      if (entry.testbed_id === record.id) continue;
+      const offered = entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
+      const queued = entry.queue.some((person) => sameEmail(person.email, holder.email) && waitedFor(person.label));
+      if (!offered && !queued) continue;
+      await deps.lifecycle({ request: { type: offered ? 'decline' : 'unwait', testbedId: entry.testbed_id }, by: holder, now }).catch((error: unknown) =>
+        deps.logger.warn({ err: error, testbedId: entry.testbed_id }, 'could not leave a queue joined by label after a booking; the person stays in it'),
+      );
+    }
+  }
+
+  return { wait, stopWaiting, booked };
+}
