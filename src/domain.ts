@@ -207,8 +207,9 @@ export type LifecycleOutcome =
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */
 export type DirectNotice =
-  | { kind: 'reminder'; record: TestbedRecord }
-  | { kind: 'overdue'; record: TestbedRecord }
+  /** `waiting`: how many people are in the testbed's queue, so the holder knows somebody needs it next. */
+  | { kind: 'reminder'; record: TestbedRecord; waiting?: number }
+  | { kind: 'overdue'; record: TestbedRecord; waiting?: number }
   | { kind: 'offer'; record: TestbedRecord; offer: HoldOffer }
   | { kind: 'holdLapsed'; record: TestbedRecord }
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }

@@ -101,6 +101,17 @@ function purposeLine(record: TestbedRecord): CardElement {
   return small(`Purpose: ${safeText(record.purpose ?? '', 200)}`, { isSubtle: true });
 }
 
+/** `2 people are waiting for it.`: somebody needs the testbed next (none: no line). */
+function waitingText(waiting: number | undefined): string {
+  if (waiting === undefined || waiting < 1) return '';
+  return ` ${waiting} ${waiting === 1 ? 'person is' : 'people are'} waiting for it.`;
+}
+
+function waitingLine(waiting: number | undefined): CardElement[] {
+  const text = waitingText(waiting).trim();
+  return text === '' ? [] : [textBlock(text, { weight: 'Bolder' })];
+}
+
 export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
   const record = notice.record;
   const name = safeName(record.testbed_name);
@@ -113,6 +124,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
           textBlock(`Your booking of ${name} ends ${formatRelative(record.expected_release_time, now)}.`),
           textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
           purposeLine(record),
+          ...waitingLine(notice.waiting),
           textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
         ],
         bookingButtons(record.id),
@@ -124,6 +136,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
           textBlock(`Your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)}.`),
           textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder', color: 'attention' }),
           purposeLine(record),
+          ...waitingLine(notice.waiting),
           textBlock('Extend it if you still need it, or release it so others can use it.', { isSubtle: true }),
         ],
         bookingButtons(record.id),
@@ -180,9 +193,9 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
   const when = formatWhen(record.expected_release_time, timeZone);
   switch (notice.kind) {
     case 'reminder':
-      return `Reminder: your booking of ${name} ends ${formatRelative(record.expected_release_time, now)} (${when}). Extend or release it.`;
+      return `Reminder: your booking of ${name} ends ${formatRelative(record.expected_release_time, now)} (${when}).${waitingText(notice.waiting)} Extend or release it.`;
     case 'overdue':
-      return `Overdue: your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)} (${when}). Extend or release it.`;
+      return `Overdue: your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)} (${when}).${waitingText(notice.waiting)} Extend or release it.`;
     case 'offer':
       return offerFormText({ record, offer: notice.offer, now, timeZone });
     case 'holdLapsed':

@@ -963,7 +963,7 @@ function noticeChange(context: TestbedContext, now: string): LifeChange {
     requestId: null,
     life: { ...context.life, notices: due.notices },
     outcome: null,
-    notify: [{ to: record.user_email ?? '', notice: { kind: due.kind, record } }],
+    notify: [{ to: record.user_email ?? '', notice: { kind: due.kind, record, waiting: context.life.queue.length } }],
     history: [line],
   };
 }

@@ -83,6 +83,17 @@ describe('lifecycle cards', () => {
     expect(seen.texts).toContain('lab-3 has been taken out of service for good, so you are no longer waiting for it.');
   });
 
+  it('the reminder and the overdue notice say how many people wait for the testbed, and nothing when nobody does', () => {
+    const record = inUse(3, ana, { until: '2026-03-10T10:15:00.000Z' });
+    const reminder = seenCard(noticeCard({ ...ctx, notice: { kind: 'reminder', record, waiting: 2 } }));
+    expect(reminder.texts).toContain('2 people are waiting for it.');
+    expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'overdue', record, waiting: 1 } })).texts).toContain('1 person is waiting for it.');
+    expect(noticeText({ ...ctx, notice: { kind: 'overdue', record, waiting: 1 } })).toMatch(/\(2026-03-10 10:15 UTC\)\. 1 person is waiting for it\. Extend or release it\.$/);
+    for (const waiting of [0, undefined]) {
+      expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'reminder', record, waiting } })).texts.some((text) => text.includes('waiting for it'))).toBe(false);
+    }
+  });
+
   it('the reminder and the overdue notice carry the testbed id on each button', () => {
     const card = noticeCard({ ...ctx, notice: { kind: 'reminder', record: tricky } });
     expect(unLookAlike(seenCard(card).heading)).toBe(`Reminder: ${NAME} is due back soon`);

@@ -26,6 +26,8 @@ interface Sent {
 function testbed(record: TestbedRecord, options: { life?: LifecycleEntry; timing?: LifecycleTiming } = {}) {
   const disk = { record, life: options.life ?? emptyLifecycle(record.id), writes: 0, history: [] as HistoryEntry[] };
   const sent: Sent[] = [];
+  /** Each direct message as the machine asked for it, whole. */
+  const notices: Array<TestbedEmitted & { type: 'notify' }> = [];
   const answers: TestbedEmitted[] = [];
   let actor: Actor<typeof testbedMachine> | undefined;
   let n = 0;
@@ -49,10 +51,14 @@ function testbed(record: TestbedRecord, options: { life?: LifecycleEntry; timing
   const api = {
     disk,
     sent,
+    notices,
     boot() {
       actor?.stop();
       actor = createActor(logic, { input: { record: disk.record, life: disk.life, timing: options.timing ?? TIMING } });
-      actor.on('notify', (event) => sent.push({ at: new Date().toISOString(), to: event.to, kind: event.notice.kind }));
+      actor.on('notify', (event) => {
+        sent.push({ at: new Date().toISOString(), to: event.to, kind: event.notice.kind });
+        notices.push(event);
+      });
       actor.on('*', (event) => {
         if (event.type !== 'notify') answers.push(event as TestbedEmitted);
       });
@@ -96,6 +102,16 @@ afterEach(() => {
 describe('reminders and overdue notices', () => {
   // Booked 08:00, due back 12:00: reminder at 11:45, overdue at 12:00, then once a day.
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z' });
+
+  it('tells the holder how many people wait for the testbed, in the reminder and in the overdue notice', async () => {
+    const queue = [bob, { email: 'cy@example.com', name: 'Cy' }].map((person) => ({ ...person, since: '2026-03-10T09:00:00.000Z' }));
+    const tb = testbed(booking(), { life: { ...emptyLifecycle(3), queue } }).boot();
+    await until('2026-03-10T12:00:00.000Z');
+    expect(tb.notices.map((event) => [event.notice.kind, 'waiting' in event.notice ? event.notice.waiting : undefined])).toEqual([
+      ['reminder', 2],
+      ['overdue', 2],
+    ]);
+  });
 
   it('sends the reminder and the overdue notice at their moments, exactly once each, then one a day', async () => {
     const tb = testbed(booking()).boot();
