@@ -46,9 +46,9 @@ export const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
 
 /** `show status`, `list testbeds`, `show me all testbeds`, `show everything`: the status card. */
 export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|everything|all))?$/i;
-/** `my bookings`, `show my testbeds`, `my queues`, `my status`, `status mine`: their bookings and places in queues. */
+/** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
 export const MY_BOOKINGS =
-  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me))$/i;
+  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|what\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on))$/i;
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
@@ -192,7 +192,7 @@ const HISTORY_NAMED =
   /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me))?)$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
-  /^(?:(?:show\s+)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+(?:did|have)\s+i\s+(?:book|booked|use|used|have|had)(?:\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))?)$/i;
+  /^(?:(?:show\s+)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
 /** `lab-3 history`: the name first (only when it is a testbed's). */
 const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';

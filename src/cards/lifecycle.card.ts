@@ -184,9 +184,16 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     return card(body, [submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
   }
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
+  // `extend lab-3 until friday` when lab-3 already runs past then: no button that could only be refused.
+  const chosen = held.find((record) => record.id === input.chosen);
+  const until = input.extendUntil;
+  const notLater = until !== undefined && chosen?.expected_release_time != null && Date.parse(until) <= Date.parse(chosen.expected_release_time);
+  if (notLater && chosen) {
+    body.push(small(`${safeName(chosen.testbed_name)} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.`, { color: 'warning' }));
+  }
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
   return card(body, [
-    ...extendButtons(input),
+    ...extendButtons(notLater ? { ...input, extendUntil: undefined } : input),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),

@@ -202,6 +202,11 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
 });
 
 describe('router: my history', () => {
+  it.each(['what do I have?', 'what have I booked', 'what am I holding', 'what have I got right now'])('%j shows the person’s bookings now, not their past ones', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
   it.each(['my history', 'show my past bookings', 'what did I book last week?', 'what have I used lately', 'history of mine'])('%j asks for the person’s own past bookings', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'myHistory.requested' }]);
     expect(isCommandText(typed, testbeds)).toBe(true);

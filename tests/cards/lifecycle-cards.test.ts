@@ -270,6 +270,12 @@ describe('lifecycle cards', () => {
     expect(buttonsFor('2026-03-10T17:00:00.000Z', 'Europe/Berlin')[0][0]).toBe('Extend to 18:00 Europe/Berlin');
   });
 
+  it('mine offers no Extend-to button for a time the chosen booking already runs past, and says so', () => {
+    const card = mineCard({ ...ctx, testbeds: [inUse(4, ana, { until: '2026-03-12T12:00:00.000Z' })], life: [], requesterEmail: ana.email, chosen: 4, extendUntil: '2026-03-10T18:00:00.000Z' });
+    expect(inspectCard(card).actions.map((action) => action.title)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+    expect(seenCard(card).texts).toContain('lab-4 already runs past 2026-03-10 18:00 UTC, so there is nothing to extend to then.');
+  });
+
   it('an extension until a time the booking already reaches says so, with that time', () => {
     const seen = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_later', record: inUse(4, ana), until: '2026-03-10T12:00:00.000Z' } }));
     expect(seen.heading).toBe('Nothing was changed');
