@@ -16,6 +16,8 @@ import { adminTask, renameParts, type TypedAdminTask } from './typed-admin.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
+  HAND_OVER,
+  HAND_OVER_HELP,
   HISTORY_HELP,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
@@ -35,10 +37,10 @@ import {
   commandText,
   historyName,
   readTypedAsk,
-  waitedLabel,
   readTypedExtend,
   reportArgument,
   statusArgument,
+  waitedLabel,
 } from './typed-commands.js';
 
 /**
@@ -76,6 +78,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
   const ask = askRoute(event, command, ctx);
   if (ask) return ask;
+  // `give lab-3 to Linus`: no such thing, so say how it is done instead of not understanding.
+  const handOver = HAND_OVER.exec(command);
+  const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
+  if (handed && 'found' in handed) return { kind: 'reply', view: { kind: 'error', message: HAND_OVER_HELP(handed.found.testbed_name) } };
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };

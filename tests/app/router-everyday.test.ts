@@ -276,6 +276,7 @@ describe('router: word soup of the bot’s own words', () => {
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
     'ask', 'ask about', 'ask the holder of', 'nudge', 'remind', 'remind me when', 'is anyone still using', 'does anybody need', 'what can you do',
+    'give', 'hand over', 'transfer', 'what do I have', 'unwait any', 'wait any',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -391,6 +392,22 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
       expect(isCommandText(typed, testbeds)).toBe(true);
     },
   );
+
+  it.each(['give lab-3 to Linus', 'hand lab-3 over to linus@example.com', 'hand over TB-04 SD-WAN pod to Grace', 'transfer lab-3 to Grace please'])(
+    '%j says how a booking changes hands (no such command), and a recording blanks the colleague',
+    (typed) => {
+      const name = typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3';
+      const message = `I cannot hand a booking over to somebody else. Release ${name} and they can book it; if people are waiting for it, it goes to the first of them, so they should type wait ${name} first.`;
+      expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+      expect(isCommandText(typed, testbeds)).toBe(false);
+    },
+  );
+
+  it('give and hand keep their other meanings', () => {
+    expect(dispatched('give back lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('give me lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(route(text('give the demo to Grace'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
 
   it('a question about who uses something that is no testbed stays a hint', () => {
     expect(route(text('is anyone using the coffee machine'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
