@@ -26,10 +26,10 @@ import {
   commandText,
   historyName,
   readTypedAsk,
-  waitedLabel,
   readTypedExtend,
   reportArgument,
   statusArgument,
+  waitedLabel,
 } from './typed-commands.js';
 
 /** The testbed name a typed command carries (`register lab-3`, `wait lab-3`, `who has lab-3`), if it has one. */

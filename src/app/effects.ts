@@ -40,8 +40,9 @@ export interface Effects {
   /** A card for the person and room of `key`, in order with the other replies for that key, in their thread. */
   say(key: FlowKey, view: View): void;
   /**
-   * A card in the room, in the thread `parentId` when given: a reply decided by the router alone. `requesterEmail`, the sender's address as the message carried it, lets
-   * a hint about one testbed tell its holder from others without a profile look-up in the room's queue.
+   * A card in the room, in the thread `parentId` when given: a reply the router decided alone. `requesterEmail`
+   * (the sender's address, as the message carried it) lets a hint about one testbed tell its holder from others
+   * without a profile look-up in the room's queue.
    */
   reply(roomId: string, view: View, parentId?: string, requesterEmail?: string): void;
   /** A direct message to one person, posted as plain text. */

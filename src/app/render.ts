@@ -138,8 +138,8 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
  * one-testbed rule, anything else that it was not read.
  */
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
-  const two = named === undefined ? undefined : twoTestbeds(`${named} ${unread}`, testbeds);
-  if (two !== undefined) return oneAtATime(two, 'book');
+  const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
+  if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
   return `I could not read “${unread}” as a time: choose when below.`;
 }
 
@@ -378,15 +378,15 @@ function startOn(
   if (named === undefined) return {};
   const among = findByTypedName(choices, named);
   if ('found' in among) return { values: { [INPUT_IDS.testbedId]: String(among.found.id) } };
-  // `book lab-3 and lab-5`: the form starts on the first, and says how to go on with the second.
+  const anywhere = findByTypedName(all, named);
+  const quoted = `“${named}”`;
+  if ('found' in anywhere) return { errors: { [INPUT_IDS.testbedId]: notAChoice(anywhere.found) } };
+  // `book lab-3 and lab-5` (no testbed has that whole name): the form starts on the first, and says how to go on with the second.
   const two = twoTestbeds(named, all);
   if (two !== undefined) {
     const first = startOn(two[0], choices, all, notAChoice, command);
     return { ...first, errors: { [INPUT_IDS.testbedId]: [first.errors?.[INPUT_IDS.testbedId], oneAtATime(two, command)].filter(Boolean).join(' ') } };
   }
-  const anywhere = findByTypedName(all, named);
-  const quoted = `“${named}”`;
-  if ('found' in anywhere) return { errors: { [INPUT_IDS.testbedId]: notAChoice(anywhere.found) } };
   if ('ambiguous' in among || 'ambiguous' in anywhere) {
     return { errors: { [INPUT_IDS.testbedId]: `More than one testbed starts with ${quoted}: choose one from the list.` } };
   }

@@ -254,6 +254,8 @@ export function mineText(input: MineInput): string {
   const { held, queued } = mine(input);
   const names = held.map((record) => plainText(record.testbed_name, 80));
   const own = held.length === 0 ? 'You hold no testbeds right now.' : `You hold ${held.length}: ${names.join(', ')}.`;
-  const waits = queued.map(({ record, position }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}.`).join('');
+  const waits = queued
+    .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
+    .join('');
   return `${own}${waits}`;
 }

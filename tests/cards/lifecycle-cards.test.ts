@@ -199,6 +199,9 @@ describe('lifecycle cards', () => {
     const mine = seenCard(mineCard({ ...ctx, testbeds: [inUse(2, ana), inUse(3, ana)], life, requesterEmail: bob.email }));
     expect(mine.texts).toContain('You are #1 for lab-2 (waiting for any 5g).');
     expect(mine.texts).toContain('You are #1 for lab-3.');
+    expect(mineText({ ...ctx, testbeds: [inUse(2, ana), inUse(3, ana)], life, requesterEmail: bob.email })).toBe(
+      'You hold no testbeds right now. You are #1 for lab-2 (waiting for any 5g). You are #1 for lab-3.',
+    );
 
     const byLabel = seenCard(offerFormCard({ ...ctx, record: available(2), offer: { ...offer, label: '5g' } }));
     expect(byLabel.texts).toContain('You waited for any 5g: once you book lab-2, I take you out of the other queues.');
