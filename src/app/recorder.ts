@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { configSecrets, type Config } from '../config.js';
 import type { ConnectionState, PlatformEvent } from '../platform/port.js';
 import type { TestbedRecord } from '../domain.js';
-import { INPUT_IDS } from '../cards/actions.js';
+import { HANDOFF_FORM, INPUT_IDS } from '../cards/actions.js';
 import { roomChoiceValues } from '../cards/broadcast-actions.js';
 import { Pseudonyms } from './pseudonyms.js';
 import { isCommandText } from './router.js';
@@ -62,9 +62,22 @@ const STRUCTURED_INPUTS: ReadonlySet<string> = new Set([
   INPUT_IDS.releaseDate,
   INPUT_IDS.releaseTime,
   INPUT_IDS.label,
+  INPUT_IDS.minutes,
   'message_kind',
   'select_all',
+  // What the bot's own buttons carry: a report's window, the form a button opens or books from, the testbed a
+  // form starts on or a status is of.
+  'days',
+  HANDOFF_FORM.key,
+  'start_on',
+  'status_of',
 ]);
+/**
+ * Inputs that hold an instant: an Extend button's `until`, or the date an admin types for the end of a
+ * maintenance. Kept while they read as a date and time (digits and `-:.TZ+`), blanked otherwise.
+ */
+const INSTANT_INPUTS: ReadonlySet<string> = new Set(['until']);
+const INSTANT_TEXT = /^[\d\s:.TZ+-]{1,40}$/;
 const ROOM_LIST_INPUT = 'room_ids';
 
 export interface PseudonymiseOptions extends RecordContext {
@@ -91,6 +104,7 @@ export function pseudonymiseEvent(event: PlatformEvent, names: Pseudonyms, optio
   for (const [key, value] of Object.entries(event.inputs)) {
     if (key === ROOM_LIST_INPUT && typeof value === 'string') inputs[key] = roomList(value, names, options.broadcastRoomIds ?? []);
     else if (STRUCTURED_INPUTS.has(key)) inputs[key] = deepMap(value, (text) => names.text(text));
+    else if (INSTANT_INPUTS.has(key)) inputs[key] = deepMap(value, (text) => (INSTANT_TEXT.test(text) ? names.text(text) : freeText(text)));
     else inputs[key] = deepMap(value, freeText);
   }
   return {

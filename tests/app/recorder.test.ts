@@ -100,6 +100,31 @@ describe('pseudonymising an event', () => {
     expect(form.event.type === 'cardAction' && form.event.inputs).toEqual({ action: 'register_submit', label: '5g', purpose: 'xxxxx xxxx' });
   });
 
+  it('with RECORD_TEXT=off keeps what the bot’s own buttons carry, so a replay extends, books from an offer and reports the same', () => {
+    const table = names();
+    const presses = [
+      { action: 'extend', testbed_id: '3', minutes: '120' },
+      { action: 'extend', testbed_id: '3', until: '2026-03-10T18:00:00.000Z' },
+      { action: 'register_submit', testbed_id: '3', form: 'handoff', release_choice: '1h' },
+      { action: 'report', days: '30', label: '5g' },
+      { action: 'register', start_on: '3' },
+      { action: 'status', status_of: '3' },
+      { action: 'wait_label', label: '5g' },
+      { action: 'admin_form', form: 'maintenance_start' },
+    ];
+    for (const inputs of presses) {
+      const recorded = pseudonymiseEvent(click(ADA, inputs), table, { keepText: false });
+      expect(recorded.event.type === 'cardAction' && recorded.event.inputs, inputs.action).toEqual(inputs);
+    }
+    // An admin's end of maintenance is kept while it reads as a date; words in its place are blanked.
+    const typedUntil = (until: string) => {
+      const recorded = pseudonymiseEvent(click(ADA, { action: 'maintenance_start', testbed_id: '3', reason: 'rack move', until }), table, { keepText: false });
+      return recorded.event.type === 'cardAction' ? recorded.event.inputs : undefined;
+    };
+    expect(typedUntil('2026-03-12 16:00')).toEqual({ action: 'maintenance_start', testbed_id: '3', reason: 'xxxx xxxx', until: '2026-03-12 16:00' });
+    expect(typedUntil('after the Falcon demo')?.until).toBe('xxxxx xxx xxxxxx xxxx');
+  });
+
   it('with RECORD_TEXT=off keeps a typed command that names a testbed there was, so a replay does the same; other words after a command are blanked', () => {
     const table = names();
     const testbeds = [{ testbed_name: 'lab-3' }, { testbed_name: 'TB-03 Wi-Fi 7 lab' }];
