@@ -45,9 +45,16 @@ const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being
 const HELP_WORDS =
   /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+)?(?:the\s+)?commands|usage|instructions)$/i;
 
-/** `cancel all my bookings`, `give back all mine`, `free up all my testbeds`: release all. */
+/** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+/**
+ * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
+ * in that state (group 1), as `status overdue` reads it.
+ */
+const IN_STATE =
+  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
+const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
 /** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
 const RELEASE_WORDS =
   /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
@@ -98,6 +105,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  // `who is overdue`, `which are busy`: the testbeds in that state (a lone state word stays: `busy` is no command).
+  const state = IN_STATE.exec(command);
+  if (state && state[0].trim().toLowerCase() !== state[1].toLowerCase()) {
+    const word = state[1].toLowerCase().replace(/\s+/g, ' ');
+    return `status ${STATE_WORDS[word] ?? word}`;
+  }
   const release = RELEASE_WORDS.exec(command);
   if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
   const named = RELEASE_IF_TESTBED.exec(command);

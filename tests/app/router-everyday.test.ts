@@ -409,6 +409,29 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(route(text('give the demo to Grace'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ['who is overdue', 'overdue'],
+    ["what's overdue?", 'overdue'],
+    ['show overdue', 'overdue'],
+    ['anything overdue?', 'overdue'],
+    ["who's late", 'overdue'],
+    ['which are busy', 'in-use'],
+    ['what is booked right now', 'in-use'],
+    ['busy ones', 'in-use'],
+    ['anything in maintenance?', 'maintenance'],
+    ['free ones', 'free'],
+  ])('%j shows the testbeds in that state (%s)', (typed, label) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it('is lab-3 overdue shows lab-3; I am done with everything shows their bookings, where Release all mine is; a lone state word is no command', () => {
+    expect(dispatched('is lab-3 overdue?')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(dispatched("I'm done with everything")).toEqual([{ type: 'mine.requested' }]);
+    expect(dispatched('done with all my testbeds')).toEqual([{ type: 'mine.requested' }]);
+    expect(route(text('busy'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('a question about who uses something that is no testbed stays a hint', () => {
     expect(route(text('is anyone using the coffee machine'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
