@@ -73,7 +73,11 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (extend) return readTypedExtend(extend[1], testbeds).whole;
   const admin = adminTask(command);
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
-  if (admin) return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
+  // A colleague named with it (`take lab-3 away from Linus`) is a person's words too.
+  if (admin) {
+    if (admin.person) return false;
+    return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
+  }
   // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data.
   const queued = WAIT_NAMED.exec(command) ?? UNWAIT_NAMED.exec(command);
   if (queued && waitedLabel(queued[1], testbeds) !== undefined) return true;

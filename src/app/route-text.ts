@@ -12,7 +12,8 @@ import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { adminTask, renameParts, type TypedAdminTask } from './typed-admin.js';
+import { adminTask, maintenanceParts, renameParts, type TypedAdminTask } from './typed-admin.js';
+import { formatInZone } from '../cards/time.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
@@ -150,8 +151,10 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
   if (task === 'testbed_add') return started(newName(words));
   const testbeds = ctx.testbeds ?? [];
   const parts = task === 'testbed_rename' ? renameParts(words, testbeds) : { testbed: words };
-  const match = findByTypedName(testbeds, parts.testbed);
-  if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName(parts.name) });
+  // `maintenance lab-3 until monday for a rack move`: the form arrives with the end and the reason filled in.
+  const maintenance = task === 'maintenance_start' ? maintenanceParts(words, testbeds) : undefined;
+  const match = findByTypedName(testbeds, maintenance?.testbed ?? parts.testbed);
+  if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName(parts.name), ...maintenanceValues(maintenance, event.receivedAt, ctx.timeZone) });
   const quoted = `“${parts.testbed.slice(0, MAX_TYPED_NAME)}”`;
   const near = 'ambiguous' in match ? undefined : findNearName(testbeds, parts.testbed);
   const problem =
@@ -159,6 +162,20 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
       ? `More than one testbed starts with ${quoted}: choose it from the list.`
       : `No testbed is called ${quoted}.${near === undefined ? '' : ` Did you mean ${near.testbed_name}?`} Choose it from the list.`;
   return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: newName(parts.name) });
+}
+
+/**
+ * The end and the reason typed with `maintenance lab-3`, as the admin form takes them: the end on the display
+ * zone's clock (`2026-11-30 23:59`) when the words read as a time, else as typed (the form then names the problem).
+ */
+function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefined, now: string, timeZone: string): FormValues {
+  const values: FormValues = {};
+  if (parts?.until !== undefined) {
+    const at = readTypedInstant(`until ${parts.until}`, now, timeZone);
+    values.until = at === null ? parts.until.slice(0, MAX_TYPED_NAME) : formatInZone(at, timeZone).slice(0, 16);
+  }
+  if (parts?.reason !== undefined) values.reason = parts.reason.slice(0, 500);
+  return values;
 }
 
 /** `history lab-3`: that testbed's bookings; otherwise a line on why not (the name meant, when it was a slip). */

@@ -11,26 +11,56 @@ import { MAX_TYPED_NAME } from './typed-commands.js';
 export interface TypedAdminTask {
   task: AdminTask;
   words?: string;
+  /** `take lab-3 away from Linus`, `kick Linus off lab-3`: the words also name a colleague (never read, never recorded). */
+  person?: true;
 }
 
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
-  [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(\S[\s\S]*))?$/i, 'testbed_add'],
-  [/^rename(?:\s+testbed)?(?:\s+(\S[\s\S]*))?$/i, 'testbed_rename'],
-  [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(\S[\s\S]*))?$/i, 'testbed_retire'],
-  [/^(?:end|stop|finish)\s+(?:the\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(\S[\s\S]*))?$/i, 'maintenance_end'],
-  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(\S[\s\S]*))?$/i, 'maintenance_start'],
-  [/^put\s+(\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance$/i, 'maintenance_start'],
-  [/^force[\s-]*release(?:\s+(\S[\s\S]*))?$/i, 'force_release'],
+  [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
+  [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
+  [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
+  [/^(?:end|stop|finish)\s+(?:the\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end'],
+  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start'],
+  // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
+  [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
+  [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
+  // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
+  [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*)?$/i, 'force_release'],
+  [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
 ];
 
 /** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`. */
 export function adminTask(command: string): TypedAdminTask | null {
   for (const [pattern, task] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
-    if (match) return match[1] === undefined ? { task } : { task, words: match[1].trim() };
+    if (!match) continue;
+    const { words, rest, person } = match.groups ?? {};
+    const named = person === undefined ? {} : ({ person: true } as const);
+    return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
   }
   return null;
+}
+
+/**
+ * `lab-3 until monday for a rack move` after `maintenance`: the testbed, the end as typed (`monday`) and the
+ * reason. The name is the words before the first `until`, `till`, `for` or `because` that leave a testbed's
+ * name in front; without one, all the words are the name.
+ */
+export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; until?: string; reason?: string } {
+  const typed = words.slice(0, MAX_TYPED_NAME * 4);
+  const splits = [...typed.matchAll(/\s+(?:until|till|for|because)\s+/gi)].slice(0, 6);
+  // A whole name first (`Rig for soak for new cables`), then the start of one, as `renameParts` does.
+  const names = (split: RegExpMatchArray, whole: boolean) => {
+    const match = findByTypedName(testbeds, typed.slice(0, split.index));
+    return 'found' in match && (!whole || sameName(match.found.testbed_name, typed.slice(0, split.index)));
+  };
+  const split = splits.find((each) => names(each, true)) ?? splits.find((each) => names(each, false));
+  if (split === undefined) return { testbed: words };
+  const rest = typed.slice(split.index);
+  const reason = /\s(?:for|because)\s+(\S[\s\S]*)$/i.exec(rest);
+  const untilPart = /^\s+(?:until|till)\s+(\S[\s\S]*)$/i.exec(reason ? rest.slice(0, reason.index) : rest);
+  return { testbed: typed.slice(0, split.index), ...(untilPart ? { until: untilPart[1].trim() } : {}), ...(reason ? { reason: reason[1].trim() } : {}) };
 }
 
 /**

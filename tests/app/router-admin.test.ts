@@ -133,6 +133,37 @@ describe('router: admin tasks typed', () => {
     expect(route(text(typed), lab)).toEqual(decision);
   });
 
+  it.each([
+    ['take lab-2 away from Linus', started('force_release', { testbed_id: '2' })],
+    ['take lab-2 away', started('force_release', { testbed_id: '2' })],
+    ['kick Linus off lab-2', started('force_release', { testbed_id: '2' })],
+    ['kick Linus Lab out of lab-2', started('force_release', { testbed_id: '2' })],
+  ])('%j opens the force release form on lab-2; the colleague named is not read, and a recording blanks it', (typed, decision) => {
+    expect(route(text(typed), lab)).toEqual(decision);
+    expect(isCommandText(typed, testbeds)).toBe(typed === 'take lab-2 away');
+  });
+
+  it('maintenance with an end and a reason fills both in: the end on the display zone’s clock when it reads as a time, else as typed', () => {
+    // NOW is a Monday, 10:00 UTC.
+    const at = (timeZone: string) => ({ ...lab, timeZone });
+    expect(route(text('maintenance lab-2 until friday 17:00 for a rack move'), lab)).toEqual(
+      started('maintenance_start', { testbed_id: '2', until: '2026-03-06 17:00', reason: 'a rack move' }),
+    );
+    expect(route(text('put lab-2 into maintenance until tomorrow 9am'), at('Europe/Berlin'))).toEqual(started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00' }));
+    expect(route(text('maintenance on lab-1 because the fan is loud'), lab)).toEqual(started('maintenance_start', { testbed_id: '1', reason: 'the fan is loud' }));
+    expect(route(text('maintenance lab-2 until the end of the sprint'), lab)).toEqual(started('maintenance_start', { testbed_id: '2', until: 'the end of the sprint' }));
+    // A testbed whose name holds `for` is still found whole.
+    const named = { ...lab, testbeds: [...testbeds, { id: 4, testbed_name: 'Rig for soak' }] };
+    expect(route(text('maintenance Rig for soak for new cables'), named)).toEqual(started('maintenance_start', { testbed_id: '4', reason: 'new cables' }));
+    // The reason and the end are a person's words: a recording blanks them.
+    expect(isCommandText('maintenance lab-2 until friday for a rack move', testbeds)).toBe(false);
+  });
+
+  it('kick off and take a look are no force release', () => {
+    expect(route(text('kick off the soak on lab-2'), lab)).toMatchObject({ kind: 'reply' });
+    expect(route(text('take a look'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('a name no testbed has is named under the picker, with the one meant', () => {
     expect(route(text('retire lab-1x'), lab)).toEqual(
       dispatch({ type: 'admin.invalid', task: 'testbed_retire', errors: { testbed_id: 'No testbed is called “lab-1x”. Did you mean lab-1? Choose it from the list.' }, values: {} }),

@@ -253,6 +253,24 @@ describe('an admin runs the lab', () => {
     expect((await h.readTestbeds()).find((record) => record.id === 1)?.testbed_name).toBe('lab-1b');
   });
 
+  it('typed with an end and a reason, `maintenance lab-3 until <a time> for …` opens the form filled in, and one press starts it; `take lab-2 away from Ada` opens force release on lab-2', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada), availableTestbed(3, 'lab-3')]);
+    const form = await ask(h, h.linus, h.lab, 'maintenance lab-3 until tomorrow 16:00 for a rack move');
+    expect(seenCard(form).heading).toBe('Start maintenance');
+    const values = Object.fromEntries(['testbed_id', 'reason', 'until'].map((id) => [id, (input(form, id) as { value?: string }).value]));
+    expect(values).toMatchObject({ testbed_id: '3', reason: 'a rack move' });
+    // Tomorrow at 16:00 on the bot's clock (UTC here); the router's tests pin the exact day.
+    expect(values.until).toMatch(/^\d{4}-\d\d-\d\d 16:00$/);
+    const tomorrow = String(values.until).slice(0, 10);
+    const started = await click(h, h.linus, form, 'maintenance_start');
+    expect(seenCard(started).heading).toBe('lab-3 is under maintenance');
+    expect((await h.readTestbeds()).find((record) => record.id === 3)).toMatchObject({ maintenance: { reason: 'a rack move', until: `${tomorrow}T16:00:00.000Z` } });
+
+    const force = await ask(h, h.linus, h.lab, 'take lab-2 away from Ada');
+    expect(seenCard(force).heading).toBe('Force release a testbed');
+    expect((input(force, 'testbed_id') as { value?: string }).value).toBe('2');
+  });
+
   it('an old form still works after a restart, a double click adds one testbed, and a failed look-up is an apology', async () => {
     await start();
     const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'Add');
