@@ -44,6 +44,9 @@ const WAIT_ME =
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
+/** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
+const HOW_LONG =
+  /^how\s+long\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?)$/i;
 /** `what can you do`, `how does this work`, `commands`: help. */
 const HELP_WORDS =
   /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+)?(?:the\s+)?commands|usage|instructions)$/i;
@@ -99,6 +102,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (waitMe) return `wait ${waitMe[1]}`;
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
+  const howLong = HOW_LONG.exec(command);
+  const howLongName = (howLong?.[1] ?? howLong?.[2])?.trim();
+  if (howLongName !== undefined && 'found' in findByTypedName(testbeds, howLongName)) return `who has ${howLongName}`;
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;

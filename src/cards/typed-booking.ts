@@ -117,11 +117,11 @@ function wordEnds(text: string): number[] {
 }
 
 /**
- * `any 5g`, `a 5g testbed`, `a free lab-3`: the word between, when the whole is no testbed's name
- * (a label, or a name, as the form reads it).
+ * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`: the word between, when the whole is no testbed's
+ * name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  const word = /^(?:any|an?)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i.exec(name)?.[1];
+  const word = /^(?:any|an?|the)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;

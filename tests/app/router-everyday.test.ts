@@ -385,7 +385,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it.each(['is anyone still using lab-3?', 'does anybody need lab-3', 'someone on lab-3 right now?', 'is lab-3 still in use', 'who needs TB-04 SD-WAN pod'])(
+  it.each(['is anyone still using lab-3?', 'does anybody need lab-3', 'someone on lab-3 right now?', 'is lab-3 still in use', 'who needs TB-04 SD-WAN pod', 'how long has Linus had lab-3', 'how long is lab-3 booked for?'])(
     '%j shows that testbed, its holder and their buttons',
     (typed) => {
       expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);

@@ -177,6 +177,10 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('anything', LAB, NOW, 'UTC')).toEqual({ values: {} });
     // A testbed called so keeps its whole name.
     expect(readTypedBooking('a 5g testbed', [{ testbed_name: 'A 5g testbed' }], NOW, 'UTC')).toEqual({ name: 'a 5g testbed', values: {} });
+    // `the wifi lab`, `a 5g rig`: as people name a kind of testbed.
+    expect(readTypedBooking('the wifi lab for 4h', LAB, NOW, 'UTC')).toEqual({ name: 'wifi', values: { release_choice: '4h' } });
+    expect(readTypedBooking('a 5g rig', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: {} });
+    expect(readTypedBooking('the wifi lab', [{ testbed_name: 'The wifi lab' }], NOW, 'UTC')).toEqual({ name: 'the wifi lab', values: {} });
   });
 
   it('a testbed, then words that look like a time and are not one: the testbed, and the words to name', () => {
