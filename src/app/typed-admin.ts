@@ -49,13 +49,7 @@ export function adminTask(command: string): TypedAdminTask | null {
  */
 export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; until?: string; reason?: string } {
   const typed = words.slice(0, MAX_TYPED_NAME * 4);
-  const splits = [...typed.matchAll(/\s+(?:until|till|for|because)\s+/gi)].slice(0, 6);
-  // A whole name first (`Rig for soak for new cables`), then the start of one, as `renameParts` does.
-  const names = (split: RegExpMatchArray, whole: boolean) => {
-    const match = findByTypedName(testbeds, typed.slice(0, split.index));
-    return 'found' in match && (!whole || sameName(match.found.testbed_name, typed.slice(0, split.index)));
-  };
-  const split = splits.find((each) => names(each, true)) ?? splits.find((each) => names(each, false));
+  const split = nameSplit(typed, [...typed.matchAll(/\s+(?:until|till|for|because)\s+/gi)].slice(0, 6), testbeds);
   if (split === undefined) return { testbed: words };
   const rest = typed.slice(split.index);
   const reason = /\s(?:for|because)\s+(\S[\s\S]*)$/i.exec(rest);
@@ -70,12 +64,20 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
 export function renameParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; name?: string } {
   const splits = [...words.slice(0, MAX_TYPED_NAME + 4).matchAll(/\s+(?:to|as|into)\s+/gi)].slice(0, 6);
   const parts = (split: RegExpMatchArray) => ({ testbed: words.slice(0, split.index), name: words.slice(split.index! + split[0].length).trim() });
-  // A whole name first (`rename Link to core to Core link`), then the start of one.
-  const names = (split: RegExpMatchArray, whole: boolean) => {
-    const match = findByTypedName(testbeds, words.slice(0, split.index));
-    return 'found' in match && (!whole || sameName(match.found.testbed_name, words.slice(0, split.index)));
-  };
-  const found = splits.find((split) => names(split, true)) ?? splits.find((split) => names(split, false));
+  const found = nameSplit(words, splits, testbeds);
   if (found) return parts(found);
   return splits.length > 0 ? parts(splits[0]) : { testbed: words };
+}
+
+/**
+ * Of the places `words` could split at, the first whose left side is a testbed's whole name
+ * (`Link to core to Core link`, `Rig for soak for new cables`), else the first whose left side starts one.
+ */
+function nameSplit<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, splits: readonly RegExpMatchArray[], testbeds: readonly T[]): RegExpMatchArray | undefined {
+  const names = (split: RegExpMatchArray, whole: boolean) => {
+    const left = words.slice(0, split.index);
+    const match = findByTypedName(testbeds, left);
+    return 'found' in match && (!whole || sameName(match.found.testbed_name, left));
+  };
+  return splits.find((split) => names(split, true)) ?? splits.find((split) => names(split, false));
 }
