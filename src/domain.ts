@@ -71,6 +71,15 @@ export interface HoldOffer {
 }
 
 /**
+ * Who a just-released testbed goes to: the first person in its queue, offered it for `holdMinutes`
+ * before it goes on to the next one.
+ */
+export interface NextInLine {
+  name: string;
+  holdMinutes: number;
+}
+
+/**
  * What was already sent about one booking's deadline. Kept with the `expected_release_time` it
  * belongs to, so facts about an earlier deadline never hold back a notice about a new one.
  */
@@ -150,7 +159,8 @@ export interface BroadcastDeliveryResult extends DeliveryRoom {
  * A direct message to one person, as data: the machine says what happened, the
  * cards word it (cards/direct-message.ts).
  */
-export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string };
+/** `handedTo`: the first person waiting, who is offered it now. */
+export type DirectMessage = { kind: 'releasedByOther'; testbedName: string; byName: string; byEmail: string; handedTo?: string };
 
 /** How an extension is asked for: by a length, or to an instant (ISO 8601 UTC). */
 export type ExtendBy = { minutes: number } | { until: string };
@@ -198,7 +208,8 @@ export type LifecycleOutcome =
   | { type: 'declined'; record: TestbedRecord }
   | { type: 'asked'; record: TestbedRecord }
   | { type: 'kept'; record: TestbedRecord; askers: number }
-  | { type: 'releasedAll'; records: TestbedRecord[] }
+  /** `handedOn`: the ones that went to the first person in their queue (by testbed id). */
+  | { type: 'releasedAll'; records: TestbedRecord[]; handedOn?: Record<string, string> }
   /** Waiting for any testbed carrying `label`: their place in each queue joined, or kept (`already`). */
   | { type: 'waitingLabel'; label: string; places: Array<{ record: TestbedRecord; position: number; length: number }> }
   /** The places taken by waiting for any testbed carrying `label` that were given up (none: they had none). */
@@ -283,7 +294,7 @@ export type AdminOutcome =
   | { type: 'retired'; record: TestbedRecord }
   | { type: 'maintenanceStarted'; record: TestbedRecord }
   | { type: 'maintenanceEnded'; record: TestbedRecord }
-  | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord }
+  | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   | { type: 'refused'; reason: AdminRefusal; record?: TestbedRecord };
 
 /** The `event` values of history lines (one JSON object per line in HISTORY_DB_NAME). */

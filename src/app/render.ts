@@ -242,7 +242,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(registerRefusedCard(input), registerRefusedText(input));
     }
     case 'released': {
-      const input = { record: view.record, previous: view.previous, timeZone };
+      const input = { record: view.record, previous: view.previous, timeZone, ...(view.next ? { next: view.next } : {}) };
       return pair(releasedCard(input), releasedText(input));
     }
     case 'releaseRefused':

@@ -366,7 +366,7 @@ export function createTestbedFleet(deps: {
     if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'release.succeeded') {
       freeSince.set(request.testbedId, request.now);
-      return { ok: true, record: answer.record, previous: answer.previous };
+      return { ok: true, record: answer.record, previous: answer.previous, ...(answer.next ? { next: answer.next } : {}) };
     }
     if (answer.type === 'release.refused') return { ok: false, reason: answer.reason, record: answer.record };
     throw new Error(answer.message ?? 'the release could not be saved');
@@ -407,11 +407,14 @@ export function createTestbedFleet(deps: {
   async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
     const mine = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && record.user_email?.toLowerCase() === by.email.toLowerCase());
     const released: TestbedRecord[] = [];
+    const handedOn: Record<string, string> = {};
     for (const record of mine) {
       const result = await counted(release({ testbedId: record.id, by, now, holderOnly: true }), (outcome) => metrics.release(outcome), releaseOutcome);
-      if (result.ok) released.push(result.previous);
+      if (!result.ok) continue;
+      released.push(result.previous);
+      if (result.next) handedOn[record.id] = result.next.name;
     }
-    return { type: 'releasedAll', records: released };
+    return Object.keys(handedOn).length > 0 ? { type: 'releasedAll', records: released, handedOn } : { type: 'releasedAll', records: released };
   }
 
   /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */

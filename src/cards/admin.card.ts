@@ -201,7 +201,11 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
       return {
         title: `Force released: ${esc.line(previous.testbed_name, 80)}`,
         colour: 'good',
-        lines: ['It is free again. The holder gets a direct message with your name and the reason.'],
+        lines: [
+          outcome.next
+            ? `It goes to ${esc.line(outcome.next.name, 80)}, first in its queue. The holder gets a direct message with your name and the reason.`
+            : 'It is free again. The holder gets a direct message with your name and the reason.',
+        ],
         facts: [
           ['Was held by', esc.holder(previous)],
           ['Since', formatWhen(previous.registered_time, timeZone)],

@@ -45,6 +45,15 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
   }
 }
 
+/** One line per released testbed that went to somebody waiting for it. */
+function handedOnLines(outcome: Extract<LifecycleOutcome, { type: 'releasedAll' }>, esc: (value: unknown) => string): string[] {
+  const handedOn = outcome.handedOn ?? {};
+  return [...outcome.records]
+    .sort(byName)
+    .filter((record) => handedOn[record.id] !== undefined)
+    .map((record) => `${esc(record.testbed_name)} goes to ${esc(handedOn[record.id])}, first in its queue.`);
+}
+
 /** `esc` makes a user value safe where it goes: markdown-inert on the card, plain in the fallback text. */
 function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) => string): { title: string; lines: string[]; colour: string; actions: CardElement[] } {
   if (outcome.type === 'releasedAll') {
@@ -53,7 +62,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
       ? { title: 'Nothing to release', lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] }
       : {
           title: `Released ${outcome.records.length} ${outcome.records.length === 1 ? 'testbed' : 'testbeds'}`,
-          lines: [`Released: ${names.join(', ')}.`, 'Thanks for giving them back.'],
+          lines: [`Released: ${names.join(', ')}.`, ...handedOnLines(outcome, esc), 'Thanks for giving them back.'],
           colour: 'good',
           actions: [buttons.status()],
         };

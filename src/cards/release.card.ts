@@ -4,7 +4,7 @@
  * direct-message text for a holder whose testbed somebody else released.
  * Each card has a `xxxText` sibling with its plain fallback text.
  */
-import type { DirectMessage, FormErrors, FormValues, TestbedRecord } from '../domain.js';
+import type { DirectMessage, FormErrors, FormValues, NextInLine, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
@@ -92,18 +92,32 @@ export interface ReleasedCardInput {
   previous: TestbedRecord;
   /** Display zone for the "held since" time; UTC when absent. */
   timeZone?: string;
+  /** Somebody was waiting: it is offered to them, not free for anyone. */
+  next?: NextInLine;
 }
 
-export function releasedCard({ record, previous, timeZone = 'UTC' }: ReleasedCardInput): AdaptiveCardJson {
-  const body: CardElement[] = [heading(`Released: ${safeName(record.testbed_name)}`, { color: 'good' }), textBlock(`${safeName(record.testbed_name)} is available again.`)];
+const minutesText = (minutes: number): string => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
+export function releasedCard({ record, previous, timeZone = 'UTC', next }: ReleasedCardInput): AdaptiveCardJson {
+  const name = safeName(record.testbed_name);
+  const body: CardElement[] = [heading(`Released: ${name}`, { color: 'good' })];
+  if (next) {
+    body.push(textBlock(`It goes to ${safeName(next.name)}, first in its queue: it is kept for them for ${minutesText(next.holdMinutes)}.`));
+    body.push(textBlock('If they do not book it by then, the next person waiting gets it.', { isSubtle: true }));
+  } else {
+    body.push(textBlock(`${name} is available again.`));
+  }
   if (previous.status === 'in_use') {
     body.push(textBlock(`It was held by ${holderMarkdown(previous)} since ${formatWhen(previous.registered_time, timeZone)}.`, { isSubtle: true }));
   }
-  return card(body, [buttons.status(), buttons.register(), buttons.menu()]);
+  return card(body, next ? [buttons.status(), buttons.menu()] : [buttons.status(), buttons.register(), buttons.menu()]);
 }
 
-export function releasedText({ record }: ReleasedCardInput): string {
-  return `Released: ${plainText(record.testbed_name, 80)} is available again.`;
+export function releasedText({ record, next }: ReleasedCardInput): string {
+  const name = plainText(record.testbed_name, 80);
+  return next
+    ? `Released: ${name}. It goes to ${plainText(next.name, 80)}, first in its queue, who has ${minutesText(next.holdMinutes)} to book it.`
+    : `Released: ${name} is available again.`;
 }
 
 export interface ReleaseRefusedCardInput {
@@ -135,9 +149,9 @@ function plainValue(value: string, max: number): string {
 }
 
 /** The direct message a holder gets when somebody else released their testbed. */
-export function releasedByOtherText({ testbedName, byName, byEmail }: ReleasedByOther): string {
-  return (
-    `Heads-up: ${plainValue(byName, 80)} (${plainValue(byEmail, 120)}) released ${plainValue(testbedName, 80)}, ` +
-    'which you had booked. It is available again; type testbed if you need to book it back.'
-  );
+export function releasedByOtherText({ testbedName, byName, byEmail, handedTo }: ReleasedByOther): string {
+  const start = `Heads-up: ${plainValue(byName, 80)} (${plainValue(byEmail, 120)}) released ${plainValue(testbedName, 80)}, which you had booked.`;
+  return handedTo === undefined
+    ? `${start} It is available again; type testbed if you need to book it back.`
+    : `${start} It went to ${plainValue(handedTo, 80)}, who was waiting for it; type wait ${plainValue(testbedName, 80)} to queue for it again.`;
 }

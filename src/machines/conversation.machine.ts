@@ -80,7 +80,7 @@ function claimAnyView(result: ClaimResult, label: string): CardView {
 }
 
 function releaseView(result: ReleaseResult): CardView {
-  if (result.ok) return { kind: 'released', record: result.record, previous: result.previous };
+  if (result.ok) return { kind: 'released', record: result.record, previous: result.previous, ...(result.next ? { next: result.next } : {}) };
   if (result.reason === 'not_in_use' && result.record) return { kind: 'releaseRefused', record: result.record };
   if (result.reason === 'not_holder') return { kind: 'lifecycle', outcome: { type: 'refused', reason: 'not_holder', record: result.record } };
   return { kind: 'error', message: result.reason === 'busy' ? BUSY_TESTBED : UNKNOWN_TESTBED };
@@ -93,7 +93,13 @@ function directMessage(result: ReleaseResult, by: Holder | null): { toEmail: str
   if (!heldBy || heldBy.trim().toLowerCase() === by.email.trim().toLowerCase()) return null;
   return {
     toEmail: heldBy,
-    message: { kind: 'releasedByOther', testbedName: result.previous.testbed_name, byName: by.name, byEmail: by.email },
+    message: {
+      kind: 'releasedByOther',
+      testbedName: result.previous.testbed_name,
+      byName: by.name,
+      byEmail: by.email,
+      ...(result.next ? { handedTo: result.next.name } : {}),
+    },
   };
 }
 

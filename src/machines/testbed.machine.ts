@@ -33,6 +33,7 @@ import {
   type HistoryEntry,
   type Holder,
   type LifecycleEntry,
+  type NextInLine,
   type RetiredTestbed,
   type TestbedRecord,
 } from '../domain.js';
@@ -107,7 +108,8 @@ export type TestbedEmitted =
   /** `maintenance`: the record (with its `maintenance`) says why and until when. */
   | { type: 'registration.refused'; requestId: string; record: TestbedRecord; reason: 'taken' | 'held' | 'maintenance'; offer?: LifecycleEntry['offer'] }
   | { type: 'registration.failed'; requestId: string; message: string }
-  | { type: 'release.succeeded'; requestId: string; record: TestbedRecord; previous: TestbedRecord }
+  /** `next`: the first person waiting, who is offered it at once. */
+  | { type: 'release.succeeded'; requestId: string; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   /** `busy`: a change of this testbed is being saved right now. */
   | { type: 'release.refused'; requestId: string; record: TestbedRecord; reason: 'not_in_use' | 'busy' | 'not_holder' }
   | { type: 'release.failed'; requestId: string; message: string }
@@ -258,7 +260,8 @@ function retireChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
 }
 
 /** The answer to an admin's saved change: `record` as saved, `previous` as it was. */
-function adminOutcome(change: AdminChange, record: TestbedRecord, previous: TestbedRecord): AdminOutcome {
+function adminOutcome(change: AdminChange, record: TestbedRecord, context: TestbedContext): AdminOutcome {
+  const previous = context.record;
   switch (change.type) {
     case 'renamed':
       return { type: 'renamed', record, previousName: change.previousName };
@@ -267,7 +270,7 @@ function adminOutcome(change: AdminChange, record: TestbedRecord, previous: Test
     case 'maintenanceEnded':
       return { type: 'maintenanceEnded', record };
     case 'forceReleased':
-      return { type: 'forceReleased', record, previous };
+      return { type: 'forceReleased', record, previous, ...nextInLine(context) };
     case 'retired':
       return { type: 'retired', record: previous };
   }
@@ -286,6 +289,12 @@ function messageOf(error: unknown): string {
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** The person a testbed freed now is offered to, when anybody waits for it. */
+function nextInLine({ life, timing }: TestbedContext): { next?: NextInLine } {
+  const first = life.queue[0];
+  return first ? { next: { name: first.name, holdMinutes: Math.round(timing.holdMs / 60_000) } } : {};
 }
 
 const byOf = (event: TestbedEvent): Holder | null => ('by' in event ? event.by : 'holder' in event ? event.holder : null);
@@ -460,7 +469,7 @@ export const testbedMachine = setup({
     reportAdmin: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord }) => {
       const pending = context.pending;
       if (!pending?.admin) return;
-      enqueue.emit({ type: 'admin.answered', requestId: pending.requestId, outcome: adminOutcome(pending.admin, params.record, context.record) });
+      enqueue.emit({ type: 'admin.answered', requestId: pending.requestId, outcome: adminOutcome(pending.admin, params.record, context) });
       const admin = pending.admin;
       if (admin.type === 'forceReleased' && context.record.user_email) {
         enqueue.emit({
@@ -810,6 +819,7 @@ export const testbedMachine = setup({
                   requestId: context.pending!.requestId,
                   record: event.output,
                   previous: context.record,
+                  ...nextInLine(context),
                 }),
               },
               'tellAskersReleased',

@@ -157,7 +157,7 @@ describe('admin operations through the fleet: file effect and history line', () 
     expect(await admin(lab, { type: 'forceRelease', testbedId: 2, reason: 'x' })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
     await wait(lab, 1, LINUS);
     const outcome = await admin(lab, { type: 'forceRelease', testbedId: 1, reason: 'the nightly run needs it' }, at(5));
-    expect(outcome).toEqual({ type: 'forceReleased', record: availableTestbed(1, 'lab-1'), previous: booked(1, 'lab-1') });
+    expect(outcome).toEqual({ type: 'forceReleased', record: availableTestbed(1, 'lab-1'), previous: booked(1, 'lab-1'), next: { name: LINUS.name, holdMinutes: 10 } });
     await handOver();
     expect((await lab.disk()).testbeds[0]).toEqual(availableTestbed(1, 'lab-1'));
     const told = await lab.noticeWhere((n) => n.notice.kind === 'forceReleased');

@@ -225,6 +225,16 @@ describe('what a request did', () => {
       ['It is free again. The holder gets a direct message with your name and the reason.'],
       { 'Was held by': 'Ada Lovelace (ada@example.com)', Since: '2026-03-10 08:00 UTC (2026-03-10 09:00 Europe/Berlin)', Purpose: 'regression run', Reason: 'overdue since Monday' },
     ],
+    [
+      'force released to the first person waiting',
+      input(
+        { type: 'forceRelease', testbedId: 2, reason: 'overdue since Monday' },
+        { type: 'forceReleased', record: available(2), previous: inUse(2, ada), next: { name: 'Linus Lab', holdMinutes: 10 } },
+      ),
+      'Force released: lab-2',
+      ['It goes to Linus Lab, first in its queue. The holder gets a direct message with your name and the reason.'],
+      { 'Was held by': 'Ada Lovelace (ada@example.com)', Since: '2026-03-10 08:00 UTC (2026-03-10 09:00 Europe/Berlin)', Purpose: 'regression run', Reason: 'overdue since Monday' },
+    ],
   ];
 
   it.each(cases)('%s', (_name, outcomeInput, heading, lines, facts) => {

@@ -276,4 +276,23 @@ describe('release cards', () => {
     expect(text).toContain('Bob ‹b›Builder‹/b› (bob@example.com) released lab-1');
     expect(text).not.toMatch(/[<>]/);
   });
+
+  it('the direct message says who the testbed went to when somebody was waiting, not that it is free', () => {
+    const text = releasedByOtherText({ testbedName: 'lab-1', byName: 'Bob', byEmail: 'bob@example.com', handedTo: 'Cy <i>Queue</i>' });
+    expect(text).toContain('It went to Cy ‹i›Queue‹/i›, who was waiting for it; type wait lab-1 to queue for it again.');
+    expect(text).not.toContain('available again');
+  });
+
+  it('the released card names the next person and offers no booking button while the testbed is kept for them', () => {
+    const next = { name: 'Cy Queue', holdMinutes: 1 };
+    const handedCard = releasedCard({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4' }), next });
+    expect(seenCard(handedCard).texts).toContain('It goes to Cy Queue, first in its queue: it is kept for them for 1 minute.');
+    expect(seenCard(handedCard).texts).not.toContain('lab-4 is available again.');
+    expect(inspectCard(handedCard).actions.map((action) => action.title)).toEqual(['Status', 'Menu']);
+    expect(releasedText({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4' }), next })).toBe(
+      'Released: lab-4. It goes to Cy Queue, first in its queue, who has 1 minute to book it.',
+    );
+    const free = inspectCard(releasedCard({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4' }) }));
+    expect(free.actions.map((action) => action.title)).toEqual(['Status', 'Register', 'Menu']);
+  });
 });

@@ -152,6 +152,15 @@ function cases(t: Typed): Case[] {
       expect: [['heading', 'is', `Released: ${t.testbed}`], ['texts', 'is', `${t.testbed} is available again.`], ['texts', 'has', `It was held by ${held} since`]],
     },
     {
+      name: 'released to the first person waiting',
+      card: releasedCard({ record: available(3, t.testbed), previous: booking, timeZone: zone, next: { name: t.person, holdMinutes: 10 } }),
+      expect: [
+        ['heading', 'is', `Released: ${t.testbed}`],
+        ['texts', 'is', `It goes to ${line(t.person)}, first in its queue: it is kept for them for 10 minutes.`],
+        ['texts', 'is', 'If they do not book it by then, the next person waiting gets it.'],
+      ],
+    },
+    {
       name: 'release refused',
       card: releaseRefusedCard({ record: available(3, t.testbed) }),
       expect: [['texts', 'is', `${t.testbed} is already available. Nothing was changed.`]],

@@ -152,7 +152,9 @@ describe('wait-list and hand-off', () => {
     // Ada releases; Linus gets the offer in his direct room.
     const since = h.emu.messageCount();
     const releaseForm = await ask(h, h.ada, h.lab, 'release');
-    await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '1' });
+    const released = await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '1' });
+    expect(seenCard(released).texts[1]).toBe('It goes to Linus Lab, first in its queue: it is kept for them for 10 minutes.');
+    expect(buttonTitles(released)).toEqual(['Status', 'Menu']);
     const offer = await nextDirect(h.linus, since);
     expect(seenCard(offer).heading).toBe('lab-1 is free: it is yours if you want it');
     expect(buttonTitles(offer)).toEqual(['Book it', 'No thanks']);
@@ -188,11 +190,14 @@ describe('mine and release all', () => {
     expect(buttonTitles(mine)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
     const linusMine = await ask(h, h.linus, h.lab, 'mine');
     expect(seenCard(linusMine).texts).toContain('You hold no testbeds right now.');
+    expect(seenCard(await ask(h, h.linus, h.lab, 'wait lab-2')).heading).toBe('You are #1 for lab-2');
 
+    const since = h.emu.messageCount();
     const done = await click(h, h.ada, mine, 'release_all');
     expect(seenCard(done).heading).toBe('Released 2 testbeds');
-    expect(seenCard(done).texts).toContain('Released: lab-1, lab-2.');
+    expect(seenCard(done).texts.slice(1)).toEqual(['Released: lab-1, lab-2.', 'lab-2 goes to Linus Lab, first in its queue.', 'Thanks for giving them back.']);
     expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
+    expect(seenCard(await nextDirect(h.linus, since)).heading).toBe('lab-2 is free: it is yours if you want it');
   });
 });
 

@@ -152,6 +152,17 @@ describe('conversation machine: who is asking', () => {
     expect(calls.releaseTestbed).toEqual([{ testbedId: 1, by: ana, now: NOW }]);
     expect(directsOf(emitted).map((direct) => direct.message)).toEqual([{ kind: 'releasedByOther', testbedName: 'lab-1', byName: 'Ana Ops', byEmail: 'ana@example.com' }]);
   });
+
+  it('a release that handed the testbed to somebody waiting says so in the view and in the holder\'s message', async () => {
+    const next = { name: 'Cy Queue', holdMinutes: 10 };
+    const { actor, emitted } = live({ releaseTestbed: { output: { ok: true, record: available(1), previous: inUse(1, bob), next } } });
+    actor.send({ type: 'release.submitted', testbedId: 1, now: NOW, holder: ana });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(viewsOf(emitted)).toEqual([{ kind: 'released', record: available(1), previous: inUse(1, bob), next }]);
+    const [direct] = directsOf(emitted);
+    expect(direct.message).toEqual({ kind: 'releasedByOther', testbedName: 'lab-1', byName: 'Ana Ops', byEmail: 'ana@example.com', handedTo: 'Cy Queue' });
+    expect(renderDirectMessage(direct.message)).toContain('It went to Cy Queue, who was waiting for it');
+  });
 });
 
 describe('conversation machine: busy', () => {

@@ -274,7 +274,8 @@ describe('wait-list and hand-off', () => {
     const tb = testbed(booking()).boot();
     await tb.outcome({ type: 'wait.requested', by: bob });
     await tb.outcome({ type: 'wait.requested', by: carol });
-    await tb.send({ type: 'release.requested', by: ana });
+    const released = await tb.send({ type: 'release.requested', by: ana });
+    expect(released).toMatchObject({ type: 'release.succeeded', next: { name: bob.name, holdMinutes: 10 } });
     expect(tb.state()).toBe('held');
     expect(tb.disk.record.status).toBe('available');
     expect(tb.disk.life.offer).toEqual({ email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' });

@@ -2,7 +2,7 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, LabelRegisterForm, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, LabelRegisterForm, NextInLine, RegisterForm, TestbedRecord } from '../../domain.js';
 import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
@@ -84,7 +84,7 @@ export type CardView =
   | { kind: 'myHistory' }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
-  | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord }
+  | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   | { kind: 'releaseRefused'; record: TestbedRecord }
   | { kind: 'feedbackForm'; errors?: FormErrors; values?: FormValues }
   | { kind: 'feedbackThanks' }
@@ -161,5 +161,5 @@ export type ClaimResult =
 
 /** `busy`: the testbed is being booked or released right now (testbed machine's `release.refused` reason). */
 export type ReleaseResult =
-  | { ok: true; record: TestbedRecord; previous: TestbedRecord }
+  | { ok: true; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   | { ok: false; reason: 'not_in_use' | 'unknown' | 'busy' | 'not_holder'; record?: TestbedRecord };
