@@ -140,6 +140,9 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
+  if (/^(?:from|starting|beginning)\s/i.test(unread)) {
+    return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
+  }
   return `I could not read “${unread}” as a time: choose when below.`;
 }
 
@@ -195,6 +198,17 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const held = heldTestbeds(lifeOf());
       // Under maintenance or held for somebody's hand-off: not offered.
       const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
+      const busy = typedBusy(view, testbeds, available);
+      if (busy !== undefined) {
+        const offer = lifeOf().find((entry) => entry.testbed_id === busy.id)?.offer ?? null;
+        // Held for the very person who typed it: their hand-off form, with what they typed filled in.
+        if (offer && busy.status === 'available' && sameEmail(offer.email, ctx.requesterEmail)) {
+          const input = { record: busy, offer, now, timeZone, values: view.filled ?? {} };
+          return pair(offerFormCard(input), offerFormText(input));
+        }
+        const input = { record: busy, now, timeZone, requesterEmail: ctx.requesterEmail, offer };
+        return pair(registerRefusedCard(input), registerRefusedText(input));
+      }
       const maintenanceCount = testbeds.filter((record) => record.status === 'available' && record.maintenance).length;
       const start = startOnLabel(view.named, testbeds, available) ?? startOn(view.named, available, testbeds, (record) =>
         isInUse(record) && sameEmail(record.user_email, ctx.requesterEmail)
@@ -362,6 +376,18 @@ function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], 
   const label = labelsInUse(available).find((each) => sameLabel(each, named));
   if (label !== undefined) return { values: { [INPUT_IDS.label]: label } };
   return { errors: { [INPUT_IDS.testbedId]: `No free testbed labelled ${named} right now: choose another one, or type wait any ${named} to wait for the first of them.` } };
+}
+
+/**
+ * The testbed a typed booking (`book lab-3`) names when it cannot be booked now (somebody holds it,
+ * it is under maintenance or held for a hand-off): answered like a booking refused, with its holder
+ * and the buttons to wait or ask, instead of a form that cannot take it. Only the first showing of
+ * the form; one that comes back with problems stays the form.
+ */
+function typedBusy(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: readonly TestbedRecord[], available: readonly TestbedRecord[]): TestbedRecord | undefined {
+  if (view.named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
+  const asked = findByTypedName(testbeds, view.named);
+  return 'found' in asked && !available.includes(asked.found) ? asked.found : undefined;
 }
 
 /**

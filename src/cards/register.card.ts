@@ -310,9 +310,11 @@ export function registerRefusedCard(input: RegisterRefusedCardInput): AdaptiveCa
     (record.status === 'in_use' && !sameEmail(record.user_email, input.requesterEmail)) || Boolean(input.offer) || Boolean(record.maintenance);
   const queue = someoneElses ? [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, { associatedInputs: 'none' })] : [];
   const askHolder = record.status === 'in_use' && someoneElses ? [submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: id }, { associatedInputs: 'none' })] : [];
+  // One's own booking: Mine extends or releases it.
+  const own = record.status === 'in_use' && !someoneElses ? [submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' })] : [];
   return card(
     [heading(title, { color: 'warning' }), ...lines.map((line) => textBlock(line)), textBlock('Nothing was changed.', { isSubtle: true })],
-    [buttons.register('Choose another'), ...queue, ...askHolder, buttons.status(), buttons.menu()],
+    [buttons.register('Choose another'), ...queue, ...askHolder, ...own, buttons.status(), buttons.menu()],
   );
 }
 

@@ -26,10 +26,10 @@ export interface TypedBooking {
  */
 export const NO_NAME = /^(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)(?:\s+please)?$/i;
 
-/** Where a clause may start: before each ` for `, ` until `, ` till ` or ` til ` (and at the very start). */
+/** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through ` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
   const starts: number[] = [];
-  const pattern = /(?:^|\s)(?=(?:for|until|till|til)\s)/gi;
+  const pattern = /(?:^|\s)(?=(?:for|until|till|til|to|through|thru|because)\s)/gi;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     starts.push(match.index);
     pattern.lastIndex = match.index + Math.max(match[0].length, 1);
@@ -43,17 +43,26 @@ function clauseStarts(text: string): number[] {
  */
 function readClauses(rest: string, now: string, timeZone: string): FormValues | null {
   const text = rest.trim();
-  const whole = readTypedRelease(text, now, timeZone);
+  const whole = readTime(text, now, timeZone);
   if (whole) return whole;
-  // A time, then `for <purpose>`.
+  // A time, then `for <purpose>` (or `to …`, `because …`).
   for (const start of clauseStarts(text).filter((at) => at > 0 && at <= MAX_TIME_PHRASE)) {
-    const release = readTypedRelease(text.slice(0, start), now, timeZone);
-    const purpose = /^\s*for\s+(\S.*)$/is.exec(text.slice(start))?.[1];
+    const release = readTime(text.slice(0, start), now, timeZone);
+    const purpose = PURPOSE.exec(text.slice(start).trim())?.[1];
     if (release && purpose !== undefined) return { ...release, ...purposeValue(purpose) };
   }
   // Only a purpose.
-  const purpose = /^for\s+(\S.*)$/is.exec(text)?.[1];
+  const purpose = PURPOSE.exec(text)?.[1];
   return purpose === undefined ? null : purposeValue(purpose);
+}
+
+/** `for the firmware soak`, `to test the upgrade`, `because the rack moves`: the purpose after its first word. */
+const PURPOSE = /^(?:for|to|because)\s+(\S.*)$/is;
+
+/** A release time as the form reads it; `to friday` and `through friday` read as `until friday`. */
+function readTime(phrase: string, now: string, timeZone: string): FormValues | null {
+  const until = /^\s*(?:to|through|thru)\s+(\S.*)$/is.exec(phrase)?.[1];
+  return readTypedRelease(until === undefined ? phrase : `until ${until}`, now, timeZone);
 }
 
 function purposeValue(purpose: string): FormValues {
@@ -82,6 +91,8 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     return 'found' in match && (!whole || sameName(match.found.testbed_name, name));
   };
   if (named(text) !== undefined && finds(text, true)) return { name: text, values: {} };
+  const ahead = bookingAhead(text, testbeds, now, timeZone);
+  if (ahead !== undefined) return ahead;
   for (const whole of [true, false]) {
     for (const start of starts) {
       const name = text.slice(0, start).trim();
@@ -98,7 +109,7 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
   }
   for (const start of starts) {
     if (text.length - start > MAX_TIME_PHRASE + 1) continue;
-    const values = readTypedRelease(text.slice(start), now, timeZone);
+    const values = readTime(text.slice(start), now, timeZone);
     if (values) return { ...optional(named(text.slice(0, start).trim())), values };
   }
   if (named(text) !== undefined && finds(text, false)) return { name: text, values: {} };
@@ -109,6 +120,26 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     if (named(name) !== undefined && finds(name, false)) return { name, values: {}, unread: text.slice(space).trim() };
   }
   return { ...optional(named(text)), values: {} };
+}
+
+/**
+ * `lab-3 from monday to wednesday`, `lab-3 starting tomorrow`: a start later than now, which a
+ * booking cannot have (it starts when it is made). The form starts on the testbed and names the
+ * words it did not take. `lab-3 from now until friday` is `lab-3 until friday`.
+ */
+function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
+  // The word comes right after a name, so it is looked for only within a name's reach.
+  const at = /\s(?:from|starting|beginning)\s/i.exec(text.slice(0, LAB_LIMITS.nameMax + 2))?.index;
+  if (at === undefined) return undefined;
+  const name = text.slice(0, at).trim();
+  const start = text.slice(at).trim();
+  const match = findByTypedName(testbeds, name);
+  // A testbed whose own name goes on with `from …` is read whole by the caller's other readings.
+  if (name === '' || !('found' in match) || /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name)) return undefined;
+  const fromNow = /^\S+\s+(?:now|right\s+now|today|immediately|this\s+(?:morning|afternoon))(?:\s+(\S.*))?$/is.exec(start);
+  if (fromNow === null) return { name, values: {}, unread: start };
+  const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
+  return values === null ? { name, values: {}, unread: fromNow[1] } : { name, values };
 }
 
 /** Where the first few words end, within reach of a name's length. */

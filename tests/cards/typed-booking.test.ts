@@ -136,6 +136,32 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-9 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 tomorrow', values: {} });
   });
 
+  it('reads `to` and `through` as until, `to …` and `because …` as a purpose, and a start later than now as booking ahead', () => {
+    expect(readTypedBooking('lab-3 to friday', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-13', '23:59') });
+    expect(readTypedBooking('lab-3 through thursday 17:00', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-12', '17:00') });
+    expect(readTypedBooking('lab-3 to test the upgrade', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'test the upgrade' } });
+    expect(readTypedBooking('lab-3 for 3 hours to test the upgrade', LAB, NOW, 'UTC')).toEqual({
+      name: 'lab-3',
+      values: { ...custom('2026-03-10', '13:00'), purpose: 'test the upgrade' },
+    });
+    expect(readTypedBooking('lab-3 until 18:00 because the rack moves', LAB, NOW, 'UTC')).toEqual({
+      name: 'lab-3',
+      values: { ...custom('2026-03-10', '18:00'), purpose: 'the rack moves' },
+    });
+    expect(readTypedBooking('lab-3 from monday to wednesday', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'from monday to wednesday' });
+    expect(readTypedBooking('lab-3 starting tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'starting tomorrow' });
+    expect(readTypedBooking('lab-3 from now until friday for the soak', LAB, NOW, 'UTC')).toEqual({
+      name: 'lab-3',
+      values: { ...custom('2026-03-13', '23:59'), purpose: 'the soak' },
+    });
+    expect(readTypedBooking('lab-3 from today', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+    // A testbed whose own name holds `to` or `from` is still found whole.
+    const named = [...LAB, { testbed_name: 'Path to prod' }, { testbed_name: 'Data from field' }];
+    expect(readTypedBooking('Path to prod for 2 hours', named, NOW, 'UTC')).toEqual({ name: 'Path to prod', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('Data from field', named, NOW, 'UTC')).toEqual({ name: 'Data from field', values: {} });
+    expect(readTypedBooking('Data from field until 18:00', named, NOW, 'UTC')).toEqual({ name: 'Data from field', values: custom('2026-03-10', '18:00') });
+  });
+
   it('reads the testbed, the time, and a purpose after them', () => {
     expect(readTypedBooking('lab-3 for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
     expect(readTypedBooking('lab-3 until 18:00 for the firmware soak', LAB, NOW, 'UTC')).toEqual({

@@ -55,11 +55,20 @@ describe('a testbed named with the command', () => {
   it('says under the picker why it cannot start on the testbed named', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
 
-    const taken = await ask(h, h.linus, h.lab, 'register lab-2');
-    expect(startsOn(taken)).toBeUndefined();
-    expect(fieldErrorText(taken, 'testbed_id')).toBe('lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
+    // Somebody holds lab-2: the answer is who, until when, and how to wait or ask, not a form that cannot take it.
+    const taken = await ask(h, h.linus, h.lab, 'register lab-2 for 2 hours');
+    expect(seenCard(taken).heading).toBe('lab-2 is taken');
+    expect(seenCard(taken).texts[1]).toMatch(/^lab-2 is already held by Ada Ops \(ada@example\.com\), since /);
+    expect(buttonTitles(taken)).toEqual(['Choose another', 'Notify me when free', 'Ask the holder', 'Status', 'Menu']);
+    const queued = await click(h, h.linus, taken, 'wait');
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-2');
     const own = await ask(h, h.ada, h.lab, 'register lab-2');
-    expect(fieldErrorText(own, 'testbed_id')).toBe('You hold lab-2 already: type mine to extend it, or choose another one.');
+    expect(seenCard(own).heading).toBe('You already hold it');
+    expect(buttonTitles(own)).toEqual(['Choose another', 'Mine', 'Status', 'Menu']);
+    // A slip that lands on a busy testbed still names it under the picker.
+    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'register lab2'), 'testbed_id')).toBe(
+      'No testbed is called “lab2”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.',
+    );
 
     // lab-9 is one slip from lab-1, lab-2 and lab-3 alike: none is named.
     const unknown = await ask(h, h.linus, h.lab, 'register lab-9');
@@ -128,7 +137,14 @@ describe('a testbed named with the command', () => {
 
     const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 from 2pm to 5pm');
     expect(startsOn(fromTo)).toBe('lab-3');
-    expect(fieldErrorText(fromTo, 'release_choice')).toBe('I could not read “from 2pm to 5pm” as a time: choose when below.');
+    expect(fieldErrorText(fromTo, 'release_choice')).toBe(
+      'A booking starts when it is made, so I cannot book ahead (“from 2pm to 5pm”). Choose when you will release it below, or book it on the day.',
+    );
+    const fromNow = await ask(h, h.ada, h.lab, 'book lab-3 from now to friday 17:00 to test upgrades');
+    expect(startsOn(fromNow)).toBe('lab-3');
+    expect(input(fromNow, 'purpose')).toMatchObject({ value: 'test upgrades' });
+    expect(input(fromNow, 'release_choice')).toMatchObject({ value: 'custom' });
+    expect(input(fromNow, 'release_time')).toMatchObject({ value: '17:00' });
 
     const tooLong = await ask(h, h.ada, h.lab, 'book lab-2 for 100 days');
     expect(startsOn(tooLong)).toBe('lab-2');
