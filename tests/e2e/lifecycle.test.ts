@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import type { TestbedRecord } from '../../src/domain.js';
+import { input } from '../support/form-card.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -167,8 +168,14 @@ describe('wait-list and hand-off', () => {
     expect(seenCard(held).texts[1]).toMatch(/^lab-1 is held for Linus Lab until \d{4}-\d\d-\d\d \d\d:\d\d UTC, who was first in its queue\.$/);
     expect((await h.readTestbeds())[0].status).toBe('available');
 
-    // Linus books it with the form in his direct room.
-    const booked = await click(h, h.linus, offer, 'register_submit', { purpose: 'handed over', release_choice: '4h' });
+    // Typing `book lab-1` in the lab room shows Linus his own hand-off form, with what he typed filled in.
+    const typed = await ask(h, h.linus, h.lab, 'book lab-1 to check the hand-off');
+    expect(seenCard(typed).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(input(typed, 'purpose')).toMatchObject({ value: 'check the hand-off' });
+    expect(buttonTitles(typed)).toEqual(['Book it', 'No thanks']);
+
+    // Linus books it with that form, in the lab room.
+    const booked = await click(h, h.linus, typed, 'register_submit', { purpose: 'handed over', release_choice: '4h' });
     expect(seenCard(booked).heading).toBe('Booked: lab-1');
     expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
     const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
