@@ -318,6 +318,18 @@ describe('register form: maintenance and labels', () => {
     expect(form.choices('testbed_id')).toEqual(['plain-6', 'ran-2']);
     expect(form.choices('label')).toEqual(['5G (1 free)']);
   });
+
+  it('answers `book ran-4` under maintenance, and `book ran-1` held for somebody else, as refused bookings; a form with problems stays the form', () => {
+    const down = seenCard(renderView({ kind: 'registerForm', named: 'ran-4', filled: { purpose: 'soak' } }, context(fleet)).card);
+    expect(down.heading).toBe('ran-4 is under maintenance');
+    expect(down.texts[1]).toBe('ran-4 is under maintenance: Replacing the radio unit. Expected back 2026-03-12 16:00 UTC (2026-03-12 17:00 Europe/Berlin).');
+    const held: LifecycleEntry[] = [{ testbed_id: 1, notices: null, queue: [], offer: { ...bob, until: '2026-03-10T10:10:00.000Z' }, asks: [] }];
+    const forBob = renderView({ kind: 'registerForm', named: 'ran-1' }, { ...context(fleet, held), requesterEmail: ana.email });
+    expect(seenCard(forBob.card).heading).toBe('ran-1 is held');
+    expect(forBob.text).toBe(`ran-1 is held for ${bob.name} until 2026-03-10 10:10 UTC (2026-03-10 11:10 Europe/Berlin). Nothing was changed.`);
+    const again = seenCard(renderView({ kind: 'registerForm', named: 'ran-4', errors: { purpose: 'Tell us what you need the testbed for.' } }, context(fleet)).card);
+    expect(again.heading).toBe('Register a testbed');
+  });
 });
 
 describe('answers to a booking by label', () => {
