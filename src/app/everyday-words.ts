@@ -37,6 +37,16 @@ const QUEUE_OF =
 /** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
 const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
 
+/** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
+const MY_PLACE_FOR =
+  /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
+/** `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting` or `leave the queue` with no testbed: their places in queues (each with Leave the queue). */
+const WHICH_QUEUES =
+  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?))$/i;
+/** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
+const HOW_MANY =
+  /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
+
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
   /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
@@ -95,7 +105,14 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (queueOf) return `who has ${queueOf[1]}`;
   const queue = QUEUE_FOR.exec(command);
   if (queue) return `wait ${queue[1]}`;
-  if (MY_PLACE.test(command)) return 'my queues';
+  if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
+  const placeFor = MY_PLACE_FOR.exec(command);
+  if (placeFor && 'found' in findByTypedName(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
+  const howMany = HOW_MANY.exec(command);
+  if (howMany) {
+    const word = howMany[1].toLowerCase().replace(/\s+/g, ' ');
+    return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
+  }
   if (HELP_WORDS.test(command)) return 'help';
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);

@@ -22,6 +22,7 @@ import {
   HISTORY_HELP,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
+  MY_QUEUES,
   MY_HISTORY,
   NAMED_FORM,
   RELEASE_ALL,
@@ -62,6 +63,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   // `status mine` before `status <label>`: their bookings, not a label called mine.
+  if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });
   if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const argument = statusArgument(command);
   if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };

@@ -160,6 +160,8 @@ export interface MineInput {
   extendMinutes?: number;
   /** An instant typed with `extend` (`extend lab-3 until 18:00`), ISO 8601 UTC: its own Extend button. */
   extendUntil?: string;
+  /** Only the places in queues, each one to leave (`my queues`, `stop waiting`), bookings or not. */
+  queues?: boolean;
 }
 
 function mine(input: MineInput) {
@@ -174,6 +176,7 @@ function mine(input: MineInput) {
 
 export function mineCard(input: MineInput): AdaptiveCardJson {
   const { held, queued } = mine(input);
+  if (input.queues) return queuesCard(held, queued);
   const body: CardElement[] = [heading('Your bookings')];
   if (held.length === 0) body.push(textBlock('You hold no testbeds right now.'));
   // Each booking as its name above its due time, as status shows it: as a fact, a long name was the
@@ -182,16 +185,13 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     const due = dueText(record, input.now, input.timeZone);
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
   }
-  for (const { record, position, label } of queued) {
-    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
-    body.push(small(`You are #${position} for ${safeName(record.testbed_name)}${anyOf}.`));
-  }
+  body.push(...queueLines(queued));
   if (held.length === 0 && queued.length > 0) {
-    // Waiting only: the card has room to leave a queue (with bookings, `unwait lab-3` does it).
-    const waitedFor = queued.map(({ record }) => record);
-    body.push(ownPicker('Leave the queue for', 'Choose the testbed whose queue you want to leave.', waitedFor));
+    // Waiting only: the card has room to leave a queue (with bookings, `my queues` or `unwait lab-3` does it).
+    body.push(leavePicker(queued));
     return card(body, [submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
   }
+  if (queued.length > 0) body.push(small('To leave a queue, type my queues.', { isSubtle: true }));
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
   // `extend lab-3 until friday` when lab-3 already runs past then: no button that could only be refused.
   const chosen = held.find((record) => record.id === input.chosen);
@@ -207,6 +207,29 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
   ]);
+}
+
+type Queued = ReturnType<typeof mine>['queued'];
+
+function queueLines(queued: Queued): CardElement[] {
+  return queued.map(({ record, position, label }) => {
+    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
+    return small(`You are #${position} for ${safeName(record.testbed_name)}${anyOf}.`);
+  });
+}
+
+function leavePicker(queued: Queued): CardElement {
+  return ownPicker('Leave the queue for', 'Choose the testbed whose queue you want to leave.', queued.map(({ record }) => record));
+}
+
+/** `my queues`, `stop waiting`: the person's places in queues with the picker to leave one, whatever they hold. */
+function queuesCard(held: readonly TestbedRecord[], queued: Queued): AdaptiveCardJson {
+  const mineButton = submit('Mine', { action: ACTIONS.mine }, noInputs);
+  if (queued.length === 0) {
+    const holding = held.length === 0 ? [] : [small(`You hold ${held.length === 1 ? '1 testbed' : `${held.length} testbeds`}: Mine shows ${held.length === 1 ? 'it' : 'them'}.`)];
+    return card([heading('Your queues'), textBlock('You are not waiting for any testbed.'), ...holding], [mineButton, buttons.status(), buttons.menu()]);
+  }
+  return card([heading('Your queues'), ...queueLines(queued), leavePicker(queued)], [submit('Leave the queue', { action: ACTIONS.unwait }), mineButton, buttons.status()]);
 }
 
 /**
@@ -261,6 +284,7 @@ function ownPicker(label: string, errorMessage: string, records: readonly Testbe
 
 export function mineText(input: MineInput): string {
   const { held, queued } = mine(input);
+  if (input.queues && queued.length === 0) return 'You are not waiting for any testbed.';
   const names = held.map((record) => plainText(record.testbed_name, 80));
   const own = held.length === 0 ? 'You hold no testbeds right now.' : `You hold ${held.length}: ${names.join(', ')}.`;
   const waits = queued

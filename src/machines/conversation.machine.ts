@@ -245,6 +245,7 @@ export const conversationMachine = setup({
             ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }),
             ...(event.extendMinutes === undefined ? {} : { extendMinutes: event.extendMinutes }),
             ...(event.extendUntil === undefined ? {} : { extendUntil: event.extendUntil }),
+            ...(event.queues ? { queues: true as const } : {}),
           },
         }),
       },

@@ -196,8 +196,33 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(dispatched(typed)).toEqual([{ type: 'status.requested', label }]);
   });
 
-  it.each(['my place in the queue', 'where am I in the queue?', 'am I next', "what's my position"])('%j shows their bookings and places in queues', (typed) => {
-    expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+  it.each([
+    'my place in the queue',
+    'where am I in the queue?',
+    'am I next',
+    "what's my position",
+    'my queues',
+    'am I in any queue?',
+    'which queues am I in',
+    'what am I waiting for',
+    'stop waiting',
+    'unwait',
+    'leave the queue',
+    'leave all my queues',
+  ])('%j shows their places in queues, each one to leave', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', queues: true }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each([
+    ["what's my place in the queue for lab-3", 'lab-3'],
+    ['where am I in line for TB-04', 'TB-04'],
+  ])('%j shows that testbed, whose row says the place', (typed, label) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label }]);
+  });
+
+  it('my place in the queue for a testbed the lab does not have is no command', () => {
+    expect(route(text("what's my place in the queue for lab-99"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
 
@@ -420,6 +445,10 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['busy ones', 'in-use'],
     ['anything in maintenance?', 'maintenance'],
     ['free ones', 'free'],
+    ['how many are free?', 'free'],
+    ['how many testbeds are available right now', 'free'],
+    ['how many are overdue', 'overdue'],
+    ['how many testbeds are in use', 'in-use'],
   ])('%j shows the testbeds in that state (%s)', (typed, label) => {
     expect(dispatched(typed)).toEqual([{ type: 'status.requested', label }]);
     expect(isCommandText(typed, testbeds)).toBe(true);

@@ -66,7 +66,7 @@ describe('router', () => {
     ['show everything', 'conversation', 'status.requested'],
     ['my bookings', 'conversation', 'mine.requested'],
     ['show my testbeds', 'conversation', 'mine.requested'],
-    ['My queues?', 'conversation', 'mine.requested'],
+    ['My bookings?', 'conversation', 'mine.requested'],
     ['queue', 'conversation', 'mine.requested'],
     ['status mine', 'conversation', 'mine.requested'],
     ['my status', 'conversation', 'mine.requested'],

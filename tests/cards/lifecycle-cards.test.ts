@@ -208,6 +208,22 @@ describe('lifecycle cards', () => {
     expect(seenCard(offerFormCard({ ...ctx, record: available(2), offer })).texts.some((text) => text.startsWith('You waited for any'))).toBe(false);
   });
 
+  it('`my queues` shows only the places in queues with the picker to leave one, even for a person who holds a testbed', () => {
+    const life = [{ ...emptyLifecycle(2), queue: [{ email: ana.email, name: ana.name, since: NOW }] }, { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: ana.email, name: ana.name, since: NOW, label: '5g' }] }];
+    const testbeds = [inUse(1, ana), inUse(2, bob), inUse(3, bob)];
+    const queues = mineCard({ ...ctx, testbeds, life, requesterEmail: ana.email, queues: true });
+    expect(seenCard(queues).heading).toBe('Your queues');
+    expect(seenCard(queues).texts.slice(1)).toEqual(['You are #1 for lab-2.', 'You are #2 for lab-3 (waiting for any 5g).']);
+    expect(seenCard(queues).choices('testbed_id')).toEqual(['lab-2', 'lab-3']);
+    expect(buttonTitles(queues)).toEqual(['Leave the queue', 'Mine', 'Status']);
+    // The whole card of their bookings points there, since its picker is for the bookings.
+    expect(seenCard(mineCard({ ...ctx, testbeds, life, requesterEmail: ana.email })).texts).toContain('To leave a queue, type my queues.');
+    const none = mineCard({ ...ctx, testbeds, life: [], requesterEmail: ana.email, queues: true });
+    expect(seenCard(none).texts.slice(1)).toEqual(['You are not waiting for any testbed.', 'You hold 1 testbed: Mine shows it.']);
+    expect(buttonTitles(none)).toEqual(['Mine', 'Status', 'Menu']);
+    expect(mineText({ ...ctx, testbeds, life: [], requesterEmail: ana.email, queues: true })).toBe('You are not waiting for any testbed.');
+  });
+
   it('the status of one busy testbed (`who has lab-3?`) names it on its buttons: no picker, Ask the holder, Leave the queue for one who waits', () => {
     const lab = [available(1), inUse(3, ana), { ...available(4), maintenance: { reason: 'rack move', until: null, since: NOW, by: bob } }];
     const buttonsOf = (card: AdaptiveCardJson) => inspectCard(card).actions.map((action) => [action.title, action.data]);

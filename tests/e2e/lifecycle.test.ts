@@ -183,6 +183,23 @@ describe('wait-list and hand-off', () => {
   });
 });
 
+describe('my queues', () => {
+  it('a person who holds a testbed and waits for another types stop waiting, picks the queue and leaves it', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', linus, Date.now() + 8 * HOUR)] });
+    await ask(h, h.ada, h.lab, 'wait lab-2');
+    const queues = await ask(h, h.ada, h.lab, 'stop waiting');
+    expect(seenCard(queues).heading).toBe('Your queues');
+    expect(seenCard(queues).texts[1]).toBe('You are #1 for lab-2.');
+    const left = await click(h, h.ada, queues, 'unwait', { testbed_id: '2' });
+    expect(seenCard(left).heading).toBe('You left the queue for lab-2');
+    const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
+    expect(life.lifecycle.flatMap((entry: { queue: unknown[] }) => entry.queue)).toEqual([]);
+    expect(seenCard(await ask(h, h.ada, h.lab, 'am I in any queue?')).texts[1]).toBe('You are not waiting for any testbed.');
+  });
+});
+
 describe('mine and release all', () => {
   it('lists the person\'s own bookings and releases all of them in one step', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };

@@ -39,7 +39,8 @@ export type ConversationEvent =
    * `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card; `extendMinutes`
    * (`by 2 hours`) or `extendUntil` (`until 18:00`, ISO 8601 UTC): what was typed, as a button of its own.
    */
-  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string }
+  /** `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`). */
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30; label?: string }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
@@ -75,7 +76,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string }; label?: string }
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
