@@ -198,6 +198,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const held = heldTestbeds(lifeOf());
       // Under maintenance or held for somebody's hand-off: not offered.
       const available = testbeds.filter((record) => isBookable(record) && !held.has(record.id));
+      const noneFree = typedLabelNoneFree(view, testbeds, available);
+      if (noneFree !== undefined) {
+        const input = { label: noneFree, testbeds };
+        return pair(noneFreeWithLabelCard(input), noneFreeWithLabelText(input));
+      }
       const busy = typedBusy(view, testbeds, available);
       if (busy !== undefined) {
         const offer = lifeOf().find((entry) => entry.testbed_id === busy.id)?.offer ?? null;
@@ -388,6 +393,18 @@ function typedBusy(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: 
   if (view.named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
   const asked = findByTypedName(testbeds, view.named);
   return 'found' in asked && !available.includes(asked.found) ? asked.found : undefined;
+}
+
+/**
+ * The label a typed booking names (`book a 5g`, `I need a routing testbed`) when none of its testbeds
+ * is free: answered as a booking by label that found none free (Wait for any 5g), not a form.
+ */
+function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: readonly TestbedRecord[], available: readonly TestbedRecord[]): string | undefined {
+  const named = view.named;
+  if (named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
+  if (testbeds.some((record) => sameName(record.testbed_name, named)) || !labelCarried(testbeds, named)) return undefined;
+  if (available.some((record) => hasLabel(record, named))) return undefined;
+  return labelsInUse(testbeds).find((label) => sameLabel(label, named)) ?? named;
 }
 
 /**

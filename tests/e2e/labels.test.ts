@@ -150,10 +150,12 @@ describe('labels and maintenance, end to end', () => {
     expect(['Booked: ran-1', 'Booked: ran-2']).toContain(seenCard(booked).heading);
     await click(h, h.linus, await ask(h, h.linus, h.lab, 'book any 5g'), 'register_submit', { purpose: 'Second soak', release_choice: '1h' });
 
-    // Both free ones are booked now (ran-4 is under maintenance): the form says so under the picker.
-    const none = await ask(h, h.ada, h.lab, 'book 5g');
-    expect(seenCard(none).texts).toContain('No free testbed labelled 5g right now: choose another one, or type wait any 5g to wait for the first of them.');
-    expect((input(none, 'label') as { value?: string }).value).toBeUndefined();
+    // Both free ones are booked now (ran-4 is under maintenance): the answer says so, and waits for any of them in one press.
+    const none = await ask(h, h.ada, h.lab, 'I need a 5g testbed');
+    expect(seenCard(none).heading).toBe('No free testbed labelled 5g');
+    expect(buttonTitles(none)[0]).toBe('Wait for any 5g');
+    const waiting = await click(h, h.ada, none, 'wait_label');
+    expect(seenCard(waiting).heading).toBe('Waiting for any 5g');
   });
 
   it('`wait any 5g` takes a place in each busy 5g queue; the first handed on is offered, and booking it leaves the other queues', async () => {
