@@ -7,7 +7,7 @@ import { readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
-import { FREE_NOW, STATUS_WITH_ARGUMENT } from './typed-commands.js';
+import { FREE_NOW, STATUS_WITH_ARGUMENT, readTypedExtend } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -46,6 +46,14 @@ const WHICH_QUEUES =
 /** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
 const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
+
+/**
+ * `I still need lab-3`, `I'm still using lab-3`, `keep lab-3 until friday`, `renew lab-3 for a day`,
+ * `I need more time on lab-3`: extend, when a testbed of the lab is named (what follows it, a length or
+ * a time, is read as `extend` reads it).
+ */
+const STILL_NEED =
+  /^(?:(?:i\s+)?still\s+need|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|keep|renew|prolong|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
@@ -95,6 +103,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FREE_NOW.test(command)) return command;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
+  // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
+  const stillNeed = STILL_NEED.exec(command);
+  const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
+  if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
     const named = bookingName(asked[1], testbeds);

@@ -120,6 +120,23 @@ describe('router: extend with a time', () => {
     expect(isCommandText('extend lab-3 until 18:00', testbeds)).toBe(true);
   });
 
+  it.each([
+    ['I still need lab-3', { testbedId: 3 }],
+    ["I'm still using TB-04, another 2 hours", { testbedId: 4, extendMinutes: 120 }],
+    ['keep lab-3 until 18:00', { testbedId: 3, extendUntil: '2026-03-02T18:00:00.000Z' }],
+    ['renew lab-3 for a day', { testbedId: 3, extendMinutes: 1440 }],
+    ['I need more time on lab-3', { testbedId: 3 }],
+    ["I'm not done with lab-3", { testbedId: 3 }],
+  ])('%j is extend, on that testbed of their bookings', (typed, event) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
+  });
+
+  it('those words without a testbed of the lab are no command, and I need lab-3 still books', () => {
+    expect(route(text('keep calm'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('I still need coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('I need lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+  });
+
   it('recordings keep extend with a testbed and a length (lab data), not with other words', () => {
     expect(isCommandText('extend 2h', testbeds)).toBe(true);
     expect(isCommandText('extend lab-3 by 2 hours', testbeds)).toBe(true);
