@@ -12,7 +12,7 @@ import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { adminTask, maintenanceParts, renameParts, type TypedAdminTask } from './typed-admin.js';
+import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
 import {
   EXTEND_NAMED,
@@ -150,7 +150,10 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
   const started = (values: FormValues) => one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}) });
   if (words === undefined) return started({});
   const newName = (name: string | undefined): FormValues => (name ? { testbed_name: name.slice(0, MAX_TYPED_NAME) } : {});
-  if (task === 'testbed_add') return started(newName(words));
+  if (task === 'testbed_add') {
+    const { name, labels, description } = addParts(words);
+    return started({ ...newName(name), ...(labels ? { labels: labels.slice(0, 600) } : {}), ...(description ? { description: description.slice(0, 400) } : {}) });
+  }
   const testbeds = ctx.testbeds ?? [];
   const parts = task === 'testbed_rename' ? renameParts(words, testbeds) : { testbed: words };
   // `maintenance lab-3 until monday for a rack move`: the form arrives with the end and the reason filled in.

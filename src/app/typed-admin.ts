@@ -58,6 +58,21 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
 }
 
 /**
+ * `add testbed lab-9 with labels 5g, core described as Radio rack 2`: the new name, the labels (as the form's
+ * comma list: `5g and core` is `5g, core`) and the description. Without those words, all of them are the name.
+ */
+export function addParts(words: string): { name: string; labels?: string; description?: string } {
+  const typed = words.slice(0, MAX_TYPED_NAME * 4);
+  const described = /\s+(?:described\s+as|with\s+(?:the\s+)?description|description:?)\s+(\S[\s\S]*)$/i.exec(typed);
+  const front = described ? typed.slice(0, described.index) : typed;
+  const labelled = /\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|labels?:?)\s+(\S[\s\S]*)$/i.exec(front);
+  const name = (labelled ? front.slice(0, labelled.index) : front).trim();
+  if (name === '') return { name: words };
+  const labels = labelled?.[1].trim().replace(/\s*(?:,|\band\b|&)\s*/gi, ', ').replace(/(?:,\s*)+/g, ', ');
+  return { name, ...(labels ? { labels } : {}), ...(described ? { description: described[1].trim() } : {}) };
+}
+
+/**
  * `rename lab-3 to lab-3b`: the testbed and the new name. The old name may hold ` to ` itself, so
  * the first split whose left side names a testbed wins; without one, the words before the first ` to `.
  */

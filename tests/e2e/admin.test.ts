@@ -251,6 +251,16 @@ describe('an admin runs the lab', () => {
     const renamed = await click(h, h.linus, rename, 'testbed_rename');
     expect(seenCard(renamed).heading).toBe('Renamed: lab-1 → lab-1b');
     expect((await h.readTestbeds()).find((record) => record.id === 1)?.testbed_name).toBe('lab-1b');
+
+    // `add testbed … with labels … described as …`: the form arrives filled in, and one press adds it so.
+    const add = await ask(h, h.linus, h.lab, 'add testbed lab-7 with labels 5g and core described as Radio rack 2');
+    expect(Object.fromEntries(['testbed_name', 'labels', 'description'].map((id) => [id, (input(add, id) as { value?: string }).value]))).toEqual({
+      testbed_name: 'lab-7',
+      labels: '5g, core',
+      description: 'Radio rack 2',
+    });
+    expect(seenCard(await click(h, h.linus, add, 'testbed_add')).heading).toBe('Added: lab-7');
+    expect((await h.readTestbeds()).find((record) => record.testbed_name === 'lab-7')).toMatchObject({ labels: ['5g', 'core'], description: 'Radio rack 2' });
   });
 
   it('typed with an end and a reason, `maintenance lab-3 until <a time> for …` opens the form filled in, and one press starts it; `take lab-2 away from Ada` opens force release on lab-2', async () => {
