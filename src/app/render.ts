@@ -9,7 +9,7 @@ import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import type { AdminView } from '../machines/admin.machine.js';
-import { cancelledCard, cancelledText, errorCard, errorText, helpCard, helpText, hintCard, hintText, menuCard, menuText, thanksCard, thanksText } from '../cards/menu.card.js';
+import { cancelledCard, cancelledText, directOnlyCard, directOnlyText, errorCard, errorText, helpCard, helpText, hintCard, hintText, menuCard, menuText, thanksCard, thanksText } from '../cards/menu.card.js';
 import { deepFreeze } from '../cards/common.js';
 import { statusCard, statusText, type StatusMemo } from '../cards/status.card.js';
 import {
@@ -189,6 +189,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'thanks':
       return pair(thanksCard(), thanksText());
+    case 'directOnly':
+      return pair(directOnlyCard(), directOnlyText());
     case 'status': {
       const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
       return ctx.statusMemo ? ctx.statusMemo.view(input) : pair(statusCard(input), statusText(input));

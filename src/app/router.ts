@@ -59,6 +59,8 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text)) !== null)) {
       return routeText(event, ctx);
     }
+    // Anything else typed there gets one line on where the bot answers, never silence; it names nothing of the lab.
+    if (event.type === 'message' && event.roomType === 'direct') return { kind: 'reply', view: { kind: 'directOnly' } };
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);

@@ -169,6 +169,17 @@ export function thanksText(): string {
   return 'You are welcome. Type testbed whenever you need me.';
 }
 
+export function directOnlyCard(): AdaptiveCardJson {
+  return card([textBlock(directOnlyText())], []);
+}
+
+export function directOnlyText(): string {
+  return (
+    'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. ' +
+    'Here I send your reminders and hand-off offers, and their buttons work here.'
+  );
+}
+
 export function cancelledCard(): AdaptiveCardJson {
   return card([textBlock('Cancelled. Nothing was changed.')], [buttons.menu()]);
 }

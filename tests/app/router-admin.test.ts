@@ -82,8 +82,8 @@ describe('router: admin', () => {
     expect(route(action({ action: 'maintenance_end', testbed_id: '2' }, DM, 'direct'), ctx)).toEqual(
       dispatch({ type: 'admin.submitted', request: { type: 'maintenanceEnd', testbedId: 2 }, now: NOW }, DM),
     );
-    // Other typed words stay ignored there.
-    expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    // Other typed words start nothing there: one line says where the bot answers.
+    expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
   });
 
   it('ignores admin words and buttons from group rooms that are not approved', () => {

@@ -152,12 +152,13 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(eventOf(approvedDirect({ ...register, purpose: '' }))).toMatchObject({ type: 'register.invalid' });
   });
 
-  it('ignores everything else there: other buttons, typed text, group rooms that are not approved', () => {
+  it('ignores everything else there: other buttons, and group rooms that are not approved; typed text gets where the bot answers', () => {
     for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
       expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     }
     const typed: MessageEvent = { type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text: 'mine', receivedAt: NOW };
-    expect(route(typed, ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    expect(route(typed, ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    expect(route({ ...typed, roomType: 'group' }, ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     expect(route(action({ action: 'extend', testbed_id: '1', minutes: '60' }, DM, 'group'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
   });
 });

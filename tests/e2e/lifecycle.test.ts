@@ -62,11 +62,18 @@ describe('overdue notice in a direct message', () => {
     h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'release_submit', testbed_id: '1' } });
     const notReleased = await nextDirect(h.linus, h.emu.messageCount());
     expect(seenCard(notReleased).heading).toBe('Nothing was changed');
-    // Anything else from a direct room is ignored, as before.
+    // Any other button from a direct room is ignored; typed text gets one line on where the bot answers, and shows no status.
     h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'status' } });
+    const sayingSince = h.emu.messageCount();
     h.emu.say({ personId: h.linus.id, roomId: linusRoom.id, text: 'status' });
+    await nextDirect(h.linus, sayingSince);
     await h.app.idle();
-    expect(h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id)).toHaveLength(2);
+    const inLinusRoom = h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id);
+    expect(inLinusRoom).toHaveLength(3);
+    expect(seenCard(inLinusRoom[2]).texts).toEqual([
+      'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. Here I send your reminders and hand-off offers, and their buttons work here.',
+    ]);
+    expect(buttonTitles(inLinusRoom[2])).toEqual([]);
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', expected_release_time: iso(due) });
 
     // Ada extends from the notice: counted from now, confirmed with the new time.

@@ -65,6 +65,8 @@ export type CardView =
   | { kind: 'hint'; suggestion?: string; testbedId?: number }
   /** The answer to `thanks`. */
   | { kind: 'thanks' }
+  /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
+  | { kind: 'directOnly' }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
