@@ -292,13 +292,14 @@ function refusal({ record, now, timeZone, requesterEmail, offer }: RegisterRefus
     return { title: `${name} was busy`, lines: [`${name} was being changed a moment ago. Please try again.`] };
   }
   const since = `${formatWhen(record.registered_time, timeZone)} (${formatHeldFor(record.registered_time, now)})`;
-  const until = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  // `Release was due: …` once it is overdue, as status says it.
+  const due = dueText(record, now, timeZone).text;
   if (sameEmail(record.user_email, requesterEmail)) {
-    return { title: 'You already hold it', lines: [`You already hold ${name}, since ${since}.`, `Expected release: ${until}.`] };
+    return { title: 'You already hold it', lines: [`You already hold ${name}, since ${since}.`, `${due}.`] };
   }
   return {
     title: `${name} is taken`,
-    lines: [`${name} is already held by ${holderMarkdown(record)}, since ${since}.`, `Expected release: ${until}.`],
+    lines: [`${name} is already held by ${holderMarkdown(record)}, since ${since}.`, `${due}.`],
   };
 }
 

@@ -239,6 +239,10 @@ describe('register cards', () => {
     const own = seenCard(registerRefusedCard({ record: inUse(3, ana), now: NOW, timeZone: 'UTC', requesterEmail: ana.email }));
     expect(own.heading).toBe('You already hold it');
     expect(own.texts).toContain('You already hold lab-3, since 2026-03-10 08:00 UTC (2 h).');
+    // Past its expected release it reads as status reads it.
+    const late = seenCard(registerRefusedCard({ record: overdue, now: NOW, timeZone: 'UTC', requesterEmail: ana.email }));
+    expect(late.texts).toContain('Release was due: 2026-03-10 07:00 UTC (3 h ago).');
+    expect(other.texts.some((text) => text.startsWith('Expected release: '))).toBe(true);
   });
 
   it('refusal of a testbed under maintenance gives the reason and the expected end, and offers the wait-list', () => {
