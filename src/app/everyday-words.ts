@@ -55,6 +55,10 @@ const HOW_MANY =
 const STILL_NEED =
   /^(?:(?:i\s+)?still\s+need|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|keep|renew|prolong|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
+/** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
+const REPORT_WORDS =
+  /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
+
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
   /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
@@ -126,6 +130,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
   }
   if (HELP_WORDS.test(command)) return 'help';
+  const report = REPORT_WORDS.exec(command);
+  if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;

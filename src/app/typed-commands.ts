@@ -195,9 +195,12 @@ export const WHO_HAS_ANY =
   /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
-/** `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3`: that testbed's bookings of the last 30 days. */
+/**
+ * `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3 this week`, `when was lab-3 last used`:
+ * that testbed's bookings of the last 30 days.
+ */
 const HISTORY_NAMED =
-  /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me))?)$/i;
+  /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
   /^(?:(?:show\s+)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
@@ -208,7 +211,7 @@ export const HISTORY_HELP = 'Type history and a testbed’s name, for example hi
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */
 export function historyName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   const match = HISTORY_NAMED.exec(command);
-  if (match) return (match[1] ?? match[2]).trim();
+  if (match) return (match[1] ?? match[2] ?? match[3]).trim();
   const named = NAME_HISTORY.exec(command);
   return named && 'found' in findByTypedName(testbeds, named[1]) ? named[1].trim() : undefined;
 }

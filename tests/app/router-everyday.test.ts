@@ -146,8 +146,23 @@ describe('router: extend with a time', () => {
   });
 });
 
+describe('router: the usage report in other words', () => {
+  it.each([
+    ['usage report', 7],
+    ['stats', 7],
+    ['show me the statistics', 7],
+    ['utilisation this week', 7],
+    ['usage for the last 30 days', 30],
+    ['how busy was the lab last month', 30],
+  ])('%j is the usage report of the last %i days', (typed, days) => {
+    // The report's own default is the last 7 days.
+    expect(dispatched(typed)).toEqual([days === 30 ? { type: 'report.requested', days } : { type: 'report.requested' }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+});
+
 describe('router: who had a testbed', () => {
-  it.each(['history lab-3', 'History of LAB-3', 'show the history for lab-3', 'lab-3 history', 'who had lab-3?', 'who had lab-3 last', 'who’s had lab-3 before me', 'who has had lab-3', 'who used lab-3 recently'])(
+  it.each(['history lab-3', 'History of LAB-3', 'show the history for lab-3', 'lab-3 history', 'who had lab-3?', 'who had lab-3 last', 'who’s had lab-3 before me', 'who has had lab-3', 'who used lab-3 recently', 'who used lab-3 this week', 'who had lab-3 in the last 30 days', 'when was lab-3 last used'])(
     '%j asks for lab-3’s bookings',
     (typed) => {
       expect(dispatched(typed)).toEqual([{ type: 'history.requested', testbedId: 3 }]);
