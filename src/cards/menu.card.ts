@@ -46,7 +46,7 @@ const COMMANDS: Array<[string, string]> = [
   ['release', 'free a testbed you (or a teammate) hold'],
   ['release lab-3', 'the same, with lab-3 already chosen (or: done with lab-3)'],
   ['mine (or extend)', 'your bookings: extend, release, or release all'],
-  ['wait lab-3', 'join the queue for lab-3: I message you when it is free (unwait lab-3 to leave it; wait any 5g: the first 5g testbed handed on)'],
+  ['wait lab-3', 'join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any 5g: the first 5g testbed handed on)'],
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?)'],
   ['ask about lab-3', 'ask whoever holds lab-3 whether they still need it; I tell you the answer'],
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],

@@ -147,6 +147,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
     expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
+    expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any 5g: the first 5g testbed handed on)');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);
