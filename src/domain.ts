@@ -228,7 +228,9 @@ export type DirectNotice =
   /** An admin ended the person's booking; `record` is the booking as it was. */
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string }
   /** A testbed the person was waiting for was retired. */
-  | { kind: 'retired'; record: TestbedRecord };
+  | { kind: 'retired'; record: TestbedRecord }
+  /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */
+  | { kind: 'extendedAhead'; record: TestbedRecord };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).

@@ -178,6 +178,12 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         factSet([fact('Reason', safeText(notice.reason, 200)), fact('Purpose', safeText(record.purpose ?? '', 200))]),
         textBlock('Book it again, or another testbed, if you still need one.', { isSubtle: true }),
       ]);
+    case 'extendedAhead':
+      return card([
+        heading(`${name} runs longer`, { color: 'warning' }),
+        textBlock(`${safeName(record.user_name)} extended ${name}. Expected release: ${due}.`),
+        textBlock('You are still first in its queue: I message you as soon as it is released.', { isSubtle: true }),
+      ]);
     case 'retired':
       return card([
         heading(`${name} was retired`, { color: 'warning' }),
@@ -208,6 +214,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
         : `${plainText(notice.holderName, 80)} still needs ${name} (expected release ${when}).`;
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
+    case 'extendedAhead':
+      return `${plainText(record.user_name, 80)} extended ${name} (expected release ${when}). You are still first in its queue.`;
     case 'retired':
       return `${name} was retired, so you are no longer waiting for it.`;
   }

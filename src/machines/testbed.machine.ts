@@ -520,6 +520,12 @@ export const testbedMachine = setup({
         });
       }
     }),
+    /** The first person waiting hears that the booking ahead of them runs longer (the rest are told in turn, when they are first). */
+    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord }) => {
+      const next = context.life.queue[0];
+      if (!next || sameEmail(next.email, params.record.user_email)) return;
+      enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'extendedAhead', record: params.record } });
+    }),
     announce: emit((_, params: TestbedEmitted) => params),
   },
 }).createMachine({
@@ -777,6 +783,7 @@ export const testbedMachine = setup({
                 outcome: { type: 'extended', record: event.output },
               }),
             },
+            { type: 'tellNextInLine', params: ({ event }) => ({ record: event.output }) },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
         },

@@ -31,6 +31,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
   ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
   ['force released', noticeCard({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } }), noticeText({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } })],
+  ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
@@ -75,6 +76,15 @@ describe('lifecycle cards', () => {
       { text: 'TB-05 SD-WAN pod with a long name', weight: 'Bolder', color: undefined },
       { text: 'Release was due: 2026-03-10 08:00 UTC (2 h ago)', weight: undefined, color: 'attention' },
     ]);
+  });
+
+  it('the first person waiting hears who extended the testbed and its new expected release', () => {
+    const record = inUse(3, ana, { until: '2026-03-10T13:00:00.000Z' });
+    const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record } }));
+    expect(seen.heading).toBe('lab-3 runs longer');
+    expect(seen.texts[1]).toBe('Ana Ops extended lab-3. Expected release: 2026-03-10 13:00 UTC (in 3 h).');
+    expect(seen.texts[2]).toBe('You are still first in its queue: I message you as soon as it is released.');
+    expect(noticeText({ ...ctx, notice: { kind: 'extendedAhead', record } })).toBe('Ana Ops extended lab-3 (expected release 2026-03-10 13:00 UTC). You are still first in its queue.');
   });
 
   it('a retired testbed tells the people who waited for it that they no longer wait', () => {

@@ -190,6 +190,20 @@ describe('wait-list and hand-off', () => {
   });
 });
 
+describe('the booking ahead runs longer', () => {
+  it('when the holder extends, the first person waiting gets a direct message with the new expected release', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() + 2 * HOUR)] });
+    expect(seenCard(await ask(h, h.linus, h.lab, 'wait lab-1')).heading).toBe('You are #1 for lab-1');
+    const since = h.emu.messageCount();
+    const extended = await click(h, h.ada, await ask(h, h.ada, h.lab, 'extend lab-1 by 2 hours'), 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    const told = await nextDirect(h.linus, since);
+    expect(seenCard(told).heading).toBe('lab-1 runs longer');
+    expect(seenCard(told).texts[1]).toMatch(/^Ada Ops extended lab-1\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 4 h\)\.$/);
+  });
+});
+
 describe('my queues', () => {
   it('a person who holds a testbed and waits for another types stop waiting, picks the queue and leaves it', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };

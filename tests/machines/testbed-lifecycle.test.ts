@@ -204,6 +204,21 @@ describe('extend', () => {
     tb.stop();
   });
 
+  it('the first person waiting hears that it runs longer; the others and a queue-less extension send nothing', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent).toEqual([{ at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'extendedAhead' }]);
+    await tb.outcome({ type: 'unwait.requested', by: bob });
+    await tb.outcome({ type: 'unwait.requested', by: carol });
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent.map((item) => item.kind)).toEqual(['extendedAhead']);
+    tb.stop();
+  });
+
   it('extending an overdue booking counts from now and clears the overdue state', async () => {
     at('2026-03-10T14:00:00.000Z');
     const tb = testbed(booking()).boot();
