@@ -148,6 +148,8 @@ interface PendingChange {
   history: HistoryEntry[];
   /** Set when an admin asked for it: the answer is `admin.answered`. */
   admin?: AdminChange;
+  /** When it was asked for (an extension: the first person waiting is told at most once an hour). */
+  at?: string;
 }
 
 export interface TestbedContext {
@@ -159,7 +161,16 @@ export interface TestbedContext {
   /** The record change being saved, with the request it answers. */
   pending: PendingChange | null;
   change: LifeChange | null;
+  /**
+   * Who was last told that the booking ahead runs longer, and when: at most once an hour each, so a
+   * pipeline extending its hold every few minutes does not flood the first person waiting. Kept in
+   * memory only (after a restart one more message may go out).
+   */
+  toldAhead?: { email: string; at: string };
 }
+
+/** The least time between two messages to the first person waiting that the booking ahead runs longer. */
+const TOLD_AHEAD_GAP_MS = 3_600_000;
 
 type RequestEvent = Extract<TestbedEvent, { by: Holder }>;
 
@@ -215,6 +226,7 @@ function extendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
   return {
     requestId: event.requestId,
     record: extended,
+    at: event.now,
     history: [
       historyLine('extended', record, event.now, event.by, {
         expected_release_time: extended.expected_release_time,
@@ -521,9 +533,12 @@ export const testbedMachine = setup({
       }
     }),
     /** The first person waiting hears that the booking ahead of them runs longer (the rest are told in turn, when they are first). */
-    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord }) => {
+    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string }) => {
       const next = context.life.queue[0];
       if (!next || sameEmail(next.email, params.record.user_email)) return;
+      const told = context.toldAhead;
+      if (told && sameEmail(told.email, next.email) && ms(params.now) - ms(told.at) < TOLD_AHEAD_GAP_MS) return;
+      enqueue.assign({ toldAhead: { email: next.email, at: params.now } });
       enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'extendedAhead', record: params.record } });
     }),
     announce: emit((_, params: TestbedEmitted) => params),
@@ -783,7 +798,7 @@ export const testbedMachine = setup({
                 outcome: { type: 'extended', record: event.output },
               }),
             },
-            { type: 'tellNextInLine', params: ({ event }) => ({ record: event.output }) },
+            { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '' }) },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
         },

@@ -204,18 +204,31 @@ describe('extend', () => {
     tb.stop();
   });
 
-  it('the first person waiting hears that it runs longer; the others and a queue-less extension send nothing', async () => {
+  it('the first person waiting hears that it runs longer, at most once an hour; the others and a queue-less extension send nothing', async () => {
     const tb = testbed(booking()).boot();
     await tb.outcome({ type: 'wait.requested', by: bob });
     await tb.outcome({ type: 'wait.requested', by: carol });
     await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
     await vi.advanceTimersByTimeAsync(0);
     expect(tb.sent).toEqual([{ at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'extendedAhead' }]);
-    await tb.outcome({ type: 'unwait.requested', by: bob });
-    await tb.outcome({ type: 'unwait.requested', by: carol });
-    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    // A pipeline extending every few minutes: Bob is not told again within the hour.
+    await until('2026-03-10T10:30:00.000Z');
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 30 });
     await vi.advanceTimersByTimeAsync(0);
     expect(tb.sent.map((item) => item.kind)).toEqual(['extendedAhead']);
+    await until('2026-03-10T11:00:00.000Z');
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 30 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent).toEqual([
+      { at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'extendedAhead' },
+      { at: '2026-03-10T11:00:00.000Z', to: bob.email, kind: 'extendedAhead' },
+    ]);
+    await tb.outcome({ type: 'unwait.requested', by: bob });
+    await tb.outcome({ type: 'unwait.requested', by: carol });
+    await until('2026-03-10T12:30:00.000Z');
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent.map((item) => item.kind)).toEqual(['extendedAhead', 'extendedAhead']);
     tb.stop();
   });
 
