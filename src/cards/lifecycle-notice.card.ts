@@ -9,7 +9,7 @@ import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, small } from './parts.js';
+import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, small, testbedState } from './parts.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen } from './time.js';
 
@@ -112,6 +112,11 @@ function waitingLine(waiting: number | undefined): CardElement[] {
   return text === '' ? [] : [textBlock(text, { weight: 'Bolder' })];
 }
 
+/** After `Still need it`: the expected release, or, past it, that no new time was given yet. */
+function keptDue(record: TestbedRecord, when: string, now: string): string {
+  return testbedState(record, now) === 'overdue' ? `It was due back ${when}; no new time was given yet.` : `Expected release: ${when}.`;
+}
+
 export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
   const record = notice.record;
   const name = safeName(record.testbed_name);
@@ -168,7 +173,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(
           notice.answer === 'released'
             ? `${safeName(notice.holderName)} released ${name}. If you are in its queue, you will get an offer.`
-            : `${safeName(notice.holderName)} still needs ${name}. Expected release: ${due}.`,
+            : `${safeName(notice.holderName)} still needs ${name}. ${keptDue(record, due, now)}`,
         ),
       ]);
     case 'forceReleased':
@@ -211,7 +216,7 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'askAnswered':
       return notice.answer === 'released'
         ? `${plainText(notice.holderName, 80)} released ${name}.`
-        : `${plainText(notice.holderName, 80)} still needs ${name} (expected release ${when}).`;
+        : `${plainText(notice.holderName, 80)} still needs ${name}. ${keptDue(record, when, now)}`;
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
     case 'extendedAhead':

@@ -7,7 +7,7 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small } from './parts.js';
+import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -117,16 +117,19 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         colour: 'good',
         actions: [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, noInputs)],
       };
-    case 'kept':
-      return {
-        title: `${name} stays yours`,
-        lines: [
-          outcome.askers > 0 ? `Thanks. I told ${outcome.askers === 1 ? 'the person' : `the ${outcome.askers} people`} who asked.` : 'Thanks. Nobody is waiting for an answer.',
-          `Expected release: ${due}.`,
-        ],
-        colour: 'good',
-        actions: [],
-      };
+    case 'kept': {
+      const thanks = outcome.askers > 0 ? `Thanks. I told ${outcome.askers === 1 ? 'the person' : `the ${outcome.askers} people`} who asked.` : 'Thanks. Nobody is waiting for an answer.';
+      // Past its expected release: a new one is a press away, so whoever asked knows when to expect it.
+      if (testbedState(outcome.record, now) === 'overdue') {
+        return {
+          title: `${name} stays yours`,
+          lines: [thanks, `Release was due: ${due}. Extend it, so others know when to expect it.`],
+          colour: 'warning',
+          actions: [extendBy(outcome.record.id, 60), extendBy(outcome.record.id, 1440)],
+        };
+      }
+      return { title: `${name} stays yours`, lines: [thanks, `Expected release: ${due}.`], colour: 'good', actions: [] };
+    }
     case 'refused': {
       const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
       const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
@@ -252,6 +255,11 @@ function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: Min
 function clockTime(iso: string, now: string, timeZone: string): string {
   const [at, today] = [formatInZone(iso, timeZone), formatInZone(now, timeZone)];
   return at.slice(0, 10) === today.slice(0, 10) ? at.slice(11) : at;
+}
+
+/** An Extend button for one booking, with no picker to read (a card about that booking alone). */
+function extendBy(testbedId: number, minutes: number): CardElement {
+  return submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, testbed_id: String(testbedId), minutes: String(minutes) }, noInputs);
 }
 
 /** `1 hour`, `2 hours`, `45 minutes`, `2 h 30 min`, `1 day`, `36 hours`, `1 week`: a length as a button says it. */

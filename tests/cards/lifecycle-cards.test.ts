@@ -78,6 +78,21 @@ describe('lifecycle cards', () => {
     ]);
   });
 
+  it('Still need it on an overdue booking offers the Extend buttons, and the asker hears that no new time was given', () => {
+    const late = inUse(3, ana, { until: '2026-03-10T08:00:00.000Z' });
+    const kept = outcomeCard({ ...ctx, outcome: { type: 'kept', record: late, askers: 1 } });
+    expect(seenCard(kept).texts.slice(1)).toEqual(['Thanks. I told the person who asked.', 'Release was due: 2026-03-10 08:00 UTC (2 h ago). Extend it, so others know when to expect it.']);
+    expect(inspectCard(kept).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Extend 1 hour', { action: 'extend', testbed_id: '3', minutes: '60' }],
+      ['Extend 1 day', { action: 'extend', testbed_id: '3', minutes: '1440' }],
+    ]);
+    const onTime = outcomeCard({ ...ctx, outcome: { type: 'kept', record: inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' }), askers: 1 } });
+    expect(seenCard(onTime).texts[2]).toBe('Expected release: 2026-03-10 12:00 UTC (in 2 h).');
+    expect(inspectCard(onTime).actions).toEqual([]);
+    const told = seenCard(noticeCard({ ...ctx, notice: { kind: 'askAnswered', record: late, holderName: 'Ana Ops', answer: 'kept' } }));
+    expect(told.texts[1]).toBe('Ana Ops still needs lab-3. It was due back 2026-03-10 08:00 UTC (2 h ago); no new time was given yet.');
+  });
+
   it('the first person waiting hears who extended the testbed and its new expected release', () => {
     const record = inUse(3, ana, { until: '2026-03-10T13:00:00.000Z' });
     const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record } }));

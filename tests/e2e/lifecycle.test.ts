@@ -260,6 +260,25 @@ function directMessages(person: EmuPerson): EmuMessage[] {
 }
 
 describe('ask the holder', () => {
+  it('an overdue holder who still needs it is offered Extend in the answer, and pressing it there extends from now', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() - HOUR)] });
+    const since = h.emu.messageCount();
+    expect(seenCard(await ask(h, h.linus, h.lab, 'ask about lab-1')).heading).toBe('Asked about lab-1');
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const question = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'Do you still need lab-1?', {
+      since,
+      timeoutMs: 10_000,
+    });
+    const kept = await click(h, h.ada, question, 'still_need');
+    expect(seenCard(kept).texts[2]).toMatch(/^Release was due: .* \(1 h ago\)\. Extend it, so others know when to expect it\.$/);
+    expect(buttonTitles(kept)).toEqual(['Extend 1 hour', 'Extend 1 day']);
+    const before = Date.now();
+    const extended = await click(h, h.ada, kept, 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBeGreaterThanOrEqual(before + HOUR - 1000);
+  });
+
   it('the holder gets one direct message per ask, each answer reaches the asker, a second ask within the hour is refused', async () => {
     h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1')] });
     const grace = addGrace();
