@@ -14,6 +14,7 @@ import {
   MY_BOOKINGS,
   MY_HISTORY,
   NAMED_FORM,
+  PASS_ON,
   RELEASE_ALL,
   SHOW_STATUS,
   TEXT_COMMANDS,
@@ -81,6 +82,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data.
   const queued = WAIT_NAMED.exec(command) ?? UNWAIT_NAMED.exec(command);
   if (queued && waitedLabel(queued[1], testbeds) !== undefined) return true;
+  // `no thanks`, `pass on lab-3`: lab data when a testbed is named (or none is).
+  const passOn = PASS_ON.exec(command);
+  if (passOn) return passOn[1] === undefined || 'found' in findByTypedName(testbeds, passOn[1].trim());
   const ask = readTypedAsk(command);
   // `ask about lab-3` is lab data; `ask Linus to release lab-3` names a colleague: words a person wrote.
   if (ask) return !ask.person && 'found' in findByTypedName(testbeds, ask.name);

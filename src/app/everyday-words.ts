@@ -59,6 +59,10 @@ const STILL_NEED =
 const REPORT_WORDS =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
+/** `I don't need lab-3 any more`, `I no longer need it`, `not interested in lab-3`: pass on it (group 1 or 2; `it` is whatever is offered). */
+const NOT_NEEDED =
+  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+need\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?))$/i;
+
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
   /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
@@ -107,6 +111,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FREE_NOW.test(command)) return command;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
+  const notNeeded = NOT_NEEDED.exec(command);
+  const given = (notNeeded?.[1] ?? notNeeded?.[2])?.trim();
+  if (given !== undefined && /^(?:it|this|that|this\s+one|that\s+one)$/i.test(given)) return 'pass';
+  if (given !== undefined && 'found' in findByTypedName(testbeds, given)) return `pass ${given}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');

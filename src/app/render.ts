@@ -44,7 +44,7 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
-import { mineCard, mineText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
+import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
@@ -191,6 +191,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(thanksCard(), thanksText());
     case 'directOnly':
       return pair(directOnlyCard(), directOnlyText());
+    case 'notNeeded': {
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, ...(view.testbedId === undefined ? {} : { testbedId: view.testbedId }) };
+      return pair(notNeededCard(input), notNeededText(input));
+    }
     case 'status': {
       const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
       return ctx.statusMemo ? ctx.statusMemo.view(input) : pair(statusCard(input), statusText(input));

@@ -23,6 +23,7 @@ import {
   MAX_TYPED_NAME,
   MY_BOOKINGS,
   MY_QUEUES,
+  PASS_ON,
   MY_HISTORY,
   NAMED_FORM,
   RELEASE_ALL,
@@ -54,6 +55,19 @@ function hintFor(word: string, command: string, ctx: RouterContext): RouteDecisi
   if (suggestion !== undefined) return { kind: 'reply', view: { kind: 'hint', suggestion } };
   const mentioned = mentionedTestbed(command, ctx.testbeds ?? []);
   return { kind: 'reply', view: mentioned === undefined ? { kind: 'hint' } : { kind: 'hint', testbedId: mentioned.id } };
+}
+
+/**
+ * `pass on lab-3`, `no thanks`: the card with the one step that gives up what the person has of it (read from
+ * the store when it is drawn). Also answered in an unapproved 1:1 room, where offers arrive: it concerns only
+ * the person typing. Undefined when the words are not that, or name no testbed of the lab.
+ */
+export function passOnRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
+  const passOn = PASS_ON.exec(command);
+  if (!passOn) return undefined;
+  if (passOn[1] === undefined) return { kind: 'reply', view: { kind: 'notNeeded' } };
+  const match = findByTypedName(ctx.testbeds ?? [], passOn[1].trim());
+  return 'found' in match ? { kind: 'reply', view: { kind: 'notNeeded', testbedId: match.found.id } } : undefined;
 }
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
@@ -97,6 +111,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
   if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  const passOn = passOnRoute(command, ctx);
+  if (passOn) return passOn;
   const admin = adminTask(command);
   if (admin) return adminRoute(event, admin, ctx);
   const whenFree = WHEN_FREE.exec(command);

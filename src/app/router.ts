@@ -27,7 +27,8 @@ import type { FormErrors } from '../domain.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { routeText } from './route-text.js';
+import { passOnRoute, routeText } from './route-text.js';
+import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
 
@@ -59,8 +60,10 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text)) !== null)) {
       return routeText(event, ctx);
     }
-    // Anything else typed there gets one line on where the bot answers, never silence; it names nothing of the lab.
-    if (event.type === 'message' && event.roomType === 'direct') return { kind: 'reply', view: { kind: 'directOnly' } };
+    // `no thanks` to an offer there; anything else typed gets one line on where the bot answers, never silence.
+    if (event.type === 'message' && event.roomType === 'direct') {
+      return passOnRoute(everydayCommand(commandText(event.text), ctx.testbeds ?? []), ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
+    }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);

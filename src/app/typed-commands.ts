@@ -51,6 +51,8 @@ export const MY_QUEUES = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:queues?|places
 /** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
 export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|what\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on))$/i;
+/** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`: give up what one has of it (an offer, a place, a booking). */
+export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;

@@ -84,6 +84,8 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.registerSubmit,
   ACTIONS.declineOffer,
   ACTIONS.stillNeed,
+  // Leaving a queue concerns only the person pressing it (`pass on lab-3` typed there offers it).
+  ACTIONS.unwait,
   ...ADMIN_ACTIONS,
 ]);
 

@@ -300,3 +300,77 @@ export function mineText(input: MineInput): string {
     .join('');
   return `${own}${waits}`;
 }
+
+export interface NotNeededInput {
+  testbeds: readonly TestbedRecord[];
+  life: readonly LifecycleEntry[];
+  requesterEmail?: string;
+  /** The testbed named (`pass on lab-3`); absent: whatever is offered to the person (`no thanks`). */
+  testbedId?: number;
+  now: string;
+  timeZone: string;
+}
+
+type GivingUp =
+  | { what: 'held'; record: TestbedRecord; waiting: number }
+  | { what: 'offered'; record: TestbedRecord; until: string }
+  | { what: 'queued'; record: TestbedRecord; position: number }
+  | { what: 'nothing'; record?: TestbedRecord };
+
+/** What the person has of the testbed named (or, none named, the first testbed offered to them). */
+function givingUp({ testbeds, life, requesterEmail, testbedId }: NotNeededInput): GivingUp {
+  const entryOf = (id: number) => life.find((entry) => entry.testbed_id === id);
+  const offeredIds = life.filter((entry) => entry.offer !== null && sameEmail(entry.offer.email, requesterEmail)).map((entry) => entry.testbed_id);
+  const id = testbedId ?? offeredIds[0];
+  const record = id === undefined ? undefined : testbeds.find((candidate) => candidate.id === id);
+  if (!record) return { what: 'nothing' };
+  const entry = entryOf(record.id);
+  if (record.status === 'in_use' && sameEmail(record.user_email, requesterEmail)) return { what: 'held', record, waiting: entry?.queue.length ?? 0 };
+  if (entry?.offer && sameEmail(entry.offer.email, requesterEmail)) return { what: 'offered', record, until: entry.offer.until };
+  const position = entry ? entry.queue.findIndex((person) => sameEmail(person.email, requesterEmail)) + 1 : 0;
+  return position > 0 ? { what: 'queued', record, position } : { what: 'nothing', record };
+}
+
+function notNeededView(input: NotNeededInput, esc: (value: unknown) => string): { title: string; lines: string[]; actions: CardElement[] } {
+  const giving = givingUp(input);
+  if (giving.what === 'nothing') {
+    if (!giving.record) {
+      return { title: 'Nothing is offered to you', lines: ['Nothing is held for you right now, so there is nothing to pass on.'], actions: [] };
+    }
+    const name = esc(giving.record.testbed_name);
+    return { title: `Nothing to give up on ${name}`, lines: [`You neither hold ${name} nor wait for it. Nothing was changed.`], actions: [] };
+  }
+  const name = esc(giving.record.testbed_name);
+  const id = String(giving.record.id);
+  switch (giving.what) {
+    case 'held': {
+      const waiting = giving.waiting > 0 ? ` ${giving.waiting} ${giving.waiting === 1 ? 'person is' : 'people are'} waiting for it.` : '';
+      return { title: `Release ${name}?`, lines: [`You hold ${name}. Press Release to give it back.${waiting}`], actions: [submit('Release', { action: ACTIONS.releaseSubmit, testbed_id: id }, noInputs)] };
+    }
+    case 'offered':
+      return {
+        title: `Pass on ${name}?`,
+        lines: [`${name} is held for you until ${formatWhen(giving.until, input.timeZone)}. Press No thanks and it goes to the next person in its queue at once.`],
+        actions: [submit('No thanks', { action: ACTIONS.declineOffer, testbed_id: id }, noInputs)],
+      };
+    case 'queued':
+      return {
+        title: `You are #${giving.position} for ${name}`,
+        lines: ['Press Leave the queue if you no longer want it.'],
+        actions: [submit('Leave the queue', { action: ACTIONS.unwait, testbed_id: id }, noInputs)],
+      };
+  }
+}
+
+/**
+ * `pass on lab-3`, `no thanks`: the one button that gives up what the person has of the testbed, nothing pressed
+ * for them. Only buttons that also work in a 1:1 room, where offers arrive.
+ */
+export function notNeededCard(input: NotNeededInput): AdaptiveCardJson {
+  const { title, lines, actions } = notNeededView(input, (value) => safeName(value));
+  return card([heading(title), ...lines.map((line) => textBlock(line))], actions);
+}
+
+export function notNeededText(input: NotNeededInput): string {
+  return notNeededView(input, (value) => plainText(value, 80)).lines.join(' ');
+}

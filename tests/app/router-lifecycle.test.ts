@@ -4,7 +4,7 @@
  * the testbed checks them against the stored record or offer.
  */
 import { describe, expect, it } from 'vitest';
-import { route, type RouterContext } from '../../src/app/router.js';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
 
@@ -150,6 +150,21 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     const register = { action: 'register_submit', testbed_id: '1', release_choice: '1h' };
     expect(eventOf(approvedDirect({ ...register, purpose: 'p' }))).not.toHaveProperty('offerOnly');
     expect(eventOf(approvedDirect({ ...register, purpose: '' }))).toMatchObject({ type: 'register.invalid' });
+  });
+
+  it('`no thanks` or `pass on lab-1` typed there gets the card to give it up, and its Leave the queue button works there', () => {
+    const typed = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+    const lab = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }] };
+    expect(route(typed('no thanks'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    expect(route(typed('pass on lab-1'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 1 } });
+    expect(route(typed("I don't need lab-2 any more"), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 2 } });
+    // A name the lab does not have is no such request: the line on where the bot answers.
+    expect(route(typed('pass on lab-9'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    expect(eventOf(direct({ action: 'unwait', testbed_id: '1' }))).toMatchObject({ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 1 } });
+    // Recordings keep them: a testbed's name is lab data.
+    expect(isCommandText('no thanks', lab.testbeds)).toBe(true);
+    expect(isCommandText("I don't need lab-2 any more", lab.testbeds)).toBe(true);
+    expect(isCommandText('no idea what you mean', lab.testbeds)).toBe(false);
   });
 
   it('ignores everything else there: other buttons, and group rooms that are not approved; typed text gets where the bot answers', () => {

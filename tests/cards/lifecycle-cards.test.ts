@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
-import { mineCard, mineText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
@@ -91,6 +91,29 @@ describe('lifecycle cards', () => {
     expect(inspectCard(onTime).actions).toEqual([]);
     const told = seenCard(noticeCard({ ...ctx, notice: { kind: 'askAnswered', record: late, holderName: 'Ana Ops', answer: 'kept' } }));
     expect(told.texts[1]).toBe('Ana Ops still needs lab-3. It was due back 2026-03-10 08:00 UTC (2 h ago); no new time was given yet.');
+  });
+
+  it('`pass on lab-N` offers the one step that gives up what the person has of it: release, no thanks, leave the queue, or nothing', () => {
+    const testbeds = [inUse(1, ana), available(2), inUse(3, bob)];
+    const life = [
+      { ...emptyLifecycle(1), queue: [{ email: bob.email, name: bob.name, since: NOW }] },
+      { ...emptyLifecycle(2), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:10:00.000Z' } },
+      { ...emptyLifecycle(3), queue: [{ email: 'c@example.com', name: 'Cy', since: NOW }, { email: ana.email, name: ana.name, since: NOW }] },
+    ];
+    const view = (testbedId?: number) => {
+      const input = { ...ctx, testbeds, life, requesterEmail: ana.email, ...(testbedId === undefined ? {} : { testbedId }) };
+      const card = notNeededCard(input);
+      return { heading: seenCard(card).heading, line: seenCard(card).texts[1], buttons: inspectCard(card).actions.map((action) => [action.title, action.data]), text: notNeededText(input) };
+    };
+    expect(view(1)).toMatchObject({ heading: 'Release lab-1?', line: 'You hold lab-1. Press Release to give it back. 1 person is waiting for it.', buttons: [['Release', { action: 'release_submit', testbed_id: '1' }]] });
+    expect(view(2)).toMatchObject({ heading: 'Pass on lab-2?', buttons: [['No thanks', { action: 'decline_offer', testbed_id: '2' }]] });
+    expect(view(2).line).toBe('lab-2 is held for you until 2026-03-10 10:10 UTC. Press No thanks and it goes to the next person in its queue at once.');
+    // None named (`no thanks`): the testbed offered to them.
+    expect(view().heading).toBe('Pass on lab-2?');
+    expect(view(3)).toMatchObject({ heading: 'You are #2 for lab-3', buttons: [['Leave the queue', { action: 'unwait', testbed_id: '3' }]] });
+    const nothing = notNeededCard({ ...ctx, testbeds, life: [], requesterEmail: bob.email, testbedId: 2 });
+    expect(seenCard(nothing).texts).toEqual(['Nothing to give up on lab-2', 'You neither hold lab-2 nor wait for it. Nothing was changed.']);
+    expect(notNeededText({ ...ctx, testbeds, life: [], requesterEmail: bob.email })).toBe('Nothing is held for you right now, so there is nothing to pass on.');
   });
 
   it('the first person waiting hears who extended the testbed and its new expected release', () => {

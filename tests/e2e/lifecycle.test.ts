@@ -353,9 +353,15 @@ describe('declining a hand-off', () => {
     const linusOffer = await nextDirect(h.linus, since);
     expect(seenCard(linusOffer).heading).toBe('lab-1 is free: it is yours if you want it');
 
+    // Linus types `no thanks` in his 1:1 room (not an approved room): the card to pass it on, whose button declines.
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const pass = await ask(h, h.linus, linusRoom, 'no thanks');
+    expect(seenCard(pass).heading).toBe('Pass on lab-1?');
+    expect(buttonTitles(pass)).toEqual(['No thanks']);
+
     // Linus says no thanks: Grace, next in line, gets the offer.
     const declineSince = h.emu.messageCount();
-    const declined = await click(h, h.linus, linusOffer, 'decline_offer');
+    const declined = await click(h, h.linus, pass, 'decline_offer');
     expect(seenCard(declined).heading).toBe('You passed on lab-1');
     const graceOffer = await nextDirect(grace, declineSince);
     expect(seenCard(graceOffer).heading).toBe('lab-1 is free: it is yours if you want it');
@@ -378,7 +384,7 @@ describe('declining a hand-off', () => {
     expect(seenCard(adaForm).choices('testbed_id')).toEqual(['lab-1']);
     // Nobody was told a hold lapsed: both offers ended by a decline.
     await h.app.idle();
-    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1', 'lab-1 is held']);
+    expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'Pass on lab-1?', 'You passed on lab-1', 'lab-1 is held']);
     expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
   });
 });

@@ -67,6 +67,8 @@ export type CardView =
   | { kind: 'thanks' }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
+  /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
+  | { kind: 'notNeeded'; testbedId?: number }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
