@@ -10,7 +10,7 @@
  * not while it is offered to you) hold here too.
  */
 import type { Logger } from 'pino';
-import type { Holder, LifecycleOutcome, TestbedRecord } from '../domain.js';
+import type { HoldOffer, Holder, LifecycleOutcome, TestbedRecord } from '../domain.js';
 import { hasLabel, sameLabel } from '../lab-rules.js';
 import type { RunLifecycleInput } from '../machines/conversation.machine.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
@@ -23,6 +23,13 @@ export interface LabelQueues {
   stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome>;
   /** After `holder` booked `booked`: their places (and offers) taken for one of its labels elsewhere are given up. */
   booked(holder: Holder, booked: TestbedRecord, now: string): Promise<void>;
+  /**
+   * An offer of `testbedId` just made from a place taken for a label: when the person already holds an
+   * open offer of another testbed they waited for by that label, this one is passed on to the next
+   * person at once (declined in their name), and true is returned: they are not sent it. One offer at a
+   * time per label, so nobody behind them waits out a hold they cannot use both of.
+   */
+  passedOver(testbedId: number, offer: HoldOffer, now: string): boolean;
 }
 
 export function createLabelQueues(deps: {
@@ -77,5 +84,18 @@ export function createLabelQueues(deps: {
     }
   }
 
-  return { wait, stopWaiting, booked };
+  function passedOver(testbedId: number, offer: HoldOffer, now: string): boolean {
+    const label = offer.label;
+    if (label === undefined) return false;
+    const earlier = store.lifecycle
+      .snapshot()
+      .some((entry) => entry.testbed_id !== testbedId && entry.offer !== null && sameEmail(entry.offer.email, offer.email) && entry.offer.label !== undefined && sameLabel(entry.offer.label, label));
+    if (!earlier) return false;
+    void deps.lifecycle({ request: { type: 'decline', testbedId }, by: { email: offer.email, name: offer.name }, now }).catch((error: unknown) =>
+      deps.logger.warn({ err: error, testbedId }, 'could not pass on a second offer by label; it stays held for the person until it lapses'),
+    );
+    return true;
+  }
+
+  return { wait, stopWaiting, booked, passedOver };
 }

@@ -210,7 +210,11 @@ export function createTestbedFleet(deps: {
     const name = `testbed ${record.testbed_name}`;
     const input = { record, life: deps.store.lifecycle.get(record.id), timing: deps.timing };
     const actor = createActor(logic, { input, id: name, systemId: key, inspect: deps.inspect });
-    actor.on('notify', (emitted) => deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id }));
+    actor.on('notify', (emitted) => {
+      // A second offer to somebody who waited by label and is already offered one of that label: passed on unsent.
+      if (emitted.notice.kind === 'offer' && labelQueues.passedOver(record.id, emitted.notice.offer, (deps.now?.() ?? new Date()).toISOString())) return;
+      deps.notify?.({ to: emitted.to, notice: emitted.notice, testbedId: record.id });
+    });
     let lastState: unknown;
     actor.subscribe({
       next: (snapshot) => {

@@ -34,6 +34,17 @@ describe('waiting for any testbed carrying a label', () => {
     while (!sent()) await new Promise<void>((resolve) => (noticed = resolve));
   }
 
+  /** Resolves once `check` holds, looked at again each time a testbed actor changes state. */
+  async function settled(check: () => Promise<boolean>): Promise<void> {
+    while (!(await check())) await new Promise<void>((resolve) => { const off = fleet.onChange(() => (off(), resolve())); });
+  }
+
+  /** The events history.jsonl holds for one testbed, oldest first. */
+  async function historyOf(testbedId: number): Promise<string[]> {
+    const text = await readFile(join(dir, 'history.jsonl'), 'utf8').catch(() => '');
+    return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { event: string; testbed_id: number }).filter((line) => line.testbed_id === testbedId).map((line) => line.event);
+  }
+
   afterEach(async () => {
     fleet.stop();
     await store.close();
@@ -105,23 +116,48 @@ describe('waiting for any testbed carrying a label', () => {
     expect(entries.get(1)?.offer ?? null).toBeNull();
   });
 
-  it('two offers at once: booking one declines the other, which goes to the next person at once', async () => {
+  it('one offer at a time per label: a second one freed meanwhile goes on to the next person at once, never sent to the first', async () => {
     await lab();
     await waitAny(LINUS);
     await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
     await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
     await fleet.release({ testbedId: 2, by: ADA, now: NOW });
-    await offered(LINUS.email, 2);
-    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: LINUS.email, label: '5g' });
-
-    await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true });
     await offered(GRACE.email, 2);
-    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: GRACE.email });
+    const entries = await onDisk();
+    expect(entries.get(1)?.offer).toMatchObject({ email: LINUS.email, label: '5g' });
+    expect(entries.get(2)).toMatchObject({ offer: { email: GRACE.email }, queue: [] });
     expect(notices.filter((notice) => notice.notice.kind === 'offer').map((notice) => [notice.to, notice.testbedId])).toEqual([
       [LINUS.email, 1],
-      [LINUS.email, 2],
       [GRACE.email, 2],
     ]);
+    // Linus books the one he was offered; Grace keeps hers.
+    expect(await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true })).toMatchObject({ ok: true });
+    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: GRACE.email });
+  });
+
+  it('a second one freed with nobody else waiting is free for all at once', async () => {
+    await lab();
+    await waitAny(LINUS);
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
+    await fleet.release({ testbedId: 2, by: ADA, now: NOW });
+    await settled(async () => (await historyOf(2)).includes('offer_declined'));
+    expect(await historyOf(2)).toEqual(['registered', 'queued', 'released', 'offered', 'offer_declined']);
+    expect(store.lifecycle.get(2)).toMatchObject({ offer: null, queue: [] });
+    expect(notices.filter((notice) => notice.notice.kind === 'offer').map((notice) => notice.testbedId)).toEqual([1]);
+    expect(await fleet.claim({ testbedId: 2, holder: GRACE, purpose: 'soak', expectedRelease: LATER, now: NOW })).toMatchObject({ ok: true });
+  });
+
+  it('a place taken for the testbed itself (`wait lab-2` after `wait any 5g`) still gets its own offer beside one by label', async () => {
+    await lab();
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: LINUS, now: NOW });
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await offered(LINUS.email, 1);
+    await fleet.release({ testbedId: 2, by: ADA, now: NOW });
+    await offered(LINUS.email, 2);
+    expect((await onDisk()).get(2)?.offer).toMatchObject({ email: LINUS.email });
   });
 
   it('a place taken for the testbed itself stays, as do places for another label, after booking one carrying the label', async () => {
