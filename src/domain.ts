@@ -226,7 +226,8 @@ export type DirectNotice =
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
   | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' }
   /** An admin ended the person's booking; `record` is the booking as it was. */
-  | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string }
+  /** `handedTo`: the first person waiting, who is offered it now. */
+  | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }
   /** A testbed the person was waiting for was retired. */
   | { kind: 'retired'; record: TestbedRecord }
   /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */

@@ -181,7 +181,12 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         heading(`${name} was released by an admin`, { color: 'attention' }),
         textBlock(`${safeName(notice.byName)} ended your booking of ${name}.`),
         factSet([fact('Reason', safeText(notice.reason, 200)), fact('Purpose', safeText(record.purpose ?? '', 200))]),
-        textBlock('Book it again, or another testbed, if you still need one.', { isSubtle: true }),
+        textBlock(
+          notice.handedTo === undefined
+            ? 'Book it again, or another testbed, if you still need one.'
+            : `It went to ${safeName(notice.handedTo)}, who was waiting for it. Type wait ${name} to queue for it again, or book another testbed.`,
+          { isSubtle: true },
+        ),
       ]);
     case 'extendedAhead':
       return card([

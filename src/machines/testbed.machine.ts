@@ -309,6 +309,11 @@ function nextInLine({ life, timing }: TestbedContext): { next?: NextInLine } {
   return first ? { next: { name: first.name, holdMinutes: Math.round(timing.holdMs / 60_000) } } : {};
 }
 
+function handedTo(context: TestbedContext): { handedTo?: string } {
+  const next = nextInLine(context).next;
+  return next ? { handedTo: next.name } : {};
+}
+
 const byOf = (event: TestbedEvent): Holder | null => ('by' in event ? event.by : 'holder' in event ? event.holder : null);
 const nowOf = (event: TestbedEvent): string => event.now;
 const requestIdOf = (event: TestbedEvent): string => ('requestId' in event ? event.requestId : '');
@@ -487,7 +492,7 @@ export const testbedMachine = setup({
         enqueue.emit({
           type: 'notify',
           to: context.record.user_email,
-          notice: { kind: 'forceReleased', record: context.record, byName: admin.byName, reason: admin.reason },
+          notice: { kind: 'forceReleased', record: context.record, byName: admin.byName, reason: admin.reason, ...handedTo(context) },
         });
       }
       if (admin.type === 'retired') {

@@ -161,7 +161,7 @@ describe('admin operations through the fleet: file effect and history line', () 
     await handOver();
     expect((await lab.disk()).testbeds[0]).toEqual(availableTestbed(1, 'lab-1'));
     const told = await lab.noticeWhere((n) => n.notice.kind === 'forceReleased');
-    expect(told).toEqual({ to: ADA.email, testbedId: 1, notice: { kind: 'forceReleased', record: booked(1, 'lab-1'), byName: ADMIN.name, reason: 'the nightly run needs it' } });
+    expect(told).toEqual({ to: ADA.email, testbedId: 1, notice: { kind: 'forceReleased', record: booked(1, 'lab-1'), byName: ADMIN.name, reason: 'the nightly run needs it', handedTo: LINUS.name } });
     expect(await lab.noticeWhere((n) => n.notice.kind === 'offer')).toMatchObject({ to: LINUS.email });
     const lines = await lab.history();
     expect(lines.find((l) => l.event === 'force_released')).toEqual({

@@ -125,6 +125,14 @@ describe('lifecycle cards', () => {
     expect(noticeText({ ...ctx, notice: { kind: 'extendedAhead', record } })).toBe('Ana Ops extended lab-3 (expected release 2026-03-10 13:00 UTC). You are still first in its queue.');
   });
 
+  it('a force release tells the holder whom it went to when somebody was waiting, instead of to book it again', () => {
+    const notice = { kind: 'forceReleased' as const, record: inUse(3, ana), byName: 'Lab Lead', reason: 'nightly run' };
+    expect(seenCard(noticeCard({ ...ctx, notice })).texts.at(-1)).toBe('Book it again, or another testbed, if you still need one.');
+    expect(seenCard(noticeCard({ ...ctx, notice: { ...notice, handedTo: 'Bob Builder' } })).texts.at(-1)).toBe(
+      'It went to Bob Builder, who was waiting for it. Type wait lab-3 to queue for it again, or book another testbed.',
+    );
+  });
+
   it('a retired testbed tells the people who waited for it that they no longer wait', () => {
     const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3) } }));
     expect(seen.heading).toBe('lab-3 was retired');
