@@ -217,6 +217,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
           const input = { record: busy, offer, now, timeZone, values: view.filled ?? {} };
           return pair(offerFormCard(input), offerFormText(input));
         }
+        // One's own, with a time typed (`book lab-3 until friday`): their bookings with Extend to that time.
+        const until = sameEmail(busy.user_email, ctx.requesterEmail) ? typedUntil(view.filled, now, timeZone) : undefined;
+        if (until !== undefined) {
+          const mine = { testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, chosen: busy.id, extendUntil: until };
+          return pair(mineCard(mine), mineText(mine));
+        }
         const input = { record: busy, now, timeZone, requesterEmail: ctx.requesterEmail, offer };
         return pair(registerRefusedCard(input), registerRefusedText(input));
       }
@@ -399,6 +405,14 @@ function typedBusy(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: 
   if (view.named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
   const asked = findByTypedName(testbeds, view.named);
   return 'found' in asked && !available.includes(asked.found) ? asked.found : undefined;
+}
+
+/** The instant a typed booking's time means (`until friday`, `for 2 hours`), when it reads as one the form would take. */
+function typedUntil(filled: FormValues | undefined, now: string, timeZone: string): string | undefined {
+  const choice = filled?.[INPUT_IDS.releaseChoice];
+  if (filled === undefined || choice === undefined) return undefined;
+  const resolved = resolveRelease(choice, filled[INPUT_IDS.releaseDate] ?? '', filled[INPUT_IDS.releaseTime] ?? '', now, timeZone);
+  return resolved.ok ? resolved.iso : undefined;
 }
 
 /**

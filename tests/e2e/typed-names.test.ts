@@ -65,6 +65,11 @@ describe('a testbed named with the command', () => {
     const own = await ask(h, h.ada, h.lab, 'register lab-2');
     expect(seenCard(own).heading).toBe('You already hold it');
     expect(buttonTitles(own)).toEqual(['Choose another', 'Mine', 'Status', 'Menu']);
+    // With a time past its current end (`book lab-2 for 3 days`): her bookings, lab-2 chosen, Extend to that time.
+    const longer = await ask(h, h.ada, h.lab, 'book lab-2 for 3 days');
+    expect(seenCard(longer).heading).toBe('Your bookings');
+    expect((input(longer, 'testbed_id') as { value?: string }).value).toBe('2');
+    expect(buttonTitles(longer)[0]).toMatch(/^Extend to \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     // A slip that lands on a busy testbed still names it under the picker.
     expect(fieldErrorText(await ask(h, h.linus, h.lab, 'register lab2'), 'testbed_id')).toBe(
       'No testbed is called “lab2”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.',
