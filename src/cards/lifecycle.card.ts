@@ -174,13 +174,21 @@ function mine(input: MineInput) {
     .filter(({ index }) => index >= 0)
     .map(({ entry, index }) => ({ record: input.testbeds.find((record) => record.id === entry.testbed_id), position: index + 1, label: entry.queue[index].label }))
     .filter((item): item is { record: TestbedRecord; position: number; label: string | undefined } => item.record !== undefined);
-  return { held, queued };
+  // Held for them after their wait: theirs to book until the hold ends.
+  const offered = input.life
+    .filter((entry) => entry.offer !== null && sameEmail(entry.offer.email, input.requesterEmail))
+    .map((entry) => ({ record: input.testbeds.find((record) => record.id === entry.testbed_id), until: entry.offer!.until }))
+    .filter((item): item is { record: TestbedRecord; until: string } => item.record !== undefined);
+  return { held, queued, offered };
 }
 
 export function mineCard(input: MineInput): AdaptiveCardJson {
-  const { held, queued } = mine(input);
-  if (input.queues) return queuesCard(held, queued);
-  const body: CardElement[] = [heading('Your bookings')];
+  const { held, queued, offered } = mine(input);
+  const heldForYou = offered.map(({ record, until }) =>
+    small(`${safeName(record.testbed_name)} is held for you until ${formatWhen(until, input.timeZone)}: type book ${safeName(record.testbed_name)} to take it.`, { weight: 'Bolder' }),
+  );
+  if (input.queues) return queuesCard(held, queued, heldForYou);
+  const body: CardElement[] = [heading('Your bookings'), ...heldForYou];
   if (held.length === 0) body.push(textBlock('You hold no testbeds right now.'));
   // Each booking as its name above its due time, as status shows it: as a fact, a long name was the
   // title column and broke over lines on a phone.
@@ -226,13 +234,13 @@ function leavePicker(queued: Queued): CardElement {
 }
 
 /** `my queues`, `stop waiting`: the person's places in queues with the picker to leave one, whatever they hold. */
-function queuesCard(held: readonly TestbedRecord[], queued: Queued): AdaptiveCardJson {
+function queuesCard(held: readonly TestbedRecord[], queued: Queued, heldForYou: readonly CardElement[]): AdaptiveCardJson {
   const mineButton = submit('Mine', { action: ACTIONS.mine }, noInputs);
   if (queued.length === 0) {
     const holding = held.length === 0 ? [] : [small(`You hold ${held.length === 1 ? '1 testbed' : `${held.length} testbeds`}: Mine shows ${held.length === 1 ? 'it' : 'them'}.`)];
-    return card([heading('Your queues'), textBlock('You are not waiting for any testbed.'), ...holding], [mineButton, buttons.status(), buttons.menu()]);
+    return card([heading('Your queues'), ...heldForYou, textBlock('You are not waiting for any testbed.'), ...holding], [mineButton, buttons.status(), buttons.menu()]);
   }
-  return card([heading('Your queues'), ...queueLines(queued), leavePicker(queued)], [submit('Leave the queue', { action: ACTIONS.unwait }), mineButton, buttons.status()]);
+  return card([heading('Your queues'), ...heldForYou, ...queueLines(queued), leavePicker(queued)], [submit('Leave the queue', { action: ACTIONS.unwait }), mineButton, buttons.status()]);
 }
 
 /**
@@ -291,14 +299,15 @@ function ownPicker(label: string, errorMessage: string, records: readonly Testbe
 }
 
 export function mineText(input: MineInput): string {
-  const { held, queued } = mine(input);
-  if (input.queues && queued.length === 0) return 'You are not waiting for any testbed.';
+  const { held, queued, offered } = mine(input);
+  const heldForYou = offered.map(({ record, until }) => `${plainText(record.testbed_name, 80)} is held for you until ${formatWhen(until, input.timeZone)}. `).join('');
+  if (input.queues && queued.length === 0) return `${heldForYou}You are not waiting for any testbed.`;
   const names = held.map((record) => plainText(record.testbed_name, 80));
   const own = held.length === 0 ? 'You hold no testbeds right now.' : `You hold ${held.length}: ${names.join(', ')}.`;
   const waits = queued
     .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
     .join('');
-  return `${own}${waits}`;
+  return `${heldForYou}${own}${waits}`;
 }
 
 export interface NotNeededInput {

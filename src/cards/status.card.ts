@@ -70,7 +70,10 @@ export function countTestbeds(testbeds: readonly TestbedRecord[], now: string): 
 function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | undefined, timeZone: string): CardElement[] {
   if (!entry) return [];
   const parts: string[] = [];
-  if (entry.offer) parts.push(`Held for ${safeName(entry.offer.name)} until ${formatWhen(entry.offer.until, timeZone)}`);
+  if (entry.offer) {
+    const whom = sameEmail(entry.offer.email, requesterEmail) ? 'you' : safeName(entry.offer.name);
+    parts.push(`Held for ${whom} until ${formatWhen(entry.offer.until, timeZone)}`);
+  }
   if (entry.queue.length > 0) {
     const position = entry.queue.findIndex((person) => sameEmail(person.email, requesterEmail)) + 1;
     parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}` : ''}`);
@@ -257,14 +260,19 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const filter = label === undefined ? {} : { label };
   if (page > 1) actions.push(submit('◀ Previous', { action: ACTIONS.statusPage, page: page - 1, ...filter }, { associatedInputs: 'none' }));
   if (page < pages) actions.push(submit('Next ▶', { action: ACTIONS.statusPage, page: page + 1, ...filter }, { associatedInputs: 'none' }));
-  const waiting = only !== undefined && (input.life ?? []).some((entry) => entry.testbed_id === only.id && entry.queue.some((person) => sameEmail(person.email, input.requesterEmail)));
-  if (only !== undefined && !yours) {
+  const entryOfOnly = only === undefined ? undefined : (input.life ?? []).find((entry) => entry.testbed_id === only.id);
+  const waiting = entryOfOnly?.queue.some((person) => sameEmail(person.email, input.requesterEmail)) === true;
+  // Held for the looker after their wait: booking it is theirs to do (the form is their hand-off form).
+  const offeredToYou = entryOfOnly?.offer != null && sameEmail(entryOfOnly.offer.email, input.requesterEmail);
+  if (only !== undefined && offeredToYou) {
+    actions.push(buttons.register('Book it', only.id));
+  } else if (only !== undefined && !yours) {
     const queue = waiting ? ['Leave the queue', ACTIONS.unwait] : ['Notify me when free', ACTIONS.wait];
     actions.push(submit(queue[0], { action: queue[1], testbed_id: String(only.id) }, { associatedInputs: 'none' }));
     if (only.status === 'in_use') actions.push(submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(only.id) }, { associatedInputs: 'none' }));
   } else if (waitable.length > 0 && only === undefined) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
   if (waitAny) actions.push(submit(`Wait for any ${plainText(label, 32)}`, { action: ACTIONS.waitLabel, label }, { associatedInputs: 'none' }));
-  const rest = [buttons.register('Register', namedFree), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
+  const rest = [...(offeredToYou ? [] : [buttons.register('Register', namedFree)]), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);
 }
@@ -356,7 +364,7 @@ function sameData(a: unknown, b: unknown): boolean {
  * A view is found by everything the card and text read: the records and wait-lists (compared
  * field by field), the zone, page and label, the minute shown as "As of", each testbed's state and
  * the times its row gives relative to now, and the looker's email while somebody waits in a queue
- * (the card tells them their place). Only views of the latest records and wait-lists are kept (a
+ * or a testbed is held for somebody (the card tells them their place, or that it is held for them). Only views of the latest records and wait-lists are kept (a
  * few, in last-used order): once the lab changed, older views are not shown again. A row is found
  * the same way, by its record, state, relative times, zone and queue line; the last build's rows
  * are kept.
@@ -374,7 +382,8 @@ export class StatusMemo {
   view(input: StatusCardInput): StatusView {
     const { testbeds, now, timeZone, requesterEmail } = input;
     const life = input.life ?? [];
-    const queued = life.some((entry) => entry.queue.length > 0);
+    // A place in a queue or a hold is shown to its own person as theirs (`you are #2`, `Held for you`).
+    const queued = life.some((entry) => entry.queue.length > 0 || entry.offer !== null);
     // A view narrowed by a name or label may be of one testbed, whose buttons depend on whether the looker holds it.
     const looker = (queued || input.label !== undefined) && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
     const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));

@@ -264,6 +264,21 @@ describe('lifecycle cards', () => {
     expect(seenCard(offerFormCard({ ...ctx, record: available(2), offer })).texts.some((text) => text.startsWith('You waited for any'))).toBe(false);
   });
 
+  it('a testbed held for the person after their wait: status says Held for you with Book it, and their bookings say how to take it', () => {
+    const lab = [available(2), inUse(3, bob)];
+    const life = [{ ...emptyLifecycle(2), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:10:00.000Z' } }];
+    const asAna = statusCard({ ...ctx, testbeds: lab, life, label: 'lab-2', requesterEmail: ana.email });
+    expect(seenCard(asAna).texts).toContain('Held for you until 2026-03-10 10:10 UTC');
+    expect(inspectCard(asAna).actions.map((action) => [action.title, action.data])[0]).toEqual(['Book it', { action: 'register', start_on: 2 }]);
+    expect(buttonTitles(asAna)).not.toContain('Register');
+    const asBob = statusCard({ ...ctx, testbeds: lab, life, label: 'lab-2', requesterEmail: bob.email });
+    expect(seenCard(asBob).texts).toContain('Held for Ana Ops until 2026-03-10 10:10 UTC');
+    expect(buttonTitles(asBob)[0]).toBe('Notify me when free');
+    const mine = seenCard(mineCard({ ...ctx, testbeds: lab, life, requesterEmail: ana.email }));
+    expect(mine.texts[1]).toBe('lab-2 is held for you until 2026-03-10 10:10 UTC: type book lab-2 to take it.');
+    expect(mineText({ ...ctx, testbeds: lab, life, requesterEmail: ana.email })).toBe('lab-2 is held for you until 2026-03-10 10:10 UTC. You hold no testbeds right now.');
+  });
+
   it('`my queues` shows only the places in queues with the picker to leave one, even for a person who holds a testbed', () => {
     const life = [{ ...emptyLifecycle(2), queue: [{ email: ana.email, name: ana.name, since: NOW }] }, { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: ana.email, name: ana.name, since: NOW, label: '5g' }] }];
     const testbeds = [inUse(1, ana), inUse(2, bob), inUse(3, bob)];

@@ -70,6 +70,9 @@ describe('status memo', () => {
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)] },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email)], requesterEmail: bob.email },
       { testbeds: lab(), now, timeZone: zone, life: [held], requesterEmail: bob.email },
+      // The same hold seen by the person it is held for: `Held for you`, never handed to another looker.
+      { testbeds: lab(), now, timeZone: zone, life: [held], requesterEmail: ana.email },
+      { testbeds: lab(), now, timeZone: zone, life: [held], requesterEmail: bob.email },
       { testbeds: lab().filter((record) => record.id !== 4), now, timeZone: zone },
       { testbeds: many, now, timeZone: zone, page: 1 },
       { testbeds: many, now, timeZone: zone, page: 2 },
@@ -87,6 +90,14 @@ describe('status memo', () => {
     const texts = (requesterEmail: string) => seenCard(memo.view({ testbeds: lab(), now: NOW, timeZone: zone, life, requesterEmail }).card).texts;
     expect(texts(ana.email)).toContain('Queue: 2 waiting · you are #1');
     expect(texts(bob.email)).toContain('Queue: 2 waiting · you are #2');
+  });
+
+  it('shows a hold as the looker\'s own only to the person it is held for', () => {
+    const memo = new StatusMemo();
+    const life = [{ ...emptyLifecycle(1), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:30:00.000Z' } }];
+    const texts = (requesterEmail: string) => seenCard(memo.view({ testbeds: lab(), now: NOW, timeZone: 'UTC', life, requesterEmail }).card).texts;
+    expect(texts(ana.email)).toContain('Held for you until 2026-03-10 10:30 UTC');
+    expect(texts(bob.email)).toContain('Held for Ana Ops until 2026-03-10 10:30 UTC');
   });
 
   it('hands out one frozen view while nothing it shows has changed', () => {
