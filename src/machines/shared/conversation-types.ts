@@ -38,8 +38,8 @@ export type ConversationEvent =
   /**
    * `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card; `extendMinutes`
    * (`by 2 hours`) or `extendUntil` (`until 18:00`, ISO 8601 UTC): what was typed, as a button of its own.
+   * `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`).
    */
-  /** `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`). */
   | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30; label?: string }
