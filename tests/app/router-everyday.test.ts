@@ -329,11 +329,15 @@ describe('router: word soup of the bot’s own words', () => {
     'force', 'rename', 'add', 'testbed', 'cancel', 'my', 'booking', 'all', 'working?', '2h', '2', 'hours', '18:00', 'tomorrow', 'another', 'hour',
     'lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g', 'thanks', 'ok', 'join', 'line', 'in', 'of', 'mine', 'when', 'get', 'am', 'next',
     'ask', 'about', 'holder', 'whoever', 'them', 'whether', 'they', 'still', 'using', 'use', 'me', 'remind', 'nudge', 'anyone', 'let', 'know',
+    'pass', 'on', 'no', 'decline', "don't", 'any more', 'keep', 'renew', 'queues', 'waiting', 'how many', 'are', 'stats', 'usage', 'report',
+    'from', 'starting', 'because', 'through', 'labels', 'tagged', 'described as', 'last', 'used', 'week', 'month',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
     'ask', 'ask about', 'ask the holder of', 'nudge', 'remind', 'remind me when', 'is anyone still using', 'does anybody need', 'what can you do',
     'give', 'hand over', 'transfer', 'what do I have', 'unwait any', 'wait any',
+    'pass on', 'no thanks', "I don't need", 'I still need', 'keep', 'my queues', 'stop waiting', 'how many are', 'usage report', 'when was',
+    'add testbed', 'who used',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -348,7 +352,7 @@ describe('router: word soup of the bot’s own words', () => {
       fc.property(soup, (words) => {
         const decision = route(text(words.join(' ')), ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
-        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks']).toContain(decision.view.kind);
+        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded']).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
       }),
       { numRuns: 400 },
