@@ -63,6 +63,13 @@ const REPORT_WORDS =
 const NOT_NEEDED =
   /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+need\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?))$/i;
 
+/** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
+const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
+/** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
+const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
+/** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
+const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
+
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
   /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
@@ -140,6 +147,13 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (HELP_WORDS.test(command)) return 'help';
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
+  if (HOW_MANY_ALL.test(command)) return 'status';
+  const statsOf = STATS_OF.exec(command)?.[1].trim();
+  if (statsOf !== undefined && 'found' in findByTypedName(testbeds, statsOf)) return `history ${statsOf}`;
+  if (statsOf !== undefined && labelCarried(testbeds, statsOf)) return `report ${statsOf}`;
+  const watch = WATCH.exec(command)?.[1].trim();
+  // `watch any 5g` waits for the first of them, as `wait any 5g` does.
+  if (watch !== undefined && isLabName(testbeds, watch.replace(/^(?:any|an?)\s+/i, ''))) return `wait ${watch}`;
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;

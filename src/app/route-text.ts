@@ -65,7 +65,8 @@ function hintFor(word: string, command: string, ctx: RouterContext): RouteDecisi
 export function passOnRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
   const passOn = PASS_ON.exec(command);
   if (!passOn) return undefined;
-  if (passOn[1] === undefined) return { kind: 'reply', view: { kind: 'notNeeded' } };
+  // `skip it`, `pass on that`: whatever is offered to them.
+  if (passOn[1] === undefined || /^(?:it|this|that|this\s+one|that\s+one)$/i.test(passOn[1].trim())) return { kind: 'reply', view: { kind: 'notNeeded' } };
   const match = findByTypedName(ctx.testbeds ?? [], passOn[1].trim());
   return 'found' in match ? { kind: 'reply', view: { kind: 'notNeeded', testbedId: match.found.id } } : undefined;
 }

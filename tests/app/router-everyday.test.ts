@@ -146,6 +146,25 @@ describe('router: extend with a time', () => {
   });
 });
 
+describe('router: more everyday words', () => {
+  it.each([
+    ['keep me posted on lab-3', { type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }],
+    ['keep an eye on TB-04 for me', { type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 4 }, now: NOW }],
+    ['watch any 5g', { type: 'lifecycle.submitted', request: { type: 'waitLabel', label: '5g' }, now: NOW }],
+    ['how many testbeds are there', { type: 'status.requested' }],
+    ['stats for lab-3', { type: 'history.requested', testbedId: 3 }],
+    ['usage of 5g', { type: 'report.requested', days: 7, label: '5g' }],
+    ['who used lab-3 the most', { type: 'history.requested', testbedId: 3 }],
+  ])('%j reads as the command it means', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it('skip it is whatever is offered; watch out and keep calm are no commands', () => {
+    expect(route(text('skip it'), ctx)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    expect(route(text('watch out'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+});
+
 describe('router: the usage report in other words', () => {
   it.each([
     ['usage report', 7],
