@@ -59,10 +59,16 @@ const STILL_NEED =
 const REPORT_WORDS =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
-/** `I don't need lab-3 any more`, `I no longer need it`, `not interested in lab-3`: pass on it (group 1 or 2; `it` is whatever is offered). */
+/** `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`: pass on it (group 1 or 2; `it` is whatever is offered). */
 const NOT_NEEDED =
-  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+need\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?))$/i;
 
+/**
+ * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
+ * `stop notifying me about lab-3`: leave that queue (group 1); with no testbed named, their queues.
+ */
+const LEAVE_QUEUE =
+  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)|cancel\s+my\s+(?:wait|place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
@@ -151,6 +157,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const statsOf = STATS_OF.exec(command)?.[1].trim();
   if (statsOf !== undefined && 'found' in findByTypedName(testbeds, statsOf)) return `history ${statsOf}`;
   if (statsOf !== undefined && labelCarried(testbeds, statsOf)) return `report ${statsOf}`;
+  const leave = LEAVE_QUEUE.exec(command);
+  if (leave && leave[1] === undefined) return 'my queues';
+  if (leave && isLabName(testbeds, leave[1].trim().replace(/^(?:any|an?)\s+/i, ''))) return `unwait ${leave[1].trim()}`;
   const watch = WATCH.exec(command)?.[1].trim();
   // `watch any 5g` waits for the first of them, as `wait any 5g` does.
   if (watch !== undefined && isLabName(testbeds, watch.replace(/^(?:any|an?)\s+/i, ''))) return `wait ${watch}`;

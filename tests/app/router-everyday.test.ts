@@ -155,6 +155,11 @@ describe('router: more everyday words', () => {
     ['stats for lab-3', { type: 'history.requested', testbedId: 3 }],
     ['usage of 5g', { type: 'report.requested', days: 7, label: '5g' }],
     ['who used lab-3 the most', { type: 'history.requested', testbedId: 3 }],
+    ['remove me from the queue for lab-3', { type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }],
+    ['take me off the waiting list of TB-04', { type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 4 }, now: NOW }],
+    ['cancel my wait for lab-3', { type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }],
+    ["don't notify me about any 5g", { type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: '5g' }, now: NOW }],
+    ['take me out of the queue', { type: 'mine.requested', queues: true }],
   ])('%j reads as the command it means', (typed, event) => {
     expect(dispatched(typed)).toEqual([event]);
   });
@@ -162,6 +167,8 @@ describe('router: more everyday words', () => {
   it('skip it is whatever is offered; watch out and keep calm are no commands', () => {
     expect(route(text('skip it'), ctx)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
     expect(route(text('watch out'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text("I don't want lab-3 any more"), ctx)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 3 } });
+    expect(route(text('remove me from the queue for lab-99'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
 
