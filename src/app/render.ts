@@ -52,7 +52,7 @@ import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
-import { adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
+import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
@@ -340,7 +340,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'noBroadcastRooms':
       return pair(noBroadcastRoomsCard(), noBroadcastRoomsText());
     case 'adminMenu':
-      return pair(adminMenuCard({ testbeds: ctx.testbeds }), adminMenuText({ testbeds: ctx.testbeds }));
+      return pair(adminMenuCard({ testbeds: ctx.testbeds, admins: view.admins }), adminMenuText({ testbeds: ctx.testbeds, admins: view.admins }));
     case 'adminForm': {
       const input = { task: view.task, testbeds: ctx.testbeds, now, timeZone, errors: view.errors, values: view.values };
       return pair(adminFormCard(input), adminFormText(input));
@@ -351,6 +351,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'adminNotAllowed':
       return pair(adminNotAllowedCard(), adminNotAllowedText());
+    case 'adminList':
+      return pair(adminListCard({ admins: view.admins }), adminListText({ admins: view.admins }));
     default: {
       const unknown: never = view;
       return pair(errorCard({ message: 'Sorry, I could not show that.' }), `Unknown view ${(unknown as { kind: string }).kind}`);

@@ -36,6 +36,7 @@ import {
   WAIT_NAMED,
   WHEN_FREE,
   WHO_HAS,
+  WHO_ADMINS,
   WHO_HAS_ANY,
   commandText,
   historyName,
@@ -112,6 +113,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
   if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
   const passOn = passOnRoute(command, ctx);
   if (passOn) return passOn;
   const admin = adminTask(command);

@@ -16,6 +16,8 @@ import { formatRelative, formatWhen } from './time.js';
 
 export interface AdminMenuInput {
   testbeds: readonly TestbedRecord[];
+  /** The ADMINS emails, shown at the foot (absent: not shown). */
+  admins?: readonly string[];
 }
 
 function counts(testbeds: readonly TestbedRecord[]) {
@@ -40,13 +42,14 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
 const ADMIN_TYPED_HINT =
   'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
 
-export function adminMenuCard({ testbeds }: AdminMenuInput): AdaptiveCardJson {
+export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCardJson {
   const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
   for (const section of SECTIONS) {
     body.push(textBlock(section.title, { weight: 'Bolder', spacing: 'Medium' }));
     body.push({ type: 'ActionSet', spacing: 'Small', actions: section.tasks.map(([task, title]) => adminButtons.form(task, title)) });
   }
   body.push(small(ADMIN_TYPED_HINT, { isSubtle: true, spacing: 'Medium' }));
+  if (admins !== undefined) body.push(small(adminsLine(admins, (value) => safeName(value, 120)), { isSubtle: true }));
   return card(body, [buttons.status(), buttons.cancel()]);
 }
 
@@ -58,12 +61,28 @@ export function adminMenuText({ testbeds }: AdminMenuInput): string {
 
 const NOT_ALLOWED = [
   'Sorry, the admin card is only for the lab\u2019s admins, so nothing was changed.',
-  'If a testbed needs adding, fixing or freeing, please ask one of them.',
+  'If a testbed needs adding, fixing or freeing, please ask one of them (type who are the admins in a lab room).',
 ];
+
+/** Who the lab's admins are (the ADMINS emails), or that none is set up. */
+function adminsLine(admins: readonly string[], esc: (value: unknown) => string): string {
+  return admins.length === 0 ? 'No admin is set up yet (the ADMINS setting is empty).' : `Admins: ${admins.map((email) => esc(email)).join(', ')}.`;
+}
 
 export function adminNotAllowedCard(): AdaptiveCardJson {
   return card([heading('For the lab\u2019s admins'), ...NOT_ALLOWED.map((line) => textBlock(line))], [buttons.menu()]);
 }
+
+/** `who are the admins?`: the ADMINS emails and what they can do. */
+export function adminListCard({ admins }: { admins: readonly string[] }): AdaptiveCardJson {
+  return card([heading('The lab\u2019s admins'), textBlock(adminsLine(admins, (value) => safeName(value, 120))), small(ADMINS_DO, { isSubtle: true })], [buttons.menu()]);
+}
+
+export function adminListText({ admins }: { admins: readonly string[] }): string {
+  return `${adminsLine(admins, (value) => plainText(value, 120))} ${ADMINS_DO}`;
+}
+
+const ADMINS_DO = 'They add, rename and retire testbeds, start and end maintenance, and force release a booking.';
 
 export function adminNotAllowedText(): string {
   return NOT_ALLOWED.join(' ');

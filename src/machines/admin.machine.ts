@@ -59,10 +59,10 @@ export const adminMachine = setup({
     rememberAdmin: assign({ admin: (_, holder: Holder) => holder }),
     forgetAdmin: assign({ admin: null }),
     forgetAll: assign({ ask: null, admin: null }),
-    showMenu: emit(card({ kind: 'adminMenu' })),
+    showMenu: emit(({ context }) => card({ kind: 'adminMenu', admins: context.admins })),
     showForm: emit(({ context }) => {
       const ask = context.ask;
-      if (ask?.kind !== 'form') return card({ kind: 'adminMenu' });
+      if (ask?.kind !== 'form') return card({ kind: 'adminMenu', admins: context.admins });
       return card({ kind: 'adminForm', task: ask.task, ...(ask.errors ? { errors: ask.errors } : {}), ...(ask.values ? { values: ask.values } : {}) });
     }),
     /** What the request did. The holder of a force released testbed hears it from the testbed itself (a direct notice). */
@@ -71,6 +71,7 @@ export const adminMachine = setup({
       return ask?.kind === 'submit' ? card({ kind: 'adminOutcome', request: ask.request, outcome }) : card({ kind: 'error', message: ADMIN_SOMETHING_WENT_WRONG });
     }),
     showNotAllowed: emit(card({ kind: 'adminNotAllowed' })),
+    showAdmins: emit(({ context }) => card({ kind: 'adminList', admins: context.admins })),
     showCancelled: emit(card({ kind: 'cancelled' })),
     sayError: emit(card({ kind: 'error', message: ADMIN_SOMETHING_WENT_WRONG })),
   },
@@ -101,6 +102,8 @@ export const adminMachine = setup({
       actions: { type: 'rememberAsk', params: ({ event }) => ({ kind: 'submit', request: event.request, now: event.now }) },
     },
     'conversation.cancelled': { target: '.cancelled', actions: ['forgetAll', 'showCancelled'] },
+    // Answered wherever the flow stands; an open form stays open.
+    'admins.asked': { actions: 'showAdmins' },
   },
   states: {
     idle: { after: { idleTimeout: 'timedOut' } },

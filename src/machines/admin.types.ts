@@ -13,15 +13,21 @@ export type AdminEvent =
   | { type: 'admin.formRequested'; task: AdminTask; values?: FormValues }
   | { type: 'admin.submitted'; request: AdminRequest; now: string }
   | { type: 'admin.invalid'; task: AdminTask; errors: FormErrors; values: FormValues }
-  | { type: 'conversation.cancelled' };
+  | { type: 'conversation.cancelled' }
+  /** `who are the admins?`: anybody may ask; nothing is looked up or changed. */
+  | { type: 'admins.asked' };
 
 /** What the app should show; rendered with fresh store data (testbed lists, the time, the zone). */
 export type AdminView =
-  | { kind: 'adminMenu' }
+  /** `admins`: the ADMINS emails, so anybody can see whom to ask. */
+  | { kind: 'adminMenu'; admins: readonly string[] }
   | { kind: 'adminForm'; task: AdminTask; errors?: FormErrors; values?: FormValues }
   /** What an admin request did (or why nothing was changed). */
   | { kind: 'adminOutcome'; request: AdminRequest; outcome: AdminOutcome }
+  /** Names no admin: `admin` is also read in 1:1 rooms, where anybody on the platform may type it. */
   | { kind: 'adminNotAllowed' }
+  /** `who are the admins?` in a lab room (approved rooms only). */
+  | { kind: 'adminList'; admins: readonly string[] }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 

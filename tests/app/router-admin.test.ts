@@ -86,6 +86,14 @@ describe('router: admin', () => {
     expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
   });
 
+  it.each(['who are the admins?', 'who is the admin', "who's admin", 'list the admins', 'who can retire testbeds', 'who can force release'])(
+    '%j asks the admin actor who the admins are (in a lab room; a 1:1 room that is not approved names nobody)',
+    (typed) => {
+      expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admins.asked' }));
+      expect(route(text(typed, DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    },
+  );
+
   it('ignores admin words and buttons from group rooms that are not approved', () => {
     expect(route(text('admin', OTHER_GROUP), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     expect(route(action({ action: 'testbed_add', testbed_name: 'x' }, OTHER_GROUP), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });

@@ -9,6 +9,8 @@ import { ACTIONS } from '../../src/cards/actions.js';
 import { ADMIN_FORM_INPUTS, ADMIN_TASKS } from '../../src/cards/admin-actions.js';
 import { adminFormCard, adminFormText } from '../../src/cards/admin-forms.card.js';
 import {
+  adminListCard,
+  adminListText,
   adminMenuCard,
   adminMenuText,
   adminNotAllowedCard,
@@ -308,14 +310,27 @@ describe('what a request did', () => {
 });
 
 describe('not an admin', () => {
-  it('is told politely, with nothing secret named', () => {
+  it('is told politely, with no admin named (anybody may type admin in a 1:1 room)', () => {
     const card = adminNotAllowedCard();
     expectCardRules(card);
     expect(seenCard(card).texts).toEqual([
       'For the lab’s admins',
       'Sorry, the admin card is only for the lab’s admins, so nothing was changed.',
-      'If a testbed needs adding, fixing or freeing, please ask one of them.',
+      'If a testbed needs adding, fixing or freeing, please ask one of them (type who are the admins in a lab room).',
     ]);
-    expect(adminNotAllowedText()).toBe('Sorry, the admin card is only for the lab’s admins, so nothing was changed. If a testbed needs adding, fixing or freeing, please ask one of them.');
+    expect(adminNotAllowedText()).toBe(
+      'Sorry, the admin card is only for the lab’s admins, so nothing was changed. If a testbed needs adding, fixing or freeing, please ask one of them (type who are the admins in a lab room).',
+    );
+  });
+
+  it('`who are the admins?` names them and what they do, for anybody', () => {
+    const card = adminListCard({ admins: ['lead@example.com'] });
+    expectCardRules(card);
+    expect(seenCard(card).texts).toEqual([
+      'The lab’s admins',
+      'Admins: lead@example.com.',
+      'They add, rename and retire testbeds, start and end maintenance, and force release a booking.',
+    ]);
+    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename and retire testbeds, start and end maintenance, and force release a booking.');
   });
 });

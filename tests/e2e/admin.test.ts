@@ -70,7 +70,7 @@ describe('who may use the admin card', () => {
     expect(seenCard(refusal).texts).toEqual([
       'For the lab’s admins',
       'Sorry, the admin card is only for the lab’s admins, so nothing was changed.',
-      'If a testbed needs adding, fixing or freeing, please ask one of them.',
+      'If a testbed needs adding, fixing or freeing, please ask one of them (type who are the admins in a lab room).',
     ]);
     expect(JSON.stringify(refusal)).not.toContain('linus@example.com');
 
@@ -80,6 +80,13 @@ describe('who may use the admin card', () => {
     expect(seenCard(card).texts[1]).toBe('3 testbeds: 0 in use, 0 under maintenance, 3 free.');
     const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
     expect(seenCard(await ask(h, h.ada, adaDm, 'admin')).heading).toBe('For the lab’s admins');
+
+    // Whom to ask: named in a lab room, to anybody there; a 1:1 room (open to anyone on the platform) names nobody.
+    const admins = await ask(h, h.ada, h.lab, 'who are the admins?');
+    expect(seenCard(admins).heading).toBe('The lab’s admins');
+    expect(seenCard(admins).texts[1]).toBe('Admins: linus@example.com.');
+    expect(JSON.stringify(await ask(h, h.ada, adaDm, 'who are the admins?'))).not.toContain('linus@example.com');
+    expect(seenCard(card).texts).toContain('Admins: linus@example.com.');
   });
 
   it('a non-admin forging every admin action changes nothing: same file, no history line', async () => {

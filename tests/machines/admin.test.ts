@@ -42,7 +42,16 @@ describe('adminMachine (replayed)', () => {
     expect(invoked.map((spawn) => spawn.id)).toEqual(['lookUpPerson']);
     expect(snapshot.value).toBe('showing');
     expect(snapshot.hasTag('awaitingUser')).toBe(true);
-    expect(emitted).toEqual([{ type: 'say.card', view: { kind: 'adminMenu' } }]);
+    expect(emitted).toEqual([{ type: 'say.card', view: { kind: 'adminMenu', admins: ['grace@example.com'] } }]);
+  });
+
+  it('answers who the admins are without looking anybody up, and an open form stays open', () => {
+    const asked = replay([{ type: 'admins.asked' }]);
+    expect(asked.emitted).toEqual([{ type: 'say.card', view: { kind: 'adminList', admins: ['grace@example.com'] } }]);
+    expect(asked.invoked).toEqual([]);
+    const open = replay([{ type: 'admin.formRequested', task: 'maintenance_start' }, done('lookUpPerson', grace), { type: 'admins.asked' }]);
+    expect(open.snapshot.value).toBe('showing');
+    expect(open.emitted.at(-1)).toEqual({ type: 'say.card', view: { kind: 'adminList', admins: ['grace@example.com'] } });
   });
 
   it('opens a form, and a form that came back with problems shows them with the values kept', () => {
