@@ -224,7 +224,8 @@ export type DirectNotice =
   | { kind: 'offer'; record: TestbedRecord; offer: HoldOffer }
   | { kind: 'holdLapsed'; record: TestbedRecord }
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
-  | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released' }
+  /** `handedTo`: released to the first person waiting (`toYou`: the asker is that person). */
+  | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released'; handedTo?: { name: string; toYou: boolean } }
   /** An admin ended the person's booking; `record` is the booking as it was. */
   /** `handedTo`: the first person waiting, who is offered it now. */
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }

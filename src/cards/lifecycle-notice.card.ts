@@ -112,6 +112,12 @@ function waitingLine(waiting: number | undefined): CardElement[] {
   return text === '' ? [] : [textBlock(text, { weight: 'Bolder' })];
 }
 
+/** After the holder released it: who it went to, or that anybody may book it now. */
+function releasedTo(handedTo: { name: string; toYou: boolean } | undefined, name: string, esc: (value: unknown) => string): string {
+  if (handedTo === undefined) return `Anybody may book it now: type book ${name} in the lab room.`;
+  return handedTo.toYou ? 'You were first in its queue: my next message offers it to you.' : `It goes to ${esc(handedTo.name)}, first in its queue.`;
+}
+
 /** After `Still need it`: the expected release, or, past it, that no new time was given yet. */
 function keptDue(record: TestbedRecord, when: string, now: string): string {
   return testbedState(record, now) === 'overdue' ? `It was due back ${when}; no new time was given yet.` : `Expected release: ${when}.`;
@@ -172,7 +178,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         }),
         textBlock(
           notice.answer === 'released'
-            ? `${safeName(notice.holderName)} released ${name}. If you are in its queue, you will get an offer.`
+            ? `${safeName(notice.holderName)} released ${name}. ${releasedTo(notice.handedTo, name, safeName)}`
             : `${safeName(notice.holderName)} still needs ${name}. ${keptDue(record, due, now)}`,
         ),
       ]);
@@ -220,7 +226,7 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(notice.askerName, 80)} asks whether you still need ${name}.`;
     case 'askAnswered':
       return notice.answer === 'released'
-        ? `${plainText(notice.holderName, 80)} released ${name}.`
+        ? `${plainText(notice.holderName, 80)} released ${name}. ${releasedTo(notice.handedTo, name, (value) => plainText(value, 80))}`
         : `${plainText(notice.holderName, 80)} still needs ${name}. ${keptDue(record, when, now)}`;
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;

@@ -529,11 +529,18 @@ export const testbedMachine = setup({
     }),
     /** People who asked whether the holder still needs it hear that it was released. */
     tellAskersReleased: enqueueActions(({ context, enqueue }) => {
+      const next = context.life.queue[0];
       for (const ask of openAsks(context.record, context.life)) {
         enqueue.emit({
           type: 'notify',
           to: ask.asker_email,
-          notice: { kind: 'askAnswered', record: context.record, holderName: context.record.user_name ?? '', answer: 'released' },
+          notice: {
+            kind: 'askAnswered',
+            record: context.record,
+            holderName: context.record.user_name ?? '',
+            answer: 'released',
+            ...(next ? { handedTo: { name: next.name, toYou: sameEmail(next.email, ask.asker_email) } } : {}),
+          },
         });
       }
     }),

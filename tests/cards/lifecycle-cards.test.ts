@@ -125,6 +125,15 @@ describe('lifecycle cards', () => {
     expect(noticeText({ ...ctx, notice: { kind: 'extendedAhead', record } })).toBe('Ana Ops extended lab-3 (expected release 2026-03-10 13:00 UTC). You are still first in its queue.');
   });
 
+  it('an asker hears whom a released testbed went to: somebody else, themselves, or nobody', () => {
+    const notice = { kind: 'askAnswered' as const, record: inUse(3, ana), holderName: 'Ana Ops', answer: 'released' as const };
+    const line = (extra: object) => seenCard(noticeCard({ ...ctx, notice: { ...notice, ...extra } })).texts[1];
+    expect(line({})).toBe('Ana Ops released lab-3. Anybody may book it now: type book lab-3 in the lab room.');
+    expect(line({ handedTo: { name: 'Cy Queue', toYou: false } })).toBe('Ana Ops released lab-3. It goes to Cy Queue, first in its queue.');
+    expect(line({ handedTo: { name: 'Bob Builder', toYou: true } })).toBe('Ana Ops released lab-3. You were first in its queue: my next message offers it to you.');
+    expect(noticeText({ ...ctx, notice: { ...notice, handedTo: { name: 'Cy Queue', toYou: false } } })).toBe('Ana Ops released lab-3. It goes to Cy Queue, first in its queue.');
+  });
+
   it('a force release tells the holder whom it went to when somebody was waiting, instead of to book it again', () => {
     const notice = { kind: 'forceReleased' as const, record: inUse(3, ana), byName: 'Lab Lead', reason: 'nightly run' };
     expect(seenCard(noticeCard({ ...ctx, notice })).texts.at(-1)).toBe('Book it again, or another testbed, if you still need one.');

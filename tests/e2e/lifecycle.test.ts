@@ -331,7 +331,7 @@ describe('ask the holder', () => {
     expect((await h.readTestbeds())[0].status).toBe('available');
     const toGrace = await nextDirect(grace, releaseSince);
     expect(seenCard(toGrace).heading).toBe('lab-1 was released');
-    expect(seenCard(toGrace).texts).toContain('Ada Ops released lab-1. If you are in its queue, you will get an offer.');
+    expect(seenCard(toGrace).texts).toContain('Ada Ops released lab-1. Anybody may book it now: type book lab-1 in the lab room.');
     // Linus's ask was answered already: he hears nothing about the release.
     await h.app.idle();
     expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is still needed']);

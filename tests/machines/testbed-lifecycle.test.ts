@@ -386,4 +386,18 @@ describe('ask the holder', () => {
     ]);
     tb.stop();
   });
+
+  it('an asker hears whom the released testbed goes to: the first in its queue, themselves included', async () => {
+    const tb = testbed(inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' })).boot();
+    await tb.outcome({ type: 'ask.requested', by: bob });
+    await tb.outcome({ type: 'ask.requested', by: carol });
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.send({ type: 'release.requested', by: ana });
+    const answers = tb.notices.filter((item) => item.notice.kind === 'askAnswered').map((item) => [item.to, (item.notice as { handedTo?: unknown }).handedTo]);
+    expect(answers).toEqual([
+      [bob.email, { name: bob.name, toYou: true }],
+      [carol.email, { name: bob.name, toYou: false }],
+    ]);
+    tb.stop();
+  });
 });
