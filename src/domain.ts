@@ -231,6 +231,8 @@ export type DirectNotice =
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }
   /** A testbed the person was waiting for was retired. */
   | { kind: 'retired'; record: TestbedRecord }
+  /** The person moved up to first in the queue (the one ahead left it, or was offered the testbed). */
+  | { kind: 'nowFirst'; record: TestbedRecord }
   /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */
   | { kind: 'extendedAhead'; record: TestbedRecord };
 

@@ -194,6 +194,12 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
           { isSubtle: true },
         ),
       ]);
+    case 'nowFirst':
+      return card([
+        heading(`You are next for ${name}`, { color: 'good' }),
+        textBlock(`You are now first in the queue for ${name}. I message you as soon as it is yours.`),
+        ...(record.status === 'in_use' ? [small(dueText(record, now, timeZone).text, { isSubtle: true })] : []),
+      ]);
     case 'extendedAhead':
       return card([
         heading(`${name} runs longer`, { color: 'warning' }),
@@ -230,6 +236,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
         : `${plainText(notice.holderName, 80)} still needs ${name}. ${keptDue(record, when, now)}`;
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
+    case 'nowFirst':
+      return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':
       return `${plainText(record.user_name, 80)} extended ${name} (expected release ${when}). You are still first in its queue.`;
     case 'retired':

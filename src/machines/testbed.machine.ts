@@ -340,7 +340,7 @@ function handOffChange(
   }
   if (why.type === 'declined') history.push(historyLine('offer_declined', context.record, now, why.by, {}));
   if (life.offer) {
-    notify.push({ to: life.offer.email, notice: { kind: 'offer', record: context.record, offer: life.offer } });
+    notify.push({ to: life.offer.email, notice: { kind: 'offer', record: context.record, offer: life.offer } }, ...movedUp(context, life));
     history.push(historyLine('offered', context.record, now, null, { to: { email: life.offer.email, name: life.offer.name }, until: life.offer.until }));
   }
   return { requestId, life, outcome, notify, history };
@@ -958,13 +958,20 @@ function forThisOneChange(context: TestbedContext, event: RequestEvent): LifeCha
   return { requestId: event.requestId, life, outcome: waitingOutcome(context, life, event, true), notify: [], history: [] };
 }
 
+/** The person who is first in the queue now and was not before: told they are next (nobody when the first stayed). */
+function movedUp(context: TestbedContext, life: LifecycleEntry): Notification[] {
+  const [before, after] = [context.life.queue[0], life.queue[0]];
+  if (!after || (before && sameEmail(before.email, after.email))) return [];
+  return [{ to: after.email, notice: { kind: 'nowFirst', record: context.record } }];
+}
+
 function leaveChange(context: TestbedContext, event: RequestEvent): LifeChange {
   const life = leaveQueue(context.life, event.by.email);
   return {
     requestId: event.requestId,
     life,
     outcome: { type: 'unwaited', record: context.record, wasWaiting: true },
-    notify: [],
+    notify: movedUp(context, life),
     history: [historyLine('left_queue', context.record, event.now, event.by, {})],
   };
 }

@@ -31,6 +31,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['waiting', outcomeCard({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } }), outcomeText({ ...ctx, outcome: { type: 'waiting', record: tricky, position: 2, length: 3, already: false } })],
   ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
   ['force released', noticeCard({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } }), noticeText({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } })],
+  ['now first', noticeCard({ ...ctx, notice: { kind: 'nowFirst', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'nowFirst', record: tricky } })],
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
@@ -114,6 +115,13 @@ describe('lifecycle cards', () => {
     const nothing = notNeededCard({ ...ctx, testbeds, life: [], requesterEmail: bob.email, testbedId: 2 });
     expect(seenCard(nothing).texts).toEqual(['Nothing to give up on lab-2', 'You neither hold lab-2 nor wait for it. Nothing was changed.']);
     expect(notNeededText({ ...ctx, testbeds, life: [], requesterEmail: bob.email })).toBe('Nothing is held for you right now, so there is nothing to pass on.');
+  });
+
+  it('moving up to first in a queue is told once, with the booking ahead when there is one', () => {
+    const held = seenCard(noticeCard({ ...ctx, notice: { kind: 'nowFirst', record: inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' }) } }));
+    expect(held.heading).toBe('You are next for lab-3');
+    expect(held.texts.slice(1)).toEqual(['You are now first in the queue for lab-3. I message you as soon as it is yours.', 'Expected release: 2026-03-10 12:00 UTC (in 2 h)']);
+    expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'nowFirst', record: available(3) } })).texts).toHaveLength(2);
   });
 
   it('the first person waiting hears who extended the testbed and its new expected release', () => {

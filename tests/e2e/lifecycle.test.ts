@@ -385,7 +385,8 @@ describe('declining a hand-off', () => {
     // Nobody was told a hold lapsed: both offers ended by a decline.
     await h.app.idle();
     expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'Pass on lab-1?', 'You passed on lab-1', 'lab-1 is held']);
-    expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
+    // Grace heard she was next once Linus was offered it, then got her own offer.
+    expect(directMessages(grace).map((m) => seenCard(m).heading)).toEqual(['You are next for lab-1', 'lab-1 is free: it is yours if you want it', 'You passed on lab-1']);
   });
 });
 

@@ -228,7 +228,12 @@ describe('extend', () => {
     await until('2026-03-10T12:30:00.000Z');
     await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(tb.sent.map((item) => item.kind)).toEqual(['extendedAhead', 'extendedAhead']);
+    // Bob leaving made Carol first: she is told she is next (and not told again when she leaves).
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [bob.email, 'extendedAhead'],
+      [bob.email, 'extendedAhead'],
+      [carol.email, 'nowFirst'],
+    ]);
     tb.stop();
   });
 
@@ -307,7 +312,11 @@ describe('wait-list and hand-off', () => {
     expect(tb.state()).toBe('held');
     expect(tb.disk.record.status).toBe('available');
     expect(tb.disk.life.offer).toEqual({ email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' });
-    expect(tb.sent).toEqual([{ at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'offer' }]);
+    // Bob is offered it; Carol, behind him, is now first in the queue and told she is next.
+    expect(tb.sent).toEqual([
+      { at: '2026-03-10T10:00:00.000Z', to: bob.email, kind: 'offer' },
+      { at: '2026-03-10T10:00:00.000Z', to: carol.email, kind: 'nowFirst' },
+    ]);
 
     const refused = await tb.send({ type: 'registration.requested', holder: dave, purpose: 'mine now', expectedRelease: '2026-03-10T14:00:00.000Z' });
     expect(refused).toMatchObject({ type: 'registration.refused', reason: 'held', offer: { name: bob.name, until: '2026-03-10T10:10:00.000Z' } });
@@ -339,6 +348,7 @@ describe('wait-list and hand-off', () => {
     expect(tb.disk.life.offer).toBeNull();
     expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
       [bob.email, 'offer'],
+      [carol.email, 'nowFirst'],
       [carol.email, 'offer'],
       [carol.email, 'holdLapsed'],
     ]);
