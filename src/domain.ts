@@ -226,8 +226,7 @@ export type DirectNotice =
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
   /** `handedTo`: released to the first person waiting (`toYou`: the asker is that person). */
   | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released'; handedTo?: { name: string; toYou: boolean } }
-  /** An admin ended the person's booking; `record` is the booking as it was. */
-  /** `handedTo`: the first person waiting, who is offered it now. */
+  /** An admin ended the person's booking; `record` is the booking as it was; `handedTo`: the first person waiting, offered it now. */
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }
   /** A testbed the person was waiting for was retired. */
   | { kind: 'retired'; record: TestbedRecord }
