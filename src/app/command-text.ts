@@ -11,6 +11,7 @@ import { adminTask } from './typed-admin.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
+  IT,
   MY_BOOKINGS,
   MY_HISTORY,
   NAMED_FORM,
@@ -84,7 +85,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (queued && waitedLabel(queued[1], testbeds) !== undefined) return true;
   // `no thanks`, `pass on lab-3`: lab data when a testbed is named (or none is).
   const passOn = PASS_ON.exec(command);
-  if (passOn) return passOn[1] === undefined || 'found' in findByTypedName(testbeds, passOn[1].trim());
+  if (passOn) return passOn[1] === undefined || IT.test(passOn[1].trim()) || 'found' in findByTypedName(testbeds, passOn[1].trim());
   const ask = readTypedAsk(command);
   // `ask about lab-3` is lab data; `ask Linus to release lab-3` names a colleague: words a person wrote.
   if (ask) return !ask.person && 'found' in findByTypedName(testbeds, ask.name);

@@ -7,7 +7,7 @@ import { readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
-import { FREE_NOW, STATUS_WITH_ARGUMENT, readTypedExtend } from './typed-commands.js';
+import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, readTypedExtend } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -126,8 +126,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);
   const given = (notNeeded?.[1] ?? notNeeded?.[2])?.trim();
-  if (given !== undefined && /^(?:it|this|that|this\s+one|that\s+one)$/i.test(given)) return 'pass';
-  if (given !== undefined && 'found' in findByTypedName(testbeds, given)) return `pass ${given}`;
+  // `it` (whatever is offered) is read by `pass` itself.
+  if (given !== undefined && (IT.test(given) || 'found' in findByTypedName(testbeds, given))) return `pass ${given}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
@@ -159,10 +159,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (statsOf !== undefined && labelCarried(testbeds, statsOf)) return `report ${statsOf}`;
   const leave = LEAVE_QUEUE.exec(command);
   if (leave && leave[1] === undefined) return 'my queues';
-  if (leave && isLabName(testbeds, leave[1].trim().replace(/^(?:any|an?)\s+/i, ''))) return `unwait ${leave[1].trim()}`;
+  if (leave && namesLabOrAny(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
   const watch = WATCH.exec(command)?.[1].trim();
-  // `watch any 5g` waits for the first of them, as `wait any 5g` does.
-  if (watch !== undefined && isLabName(testbeds, watch.replace(/^(?:any|an?)\s+/i, ''))) return `wait ${watch}`;
+  if (watch !== undefined && namesLabOrAny(testbeds, watch)) return `wait ${watch}`;
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
@@ -194,6 +193,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
   return command;
+}
+
+/** A testbed or label of the lab, or `any 5g` (`watch any 5g` waits for the first of them, as `wait any 5g` does). */
+function namesLabOrAny(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], words: string): boolean {
+  return isLabName(testbeds, words.replace(/^(?:any|an?)\s+/i, ''));
 }
 
 /**

@@ -375,10 +375,14 @@ export function renderDirectMessage(message: DirectMessage): string {
 
 /** The problem with a release time typed with the command (`book lab-3 for 100 days`), under the input at fault. */
 function filledReleaseError(filled: FormValues, now: string, timeZone: string): FormErrors | undefined {
+  const resolved = resolveFilled(filled, now, timeZone);
+  return resolved === undefined || resolved.ok ? undefined : { [resolved.field]: resolved.message };
+}
+
+/** The release time typed words filled in, as the form resolves it (undefined when none was typed). */
+function resolveFilled(filled: FormValues, now: string, timeZone: string): ReturnType<typeof resolveRelease> | undefined {
   const choice = filled[INPUT_IDS.releaseChoice];
-  if (choice === undefined) return undefined;
-  const resolved = resolveRelease(choice, filled[INPUT_IDS.releaseDate] ?? '', filled[INPUT_IDS.releaseTime] ?? '', now, timeZone);
-  return resolved.ok ? undefined : { [resolved.field]: resolved.message };
+  return choice === undefined ? undefined : resolveRelease(choice, filled[INPUT_IDS.releaseDate] ?? '', filled[INPUT_IDS.releaseTime] ?? '', now, timeZone);
 }
 
 function joinErrors(...all: Array<FormErrors | undefined>): FormErrors | undefined {
@@ -404,17 +408,20 @@ function startOnLabel(named: string | undefined, all: readonly TestbedRecord[], 
  * the form; one that comes back with problems stays the form.
  */
 function typedBusy(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: readonly TestbedRecord[], available: readonly TestbedRecord[]): TestbedRecord | undefined {
-  if (view.named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
-  const asked = findByTypedName(testbeds, view.named);
-  return 'found' in asked && !available.includes(asked.found) ? asked.found : undefined;
+  const named = freshlyNamed(view);
+  const asked = named === undefined ? undefined : findByTypedName(testbeds, named);
+  return asked !== undefined && 'found' in asked && !available.includes(asked.found) ? asked.found : undefined;
+}
+
+/** The name typed with `book …` on the form's first showing; undefined once it came back with problems, or with none typed. */
+function freshlyNamed(view: Extract<CardView, { kind: 'registerForm' }>): string | undefined {
+  return view.errors === undefined && view.values === undefined ? view.named : undefined;
 }
 
 /** The instant a typed booking's time means (`until friday`, `for 2 hours`), when it reads as one the form would take. */
 function typedUntil(filled: FormValues | undefined, now: string, timeZone: string): string | undefined {
-  const choice = filled?.[INPUT_IDS.releaseChoice];
-  if (filled === undefined || choice === undefined) return undefined;
-  const resolved = resolveRelease(choice, filled[INPUT_IDS.releaseDate] ?? '', filled[INPUT_IDS.releaseTime] ?? '', now, timeZone);
-  return resolved.ok ? resolved.iso : undefined;
+  const resolved = filled === undefined ? undefined : resolveFilled(filled, now, timeZone);
+  return resolved?.ok ? resolved.iso : undefined;
 }
 
 /**
@@ -422,8 +429,8 @@ function typedUntil(filled: FormValues | undefined, now: string, timeZone: strin
  * is free: answered as a booking by label that found none free (Wait for any 5g), not a form.
  */
 function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, testbeds: readonly TestbedRecord[], available: readonly TestbedRecord[]): string | undefined {
-  const named = view.named;
-  if (named === undefined || view.errors !== undefined || view.values !== undefined) return undefined;
+  const named = freshlyNamed(view);
+  if (named === undefined) return undefined;
   if (testbeds.some((record) => sameName(record.testbed_name, named)) || !labelCarried(testbeds, named)) return undefined;
   if (available.some((record) => hasLabel(record, named))) return undefined;
   return labelsInUse(testbeds).find((label) => sameLabel(label, named)) ?? named;

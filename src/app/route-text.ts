@@ -20,6 +20,7 @@ import {
   HAND_OVER,
   HAND_OVER_HELP,
   HISTORY_HELP,
+  IT,
   MAX_TYPED_NAME,
   MY_BOOKINGS,
   MY_HISTORY,
@@ -67,7 +68,7 @@ export function passOnRoute(command: string, ctx: RouterContext): RouteDecision 
   const passOn = PASS_ON.exec(command);
   if (!passOn) return undefined;
   // `skip it`, `pass on that`: whatever is offered to them.
-  if (passOn[1] === undefined || /^(?:it|this|that|this\s+one|that\s+one)$/i.test(passOn[1].trim())) return { kind: 'reply', view: { kind: 'notNeeded' } };
+  if (passOn[1] === undefined || IT.test(passOn[1].trim())) return { kind: 'reply', view: { kind: 'notNeeded' } };
   const match = findByTypedName(ctx.testbeds ?? [], passOn[1].trim());
   return 'found' in match ? { kind: 'reply', view: { kind: 'notNeeded', testbedId: match.found.id } } : undefined;
 }

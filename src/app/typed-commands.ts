@@ -56,6 +56,8 @@ export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
   /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins\s+list|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;
+/** `it`, `that one`: no testbed named, but whatever is offered to the person (`skip it`, `I don't need it`). */
+export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;

@@ -23,11 +23,15 @@ const noInputs = { associatedInputs: 'none' };
 
 /** Extend and release buttons for one testbed (the reminder, the overdue notice, "Mine"). */
 export function bookingButtons(testbedId: number, releaseTitle = 'Release now'): CardElement[] {
+  return [...extendThisButtons(testbedId), submit(releaseTitle, { action: ACTIONS.releaseSubmit, testbed_id: String(testbedId) }, noInputs)];
+}
+
+/** Extend 1 hour and Extend 1 day for one booking, with no picker to read (a card about that booking alone). */
+export function extendThisButtons(testbedId: number): CardElement[] {
   const id = String(testbedId);
   return [
     submit('Extend 1 hour', { action: ACTIONS.extend, testbed_id: id, minutes: '60' }, noInputs),
     submit('Extend 1 day', { action: ACTIONS.extend, testbed_id: id, minutes: '1440' }, noInputs),
-    submit(releaseTitle, { action: ACTIONS.releaseSubmit, testbed_id: id }, noInputs),
   ];
 }
 
@@ -102,7 +106,7 @@ function purposeLine(record: TestbedRecord): CardElement {
 }
 
 /** `2 people are waiting for it.`: somebody needs the testbed next (none: no line). */
-function waitingText(waiting: number | undefined): string {
+export function waitingText(waiting: number | undefined): string {
   if (waiting === undefined || waiting < 1) return '';
   return ` ${waiting} ${waiting === 1 ? 'person is' : 'people are'} waiting for it.`;
 }

@@ -8,6 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
+import { extendThisButtons, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -125,7 +126,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
           title: `${name} stays yours`,
           lines: [thanks, `Release was due: ${due}. Extend it, so others know when to expect it.`],
           colour: 'warning',
-          actions: [extendBy(outcome.record.id, 60), extendBy(outcome.record.id, 1440)],
+          actions: extendThisButtons(outcome.record.id),
         };
       }
       return { title: `${name} stays yours`, lines: [thanks, `Expected release: ${due}.`], colour: 'good', actions: [] };
@@ -265,11 +266,6 @@ function clockTime(iso: string, now: string, timeZone: string): string {
   return at.slice(0, 10) === today.slice(0, 10) ? at.slice(11) : at;
 }
 
-/** An Extend button for one booking, with no picker to read (a card about that booking alone). */
-function extendBy(testbedId: number, minutes: number): CardElement {
-  return submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, testbed_id: String(testbedId), minutes: String(minutes) }, noInputs);
-}
-
 /** `1 hour`, `2 hours`, `45 minutes`, `2 h 30 min`, `1 day`, `36 hours`, `1 week`: a length as a button says it. */
 function extensionLength(minutes: number): string {
   const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
@@ -353,8 +349,7 @@ function notNeededView(input: NotNeededInput, esc: (value: unknown) => string): 
   const id = String(giving.record.id);
   switch (giving.what) {
     case 'held': {
-      const waiting = giving.waiting > 0 ? ` ${giving.waiting} ${giving.waiting === 1 ? 'person is' : 'people are'} waiting for it.` : '';
-      return { title: `Release ${name}?`, lines: [`You hold ${name}. Press Release to give it back.${waiting}`], actions: [submit('Release', { action: ACTIONS.releaseSubmit, testbed_id: id }, noInputs)] };
+      return { title: `Release ${name}?`, lines: [`You hold ${name}. Press Release to give it back.${waitingText(giving.waiting)}`], actions: [submit('Release', { action: ACTIONS.releaseSubmit, testbed_id: id }, noInputs)] };
     }
     case 'offered':
       return {
