@@ -169,6 +169,8 @@ export type ExtendBy = { minutes: number } | { until: string };
 export type LifecycleRequest =
   /** Longer by `minutes` (from the expected release, or from now when that has passed), or until the instant `until`. */
   | ({ type: 'extend'; testbedId: number } & ExtendBy)
+  /** The booking's purpose (what status shows under it) changed by its holder. */
+  | { type: 'repurpose'; testbedId: number; purpose: string }
   /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
   | { type: 'wait'; testbedId: number; label?: string }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
@@ -203,6 +205,8 @@ export type RefusalReason =
 
 export type LifecycleOutcome =
   | { type: 'extended'; record: TestbedRecord }
+  /** `previous`: the purpose before; `changed` false when it already read so (nothing was written). */
+  | { type: 'repurposed'; record: TestbedRecord; previous: string; changed: boolean }
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
   | { type: 'declined'; record: TestbedRecord }
@@ -307,6 +311,8 @@ export type HistoryEventName =
   | 'registered'
   | 'released'
   | 'extended'
+  /** The holder gave their booking a new purpose. */
+  | 'purpose_changed'
   | 'force_released'
   /** A pipeline's hold that was not renewed in time, released by the bot. */
   | 'expired'
@@ -347,6 +353,7 @@ export type HistoryEntry = HistoryBase &
     | ({ event: 'force_released'; reason: string } & ClosedBooking)
     | ({ event: 'expired' } & ClosedBooking)
     | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string }
+    | { event: 'purpose_changed'; purpose: string; previous_purpose: string }
     | { event: 'reminder_sent'; holder: Holder; expected_release_time: string }
     | { event: 'overdue'; holder: Holder; expected_release_time: string; count: number }
     | { event: 'queued'; position: number }

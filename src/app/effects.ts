@@ -132,7 +132,7 @@ export function createEffects(deps: {
    * does a booking form asked for by name (`register lab-3`), which tells you when lab-3 is yours already.
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm'];
     const named = view.kind === 'registerForm' && view.named !== undefined;
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;

@@ -47,6 +47,7 @@ import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-sta
 import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
+import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
@@ -291,6 +292,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'mine': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, queues: view.queues === true };
       return pair(mineCard(input), mineText(input));
+    }
+    case 'purposeForm': {
+      const input = { testbeds: ctx.testbeds, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, testbedId: view.testbedId, purpose: view.purpose, errors: view.errors, values: view.values };
+      return pair(purposeFormCard(input), purposeFormText(input));
     }
     case 'lifecycle': {
       const input = { outcome: view.outcome, now, timeZone };

@@ -14,6 +14,7 @@ import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
+import { LIMITS } from '../cards/actions.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
@@ -27,6 +28,7 @@ import {
   MY_QUEUES,
   NAMED_FORM,
   PASS_ON,
+  PURPOSE_TYPED,
   RELEASE_ALL,
   REPORT_ARGUMENT_HELP,
   SHOW_STATUS,
@@ -43,6 +45,7 @@ import {
   historyName,
   readTypedAsk,
   readTypedExtend,
+  readTypedPurpose,
   reportArgument,
   statusArgument,
   waitedLabel,
@@ -98,6 +101,17 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
   const ask = askRoute(event, command, ctx);
   if (ask) return ask;
+  // `purpose lab-3 soak test`: the form for their booking's new purpose, filled in (one press saves it).
+  const purpose = PURPOSE_TYPED.exec(command);
+  if (purpose) {
+    const typed = readTypedPurpose(purpose[1] ?? '', ctx.testbeds ?? []);
+    return one('conversation', event, {
+      type: 'purpose.started',
+      ...(typed.testbed === undefined ? {} : { testbedId: typed.testbed.id }),
+      // Longer than a purpose may be: the form says so (cut well past the limit, as any typed words are).
+      ...(typed.purpose === undefined ? {} : { purpose: typed.purpose.slice(0, 4 * LIMITS.purposeMax) }),
+    });
+  }
   // `give lab-3 to Linus`: no such thing, so say how it is done instead of not understanding.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;

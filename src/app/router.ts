@@ -10,6 +10,7 @@ import {
   DIRECT_ACTIONS,
   isHandOffSubmission,
   parseExtendSubmission,
+  parsePurposeSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
@@ -158,6 +159,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);
       return lifecycle(event, { type: 'extend', testbedId: result.testbedId, ...('until' in result ? { until: result.until } : { minutes: result.minutes }) }, now);
+    }
+    case 'change_purpose': {
+      const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok
+        ? lifecycle(event, { type: 'repurpose', testbedId: result.testbedId, purpose: result.purpose }, now)
+        : one('conversation', event, { type: 'purpose.invalid', errors: result.errors, values: result.values });
     }
     case 'wait':
     case 'unwait':

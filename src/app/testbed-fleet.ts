@@ -381,6 +381,8 @@ export function createTestbedFleet(deps: {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
+      case 'repurpose':
+        return { type: 'purpose.requested', by, now, purpose: request.purpose };
       case 'wait':
         return { type: 'wait.requested', by, now, ...(request.label === undefined ? {} : { label: request.label }) };
       case 'unwait':

@@ -228,6 +228,43 @@ export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 export const MAX_TYPED_NAME = 80;
 
+/**
+ * `purpose lab-3 soak test`, `change the purpose of lab-3 to soak test`, `new purpose for lab-3: soak test`,
+ * `change my purpose`: the form for a booking's new purpose. Group 1: the words after the command, if any.
+ */
+export const PURPOSE_TYPED = /^(?:(?:change|set|update|edit|fix|new)\s+(?:the\s+|my\s+)?purpose|purpose)\s*:?(?:\s+(?:of|for|on)(?=\s))?(?:\s+(\S[\s\S]*))?$/i;
+
+/** What `purpose …` names: the testbed, when the words start with one, and the new purpose, when any is left. */
+export interface TypedPurpose<T> {
+  testbed?: T;
+  purpose?: string;
+}
+
+/**
+ * `lab-3 to soak test`, `lab-3: soak test`, `lab-3 soak test`, `to soak test`, `soak test`: the testbed named
+ * first (before `to`, `:` or a dash; else the longest run of first words that names one, as a whole name or
+ * the only one starting so) and the purpose after it. Words naming no testbed are all purpose.
+ */
+export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): TypedPurpose<T> {
+  const typed = words.trim();
+  const purposeOf = (rest: string): { purpose?: string } => {
+    const purpose = rest.trim().replace(/^(?:to|:|[-–—])\s*/i, '').trim();
+    return purpose === '' ? {} : { purpose };
+  };
+  // A name is never longer than MAX_TYPED_NAME: only the first words can be one.
+  const head = typed.slice(0, MAX_TYPED_NAME + 1);
+  for (const separator of head.matchAll(/\s+to\s+|\s*:\s*|\s+[-–—]\s+/gi)) {
+    const named = findByTypedName(testbeds, typed.slice(0, separator.index));
+    if ('found' in named) return { testbed: named.found, ...purposeOf(typed.slice(separator.index + separator[0].length)) };
+  }
+  const spaces = [...head.matchAll(/\s+/g)].map((space) => space.index).reverse();
+  for (const end of [...(typed.length <= MAX_TYPED_NAME ? [typed.length] : []), ...spaces]) {
+    const named = findByTypedName(testbeds, typed.slice(0, end));
+    if ('found' in named) return { testbed: named.found, ...purposeOf(typed.slice(end)) };
+  }
+  return purposeOf(typed);
+}
+
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 

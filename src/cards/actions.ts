@@ -47,6 +47,8 @@ export const ACTIONS = {
   stillNeed: 'still_need',
   mine: 'mine',
   releaseAll: 'release_all',
+  /** The holder's new purpose for a booking: inputs `testbed_id`, `purpose`. */
+  changePurpose: 'change_purpose',
   /** The usage report; its data carries `days` (7 or 30). */
   report: 'report',
   // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
@@ -340,6 +342,30 @@ export function parseReleaseSubmission(
     const errors = plainKnownId(picked.testbed_id, known) ? {} : validate(RELEASE_SCHEMA, picked, known);
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, form: { testbedId: Number(picked.testbed_id) } };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export type PurposeSubmission = { ok: true; testbedId: number; purpose: string } | Invalid;
+
+const PURPOSE_SCHEMA = yup.object({
+  testbed_id: knownIdSchema('Choose the booking whose purpose you want to change.'),
+  purpose: yup
+    .string()
+    .typeError('Tell people what the testbed is doing now.')
+    .required('Tell people what the testbed is doing now.')
+    .test('length', ({ value }) => `Keep the purpose to ${LIMITS.purposeMax} characters (you typed ${chars(String(value))}).`, (value) => value === undefined || chars(value) <= LIMITS.purposeMax),
+});
+
+/** `change_purpose`: one of the testbeds and the new purpose (whether the person holds it is the testbed's to say). */
+export function parsePurposeSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): PurposeSubmission {
+  try {
+    const values = keep(inputs, { testbed_id: 20, purpose: LIMITS.purposeMax });
+    const picked = pick(inputs, ['testbed_id', 'purpose']);
+    const errors = validate(PURPOSE_SCHEMA, picked, knownTestbeds(ctx.knownTestbedIds));
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(picked.testbed_id), purpose: String(picked.purpose) };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

@@ -6,7 +6,7 @@
 import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
-import { card, submit, textBlock, type CardElement } from './common.js';
+import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
 import { extendThisButtons, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
@@ -55,8 +55,11 @@ function handedOnLines(outcome: Extract<LifecycleOutcome, { type: 'releasedAll' 
     .map((record) => `${esc(record.testbed_name)} goes to ${esc(handedOn[record.id])}, first in its queue.`);
 }
 
-/** `esc` makes a user value safe where it goes: markdown-inert on the card, plain in the fallback text. */
-function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) => string): { title: string; lines: string[]; colour: string; actions: CardElement[] } {
+/**
+ * `esc` makes a user value safe where it goes: markdown-inert on the card, plain in the fallback text;
+ * `escLong` does the same for a purpose, which may run over lines and up to its limit.
+ */
+function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) => string, escLong: (value: unknown) => string): { title: string; lines: string[]; colour: string; actions: CardElement[] } {
   if (outcome.type === 'releasedAll') {
     const names = [...outcome.records].sort(byName).map((record) => esc(record.testbed_name));
     return outcome.records.length === 0
@@ -95,6 +98,12 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
   switch (outcome.type) {
     case 'extended':
       return { title: `Extended: ${name}`, lines: [`${name} is yours until ${due}.`], colour: 'good', actions: [] };
+    case 'repurposed': {
+      const purpose = `Purpose: ${escLong(outcome.record.purpose)}`;
+      if (!outcome.changed) return { title: 'Nothing was changed', lines: [`The purpose of ${name} already reads so.`, purpose], colour: 'default', actions: [] };
+      const was = outcome.previous === '' ? [] : [`It was: ${escLong(outcome.previous)}`];
+      return { title: `New purpose: ${name}`, lines: [purpose, ...was, 'Status shows it under your booking.'], colour: 'good', actions: [] };
+    }
     case 'waiting':
       return {
         title: `You are #${outcome.position} for ${name}`,
@@ -143,12 +152,12 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
 }
 
 export function outcomeCard(input: OutcomeInput): AdaptiveCardJson {
-  const { title, lines, colour, actions } = view(input, (value) => safeName(value));
+  const { title, lines, colour, actions } = view(input, (value) => safeName(value), (value) => safeText(value, LIMITS.purposeMax));
   return card([heading(title, { color: colour }), ...lines.map((line) => textBlock(line))], actions);
 }
 
 export function outcomeText(input: OutcomeInput): string {
-  const { title, lines } = view(input, (value) => plainText(value, 80));
+  const { title, lines } = view(input, (value) => plainText(value, 80), (value) => plainText(value, LIMITS.purposeMax));
   return `${title}. ${lines.join(' ')}`;
 }
 
@@ -196,7 +205,9 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   for (const record of held) {
     const due = dueText(record, input.now, input.timeZone);
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
+    if (record.purpose) body.push(small(`Purpose: ${safeText(record.purpose, 200)}`, { isSubtle: true, spacing: 'None' }));
   }
+  if (held.length > 0) body.push(small(`To change what a booking is for, type purpose ${safeName(held[0].testbed_name)} and the new purpose.`, { isSubtle: true, spacing: 'Medium' }));
   body.push(...queueLines(queued));
   if (held.length === 0 && queued.length > 0) {
     // Waiting only: the card has room to leave a queue (with bookings, `my queues` or `unwait lab-3` does it).

@@ -250,6 +250,23 @@ export const conversationMachine = setup({
         }),
       },
     },
+    'purpose.started': {
+      target: '.menu',
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({
+          view: {
+            kind: 'purposeForm',
+            ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }),
+            ...(event.purpose === undefined ? {} : { purpose: event.purpose }),
+          },
+        }),
+      },
+    },
+    'purpose.invalid': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'purposeForm', errors: event.errors, values: event.values } }) },
+    },
     'history.requested': {
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'history', testbedId: event.testbedId } }) },
@@ -311,6 +328,8 @@ export const conversationMachine = setup({
         'release.submitted': ignored,
         'feedback.submitted': ignored,
         'mine.requested': ignored,
+        'purpose.started': ignored,
+        'purpose.invalid': ignored,
         'report.requested': ignored,
         'history.requested': ignored,
         'myHistory.requested': ignored,

@@ -84,6 +84,8 @@ export type TestbedEvent =
    */
   | ({ type: 'release.requested'; holderOnly?: boolean; expired?: boolean } & Request)
   | ({ type: 'extend.requested' } & ExtendBy & Request)
+  /** The holder's new purpose for their booking. */
+  | ({ type: 'purpose.requested'; purpose: string } & Request)
   /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
   | ({ type: 'wait.requested'; label?: string } & Request)
   | ({ type: 'unwait.requested' } & Request)
@@ -150,6 +152,8 @@ interface PendingChange {
   admin?: AdminChange;
   /** When it was asked for (an extension: the first person waiting is told at most once an hour). */
   at?: string;
+  /** Set when the holder amended their booking: what the answer reports once it is saved. */
+  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string };
 }
 
 export interface TestbedContext {
@@ -227,6 +231,7 @@ function extendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
     requestId: event.requestId,
     record: extended,
     at: event.now,
+    amend: { type: 'extended' },
     history: [
       historyLine('extended', record, event.now, event.by, {
         expected_release_time: extended.expected_release_time,
@@ -234,6 +239,21 @@ function extendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
       }),
     ],
   };
+}
+
+function purposeChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'purpose.requested' }>): PendingChange {
+  const previous = record.purpose ?? '';
+  return {
+    requestId: event.requestId,
+    record: { ...record, purpose: event.purpose },
+    history: [historyLine('purpose_changed', record, event.now, event.by, { purpose: event.purpose, previous_purpose: previous })],
+    amend: { type: 'repurposed', previous },
+  };
+}
+
+/** The answer to the holder's saved amendment: `record` as saved. */
+function amendedOutcome(pending: PendingChange, record: TestbedRecord): LifecycleOutcome {
+  return pending.amend?.type === 'repurposed' ? { type: 'repurposed', record, previous: pending.amend.previous, changed: true } : { type: 'extended', record };
 }
 
 function renameChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'rename.requested' }>): PendingChange {
@@ -419,6 +439,8 @@ export const testbedMachine = setup({
       event.type === 'extend.requested' &&
       'until' in event &&
       !(ms(event.until) > Math.max(ms(context.record.expected_release_time), ms(event.now))),
+    /** A new purpose that reads exactly as the booking's purpose already does: nothing to save. */
+    isSamePurpose: ({ context, event }) => event.type === 'purpose.requested' && event.purpose === (context.record.purpose ?? ''),
     isAskedRecently: ({ context, event }) => askAgainAt(context.record, context.life, byOf(event)?.email ?? '', nowOf(event)) !== null,
     isNoticeDue: ({ context, event }) =>
       event.type === 'deadline.reached' && !Number.isNaN(ms(event.now)) && dueNotice(context.record, context.life, context.timing, event.now) !== null,
@@ -439,6 +461,9 @@ export const testbedMachine = setup({
     }),
     extend: assign({
       pending: ({ context, event }) => (event.type === 'extend.requested' ? extendChange(context.record, event) : context.pending),
+    }),
+    repurpose: assign({
+      pending: ({ context, event }) => (event.type === 'purpose.requested' ? purposeChange(context.record, event) : context.pending),
     }),
     /** An admin's change of the record (rename, maintenance, force release, retire), to be saved. */
     planAdmin: assign({
@@ -545,9 +570,9 @@ export const testbedMachine = setup({
       }
     }),
     /** The first person waiting hears that the booking ahead of them runs longer (the rest are told in turn, when they are first). */
-    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string }) => {
+    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; extended: boolean }) => {
       const next = context.life.queue[0];
-      if (!next || sameEmail(next.email, params.record.user_email)) return;
+      if (!params.extended || !next || sameEmail(next.email, params.record.user_email)) return;
       const told = context.toldAhead;
       if (told && sameEmail(told.email, next.email) && ms(params.now) - ms(told.at) < TOLD_AHEAD_GAP_MS) return;
       enqueue.assign({ toldAhead: { email: next.email, at: params.now } });
@@ -585,6 +610,7 @@ export const testbedMachine = setup({
         ],
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'wait.requested': { actions: { type: 'refuse', params: { reason: 'free' } } },
@@ -604,6 +630,7 @@ export const testbedMachine = setup({
         'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
@@ -660,6 +687,7 @@ export const testbedMachine = setup({
         ],
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
@@ -758,7 +786,15 @@ export const testbedMachine = setup({
             actions: { type: 'refuse', params: ({ context }) => ({ reason: 'not_later' as const, until: context.record.expected_release_time ?? undefined }) },
           },
           { guard: 'isTooFar', actions: { type: 'refuse', params: { reason: 'too_far' } } },
-          { target: 'extending', actions: 'extend' },
+          { target: 'amending', actions: 'extend' },
+        ],
+        'purpose.requested': [
+          { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          {
+            guard: 'isSamePurpose',
+            actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'repurposed', record: context.record, previous: context.record.purpose ?? '', changed: false } }) },
+          },
+          { target: 'amending', actions: 'repurpose' },
         ],
         'wait.requested': [
           { guard: 'isHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
@@ -793,10 +829,11 @@ export const testbedMachine = setup({
         'forceRelease.requested': { target: 'releasing', actions: 'planAdmin' },
       },
     },
-    extending: {
+    /** The holder's amendment of their booking (a later expected release, a new purpose) being saved. */
+    amending: {
       on: WHILE_SAVING,
       invoke: {
-        id: 'saveExtension',
+        id: 'saveAmendment',
         src: 'saveTestbed',
         input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
         onDone: {
@@ -807,10 +844,10 @@ export const testbedMachine = setup({
               params: ({ context, event }) => ({
                 type: 'request.answered',
                 requestId: context.pending!.requestId,
-                outcome: { type: 'extended', record: event.output },
+                outcome: amendedOutcome(context.pending!, event.output),
               }),
             },
-            { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '' }) },
+            { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', extended: context.pending!.amend?.type === 'extended' }) },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
         },

@@ -102,6 +102,55 @@ describe('lifecycle buttons', () => {
   });
 });
 
+describe('a booking\'s new purpose', () => {
+  const lab = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }, { id: 3, testbed_name: 'TB-03 Wi-Fi 7 lab' }] };
+  const say = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+
+  it.each([
+    ['purpose lab-2 soak test', { testbedId: 2, purpose: 'soak test' }],
+    ['change the purpose of lab-2 to soak test', { testbedId: 2, purpose: 'soak test' }],
+    ['Set purpose for lab-2: soak test, then the upgrade', { testbedId: 2, purpose: 'soak test, then the upgrade' }],
+    ['new purpose for TB-03 - roaming tests', { testbedId: 3, purpose: 'roaming tests' }],
+    ['update the purpose of TB-03 Wi-Fi 7 lab to roaming tests', { testbedId: 3, purpose: 'roaming tests' }],
+    ['purpose TB-03 roaming tests', { testbedId: 3, purpose: 'roaming tests' }],
+    // A `to` inside the purpose stays in it.
+    ['purpose lab-1 move to the new firmware', { testbedId: 1, purpose: 'move to the new firmware' }],
+    ['change my purpose to bisecting the crash', { purpose: 'bisecting the crash' }],
+    ['purpose: bisecting the crash', { purpose: 'bisecting the crash' }],
+    ['change purpose of lab-1', { testbedId: 1 }],
+    ['change the purpose', {}],
+    ['purpose', {}],
+  ])('typed %j opens the purpose form with %j', (text, filled) => {
+    expect(eventOf(route(say(text), lab))).toEqual({ type: 'purpose.started', ...filled });
+  });
+
+  it('the Save purpose button asks the testbed for the new purpose; a form with problems comes back with them named', () => {
+    expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '2', purpose: '  soak test  ' }), ctx))).toEqual({
+      type: 'lifecycle.submitted',
+      request: { type: 'repurpose', testbedId: 2, purpose: 'soak test' },
+      now: NOW,
+    });
+    expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '2', purpose: '' }), ctx))).toEqual({
+      type: 'purpose.invalid',
+      errors: { purpose: 'Tell people what the testbed is doing now.' },
+      values: { testbed_id: '2', purpose: '' },
+    });
+    expect(eventOf(route(action({ action: 'change_purpose', purpose: 'x'.repeat(501) }), ctx))).toEqual({
+      type: 'purpose.invalid',
+      errors: { testbed_id: 'Choose the booking whose purpose you want to change.', purpose: 'Keep the purpose to 500 characters (you typed 501).' },
+      values: { purpose: 'x'.repeat(500) },
+    });
+    expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '9', purpose: 'p' }), ctx))).toMatchObject({ type: 'purpose.invalid', errors: { testbed_id: expect.any(String) } });
+    expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '1', purpose: { toString: 'x' } }), ctx))).toMatchObject({ type: 'purpose.invalid', errors: { purpose: 'Tell people what the testbed is doing now.' } });
+    // Not from a 1:1 room that is not approved: the form is never sent there.
+    expect(route(action({ action: 'change_purpose', testbed_id: '1', purpose: 'p' }, DM, 'direct'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+  });
+
+  it('what was typed as a purpose is a person\'s words: a recording without text blanks it', () => {
+    expect(isCommandText('purpose lab-2 soak test for ACME', lab.testbeds)).toBe(false);
+  });
+});
+
 describe('direct rooms (not on APPROVED_ROOMS)', () => {
   const direct = (inputs: Record<string, unknown>) => route(action(inputs, DM, 'direct'), ctx);
 

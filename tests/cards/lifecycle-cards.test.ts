@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
 import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
@@ -35,6 +36,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
+  ['purpose form', purposeFormCard({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME }), purposeFormText({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME })],
+  ['new purpose', outcomeCard({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } }), outcomeText({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
 
@@ -67,15 +70,18 @@ describe('lifecycle cards', () => {
     expect(noticeText({ ...ctx, notice })).toBe('Grace *G* released your booking of lab-3. Reason: the **nightly** run');
   });
 
-  it('mine shows each booking as its name above its due time, red once it is overdue', () => {
-    const late = inUse(5, ana, { name: 'TB-05 SD-WAN pod with a long name', until: '2026-03-10T08:00:00.000Z' });
+  it('mine shows each booking as its name above its due time, red once it is overdue, with its purpose and how to change it', () => {
+    const late = inUse(5, ana, { name: 'TB-05 SD-WAN pod with a long name', until: '2026-03-10T08:00:00.000Z', purpose: 'soak *test* of the new image' });
     const seen = seenCard(mineCard({ ...ctx, testbeds: [late, inUse(4, ana, { until: '2026-03-10T14:00:00.000Z' })], life: [], requesterEmail: ana.email }));
-    const lines = seen.all.filter((item) => item.role === 'text').map((item) => ({ text: item.text, weight: item.element.weight, color: item.element.color }));
+    const lines = seen.all.filter((item) => item.role === 'text').map((item) => ({ text: unLookAlike(item.text), weight: item.element.weight, color: item.element.color }));
     expect(lines).toEqual([
       { text: 'lab-4', weight: 'Bolder', color: undefined },
       { text: 'Expected release: 2026-03-10 14:00 UTC (in 4 h)', weight: undefined, color: 'default' },
+      { text: 'Purpose: regression run', weight: undefined, color: undefined },
       { text: 'TB-05 SD-WAN pod with a long name', weight: 'Bolder', color: undefined },
       { text: 'Release was due: 2026-03-10 08:00 UTC (2 h ago)', weight: undefined, color: 'attention' },
+      { text: 'Purpose: soak *test* of the new image', weight: undefined, color: undefined },
+      { text: 'To change what a booking is for, type purpose lab-4 and the new purpose.', weight: undefined, color: undefined },
     ]);
   });
 

@@ -638,7 +638,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   });
   const deadline = (now: string): AnyEventObject => ({ type: 'deadline.reached', now });
   /** What the invoked saves answer: what they were given to store, or a failure. */
-  type SaveId = 'saveClaim' | 'saveRelease' | 'saveExtension' | 'saveLifecycle' | 'saveChange' | 'saveRetirement';
+  type SaveId = 'saveClaim' | 'saveRelease' | 'saveAmendment' | 'saveLifecycle' | 'saveChange' | 'saveRetirement';
   const saves = (snapshot: AnyMachineSnapshot, ...ids: SaveId[]): AnyEventObject[] => {
     const context = snapshot.context as TestbedContext;
     const output = (id: SaveId) => {
@@ -691,9 +691,12 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         ...((s.context as TestbedContext).record.expected_release_time === '2026-03-10T12:00:00.000Z' ? [by('extend.requested', bob, { minutes: 60 })] : []),
         by('extend.requested', bob, { minutes: 90 * 1440 }),
         by('extend.requested', ana, { minutes: 60 }),
+        // A new purpose once, the same one again, and one from somebody who does not hold it.
+        by('purpose.requested', bob, { purpose: 'bisecting the crash' }),
+        by('purpose.requested', ana, { purpose: 'mine now' }),
         by('release.requested', ana, { holderOnly: true }),
         booking(ana),
-        ...saves(s, 'saveLifecycle', 'saveExtension'),
+        ...saves(s, 'saveLifecycle', 'saveAmendment'),
       ],
     },
     {
@@ -737,6 +740,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         by('unwait.requested', ana),
         by('release.requested', bob),
         by('extend.requested', bob, { minutes: 60 }),
+        by('purpose.requested', bob, { purpose: 'bisecting the crash' }),
         by('ask.requested', bob),
         by('offer.declined', ana),
         deadline(NOW),
@@ -861,7 +865,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     for (const state of ['available', 'changing', 'maintenance', 'retiring', 'retired']) expect(statesOf.get('free, an admin at work')).toContain(state);
     for (const state of ['maintenance', 'changing', 'updating', 'retiring', 'retired', 'handingOver', 'held']) expect(statesOf.get('under maintenance, Ana waiting')).toContain(state);
     for (const state of ['inUse', 'releasing', 'changing', 'handingOver', 'held']) expect(statesOf.get('in use, an admin at work')).toContain(state);
-    expect(statesOf.get('in use, a reminder due')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'extending']));
+    expect(statesOf.get('in use, a reminder due')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'amending']));
     expect(statesOf.get('overdue')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'releasing', 'available']));
     for (const state of ['held', 'updating', 'reserving', 'tidying', 'inUse', 'available', 'coolingDown']) expect(statesOf.get('held for Ana, Grace next')).toContain(state);
     for (const state of ['inUse', 'updating', 'releasing', 'handingOver', 'held', 'reserving', 'tidying']) expect(statesOf.get('in use, Ana asked, Grace waiting')).toContain(state);
@@ -903,6 +907,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
       'releaseRefused',
       'error',
       'extended',
+      'repurposed',
       'waiting',
       'unwaited',
       'declined',

@@ -287,6 +287,40 @@ describe('extend', () => {
   });
 });
 
+describe('a new purpose', () => {
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z', purpose: 'regression run' });
+
+  it('the holder gives the booking a new purpose: saved with a history line, the rest of the booking and its reminder unchanged', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    const outcome = await tb.outcome({ type: 'purpose.requested', by: ana, purpose: 'bisecting the crash' });
+    expect(outcome).toMatchObject({ type: 'repurposed', previous: 'regression run', changed: true, record: { purpose: 'bisecting the crash' } });
+    expect(tb.disk.record).toEqual({ ...booking(), purpose: 'bisecting the crash' });
+    expect(tb.disk.history.filter((line) => line.event === 'purpose_changed')).toEqual([
+      { at: '2026-03-10T10:00:00.000Z', event: 'purpose_changed', testbed_id: 3, testbed_name: 'lab-3', by: ana, purpose: 'bisecting the crash', previous_purpose: 'regression run' },
+    ]);
+    // Nobody waiting is told: the booking runs no longer.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent).toEqual([]);
+    await until('2026-03-10T11:45:00.000Z');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([[ana.email, 'reminder']]);
+    tb.stop();
+  });
+
+  it('the same purpose again writes nothing; somebody else, or a testbed nobody holds, is refused', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'purpose.requested', by: ana, purpose: 'regression run' })).toMatchObject({ type: 'repurposed', changed: false, previous: 'regression run' });
+    expect(await tb.outcome({ type: 'purpose.requested', by: bob, purpose: 'mine now' })).toMatchObject({ type: 'refused', reason: 'not_holder', record: { user_email: ana.email } });
+    expect(tb.disk.writes).toBe(0);
+    expect(tb.disk.record.purpose).toBe('regression run');
+    tb.stop();
+    const free = testbed(available(4)).boot();
+    expect(await free.outcome({ type: 'purpose.requested', by: ana, purpose: 'x' })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
+    expect(free.disk.writes).toBe(0);
+    free.stop();
+  });
+});
+
 describe('wait-list and hand-off', () => {
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
 

@@ -152,6 +152,8 @@ describe('one history line', () => {
   it('accepts every kind of entry the bot writes', () => {
     expect(line({ ...base, event: 'queued', position: 2 })).toEqual({ ...base, event: 'queued', position: 2 });
     expect(line({ ...base, event: 'retired' })?.event).toBe('retired');
+    const repurposed = { ...base, by: ada, event: 'purpose_changed', purpose: 'bisecting', previous_purpose: 'soak test' };
+    expect(line(repurposed)).toEqual(repurposed);
     const closed = closing('expired', { at: base.at, id: 1, holder: ada, since: '2026-03-01T08:00:00.000Z', expected: '2026-03-01T09:00:00.000Z' });
     expect(line(closed)).toEqual(closed);
   });
@@ -163,6 +165,7 @@ describe('one history line', () => {
     expect(line({ ...base, testbed_id: '1', event: 'retired' })).toBeNull();
     expect(line({ ...base, by: { email: 'a@b.c' }, event: 'retired' })).toBeNull();
     expect(line({ ...base, event: 'extended', previous_expected_release_time: base.at })).toBeNull();
+    expect(line({ ...base, event: 'purpose_changed', previous_purpose: 'soak test' })).toBeNull();
     expect(line({ ...base, event: 'force_released', holder: ada, registered_time: 'soon', expected_release_time: base.at })).toBeNull();
   });
 });

@@ -41,6 +41,12 @@ export type ConversationEvent =
    * `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`).
    */
   | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
+  /**
+   * `purpose lab-3 soak test`: the form that gives one of their bookings a new purpose. `testbedId`: the
+   * testbed named; `purpose`: the new purpose as typed (else the form starts with the current one).
+   */
+  | { type: 'purpose.started'; testbedId?: number; purpose?: string }
+  | { type: 'purpose.invalid'; errors: FormErrors; values: FormValues }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30; label?: string }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
@@ -81,6 +87,8 @@ export type CardView =
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
   | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
+  /** The form for a booking's new purpose; `values`/`errors`: a submission sent back with its problems. */
+  | { kind: 'purposeForm'; testbedId?: number; purpose?: string; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
   | { kind: 'report'; days: 7 | 30; intro?: { senderName: string; text: string }; label?: string }
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
