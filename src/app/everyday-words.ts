@@ -86,13 +86,22 @@ const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being
 /** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
 const HOW_LONG =
   /^how\s+long\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?)$/i;
+/**
+ * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
+ * `how long until lab-3 is free`, `how long do I have to wait for lab-3`: as `who has lab-3` (group 1 or 2).
+ */
+const ABOUT_TESTBED =
+  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|will\s+i\s+have\s+to)\s+wait\s+for)\s+(\S[\s\S]*?)|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released))$/i;
+/** `who's waiting`, `is anyone waiting?`, `who is in the queue`: the status of every testbed (each row says who waits). */
+const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?$/i;
+
 /** `what can you do`, `how does this work`, `commands`: help. */
 const HELP_WORDS =
   /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+)?(?:the\s+)?commands|usage|instructions)$/i;
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
@@ -167,6 +176,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (waitMe) return `wait ${waitMe[1]}`;
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
+  const about = ABOUT_TESTBED.exec(command);
+  const aboutName = (about?.[1] ?? about?.[2] ?? about?.[3])?.trim();
+  if (aboutName !== undefined && 'found' in findByTypedName(testbeds, aboutName)) return `who has ${aboutName}`;
+  if (WHO_WAITS.test(command)) return 'status';
   const howLong = HOW_LONG.exec(command);
   const howLongName = (howLong?.[1] ?? howLong?.[2])?.trim();
   if (howLongName !== undefined && 'found' in findByTypedName(testbeds, howLongName)) return `who has ${howLongName}`;

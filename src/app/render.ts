@@ -141,7 +141,7 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
-  if (/^(?:from|starting|beginning)\s/i.test(unread)) {
+  if (/^(?:from|starting|beginning|for)\s/i.test(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
   }
   return `I could not read “${unread}” as a time: choose when below.`;

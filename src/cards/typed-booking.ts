@@ -129,7 +129,8 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
  */
 function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
   // The word comes right after a name, so it is looked for only within a name's reach.
-  const at = /\s(?:from|starting|beginning)\s/i.exec(text.slice(0, LAB_LIMITS.nameMax + 2))?.index;
+  const head = text.slice(0, LAB_LIMITS.nameMax + 2);
+  const at = /\s(?:from|starting|beginning)\s/i.exec(head)?.index ?? forLaterDay(head, now, timeZone);
   if (at === undefined) return undefined;
   const name = text.slice(0, at).trim();
   const start = text.slice(at).trim();
@@ -140,6 +141,31 @@ function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'test
   if (fromNow === null) return { name, values: {}, unread: start };
   const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
   return values === null ? { name, values: {}, unread: fromNow[1] } : { name, values };
+}
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+/** ` for ` and a day after today (`tomorrow`, `monday`, `next week`, `the 3rd`, `3 dec`, `2026-12-03`), then up to three more words. */
+const LATER_DAY = new RegExp(
+  `\\sfor\\s+((?:tomorrow|next\\s+\\S+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|the\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)(?=\\s|$)(?:\\s+\\S+){0,3})`,
+  'i',
+);
+
+const PLAINLY_A_DAY = /^(?:tomorrow|next\s+(?:week|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th))(?=\s|$)/i;
+
+/**
+ * `lab-3 for tomorrow`, `lab-3 for monday`, `lab-3 for the 3rd`: a later day asked for, which is a start
+ * later than now too (`for today`, `for tonight` and `for the day` are until then). Where its ` for ` is.
+ */
+function forLaterDay(head: string, now: string, timeZone: string): number | undefined {
+  const match = LATER_DAY.exec(head);
+  if (match === null) return undefined;
+  // Plainly a day; otherwise only when the words read as one (`for monitoring`, `for tomorrow's demo` are purposes).
+  if (PLAINLY_A_DAY.test(match[1])) return match.index;
+  const words = match[1].split(/\s+/);
+  for (let count = words.length; count > 0; count--) {
+    if (readTypedRelease(`until ${words.slice(0, count).join(' ')}`, now, timeZone) !== null) return match.index;
+  }
+  return undefined;
 }
 
 /** Where the first few words end, within reach of a name's length. */

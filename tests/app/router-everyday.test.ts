@@ -480,6 +480,27 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     },
   );
 
+  it.each([
+    "what's up with lab-3",
+    'what is going on with lab-3?',
+    'any news on lab-3',
+    'what is lab-3 used for',
+    "what's TB-04 SD-WAN pod doing",
+    'how long until lab-3 is free?',
+    'how long do I have to wait for lab-3',
+  ])('%j shows that testbed, as who has it', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);
+  });
+
+  it('`who is waiting` with no testbed shows every testbed (each row names who waits); words naming no testbed stay a hint', () => {
+    for (const typed of ["who's waiting", 'is anyone waiting?', 'who is in the queue']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested' }]);
+    expect(route(text("what's up with the coffee machine"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each(['release everything', 'release all of my testbeds'])('%j shows their bookings with Release all mine, as release all', (typed) => {
+    expect(dispatched(typed)).toEqual(dispatched('release all'));
+  });
+
   it.each(['give lab-3 to Linus', 'hand lab-3 over to linus@example.com', 'hand over TB-04 SD-WAN pod to Grace', 'transfer lab-3 to Grace please'])(
     '%j says how a booking changes hands (no such command), and a recording blanks the colleague',
     (typed) => {

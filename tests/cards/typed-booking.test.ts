@@ -155,6 +155,14 @@ describe('readTypedBooking', () => {
       values: { ...custom('2026-03-13', '23:59'), purpose: 'the soak' },
     });
     expect(readTypedBooking('lab-3 from today', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+    // `for` and a later day asks for a later start too; `for today` and a length are until then, and a purpose stays one.
+    for (const day of ['tomorrow', 'monday morning', 'next week', 'the 3rd', '3 dec', '2026-03-20', 'friday for the demo']) {
+      expect(readTypedBooking(`lab-3 for ${day}`, LAB, NOW, 'UTC'), day).toEqual({ name: 'lab-3', values: {}, unread: `for ${day}` });
+    }
+    expect(readTypedBooking('lab-3 for today', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });
+    expect(readTypedBooking('lab-3 for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking("lab-3 for tomorrow's demo", LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: "tomorrow's demo" } });
+    expect(readTypedBooking('lab-3 for monitoring', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'monitoring' } });
     // A testbed whose own name holds `to` or `from` is still found whole.
     const named = [...LAB, { testbed_name: 'Path to prod' }, { testbed_name: 'Data from field' }];
     expect(readTypedBooking('Path to prod for 2 hours', named, NOW, 'UTC')).toEqual({ name: 'Path to prod', values: custom('2026-03-10', '12:00') });

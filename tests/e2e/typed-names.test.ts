@@ -145,6 +145,13 @@ describe('a testbed named with the command', () => {
     expect(fieldErrorText(fromTo, 'release_choice')).toBe(
       'A booking starts when it is made, so I cannot book ahead (“from 2pm to 5pm”). Choose when you will release it below, or book it on the day.',
     );
+    // `for tomorrow` is a later day, not a purpose.
+    const forTomorrow = await ask(h, h.ada, h.lab, 'reserve lab-3 for tomorrow');
+    expect(startsOn(forTomorrow)).toBe('lab-3');
+    expect(input(forTomorrow, 'purpose').value).toBeUndefined();
+    expect(fieldErrorText(forTomorrow, 'release_choice')).toBe(
+      'A booking starts when it is made, so I cannot book ahead (“for tomorrow”). Choose when you will release it below, or book it on the day.',
+    );
     const fromNow = await ask(h, h.ada, h.lab, 'book lab-3 from now to friday 17:00 to test upgrades');
     expect(startsOn(fromNow)).toBe('lab-3');
     expect(input(fromNow, 'purpose')).toMatchObject({ value: 'test upgrades' });
