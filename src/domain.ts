@@ -171,6 +171,8 @@ export type LifecycleRequest =
   | ({ type: 'extend'; testbedId: number } & ExtendBy)
   /** The booking's purpose (what status shows under it) changed by its holder. */
   | { type: 'repurpose'; testbedId: number; purpose: string }
+  /** The holder expects to be done sooner: the expected release moves earlier, to `until` (ISO 8601 UTC). */
+  | { type: 'doneBy'; testbedId: number; until: string }
   /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
   | { type: 'wait'; testbedId: number; label?: string }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
@@ -191,6 +193,10 @@ export type RefusalReason =
   | 'too_far'
   /** An extension until an instant that is not later than the booking's expected release already is. */
   | 'not_later'
+  /** `Done by` an instant that is not earlier than the booking's expected release already is. */
+  | 'not_earlier'
+  /** A time that has already passed. */
+  | 'passed'
   /** The testbed is free: book it instead of waiting. */
   | 'free'
   /** The person holds it already. */
@@ -207,6 +213,8 @@ export type LifecycleOutcome =
   | { type: 'extended'; record: TestbedRecord }
   /** `previous`: the purpose before; `changed` false when it already read so (nothing was written). */
   | { type: 'repurposed'; record: TestbedRecord; previous: string; changed: boolean }
+  /** The expected release moved earlier; `previous`: the one before; `toldNext`: the first person waiting, told so. */
+  | { type: 'dueEarlier'; record: TestbedRecord; previous: string; toldNext?: string }
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
   | { type: 'declined'; record: TestbedRecord }
@@ -237,7 +245,9 @@ export type DirectNotice =
   /** The person moved up to first in the queue (the one ahead left it, or was offered the testbed). */
   | { kind: 'nowFirst'; record: TestbedRecord }
   /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */
-  | { kind: 'extendedAhead'; record: TestbedRecord };
+  | { kind: 'extendedAhead'; record: TestbedRecord }
+  /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
+  | { kind: 'dueEarlier'; record: TestbedRecord; previous: string };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -313,6 +323,8 @@ export type HistoryEventName =
   | 'extended'
   /** The holder gave their booking a new purpose. */
   | 'purpose_changed'
+  /** The holder expects to be done sooner: the expected release moved earlier. */
+  | 'shortened'
   | 'force_released'
   /** A pipeline's hold that was not renewed in time, released by the bot. */
   | 'expired'
@@ -354,6 +366,7 @@ export type HistoryEntry = HistoryBase &
     | ({ event: 'expired' } & ClosedBooking)
     | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string }
     | { event: 'purpose_changed'; purpose: string; previous_purpose: string }
+    | { event: 'shortened'; expected_release_time: string; previous_expected_release_time: string }
     | { event: 'reminder_sent'; holder: Holder; expected_release_time: string }
     | { event: 'overdue'; holder: Holder; expected_release_time: string; count: number }
     | { event: 'queued'; position: number }

@@ -46,6 +46,7 @@ import {
   readTypedAsk,
   readTypedExtend,
   readTypedPurpose,
+  readTypedDoneBy,
   reportArgument,
   statusArgument,
   waitedLabel,
@@ -137,6 +138,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
+  const doneBy = doneByRoute(event, command, ctx);
+  if (doneBy) return doneBy;
   const withName = NAMED_FORM.exec(command);
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
@@ -172,6 +175,20 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
+}
+
+/**
+ * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`: their bookings with lab-3 chosen and **Done by 16:00**
+ * (earlier than it is due; later, **Extend to**). Undefined when the words name no testbed or no time.
+ */
+function doneByRoute(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const typed = readTypedDoneBy(command);
+  if (typed === undefined) return undefined;
+  const at = readTypedInstant(typed.phrase, event.receivedAt, ctx.timeZone);
+  if (at === null) return undefined;
+  if (typed.name === undefined) return one('conversation', event, { type: 'mine.requested', doneBy: at });
+  const match = findByTypedName(ctx.testbeds ?? [], typed.name);
+  return 'found' in match ? one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, doneBy: at }) : undefined;
 }
 
 /**

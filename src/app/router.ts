@@ -11,6 +11,7 @@ import {
   isHandOffSubmission,
   parseExtendSubmission,
   parsePurposeSubmission,
+  parseDoneBySubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
@@ -159,6 +160,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);
       return lifecycle(event, { type: 'extend', testbedId: result.testbedId, ...('until' in result ? { until: result.until } : { minutes: result.minutes }) }, now);
+    }
+    case 'done_by': {
+      const result = parseDoneBySubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok ? lifecycle(event, { type: 'doneBy', testbedId: result.testbedId, until: result.until }, now) : problemsReply(result.errors);
     }
     case 'change_purpose': {
       const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

@@ -383,6 +383,8 @@ export function createTestbedFleet(deps: {
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
       case 'repurpose':
         return { type: 'purpose.requested', by, now, purpose: request.purpose };
+      case 'doneBy':
+        return { type: 'doneBy.requested', by, now, until: request.until };
       case 'wait':
         return { type: 'wait.requested', by, now, ...(request.label === undefined ? {} : { label: request.label }) };
       case 'unwait':

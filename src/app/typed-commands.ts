@@ -265,6 +265,33 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
   return purposeOf(typed);
 }
 
+/**
+ * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
+ * `I'll be done at 4pm`: the person expects to be done then. Group 1 or 3: the testbed as typed (none: theirs); 2 or 4: the rest.
+ */
+const DONE_BY =
+  /^(?:(?:release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|through|release|free\s+up|give\s+back|hand\s+back|return)(?:\s+with)?)(?:\s+(\S[\s\S]*?))?\s+((?:at|by|around|in|before)\s+\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+
+/** What `release lab-3 at 16:00` says: the testbed as typed (absent: not named) and the time as a phrase the time reader takes. */
+export interface TypedDoneBy {
+  name?: string;
+  /** `until 16:00` (from `at`, `by`, `around`, `before`) or `for 2 hours` (from `in`). */
+  phrase: string;
+}
+
+/**
+ * Words that say when the person will be done with a testbed, or undefined. Whether the phrase is a time, and
+ * whether the name is a testbed's, is for the caller to check (with the clock and the lab at hand).
+ */
+export function readTypedDoneBy(command: string): TypedDoneBy | undefined {
+  const match = DONE_BY.exec(command);
+  if (!match) return undefined;
+  const name = (match[1] ?? match[3])?.trim();
+  const [word, ...rest] = (match[2] ?? match[4]).split(/\s+/);
+  const phrase = `${/^in$/i.test(word) ? 'for' : 'until'} ${rest.join(' ')}`;
+  return name === undefined || name === '' ? { phrase } : { name: name.slice(0, MAX_TYPED_NAME), phrase };
+}
+
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 

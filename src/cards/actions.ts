@@ -49,6 +49,8 @@ export const ACTIONS = {
   releaseAll: 'release_all',
   /** The holder's new purpose for a booking: inputs `testbed_id`, `purpose`. */
   changePurpose: 'change_purpose',
+  /** The holder expects to be done sooner: data `testbed_id`, `until` (ISO 8601 UTC), earlier than the booking's release. */
+  doneBy: 'done_by',
   /** The usage report; its data carries `days` (7 or 30). */
   report: 'report',
   // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
@@ -366,6 +368,22 @@ export function parsePurposeSubmission(inputs: Record<string, unknown>, ctx: { k
     const errors = validate(PURPOSE_SCHEMA, picked, knownTestbeds(ctx.knownTestbedIds));
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, testbedId: Number(picked.testbed_id), purpose: String(picked.purpose) };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export type DoneBySubmission = { ok: true; testbedId: number; until: string } | Invalid;
+
+/** `done_by`: one of the testbeds and the instant (whether it is earlier than the booking runs, and still ahead, the testbed decides). */
+export function parseDoneBySubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): DoneBySubmission {
+  try {
+    const values = keep(inputs, { testbed_id: 20, until: 40 });
+    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed you will be done with.') }), pick(inputs, ['testbed_id']));
+    const until = typeof inputs.until === 'string' && inputs.until.length <= 40 ? parseIso(inputs.until) : null;
+    if (until === null) errors.until = 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.';
+    if (Object.keys(errors).length > 0 || until === null) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(inputs.testbed_id), until: isoFromMs(until) };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

@@ -210,6 +210,12 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(`${safeName(record.user_name)} extended ${name}. Expected release: ${due}.`),
         textBlock('You are still first in its queue: I message you as soon as it is released.', { isSubtle: true }),
       ]);
+    case 'dueEarlier':
+      return card([
+        heading(`${name} is due back sooner`, { color: 'good' }),
+        textBlock(`${safeName(record.user_name)} expects to be done with ${name} by ${due}; it was ${formatWhen(notice.previous, timeZone)}.`),
+        textBlock('You are first in its queue: I message you as soon as it is released.', { isSubtle: true }),
+      ]);
     case 'retired':
       return card([
         heading(`${name} was retired`, { color: 'warning' }),
@@ -244,6 +250,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':
       return `${plainText(record.user_name, 80)} extended ${name} (expected release ${when}). You are still first in its queue.`;
+    case 'dueEarlier':
+      return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'retired':
       return `${name} was retired, so you are no longer waiting for it.`;
   }

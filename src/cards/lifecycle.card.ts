@@ -29,6 +29,10 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `That would move the expected release of ${name} more than 90 days from now. Choose a shorter extension.`;
     case 'not_later':
       return `${name} is already booked until ${until || 'then'}, so there is nothing to extend.`;
+    case 'not_earlier':
+      return `${name} is already due back ${until ? `at ${until}` : 'by then'}, so there is nothing to bring forward. Release it when you are done.`;
+    case 'passed':
+      return 'That time has already passed. Release the testbed if you are done, or type the time again.';
     case 'free':
       return `${name} is free right now: book it instead of waiting.`;
     case 'yours':
@@ -98,6 +102,15 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
   switch (outcome.type) {
     case 'extended':
       return { title: `Extended: ${name}`, lines: [`${name} is yours until ${due}.`], colour: 'good', actions: [] };
+    case 'dueEarlier': {
+      const told = outcome.toldNext === undefined ? [] : [`I told ${esc(outcome.toldNext)}, first in its queue.`];
+      return {
+        title: `Due back sooner: ${name}`,
+        lines: [`${name} is due back ${due}; it was ${formatWhen(outcome.previous, timeZone)}.`, ...told, 'Release it as soon as you are done.'],
+        colour: 'good',
+        actions: [],
+      };
+    }
     case 'repurposed': {
       const purpose = `Purpose: ${escLong(outcome.record.purpose)}`;
       if (!outcome.changed) return { title: 'Nothing was changed', lines: [`The purpose of ${name} already reads so.`, purpose], colour: 'default', actions: [] };
@@ -175,6 +188,8 @@ export interface MineInput {
   extendUntil?: string;
   /** Only the places in queues, each one to leave (`my queues`, `stop waiting`), bookings or not. */
   queues?: boolean;
+  /** An instant the person typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. */
+  doneBy?: string;
 }
 
 function mine(input: MineInput) {
@@ -217,19 +232,40 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   if (queued.length > 0) body.push(small('To leave a queue, type my queues.', { isSubtle: true }));
   if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
   // `extend lab-3 until friday` when lab-3 already runs past then: no button that could only be refused.
-  const chosen = held.find((record) => record.id === input.chosen);
+  const chosen = input.chosen === undefined && held.length === 1 ? held[0] : held.find((record) => record.id === input.chosen);
+  const done = doneByButton(input, chosen);
+  if (done.line) body.push(small(done.line, { color: 'warning' }));
+  if (done.extendUntil) input = { ...input, extendUntil: done.extendUntil };
   const until = input.extendUntil;
   const notLater = until !== undefined && chosen?.expected_release_time != null && Date.parse(until) <= Date.parse(chosen.expected_release_time);
   if (notLater && chosen) {
     body.push(small(`${safeName(chosen.testbed_name)} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.`, { color: 'warning' }));
   }
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
+  const extend = extendButtons(notLater ? { ...input, extendUntil: undefined } : input);
   return card(body, [
-    ...extendButtons(notLater ? { ...input, extendUntil: undefined } : input),
+    ...(done.button ? [done.button, extend[1]] : extend),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
   ]);
+}
+
+/**
+ * `I'll be done with lab-3 at 16:00`: earlier than lab-3 is due, **Done by 16:00** (in place of Extend 1 hour);
+ * later, it is an extension (`extendUntil`); the same time or one past, a line saying so and no button.
+ */
+function doneByButton(input: MineInput, chosen: TestbedRecord | undefined): { button?: CardElement; extendUntil?: string; line?: string } {
+  const at = input.doneBy;
+  if (at === undefined) return {};
+  const when = clockTime(at, input.now, input.timeZone);
+  const named = input.chosen === undefined || chosen ? undefined : input.testbeds.find((record) => record.id === input.chosen);
+  if (named) return { line: `You do not hold ${safeName(named.testbed_name)}, so when it is due back is not yours to say.` };
+  if (Date.parse(at) <= Date.parse(input.now)) return { line: `${when} has already passed: release it when you are done.` };
+  const due = chosen?.expected_release_time;
+  if (chosen && due && Date.parse(at) > Date.parse(due)) return { extendUntil: at };
+  if (chosen && due && Date.parse(at) === Date.parse(due)) return { line: `${safeName(chosen.testbed_name)} is already due back at ${when}.` };
+  return { button: submit(`Done by ${when}`, { action: ACTIONS.doneBy, until: at }) };
 }
 
 type Queued = ReturnType<typeof mine>['queued'];

@@ -246,6 +246,7 @@ export const conversationMachine = setup({
             ...(event.extendMinutes === undefined ? {} : { extendMinutes: event.extendMinutes }),
             ...(event.extendUntil === undefined ? {} : { extendUntil: event.extendUntil }),
             ...(event.queues ? { queues: true as const } : {}),
+            ...(event.doneBy === undefined ? {} : { doneBy: event.doneBy }),
           },
         }),
       },

@@ -86,6 +86,8 @@ export type TestbedEvent =
   | ({ type: 'extend.requested' } & ExtendBy & Request)
   /** The holder's new purpose for their booking. */
   | ({ type: 'purpose.requested'; purpose: string } & Request)
+  /** The holder expects to be done sooner: the expected release moves earlier, to `until`. */
+  | ({ type: 'doneBy.requested'; until: string } & Request)
   /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
   | ({ type: 'wait.requested'; label?: string } & Request)
   | ({ type: 'unwait.requested' } & Request)
@@ -153,7 +155,7 @@ interface PendingChange {
   /** When it was asked for (an extension: the first person waiting is told at most once an hour). */
   at?: string;
   /** Set when the holder amended their booking: what the answer reports once it is saved. */
-  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string };
+  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string };
 }
 
 export interface TestbedContext {
@@ -251,9 +253,27 @@ function purposeChange(record: TestbedRecord, event: Extract<TestbedEvent, { typ
   };
 }
 
-/** The answer to the holder's saved amendment: `record` as saved. */
-function amendedOutcome(pending: PendingChange, record: TestbedRecord): LifecycleOutcome {
-  return pending.amend?.type === 'repurposed' ? { type: 'repurposed', record, previous: pending.amend.previous, changed: true } : { type: 'extended', record };
+function doneByChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'doneBy.requested' }>): PendingChange {
+  const previous = record.expected_release_time ?? '';
+  const sooner = { ...record, expected_release_time: iso(ms(event.until)) };
+  return {
+    requestId: event.requestId,
+    record: sooner,
+    history: [historyLine('shortened', record, event.now, event.by, { expected_release_time: sooner.expected_release_time, previous_expected_release_time: previous })],
+    amend: { type: 'dueEarlier', previous },
+  };
+}
+
+/** The answer to the holder's saved amendment: `record` as saved; `next`: the first person waiting (told of an earlier release). */
+function amendedOutcome(pending: PendingChange, record: TestbedRecord, next: Holder | undefined): LifecycleOutcome {
+  switch (pending.amend?.type) {
+    case 'repurposed':
+      return { type: 'repurposed', record, previous: pending.amend.previous, changed: true };
+    case 'dueEarlier':
+      return { type: 'dueEarlier', record, previous: pending.amend.previous, ...(next && !sameEmail(next.email, record.user_email) ? { toldNext: next.name } : {}) };
+    default:
+      return { type: 'extended', record };
+  }
 }
 
 function renameChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'rename.requested' }>): PendingChange {
@@ -439,6 +459,10 @@ export const testbedMachine = setup({
       event.type === 'extend.requested' &&
       'until' in event &&
       !(ms(event.until) > Math.max(ms(context.record.expected_release_time), ms(event.now))),
+    /** `Done by` a time that has passed. */
+    isPassed: ({ event }) => event.type === 'doneBy.requested' && !(ms(event.until) > ms(event.now)),
+    /** `Done by` a time the booking is already due back by: nothing to bring forward. */
+    isNotEarlier: ({ context, event }) => event.type === 'doneBy.requested' && !(ms(event.until) < ms(context.record.expected_release_time)),
     /** A new purpose that reads exactly as the booking's purpose already does: nothing to save. */
     isSamePurpose: ({ context, event }) => event.type === 'purpose.requested' && event.purpose === (context.record.purpose ?? ''),
     isAskedRecently: ({ context, event }) => askAgainAt(context.record, context.life, byOf(event)?.email ?? '', nowOf(event)) !== null,
@@ -464,6 +488,9 @@ export const testbedMachine = setup({
     }),
     repurpose: assign({
       pending: ({ context, event }) => (event.type === 'purpose.requested' ? purposeChange(context.record, event) : context.pending),
+    }),
+    shorten: assign({
+      pending: ({ context, event }) => (event.type === 'doneBy.requested' ? doneByChange(context.record, event) : context.pending),
     }),
     /** An admin's change of the record (rename, maintenance, force release, retire), to be saved. */
     planAdmin: assign({
@@ -569,10 +596,16 @@ export const testbedMachine = setup({
         });
       }
     }),
-    /** The first person waiting hears that the booking ahead of them runs longer (the rest are told in turn, when they are first). */
-    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; extended: boolean }) => {
+    /** The first person waiting hears that the booking ahead of them runs longer, or ends sooner (the rest are told in turn, when they are first). */
+    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; amend: PendingChange['amend'] }) => {
       const next = context.life.queue[0];
-      if (!params.extended || !next || sameEmail(next.email, params.record.user_email)) return;
+      if (!next || sameEmail(next.email, params.record.user_email)) return;
+      // Sooner is told every time (a holder brings a release forward rarely); later, at most once an hour.
+      if (params.amend?.type === 'dueEarlier') {
+        enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'dueEarlier', record: params.record, previous: params.amend.previous } });
+        return;
+      }
+      if (params.amend?.type !== 'extended') return;
       const told = context.toldAhead;
       if (told && sameEmail(told.email, next.email) && ms(params.now) - ms(told.at) < TOLD_AHEAD_GAP_MS) return;
       enqueue.assign({ toldAhead: { email: next.email, at: params.now } });
@@ -611,6 +644,7 @@ export const testbedMachine = setup({
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'wait.requested': { actions: { type: 'refuse', params: { reason: 'free' } } },
@@ -631,6 +665,7 @@ export const testbedMachine = setup({
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
@@ -688,6 +723,7 @@ export const testbedMachine = setup({
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
@@ -796,6 +832,15 @@ export const testbedMachine = setup({
           },
           { target: 'amending', actions: 'repurpose' },
         ],
+        'doneBy.requested': [
+          { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          { guard: 'isPassed', actions: { type: 'refuse', params: { reason: 'passed' } } },
+          {
+            guard: 'isNotEarlier',
+            actions: { type: 'refuse', params: ({ context }) => ({ reason: 'not_earlier' as const, until: context.record.expected_release_time ?? undefined }) },
+          },
+          { target: 'amending', actions: 'shorten' },
+        ],
         'wait.requested': [
           { guard: 'isHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
           { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
@@ -844,10 +889,10 @@ export const testbedMachine = setup({
               params: ({ context, event }) => ({
                 type: 'request.answered',
                 requestId: context.pending!.requestId,
-                outcome: amendedOutcome(context.pending!, event.output),
+                outcome: amendedOutcome(context.pending!, event.output, context.life.queue[0]),
               }),
             },
-            { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', extended: context.pending!.amend?.type === 'extended' }) },
+            { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', amend: context.pending!.amend }) },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
         },

@@ -45,7 +45,7 @@ export interface ReadHistoryOptions {
 }
 
 const EVENTS: ReadonlySet<HistoryEventName> = new Set<HistoryEventName>([
-  'registered', 'released', 'extended', 'purpose_changed', 'force_released', 'expired', 'reminder_sent', 'overdue', 'queued', 'left_queue',
+  'registered', 'released', 'extended', 'shortened', 'purpose_changed', 'force_released', 'expired', 'reminder_sent', 'overdue', 'queued', 'left_queue',
   'offered', 'offer_declined', 'offer_expired', 'added', 'renamed', 'retired', 'maintenance_started', 'maintenance_ended',
 ]);
 
@@ -80,7 +80,7 @@ export function historyEntryOf(value: unknown): HistoryEntry | null {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof name !== 'string') return null;
   if (by !== null && !isPerson(by)) return null;
   if (CLOSINGS.has(event) && !(isPerson(value.holder) && isIso(value.registered_time) && isIso(value.expected_release_time))) return null;
-  if ((event === 'registered' || event === 'extended') && !isIso(value.expected_release_time)) return null;
+  if ((event === 'registered' || event === 'extended' || event === 'shortened') && !isIso(value.expected_release_time)) return null;
   if (event === 'purpose_changed' && typeof value.purpose !== 'string') return null;
   return value as unknown as HistoryEntry;
 }

@@ -151,6 +151,42 @@ describe('a booking\'s new purpose', () => {
   });
 });
 
+describe('done sooner', () => {
+  const lab = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }, { id: 3, testbed_name: 'TB-03 Wi-Fi 7 lab' }] };
+  const say = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+
+  it.each([
+    ['release lab-2 at 16:00', 2, '2026-03-02T16:00:00.000Z'],
+    ["I'll be done with lab-2 by 4pm", 2, '2026-03-02T16:00:00.000Z'],
+    ['done with lab-2 at 4pm', 2, '2026-03-02T16:00:00.000Z'],
+    ['I will release TB-03 in 2 hours', 3, '2026-03-02T12:00:00.000Z'],
+    ['TB-03 Wi-Fi 7 lab will be free around 5pm', 3, '2026-03-02T17:00:00.000Z'],
+    ['lab-1 should be back by tomorrow 9am', 1, '2026-03-03T09:00:00.000Z'],
+  ])('typed %j shows their bookings with testbed %i chosen and Done by %s', (text, testbedId, doneBy) => {
+    expect(eventOf(route(say(text), lab))).toEqual({ type: 'mine.requested', testbedId, doneBy });
+  });
+
+  it('without a testbed named, their bookings with the time; words that are no time or name no testbed are read as before', () => {
+    expect(eventOf(route(say("I'll be done at 4pm"), lab))).toEqual({ type: 'mine.requested', doneBy: '2026-03-02T16:00:00.000Z' });
+    // `at once` is no time: the release form, as `release lab-2 …` always was.
+    expect(eventOf(route(say('release lab-2 at once'), lab))).toMatchObject({ type: 'release.started' });
+    expect(eventOf(route(say('release lab-9 at 16:00'), lab))).toMatchObject({ type: 'release.started' });
+  });
+
+  it('the Done by button asks the testbed for the earlier release; an unreadable time changes nothing', () => {
+    expect(eventOf(route(action({ action: 'done_by', testbed_id: '2', until: '2026-03-02T16:00:00.000Z' }), ctx))).toEqual({
+      type: 'lifecycle.submitted',
+      request: { type: 'doneBy', testbedId: 2, until: '2026-03-02T16:00:00.000Z' },
+      now: NOW,
+    });
+    expect(route(action({ action: 'done_by', testbed_id: '2', until: 'teatime' }), ctx)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00. Nothing was changed.' },
+    });
+    expect(route(action({ action: 'done_by', until: '2026-03-02T16:00:00.000Z' }), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+});
+
 describe('direct rooms (not on APPROVED_ROOMS)', () => {
   const direct = (inputs: Record<string, unknown>) => route(action(inputs, DM, 'direct'), ctx);
 

@@ -33,6 +33,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['refused', outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } }), outcomeText({ ...ctx, outcome: { type: 'refused', reason: 'not_holder', record: tricky } })],
   ['force released', noticeCard({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } }), noticeText({ ...ctx, notice: { kind: 'forceReleased', record: tricky, byName: 'Grace *G*', reason: 'the **nightly** run' } })],
   ['now first', noticeCard({ ...ctx, notice: { kind: 'nowFirst', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'nowFirst', record: tricky } })],
+  ['due back sooner', noticeCard({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } })],
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
@@ -83,6 +84,47 @@ describe('lifecycle cards', () => {
       { text: 'Purpose: soak *test* of the new image', weight: undefined, color: undefined },
       { text: 'To change what a booking is for, type purpose lab-4 and the new purpose.', weight: undefined, color: undefined },
     ]);
+  });
+
+  it('`I will be done with lab-N at …`: Done by that time when it is earlier than the booking, Extend to when later, a line otherwise', () => {
+    const mine = (doneBy: string, chosen?: number, testbeds = [inUse(3, ana, { until: '2026-03-10T18:00:00.000Z' })]) =>
+      mineCard({ ...ctx, testbeds, life: [], requesterEmail: ana.email, ...(chosen === undefined ? {} : { chosen }), doneBy });
+    const warnings = (card: AdaptiveCardJson) => seenCard(card).all.filter((item) => item.element.color === 'warning').map((item) => item.text);
+    const sooner = mine('2026-03-10T16:00:00.000Z', 3);
+    expect(inspectCard(sooner).actions.slice(0, 2).map((action) => [action.title, action.data])).toEqual([
+      ['Done by 16:00 UTC', { action: 'done_by', until: '2026-03-10T16:00:00.000Z' }],
+      ['Extend 1 day', { action: 'extend', minutes: '1440' }],
+    ]);
+    // Their only booking is the one meant when none is named.
+    expect(buttonTitles(mine('2026-03-10T16:00:00.000Z'))[0]).toBe('Done by 16:00 UTC');
+    expect(buttonTitles(mine('2026-03-10T20:00:00.000Z', 3))[0]).toBe('Extend to 20:00 UTC');
+    const same = mine('2026-03-10T18:00:00.000Z', 3);
+    expect(warnings(same)).toEqual(['lab-3 is already due back at 18:00 UTC.']);
+    expect(buttonTitles(same).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
+    expect(warnings(mine('2026-03-10T09:00:00.000Z', 3))).toEqual(['09:00 UTC has already passed: release it when you are done.']);
+    const notTheirs = mine('2026-03-10T16:00:00.000Z', 4, [inUse(3, ana, { until: '2026-03-10T18:00:00.000Z' }), inUse(4, bob)]);
+    expect(warnings(notTheirs)).toEqual(['You do not hold lab-4, so when it is due back is not yours to say.']);
+    expect(buttonTitles(notTheirs)).not.toContain('Done by 16:00 UTC');
+  });
+
+  it('done sooner: the holder hears the new and old times and who was told; the first person waiting hears it too', () => {
+    const record = inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' });
+    const answer = outcomeCard({ ...ctx, outcome: { type: 'dueEarlier', record, previous: '2026-03-10T18:00:00.000Z', toldNext: 'Bob Builder' } });
+    expect(seenCard(answer).heading).toBe('Due back sooner: lab-3');
+    expect(seenCard(answer).texts.slice(1)).toEqual([
+      'lab-3 is due back 2026-03-10 12:00 UTC (in 2 h); it was 2026-03-10 18:00 UTC.',
+      'I told Bob Builder, first in its queue.',
+      'Release it as soon as you are done.',
+    ]);
+    const told = seenCard(noticeCard({ ...ctx, notice: { kind: 'dueEarlier', record, previous: '2026-03-10T18:00:00.000Z' } }));
+    expect(told.heading).toBe('lab-3 is due back sooner');
+    expect(told.texts.slice(1)).toEqual([
+      'Ana Ops expects to be done with lab-3 by 2026-03-10 12:00 UTC (in 2 h); it was 2026-03-10 18:00 UTC.',
+      'You are first in its queue: I message you as soon as it is released.',
+    ]);
+    const refused = (reason: 'not_earlier' | 'passed') => seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason, record, until: '2026-03-10T12:00:00.000Z' } })).texts[1];
+    expect(refused('not_earlier')).toBe('lab-3 is already due back at 2026-03-10 12:00 UTC, so there is nothing to bring forward. Release it when you are done.');
+    expect(refused('passed')).toBe('That time has already passed. Release the testbed if you are done, or type the time again.');
   });
 
   it('Still need it on an overdue booking offers the Extend buttons, and the asker hears that no new time was given', () => {

@@ -760,10 +760,15 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         by('ask.kept', ana),
         by('ask.requested', ana),
         by('ask.requested', grace),
+        // Done sooner once (Grace, first in the queue, is told), a time already past, and one later than it is due.
+        ...((s.context as TestbedContext).record.expected_release_time === '2026-03-10T12:00:00.000Z' ? [by('doneBy.requested', bob, { until: '2026-03-10T11:00:00.000Z' })] : []),
+        by('doneBy.requested', bob, { until: '2026-03-10T09:00:00.000Z' }),
+        by('doneBy.requested', bob, { until: '2026-03-10T13:00:00.000Z' }),
+        by('doneBy.requested', ana, { until: '2026-03-10T11:00:00.000Z' }),
         by('release.requested', bob),
         deadline(NOW),
         booking(grace, true),
-        ...saves(s, 'saveLifecycle', 'saveRelease', 'saveClaim'),
+        ...saves(s, 'saveLifecycle', 'saveRelease', 'saveClaim', 'saveAmendment'),
       ],
     },
   ];
@@ -875,7 +880,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
     const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
     expect(kinds).toEqual(
-      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst']),
+      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier']),
     );
     const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
     for (const notice of distinct.values()) {
@@ -908,6 +913,9 @@ describe('testbed machine: the lifecycle walked from five start records, every s
       'error',
       'extended',
       'repurposed',
+      'dueEarlier',
+      'refused not_earlier',
+      'refused passed',
       'waiting',
       'unwaited',
       'declined',

@@ -321,6 +321,52 @@ describe('a new purpose', () => {
   });
 });
 
+describe('done sooner', () => {
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
+
+  it('the holder brings the release forward: saved with a history line, the first person waiting told, the reminder moved', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    const outcome = await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T12:00:00.000Z' });
+    expect(outcome).toMatchObject({ type: 'dueEarlier', previous: '2026-03-10T18:00:00.000Z', toldNext: bob.name, record: { expected_release_time: '2026-03-10T12:00:00.000Z' } });
+    expect(tb.disk.record.expected_release_time).toBe('2026-03-10T12:00:00.000Z');
+    expect(tb.disk.history.filter((line) => line.event === 'shortened')).toEqual([
+      {
+        at: '2026-03-10T10:00:00.000Z',
+        event: 'shortened',
+        testbed_id: 3,
+        testbed_name: 'lab-3',
+        by: ana,
+        expected_release_time: '2026-03-10T12:00:00.000Z',
+        previous_expected_release_time: '2026-03-10T18:00:00.000Z',
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.notices.map(({ to, notice }) => [to, notice.kind, 'previous' in notice ? notice.previous : undefined])).toEqual([[bob.email, 'dueEarlier', '2026-03-10T18:00:00.000Z']]);
+    // The reminder comes 15 minutes before the new time.
+    await until('2026-03-10T11:45:00.000Z');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [bob.email, 'dueEarlier'],
+      [ana.email, 'reminder'],
+    ]);
+    tb.stop();
+  });
+
+  it('a time not earlier than the release, one that has passed, somebody else, or a free testbed: refused, nothing written', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T18:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_earlier', until: '2026-03-10T18:00:00.000Z' });
+    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T20:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_earlier' });
+    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T09:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'passed' });
+    expect(await tb.outcome({ type: 'doneBy.requested', by: bob, until: '2026-03-10T12:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(tb.disk.writes).toBe(0);
+    tb.stop();
+    const free = testbed(available(4)).boot();
+    expect(await free.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T12:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
+    free.stop();
+  });
+});
+
 describe('wait-list and hand-off', () => {
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
 

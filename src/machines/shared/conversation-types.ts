@@ -38,9 +38,10 @@ export type ConversationEvent =
   /**
    * `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card; `extendMinutes`
    * (`by 2 hours`) or `extendUntil` (`until 18:00`, ISO 8601 UTC): what was typed, as a button of its own.
-   * `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`).
+   * `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`). `doneBy`: an
+   * instant they typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC.
    */
-  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string }
   /**
    * `purpose lab-3 soak test`: the form that gives one of their bookings a new purpose. `testbedId`: the
    * testbed named; `purpose`: the new purpose as typed (else the form starts with the current one).
@@ -86,7 +87,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string }
   /** The form for a booking's new purpose; `values`/`errors`: a submission sent back with its problems. */
   | { kind: 'purposeForm'; testbedId?: number; purpose?: string; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */

@@ -1,7 +1,8 @@
 /**
- * A booking's new purpose, end to end over the emulator: typed in the lab room, the form arrives
- * filled in, one press saves it to the testbed document and the history, and status shows it.
- * Only the holder may change it; a forged press by somebody else changes nothing.
+ * The holder changing their booking, end to end over the emulator. A new purpose: typed in the lab
+ * room, the form arrives filled in, one press saves it to the testbed document and the history, and
+ * status shows it. Done sooner: typed with a time, one press on Done by brings the expected release
+ * forward and tells the first person waiting in their 1:1 room. Only the holder may do either.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
@@ -77,5 +78,42 @@ describe('a new purpose for a booking', () => {
     // Linus holds nothing: typing it tells him so instead of a form he cannot use.
     const nothing = await ask(h, h.linus, h.lab, 'purpose lab-1 mine now');
     expect(seenCard(nothing).texts.slice(1)).toEqual(['You do not hold lab-1: its purpose is for Ada Ops to change.', 'You hold no testbeds right now, so there is no purpose to change.']);
+  });
+});
+
+describe('done sooner', () => {
+  it('typed with a time: Done by moves the release earlier, writes it down and tells the first person waiting', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test')] });
+    const queued = await ask(h, h.linus, h.lab, 'wait lab-1');
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-1');
+
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    const mine = await ask(h, h.ada, h.lab, "I'll be done with lab-1 in 2 hours");
+    const done = buttonTitles(mine)[0];
+    expect(done).toMatch(/^Done by (?:\d{2}:\d{2}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/);
+    expect(input(mine, 'testbed_id').value).toBe('1');
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const answer = await click(h, h.ada, mine, 'done_by');
+    expect(seenCard(answer).heading).toBe('Due back sooner: lab-1');
+    expect(seenCard(answer).texts).toContain('I told Linus Lab, first in its queue.');
+    const record = (await h.readTestbeds())[0];
+    const sooner = Date.parse(record.expected_release_time!);
+    expect(sooner).toBeLessThan(due);
+    expect(Math.abs(sooner - (Date.now() + 2 * HOUR))).toBeLessThan(5 * 60_000);
+    expect((await historyLines()).filter((line) => line.event === 'shortened')).toEqual([
+      expect.objectContaining({ testbed_id: 1, by: ada, expected_release_time: record.expected_release_time, previous_expected_release_time: iso(due) }),
+    ]);
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).heading).toBe('lab-1 is due back sooner');
+
+    // Pressed again: already due back then. Linus forging it: only the holder.
+    const again = await click(h, h.ada, mine, 'done_by');
+    expect(seenCard(again).texts[0]).toBe('Nothing was changed');
+    const forged = await click(h, h.linus, mine, 'done_by');
+    expect(seenCard(forged).texts).toEqual(['Nothing was changed', 'Only the holder can do that, and lab-1 is held by Ada Ops.']);
+    expect((await h.readTestbeds())[0].expected_release_time).toBe(record.expected_release_time);
   });
 });
