@@ -182,13 +182,14 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
  * (earlier than it is due; later, **Extend to**). Undefined when the words name no testbed or no time.
  */
 function doneByRoute(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
-  const typed = readTypedDoneBy(command);
-  if (typed === undefined) return undefined;
-  const at = readTypedInstant(typed.phrase, event.receivedAt, ctx.timeZone);
-  if (at === null) return undefined;
-  if (typed.name === undefined) return one('conversation', event, { type: 'mine.requested', doneBy: at });
-  const match = findByTypedName(ctx.testbeds ?? [], typed.name);
-  return 'found' in match ? one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, doneBy: at }) : undefined;
+  for (const typed of readTypedDoneBy(command)) {
+    const at = readTypedInstant(typed.phrase, event.receivedAt, ctx.timeZone);
+    if (at === null) continue;
+    if (typed.name === undefined) return one('conversation', event, { type: 'mine.requested', doneBy: at });
+    const match = findByTypedName(ctx.testbeds ?? [], typed.name);
+    if ('found' in match) return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, doneBy: at });
+  }
+  return undefined;
 }
 
 /**

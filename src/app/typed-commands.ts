@@ -267,12 +267,15 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
 
 /**
  * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
- * `I'll be done at 4pm`: the person expects to be done then. Group 1 or 3: the testbed as typed (none: theirs); 2 or 4: the rest.
+ * `I'll be done at 4pm`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or
+ * the time alone; group 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm`.
  */
 const DONE_BY =
-  /^(?:(?:release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|through|release|free\s+up|give\s+back|hand\s+back|return)(?:\s+with)?)(?:\s+(\S[\s\S]*?))?\s+((?:at|by|around|in|before)\s+\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+  /^(?:(?:release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|through|release|free\s+up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+/** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before ` (or at the very start). */
+const TIME_WORD = /(?:^|\s+)(at|by|around|in|before)\s+(?=\S)/gi;
 
-/** What `release lab-3 at 16:00` says: the testbed as typed (absent: not named) and the time as a phrase the time reader takes. */
+/** One reading of `release lab-3 at 16:00`: the testbed as typed (absent: not named) and the time as a phrase the time reader takes. */
 export interface TypedDoneBy {
   name?: string;
   /** `until 16:00` (from `at`, `by`, `around`, `before`) or `for 2 hours` (from `in`). */
@@ -280,16 +283,26 @@ export interface TypedDoneBy {
 }
 
 /**
- * Words that say when the person will be done with a testbed, or undefined. Whether the phrase is a time, and
- * whether the name is a testbed's, is for the caller to check (with the clock and the lab at hand).
+ * The readings of words that say when the person will be done with a testbed, the shortest name first (a name may
+ * hold `at` or `in` itself: `Rack in lab 2 at 16:00`); none when they say nothing of the kind. Whether a phrase is
+ * a time, and a name a testbed's, is for the caller to check (with the clock and the lab at hand).
  */
-export function readTypedDoneBy(command: string): TypedDoneBy | undefined {
+export function readTypedDoneBy(command: string): TypedDoneBy[] {
   const match = DONE_BY.exec(command);
-  if (!match) return undefined;
-  const name = (match[1] ?? match[3])?.trim();
-  const [word, ...rest] = (match[2] ?? match[4]).split(/\s+/);
-  const phrase = `${/^in$/i.test(word) ? 'for' : 'until'} ${rest.join(' ')}`;
-  return name === undefined || name === '' ? { phrase } : { name: name.slice(0, MAX_TYPED_NAME), phrase };
+  if (!match) return [];
+  const reading = (name: string, word: string, time: string): TypedDoneBy => {
+    const phrase = `${/^in$/i.test(word) ? 'for' : 'until'} ${time.trim()}`;
+    return name.trim() === '' ? { phrase } : { name: name.trim().slice(0, MAX_TYPED_NAME), phrase };
+  };
+  if (match[2] !== undefined) {
+    const [word, ...time] = match[3].split(/\s+/);
+    return [reading(match[2], word, time.join(' '))];
+  }
+  // A name is never longer than MAX_TYPED_NAME: the time starts within reach of the start.
+  const words = match[1];
+  return [...words.slice(0, MAX_TYPED_NAME + 12).matchAll(TIME_WORD)]
+    .slice(0, 6)
+    .map((at) => reading(words.slice(0, at.index), at[1], words.slice(at.index + at[0].length)));
 }
 
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */

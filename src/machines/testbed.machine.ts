@@ -874,7 +874,7 @@ export const testbedMachine = setup({
         'forceRelease.requested': { target: 'releasing', actions: 'planAdmin' },
       },
     },
-    /** The holder's amendment of their booking (a later expected release, a new purpose) being saved. */
+    /** The holder's amendment of their booking (a later or an earlier expected release, a new purpose) being saved. */
     amending: {
       on: WHILE_SAVING,
       invoke: {

@@ -171,6 +171,10 @@ describe('done sooner', () => {
     // `at once` is no time: the release form, as `release lab-2 …` always was.
     expect(eventOf(route(say('release lab-2 at once'), lab))).toMatchObject({ type: 'release.started' });
     expect(eventOf(route(say('release lab-9 at 16:00'), lab))).toMatchObject({ type: 'release.started' });
+    // A name that holds `in` or `at` itself is found whole.
+    const racks = { ...ctx, testbeds: [{ id: 7, testbed_name: 'Rack in lab 2' }] };
+    expect(eventOf(route(say('release Rack in lab 2 at 16:00'), racks))).toEqual({ type: 'mine.requested', testbedId: 7, doneBy: '2026-03-02T16:00:00.000Z' });
+    expect(eventOf(route(say('release at 4pm'), lab))).toEqual({ type: 'mine.requested', doneBy: '2026-03-02T16:00:00.000Z' });
   });
 
   it('the Done by button asks the testbed for the earlier release; an unreadable time changes nothing', () => {
