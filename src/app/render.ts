@@ -294,7 +294,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(mineCard(input), mineText(input));
     }
     case 'purposeForm': {
-      const input = { testbeds: ctx.testbeds, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, testbedId: view.testbedId, purpose: view.purpose, errors: view.errors, values: view.values };
+      const input = { testbeds: ctx.testbeds, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, testbedId: view.testbedId, purpose: view.purpose, errors: view.errors, values: view.values, directRoom: ctx.directRoom === true };
       return pair(purposeFormCard(input), purposeFormText(input));
     }
     case 'lifecycle': {

@@ -62,13 +62,25 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text)) !== null)) {
       return routeText(event, ctx);
     }
-    // `no thanks` to an offer there; anything else typed gets one line on where the bot answers, never silence.
+    // `no thanks` to an offer there, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`, `I'll be done
+    // at 4pm`, `purpose lab-3 …`): where reminders arrive. Anything else typed gets one line on where the bot answers, never silence.
     if (event.type === 'message' && event.roomType === 'direct') {
-      return passOnRoute(everydayCommand(commandText(event.text), ctx.testbeds ?? []), ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
+      return passOnRoute(everydayCommand(commandText(event.text), ctx.testbeds ?? []), ctx) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
+}
+
+/** What typed text may start in a 1:1 room that is not approved: only views of the person's own bookings and queues. */
+const OWN_BOOKING_EVENTS: ReadonlySet<string> = new Set(['mine.requested', 'purpose.started']);
+
+/** Typed text about the person's own bookings, as a lab room reads it; undefined for anything else. */
+function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision | undefined {
+  const decision = routeText(event, ctx);
+  if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
+  const [only] = decision.targets;
+  return only.key.kind === 'conversation' && OWN_BOOKING_EVENTS.has(only.event.type) ? decision : undefined;
 }
 
 /** A form's problems as one friendly line (for buttons that have no form to send back). */

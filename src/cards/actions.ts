@@ -90,6 +90,9 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.stillNeed,
   // Leaving a queue concerns only the person pressing it (`pass on lab-3` typed there offers it).
   ACTIONS.unwait,
+  // The person's own bookings, typed there (`I'll be done at 4pm`, `purpose lab-3 …`): the testbed checks the holder.
+  ACTIONS.doneBy,
+  ACTIONS.changePurpose,
   ...ADMIN_ACTIONS,
 ]);
 

@@ -19,6 +19,8 @@ export interface PurposeFormInput {
   errors?: FormErrors;
   /** A submission sent back with its problems: what was chosen and typed. */
   values?: FormValues;
+  /** Shown in a 1:1 room that is not approved: nothing about other people's bookings. */
+  directRoom?: boolean;
 }
 
 function ownBookings({ testbeds, requesterEmail }: PurposeFormInput): TestbedRecord[] {
@@ -39,6 +41,7 @@ function notYours(input: PurposeFormInput, own: readonly TestbedRecord[]): strin
   const record = input.testbeds.find((candidate) => candidate.id === input.testbedId);
   if (!record) return undefined;
   const name = plainText(record.testbed_name, 80);
+  if (input.directRoom) return `You do not hold ${name}.`;
   return record.status === 'in_use' ? `You do not hold ${name}: its purpose is for ${plainText(record.user_name, 80)} to change.` : `${name} is not booked right now.`;
 }
 

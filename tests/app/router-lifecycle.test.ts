@@ -142,8 +142,8 @@ describe('a booking\'s new purpose', () => {
     });
     expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '9', purpose: 'p' }), ctx))).toMatchObject({ type: 'purpose.invalid', errors: { testbed_id: expect.any(String) } });
     expect(eventOf(route(action({ action: 'change_purpose', testbed_id: '1', purpose: { toString: 'x' } }), ctx))).toMatchObject({ type: 'purpose.invalid', errors: { purpose: 'Tell people what the testbed is doing now.' } });
-    // Not from a 1:1 room that is not approved: the form is never sent there.
-    expect(route(action({ action: 'change_purpose', testbed_id: '1', purpose: 'p' }, DM, 'direct'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
+    // Not from a group room that is not approved.
+    expect(route(action({ action: 'change_purpose', testbed_id: '1', purpose: 'p' }, DM, 'group'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
   });
 
   it('what was typed as a purpose is a person\'s words: a recording without text blanks it', () => {
@@ -256,12 +256,29 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(isCommandText('no idea what you mean', lab.testbeds)).toBe(false);
   });
 
+  it('typed words about the person\'s own bookings work there, where the reminders arrive: mine, extend, done by, purpose', () => {
+    const lab = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }, { id: 2, testbed_name: 'lab-2' }] };
+    const typed = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+    expect(eventOf(route(typed('mine'), lab))).toEqual({ type: 'mine.requested' });
+    expect(eventOf(route(typed('my queues'), lab))).toEqual({ type: 'mine.requested', queues: true });
+    expect(eventOf(route(typed('extend lab-1 by 2 hours'), lab))).toEqual({ type: 'mine.requested', testbedId: 1, extendMinutes: 120 });
+    expect(eventOf(route(typed('I still need lab-1'), lab))).toEqual({ type: 'mine.requested', testbedId: 1 });
+    expect(eventOf(route(typed("I'll be done with lab-1 at 16:00"), lab))).toEqual({ type: 'mine.requested', testbedId: 1, doneBy: '2026-03-02T16:00:00.000Z' });
+    expect(eventOf(route(typed('purpose lab-1 soak test'), lab))).toEqual({ type: 'purpose.started', testbedId: 1, purpose: 'soak test' });
+    // Their buttons work there too; the testbed checks the holder.
+    expect(eventOf(direct({ action: 'done_by', testbed_id: '1', until: '2026-03-02T16:00:00.000Z' }))).toMatchObject({ request: { type: 'doneBy', testbedId: 1 } });
+    expect(eventOf(direct({ action: 'change_purpose', testbed_id: '1', purpose: 'soak test' }))).toMatchObject({ request: { type: 'repurpose', testbedId: 1 } });
+  });
+
   it('ignores everything else there: other buttons, and group rooms that are not approved; typed text gets where the bot answers', () => {
     for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
       expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     }
-    const typed: MessageEvent = { type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text: 'mine', receivedAt: NOW };
+    const typed: MessageEvent = { type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text: 'status', receivedAt: NOW };
     expect(route(typed, ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    for (const text of ['book lab-1', 'release lab-1', 'wait lab-1', 'who has lab-1', 'report', 'history lab-1']) {
+      expect(route({ ...typed, text }, { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }] }), text).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    }
     expect(route({ ...typed, roomType: 'group' }, ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     expect(route(action({ action: 'extend', testbed_id: '1', minutes: '60' }, DM, 'group'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
   });

@@ -117,3 +117,39 @@ describe('done sooner', () => {
     expect((await h.readTestbeds())[0].expected_release_time).toBe(record.expected_release_time);
   });
 });
+
+describe('in the 1:1 room, where the reminders arrive', () => {
+  it('the holder types about their own booking there and its buttons work there; somebody holding nothing learns nothing of the lab', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test'), booking(2, 'lab-2', { email: 'grace@example.com', name: 'Grace Hopper' }, 'fuzzing')] });
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    expect(h.lab.id).not.toBe(adaRoom.id);
+
+    const mine = await ask(h, h.ada, adaRoom, 'extend lab-1 by 2 hours');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    // Only the buttons that work in a 1:1 room.
+    expect(buttonTitles(mine)).toEqual(['Extend 2 hours', 'Extend 1 day', 'Release']);
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    const extended = await click(h, h.ada, mine, 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBe(due + 2 * HOUR);
+
+    const form = await ask(h, h.ada, adaRoom, 'purpose lab-1 bisecting');
+    expect(buttonTitles(form)).toEqual(['Save purpose']);
+    const saved = await click(h, h.ada, form, 'change_purpose');
+    expect(seenCard(saved).heading).toBe('New purpose: lab-1');
+    expect((await h.readTestbeds())[0].purpose).toBe('bisecting');
+
+    // Ada asking about Grace's booking there hears nothing of it but that it is not hers.
+    const notHers = await ask(h, h.ada, adaRoom, 'purpose lab-2 mine now');
+    expect(seenCard(notHers).texts).toContain('You do not hold lab-2.');
+
+    // Linus holds nothing: his bookings are none, and status stays a lab-room command.
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const none = await ask(h, h.linus, linusRoom, 'mine');
+    expect(seenCard(none).texts).toEqual(['Your bookings', 'You hold no testbeds right now.']);
+    expect(buttonTitles(none)).toEqual([]);
+    const status = await ask(h, h.linus, linusRoom, 'status');
+    expect(seenCard(status).texts[0]).toMatch(/^I answer commands in the lab’s rooms/);
+  });
+});
