@@ -190,6 +190,8 @@ export interface MineInput {
   queues?: boolean;
   /** An instant the person typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. */
   doneBy?: string;
+  /** Shown in a 1:1 room that is not approved, where only the buttons the bot sends there work (not typed bookings). */
+  directRoom?: boolean;
 }
 
 function mine(input: MineInput) {
@@ -210,7 +212,10 @@ function mine(input: MineInput) {
 export function mineCard(input: MineInput): AdaptiveCardJson {
   const { held, queued, offered } = mine(input);
   const heldForYou = offered.map(({ record, until }) =>
-    small(`${safeName(record.testbed_name)} is held for you until ${formatWhen(until, input.timeZone)}: type book ${safeName(record.testbed_name)} to take it.`, { weight: 'Bolder' }),
+    small(
+      `${safeName(record.testbed_name)} is held for you until ${formatWhen(until, input.timeZone)}: ${input.directRoom ? 'press Book it on the offer I sent you' : `type book ${safeName(record.testbed_name)}`} to take it.`,
+      { weight: 'Bolder' },
+    ),
   );
   if (input.queues) return queuesCard(held, queued, heldForYou);
   const body: CardElement[] = [heading('Your bookings'), ...heldForYou];

@@ -86,6 +86,13 @@ describe('lifecycle cards', () => {
     ]);
   });
 
+  it('a testbed held for the person: typed book takes it in a lab room, the offer\'s Book it in a 1:1 room', () => {
+    const life = [{ ...emptyLifecycle(5), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:10:00.000Z' } }];
+    const held = (directRoom: boolean) => seenCard(mineCard({ ...ctx, testbeds: [available(5)], life, requesterEmail: ana.email, directRoom })).texts[1];
+    expect(held(false)).toBe('lab-5 is held for you until 2026-03-10 10:10 UTC: type book lab-5 to take it.');
+    expect(held(true)).toBe('lab-5 is held for you until 2026-03-10 10:10 UTC: press Book it on the offer I sent you to take it.');
+  });
+
   it('`I will be done with lab-N at …`: Done by that time when it is earlier than the booking, Extend to when later, a line otherwise', () => {
     const mine = (doneBy: string, chosen?: number, testbeds = [inUse(3, ana, { until: '2026-03-10T18:00:00.000Z' })]) =>
       mineCard({ ...ctx, testbeds, life: [], requesterEmail: ana.email, ...(chosen === undefined ? {} : { chosen }), doneBy });
