@@ -18,6 +18,7 @@ import { createMetrics, type HandledOutcome, type Metrics, type TestbedMetricSta
 import { testbedState } from '../cards/parts.js';
 import type { TestbedRecord } from '../domain.js';
 import { ActorHost } from './actor-host.js';
+import { createRecentTestbeds } from './recent-testbeds.js';
 import { route, type Target } from './router.js';
 import { createEffects } from './effects.js';
 import { createTestbedFleet } from './testbed-fleet.js';
@@ -183,6 +184,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   }
 
+  /** What `it` refers to in each person's next words: the testbed they asked about last. */
+  const recentTestbeds = createRecentTestbeds();
+
   // The ids of the testbeds as they are now: one frozen list per snapshot of the records, so a form costs no copies.
   let knownIdsOf: { records: readonly TestbedRecord[]; ids: readonly number[] } | undefined;
   function knownTestbedIds(): readonly number[] {
@@ -194,6 +198,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   async function decide(event: PlatformEvent): Promise<HandledOutcome> {
     const needsRooms = event.type === 'cardAction' && event.inputs.action === 'broadcast_rooms_submit';
     const roomIds = needsRooms ? await broadcastRoomIds() : undefined;
+    const recentTestbedId = event.type === 'message' ? recentTestbeds.of(event.roomId, event.personId, event.receivedAt) : undefined;
     const decision = route(event, {
       approvedRooms: config.approvedRooms,
       timeZone: config.displayTimeZone,
@@ -206,7 +211,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
         return store.testbeds.snapshot();
       },
       broadcastRoomIds: roomIds,
+      ...(recentTestbedId === undefined ? {} : { recentTestbedId }),
     });
+    if (decision.kind !== 'ignore') recentTestbeds.note(event.roomId, event.personId, decision, store.testbeds.snapshot(), event.receivedAt);
     if (decision.kind === 'ignore') {
       logger.debug({ eventType: event.type, eventId: event.id, roomId: event.roomId, reason: decision.reason }, 'event ignored');
       return 'ignored';

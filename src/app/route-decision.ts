@@ -15,6 +15,11 @@ export interface RouterContext {
   testbeds?: readonly Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
+  /**
+   * The testbed this person last asked about in this room, a short while ago: what `it` means in
+   * `when will it be free?` or `wait for it` (absent: `it` names nothing).
+   */
+  recentTestbedId?: number;
 }
 
 export interface Target {
@@ -49,4 +54,19 @@ export function cancelRoute(event: PlatformEvent): RouteDecision {
     kind: 'dispatch',
     targets: [target('conversation', event, cancelled, true), target('broadcast', event, cancelled, true), target('admin', event, cancelled, true)],
   };
+}
+
+/**
+ * The one testbed a decision is about (its id, or its name as typed, which the caller looks up), if it is
+ * about one: what a later `it` refers to.
+ */
+export function testbedOfDecision(decision: RouteDecision): number | string | undefined {
+  if (decision.kind === 'reply') return 'testbedId' in decision.view ? decision.view.testbedId : undefined;
+  if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
+  const event = decision.targets[0].event as Record<string, unknown>;
+  const request = event.request as Record<string, unknown> | undefined;
+  const form = event.form as Record<string, unknown> | undefined;
+  for (const id of [event.testbedId, request?.testbedId, form?.testbedId]) if (typeof id === 'number') return id;
+  for (const name of [event.testbedName, event.label]) if (typeof name === 'string') return name;
+  return undefined;
 }

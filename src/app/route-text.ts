@@ -50,6 +50,7 @@ import {
   reportArgument,
   statusArgument,
   waitedLabel,
+  withTestbedFor,
 } from './typed-commands.js';
 
 /**
@@ -78,7 +79,9 @@ export function passOnRoute(command: string, ctx: RouterContext): RouteDecision 
 }
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
-  const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
+  // `when will it be free?`: `it` is the testbed the person asked about last, a short while ago.
+  const recent = ctx.recentTestbedId === undefined ? undefined : ctx.testbeds?.find((record) => record.id === ctx.recentTestbedId);
+  const command = everydayCommand(withTestbedFor(commandText(event.text), recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });

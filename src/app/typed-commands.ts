@@ -58,6 +58,20 @@ export const WHO_ADMINS =
   /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins\s+list|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;
 /** `it`, `that one`: no testbed named, but whatever is offered to the person (`skip it`, `I don't need it`). */
 export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
+/**
+ * `when will it be free`, `wait for it`, `book that one`, `who has it`: a command whose testbed is a pronoun
+ * (group 2), after the words that take a testbed (group 1). `is it …` and `what is it …` only with more words after.
+ */
+const PRONOUN_NAMED =
+  /^((?:book|register|reserve|claim|take|grab|release|free\s+up|give\s+back|return|unbook|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with|wait(?:\s+(?:for|on))?|notify\s+me\s+(?:when|about)|remind\s+me\s+(?:when|about)|let\s+me\s+know\s+when|watch|queue\s+for|unwait|stop\s+waiting\s+for|leave\s+the\s+queue\s+for|who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|had|used)|history(?:\s+of)?|when(?:['’]?s|\s+is|\s+will)|ask\s+about|nudge|extend|keep|renew|i\s+still\s+need|purpose(?:\s+(?:of|for))?|status(?:\s+of)?|what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening)\s+with|(?:is|what(?:['’]?s|\s+is))(?=\s+\S+\s+\S))\s+)((?:this|that)\s+(?:one|testbed)|it|this|that)(?=\s|$)/i;
+
+/** The command with its pronoun (`wait for it`) replaced by the name of the testbed it refers to; as typed when it has none. */
+export function withTestbedFor(command: string, name: string | undefined): string {
+  if (name === undefined) return command;
+  const match = PRONOUN_NAMED.exec(command);
+  return match ? `${match[1]}${name}${command.slice(match[0].length)}` : command;
+}
+
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;

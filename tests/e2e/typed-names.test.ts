@@ -163,6 +163,24 @@ describe('a testbed named with the command', () => {
     expect(fieldErrorText(tooLong, 'release_date')).toMatch(/^Book for at most 90 days \(until /);
   });
 
+  it('`it` is the testbed the person asked about last: `when will it be free?`, `wait for it`; another person\'s `it` is their own', async () => {
+    // lab-2 is booked by Linus; Ada asks for it and is told it is taken.
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '4h' });
+    const taken = await ask(h, h.ada, h.lab, 'book lab-2');
+    expect(seenCard(taken).heading).toBe('lab-2 is taken');
+    const when = await ask(h, h.ada, h.lab, 'when will it be free?');
+    expect(seenCard(when).texts[1]).toMatch(/^Testbed lab-2 · As of /);
+    const queued = await ask(h, h.ada, h.lab, 'wait for it');
+    expect(seenCard(queued).heading).toBe('You are #1 for lab-2');
+    // Naming another testbed moves `it` on.
+    await ask(h, h.ada, h.lab, 'who has lab-3?');
+    const booking = await ask(h, h.ada, h.lab, 'book it for 2 hours');
+    expect(startsOn(booking)).toBe('lab-3');
+    // Linus's `it` is still the testbed he booked, not the one Ada asked about.
+    const his = await ask(h, h.linus, h.lab, 'is it free?');
+    expect(seenCard(his).texts[1]).toMatch(/^Testbed lab-2 · As of /);
+  });
+
   it('`is lab-2 working?` gets a hint about lab-2: Its status shows lab-2 alone, Book it starts the form on it', async () => {
     const hint = await ask(h, h.linus, h.lab, 'is lab-2 working?');
     expect(seenCard(hint).texts).toEqual(['I did not understand that. Is it about lab-2? Press a button, or type help to see everything I can do.']);
