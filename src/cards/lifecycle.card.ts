@@ -240,14 +240,15 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   const chosen = input.chosen === undefined && held.length === 1 ? held[0] : held.find((record) => record.id === input.chosen);
   const done = doneByButton(input, chosen);
   if (done.line) body.push(small(done.line, { color: 'warning' }));
-  if (done.extendUntil) input = { ...input, extendUntil: done.extendUntil };
-  const until = input.extendUntil;
+  // Done by a time later than it is due: that is an extension until then.
+  const asked = done.extendUntil === undefined ? input : { ...input, extendUntil: done.extendUntil };
+  const until = asked.extendUntil;
   const notLater = until !== undefined && chosen?.expected_release_time != null && Date.parse(until) <= Date.parse(chosen.expected_release_time);
   if (notLater && chosen) {
     body.push(small(`${safeName(chosen.testbed_name)} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.`, { color: 'warning' }));
   }
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
-  const extend = extendButtons(notLater ? { ...input, extendUntil: undefined } : input);
+  const extend = extendButtons(notLater ? { ...asked, extendUntil: undefined } : asked);
   return card(body, [
     ...(done.button ? [done.button, extend[1]] : extend),
     submit('Release', { action: ACTIONS.releaseSubmit }),
