@@ -65,6 +65,8 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     // `no thanks` to an offer there, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`, `I'll be done
     // at 4pm`, `purpose lab-3 …`): where reminders arrive. Anything else typed gets one line on where the bot answers, never silence.
     if (event.type === 'message' && event.roomType === 'direct') {
+      // `cancel` closes a form opened there (its Cancel button is not sent there); with none open, the same answer.
+      if (['cancel', 'stop'].includes(commandWord(event.text))) return cancelRoute(event);
       return passOnRoute(everydayCommand(commandText(event.text), ctx.testbeds ?? []), ctx) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };

@@ -265,6 +265,13 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(eventOf(route(typed('I still need lab-1'), lab))).toEqual({ type: 'mine.requested', testbedId: 1 });
     expect(eventOf(route(typed("I'll be done with lab-1 at 16:00"), lab))).toEqual({ type: 'mine.requested', testbedId: 1, doneBy: '2026-03-02T16:00:00.000Z' });
     expect(eventOf(route(typed('purpose lab-1 soak test'), lab))).toEqual({ type: 'purpose.started', testbedId: 1, purpose: 'soak test' });
+    // `cancel` closes a form opened there, as in a lab room (only an open conversation gets it).
+    const cancelled = route(typed('cancel'), lab);
+    expect(cancelled.kind === 'dispatch' && cancelled.targets.map((target) => [target.event.type, target.ifExists])).toEqual([
+      ['conversation.cancelled', true],
+      ['conversation.cancelled', true],
+      ['conversation.cancelled', true],
+    ]);
     // Their buttons work there too; the testbed checks the holder.
     expect(eventOf(direct({ action: 'done_by', testbed_id: '1', until: '2026-03-02T16:00:00.000Z' }))).toMatchObject({ request: { type: 'doneBy', testbedId: 1 } });
     expect(eventOf(direct({ action: 'change_purpose', testbed_id: '1', purpose: 'soak test' }))).toMatchObject({ request: { type: 'repurpose', testbedId: 1 } });

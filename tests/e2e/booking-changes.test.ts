@@ -140,6 +140,12 @@ describe('in the 1:1 room, where the reminders arrive', () => {
     expect(seenCard(saved).heading).toBe('New purpose: lab-1');
     expect((await h.readTestbeds())[0].purpose).toBe('bisecting');
 
+    // A form opened there is closed by typing cancel (its Cancel button is not sent there).
+    await ask(h, h.ada, adaRoom, 'purpose lab-1');
+    const cancelled = await ask(h, h.ada, adaRoom, 'cancel');
+    expect(seenCard(cancelled).texts).toEqual(['Cancelled. Nothing was changed.']);
+    expect(buttonTitles(cancelled)).toEqual([]);
+
     // Ada asking about Grace's booking there hears nothing of it but that it is not hers.
     const notHers = await ask(h, h.ada, adaRoom, 'purpose lab-2 mine now');
     expect(seenCard(notHers).texts).toContain('You do not hold lab-2.');
