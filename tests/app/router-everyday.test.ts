@@ -357,6 +357,7 @@ describe('router: word soup of the bot’s own words', () => {
     'ask', 'about', 'holder', 'whoever', 'them', 'whether', 'they', 'still', 'using', 'use', 'me', 'remind', 'nudge', 'anyone', 'let', 'know',
     'pass', 'on', 'no', 'decline', "don't", 'any more', 'keep', 'renew', 'queues', 'waiting', 'how many', 'are', 'stats', 'usage', 'report',
     'from', 'starting', 'because', 'through', 'labels', 'tagged', 'described as', 'last', 'used', 'week', 'month',
+    'purpose', 'it', 'that one', 'at', 'around', "I'll", 'be', 'will', 'doing', 'up', '4pm', 'soon', 'everything',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -364,6 +365,7 @@ describe('router: word soup of the bot’s own words', () => {
     'give', 'hand over', 'transfer', 'what do I have', 'unwait any', 'wait any',
     'pass on', 'no thanks', "I don't need", 'I still need', 'keep', 'my queues', 'stop waiting', 'how many are', 'usage report', 'when was',
     'add testbed', 'who used',
+    'purpose', 'change the purpose of', "I'll be done with", "what's up with", 'how long until', "who's waiting", 'when will', 'release everything',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -375,8 +377,9 @@ describe('router: word soup of the bot’s own words', () => {
 
   it('never throws, and every answer is a dispatch or a reply the bot has a card for', () => {
     fc.assert(
-      fc.property(soup, (words) => {
-        const decision = route(text(words.join(' ')), ctx);
+      fc.property(soup, fc.boolean(), (words, askedBefore) => {
+        // With and without a testbed asked about a moment ago (what `it` refers to).
+        const decision = route(text(words.join(' ')), askedBefore ? { ...ctx, recentTestbedId: 4 } : ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
         if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded']).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
