@@ -226,6 +226,9 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
     const due = dueText(record, input.now, input.timeZone);
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
     if (record.purpose) body.push(small(`Purpose: ${safeText(record.purpose, 200)}`, { isSubtle: true, spacing: 'None' }));
+    // Somebody needs it next: the holder should know, as the reminders tell them.
+    const waiting = waitingText(input.life.find((entry) => entry.testbed_id === record.id)?.queue.length).trim();
+    if (waiting !== '') body.push(small(waiting, { weight: 'Bolder', spacing: 'None' }));
   }
   if (held.length > 0) body.push(small(`To change what a booking is for, type purpose ${safeName(held[0].testbed_name)} and the new purpose.`, { isSubtle: true, spacing: 'Medium' }));
   body.push(...queueLines(queued));

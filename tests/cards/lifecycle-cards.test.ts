@@ -86,6 +86,14 @@ describe('lifecycle cards', () => {
     ]);
   });
 
+  it('mine tells the holder how many people wait for each of their bookings', () => {
+    const life = [{ ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: 'carol@example.com', name: 'Carol', since: NOW }] }];
+    const seen = seenCard(mineCard({ ...ctx, testbeds: [inUse(3, ana), inUse(4, ana)], life, requesterEmail: ana.email }));
+    const texts = seen.texts;
+    expect(texts.slice(texts.indexOf('lab-3'), texts.indexOf('lab-4'))).toEqual(['lab-3', 'Expected release: 2026-03-10 12:00 UTC (in 2 h)', 'Purpose: regression run', '2 people are waiting for it.']);
+    expect(texts.slice(texts.indexOf('lab-4')).filter((text) => text.includes('waiting for it'))).toEqual([]);
+  });
+
   it('a testbed held for the person: typed book takes it in a lab room, the offer\'s Book it in a 1:1 room', () => {
     const life = [{ ...emptyLifecycle(5), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:10:00.000Z' } }];
     const held = (directRoom: boolean) => seenCard(mineCard({ ...ctx, testbeds: [available(5)], life, requesterEmail: ana.email, directRoom })).texts[1];
