@@ -95,9 +95,28 @@ const ABOUT_TESTBED =
 /** `who's waiting`, `is anyone waiting?`, `who is in the queue`: the status of every testbed (each row says who waits). */
 const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?$/i;
 
-/** `what can you do`, `how does this work`, `commands`: help. */
+/** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+)?(?:the\s+)?commands|usage|instructions)$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us))$/i;
+/** `good morning`, `hello bot`, `hi there`, `hey team`: a greeting, answered with the menu. */
+const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks))?$/i;
+/** `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`: their bookings. */
+const MY_BOOKING_ASKED =
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?)$/i;
+/** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
+const RELEASE_MINE =
+  /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished)$/i;
+/** `set lab-3 free`, `lab-3 done`, `lab-3 is free now` (by its holder): release lab-3 (group 1 or 2), when it names a testbed. */
+const RELEASE_SAID = /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?)$/i;
+/** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
+const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
+/** `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `who is hogging lab-3`: as `who has lab-3`. */
+const QUEUE_SHOWN =
+  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on))\s+(\S[\s\S]*)$/i;
+/** `show queue`, `show the queues`: every testbed (each row says who waits). */
+const QUEUES_SHOWN = /^(?:show(?:\s+me)?\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?:queues?|waiting\s+lists?)$/i;
+/** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
+const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month)$/i;
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
@@ -160,6 +179,19 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
   }
   if (HELP_WORDS.test(command)) return 'help';
+  if (GREETING.test(command)) return 'testbed';
+  if (MY_BOOKING_ASKED.test(command)) return 'mine';
+  if (RELEASE_MINE.test(command)) return 'release';
+  const again = BOOK_AGAIN.exec(command);
+  if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');
+  const said = RELEASE_SAID.exec(command);
+  const saidName = (said?.[1] ?? said?.[2])?.trim();
+  if (saidName !== undefined && 'found' in findByTypedName(testbeds, saidName)) return `release ${saidName}`;
+  const shown = QUEUE_SHOWN.exec(command)?.[1].trim();
+  if (shown !== undefined && 'found' in findByTypedName(testbeds, shown)) return `who has ${shown}`;
+  if (QUEUES_SHOWN.test(command)) return 'status';
+  const window = REPORT_WINDOW.exec(command);
+  if (window) return window[1].toLowerCase() === 'month' ? 'report 30' : 'report';
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
   if (HOW_MANY_ALL.test(command)) return 'status';

@@ -63,7 +63,7 @@ export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
  * (group 2), after the words that take a testbed (group 1). `is it …` and `what is it …` only with more words after.
  */
 const PRONOUN_NAMED =
-  /^((?:book|register|reserve|claim|take|grab|release|free\s+up|give\s+back|return|unbook|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with|wait(?:\s+(?:for|on))?|notify\s+me\s+(?:when|about)|remind\s+me\s+(?:when|about)|let\s+me\s+know\s+when|watch|queue\s+for|unwait|stop\s+waiting\s+for|leave\s+the\s+queue\s+for|who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|had|used)|history(?:\s+of)?|when(?:['’]?s|\s+is|\s+will)|ask\s+about|nudge|extend|keep|renew|i\s+still\s+need|purpose(?:\s+(?:of|for))?|status(?:\s+of)?|what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening)\s+with|(?:is|what(?:['’]?s|\s+is))(?=\s+\S+\s+\S))\s+)((?:this|that)\s+(?:one|testbed)|it|this|that)(?=\s|$)/i;
+  /^((?:book|register|reserve|claim|take|grab|release|free(?:\s+up)?|give\s+back|return|unbook|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with|wait(?:\s+(?:for|on))?|notify\s+me\s+(?:when|about)|remind\s+me\s+(?:when|about)|let\s+me\s+know\s+when|watch|queue\s+for|unwait|stop\s+waiting\s+for|leave\s+the\s+queue\s+for|who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|had|used)|history(?:\s+of)?|when(?:['’]?s|\s+is|\s+will)|ask\s+about|nudge|extend|keep|renew|i\s+still\s+need|purpose(?:\s+(?:of|for))?|status(?:\s+of)?|what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening)\s+with|(?:is|what(?:['’]?s|\s+is))(?=\s+\S+\s+\S))\s+)((?:this|that)\s+(?:one|testbed)|it|this|that)(?=\s|$)/i;
 
 /** The command with its pronoun (`wait for it`) replaced by the name of the testbed it refers to; as typed when it has none. */
 export function withTestbedFor(command: string, name: string | undefined): string {
@@ -224,7 +224,7 @@ const HISTORY_NAMED =
   /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
-  /^(?:(?:show\s+)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
+  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history)|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
 /** `lab-3 history`: the name first (only when it is a testbed's). */
 const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';

@@ -500,6 +500,45 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(route(text("what's up with the coffee machine"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ['can I extend?', 'mine'],
+    ['when does my booking end', 'mine'],
+    ['how much time do I have left', 'mine'],
+    ['what is my booking', 'mine'],
+    ['release my booking', 'release'],
+    ['delete my booking', 'release'],
+    ['all done', 'release'],
+    ['set lab-3 free', 'release lab-3'],
+    ['lab-3 is done', 'release lab-3'],
+    ['mark TB-04 SD-WAN pod as available', 'release TB-04 SD-WAN pod'],
+    ['book lab-3 again', 'book lab-3'],
+    ['book lab-3 again for 2 hours', 'book lab-3 for 2 hours'],
+    ['rebook lab-3', 'book lab-3'],
+    ['book me lab-3', 'book lab-3'],
+    ['book me a testbed', 'book'],
+    ['show the queue for lab-3', 'who has lab-3'],
+    ['who else wants lab-3', 'who has lab-3'],
+    ['how many people are waiting for lab-3', 'who has lab-3'],
+    ['who is hogging lab-3', 'who has lab-3'],
+    ['show queue', 'status'],
+    ['report for last month', 'report 30'],
+    ['report this week', 'report'],
+    ['show me my history', 'my history'],
+    ['what did I book yesterday', 'my history'],
+    ['good morning', 'testbed'],
+    ['hello bot', 'testbed'],
+    ['hi there', 'testbed'],
+    ['help me', 'help'],
+    ['what are the commands', 'help'],
+  ])('%j reads as %j', (typed, command) => {
+    expect(dispatched(typed)).toEqual(dispatched(command));
+  });
+
+  it('words that name no testbed stay what they were: a hint, not a release', () => {
+    expect(route(text('the soak is done'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('set the alarm free'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it.each(['release everything', 'release all of my testbeds'])('%j shows their bookings with Release all mine, as release all', (typed) => {
     expect(dispatched(typed)).toEqual(dispatched('release all'));
   });
