@@ -113,8 +113,8 @@ const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:
 /** `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `who is hogging lab-3`: as `who has lab-3`. */
 const QUEUE_SHOWN =
   /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on))\s+(\S[\s\S]*)$/i;
-/** `show queue`, `show the queues`: every testbed (each row says who waits). */
-const QUEUES_SHOWN = /^(?:show(?:\s+me)?\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?:queues?|waiting\s+lists?)$/i;
+/** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
+const QUEUES_SHOWN = /^(?:show(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month)$/i;
 

@@ -522,6 +522,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['who is hogging lab-3', 'who has lab-3'],
     ['show queue', 'status'],
     ['report for last month', 'report 30'],
+    ['report last month', 'report 30'],
+    ['the waiting list', 'status'],
     ['report this week', 'report'],
     ['show me my history', 'my history'],
     ['what did I book yesterday', 'my history'],

@@ -62,7 +62,7 @@ describe('usage report routing', () => {
     expect(isCommandText(text)).toBe(true);
   });
 
-  it.each(['report 14', 'report last month', 'report 30 weeks'])('typed %j is answered with the windows there are, and nothing else happens', (text) => {
+  it.each(['report 14', 'report last fortnight', 'report 30 weeks'])('typed %j is answered with the windows there are, and nothing else happens', (text) => {
     expect(route(typed(text), ctx)).toEqual({
       kind: 'reply',
       view: { kind: 'error', message: 'The usage report covers the last 7 or the last 30 days, of the whole lab or of one label: type report, report 30, or report 5g 30.' },
