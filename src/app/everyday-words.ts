@@ -106,7 +106,7 @@ const MY_BOOKING_ASKED =
 /** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished)$/i;
-/** `set lab-3 free`, `lab-3 done`, `lab-3 is free now` (by its holder): release lab-3 (group 1 or 2), when it names a testbed. */
+/** `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`: release lab-3 (group 1 or 2), when it names a testbed. */
 const RELEASE_SAID = /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?)$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
