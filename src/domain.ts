@@ -173,6 +173,8 @@ export type LifecycleRequest =
   | { type: 'repurpose'; testbedId: number; purpose: string }
   /** The holder expects to be done sooner: the expected release moves earlier, to `until` (ISO 8601 UTC). */
   | { type: 'doneBy'; testbedId: number; until: string }
+  /** The holder hands the booking to a colleague, named by their email (the platform says who that is). */
+  | { type: 'handOver'; testbedId: number; toEmail: string }
   /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
   | { type: 'wait'; testbedId: number; label?: string }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
@@ -197,6 +199,8 @@ export type RefusalReason =
   | 'not_earlier'
   /** A time that has already passed. */
   | 'passed'
+  /** Nobody on the platform has the email a hand-over names. */
+  | 'no_person'
   /** The testbed is free: book it instead of waiting. */
   | 'free'
   /** The person holds it already. */
@@ -215,6 +219,8 @@ export type LifecycleOutcome =
   | { type: 'repurposed'; record: TestbedRecord; previous: string; changed: boolean }
   /** The expected release moved earlier; `previous`: the one before; `toldNext`: the first person waiting, told so. */
   | { type: 'dueEarlier'; record: TestbedRecord; previous: string; toldNext?: string }
+  /** Handed to a colleague: `record` with its new holder, `previous` the booking as it was. */
+  | { type: 'handedOver'; record: TestbedRecord; previous: TestbedRecord }
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
   | { type: 'declined'; record: TestbedRecord }
@@ -247,7 +253,9 @@ export type DirectNotice =
   /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */
   | { kind: 'extendedAhead'; record: TestbedRecord }
   /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
-  | { kind: 'dueEarlier'; record: TestbedRecord; previous: string };
+  | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
+  /** The person was handed a booking by its holder (`byName`); `record` as it is now theirs. */
+  | { kind: 'handedToYou'; record: TestbedRecord; byName: string };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -325,6 +333,8 @@ export type HistoryEventName =
   | 'purpose_changed'
   /** The holder expects to be done sooner: the expected release moved earlier. */
   | 'shortened'
+  /** The holder handed the booking to a colleague: the line closes their part of it. */
+  | 'handed_over'
   | 'force_released'
   /** A pipeline's hold that was not renewed in time, released by the bot. */
   | 'expired'
@@ -364,6 +374,7 @@ export type HistoryEntry = HistoryBase &
     | ({ event: 'released' } & ClosedBooking)
     | ({ event: 'force_released'; reason: string } & ClosedBooking)
     | ({ event: 'expired' } & ClosedBooking)
+    | ({ event: 'handed_over'; to: Holder } & ClosedBooking)
     | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string }
     | { event: 'purpose_changed'; purpose: string; previous_purpose: string }
     | { event: 'shortened'; expected_release_time: string; previous_expected_release_time: string }

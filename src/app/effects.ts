@@ -106,7 +106,16 @@ export function createEffects(deps: {
       directRoom,
       readHistory,
       statusMemo,
+      findPeople,
     };
+  }
+
+  /** Who typed words name on the platform: an email finds that person, other words the people whose name starts so. */
+  async function findPeople(words: string): Promise<Array<{ email: string; name: string }>> {
+    const typed = words.trim();
+    const query = /^[^\s@]+@[^\s@]+$/.test(typed) ? { email: typed } : { displayName: typed };
+    const people = (await platform.findPeople?.(query)) ?? [];
+    return people.filter((person) => person.emails.length > 0).map((person) => ({ email: person.emails[0], name: person.displayName || person.emails[0] }));
   }
 
   function enqueue(key: string, work: () => Promise<unknown>): void {
@@ -132,7 +141,7 @@ export function createEffects(deps: {
    * does a booking form asked for by name (`register lab-3`), which tells you when lab-3 is yours already.
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm'];
     const named = view.kind === 'registerForm' && view.named !== undefined;
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;

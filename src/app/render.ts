@@ -48,6 +48,7 @@ import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeT
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
+import { handOverCard, handOverText } from '../cards/handover.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
@@ -77,6 +78,8 @@ export interface RenderContext {
   readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
   /** Status views built earlier, handed out again while nothing they show has changed (absent = build every time). */
   statusMemo?: StatusMemo;
+  /** Who typed words name on the platform (a hand-over's colleague); absent: nobody is found. */
+  findPeople?: (words: string) => Promise<Array<{ email: string; name: string }>>;
 }
 
 export interface Rendered {
@@ -100,6 +103,12 @@ function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
  * the history (a failed read rejects; the caller decides what to say). Other views render as they are.
  */
 export async function renderReply(view: View, ctx: RenderContext): Promise<Rendered> {
+  // A hand-over names its colleague: who that is, the platform says when the card is drawn.
+  if (view.kind === 'handOverForm' && view.found === undefined) {
+    const found = await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null);
+    if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
+    return renderView({ ...view, found }, ctx);
+  }
   if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory') || !ctx.readHistory) return renderView(view, ctx);
   const history = await ctx.readHistory(windowStart(ctx.now, view.kind === 'report' ? view.days : HISTORY_DAYS));
   return renderView(view, { ...ctx, history });
@@ -292,6 +301,18 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'mine': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, queues: view.queues === true, doneBy: view.doneBy, directRoom: ctx.directRoom === true };
       return pair(mineCard(input), mineText(input));
+    }
+    case 'handOverForm': {
+      const input = {
+        record: ctx.testbeds.find((record) => record.id === view.testbedId),
+        life: lifeOf(),
+        requesterEmail: view.requesterEmail ?? ctx.requesterEmail,
+        to: view.to,
+        found: view.found ?? [],
+        now,
+        timeZone,
+      };
+      return pair(handOverCard(input), handOverText(input));
     }
     case 'purposeForm': {
       const input = { testbeds: ctx.testbeds, requesterEmail: view.requesterEmail ?? ctx.requesterEmail, testbedId: view.testbedId, purpose: view.purpose, errors: view.errors, values: view.values, directRoom: ctx.directRoom === true };

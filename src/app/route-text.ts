@@ -19,7 +19,6 @@ import {
   EXTEND_NAMED,
   FREE_NOW,
   HAND_OVER,
-  HAND_OVER_HELP,
   HISTORY_HELP,
   IT,
   MAX_TYPED_NAME,
@@ -116,10 +115,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       ...(typed.purpose === undefined ? {} : { purpose: typed.purpose.slice(0, 4 * LIMITS.purposeMax) }),
     });
   }
-  // `give lab-3 to Linus`: no such thing, so say how it is done instead of not understanding.
+  // `give lab-3 to Linus`: the card that says who that is on the platform, and hands lab-3 over with one press.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
-  if (handed && 'found' in handed) return { kind: 'reply', view: { kind: 'error', message: HAND_OVER_HELP(handed.found.testbed_name) } };
+  if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: handOver[2].trim().slice(0, 120) });
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };

@@ -12,6 +12,7 @@ import {
   parseExtendSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
+  parseHandOverSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
@@ -178,6 +179,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     case 'done_by': {
       const result = parseDoneBySubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       return result.ok ? lifecycle(event, { type: 'doneBy', testbedId: result.testbedId, until: result.until }, now) : problemsReply(result.errors);
+    }
+    case 'hand_over': {
+      const result = parseHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok ? lifecycle(event, { type: 'handOver', testbedId: result.testbedId, toEmail: result.toEmail }, now) : problemsReply(result.errors);
     }
     case 'change_purpose': {
       const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

@@ -122,6 +122,8 @@ export function createTestbedFleet(deps: {
   now?: () => Date;
   /** How many actors at rest stay live (the most recently rested) before the oldest is let go; default 64. */
   keepResting?: number;
+  /** Who has this email on the platform (a hand-over names its colleague by email); absent: nobody is found. */
+  findPerson?: (email: string) => Promise<Holder | undefined>;
 }): TestbedFleet {
   const metrics = deps.metrics ?? silentAppMetrics;
   const clock = deps.now ?? (() => new Date());
@@ -377,7 +379,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -403,8 +405,17 @@ export function createTestbedFleet(deps: {
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     const testbedId = request.testbedId;
+    // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
+    let event: TestbedRequest;
+    if (request.type === 'handOver') {
+      const to = await deps.findPerson?.(request.toEmail);
+      if (to === undefined) return { type: 'refused', reason: 'no_person', record: deps.store.testbeds.get(testbedId) ?? undefined };
+      event = { type: 'handOver.requested', by, now, to };
+    } else {
+      event = lifecycleEvent(request, by, now);
+    }
     return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
-      const answer = await askAgainOnConflict(testbedId, lifecycleEvent(request, by, now), ['request.answered', 'request.failed'], 'request.failed');
+      const answer = await askAgainOnConflict(testbedId, event, ['request.answered', 'request.failed'], 'request.failed');
       if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'request.answered') return answer.outcome;
       throw new Error(answer.message);

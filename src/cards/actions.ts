@@ -51,6 +51,8 @@ export const ACTIONS = {
   changePurpose: 'change_purpose',
   /** The holder expects to be done sooner: data `testbed_id`, `until` (ISO 8601 UTC), earlier than the booking's release. */
   doneBy: 'done_by',
+  /** The holder hands the booking to a colleague: data `testbed_id`, `to_email` (who the platform found). */
+  handOver: 'hand_over',
   /** The usage report; its data carries `days` (7 or 30). */
   report: 'report',
   // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
@@ -387,6 +389,22 @@ export function parseDoneBySubmission(inputs: Record<string, unknown>, ctx: { kn
     if (until === null) errors.until = 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.';
     if (Object.keys(errors).length > 0 || until === null) return { ok: false, errors, values };
     return { ok: true, testbedId: Number(inputs.testbed_id), until: isoFromMs(until) };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export type HandOverSubmission = { ok: true; testbedId: number; toEmail: string } | Invalid;
+
+/** `hand_over`: one of the testbeds and the colleague's email (who that is, the platform says when it is pressed). */
+export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): HandOverSubmission {
+  try {
+    const values = keep(inputs, { testbed_id: 20, to_email: 254 });
+    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to hand over.') }), pick(inputs, ['testbed_id']));
+    const email = typeof inputs.to_email === 'string' ? inputs.to_email.trim() : '';
+    if (!/^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email)) errors.to_email = 'The colleague could not be read. Type give, the testbed and their email again.';
+    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(inputs.testbed_id), toEmail: email };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

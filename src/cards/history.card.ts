@@ -25,9 +25,9 @@ export interface HistoryCardInput {
 }
 
 /** A line that closes a booking: it carries the whole booking. */
-export type ClosedBookingLine = Extract<HistoryEntry, { event: 'released' | 'force_released' | 'expired' }>;
+export type ClosedBookingLine = Extract<HistoryEntry, { event: 'released' | 'force_released' | 'expired' | 'handed_over' }>;
 
-const CLOSING: ReadonlySet<string> = new Set(['released', 'force_released', 'expired']);
+const CLOSING: ReadonlySet<string> = new Set(['released', 'force_released', 'expired', 'handed_over']);
 
 /** The closed bookings `which` keeps (one testbed's, one person's), newest first. */
 export function closedBookings(entries: readonly HistoryEntry[], which: (line: ClosedBookingLine) => boolean): ClosedBookingLine[] {
@@ -61,6 +61,7 @@ function endingOf(line: ClosedBookingLine): { text: string; attention: boolean }
     return { text: `Force released by ${line.by ? safeName(line.by.name) : 'an admin'}: ${safeLine(line.reason, 120)}`, attention: true };
   }
   if (line.event === 'expired') return { text: 'Ended by the bot: its pipeline did not renew the hold', attention: true };
+  if (line.event === 'handed_over') return { text: `Handed over to ${safeName(line.to.name)}`, attention: false };
   const late = (parseIso(line.at) ?? 0) - (parseIso(line.expected_release_time) ?? 0);
   const byOther = line.by && !sameEmail(line.by.email, line.holder.email) ? ` by ${safeName(line.by.name)}` : '';
   return late >= DURATIONS.MINUTE ? { text: `Released${byOther}, ${formatDuration(late)} late`, attention: true } : { text: `Released${byOther}`, attention: false };

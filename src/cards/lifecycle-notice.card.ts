@@ -210,6 +210,17 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(`${safeName(record.user_name)} extended ${name}. Expected release: ${due}.`),
         textBlock('You are still first in its queue: I message you as soon as it is released.', { isSubtle: true }),
       ]);
+    case 'handedToYou':
+      return card(
+        [
+          heading(`${name} is yours now`, { color: 'good' }),
+          textBlock(`${safeName(notice.byName)} handed ${name} over to you.`),
+          textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
+          purposeLine(record),
+          textBlock('Reminders about it come to you now. Extend it if you need longer, and release it when you are done.', { isSubtle: true }),
+        ],
+        bookingButtons(record.id),
+      );
     case 'dueEarlier':
       return card([
         heading(`${name} is due back sooner`, { color: 'good' }),
@@ -252,6 +263,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(record.user_name, 80)} extended ${name} (expected release ${when}). You are still first in its queue.`;
     case 'dueEarlier':
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
+    case 'handedToYou':
+      return `${plainText(notice.byName, 80)} handed ${name} over to you. Expected release: ${when}.`;
     case 'retired':
       return `${name} was retired, so you are no longer waiting for it.`;
   }

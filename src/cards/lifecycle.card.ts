@@ -33,6 +33,8 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `${name} is already due back ${until ? `at ${until}` : 'by then'}, so there is nothing to bring forward. Release it when you are done.`;
     case 'passed':
       return 'That time has already passed. Release the testbed if you are done, or type the time again.';
+    case 'no_person':
+      return 'I could not find anybody with that email. Type give, the testbed and their email again.';
     case 'free':
       return `${name} is free right now: book it instead of waiting.`;
     case 'yours':
@@ -111,6 +113,13 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         actions: [],
       };
     }
+    case 'handedOver':
+      return {
+        title: `Handed over: ${name}`,
+        lines: [`${esc(record?.user_name)} holds ${name} now, until ${due}. I told them, and the reminders go to them.`, 'Thanks for passing it on.'],
+        colour: 'good',
+        actions: [],
+      };
     case 'repurposed': {
       const purpose = `Purpose: ${escLong(outcome.record.purpose)}`;
       if (!outcome.changed) return { title: 'Nothing was changed', lines: [`The purpose of ${name} already reads so.`, purpose], colour: 'default', actions: [] };

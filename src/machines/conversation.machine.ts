@@ -264,6 +264,10 @@ export const conversationMachine = setup({
         }),
       },
     },
+    'handOver.started': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'handOverForm', testbedId: event.testbedId, to: event.to } }) },
+    },
     'purpose.invalid': {
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'purposeForm', errors: event.errors, values: event.values } }) },
@@ -331,6 +335,7 @@ export const conversationMachine = setup({
         'mine.requested': ignored,
         'purpose.started': ignored,
         'purpose.invalid': ignored,
+        'handOver.started': ignored,
         'report.requested': ignored,
         'history.requested': ignored,
         'myHistory.requested': ignored,

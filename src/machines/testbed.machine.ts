@@ -88,6 +88,8 @@ export type TestbedEvent =
   | ({ type: 'purpose.requested'; purpose: string } & Request)
   /** The holder expects to be done sooner: the expected release moves earlier, to `until`. */
   | ({ type: 'doneBy.requested'; until: string } & Request)
+  /** The holder hands the booking to `to` (looked up on the platform by the fleet). */
+  | ({ type: 'handOver.requested'; to: Holder } & Request)
   /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
   | ({ type: 'wait.requested'; label?: string } & Request)
   | ({ type: 'unwait.requested' } & Request)
@@ -155,7 +157,7 @@ interface PendingChange {
   /** When it was asked for (an extension: the first person waiting is told at most once an hour). */
   at?: string;
   /** Set when the holder amended their booking: what the answer reports once it is saved. */
-  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string };
+  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string } | { type: 'handedOver'; previous: TestbedRecord };
 }
 
 export interface TestbedContext {
@@ -264,6 +266,25 @@ function doneByChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
   };
 }
 
+/** The booking goes on under its new holder from now: the part before is closed in the history as the first holder's. */
+function handOverChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'handOver.requested' }>): PendingChange {
+  const to = { email: event.to.email, name: event.to.name };
+  return {
+    requestId: event.requestId,
+    record: { ...record, user_email: to.email, user_name: to.name, registered_time: event.now },
+    history: [historyLine('handed_over', record, event.now, event.by, { to, ...closedBooking(record) })],
+    amend: { type: 'handedOver', previous: record },
+  };
+}
+
+/**
+ * A record change that gave the testbed a holder is settled by `tidying` (their offer used up, their queue place
+ * left) before its answers and messages go out, so the files agree with what people hear.
+ */
+function settling(life: LifecycleEntry, after: TestbedEmitted[], notify: Notification[] = []): LifeChange {
+  return { requestId: null, life, outcome: null, notify, history: [], after };
+}
+
 /** The answer to the holder's saved amendment: `record` as saved; `next`: the first person waiting (told of an earlier release). */
 function amendedOutcome(pending: PendingChange, record: TestbedRecord, next: Holder | undefined): LifecycleOutcome {
   switch (pending.amend?.type) {
@@ -271,6 +292,8 @@ function amendedOutcome(pending: PendingChange, record: TestbedRecord, next: Hol
       return { type: 'repurposed', record, previous: pending.amend.previous, changed: true };
     case 'dueEarlier':
       return { type: 'dueEarlier', record, previous: pending.amend.previous, ...(next && !sameEmail(next.email, record.user_email) ? { toldNext: next.name } : {}) };
+    case 'handedOver':
+      return { type: 'handedOver', record, previous: pending.amend.previous };
     default:
       return { type: 'extended', record };
   }
@@ -463,6 +486,9 @@ export const testbedMachine = setup({
     isPassed: ({ event }) => event.type === 'doneBy.requested' && !(ms(event.until) > ms(event.now)),
     /** `Done by` a time the booking is already due back by: nothing to bring forward. */
     isNotEarlier: ({ context, event }) => event.type === 'doneBy.requested' && !(ms(event.until) < ms(context.record.expected_release_time)),
+    /** A hand-over to the holder themselves: nothing to hand. */
+    isToHolder: ({ context, event }) => event.type === 'handOver.requested' && sameEmail(event.to.email, context.record.user_email),
+    isHandOver: ({ context }) => context.pending?.amend?.type === 'handedOver',
     /** A new purpose that reads exactly as the booking's purpose already does: nothing to save. */
     isSamePurpose: ({ context, event }) => event.type === 'purpose.requested' && event.purpose === (context.record.purpose ?? ''),
     isAskedRecently: ({ context, event }) => askAgainAt(context.record, context.life, byOf(event)?.email ?? '', nowOf(event)) !== null,
@@ -491,6 +517,9 @@ export const testbedMachine = setup({
     }),
     shorten: assign({
       pending: ({ context, event }) => (event.type === 'doneBy.requested' ? doneByChange(context.record, event) : context.pending),
+    }),
+    handOver: assign({
+      pending: ({ context, event }) => (event.type === 'handOver.requested' ? handOverChange(context.record, event) : context.pending),
     }),
     /** An admin's change of the record (rename, maintenance, force release, retire), to be saved. */
     planAdmin: assign({
@@ -645,6 +674,7 @@ export const testbedMachine = setup({
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'wait.requested': { actions: { type: 'refuse', params: { reason: 'free' } } },
@@ -666,6 +696,7 @@ export const testbedMachine = setup({
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
@@ -724,6 +755,7 @@ export const testbedMachine = setup({
         'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
@@ -760,14 +792,7 @@ export const testbedMachine = setup({
             // Answered once the offer is used up on disk too (tidying), so the file agrees with what people hear.
             {
               type: 'planChange',
-              params: ({ context, event }) => ({
-                requestId: null,
-                life: context.life,
-                outcome: null,
-                notify: [],
-                history: [],
-                after: [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }],
-              }),
+              params: ({ context, event }) => settling(context.life, [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }]),
             },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
@@ -841,6 +866,11 @@ export const testbedMachine = setup({
           },
           { target: 'amending', actions: 'shorten' },
         ],
+        'handOver.requested': [
+          { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          { guard: 'isToHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
+          { target: 'amending', actions: 'handOver' },
+        ],
         'wait.requested': [
           { guard: 'isHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
           { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
@@ -874,14 +904,32 @@ export const testbedMachine = setup({
         'forceRelease.requested': { target: 'releasing', actions: 'planAdmin' },
       },
     },
-    /** The holder's amendment of their booking (a later or an earlier expected release, a new purpose) being saved. */
+    /** The holder's amendment of their booking (a later or an earlier expected release, a new purpose, a new holder) being saved. */
     amending: {
       on: WHILE_SAVING,
       invoke: {
         id: 'saveAmendment',
         src: 'saveTestbed',
         input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
-        onDone: {
+        onDone: [
+          // Handed over: as after a booking, the new holder leaves the queue (tidying) before anyone is told.
+          {
+            guard: 'isHandOver',
+            target: 'tidying',
+            actions: [
+              {
+                type: 'planChange',
+                params: ({ context, event }) =>
+                  settling(
+                    context.life,
+                    [{ type: 'request.answered', requestId: context.pending!.requestId, outcome: amendedOutcome(context.pending!, event.output, undefined) }],
+                    [{ to: event.output.user_email ?? '', notice: { kind: 'handedToYou', record: event.output, byName: context.record.user_name ?? '' } }],
+                  ),
+              },
+              { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
+            ],
+          },
+          {
           target: 'restoring',
           actions: [
             {
@@ -895,7 +943,8 @@ export const testbedMachine = setup({
             { type: 'tellNextInLine', params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', amend: context.pending!.amend }) },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],
-        },
+          },
+        ],
         onError: {
           target: 'restoring',
           actions: [

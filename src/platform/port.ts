@@ -108,6 +108,11 @@ export interface Platform {
   /** The bot's own profile (available after start). */
   me(): Person;
   getPerson(personId: string): Promise<Person>;
+  /**
+   * People (not bots) with this email, or whose display name starts with these words (at most 10), as the
+   * platform's directory knows them. Optional: test doubles may lack it (then nobody is found).
+   */
+  findPeople?(query: { email: string } | { displayName: string }): Promise<Person[]>;
   postMessage(message: OutgoingMessage): Promise<PostedMessage>;
   deleteMessage(messageId: string): Promise<void>;
   /** Rooms the bot is a member of, following pagination. */

@@ -45,6 +45,7 @@ export class ReplayPlatform implements Platform {
   isConnected = () => this.inner.isConnected();
   me = () => this.inner.me();
   getPerson = (personId: string) => this.inner.getPerson(personId);
+  findPeople = async (query: { email: string } | { displayName: string }) => (this.inner.findPeople ? this.inner.findPeople(query) : []);
   postMessage: Platform['postMessage'] = (message) => this.inner.postMessage(message);
   deleteMessage = (messageId: string) => this.inner.deleteMessage(messageId);
   listRooms = () => this.inner.listRooms();

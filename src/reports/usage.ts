@@ -95,7 +95,7 @@ interface Booking {
   expected: number | null;
 }
 
-const CLOSINGS = new Set(['released', 'force_released', 'expired']);
+const CLOSINGS = new Set(['released', 'force_released', 'expired', 'handed_over']);
 const ms = (iso: string | null | undefined) => isoUtcMs(iso, { secondsOptional: true });
 
 /** Every booking that touches the window: closed ones from their lines, open ones from the records. */

@@ -45,11 +45,11 @@ export interface ReadHistoryOptions {
 }
 
 const EVENTS: ReadonlySet<HistoryEventName> = new Set<HistoryEventName>([
-  'registered', 'released', 'extended', 'shortened', 'purpose_changed', 'force_released', 'expired', 'reminder_sent', 'overdue', 'queued', 'left_queue',
+  'registered', 'released', 'extended', 'shortened', 'handed_over', 'purpose_changed', 'force_released', 'expired', 'reminder_sent', 'overdue', 'queued', 'left_queue',
   'offered', 'offer_declined', 'offer_expired', 'added', 'renamed', 'retired', 'maintenance_started', 'maintenance_ended',
 ]);
 
-const CLOSINGS: ReadonlySet<string> = new Set(['released', 'force_released', 'expired']);
+const CLOSINGS: ReadonlySet<string> = new Set(['released', 'force_released', 'expired', 'handed_over']);
 
 type Json = Record<string, unknown>;
 

@@ -545,15 +545,27 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(dispatched(typed)).toEqual(dispatched('release all'));
   });
 
-  it.each(['give lab-3 to Linus', 'hand lab-3 over to linus@example.com', 'hand over TB-04 SD-WAN pod to Grace', 'transfer lab-3 to Grace please'])(
-    '%j says how a booking changes hands (no such command), and a recording blanks the colleague',
-    (typed) => {
-      const name = typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3';
-      const message = `I cannot hand a booking over to somebody else. Release ${name} and they can book it; if people are waiting for it, it goes to the first of them, so they should type wait ${name} first.`;
-      expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
-      expect(isCommandText(typed, testbeds)).toBe(false);
-    },
-  );
+  it.each([
+    ['give lab-3 to Linus', 3, 'Linus'],
+    ['hand lab-3 over to linus@example.com', 3, 'linus@example.com'],
+    ['hand over TB-04 SD-WAN pod to Grace Hopper', 4, 'Grace Hopper'],
+    ['transfer lab-3 to Grace please', 3, 'Grace'],
+  ])('%j opens the hand-over card of testbed %i for %j, and a recording blanks the colleague', (typed, testbedId, to) => {
+    expect(dispatched(typed)).toEqual([{ type: 'handOver.started', testbedId, to }]);
+    expect(isCommandText(typed, testbeds)).toBe(false);
+  });
+
+  it('the Hand over button asks for the booking to change hands; a colleague that cannot be read changes nothing', () => {
+    const pressed = (inputs: Record<string, unknown>) => route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
+    const handed = pressed({ action: 'hand_over', testbed_id: '3', to_email: 'linus@example.com' });
+    expect(handed.kind === 'dispatch' && handed.targets[0].event).toEqual({ type: 'lifecycle.submitted', request: { type: 'handOver', testbedId: 3, toEmail: 'linus@example.com' }, now: NOW });
+    for (const to_email of ['', 'linus', 'a b@example.com', 'x'.repeat(300) + '@example.com']) {
+      expect(pressed({ action: 'hand_over', testbed_id: '3', to_email })).toEqual({
+        kind: 'reply',
+        view: { kind: 'error', message: 'The colleague could not be read. Type give, the testbed and their email again. Nothing was changed.' },
+      });
+    }
+  });
 
   it('give and hand keep their other meanings', () => {
     expect(dispatched('give back lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);

@@ -65,6 +65,13 @@ describe('the history card', () => {
     );
   });
 
+  it('a booking handed to a colleague ends, for its first holder, as handed over to them', () => {
+    const released = closed(3, ana, '2026-03-09T08:00:00.000Z', '2026-03-09T10:00:00.000Z', { due: '2026-03-09T18:00:00.000Z' }) as Extract<HistoryEntry, { event: 'released' }>;
+    const handed: HistoryEntry = { ...released, event: 'handed_over', to: { email: bob.email, name: 'Bob *B*' } };
+    const cardJson = historyCard({ record: inUse(3, bob), entries: [handed], now: NOW, timeZone: 'UTC' });
+    expect(rows(cardJson).map((row) => row.map(unLookAlike))).toEqual([['Ana Ops', '2026-03-09 08:00 → 10:00 UTC (2 h)', 'Purpose: soak test', 'Handed over to Bob *B*']]);
+  });
+
   it('colours what went wrong: late, forced, a hold that ran out', () => {
     const endings = (historyCard({ record: available(3), entries, now: NOW, timeZone: 'UTC' }).body as Array<{ items?: Array<Record<string, unknown>> }>)
       .filter((element) => element.items)

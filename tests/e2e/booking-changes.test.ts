@@ -25,6 +25,12 @@ afterEach(async () => {
   await h?.close();
 });
 
+/** Who waits for the testbed, as lifecycle.json has it (no entry: nobody). */
+async function queueOf(testbedId: number): Promise<string[]> {
+  const stored = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ testbed_id: number; queue: Array<{ email: string }> }> };
+  return (stored.lifecycle.find((entry) => entry.testbed_id === testbedId)?.queue ?? []).map((person) => person.email);
+}
+
 async function historyLines(): Promise<Array<Record<string, unknown>>> {
   const text = await readFile(join(h.dir, 'history.jsonl'), 'utf8').catch(() => '');
   return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -157,5 +163,45 @@ describe('in the 1:1 room, where the reminders arrive', () => {
     expect(buttonTitles(none)).toEqual([]);
     const status = await ask(h, h.linus, linusRoom, 'status');
     expect(seenCard(status).texts[0]).toMatch(/^I answer commands in the lab’s rooms/);
+  });
+});
+
+describe('handing a booking to a colleague', () => {
+  it('typed by the holder: the card names who the platform found, one press hands it over, and the colleague is told', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test')] });
+    await ask(h, h.linus, h.lab, 'wait lab-1');
+    expect(await queueOf(1)).toEqual(['linus@example.com']);
+
+    const nobody = await ask(h, h.ada, h.lab, 'give lab-1 to Zebrafalcon');
+    expect(seenCard(nobody).texts.slice(1)).toEqual(['I could not find anybody called “Zebrafalcon”. Type their email instead: give lab-1 to name@example.com.']);
+
+    const card = await ask(h, h.ada, h.lab, 'hand lab-1 over to Linus');
+    expect(seenCard(card).heading).toBe('Hand lab-1 over?');
+    expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
+    expect(buttonTitles(card)).toEqual(['Hand over', 'Cancel']);
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const handed = await click(h, h.ada, card, 'hand_over');
+    expect(seenCard(handed).heading).toBe('Handed over: lab-1');
+    const record = (await h.readTestbeds())[0];
+    expect(record).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', user_name: 'Linus Lab', purpose: 'soak test' });
+    expect((await historyLines()).filter((line) => line.event === 'handed_over')).toEqual([
+      expect.objectContaining({ testbed_id: 1, by: ada, holder: ada, to: { email: 'linus@example.com', name: 'Linus Lab' } }),
+    ]);
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).heading).toBe('lab-1 is yours now');
+    expect(seenCard(told).texts[1]).toBe('Ada Ops handed lab-1 over to you.');
+    expect(buttonTitles(told)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    // Linus holds it now, so he is no longer waiting for it (he was, before).
+    expect(await queueOf(1)).toEqual([]);
+
+    // The same press again, by Ada who no longer holds it: nothing changes.
+    const again = await click(h, h.ada, card, 'hand_over');
+    expect(seenCard(again).texts).toEqual(['Nothing was changed', 'Only the holder can do that, and lab-1 is held by Linus Lab.']);
+    // Ada cannot give away what she does not hold.
+    const notHers = await ask(h, h.ada, h.lab, 'give lab-1 to linus@example.com');
+    expect(seenCard(notHers).texts.slice(1)).toEqual(['You do not hold lab-1, so it is not yours to hand over. Only its holder can.']);
   });
 });

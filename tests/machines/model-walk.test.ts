@@ -765,6 +765,10 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         by('doneBy.requested', bob, { until: '2026-03-10T09:00:00.000Z' }),
         by('doneBy.requested', bob, { until: '2026-03-10T13:00:00.000Z' }),
         by('doneBy.requested', ana, { until: '2026-03-10T11:00:00.000Z' }),
+        // Handed to Grace, first in the queue, while Bob holds it; to himself; by somebody who does not hold it.
+        ...((s.context as TestbedContext).record.user_email === bob.email ? [by('handOver.requested', bob, { to: grace })] : []),
+        by('handOver.requested', bob, { to: bob }),
+        by('handOver.requested', ana, { to: grace }),
         by('release.requested', bob),
         deadline(NOW),
         booking(grace, true),
@@ -880,7 +884,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
     const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
     expect(kinds).toEqual(
-      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier']),
+      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier', 'handedToYou']),
     );
     const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
     for (const notice of distinct.values()) {
@@ -914,6 +918,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
       'extended',
       'repurposed',
       'dueEarlier',
+      'handedOver',
       'refused not_earlier',
       'refused passed',
       'waiting',

@@ -367,6 +367,59 @@ describe('done sooner', () => {
   });
 });
 
+describe('handing a booking to a colleague', () => {
+  const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z', purpose: 'soak test' });
+
+  it('the booking goes on under the colleague: a closing line for the holder, the colleague out of the queue and told, fresh reminders', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    // Ana had her reminder at 11:45; she hands it over at 11:50.
+    await until('2026-03-10T11:50:00.000Z');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([[ana.email, 'reminder']]);
+    const outcome = await tb.outcome({ type: 'handOver.requested', by: ana, to: bob });
+    expect(outcome).toMatchObject({ type: 'handedOver', record: { user_email: bob.email, user_name: bob.name, registered_time: '2026-03-10T11:50:00.000Z', purpose: 'soak test' } });
+    expect(tb.disk.record).toMatchObject({ status: 'in_use', user_email: bob.email, expected_release_time: '2026-03-10T12:00:00.000Z' });
+    expect(tb.disk.history.filter((line) => line.event === 'handed_over')).toEqual([
+      {
+        at: '2026-03-10T11:50:00.000Z',
+        event: 'handed_over',
+        testbed_id: 3,
+        testbed_name: 'lab-3',
+        by: ana,
+        to: bob,
+        holder: ana,
+        registered_time: '2026-03-10T08:00:00.000Z',
+        expected_release_time: '2026-03-10T12:00:00.000Z',
+        purpose: 'soak test',
+      },
+    ]);
+    // Bob holds it now, so he leaves its queue; Carol stays.
+    expect(tb.disk.life.queue.map((person) => person.email)).toEqual([carol.email]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.notices.at(-1)).toMatchObject({ to: bob.email, notice: { kind: 'handedToYou', byName: ana.name, record: { user_email: bob.email } } });
+    // Ana's reminder was hers: Bob is told when it is overdue.
+    await until('2026-03-10T12:00:00.000Z');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [ana.email, 'reminder'],
+      [bob.email, 'handedToYou'],
+      [bob.email, 'overdue'],
+    ]);
+    tb.stop();
+  });
+
+  it('somebody else, the holder themselves, or a testbed nobody holds: refused, nothing written', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'handOver.requested', by: bob, to: carol })).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(await tb.outcome({ type: 'handOver.requested', by: ana, to: { email: 'ANA@example.com', name: 'Ana' } })).toMatchObject({ type: 'refused', reason: 'yours' });
+    expect(tb.disk.writes).toBe(0);
+    tb.stop();
+    const free = testbed(available(4)).boot();
+    expect(await free.outcome({ type: 'handOver.requested', by: ana, to: bob })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
+    free.stop();
+  });
+});
+
 describe('wait-list and hand-off', () => {
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
 

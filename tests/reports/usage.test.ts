@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeUsage, windowStart } from '../../src/reports/usage.js';
-import { availableTestbed } from '../../src/domain.js';
+import { availableTestbed, type HistoryEntry } from '../../src/domain.js';
 import { closing } from '../support/history.js';
 import { WEEK_NOW, ada, inUse, linus, weekReport } from '../fixtures/usage-week.js';
 
@@ -73,6 +73,19 @@ describe('usage figures', () => {
     const usage = computeUsage({ entries: [closing('expired', hold)], records: [open], now: WEEK_NOW, days: 7, timeZone: 'UTC' });
     expect(usage.testbeds.map((row) => ({ ...row, utilisation: round(row.utilisation) }))).toEqual([
       { id: 3, name: 'lab-3', hours: 6, utilisation: round((6 / 168) * 100), bookings: 1, overdueHours: 2, retired: false },
+    ]);
+  });
+
+  it('a hand-over closes the first holder\'s part: each holder counts the hours they held it', () => {
+    // Ada held lab-3 from 06:00, handed it to Linus at 09:00; Linus still holds it at WEEK_NOW (12:00 on the 10th).
+    const released = closing('released', { at: '2026-03-10T09:00:00.000Z', id: 3, holder: ada, since: '2026-03-10T06:00:00.000Z', expected: '2026-03-10T15:00:00.000Z' }) as Extract<HistoryEntry, { event: 'released' }>;
+    const handed: HistoryEntry = { ...released, event: 'handed_over', to: linus };
+    const open = inUse(3, linus, '2026-03-10T09:00:00.000Z', '2026-03-10T15:00:00.000Z');
+    const usage = computeUsage({ entries: [handed], records: [open], now: WEEK_NOW, days: 7, timeZone: 'UTC' });
+    expect(usage.testbeds.map((row) => [row.id, row.hours, row.bookings, row.overdueHours])).toEqual([[3, 6, 2, 0]]);
+    expect(usage.holders.map((holder) => [holder.email, holder.hours])).toEqual([
+      [ada.email, 3],
+      [linus.email, 3],
     ]);
   });
 

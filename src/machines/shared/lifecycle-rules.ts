@@ -15,10 +15,16 @@ export const iso = (at: number): string => new Date(at).toISOString();
 export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
   typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The facts sent about the record's current deadline (facts about an older one do not count). */
+/**
+ * The facts sent about the record's current deadline (facts about an older one do not count, nor facts
+ * sent before this booking began: the holder before a hand-over was told, not this one).
+ */
 export function currentNotices(record: TestbedRecord, life: LifecycleEntry): NoticeFacts {
   const due = record.expected_release_time ?? '';
-  if (life.notices && life.notices.expected_release_time === due) return life.notices;
+  const began = ms(record.registered_time);
+  const sentBefore = (at: string | null) => at !== null && ms(at) < began;
+  const facts = life.notices;
+  if (facts && facts.expected_release_time === due && !sentBefore(facts.reminder_sent_at) && !sentBefore(facts.overdue_sent_at)) return facts;
   return { expected_release_time: due, reminder_sent_at: null, overdue_sent_at: null, overdue_count: 0 };
 }
 

@@ -258,6 +258,19 @@ export function createWebexPlatform(options: WebexPlatformOptions): WebexPlatfor
       return toPerson(await rest.get<PersonBody>(`people/${encodeURIComponent(personId)}`));
     },
 
+    async findPeople(query: { email: string } | { displayName: string }): Promise<Person[]> {
+      const searchParams: Record<string, string | number> = 'email' in query ? { email: query.email } : { displayName: query.displayName, max: 10 };
+      const res = await rest.request<{ items?: unknown }>('GET', 'people', { searchParams });
+      const found: Person[] = [];
+      for (const item of Array.isArray(res.body?.items) ? res.body.items.slice(0, 10) : []) {
+        const body = item as PersonBody;
+        if (typeof body?.id !== 'string') continue;
+        const person = toPerson(body);
+        if (person.type === undefined || person.type === 'person') found.push(person);
+      }
+      return found;
+    },
+
     async postMessage(message: OutgoingMessage): Promise<PostedMessage> {
       const res = await rest.request<{ id?: unknown; roomId?: unknown }>('POST', 'messages', { jsonBytes: messageJsonBytes(message), readBody: readCreatedMessage });
       const { id, roomId } = res.body ?? {};

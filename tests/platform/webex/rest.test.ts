@@ -61,6 +61,16 @@ describe('webex REST', () => {
     expect(person).toMatchObject({ id: h.ada.id, emails: ['ada@example.com'], displayName: 'Ada Ops', type: 'person' });
   });
 
+  it('finds people by email, or by the start of their display name, and never the bot', async () => {
+    h = await startHarness();
+    const platform = await started(h);
+    expect(await platform.findPeople!({ email: 'ADA@example.com' })).toEqual([expect.objectContaining({ id: h.ada.id, emails: ['ada@example.com'], displayName: 'Ada Ops' })]);
+    h.emu.createPerson({ displayName: 'Ada Lovelace', email: 'lovelace@example.com' });
+    expect((await platform.findPeople!({ displayName: 'Ada' })).map((person) => person.displayName).sort()).toEqual(['Ada Lovelace', 'Ada Ops']);
+    expect(await platform.findPeople!({ email: 'nobody@example.com' })).toEqual([]);
+    expect(await platform.findPeople!({ displayName: h.bot.displayName })).toEqual([]);
+  });
+
   it('raises PlatformErrors that carry the platform message and tracking id but no token', async () => {
     h = await startHarness();
     const platform = await started(h);

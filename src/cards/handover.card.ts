@@ -1,0 +1,76 @@
+/**
+ * Handing a booking to a colleague (`give lab-3 to Linus`): the card that names who the words found on
+ * the platform and asks the holder to confirm with one press, or says why it cannot (not theirs, nobody
+ * or several people found). The card has a plain-text sibling.
+ */
+import type { LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS } from './actions.js';
+import { card, safeText, submit, textBlock } from './common.js';
+import { buttons, dueText, heading, plainText, safeName, sameEmail } from './parts.js';
+import { waitingText } from './lifecycle-notice.card.js';
+
+/** Somebody the platform found for the words typed. */
+export interface FoundPerson {
+  email: string;
+  name: string;
+}
+
+export interface HandOverInput {
+  record: TestbedRecord | undefined;
+  life: readonly LifecycleEntry[];
+  requesterEmail?: string;
+  /** The words that named the colleague (`Linus`, `linus@example.com`). */
+  to: string;
+  /** Who the platform found for them (none: nobody; several: which one is not clear). */
+  found: readonly FoundPerson[];
+  now: string;
+  timeZone: string;
+}
+
+type Answer = { title: string; lines: string[]; confirm?: FoundPerson };
+
+/** `esc` makes a name safe where it goes (markdown-inert on the card, plain in the text); `escLong` a purpose. */
+function answer({ record, life, requesterEmail, to, found, now, timeZone }: HandOverInput, esc: (value: unknown, max?: number) => string, escLong: (value: unknown) => string): Answer {
+  const words = `“${esc(to)}”`;
+  if (!record) return { title: 'Nothing to hand over', lines: ['That testbed is no longer in the lab. Type status to see the testbeds there are.'] };
+  const name = esc(record.testbed_name);
+  if (record.status !== 'in_use' || !sameEmail(record.user_email, requesterEmail)) {
+    return { title: 'Nothing to hand over', lines: [`You do not hold ${name}, so it is not yours to hand over. Only its holder can.`] };
+  }
+  const example = `give ${name} to name@example.com`;
+  if (found.length === 0) {
+    return { title: 'Nobody found', lines: [`I could not find anybody called ${words}. Type their email instead: ${example}.`] };
+  }
+  if (found.length > 1) {
+    const people = found.slice(0, 5).map((person) => `${esc(person.name)} (${esc(person.email, 120)})`);
+    return { title: 'Which one?', lines: [`More than one person is called ${words}: ${people.join(', ')}.`, `Type the email of the one you mean: ${example}.`] };
+  }
+  const person = found[0];
+  if (sameEmail(person.email, requesterEmail)) return { title: 'Nothing to hand over', lines: [`That is you: ${name} is yours already.`] };
+  // The colleague leaves the queue once it is theirs: the others stay in it.
+  const others = life.find((entry) => entry.testbed_id === record.id)?.queue.filter((waiter) => !sameEmail(waiter.email, person.email)).length;
+  const waiting = waitingText(others).trim();
+  return {
+    title: `Hand ${name} over?`,
+    lines: [
+      `${esc(person.name)} (${esc(person.email, 120)}) will hold ${name} from now on. ${dueText(record, now, timeZone).text}.`,
+      `Purpose: ${escLong(record.purpose)}`,
+      'They get a message saying so, and the reminders go to them.',
+      ...(waiting === '' ? [] : [`${waiting} They stay in its queue.`]),
+    ],
+    confirm: person,
+  };
+}
+
+export function handOverCard(input: HandOverInput): AdaptiveCardJson {
+  const { title, lines, confirm } = answer(input, (value, max) => safeName(value, max), (value) => safeText(value, 200));
+  const body = [heading(title), ...lines.map((line) => textBlock(line))];
+  if (!confirm || !input.record) return card(body, [buttons.status(), buttons.menu()]);
+  return card(body, [submit('Hand over', { action: ACTIONS.handOver, testbed_id: String(input.record.id), to_email: confirm.email }, { associatedInputs: 'none' }), buttons.cancel()]);
+}
+
+export function handOverText(input: HandOverInput): string {
+  const { title, lines } = answer(input, (value, max = 80) => plainText(value, max), (value) => plainText(value, 200));
+  return `${title} ${lines.join(' ')}`;
+}

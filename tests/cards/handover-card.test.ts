@@ -1,0 +1,53 @@
+/**
+ * The hand-over card: who the words found on the platform, confirmed with one press by the holder,
+ * or why not (not theirs, nobody found, several people, themselves). Names people typed stay inert.
+ */
+import { describe, expect, it } from 'vitest';
+import { handOverCard, handOverText } from '../../src/cards/handover.card.js';
+import { emptyLifecycle } from '../../src/domain.js';
+import { cardProblems } from '../support/adaptive-cards.js';
+import { buttonTitles, seenCard } from '../support/card-text.js';
+import { unLookAlike } from '../support/rendered-text.js';
+import { inspectCard } from './card-walk.js';
+import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+
+const lab3 = inUse(3, ana, { until: '2026-03-10T12:00:00.000Z', purpose: 'soak **test**' });
+const base = { record: lab3, life: [], requesterEmail: ana.email, to: 'Bob', now: NOW, timeZone: 'UTC' };
+const texts = (input: Parameters<typeof handOverCard>[0]) => seenCard(handOverCard(input)).texts.map(unLookAlike);
+
+describe('the hand-over card', () => {
+  it('names the one person found and hands over with one press, their queue place not counted', () => {
+    const life = [{ ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: 'carol@example.com', name: 'Carol', since: NOW }] }];
+    const input = { ...base, life, found: [{ email: bob.email, name: 'Bob *B*' }] };
+    const card = handOverCard(input);
+    expect(cardProblems(card)).toEqual([]);
+    expect(texts(input)).toEqual([
+      'Hand lab-3 over?',
+      'Bob *B* (bob@example.com) will hold lab-3 from now on. Expected release: 2026-03-10 12:00 UTC (in 2 h).',
+      'Purpose: soak **test**',
+      'They get a message saying so, and the reminders go to them.',
+      '1 person is waiting for it. They stay in its queue.',
+    ]);
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Hand over', { action: 'hand_over', testbed_id: '3', to_email: bob.email }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    expect(handOverText(input)).toContain('Bob *B* (bob@example.com) will hold lab-3 from now on.');
+  });
+
+  it('says why not: nobody found, several people, the holder themselves, not theirs, no such testbed', () => {
+    expect(texts({ ...base, to: 'Zed', found: [] }).slice(1)).toEqual(['I could not find anybody called “Zed”. Type their email instead: give lab-3 to name@example.com.']);
+    const several = texts({ ...base, found: [{ email: bob.email, name: 'Bob Builder' }, { email: 'bobby@example.com', name: 'Bobby Tables' }] });
+    expect(several).toEqual([
+      'Which one?',
+      'More than one person is called “Bob”: Bob Builder (bob@example.com), Bobby Tables (bobby@example.com).',
+      'Type the email of the one you mean: give lab-3 to name@example.com.',
+    ]);
+    expect(texts({ ...base, to: 'me', found: [{ email: ana.email, name: ana.name }] }).slice(1)).toEqual(['That is you: lab-3 is yours already.']);
+    const notHers = { ...base, requesterEmail: bob.email, found: [{ email: bob.email, name: bob.name }] };
+    expect(texts(notHers).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
+    expect(texts({ ...base, record: available(3), found: [{ email: bob.email, name: bob.name }] }).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
+    expect(texts({ ...base, record: undefined, found: [] }).slice(1)).toEqual(['That testbed is no longer in the lab. Type status to see the testbeds there are.']);
+    for (const found of [[], [{ email: ana.email, name: ana.name }]]) expect(buttonTitles(handOverCard({ ...base, found }))).toEqual(['Status', 'Menu']);
+  });
+});
