@@ -414,12 +414,15 @@ export function createTestbedFleet(deps: {
     } else {
       event = lifecycleEvent(request, by, now);
     }
-    return lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
+    const outcome = await lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const answer = await askAgainOnConflict(testbedId, event, ['request.answered', 'request.failed'], 'request.failed');
       if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'request.answered') return answer.outcome;
       throw new Error(answer.message);
     });
+    // Handed a testbed of a label they waited for (`wait any 5g`): as after a booking, their other places go.
+    if (outcome.type === 'handedOver' && event.type === 'handOver.requested') await labelQueues.booked(event.to, outcome.record, now);
+    return outcome;
   }
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */

@@ -59,7 +59,14 @@ describe('waiting for any testbed carrying a label', () => {
     store = await openStore({ testbedPath, broadcastPath: join(dir, 'broadcast_rooms.json') });
     notices = [];
     // The fleet's clock reads NOW, so no reminder for the bookings (due at LATER) comes in between.
-    fleet = createTestbedFleet({ store, logger, notify: (notice) => (notices.push(notice), noticed()), now: () => new Date(NOW) });
+    fleet = createTestbedFleet({
+      store,
+      logger,
+      notify: (notice) => (notices.push(notice), noticed()),
+      now: () => new Date(NOW),
+      // The platform's people, for a hand-over.
+      findPerson: async (email) => [ADA, LINUS, GRACE].find((person) => person.email === email),
+    });
     fleet.start();
     for (const id of options.adaHolds ?? [1, 2]) {
       expect(await fleet.claim({ testbedId: id, holder: ADA, purpose: 'soak', expectedRelease: LATER, now: NOW })).toMatchObject({ ok: true });
@@ -73,6 +80,19 @@ describe('waiting for any testbed carrying a label', () => {
   }
 
   const waitAny = (by: typeof LINUS, label = '5g') => fleet.lifecycle({ request: { type: 'waitLabel', label }, by, now: NOW });
+
+  it('handed a testbed of the label, as after booking one, the person gives up the other places; an email nobody has changes nothing', async () => {
+    await lab();
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
+    expect(await fleet.lifecycle({ request: { type: 'handOver', testbedId: 1, toEmail: 'nobody@example.com' }, by: ADA, now: NOW })).toMatchObject({ type: 'refused', reason: 'no_person' });
+    const handed = await fleet.lifecycle({ request: { type: 'handOver', testbedId: 1, toEmail: LINUS.email }, by: ADA, now: NOW });
+    expect(handed).toMatchObject({ type: 'handedOver', record: { id: 1, user_email: LINUS.email } });
+    const disk = await onDisk();
+    expect(disk.get(1)?.queue ?? []).toEqual([]);
+    expect(disk.get(2)?.queue.map((person) => person.email)).toEqual([GRACE.email]);
+    expect(await historyOf(1)).toContain('handed_over');
+  });
 
   it('takes a place in the queue of every busy testbed carrying the label, each kept with the label on disk', async () => {
     await lab();
