@@ -105,7 +105,10 @@ function heldTestbeds(life: readonly LifecycleEntry[]): Set<number> {
 export async function renderReply(view: View, ctx: RenderContext): Promise<Rendered> {
   // A hand-over names its colleague: who that is, the platform says when the card is drawn.
   if (view.kind === 'handOverForm' && view.found === undefined) {
-    const found = await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null);
+    // Only for the holder: anybody else is told it is not theirs, and learns nothing of the directory.
+    const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+    const holds = record !== undefined && isInUse(record) && sameEmail(record.user_email, view.requesterEmail ?? ctx.requesterEmail);
+    const found = holds ? await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null) : [];
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
   }

@@ -40,7 +40,8 @@ function answer({ record, life, requesterEmail, to, found, now, timeZone }: Hand
   }
   const example = `give ${name} to name@example.com`;
   if (found.length === 0) {
-    return { title: 'Nobody found', lines: [`I could not find anybody called ${words}. Type their email instead: ${example}.`] };
+    const called = to.includes('@') ? `with the email ${words}` : `called ${words}`;
+    return { title: 'Nobody found', lines: [`I could not find anybody ${called}. Type their email instead: ${example}.`] };
   }
   if (found.length > 1) {
     const people = found.slice(0, 5).map((person) => `${esc(person.name)} (${esc(person.email, 120)})`);

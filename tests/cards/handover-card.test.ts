@@ -3,6 +3,7 @@
  * or why not (not theirs, nobody found, several people, themselves). Names people typed stay inert.
  */
 import { describe, expect, it } from 'vitest';
+import { renderReply } from '../../src/app/render.js';
 import { handOverCard, handOverText } from '../../src/cards/handover.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
@@ -37,6 +38,7 @@ describe('the hand-over card', () => {
 
   it('says why not: nobody found, several people, the holder themselves, not theirs, no such testbed', () => {
     expect(texts({ ...base, to: 'Zed', found: [] }).slice(1)).toEqual(['I could not find anybody called “Zed”. Type their email instead: give lab-3 to name@example.com.']);
+    expect(texts({ ...base, to: 'zed@example.com', found: [] }).slice(1)).toEqual(['I could not find anybody with the email “zed@example.com”. Type their email instead: give lab-3 to name@example.com.']);
     const several = texts({ ...base, found: [{ email: bob.email, name: 'Bob Builder' }, { email: 'bobby@example.com', name: 'Bobby Tables' }] });
     expect(several).toEqual([
       'Which one?',
@@ -49,5 +51,26 @@ describe('the hand-over card', () => {
     expect(texts({ ...base, record: available(3), found: [{ email: bob.email, name: bob.name }] }).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
     expect(texts({ ...base, record: undefined, found: [] }).slice(1)).toEqual(['That testbed is no longer in the lab. Type status to see the testbeds there are.']);
     for (const found of [[], [{ email: ana.email, name: ana.name }]]) expect(buttonTitles(handOverCard({ ...base, found }))).toEqual(['Status', 'Menu']);
+  });
+});
+
+describe('who the words name, asked of the platform when the card is drawn', () => {
+  const ctx = { botName: 'Testbed Monitor', testbeds: [lab3], life: [], now: NOW, timeZone: 'UTC' };
+  const view = { kind: 'handOverForm' as const, testbedId: 3, to: 'Bob' };
+
+  it('is asked only for the holder; anybody else learns nothing of the directory', async () => {
+    const asked: string[] = [];
+    const findPeople = async (words: string) => (asked.push(words), [{ email: bob.email, name: bob.name }]);
+    const holder = await renderReply(view, { ...ctx, requesterEmail: ana.email, findPeople });
+    expect(seenCard(holder.card).heading).toBe('Hand lab-3 over?');
+    expect(asked).toEqual(['Bob']);
+    const other = await renderReply(view, { ...ctx, requesterEmail: bob.email, findPeople });
+    expect(seenCard(other.card).texts[1]).toBe('You do not hold lab-3, so it is not yours to hand over. Only its holder can.');
+    expect(asked).toEqual(['Bob']);
+  });
+
+  it('a look-up that fails is said, and nothing is changed', async () => {
+    const failing = await renderReply(view, { ...ctx, requesterEmail: ana.email, findPeople: async () => Promise.reject(new Error('503')) });
+    expect(seenCard(failing.card).texts).toContain('I could not look that person up just now. Please try again in a moment; nothing was changed.');
   });
 });
