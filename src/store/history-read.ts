@@ -82,6 +82,7 @@ export function historyEntryOf(value: unknown): HistoryEntry | null {
   if (CLOSINGS.has(event) && !(isPerson(value.holder) && isIso(value.registered_time) && isIso(value.expected_release_time))) return null;
   if ((event === 'registered' || event === 'extended' || event === 'shortened') && !isIso(value.expected_release_time)) return null;
   if (event === 'purpose_changed' && typeof value.purpose !== 'string') return null;
+  if (event === 'handed_over' && !isPerson(value.to)) return null;
   return value as unknown as HistoryEntry;
 }
 

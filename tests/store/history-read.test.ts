@@ -166,6 +166,10 @@ describe('one history line', () => {
     expect(line({ ...base, by: { email: 'a@b.c' }, event: 'retired' })).toBeNull();
     expect(line({ ...base, event: 'extended', previous_expected_release_time: base.at })).toBeNull();
     expect(line({ ...base, event: 'purpose_changed', previous_purpose: 'soak test' })).toBeNull();
+    const closes = { holder: ada, registered_time: base.at, expected_release_time: base.at, purpose: 'soak' };
+    expect(line({ ...base, event: 'handed_over', ...closes, to: ada })?.event).toBe('handed_over');
+    expect(line({ ...base, event: 'handed_over', ...closes })).toBeNull();
+    expect(line({ ...base, event: 'handed_over', ...closes, to: 'Linus' })).toBeNull();
     expect(line({ ...base, event: 'force_released', holder: ada, registered_time: 'soon', expected_release_time: base.at })).toBeNull();
   });
 });
