@@ -389,6 +389,15 @@ describe('sandbox page in Chromium', () => {
 
   const botCard = (text: string): Locator => page.locator('.message.from-bot .card-host', { hasText: text }).last();
 
+  /** The card the bot posts for what is said, once it is there (a card with the same text from before does not count). */
+  async function answerTo(text: string, cardText: string): Promise<Locator> {
+    const cards = page.locator('.message.from-bot .card-host', { hasText: cardText });
+    const before = await cards.count();
+    await say(text);
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(before);
+    return cards.last();
+  }
+
   async function say(text: string): Promise<void> {
     await page.locator('#composer-text').fill(text);
     await page.locator('#composer-text').press('Enter');
@@ -542,9 +551,7 @@ describe('sandbox page in Chromium', () => {
   it('on a desktop the mine card\'s five buttons each show their whole title', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-desktop-mine', async () => {
       await openAs('Linus Lab', 'QA Team');
-      await say('mine');
-      const mine = botCard('Your bookings');
-      await mine.waitFor();
+      const mine = await answerTo('mine', 'Your bookings');
       const buttons = mine.locator('.ac-actionSet').last().locator('.ac-pushButton');
       expect(await buttons.allInnerTexts()).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
       expect(await cutOff(buttons)).toEqual([]);
@@ -553,9 +560,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a phone-sized screen a status card\'s buttons each show their whole title', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-buttons', async () => {
-      await say('status');
-      const status = botCard('Testbed status');
-      await status.waitFor();
+      const status = await answerTo('status', 'Testbed status');
       const buttons = status.locator('.ac-actionSet').last().locator('.ac-pushButton');
       expect(await buttons.allInnerTexts()).toEqual(['Notify me when free', 'Register', 'Release', 'Mine', 'Menu']);
       expect(await cutOff(buttons)).toEqual([]);
@@ -564,9 +569,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a phone-sized screen the broadcast card shows each room\'s name and description whole, with a gap between rooms', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-rooms', async () => {
-      await say('broadcast');
-      const rooms = botCard('Broadcast: choose rooms');
-      await rooms.waitFor();
+      const rooms = await answerTo('broadcast', 'Broadcast: choose rooms');
       const labels = rooms.locator('[data-input-id="room_ids"] label');
       expect((await labels.allInnerTexts()).map((text) => text.trim())).toEqual([
         'Release Announcements — Release managers and everyone shipping this sprint',
@@ -614,9 +617,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-help', async () => {
-      await say('help');
-      const help = botCard('Testbed Monitor help');
-      await help.waitFor();
+      const help = await answerTo('help', 'Testbed Monitor help');
       const blocks = help.locator('.ac-textBlock');
       const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
       const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
@@ -633,9 +634,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a 360 px screen the report\'s hours and top holders keep one line each, and fact rows keep a gap, so a title that wraps still reads as its own row', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-facts', async () => {
-      await say('report');
-      const report = botCard('Usage, last 7 days');
-      await report.waitFor();
+      const report = await answerTo('report', 'Usage, last 7 days');
       const gaps = await report.locator('.ac-factset').first().evaluate((table) => {
         const rows = [...table.querySelectorAll('tr')].map((row) => {
           const boxes = [...row.querySelectorAll('td > *')].map((content) => content.getBoundingClientRect()).filter((box) => box.height > 0);
@@ -660,9 +659,7 @@ describe('sandbox page in Chromium', () => {
   it('on a 360 px screen the maintenance form\'s labels and the status counts each stay on one line, the maintenance count included', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-counts', async () => {
       // Grace is the sandbox's admin: one testbed goes under maintenance, so the card shows all five counts.
-      await say('admin');
-      const admin = botCard('Lab admin');
-      await admin.waitFor();
+      const admin = await answerTo('admin', 'Lab admin');
       await admin.getByRole('button', { name: 'Start', exact: true }).click();
       const form = botCard('Start maintenance');
       await form.waitFor();
@@ -675,9 +672,8 @@ describe('sandbox page in Chromium', () => {
       await form.getByRole('button', { name: 'Start maintenance', exact: true }).click();
       await botCard('TB-07 IoT gateway bench is under maintenance').waitFor();
 
-      await say('status');
-      const status = botCard('Testbed status');
-      await status.waitFor();
+      // Status cards from before are on the page too: this one is the answer to this `status`.
+      const status = await answerTo('status', 'Testbed status');
       const counts = status.locator('.ac-columnSet').first().locator('.ac-textBlock');
       const texts = (await counts.allInnerTexts()).map((text) => text.trim());
       expect(texts.map((text) => text.replace(/: \d+$/, ''))).toEqual(['Available', 'In use', 'Overdue', 'Maintenance', 'Total']);
@@ -698,9 +694,7 @@ describe('sandbox page in Chromium', () => {
 
   it('on a 360 px screen a booking typed in one line arrives filled in, and the Booked card keeps each fact title on one line', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-typed-booking', async () => {
-      await say('book TB-05 for 2 hours for Firewall soak');
-      const form = botCard('Register a testbed');
-      await form.waitFor();
+      const form = await answerTo('book TB-05 for 2 hours for Firewall soak', 'Register a testbed');
       const bench = readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-05 Firewall HA pair')!;
       const value = (id: string) => form.locator(`[data-input-id="${id}"]`).inputValue();
       expect(await value('testbed_id')).toBe(String(bench.id));
