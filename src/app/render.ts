@@ -48,7 +48,7 @@ import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeT
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
-import { handOverCard, handOverText } from '../cards/handover.card.js';
+import { SELF, handOverCard, handOverText } from '../cards/handover.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
@@ -108,7 +108,7 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
     // Only for the holder: anybody else is told it is not theirs, and learns nothing of the directory.
     const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
     const holds = record !== undefined && isInUse(record) && sameEmail(record.user_email, view.requesterEmail ?? ctx.requesterEmail);
-    const found = holds ? await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null) : [];
+    const found = holds && !SELF.test(view.to.trim()) ? await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null) : [];
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
   }

@@ -30,6 +30,9 @@ export interface HandOverInput {
 
 type Answer = { title: string; lines: string[]; confirm?: FoundPerson };
 
+/** `give lab-3 to me`: the person typing, whom the platform need not be asked about. */
+export const SELF = /^(?:me|myself)$/i;
+
 /** `esc` makes a name safe where it goes (markdown-inert on the card, plain in the text); `escLong` a purpose. */
 function answer({ record, life, requesterEmail, to, found, now, timeZone }: HandOverInput, esc: (value: unknown, max?: number) => string, escLong: (value: unknown) => string): Answer {
   const words = `“${esc(to)}”`;
@@ -39,6 +42,7 @@ function answer({ record, life, requesterEmail, to, found, now, timeZone }: Hand
     return { title: 'Nothing to hand over', lines: [`You do not hold ${name}, so it is not yours to hand over. Only its holder can.`] };
   }
   const example = `give ${name} to name@example.com`;
+  if (SELF.test(to.trim())) return { title: 'Nothing to hand over', lines: [`That is you: ${name} is yours already.`] };
   if (found.length === 0) {
     const called = to.includes('@') ? `with the email ${words}` : `called ${words}`;
     return { title: 'Nobody found', lines: [`I could not find anybody ${called}. Type their email instead: ${example}.`] };

@@ -54,6 +54,7 @@ describe('the testbed `it` refers to', () => {
     ['wait for it', { type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 4 }, now: NOW }],
     ['ask about that one', { type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 4 }, now: NOW }],
     ['book that testbed', { type: 'registration.started', testbedName: 'TB-04 SD-WAN pod' }],
+    ['give it to Linus', { type: 'handOver.started', testbedId: 4, to: 'Linus' }],
     ['release it at 16:00', { type: 'mine.requested', testbedId: 4, doneBy: '2026-03-02T16:00:00.000Z' }],
   ])('%j reads as about that testbed', (text, event) => {
     expect(eventOf(route(say(text), { ...ctx, recentTestbedId: 4 }))).toEqual(event);

@@ -45,7 +45,8 @@ describe('the hand-over card', () => {
       'More than one person is called “Bob”: Bob Builder (bob@example.com), Bobby Tables (bobby@example.com).',
       'Type the email of the one you mean: give lab-3 to name@example.com.',
     ]);
-    expect(texts({ ...base, to: 'me', found: [{ email: ana.email, name: ana.name }] }).slice(1)).toEqual(['That is you: lab-3 is yours already.']);
+    expect(texts({ ...base, to: 'Ana', found: [{ email: ana.email, name: ana.name }] }).slice(1)).toEqual(['That is you: lab-3 is yours already.']);
+    expect(texts({ ...base, to: 'me', found: [] }).slice(1)).toEqual(['That is you: lab-3 is yours already.']);
     const notHers = { ...base, requesterEmail: bob.email, found: [{ email: bob.email, name: bob.name }] };
     expect(texts(notHers).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
     expect(texts({ ...base, record: available(3), found: [{ email: bob.email, name: bob.name }] }).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
@@ -63,6 +64,8 @@ describe('who the words name, asked of the platform when the card is drawn', () 
     const findPeople = async (words: string) => (asked.push(words), [{ email: bob.email, name: bob.name }]);
     const holder = await renderReply(view, { ...ctx, requesterEmail: ana.email, findPeople });
     expect(seenCard(holder.card).heading).toBe('Hand lab-3 over?');
+    expect(asked).toEqual(['Bob']);
+    await renderReply({ ...view, to: 'me' }, { ...ctx, requesterEmail: ana.email, findPeople });
     expect(asked).toEqual(['Bob']);
     const other = await renderReply(view, { ...ctx, requesterEmail: bob.email, findPeople });
     expect(seenCard(other.card).texts[1]).toBe('You do not hold lab-3, so it is not yours to hand over. Only its holder can.');
