@@ -142,11 +142,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
       logger.info({ key: keyOf(testbedKey(testbedId)), notice: notice.kind }, 'direct message about a booking');
       if (to) effects.notice(to, notice);
     },
-    // A hand-over's colleague, by email: the name the platform has for them.
-    findPerson: async (email) => {
-      const [person] = (await platform.findPeople?.({ email })) ?? [];
-      return person ? { email: person.emails[0] ?? email, name: person.displayName || email } : undefined;
-    },
+    // A hand-over's colleague, by email: the one the platform has with it.
+    findPerson: async (email) => (await effects.findPeople(email))[0],
   });
   // Optional parts load only when a setting asks for them, so a plain chat bot never loads the HTTP API,
   // the PostgreSQL driver, the recorder or the digest (tests/e2e/lean-start.test.ts checks it).

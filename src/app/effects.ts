@@ -55,6 +55,8 @@ export interface Effects {
   /** Posts the rich broadcast card; rejects with the platform error so delivery can report it. */
   postBroadcast(roomId: string, message: { kind: string; text: string; sender: Holder }): Promise<void>;
   idle(): Promise<void>;
+  /** Who typed words name on the platform: an email finds that person, other words the people whose name starts so. */
+  findPeople(words: string): Promise<Array<{ email: string; name: string }>>;
 }
 
 export function createEffects(deps: {
@@ -241,5 +243,6 @@ export function createEffects(deps: {
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    findPeople,
   };
 }

@@ -378,17 +378,43 @@ export function parsePurposeSubmission(inputs: Record<string, unknown>, ctx: { k
   }
 }
 
+/** A button about one testbed carrying one more value (an instant, an email): the testbed checked as every form checks it. */
+const TESTBED_SCHEMAS = new Map<string, yup.AnyObjectSchema>();
+
+function testbedAnd<T>(
+  inputs: Record<string, unknown>,
+  knownTestbedIds: readonly number[],
+  p: { missing: string; keep: Record<string, number>; field: string; read: (value: unknown) => T | null; unreadable: string },
+): { ok: true; testbedId: number; value: T } | Invalid {
+  const values = keep(inputs, p.keep);
+  let schema = TESTBED_SCHEMAS.get(p.missing);
+  if (!schema) TESTBED_SCHEMAS.set(p.missing, (schema = yup.object({ testbed_id: knownIdSchema(p.missing) })));
+  const errors = validate(schema, pick(inputs, ['testbed_id']), knownTestbeds(knownTestbedIds));
+  const value = p.read(own(inputs, p.field));
+  if (value === null) errors[p.field] = p.unreadable;
+  if (Object.keys(errors).length > 0 || value === null) return { ok: false, errors, values };
+  return { ok: true, testbedId: Number(inputs.testbed_id), value };
+}
+
+/** An instant as a button carries it (ISO 8601), or null. */
+const buttonInstant = (value: unknown): string | null => {
+  const at = typeof value === 'string' && value.length <= 40 ? parseIso(value) : null;
+  return at === null ? null : isoFromMs(at);
+};
+
 export type DoneBySubmission = { ok: true; testbedId: number; until: string } | Invalid;
 
 /** `done_by`: one of the testbeds and the instant (whether it is earlier than the booking runs, and still ahead, the testbed decides). */
 export function parseDoneBySubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): DoneBySubmission {
   try {
-    const values = keep(inputs, { testbed_id: 20, until: 40 });
-    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed you will be done with.') }), pick(inputs, ['testbed_id']));
-    const until = typeof inputs.until === 'string' && inputs.until.length <= 40 ? parseIso(inputs.until) : null;
-    if (until === null) errors.until = 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.';
-    if (Object.keys(errors).length > 0 || until === null) return { ok: false, errors, values };
-    return { ok: true, testbedId: Number(inputs.testbed_id), until: isoFromMs(until) };
+    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+      missing: 'Choose the testbed you will be done with.',
+      keep: { testbed_id: 20, until: 40 },
+      field: 'until',
+      read: buttonInstant,
+      unreadable: 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.',
+    });
+    return read.ok ? { ok: true, testbedId: read.testbedId, until: read.value } : read;
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }
@@ -399,12 +425,17 @@ export type HandOverSubmission = { ok: true; testbedId: number; toEmail: string 
 /** `hand_over`: one of the testbeds and the colleague's email (who that is, the platform says when it is pressed). */
 export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): HandOverSubmission {
   try {
-    const values = keep(inputs, { testbed_id: 20, to_email: 254 });
-    const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to hand over.') }), pick(inputs, ['testbed_id']));
-    const email = typeof inputs.to_email === 'string' ? inputs.to_email.trim() : '';
-    if (!/^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email)) errors.to_email = 'The colleague could not be read. Type give, the testbed and their email again.';
-    if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-    return { ok: true, testbedId: Number(inputs.testbed_id), toEmail: email };
+    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+      missing: 'Choose the testbed to hand over.',
+      keep: { testbed_id: 20, to_email: 254 },
+      field: 'to_email',
+      read: (value) => {
+        const email = typeof value === 'string' ? value.trim() : '';
+        return /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email) ? email : null;
+      },
+      unreadable: 'The colleague could not be read. Type give, the testbed and their email again.',
+    });
+    return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }
@@ -437,11 +468,14 @@ export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { kn
   try {
     const values = keep(inputs, { testbed_id: 20, minutes: 20, until: 40 });
     if (inputs.until !== undefined && inputs.minutes === undefined) {
-      const errors = validate(yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to extend.') }), pick(inputs, ['testbed_id']));
-      const until = typeof inputs.until === 'string' && inputs.until.length <= 40 ? parseIso(inputs.until) : null;
-      if (until === null) errors.until = 'The time to extend to could not be read. Type extend and the testbed again.';
-      if (Object.keys(errors).length > 0 || until === null) return { ok: false, errors, values };
-      return { ok: true, testbedId: Number(inputs.testbed_id), until: isoFromMs(until) };
+      const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+        missing: 'Choose the testbed to extend.',
+        keep: { testbed_id: 20, minutes: 20, until: 40 },
+        field: 'until',
+        read: buttonInstant,
+        unreadable: 'The time to extend to could not be read. Type extend and the testbed again.',
+      });
+      return read.ok ? { ok: true, testbedId: read.testbedId, until: read.value } : read;
     }
     const picked = pick(inputs, ['testbed_id', 'minutes']);
     if (typeof picked.minutes === 'number') picked.minutes = String(picked.minutes);

@@ -101,7 +101,7 @@ export function offerFormText({ record, offer, timeZone, errors }: OfferFormInpu
 }
 
 /** The booking's purpose, as the status rows show it. */
-function purposeLine(record: TestbedRecord): CardElement {
+export function purposeLine(record: TestbedRecord): CardElement {
   return small(`Purpose: ${safeText(record.purpose ?? '', 200)}`, { isSubtle: true });
 }
 

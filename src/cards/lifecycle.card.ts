@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
-import { extendThisButtons, waitingText } from './lifecycle-notice.card.js';
+import { extendThisButtons, purposeLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -234,7 +234,7 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   for (const record of held) {
     const due = dueText(record, input.now, input.timeZone);
     body.push(textBlock(safeName(record.testbed_name), { weight: 'Bolder', spacing: 'Small' }), small(due.text, { color: due.overdue ? 'attention' : 'default' }));
-    if (record.purpose) body.push(small(`Purpose: ${safeText(record.purpose, 200)}`, { isSubtle: true, spacing: 'None' }));
+    if (record.purpose) body.push({ ...purposeLine(record), spacing: 'None' });
     // Somebody needs it next: the holder should know, as the reminders tell them.
     const waiting = waitingText(input.life.find((entry) => entry.testbed_id === record.id)?.queue.length).trim();
     if (waiting !== '') body.push(small(waiting, { weight: 'Bolder', spacing: 'None' }));
