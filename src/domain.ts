@@ -292,13 +292,15 @@ export interface RetiredTestbed {
 export type AdminRequest =
   | { type: 'add'; name: string; labels: string[]; description: string | null }
   | { type: 'rename'; testbedId: number; name: string }
+  /** New labels and description (both replace what the testbed had; none and null clear them). */
+  | { type: 'edit'; testbedId: number; labels: string[]; description: string | null }
   | { type: 'retire'; testbedId: number }
   | { type: 'maintenanceStart'; testbedId: number; reason: string; until: string | null }
   | { type: 'maintenanceEnd'; testbedId: number }
   | { type: 'forceRelease'; testbedId: number; reason: string };
 
 /** The admin card's tasks: each is also the `action` of its form's Submit button. */
-export type AdminTask = 'testbed_add' | 'testbed_rename' | 'testbed_retire' | 'maintenance_start' | 'maintenance_end' | 'force_release';
+export type AdminTask = 'testbed_add' | 'testbed_rename' | 'testbed_edit' | 'testbed_retire' | 'maintenance_start' | 'maintenance_end' | 'force_release';
 
 export type AdminRefusal =
   | 'unknown'
@@ -318,6 +320,8 @@ export type AdminRefusal =
 export type AdminOutcome =
   | { type: 'added'; record: TestbedRecord }
   | { type: 'renamed'; record: TestbedRecord; previousName: string }
+  /** `changed` false: the testbed already had these labels and this description, and nothing was written. */
+  | { type: 'edited'; record: TestbedRecord; previous: { labels: string[]; description: string | null }; changed: boolean }
   | { type: 'retired'; record: TestbedRecord }
   | { type: 'maintenanceStarted'; record: TestbedRecord }
   | { type: 'maintenanceEnded'; record: TestbedRecord }
@@ -347,6 +351,8 @@ export type HistoryEventName =
   | 'offer_expired'
   | 'added'
   | 'renamed'
+  /** An admin gave the testbed new labels or a new description. */
+  | 'edited'
   | 'retired'
   | 'maintenance_started'
   | 'maintenance_ended';
@@ -387,6 +393,7 @@ export type HistoryEntry = HistoryBase &
     | { event: 'offer_expired'; to: Holder }
     | { event: 'added'; labels: string[]; description: string | null }
     | { event: 'renamed'; previous_name: string }
+    | { event: 'edited'; labels: string[]; description: string | null; previous_labels: string[]; previous_description: string | null }
     | { event: 'retired' }
     | { event: 'maintenance_started'; reason: string; until: string | null }
     | { event: 'maintenance_ended'; reason: string }

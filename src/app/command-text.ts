@@ -73,11 +73,12 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   }
   const extend = EXTEND_NAMED.exec(command);
   if (extend) return readTypedExtend(extend[1], testbeds).whole;
-  const admin = adminTask(command);
+  const admin = adminTask(command, testbeds);
   // A new name (`add testbed lab-9`, `rename lab-3 to lab-3b`) is not the lab's yet: words a person wrote.
   // A colleague named with it (`take lab-3 away from Linus`) is a person's words too.
   if (admin) {
-    if (admin.person) return false;
+    // Labels and a description typed with an edit are a person's words.
+    if (admin.person || admin.edit) return false;
     return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
   }
   // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data.

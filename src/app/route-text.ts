@@ -6,13 +6,13 @@
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { readTypedInstant } from '../cards/typed-time.js';
-import type { FormValues } from '../domain.js';
+import type { FormValues, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNearName, labelCarried } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask } from './typed-admin.js';
+import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
 import { LIMITS } from '../cards/actions.js';
 import {
@@ -134,7 +134,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
   const passOn = passOnRoute(command, ctx);
   if (passOn) return passOn;
-  const admin = adminTask(command);
+  const admin = adminTask(command, ctx.testbeds ?? []);
   if (admin) return adminRoute(event, admin, ctx);
   const whenFree = WHEN_FREE.exec(command);
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
@@ -213,6 +213,7 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
   // `maintenance lab-3 until monday for a rack move`: the form arrives with the end and the reason filled in.
   const maintenance = task === 'maintenance_start' ? maintenanceParts(words, testbeds) : undefined;
   const match = findByTypedName(testbeds, maintenance?.testbed ?? parts.testbed);
+  if ('found' in match && task === 'testbed_edit') return editRoute(event, match.found, typed.edit);
   if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName(parts.name), ...maintenanceValues(maintenance, event.receivedAt, ctx.timeZone) });
   const quoted = `“${parts.testbed.slice(0, MAX_TYPED_NAME)}”`;
   const near = 'ambiguous' in match ? undefined : findNearName(testbeds, parts.testbed);
@@ -221,6 +222,29 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
       ? `More than one testbed starts with ${quoted}: choose it from the list.`
       : `No testbed is called ${quoted}.${near === undefined ? '' : ` Did you mean ${near.testbed_name}?`} Choose it from the list.`;
   return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: newName(parts.name) });
+}
+
+/**
+ * `add label 5g to lab-3`, `remove label wifi from lab-3`, `describe lab-3 as …`: the edit form for lab-3 with its labels
+ * and description as they would be (nothing changes before Save). A label to take away that the testbed does not
+ * have is named under the labels box.
+ */
+function editRoute(event: PlatformEvent, record: Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>, typed: TypedEdit | undefined): RouteDecision {
+  const values: FormValues = { testbed_id: String(record.id) };
+  if (typed?.description !== undefined) values.description = typed.description.slice(0, 400);
+  const labels = typed?.labels;
+  if (labels === undefined) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit', values });
+  const listed = (text: string) => text.split(',').map((label) => label.trim()).filter((label) => label !== '');
+  const now = record.labels ?? [];
+  const named = listed(labels.text);
+  const has = (list: readonly string[], label: string) => list.some((other) => other.toLowerCase() === label.toLowerCase());
+  const next =
+    labels.op === 'set' ? named : labels.op === 'add' ? [...now, ...named.filter((label) => !has(now, label))] : now.filter((label) => !has(named, label));
+  values.labels = next.join(', ').slice(0, 600);
+  const missing = labels.op === 'remove' ? named.filter((label) => !has(now, label)) : [];
+  if (missing.length === 0) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit', values });
+  const problem = `${record.testbed_name.slice(0, MAX_TYPED_NAME)} has no label ${missing.map((label) => `“${label.slice(0, 40)}”`).join(', ')}, so there is nothing to take away.`;
+  return one('admin', event, { type: 'admin.invalid', task: 'testbed_edit', errors: { labels: problem }, values });
 }
 
 /**

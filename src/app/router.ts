@@ -18,6 +18,7 @@ import {
   parseReleaseSubmission,
   parseReportDays,
   parseTestbedChoice,
+  own,
   readAction,
   readLabel,
   readStartOn,
@@ -60,7 +61,7 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
       return routeCard(event, ctx, true);
     }
-    if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text)) !== null)) {
+    if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text), ctx.testbeds ?? []) !== null)) {
       return routeText(event, ctx);
     }
     // `no thanks` to an offer there, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`, `I'll be done
@@ -99,6 +100,19 @@ function offerProblems(event: PlatformEvent, result: Invalid, ctx: RouterContext
   const testbedId = Number(result.values.testbed_id);
   if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
   return one('conversation', event, { type: 'offer.invalid', testbedId, errors: result.errors, values: result.values });
+}
+
+/**
+ * The edit form's Next: the testbed chosen opens its labels and description; none chosen, or one that is gone,
+ * brings the picker back saying why. (The admin actor checks the person first either way.)
+ */
+function editFormRoute(event: PlatformEvent, inputs: unknown, ctx: RouterContext): RouteDecision {
+  const chosen = own(inputs, 'testbed_id');
+  if (chosen === undefined) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit' });
+  const id = typeof chosen === 'string' && /^\d{1,9}$/.test(chosen.trim()) ? Number(chosen.trim()) : Number.NaN;
+  if (ctx.knownTestbedIds.includes(id)) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: String(id) } });
+  const problem = chosen === '' ? 'Choose the testbed to edit.' : 'That testbed is not in the list any more: choose another.';
+  return one('admin', event, { type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: problem }, values: {} });
 }
 
 /** `direct`: from an unapproved 1:1 room, where releases need the holder and bookings need an offer. */
@@ -235,10 +249,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     case 'admin_form': {
       // A form the card does not have opens the admin card itself (the admin check comes first either way).
       const task = readAdminForm(inputs);
+      if (task === 'testbed_edit') return editFormRoute(event, inputs, ctx);
       return one('admin', event, task ? { type: 'admin.formRequested', task } : { type: 'admin.requested' });
     }
     case 'testbed_add':
     case 'testbed_rename':
+    case 'testbed_edit':
     case 'testbed_retire':
     case 'maintenance_start':
     case 'maintenance_end':

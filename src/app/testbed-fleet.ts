@@ -469,6 +469,9 @@ export function createTestbedFleet(deps: {
       if (!actor) return { type: 'refused', reason: 'unknown' };
       const current = actor.getSnapshot().context.record;
       if (request.type === 'rename' && nameTakenByOther(request.name, testbedId)) return { type: 'refused', reason: 'name_taken', record: current };
+      if (request.type === 'edit' && sameDetails(current, request)) {
+        return { type: 'edited', record: current, previous: { labels: [...(current.labels ?? [])], description: current.description ?? null }, changed: false };
+      }
       const answer = await askAgainOnConflict(testbedId, adminEvent(request, by, now), ['admin.answered', 'admin.failed'], 'admin.failed');
       if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'admin.failed') {
@@ -481,6 +484,13 @@ export function createTestbedFleet(deps: {
     });
   }
 
+  /** The labels (in order, as written) and the description the testbed has already. */
+  function sameDetails(record: TestbedRecord, request: { labels: readonly string[]; description: string | null }): boolean {
+    const labels = record.labels ?? [];
+    const description = request.description === null ? null : request.description.trim();
+    return labels.length === request.labels.length && labels.every((label, i) => label === request.labels[i]) && (record.description ?? null) === description;
+  }
+
   function nameTakenByOther(name: string, id: number | null): boolean {
     return deps.store.testbeds.all().some((record) => record.id !== id && sameName(record.testbed_name, name));
   }
@@ -490,6 +500,8 @@ export function createTestbedFleet(deps: {
     switch (request.type) {
       case 'rename':
         return { type: 'rename.requested', by, now, name: request.name.trim() };
+      case 'edit':
+        return { type: 'edit.requested', by, now, labels: request.labels, description: request.description === null ? null : request.description.trim() };
       case 'retire':
         return { type: 'retire.requested', by, now };
       case 'maintenanceStart':

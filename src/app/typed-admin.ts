@@ -13,6 +13,14 @@ export interface TypedAdminTask {
   words?: string;
   /** `take lab-3 away from Linus`, `kick Linus off lab-3`: the words also name a colleague (never read, never recorded). */
   person?: true;
+  /** `add label 5g to lab-3`, `describe lab-3 as Radio rack 2`: what the edit form is filled with (`words` is the testbed). */
+  edit?: TypedEdit;
+}
+
+/** New labels typed with an edit (all of them, some more, or some fewer) and a new description. */
+export interface TypedEdit {
+  labels?: { op: 'set' | 'add' | 'remove'; text: string };
+  description?: string;
 }
 
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
@@ -30,14 +38,86 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
   [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
 ];
 
-/** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`. */
-export function adminTask(command: string): TypedAdminTask | null {
+/** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`, `edit lab-3`. */
+export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
   for (const [pattern, task] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
     const { words, rest, person } = match.groups ?? {};
     const named = person === undefined ? {} : ({ person: true } as const);
     return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
+  }
+  return typedEdit(command, testbeds);
+}
+
+/* Labels and description ------------------------------------------------------------------------ */
+
+// `edit lab-3`, `edit testbed lab-3`: the form with what the testbed has now.
+const EDIT = /^edit(?:\s+(?:the\s+)?testbed)?(?:\s+(?<rest>\S[\s\S]*))?$/i;
+// `set the labels of lab-3 to 5g, core`, `labels of lab-3: 5g`, `change the description of lab-3 to …`, `edit the labels of lab-3`.
+const OF = /^(?:(?:edit|change|set|update)\s+(?:the\s+)?)?(?<what>labels?|tags?|description)\s+(?:of|for|on)\s+(?<rest>\S[\s\S]*)$/i;
+// `add label 5g to lab-3`, `add labels 5g and core to lab-3`.
+const ADD = /^(?:add|put)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
+// `remove label wifi from lab-3`.
+const REMOVE = /^(?:remove|delete|drop)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
+// `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
+const LABEL = /^(?:label|tag)\s+(?<rest>\S[\s\S]*)$/i;
+// `describe lab-3 as Radio rack 2`.
+const DESCRIBE = /^describe\s+(?<rest>\S[\s\S]*)$/i;
+
+/** Where the labels end and the testbed starts (`5g to lab-3`): labels hold no spaces but between words of a list. */
+const LABELS_TO = /\s+(?:to|on|onto)\s+/i;
+const LABELS_FROM = /\s+(?:from|off|on)\s+/i;
+
+/** `5g and core`, `5g & core`, `5g,core` as the form's comma list `5g, core`. */
+export function labelList(typed: string): string {
+  return typed.trim().replace(/\s*(?:,|\band\b|&)\s*/gi, ', ').replace(/(?:,\s*)+/g, ', ').replace(/^,\s*|,\s*$/g, '');
+}
+
+/** The words before a value: the testbed, then the value after the first separator that leaves a testbed's name in front. */
+function testbedThen<T extends Pick<TestbedRecord, 'testbed_name'>>(rest: string, separators: RegExp, testbeds: readonly T[]): { words: string; value?: string } {
+  const typed = rest.slice(0, MAX_TYPED_NAME * 8);
+  const splits = [...typed.matchAll(separators)].slice(0, 6);
+  const split = nameSplit(typed, splits, testbeds) ?? splits[0];
+  if (split === undefined) return { words: rest.trim() };
+  const value = typed.slice(split.index! + split[0].length).trim();
+  return value === '' ? { words: typed.slice(0, split.index).trim() } : { words: typed.slice(0, split.index).trim(), value };
+}
+
+/** The value before the testbed (`5g and core` `to` `lab-3`): split at the first separator. */
+function valueThen(rest: string, separator: RegExp): { words: string; value: string } | null {
+  const found = separator.exec(rest.slice(0, MAX_TYPED_NAME * 8));
+  if (!found || found.index === 0) return null;
+  const words = rest.slice(found.index + found[0].length).trim();
+  return words === '' ? null : { words, value: rest.slice(0, found.index).trim() };
+}
+
+const edit = (words: string, what: TypedEdit = {}): TypedAdminTask => ({ task: 'testbed_edit', words, ...(Object.keys(what).length > 0 ? { edit: what } : {}) });
+
+/** An edit of a testbed's labels or description, typed; null when the words are no such thing. */
+function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): TypedAdminTask | null {
+  const of = OF.exec(command);
+  if (of) {
+    const { words, value } = testbedThen(of.groups!.rest, /\s*[:=]\s*|\s+(?:to|as|are|is)\s+/gi, testbeds);
+    if (value === undefined) return edit(words);
+    return /^desc/i.test(of.groups!.what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
+  }
+  const plain = EDIT.exec(command);
+  if (plain) return plain.groups?.rest === undefined ? { task: 'testbed_edit' } : edit(plain.groups.rest.trim());
+  for (const [pattern, separator, op] of [[ADD, LABELS_TO, 'add'], [REMOVE, LABELS_FROM, 'remove']] as const) {
+    const match = pattern.exec(command);
+    const parts = match ? valueThen(match.groups!.rest, separator) : null;
+    if (parts) return edit(parts.words, { labels: { op, text: labelList(parts.value) } });
+  }
+  const label = LABEL.exec(command);
+  if (label) {
+    const { words, value } = testbedThen(label.groups!.rest, /\s+(?:as|with)\s+|\s*:\s*/gi, testbeds);
+    return value === undefined ? null : edit(words, { labels: { op: 'add', text: labelList(value) } });
+  }
+  const describe = DESCRIBE.exec(command);
+  if (describe) {
+    const { words, value } = testbedThen(describe.groups!.rest, /\s+as\s+|\s*:\s*/gi, testbeds);
+    return value === undefined ? null : edit(words, { description: value });
   }
   return null;
 }
@@ -68,7 +148,7 @@ export function addParts(words: string): { name: string; labels?: string; descri
   const labelled = /\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|labels?:?)\s+(\S[\s\S]*)$/i.exec(front);
   const name = (labelled ? front.slice(0, labelled.index) : front).trim();
   if (name === '') return { name: words };
-  const labels = labelled?.[1].trim().replace(/\s*(?:,|\band\b|&)\s*/gi, ', ').replace(/(?:,\s*)+/g, ', ');
+  const labels = labelled ? labelList(labelled[1]) : undefined;
   return { name, ...(labels ? { labels } : {}), ...(described ? { description: described[1].trim() } : {}) };
 }
 

@@ -61,6 +61,8 @@ export const ACTIONS = {
   adminForm: 'admin_form',
   testbedAdd: 'testbed_add',
   testbedRename: 'testbed_rename',
+  /** New labels and description for a testbed: inputs `labels`, `description`; `testbed_id` in its data. */
+  testbedEdit: 'testbed_edit',
   testbedRetire: 'testbed_retire',
   maintenanceStart: 'maintenance_start',
   maintenanceEnd: 'maintenance_end',
@@ -73,6 +75,7 @@ export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.adminForm,
   ACTIONS.testbedAdd,
   ACTIONS.testbedRename,
+  ACTIONS.testbedEdit,
   ACTIONS.testbedRetire,
   ACTIONS.maintenanceStart,
   ACTIONS.maintenanceEnd,

@@ -15,6 +15,7 @@ import { UNTIL_DAYS_AHEAD, parseUntil } from './admin-until.js';
 export const ADMIN_TASKS: readonly AdminTask[] = [
   ACTIONS.testbedAdd,
   ACTIONS.testbedRename,
+  ACTIONS.testbedEdit,
   ACTIONS.testbedRetire,
   ACTIONS.maintenanceStart,
   ACTIONS.maintenanceEnd,
@@ -56,6 +57,7 @@ const storedLength = (text: string) => text.length;
 export const ADMIN_FORM_INPUTS: Record<AdminTask, readonly string[]> = {
   testbed_add: ['testbed_name', 'labels', 'description'],
   testbed_rename: ['testbed_id', 'testbed_name'],
+  testbed_edit: ['testbed_id', 'labels', 'description'],
   testbed_retire: ['testbed_id'],
   maintenance_start: ['testbed_id', 'reason', 'until'],
   maintenance_end: ['testbed_id'],
@@ -164,6 +166,7 @@ export function parseLabels(text: string): LabelsResult {
 const TESTBED_MISSING: Record<AdminTask, string> = {
   testbed_add: '',
   testbed_rename: 'Choose the testbed to rename.',
+  testbed_edit: 'Choose the testbed to edit.',
   testbed_retire: 'Choose the testbed to retire.',
   maintenance_start: 'Choose the testbed that goes into maintenance.',
   maintenance_end: 'Choose the testbed that is back in service.',
@@ -172,21 +175,25 @@ const TESTBED_MISSING: Record<AdminTask, string> = {
 
 const text = (message: string) => yup.string().typeError(message);
 
+/** A testbed's labels and description, as the add and edit forms take them (both optional). */
+const detailsSchema = () => ({
+  labels: text('Type the labels as words separated by commas.'),
+  description: text('Type the description as text.').test(
+    'length',
+    ({ value }) => `Keep the description to ${ADMIN_LIMITS.descriptionMax} characters (you typed ${storedLength(String(value))}).`,
+    (value) => value === undefined || storedLength(value) <= ADMIN_LIMITS.descriptionMax,
+  ),
+});
+
 function schemaFor(task: AdminTask, knownTestbedIds: readonly number[]): yup.AnyObjectSchema {
   const testbedId = testbedIdSchema(knownTestbedIds, TESTBED_MISSING[task]);
   switch (task) {
     case 'testbed_add':
-      return yup.object({
-        testbed_name: nameSchema('Give the new testbed a name.'),
-        labels: text('Type the labels as words separated by commas.'),
-        description: text('Type the description as text.').test(
-          'length',
-          ({ value }) => `Keep the description to ${ADMIN_LIMITS.descriptionMax} characters (you typed ${storedLength(String(value))}).`,
-          (value) => value === undefined || storedLength(value) <= ADMIN_LIMITS.descriptionMax,
-        ),
-      });
+      return yup.object({ testbed_name: nameSchema('Give the new testbed a name.'), ...detailsSchema() });
     case 'testbed_rename':
       return yup.object({ testbed_id: testbedId, testbed_name: nameSchema('Type the new name.') });
+    case 'testbed_edit':
+      return yup.object({ testbed_id: testbedId, ...detailsSchema() });
     case 'testbed_retire':
     case 'maintenance_end':
       return yup.object({ testbed_id: testbedId });
@@ -205,11 +212,14 @@ function schemaFor(task: AdminTask, knownTestbedIds: readonly number[]): yup.Any
 function requestOf(task: AdminTask, picked: Record<string, unknown>, labels: string[], until: string | null): AdminRequest {
   const str = (field: string) => (typeof picked[field] === 'string' ? (picked[field] as string) : '');
   const testbedId = Number(picked.testbed_id);
+  const description = str('description').trim() === '' ? null : str('description');
   switch (task) {
     case 'testbed_add':
-      return { type: 'add', name: str('testbed_name'), labels, description: str('description') === '' ? null : str('description') };
+      return { type: 'add', name: str('testbed_name'), labels, description };
     case 'testbed_rename':
       return { type: 'rename', testbedId, name: str('testbed_name') };
+    case 'testbed_edit':
+      return { type: 'edit', testbedId, labels, description };
     case 'testbed_retire':
       return { type: 'retire', testbedId };
     case 'maintenance_start':
@@ -254,6 +264,8 @@ export function valuesOfRequest(request: AdminRequest): FormValues {
       return { testbed_name: request.name, labels: request.labels.join(', '), description: request.description ?? '' };
     case 'rename':
       return { testbed_id: String(request.testbedId), testbed_name: request.name };
+    case 'edit':
+      return { testbed_id: String(request.testbedId), labels: request.labels.join(', '), description: request.description ?? '' };
     case 'maintenanceStart':
       return { testbed_id: String(request.testbedId), reason: request.reason };
     case 'forceRelease':
@@ -269,6 +281,7 @@ export function taskOfRequest(request: AdminRequest): AdminTask {
   const tasks: Record<AdminRequest['type'], AdminTask> = {
     add: 'testbed_add',
     rename: 'testbed_rename',
+    edit: 'testbed_edit',
     retire: 'testbed_retire',
     maintenanceStart: 'maintenance_start',
     maintenanceEnd: 'maintenance_end',

@@ -10,7 +10,7 @@ import { ACTIONS } from './actions.js';
 import { ADMIN_FORM_INPUTS, ADMIN_FORM_KEY, ADMIN_INPUT_IDS, ADMIN_LIMITS } from './admin-actions.js';
 import { untilExample } from './admin-until.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, errorSummary, fieldError, heading, plainText, small } from './parts.js';
+import { buttons, byName, errorSummary, fieldError, heading, plainText, safeName, small } from './parts.js';
 import { isUtcZone, safeZone } from './time.js';
 
 export interface AdminFormInput {
@@ -67,6 +67,14 @@ export const ADMIN_FORMS: Record<AdminTask, FormSpec> = {
     intro: 'Bookings and queues stay as they are; only the name changes. Names are unique, ignoring case.',
     candidates: (testbeds) => [...testbeds],
     choiceTitle: (record) => plainText(record.testbed_name, 64),
+    none: 'There are no testbeds yet. Add one first.',
+  },
+  testbed_edit: {
+    title: 'Edit a testbed',
+    submitTitle: 'Save',
+    intro: 'Choose the testbed whose labels or description you want to change; the next card shows what it has now.',
+    candidates: (testbeds) => [...testbeds],
+    choiceTitle: (record) => (record.labels?.length ? `${plainText(record.testbed_name, 64)} (${plainText(record.labels.join(', '), 60)})` : plainText(record.testbed_name, 64)),
     none: 'There are no testbeds yet. Add one first.',
   },
   testbed_retire: {
@@ -128,10 +136,10 @@ function problemsOf(input: AdminFormInput, candidates: readonly TestbedRecord[] 
   return record === undefined ? input.errors : { ...input.errors, [ADMIN_INPUT_IDS.testbedId]: spec.notOffered(plainText(record.testbed_name, 64)) };
 }
 
-function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: FormSpec): CardElement[] {
+function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: FormSpec, ids = ADMIN_FORM_INPUTS[input.task]): CardElement[] {
   const { errors, values } = input;
   const elements: CardElement[] = [];
-  for (const id of ADMIN_FORM_INPUTS[input.task]) {
+  for (const id of ids) {
     switch (id) {
       case ADMIN_INPUT_IDS.testbedId: {
         const sorted = [...candidates].sort(byName);
@@ -218,25 +226,74 @@ function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: Form
   return elements;
 }
 
+/** The testbed an edit form is for: the one chosen (typed with the command, or on the form before), when it still exists. */
+function editedRecord(input: AdminFormInput): TestbedRecord | undefined {
+  const chosen = input.task === 'testbed_edit' ? input.values?.[ADMIN_INPUT_IDS.testbedId] : undefined;
+  return chosen === undefined ? undefined : input.testbeds.find((record) => String(record.id) === chosen);
+}
+
+/** What the edit form's boxes start with: what was typed (kept from before, or typed with the command), else what the testbed has now. */
+function editValues(input: AdminFormInput, record: TestbedRecord): FormValues {
+  const typed = (id: string) => (input.values && Object.hasOwn(input.values, id) ? input.values[id] : undefined);
+  return {
+    [ADMIN_INPUT_IDS.labels]: typed(ADMIN_INPUT_IDS.labels) ?? (record.labels ?? []).join(', '),
+    [ADMIN_INPUT_IDS.description]: typed(ADMIN_INPUT_IDS.description) ?? record.description ?? '',
+  };
+}
+
+/** `Now: labels 5g, core; no description.` under the edit form's heading. */
+function editNow(record: TestbedRecord, esc: (value: unknown, max: number) => string): string {
+  const labels = record.labels?.length ? `labels ${esc(record.labels.join(', '), 400)}` : 'no labels';
+  const description = record.description ? `described as “${esc(record.description, 220)}”` : 'no description';
+  return `Now: ${labels}; ${description}.`;
+}
+
+const EDIT_INTRO =
+  'Labels group testbeds (status 5g, book any 5g, wait any 5g); the description is shown with the testbed in status. ' +
+  'Leave a box empty to clear it. Bookings and queues stay as they are.';
+
+/** The second step of the edit form: one testbed's labels and description, its id carried by the Save button. */
+function editFormCard(input: AdminFormInput, record: TestbedRecord): AdaptiveCardJson {
+  const inputs = [ADMIN_INPUT_IDS.labels, ADMIN_INPUT_IDS.description];
+  const filled = { ...input, values: editValues(input, record) };
+  const body: CardElement[] = [
+    heading(`Edit ${safeName(record.testbed_name, 64)}`),
+    textBlock(editNow(record, safeName), { spacing: 'None' }),
+    small(EDIT_INTRO, { isSubtle: true }),
+    ...errorSummary(input.errors, inputs),
+    ...inputsOf(filled, [], ADMIN_FORMS.testbed_edit, inputs),
+  ];
+  const save = submit(ADMIN_FORMS.testbed_edit.submitTitle, { action: input.task, [ADMIN_INPUT_IDS.testbedId]: String(record.id) });
+  return card(body, [save, adminButtons.admin('Back'), buttons.cancel()]);
+}
+
 export function adminFormCard(input: AdminFormInput): AdaptiveCardJson {
   const spec = ADMIN_FORMS[input.task];
+  const edited = editedRecord(input);
+  if (edited) return editFormCard(input, edited);
   const candidates = spec.candidates?.(input.testbeds);
   if (candidates && candidates.length === 0) {
     const add = input.testbeds.length === 0 && input.task !== 'testbed_add' ? [adminButtons.form('testbed_add', 'Add a testbed')] : [];
     return card([heading(spec.title), textBlock(spec.none ?? 'There is nothing to choose from.')], [...add, adminButtons.admin('Back'), buttons.cancel()]);
   }
   const errors = problemsOf(input, candidates, spec);
+  // The edit form chooses its testbed first: Next opens it with the boxes filled with what it has now.
+  const choosing = input.task === 'testbed_edit';
+  const ids = choosing ? [ADMIN_INPUT_IDS.testbedId] : ADMIN_FORM_INPUTS[input.task];
   const body: CardElement[] = [
     heading(spec.title),
     textBlock(spec.intro, { isSubtle: true, spacing: 'None' }),
-    ...errorSummary(errors, ADMIN_FORM_INPUTS[input.task]),
-    ...inputsOf({ ...input, ...(errors === undefined ? {} : { errors }) }, candidates ?? [], spec),
+    ...errorSummary(errors, ids),
+    ...inputsOf({ ...input, ...(errors === undefined ? {} : { errors }) }, candidates ?? [], spec, ids),
   ];
-  return card(body, [submit(spec.submitTitle, { action: input.task }), adminButtons.admin('Back'), buttons.cancel()]);
+  const next = choosing ? submit('Next', { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: input.task }) : submit(spec.submitTitle, { action: input.task });
+  return card(body, [next, adminButtons.admin('Back'), buttons.cancel()]);
 }
 
 export function adminFormText(input: AdminFormInput): string {
   const spec = ADMIN_FORMS[input.task];
+  const edited = editedRecord(input);
+  if (edited) return `Edit ${plainText(edited.testbed_name, 64)}. ${editNow(edited, plainText)} Open the card to change them.`;
   const candidates = spec.candidates?.(input.testbeds);
   if (candidates && candidates.length === 0) return `${spec.title}: ${spec.none ?? 'there is nothing to choose from.'}`;
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';

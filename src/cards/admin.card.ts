@@ -34,13 +34,14 @@ function summary(testbeds: readonly TestbedRecord[]): string {
 
 const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
   { title: 'Testbeds', tasks: [['testbed_add', 'Add'], ['testbed_rename', 'Rename'], ['testbed_retire', 'Retire']] },
+  { title: 'Labels and description', tasks: [['testbed_edit', 'Edit']] },
   { title: 'Maintenance', tasks: [['maintenance_start', 'Start'], ['maintenance_end', 'End']] },
   { title: 'Bookings', tasks: [['force_release', 'Force release']] },
 ];
 
 /** The admin card's reminder that each task can be typed, the testbed named. */
 const ADMIN_TYPED_HINT =
-  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
+  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
 
 export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCardJson {
   const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
@@ -54,7 +55,7 @@ export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCar
 }
 
 export function adminMenuText({ testbeds }: AdminMenuInput): string {
-  return `Lab admin. ${summary(testbeds)} Open the card to add, rename or retire a testbed, start or end maintenance, or force release a booking.`;
+  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, or force release a booking.`;
 }
 
 /* Not an admin ------------------------------------------------------------------------------- */
@@ -82,7 +83,7 @@ export function adminListText({ admins }: { admins: readonly string[] }): string
   return `${adminsLine(admins, (value) => plainText(value, 120))} ${ADMINS_DO}`;
 }
 
-const ADMINS_DO = 'They add, rename and retire testbeds, start and end maintenance, and force release a booking.';
+const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.';
 
 export function adminNotAllowedText(): string {
   return NOT_ALLOWED.join(' ');
@@ -191,6 +192,13 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
         lines: ['Status and the forms show the new name now; bookings and queues are unchanged.'],
         facts: [],
       };
+    case 'edited':
+      return outcome.changed ? editedTold(outcome, esc) : {
+        title: 'Nothing was changed',
+        colour: 'warning',
+        lines: [`${esc.line(outcome.record.testbed_name, 80)} already has these labels and this description.`],
+        facts: [],
+      };
     case 'retired':
       return {
         title: `Retired: ${esc.line(outcome.record.testbed_name, 80)}`,
@@ -239,6 +247,22 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
       return { title: 'Nothing was changed', colour: 'warning', lines: [refusalLine(outcome.reason, input, record, esc)], facts: [] };
     }
   }
+}
+
+/** Saved labels and description, each with what it was when it changed. */
+function editedTold(outcome: Extract<AdminOutcome, { type: 'edited' }>, esc: Escape): Told {
+  const { record, previous } = outcome;
+  const labelsOf = (labels: readonly string[] | undefined) => (labels?.length ? labels.map((label) => esc.line(label, 32)).join(', ') : 'none');
+  const describe = (text: string | null | undefined) => (text ? esc.text(text, 200) : 'none');
+  const labels = labelsOf(record.labels);
+  const description = describe(record.description);
+  const was = (now: string, before: string) => (now === before ? now : `${now} (was: ${before})`);
+  return {
+    title: `Saved: ${esc.line(record.testbed_name, 80)}`,
+    colour: 'good',
+    lines: ['Status and the forms show them now; bookings and queues are unchanged.'],
+    facts: [['Labels', was(labels, labelsOf(previous.labels))], ['Description', was(description, describe(previous.description))]],
+  };
 }
 
 export function adminOutcomeCard(input: AdminOutcomeInput): AdaptiveCardJson {

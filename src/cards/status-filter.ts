@@ -67,6 +67,8 @@ export interface Narrowed {
   named?: string;
   /** With one testbed named, free for anyone now: its id, for a Register button that starts on it. */
   namedFree?: number;
+  /** With one testbed named: what it is, as an admin described it. */
+  description?: string;
   /** With an unknown label: the name of the one testbed a slip away from it (`lab-3` for `lab3`). */
   nearName?: string;
   /** Every label in use (for the unknown-label answer). */
@@ -94,7 +96,7 @@ export function narrowStatus(all: readonly TestbedRecord[], label: string | unde
   if ('found' in nameMatch) {
     const named = nameMatch.found;
     const free = isInState(named, 'free', now, entries.get(named.id));
-    return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}) };
+    return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}), ...(named.description ? { description: named.description } : {}) };
   }
   // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
   const near = 'none' in nameMatch ? findNearName(all, label) : undefined;

@@ -15,7 +15,7 @@ import { LABEL_PATTERN } from '../lab-rules.js';
 import { SHOW_TEXT, narrowStatus, type Narrowed, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
-import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, submit, textBlock, type CardElement } from './common.js';
+import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, safeText, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
   byName,
@@ -233,7 +233,7 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable } = layout(input);
+  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
   // The testbeds of one label, none of them free (`status 5g`): waiting for whichever is handed on first is one press.
   const waitAny = label !== undefined && named === undefined && show === undefined && !unknownLabel && counts.available === 0 && waitable.length > 0;
@@ -251,6 +251,8 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
   body.push(...rows);
+  // One testbed named: what it is, below its row.
+  if (description !== undefined) body.push(small(safeText(description, 200), { isSubtle: true }));
   // One busy testbed named (`who has lab-3?`): its buttons say which, so there is no picker of one.
   const only = named !== undefined && waitable.length === 1 ? waitable[0] : undefined;
   const yours = only !== undefined && only.status === 'in_use' && sameEmail(only.user_email, input.requesterEmail);
@@ -278,7 +280,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts } = layout(input);
+  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts, description } = layout(input);
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
@@ -291,7 +293,8 @@ export function statusText(input: StatusCardInput): string {
     : show !== undefined ? (noneInState === undefined ? `, ${SHOW_TEXT[show].title.toLowerCase()}` : '')
     : label === undefined ? '' : ` for label ${plainText(label, 32)}`;
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
-  return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.${none}`;
+  const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
+  return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.${none}${about}`;
 }
 
 /**

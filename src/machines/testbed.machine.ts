@@ -13,7 +13,7 @@
  * arms it again, and a deadline that passed while the bot was down fires at once. A notice is
  * stored as sent before it is handed to the edge, so a restart never sends it twice.
  *
- * Admins rename, retire, force release and take a testbed out of service (`maintenance`: bookings
+ * Admins rename, edit (labels, description), retire, force release and take a testbed out of service (`maintenance`: bookings
  * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it).
  * Every change carries its history lines (built here, as data) to the save actor, which appends
  * them after the document write and before the answer goes out.
@@ -101,6 +101,7 @@ export type TestbedEvent =
   | { type: 'deadline.reached'; now: string }
   /* Admin requests (the fleet checks who may ask; answered with `admin.answered` / `admin.failed`). */
   | ({ type: 'rename.requested'; name: string } & Request)
+  | ({ type: 'edit.requested'; labels: string[]; description: string | null } & Request)
   | ({ type: 'retire.requested' } & Request)
   | ({ type: 'maintenanceStart.requested'; reason: string; until: string | null } & Request)
   | ({ type: 'maintenanceEnd.requested' } & Request)
@@ -142,6 +143,7 @@ interface LifeChange {
 /** What an admin's record change reports once it is saved. */
 type AdminChange =
   | { type: 'renamed'; previousName: string }
+  | { type: 'edited'; previous: { labels: string[]; description: string | null } }
   | { type: 'maintenanceStarted' }
   | { type: 'maintenanceEnded' }
   | { type: 'forceReleased'; byName: string; reason: string }
@@ -309,6 +311,29 @@ function renameChange(record: TestbedRecord, event: Extract<TestbedEvent, { type
   };
 }
 
+/** New labels and description: a record without labels has no `labels` key, one without a description no `description`. */
+function editChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'edit.requested' }>): PendingChange {
+  const edited: TestbedRecord = { ...record };
+  delete edited.labels;
+  delete edited.description;
+  if (event.labels.length > 0) edited.labels = [...event.labels];
+  if (event.description !== null) edited.description = event.description;
+  const previous = { labels: [...(record.labels ?? [])], description: record.description ?? null };
+  return {
+    requestId: event.requestId,
+    record: edited,
+    history: [
+      historyLine('edited', edited, event.now, event.by, {
+        labels: [...event.labels],
+        description: event.description,
+        previous_labels: previous.labels,
+        previous_description: previous.description,
+      }),
+    ],
+    admin: { type: 'edited', previous },
+  };
+}
+
 function maintenanceStartChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'maintenanceStart.requested' }>): PendingChange {
   const maintenance = { reason: event.reason, until: event.until, since: event.now, by: { email: event.by.email, name: event.by.name } };
   return {
@@ -340,6 +365,8 @@ function adminOutcome(change: AdminChange, record: TestbedRecord, context: Testb
   switch (change.type) {
     case 'renamed':
       return { type: 'renamed', record, previousName: change.previousName };
+    case 'edited':
+      return { type: 'edited', record, previous: change.previous, changed: true };
     case 'maintenanceStarted':
       return { type: 'maintenanceStarted', record };
     case 'maintenanceEnded':
@@ -416,6 +443,7 @@ function handOffChange(
  */
 const ADMIN_BUSY = {
   'rename.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'edit.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
   'retire.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
   'maintenanceStart.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
   'maintenanceEnd.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
@@ -527,6 +555,8 @@ export const testbedMachine = setup({
         switch (event.type) {
           case 'rename.requested':
             return renameChange(context.record, event);
+          case 'edit.requested':
+            return editChange(context.record, event);
           case 'maintenanceStart.requested':
             return maintenanceStartChange(context.record, event);
           case 'maintenanceEnd.requested':
@@ -681,6 +711,7 @@ export const testbedMachine = setup({
         'unwait.requested': { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'edit.requested': { target: 'changing', actions: 'planAdmin' },
         'retire.requested': { target: 'retiring', actions: 'planAdmin' },
         'maintenanceStart.requested': { target: 'changing', actions: 'planAdmin' },
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
@@ -710,6 +741,7 @@ export const testbedMachine = setup({
           { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
         ],
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'edit.requested': { target: 'changing', actions: 'planAdmin' },
         'retire.requested': { target: 'retiring', actions: 'planAdmin' },
         'maintenanceStart.requested': refuseAdmin('in_maintenance'),
         'maintenanceEnd.requested': { target: 'changing', actions: 'planAdmin' },
@@ -759,6 +791,7 @@ export const testbedMachine = setup({
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'edit.requested': { target: 'changing', actions: 'planAdmin' },
         'retire.requested': refuseAdmin('held'),
         'maintenanceStart.requested': refuseAdmin('held'),
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
@@ -898,6 +931,7 @@ export const testbedMachine = setup({
         ],
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
+        'edit.requested': { target: 'changing', actions: 'planAdmin' },
         'retire.requested': refuseAdmin('in_use'),
         'maintenanceStart.requested': refuseAdmin('in_use'),
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),

@@ -132,6 +132,29 @@ describe('admin operations through the fleet: file effect and history line', () 
     ]);
   });
 
+  it('edit: new labels and description on a testbed in use keep its booking; the same again writes nothing; empty ones leave no key', async () => {
+    const lab = await openLab([{ ...availableTestbed(1, 'lab-1'), labels: ['wifi'] }, booked(2, 'lab-2')]);
+    expect(await admin(lab, { type: 'edit', testbedId: 2, labels: ['5g', 'core'], description: ' Radio rack 2 ' })).toEqual({
+      type: 'edited',
+      record: { ...booked(2, 'lab-2'), labels: ['5g', 'core'], description: 'Radio rack 2' },
+      previous: { labels: [], description: null },
+      changed: true,
+    });
+    expect((await lab.disk()).testbeds[1]).toEqual({ ...booked(2, 'lab-2'), labels: ['5g', 'core'], description: 'Radio rack 2' });
+    expect(await admin(lab, { type: 'edit', testbedId: 2, labels: ['5g', 'core'], description: 'Radio rack 2' })).toMatchObject({ type: 'edited', changed: false });
+    expect(await admin(lab, { type: 'edit', testbedId: 1, labels: [], description: null })).toMatchObject({ type: 'edited', changed: true, previous: { labels: ['wifi'], description: null } });
+    const first = (await lab.disk()).testbeds[0];
+    expect(first).toEqual(availableTestbed(1, 'lab-1'));
+    expect(Object.keys(first)).not.toContain('labels');
+    expect(await lab.history()).toEqual([
+      { at: T0, event: 'edited', testbed_id: 2, testbed_name: 'lab-2', by: ADMIN, labels: ['5g', 'core'], description: 'Radio rack 2', previous_labels: [], previous_description: null },
+      { at: T0, event: 'edited', testbed_id: 1, testbed_name: 'lab-1', by: ADMIN, labels: [], description: null, previous_labels: ['wifi'], previous_description: null },
+    ]);
+    // The labels count at once: a booking by label finds the testbed that carries it now.
+    expect(await admin(lab, { type: 'edit', testbedId: 1, labels: ['ran'], description: null })).toMatchObject({ type: 'edited', changed: true });
+    expect(await lab.fleet.claimAny({ label: 'ran', holder: LINUS, purpose: 'p', expectedRelease: at(60), now: T0 })).toMatchObject({ ok: true, record: { id: 1 } });
+  });
+
   it('retire refuses a testbed in use or held; a free one leaves the document, its queue is told, its id is never reused', async () => {
     const held = { ...emptyLifecycle(3), offer: { email: LINUS.email, name: LINUS.name, until: at(10) } };
     const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')], [held]);

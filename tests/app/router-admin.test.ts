@@ -34,7 +34,7 @@ describe('router: admin', () => {
 
   it('the Admin button and each task button open the card or that form', () => {
     expect(route(action({ action: 'admin' }), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
-    for (const task of ['testbed_add', 'testbed_rename', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release']) {
+    for (const task of ['testbed_add', 'testbed_rename', 'testbed_edit', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release']) {
       expect(route(action({ action: 'admin_form', form: task }), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task }));
     }
     // A form the card does not have: the admin card itself.
@@ -45,6 +45,8 @@ describe('router: admin', () => {
     [{ action: 'testbed_add', testbed_name: 'lab-7', labels: '5g', description: 'Rack 2' }, { type: 'add', name: 'lab-7', labels: ['5g'], description: 'Rack 2' }],
     [{ action: 'testbed_rename', testbed_id: '2', testbed_name: 'lab-2b' }, { type: 'rename', testbedId: 2, name: 'lab-2b' }],
     [{ action: 'testbed_retire', testbed_id: '1' }, { type: 'retire', testbedId: 1 }],
+    [{ action: 'testbed_edit', testbed_id: '2', labels: '5g, core', description: ' Radio rack 2 ' }, { type: 'edit', testbedId: 2, labels: ['5g', 'core'], description: 'Radio rack 2' }],
+    [{ action: 'testbed_edit', testbed_id: '2', labels: '', description: '  ' }, { type: 'edit', testbedId: 2, labels: [], description: null }],
     [
       { action: 'maintenance_start', testbed_id: '1', reason: 'firmware', until: '2026-03-03 18:00' },
       { type: 'maintenanceStart', testbedId: 1, reason: 'firmware', until: '2026-03-03T17:00:00.000Z' },
@@ -53,6 +55,26 @@ describe('router: admin', () => {
     [{ action: 'force_release', testbed_id: '2', reason: 'overdue' }, { type: 'forceRelease', testbedId: 2, reason: 'overdue' }],
   ])('%j becomes the request %j, stamped with the receive time', (inputs, request) => {
     expect(route(action(inputs), ctx)).toEqual(dispatch({ type: 'admin.submitted', request, now: NOW }));
+  });
+
+  it('the edit form’s Next opens the testbed chosen; none chosen, or one gone, brings the picker back saying why', () => {
+    const next = (inputs: Record<string, unknown>) => route(action({ action: 'admin_form', form: 'testbed_edit', ...inputs }), ctx);
+    expect(next({ testbed_id: '2' })).toEqual(dispatch({ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '2' } }));
+    expect(next({ testbed_id: '' })).toEqual(dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'Choose the testbed to edit.' }, values: {} }));
+    for (const gone of ['9', '1 OR 1=1', 2]) {
+      expect(next({ testbed_id: gone })).toEqual(
+        dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'That testbed is not in the list any more: choose another.' }, values: {} }),
+      );
+    }
+    // A label that is no label comes back on the form for that testbed, as typed.
+    expect(route(action({ action: 'testbed_edit', testbed_id: '2', labels: '5g, r@n', description: '' }), ctx)).toEqual(
+      dispatch({
+        type: 'admin.invalid',
+        task: 'testbed_edit',
+        errors: { labels: 'Labels may use only letters, digits, ".", "_" and "-", separated by commas; "r@n" is not one.' },
+        values: { testbed_id: '2', labels: '5g, r@n', description: '' },
+      }),
+    );
   });
 
   it('a form with problems goes back to the admin actor as that form, problems named and values kept', () => {
@@ -112,7 +134,7 @@ describe('router: admin', () => {
 describe('router: admin tasks typed', () => {
   const testbeds = [
     { id: 1, testbed_name: 'lab-1' },
-    { id: 2, testbed_name: 'lab-2' },
+    { id: 2, testbed_name: 'lab-2', labels: ['core'] },
     { id: 3, testbed_name: 'Link to core' },
   ];
   const lab: RouterContext = { ...ctx, testbeds };
@@ -142,6 +164,21 @@ describe('router: admin tasks typed', () => {
     ['retire', started('testbed_retire')],
     ['force release', started('force_release')],
     ['maintenance', started('maintenance_start')],
+    ['edit', started('testbed_edit')],
+    ['edit lab-2', started('testbed_edit', { testbed_id: '2' })],
+    ['edit testbed lab-1', started('testbed_edit', { testbed_id: '1' })],
+    ['edit the labels of lab-2', started('testbed_edit', { testbed_id: '2' })],
+    ['add label 5g to lab-2', started('testbed_edit', { testbed_id: '2', labels: 'core, 5g' })],
+    ['add labels 5g and ran to lab-1', started('testbed_edit', { testbed_id: '1', labels: '5g, ran' })],
+    ['add label CORE to lab-2', started('testbed_edit', { testbed_id: '2', labels: 'core' })],
+    ['add label ran to Link to core', started('testbed_edit', { testbed_id: '3', labels: 'ran' })],
+    ['label lab-1 as 5g', started('testbed_edit', { testbed_id: '1', labels: '5g' })],
+    ['tag lab-2 with wifi, iot', started('testbed_edit', { testbed_id: '2', labels: 'core, wifi, iot' })],
+    ['remove label core from lab-2', started('testbed_edit', { testbed_id: '2', labels: '' })],
+    ['set the labels of lab-2 to 5g, ran', started('testbed_edit', { testbed_id: '2', labels: '5g, ran' })],
+    ['labels of Link to core: 5g', started('testbed_edit', { testbed_id: '3', labels: '5g' })],
+    ['describe lab-1 as Radio rack 2, shelf 4', started('testbed_edit', { testbed_id: '1', description: 'Radio rack 2, shelf 4' })],
+    ['change the description of Link to core to Fibre to the core', started('testbed_edit', { testbed_id: '3', description: 'Fibre to the core' })],
   ])('%j opens that form for the admin actor', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
   });
@@ -170,6 +207,21 @@ describe('router: admin tasks typed', () => {
     expect(route(text('maintenance Rig for soak for new cables'), named)).toEqual(started('maintenance_start', { testbed_id: '4', reason: 'new cables' }));
     // The reason and the end are a person's words: a recording blanks them.
     expect(isCommandText('maintenance lab-2 until friday for a rack move', testbeds)).toBe(false);
+  });
+
+  it('a label to take away that the testbed does not have is named under the labels box; other words are no edit', () => {
+    expect(route(text('remove labels wifi and core from lab-2'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { labels: 'lab-2 has no label “wifi”, so there is nothing to take away.' }, values: { testbed_id: '2', labels: '' } }),
+    );
+    expect(route(text('add label 5g to lab-9'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'No testbed is called “lab-9”. Choose it from the list.' }, values: {} }),
+    );
+    // `describe lab-2` asks about it; `tag` alone is no task.
+    expect(route(text('describe lab-2'), lab)).toMatchObject({ kind: 'reply', view: { kind: 'hint', testbedId: 2 } });
+    expect(route(text('tag'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    // Labels and descriptions typed are a person's words: a recording blanks them; `edit lab-1` is lab data.
+    expect(isCommandText('describe lab-1 as Project Falcon bench', testbeds)).toBe(false);
+    expect(isCommandText('edit lab-1', testbeds)).toBe(true);
   });
 
   it('kick off and take a look are no force release', () => {

@@ -91,6 +91,7 @@ describe('the testbed choice', () => {
   it.each([
     ['testbed_rename', { testbed_name: 'lab-9' }, 'Choose the testbed to rename.'],
     ['testbed_retire', {}, 'Choose the testbed to retire.'],
+    ['testbed_edit', { labels: '5g' }, 'Choose the testbed to edit.'],
     ['maintenance_start', { reason: 'fw' }, 'Choose the testbed that goes into maintenance.'],
     ['maintenance_end', {}, 'Choose the testbed that is back in service.'],
     ['force_release', { reason: 'overdue' }, 'Choose the testbed to force release.'],
@@ -98,7 +99,7 @@ describe('the testbed choice', () => {
     expect(problems(task, inputs).errors).toEqual({ testbed_id: message });
   });
 
-  it.each(['testbed_rename', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release'] as const)('%s refuses an unknown or unreadable id', (task) => {
+  it.each(['testbed_rename', 'testbed_edit', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release'] as const)('%s refuses an unknown or unreadable id', (task) => {
     const filled = { testbed_name: 'lab-9', reason: 'why not' };
     expect(problems(task, { ...filled, testbed_id: '9' }).errors).toEqual({ testbed_id: 'That testbed is not in the list any more. Please choose another one.' });
     expect(problems(task, { ...filled, testbed_id: '1 OR 1=1' }).errors).toEqual({ testbed_id: 'Choose a testbed from the list.' });
@@ -111,6 +112,20 @@ describe('the other tasks', () => {
     expect(parse('testbed_rename', { testbed_id: '2', testbed_name: ' lab-2b ' })).toEqual({ ok: true, request: { type: 'rename', testbedId: 2, name: 'lab-2b' } });
     expect(problems('testbed_rename', { testbed_id: '2', testbed_name: '' }).errors).toEqual({ testbed_name: 'Type the new name.' });
     expect(problems('testbed_rename', { testbed_id: '2', testbed_name: 'a\r\nb' }).errors).toEqual({ testbed_name: 'The name must fit on one line (no line breaks).' });
+  });
+
+  it('testbed_edit: the labels split as on the add form, the description kept; empty boxes clear them; problems named per box', () => {
+    expect(parse('testbed_edit', { testbed_id: '2', labels: ' 5g, rack-2 ,, 5G ', description: 'Rack 2, slot 4' })).toEqual({
+      ok: true,
+      request: { type: 'edit', testbedId: 2, labels: ['5g', 'rack-2'], description: 'Rack 2, slot 4' },
+    });
+    expect(parse('testbed_edit', { testbed_id: '2', labels: '', description: '   ' })).toEqual({ ok: true, request: { type: 'edit', testbedId: 2, labels: [], description: null } });
+    const result = problems('testbed_edit', { testbed_id: '2', labels: 'no way', description: 'd'.repeat(250), user_email: 'mallory@example.com' });
+    expect(result.errors).toEqual({
+      labels: 'Labels may use only letters, digits, ".", "_" and "-", separated by commas; "no way" is not one.',
+      description: 'Keep the description to 200 characters (you typed 250).',
+    });
+    expect(result.values).toEqual({ testbed_id: '2', labels: 'no way', description: 'd'.repeat(250) });
   });
 
   it('testbed_retire and maintenance_end', () => {

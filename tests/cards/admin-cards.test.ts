@@ -72,9 +72,10 @@ describe('the admin card', () => {
       'Lab admin',
       '5 testbeds: 2 in use, 1 under maintenance, 2 free.',
       'Testbeds',
+      'Labels and description',
       'Maintenance',
       'Bookings',
-      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.',
+      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.',
     ]);
     expect(buttonsOf(card)).toEqual([
       { title: 'Status', data: { action: 'status' } },
@@ -82,12 +83,13 @@ describe('the admin card', () => {
       { title: 'Add', data: { action: 'admin_form', form: 'testbed_add' } },
       { title: 'Rename', data: { action: 'admin_form', form: 'testbed_rename' } },
       { title: 'Retire', data: { action: 'admin_form', form: 'testbed_retire' } },
+      { title: 'Edit', data: { action: 'admin_form', form: 'testbed_edit' } },
       { title: 'Start', data: { action: 'admin_form', form: 'maintenance_start' } },
       { title: 'End', data: { action: 'admin_form', form: 'maintenance_end' } },
       { title: 'Force release', data: { action: 'admin_form', form: 'force_release' } },
     ]);
     expect(adminMenuText({ testbeds: TESTBEDS })).toBe(
-      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename or retire a testbed, start or end maintenance, or force release a booking.',
+      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename, edit or retire a testbed, start or end maintenance, or force release a booking.',
     );
   });
 
@@ -120,7 +122,7 @@ describe('the admin card', () => {
 });
 
 describe('the forms', () => {
-  it.each(ADMIN_TASKS.map((task) => [task]))('%s: its own inputs, Submit carrying exactly its action, Back and Cancel', (task) => {
+  it.each(ADMIN_TASKS.filter((task) => task !== 'testbed_edit').map((task) => [task]))('%s: its own inputs, Submit carrying exactly its action, Back and Cancel', (task) => {
     const card = adminFormCard({ ...ctx, task, testbeds: TESTBEDS });
     expectCardRules(card);
     expect(cardInputIds(card)).toEqual([...ADMIN_FORM_INPUTS[task]]);
@@ -130,6 +132,46 @@ describe('the forms', () => {
       { title: 'Back', data: { action: 'admin' } },
       { title: 'Cancel', data: { action: 'cancel' } },
     ]);
+  });
+
+  it('testbed_edit chooses its testbed first (its labels beside its name), then Next opens its boxes', () => {
+    const testbeds = [{ ...available(1), labels: ['5g', 'core'] }, ...TESTBEDS.slice(1)];
+    const card = adminFormCard({ ...ctx, task: 'testbed_edit', testbeds });
+    expectCardRules(card);
+    expect(cardInputIds(card)).toEqual(['testbed_id']);
+    expect(seenCard(card).choices('testbed_id')).toEqual(['lab-1 (5g, core)', 'lab-2', 'lab-3', 'lab-4', 'lab-10']);
+    expect(buttonsOf(card)).toEqual([
+      { title: 'Next', data: { action: 'admin_form', form: 'testbed_edit' } },
+      { title: 'Back', data: { action: 'admin' } },
+      { title: 'Cancel', data: { action: 'cancel' } },
+    ]);
+    expect(adminFormText({ ...ctx, task: 'testbed_edit', testbeds })).toBe('Edit a testbed. Open the card to fill in the form.');
+  });
+
+  it('testbed_edit for one testbed: what it has now, in boxes to change, and Save carrying its id', () => {
+    const record = { ...available(2, 'Rack 7'), labels: ['5g', 'core'], description: 'Radio rack 2' };
+    const card = adminFormCard({ ...ctx, task: 'testbed_edit', testbeds: [available(1), record], values: { testbed_id: '2' } });
+    expectCardRules(card);
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Edit Rack 7');
+    expect(seen.texts[1]).toBe('Now: labels 5g, core; described as “Radio rack 2”.');
+    expect(cardInputIds(card)).toEqual(['labels', 'description']);
+    const value = (id: string) => inspectCard(card).inputs.find((input) => input.id === id)?.value;
+    expect([value('labels'), value('description')]).toEqual(['5g, core', 'Radio rack 2']);
+    expect(buttonsOf(card)[0]).toEqual({ title: 'Save', data: { action: 'testbed_edit', testbed_id: '2' } });
+    expect(adminFormText({ ...ctx, task: 'testbed_edit', testbeds: [record], values: { testbed_id: '2' } })).toBe(
+      'Edit Rack 7. Now: labels 5g, core; described as “Radio rack 2”. Open the card to change them.',
+    );
+    // Typed with the command (`add label ran to Rack 7`) or kept after a problem: what was typed, the problem under its box.
+    const typed = adminFormCard({ ...ctx, task: 'testbed_edit', testbeds: [record], values: { testbed_id: '2', labels: '5g, core, r@n' }, errors: { labels: 'Not a label.' } });
+    expect(inspectCard(typed).inputs.find((input) => input.id === 'labels')?.value).toBe('5g, core, r@n');
+    expect(inspectCard(typed).inputs.find((input) => input.id === 'description')?.value).toBe('Radio rack 2');
+    expect(seenCard(typed).texts).toContain('Not a label.');
+    // Nothing yet: empty boxes, and it says so.
+    const bare = adminFormCard({ ...ctx, task: 'testbed_edit', testbeds: [available(1)], values: { testbed_id: '1' } });
+    expect(seenCard(bare).texts[1]).toBe('Now: no labels; no description.');
+    // A testbed gone meanwhile: the picker again.
+    expect(cardInputIds(adminFormCard({ ...ctx, task: 'testbed_edit', testbeds: [available(1)], values: { testbed_id: '9' } }))).toEqual(['testbed_id']);
   });
 
   it('offers the testbeds that fit each task, by name, with the state that matters', () => {
@@ -204,6 +246,23 @@ describe('what a request did', () => {
       { Id: '11', Labels: '5g, rack-2', Description: 'Rack 2' },
     ],
     ['renamed', input({ type: 'rename', testbedId: 1, name: 'lab-1b' }, { type: 'renamed', record: available(1, 'lab-1b'), previousName: 'lab-1' }), 'Renamed: lab-1 → lab-1b', ['Status and the forms show the new name now; bookings and queues are unchanged.'], {}],
+    [
+      'edited',
+      input(
+        { type: 'edit', testbedId: 1, labels: ['5g', 'core'], description: 'Radio rack 2' },
+        { type: 'edited', record: { ...available(1), labels: ['5g', 'core'], description: 'Radio rack 2' }, previous: { labels: ['wifi'], description: 'Radio rack 2' }, changed: true },
+      ),
+      'Saved: lab-1',
+      ['Status and the forms show them now; bookings and queues are unchanged.'],
+      { Labels: '5g, core (was: wifi)', Description: 'Radio rack 2' },
+    ],
+    [
+      'edited: labels and description cleared',
+      input({ type: 'edit', testbedId: 1, labels: [], description: null }, { type: 'edited', record: available(1), previous: { labels: ['wifi'], description: 'spare' }, changed: true }),
+      'Saved: lab-1',
+      ['Status and the forms show them now; bookings and queues are unchanged.'],
+      { Labels: 'none (was: wifi)', Description: 'none (was: spare)' },
+    ],
     ['retired', input({ type: 'retire', testbedId: 10 }, { type: 'retired', record: available(10) }), 'Retired: lab-10', ['It is gone from status and the forms. Its id 10 is never given out again.'], {}],
     [
       'maintenance started',
@@ -268,6 +327,11 @@ describe('what a request did', () => {
     [{ type: 'maintenanceEnd', testbedId: 1 }, { type: 'refused', reason: 'not_in_maintenance', record: available(1) }, 'lab-1 is not under maintenance.'],
     [{ type: 'retire', testbedId: 1 }, { type: 'refused', reason: 'busy' }, 'lab-1 is being changed right now. Please try again in a moment.'],
     [{ type: 'retire', testbedId: 77 }, { type: 'refused', reason: 'unknown' }, 'That testbed is not in the list any more.'],
+    [
+      { type: 'edit', testbedId: 1, labels: ['5g'], description: null },
+      { type: 'edited', record: { ...available(1), labels: ['5g'] }, previous: { labels: ['5g'], description: null }, changed: false },
+      'lab-1 already has these labels and this description.',
+    ],
   ];
 
   it.each(refusals)('refused %j (%j): %s', (request, outcome, line, extra) => {
@@ -329,8 +393,8 @@ describe('not an admin', () => {
     expect(seenCard(card).texts).toEqual([
       'The lab’s admins',
       'Admins: lead@example.com.',
-      'They add, rename and retire testbeds, start and end maintenance, and force release a booking.',
+      'They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.',
     ]);
-    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename and retire testbeds, start and end maintenance, and force release a booking.');
+    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.');
   });
 });

@@ -86,6 +86,17 @@ describe('status card: maintenance and labels', () => {
     expect(block(seen, '● ran-1 · Available').color).toBe('good');
   });
 
+  it('one testbed named (`status ran-1`, `who has ran-1`): what it is, as an admin described it, under its row; never in the whole list', () => {
+    const described = fleet.map((record) => (record.testbed_name === 'ran-1' ? { ...record, description: 'Radio rack 2, shelf 4' } : record));
+    const one = { testbeds: described, now: NOW, timeZone: zone, label: 'ran-1' };
+    const shown = seenCard(statusCard(one));
+    expect(rowOf(shown, 'ran-1')).toEqual(['● ran-1 · Available', '5g · lab', 'Radio rack 2, shelf 4']);
+    expect(block(shown, 'Radio rack 2, shelf 4').isSubtle).toBe(true);
+    expect(statusText(one)).toMatch(/ Radio rack 2, shelf 4$/);
+    expect(seenCard(statusCard({ testbeds: described, now: NOW, timeZone: zone })).texts).not.toContain('Radio rack 2, shelf 4');
+    expect(seenCard(statusCard({ testbeds: described, now: NOW, timeZone: zone, label: '5g' })).texts).not.toContain('Radio rack 2, shelf 4');
+  });
+
   it('lists maintenance last and counts it on its own, not as available', () => {
     expect(rowNames(seen)).toEqual(['core-3', 'plain-6', 'ran-1', 'ran-2', 'old-5', 'ran-4']);
     expect(seen.texts.slice(2, 7)).toEqual(['Available: 3', 'In use: 1', 'Overdue: 0', 'Maintenance: 2', 'Total: 6']);

@@ -178,6 +178,54 @@ describe('an admin runs the lab', () => {
     expect((await historyLines())[0]).toMatchObject({ previous_name: 'lab-2', testbed_name: 'lab-2b' });
   });
 
+  it('edits labels and a description: typed with the testbed, one press; from the admin card, the testbed first; status reads them at once', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada), availableTestbed(3, 'lab-3')]);
+    const typed = await ask(h, h.linus, h.lab, 'add labels 5g and core to lab-2');
+    expect(seenCard(typed).heading).toBe('Edit lab-2');
+    expect(seenCard(typed).texts[1]).toBe('Now: no labels; no description.');
+    expect((input(typed, 'labels') as { value?: string }).value).toBe('5g, core');
+    const saved = await click(h, h.linus, typed, 'Save');
+    expect(seenCard(saved).heading).toBe('Saved: lab-2');
+    expect(seenCard(saved).facts).toEqual({ Labels: '5g, core (was: none)', Description: 'none' });
+    // The booking stays Ada's; the label counts at once.
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'in_use', user_email: 'ada@example.com', labels: ['5g', 'core'] });
+    const byLabel = seenCard(await ask(h, h.ada, h.lab, 'status 5g'));
+    expect(byLabel.texts.filter((text) => text.startsWith('● '))).toEqual(['● lab-2 · In use']);
+
+    const choose = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'Edit');
+    expect(seenCard(choose).heading).toBe('Edit a testbed');
+    expect(seenCard(choose).choices('testbed_id')).toEqual(['lab-1', 'lab-2 (5g, core)', 'lab-3']);
+    const form = await click(h, h.linus, choose, 'Next', { testbed_id: '3' });
+    expect(seenCard(form).heading).toBe('Edit lab-3');
+    const described = await click(h, h.linus, form, 'Save', { labels: 'wifi', description: 'Radio rack 2, shelf 4' });
+    expect(seenCard(described).facts).toEqual({ Labels: 'wifi (was: none)', Description: 'Radio rack 2, shelf 4 (was: none)' });
+    const who = seenCard(await ask(h, h.ada, h.lab, 'who has lab-3?'));
+    expect(who.texts).toContain('Radio rack 2, shelf 4');
+    // Pressed again: nothing to save. A bad label comes back on the form, as typed.
+    const before = await testbedFile();
+    expect(seenCard(await click(h, h.linus, form, 'Save', { labels: 'wifi', description: 'Radio rack 2, shelf 4' })).texts).toEqual([
+      'Nothing was changed',
+      'lab-3 already has these labels and this description.',
+    ]);
+    const bad = await click(h, h.linus, form, 'Save', { labels: 'wifi, r@n', description: '' });
+    expect(seenCard(bad).heading).toBe('Edit lab-3');
+    expect(seenCard(bad).texts.at(-1)).toMatch(/^Labels may use only letters, digits, .*; "r@n" is not one\.$/);
+    expect((input(bad, 'labels') as { value?: string }).value).toBe('wifi, r@n');
+    expect(await testbedFile()).toBe(before);
+    // Ada forging the press changes nothing.
+    const since = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: form.id, inputs: { action: 'testbed_edit', testbed_id: '3', labels: '', description: '' } });
+    const refused = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(refused).heading).toBe('For the lab’s admins');
+    await h.app.idle();
+    expect(await testbedFile()).toBe(before);
+    expect((await historyLines()).map((line) => [line.event, line.testbed_id, line.labels, line.previous_labels])).toEqual([
+      ['edited', 2, ['5g', 'core'], []],
+      ['edited', 3, ['wifi'], []],
+    ]);
+    expect((await historyLines())[1]).toMatchObject({ description: 'Radio rack 2, shelf 4', previous_description: null, by: { email: 'linus@example.com' } });
+  });
+
   it('refuses to retire a testbed in use, saying who holds it', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const before = await testbedFile();

@@ -490,6 +490,8 @@ describe('admin machine: every reachable state', () => {
   const OUTCOMES: AdminOutcome[] = [
     { type: 'added', record: { ...available(6), labels: ['5g'], description: 'spare' } },
     { type: 'renamed', record: available(1, 'lab-1b'), previousName: 'lab-1' },
+    { type: 'edited', record: { ...available(1), labels: ['5g'] }, previous: { labels: [], description: 'spare' }, changed: true },
+    { type: 'edited', record: available(1), previous: { labels: [], description: null }, changed: false },
     { type: 'retired', record: available(1) },
     { type: 'maintenanceStarted', record: { ...available(1), maintenance } },
     { type: 'maintenanceEnded', record: available(1) },
@@ -498,12 +500,15 @@ describe('admin machine: every reachable state', () => {
   ];
   const REQUESTS: AdminRequest[] = [
     { type: 'add', name: 'lab-1', labels: [], description: null },
+    { type: 'edit', testbedId: 1, labels: ['5g'], description: null },
     { type: 'forceRelease', testbedId: 2, reason: 'overdue' },
   ];
   const events: AnyEventObject[] = [
     { type: 'admin.requested' },
     ...ADMIN_TASKS.map((task) => ({ type: 'admin.formRequested', task })),
     { type: 'admin.invalid', task: 'maintenance_start', errors: { until: 'That time has already passed.' }, values: { testbed_id: '1', reason: 'fw', until: '2020-01-01 10:00' } },
+    { type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '1', labels: '5g' } },
+    { type: 'admin.invalid', task: 'testbed_edit', errors: { labels: 'Not a label.' }, values: { testbed_id: '1', labels: 'r@n', description: '' } },
     ...REQUESTS.map((request) => ({ type: 'admin.submitted', request, now: NOW })),
     CANCELLED,
     done('lookUpPerson', ana),
@@ -651,6 +656,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   const admin = (type: string, extra: Record<string, unknown> = {}): AnyEventObject => ({ type, requestId: `${type}:admin`, by: grace, now: NOW, ...extra });
   const ADMIN_EVENTS = [
     admin('rename.requested', { name: 'lab-4b' }),
+    admin('edit.requested', { labels: ['5g', 'core'], description: 'Radio rack 2' }),
     admin('retire.requested'),
     admin('maintenanceStart.requested', { reason: 'new power supply', until: UNTIL }),
     admin('maintenanceEnd.requested'),

@@ -321,6 +321,37 @@ describe('a new purpose', () => {
   });
 });
 
+describe('an admin edits the labels and description', () => {
+  it('of a booked testbed: saved with its line, the booking, its queue and its reminder untouched', async () => {
+    const booked = inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T12:00:00.000Z' });
+    const tb = testbed({ ...booked, labels: ['wifi'] }).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob });
+    const answer = await tb.send({ type: 'edit.requested', by: carol, labels: ['5g', 'core'], description: 'Radio rack 2' });
+    expect(answer).toMatchObject({ type: 'admin.answered', outcome: { type: 'edited', changed: true, previous: { labels: ['wifi'], description: null } } });
+    expect(tb.disk.record).toEqual({ ...booked, labels: ['5g', 'core'], description: 'Radio rack 2' });
+    expect(tb.disk.history.filter((line) => line.event === 'edited')).toEqual([
+      {
+        at: '2026-03-10T10:00:00.000Z',
+        event: 'edited',
+        testbed_id: 3,
+        testbed_name: 'lab-3',
+        by: carol,
+        labels: ['5g', 'core'],
+        description: 'Radio rack 2',
+        previous_labels: ['wifi'],
+        previous_description: null,
+      },
+    ]);
+    expect(tb.disk.life.queue.map((person) => person.email)).toEqual([bob.email]);
+    // Cleared again: no labels key, no description key.
+    await tb.send({ type: 'edit.requested', by: carol, labels: [], description: null });
+    expect(tb.disk.record).toEqual(booked);
+    await until('2026-03-10T11:45:00.000Z');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([[ana.email, 'reminder']]);
+    tb.stop();
+  });
+});
+
 describe('done sooner', () => {
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
 

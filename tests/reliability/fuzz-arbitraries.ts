@@ -21,7 +21,7 @@ export const INPUT_KEYS = [
 export const ACTIONS = [
   'status', 'register', 'release', 'broadcast', 'help', 'feedback', 'menu', 'cancel', 'register_submit', 'release_submit',
   'feedback_submit', 'status_page', 'broadcast_rooms_submit', 'broadcast_message_submit', 'broadcast_confirm', 'broadcast_back',
-  'admin', 'admin_form', 'testbed_add', 'testbed_rename', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release',
+  'admin', 'admin_form', 'testbed_add', 'testbed_rename', 'testbed_edit', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release',
 ] as const;
 
 const MARKUP = [

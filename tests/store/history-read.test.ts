@@ -154,6 +154,8 @@ describe('one history line', () => {
     expect(line({ ...base, event: 'retired' })?.event).toBe('retired');
     const repurposed = { ...base, by: ada, event: 'purpose_changed', purpose: 'bisecting', previous_purpose: 'soak test' };
     expect(line(repurposed)).toEqual(repurposed);
+    const edited = { ...base, by: ada, event: 'edited', labels: ['5g'], description: null, previous_labels: [], previous_description: 'spare' };
+    expect(line(edited)).toEqual(edited);
     const closed = closing('expired', { at: base.at, id: 1, holder: ada, since: '2026-03-01T08:00:00.000Z', expected: '2026-03-01T09:00:00.000Z' });
     expect(line(closed)).toEqual(closed);
   });
