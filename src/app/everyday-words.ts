@@ -78,7 +78,7 @@ const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:
 
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
-  /^(?:(?:remind|tell|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+  /^(?:(?:(?:remind|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -92,6 +92,20 @@ const HOW_LONG =
  */
 const ABOUT_TESTBED =
   /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|will\s+i\s+have\s+to)\s+wait\s+for)\s+(\S[\s\S]*?)|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released))$/i;
+/**
+ * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
+ * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
+ */
+const INFO_ON =
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?)$/i;
+/** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
+const WHICH_HAVE =
+  /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|(?:all\s+)?testbeds\s+(?:with|labell?ed|tagged))\s+(?:the\s+label\s+)?(\S+)$/i;
+/** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
+export const LABELS_ASKED =
+  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used))|what\s+are\s+the\s+labels)$/i;
+
 /** `who's waiting`, `is anyone waiting?`, `who is in the queue`: the status of every testbed (each row says who waits). */
 const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?$/i;
 
@@ -211,6 +225,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const about = ABOUT_TESTBED.exec(command);
   const aboutName = (about?.[1] ?? about?.[2] ?? about?.[3])?.trim();
   if (aboutName !== undefined && 'found' in findByTypedName(testbeds, aboutName)) return `who has ${aboutName}`;
+  const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command);
+  const infoName = info?.[1].trim();
+  if (infoName !== undefined && 'found' in findByTypedName(testbeds, infoName)) return `who has ${infoName}`;
+  const which = WHICH_HAVE.exec(command);
+  if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
   if (WHO_WAITS.test(command)) return 'status';
   const howLong = HOW_LONG.exec(command);
   const howLongName = (howLong?.[1] ?? howLong?.[2])?.trim();

@@ -56,6 +56,7 @@ import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
+import { labelsCard, labelsText } from '../cards/labels.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
 
@@ -202,6 +203,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'thanks':
       return pair(thanksCard(), thanksText());
+    case 'labels':
+      return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
     case 'directOnly':
       return pair(directOnlyCard(), directOnlyText());
     case 'notNeeded': {

@@ -55,7 +55,7 @@ export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command
 // `edit lab-3`, `edit testbed lab-3`: the form with what the testbed has now.
 const EDIT = /^edit(?:\s+(?:the\s+)?testbed)?(?:\s+(?<rest>\S[\s\S]*))?$/i;
 // `set the labels of lab-3 to 5g, core`, `labels of lab-3: 5g`, `change the description of lab-3 to …`, `edit the labels of lab-3`.
-const OF = /^(?:(?:edit|change|set|update)\s+(?:the\s+)?)?(?<what>labels?|tags?|description)\s+(?:of|for|on)\s+(?<rest>\S[\s\S]*)$/i;
+const OF = /^(?:(?<verb>edit|change|set|update)\s+(?:the\s+)?)?(?<what>labels?|tags?|description)\s+(?:of|for|on)\s+(?<rest>\S[\s\S]*)$/i;
 // `add label 5g to lab-3`, `add labels 5g and core to lab-3`.
 const ADD = /^(?:add|put)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
 // `remove label wifi from lab-3`.
@@ -99,7 +99,8 @@ function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: strin
   const of = OF.exec(command);
   if (of) {
     const { words, value } = testbedThen(of.groups!.rest, /\s*[:=]\s*|\s+(?:to|as|are|is)\s+/gi, testbeds);
-    if (value === undefined) return edit(words);
+    // `labels of lab-3` alone asks what they are; `edit the labels of lab-3` opens the form.
+    if (value === undefined) return of.groups!.verb === undefined ? null : edit(words);
     return /^desc/i.test(of.groups!.what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
   }
   const plain = EDIT.exec(command);

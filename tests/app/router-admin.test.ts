@@ -216,8 +216,9 @@ describe('router: admin tasks typed', () => {
     expect(route(text('add label 5g to lab-9'), lab)).toEqual(
       dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'No testbed is called “lab-9”. Choose it from the list.' }, values: {} }),
     );
-    // `describe lab-2` asks about it; `tag` alone is no task.
-    expect(route(text('describe lab-2'), lab)).toMatchObject({ kind: 'reply', view: { kind: 'hint', testbedId: 2 } });
+    // `describe lab-2` and `labels of lab-2` ask about it (its row shows both); `tag` alone is no task.
+    expect(route(text('describe lab-2'), lab)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey('conversation', LAB, ADA), event: { type: 'status.requested', label: 'lab-2' } }] });
+    expect(route(text('labels of lab-2'), lab)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'status.requested', label: 'lab-2' } }] });
     expect(route(text('tag'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     // Labels and descriptions typed are a person's words: a recording blanks them; `edit lab-1` is lab data.
     expect(isCommandText('describe lab-1 as Project Falcon bench', testbeds)).toBe(false);

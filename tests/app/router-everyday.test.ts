@@ -366,6 +366,7 @@ describe('router: word soup of the bot’s own words', () => {
     'pass on', 'no thanks', "I don't need", 'I still need', 'keep', 'my queues', 'stop waiting', 'how many are', 'usage report', 'when was',
     'add testbed', 'who used',
     'purpose', 'change the purpose of', "I'll be done with", "what's up with", 'how long until', "who's waiting", 'when will', 'release everything',
+    'tell me about', 'info', 'what is', 'show me', 'describe', 'which testbeds have', 'labels', 'list labels', 'labels of', 'edit', 'add label', 'remove label from', 'label',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -381,7 +382,7 @@ describe('router: word soup of the bot’s own words', () => {
         // With and without a testbed asked about a moment ago (what `it` refers to).
         const decision = route(text(words.join(' ')), askedBefore ? { ...ctx, recentTestbedId: 4 } : ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
-        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded']).toContain(decision.view.kind);
+        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded', 'labels']).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
       }),
       { numRuns: 400 },
@@ -482,6 +483,35 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
       expect(isCommandText(typed, testbeds)).toBe(true);
     },
   );
+
+  it.each([
+    'tell me about lab-3',
+    'what do you know about lab-3?',
+    'info lab-3',
+    'details of lab-3',
+    'lab-3 info',
+    'what is lab-3?',
+    "what's TB-04 SD-WAN pod",
+    'where is TB-04 SD-WAN pod',
+    'show me lab-3',
+    'describe lab-3',
+    'what labels does lab-3 have',
+    'labels of lab-3',
+  ])('%j shows that testbed (its labels and description with it), never a place in its queue', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it('`labels` lists the labels in use; `which testbeds have 5g` shows them; a label nobody carries, or words naming no testbed, stay a hint', () => {
+    for (const typed of ['labels', 'list labels', 'show all labels', 'what labels are there?', 'which labels do we have', 'labels in use']) {
+      expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'labels' } });
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
+    for (const typed of ['which testbeds have 5g', 'what testbeds are labelled 5G', 'all testbeds with 5g']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested', label: typed.slice(-2) }]);
+    expect(route(text('which testbeds have wifi'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('tell me about the coffee machine'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('show me the money'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
 
   it.each([
     "what's up with lab-3",

@@ -74,6 +74,8 @@ export type CardView =
   | { kind: 'hint'; suggestion?: string; testbedId?: number }
   /** The answer to `thanks`. */
   | { kind: 'thanks' }
+  /** `labels`, `what labels are there`: every label in use, with the testbeds carrying it. */
+  | { kind: 'labels' }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
