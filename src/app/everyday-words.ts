@@ -124,9 +124,12 @@ const RELEASE_MINE =
 const RELEASE_SAID = /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?)$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
-/** `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `who is hogging lab-3`: as `who has lab-3`. */
+/**
+ * `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `is anyone waiting for lab-3`,
+ * `who's next for lab-3`, `who is hogging lab-3`: as `who has lab-3`.
+ */
 const QUEUE_SHOWN =
-  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on))\s+(\S[\s\S]*)$/i;
+  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on))\s+(\S[\s\S]*)$/i;
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
 const QUEUES_SHOWN = /^(?:show(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
