@@ -24,7 +24,8 @@ export interface TypedBooking {
  * Words after `register`, `book` or `release` that name no testbed: `book a testbed`, `book any
  * free one`, `register one please`, `release mine`.
  */
-export const NO_NAME = /^(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)(?:\s+please)?$/i;
+export const NO_NAME =
+  /^(?:(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through ` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {

@@ -94,6 +94,9 @@ describe('router', () => {
     ['book any free testbed', 'registration.started'],
     ['book anything', 'registration.started'],
     ['register any', 'registration.started'],
+    ['book whatever is free', 'registration.started'],
+    ['book whichever one is available', 'registration.started'],
+    ["book one that's free please", 'registration.started'],
   ])('%j names no testbed: the plain form (%s)', (typed, type) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type } }] });
   });
