@@ -176,7 +176,8 @@ export type LifecycleRequest =
   /** The holder hands the booking to a colleague, named by their email (the platform says who that is). */
   | { type: 'handOver'; testbedId: number; toEmail: string }
   /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
-  | { type: 'wait'; testbedId: number; label?: string }
+  /** `offerIfFree`: a testbed that just gained the label, free for anyone: it is offered to them at once (held, as after a release). */
+  | { type: 'wait'; testbedId: number; label?: string; offerIfFree?: true }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
   | { type: 'waitLabel'; label: string }
   /** Stop waiting for any testbed carrying the label: the places `waitLabel` took are given up. */

@@ -24,6 +24,12 @@ export interface LabelQueues {
   /** After `holder` booked `booked`: their places (and offers) taken for one of its labels elsewhere are given up. */
   booked(holder: Holder, booked: TestbedRecord, now: string): Promise<void>;
   /**
+   * `record` just gained `labels` (added with them, or edited by an admin): everyone waiting for any testbed of
+   * one of them takes a place in its queue too, longest waiting first; when it is free for anyone, it is held
+   * for the first of them at once (an offer, as after a release) and the others queue behind.
+   */
+  gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<void>;
+  /**
    * An offer of `testbedId` just made from a place taken for a label: when the person already holds an
    * open offer of another testbed they waited for by that label, this one is passed on to the next
    * person at once (declined in their name), and true is returned: they are not sent it. One offer at a
@@ -84,6 +90,31 @@ export function createLabelQueues(deps: {
     }
   }
 
+  async function gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<void> {
+    for (const label of labels) {
+      for (const { holder, waitedFor } of waitingFor(label, record.id)) {
+        await deps
+          .lifecycle({ request: { type: 'wait', testbedId: record.id, label: waitedFor, offerIfFree: true }, by: holder, now })
+          .catch((error: unknown) => deps.logger.warn({ err: error, testbedId: record.id }, 'could not queue somebody waiting by label for a testbed that gained the label'));
+      }
+    }
+  }
+
+  /** Everyone with a place taken for any `label` in another testbed's queue (and the label as they typed it), once each, longest waiting first. */
+  function waitingFor(label: string, exceptId: number): Array<{ holder: Holder; waitedFor: string }> {
+    const earliest = new Map<string, { holder: Holder; waitedFor: string; since: string }>();
+    for (const entry of store.lifecycle.snapshot()) {
+      if (entry.testbed_id === exceptId) continue;
+      for (const person of entry.queue) {
+        if (person.label === undefined || !sameLabel(person.label, label)) continue;
+        const key = person.email.toLowerCase();
+        const known = earliest.get(key);
+        if (!known || person.since < known.since) earliest.set(key, { holder: { email: person.email, name: person.name }, waitedFor: person.label, since: person.since });
+      }
+    }
+    return [...earliest.values()].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
+  }
+
   function passedOver(testbedId: number, offer: HoldOffer, now: string): boolean {
     const label = offer.label;
     if (label === undefined) return false;
@@ -97,5 +128,5 @@ export function createLabelQueues(deps: {
     return true;
   }
 
-  return { wait, stopWaiting, booked, passedOver };
+  return { wait, stopWaiting, booked, gained, passedOver };
 }

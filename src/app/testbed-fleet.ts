@@ -25,7 +25,7 @@ import { createActor, type Actor, type InspectionEvent, type Observer } from 'xs
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
-import { hasLabel, sameName } from '../lab-rules.js';
+import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
@@ -388,7 +388,7 @@ export function createTestbedFleet(deps: {
       case 'doneBy':
         return { type: 'doneBy.requested', by, now, until: request.until };
       case 'wait':
-        return { type: 'wait.requested', by, now, ...(request.label === undefined ? {} : { label: request.label }) };
+        return { type: 'wait.requested', by, now, ...(request.label === undefined ? {} : { label: request.label }), ...(request.offerIfFree ? { offerIfFree: true as const } : {}) };
       case 'unwait':
         return { type: 'unwait.requested', by, now };
       case 'decline':
@@ -462,7 +462,17 @@ export function createTestbedFleet(deps: {
   }
 
   async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
-    if (request.type === 'add') return addTestbed(request, by, now);
+    const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
+    // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
+    if (outcome.type === 'added') await labelQueues.gained(outcome.record, outcome.record.labels ?? [], now);
+    if (outcome.type === 'edited' && outcome.changed) {
+      const gained = (outcome.record.labels ?? []).filter((label) => !outcome.previous.labels.some((before) => sameLabel(before, label)));
+      await labelQueues.gained(outcome.record, gained, now);
+    }
+    return outcome;
+  }
+
+  async function changeTestbed(request: Exclude<RunAdminInput['request'], { type: 'add' }>, by: Holder, now: string): Promise<AdminOutcome> {
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<AdminOutcome> => {
       const actor = actorFor(testbedId);

@@ -91,7 +91,8 @@ export type TestbedEvent =
   /** The holder hands the booking to `to` (looked up on the platform by the fleet). */
   | ({ type: 'handOver.requested'; to: Holder } & Request)
   /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
-  | ({ type: 'wait.requested'; label?: string } & Request)
+  /** `offerIfFree` (with a label): free for anyone, it is offered to them at once instead of refused as free. */
+  | ({ type: 'wait.requested'; label?: string; offerIfFree?: true } & Request)
   | ({ type: 'unwait.requested' } & Request)
   | ({ type: 'offer.declined' } & Request)
   | ({ type: 'ask.requested' } & Request)
@@ -501,6 +502,7 @@ export const testbedMachine = setup({
     isOfferOnly: ({ event }) => event.type === 'registration.requested' && event.offerOnly === true,
     isWaiting: ({ context, event }) => positionOf(context.life, byOf(event)?.email) > 0,
     /** `wait lab-3` from somebody whose place in its queue was taken by `wait any 5g`: from now on they wait for lab-3 itself. */
+    isOfferIfFree: ({ event }) => event.type === 'wait.requested' && event.offerIfFree === true && event.label !== undefined,
     isWaitingForItsLabel: ({ context, event }) =>
       event.type === 'wait.requested' && event.label === undefined && context.life.queue.some((person) => sameEmail(person.email, event.by.email) && person.label !== undefined),
     isTooFar: ({ context, event }) =>
@@ -707,7 +709,11 @@ export const testbedMachine = setup({
         'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
         'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'wait.requested': { actions: { type: 'refuse', params: { reason: 'free' } } },
+        'wait.requested': [
+          // It just gained a label this person waits for: held for them, as if it had been handed on to them.
+          { guard: 'isOfferIfFree', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => offeredChange(context, event) } },
+          { actions: { type: 'refuse', params: { reason: 'free' } } },
+        ],
         'unwait.requested': { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
         'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
@@ -1114,6 +1120,15 @@ function joinChange(context: TestbedContext, event: RequestEvent): LifeChange {
     notify: [],
     history: [historyLine('queued', context.record, event.now, event.by, { position })],
   };
+}
+
+/** A free testbed that gained the label they wait for: they join its (empty) queue and it is handed on to them at once. */
+function offeredChange(context: TestbedContext, event: RequestEvent): LifeChange {
+  const joined = { ...context, life: joinQueue(context.life, event.by, event.now, event.type === 'wait.requested' ? event.label : undefined) };
+  const change = handOffChange(joined, event.now, null, event.requestId, { type: 'freed' });
+  // No need to wait: it is being offered to them (as `wait` answers whoever holds an open offer).
+  const offer = change.life.offer!;
+  return { ...change, outcome: { type: 'refused', reason: 'offered', record: context.record, offer, until: offer.until } };
 }
 
 /** Their place in the queue stays, without its label: booking another testbed of the label no longer gives it up. */

@@ -114,6 +114,41 @@ describe('waiting for any testbed carrying a label', () => {
     expect((await onDisk()).get(2)?.queue).toHaveLength(2);
   });
 
+  const ADMIN = { email: 'lead@example.com', name: 'Lab Lead' };
+  const edit = (testbedId: number, labels: string[]) => fleet.admin({ request: { type: 'edit', testbedId, labels, description: null }, by: ADMIN, now: NOW });
+
+  it('a free testbed that gains the label is held for the one who waited longest, the others queue behind it', async () => {
+    await lab();
+    await waitAny(GRACE);
+    await waitAny(LINUS);
+    expect(await edit(3, ['core', '5G'])).toMatchObject({ type: 'edited', changed: true });
+    await offered(GRACE.email, 3);
+    const disk = await onDisk();
+    expect(disk.get(3)?.offer).toMatchObject({ email: GRACE.email, label: '5g' });
+    expect(disk.get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: '5g' }]);
+    // Their places for the others stay until one of them books.
+    expect(disk.get(1)?.queue.map((person) => person.email)).toEqual([GRACE.email, LINUS.email]);
+    expect(await historyOf(3)).toEqual(['edited', 'offered', 'queued']);
+    // Edited again without a new label: nobody is asked anything more.
+    const before = notices.length;
+    await edit(3, ['5g', 'core']);
+    expect(notices.length).toBe(before);
+    expect((await onDisk()).get(3)?.queue).toHaveLength(1);
+  });
+
+  it('a busy testbed that gains the label, and one added with it, queue those waiting, longest waiting first', async () => {
+    await lab({ adaHolds: [1, 2, 3] });
+    await waitAny(LINUS);
+    await fleet.lifecycle({ request: { type: 'waitLabel', label: '5g' }, by: GRACE, now: LATER });
+    await edit(3, ['5g']);
+    expect((await onDisk()).get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: '5g' }, { ...GRACE, since: NOW, label: '5g' }]);
+    expect(notices.filter((notice) => notice.notice.kind === 'offer')).toEqual([]);
+    const added = await fleet.admin({ request: { type: 'add', name: 'lab-4', labels: ['5g'], description: null }, by: ADMIN, now: NOW });
+    expect(added).toMatchObject({ type: 'added', record: { id: 4 } });
+    await offered(LINUS.email, 4);
+    expect((await onDisk()).get(4)).toMatchObject({ offer: { email: LINUS.email, label: '5g' }, queue: [{ email: GRACE.email, label: '5g' }] });
+  });
+
   it('names a testbed carrying the label that anyone may book now, and joins no queue', async () => {
     await lab({ adaHolds: [1] });
     expect(await waitAny(LINUS)).toMatchObject({ type: 'refused', reason: 'free', record: { id: 2 } });

@@ -226,6 +226,23 @@ describe('an admin runs the lab', () => {
     expect((await historyLines())[1]).toMatchObject({ description: 'Radio rack 2, shelf 4', previous_description: null, by: { email: 'linus@example.com' } });
   });
 
+  it('a free testbed given a label somebody waits for is held for them: Ada, waiting for any 5g, is offered lab-2 in her 1:1 room', async () => {
+    const linus = { emails: ['linus@example.com'], displayName: 'Linus Lab' } as EmuPerson;
+    await start(() => [{ ...booked(1, 'lab-1', linus), labels: ['5g'] }, availableTestbed(2, 'lab-2')]);
+    const waiting = await ask(h, h.ada, h.lab, 'wait any 5g');
+    expect(seenCard(waiting).heading).toBe('Waiting for any 5g');
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const saved = await click(h, h.linus, await ask(h, h.linus, h.lab, 'add label 5g to lab-2'), 'Save');
+    expect(seenCard(saved).heading).toBe('Saved: lab-2');
+    const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(offer).heading).toBe('lab-2 is free: it is yours if you want it');
+    expect(seenCard(offer).texts.join(' ')).toContain('You waited for any 5g');
+    expect(buttonTitles(offer)).toEqual(['Book it', 'No thanks']);
+    // Held for her: Linus cannot book it meanwhile.
+    expect(seenCard(await ask(h, h.linus, h.lab, 'book lab-2')).heading).toBe('lab-2 is held');
+  });
+
   it('refuses to retire a testbed in use, saying who holds it', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const before = await testbedFile();

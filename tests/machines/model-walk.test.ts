@@ -680,10 +680,12 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         booking(grace, true),
         by('release.requested', bob),
         by('wait.requested', ana),
+        // Gained a label Ana waits for: held for her at once.
+        by('wait.requested', ana, { label: '5g', offerIfFree: true }),
         by('unwait.requested', ana),
         by('offer.declined', ana),
         by('ask.requested', ana),
-        ...saves(s, 'saveClaim', 'saveRelease'),
+        ...saves(s, 'saveClaim', 'saveRelease', 'saveLifecycle'),
       ],
     },
     {
@@ -876,7 +878,8 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     expect(all.size).toBeGreaterThanOrEqual(11);
     const visited = new Set([...statesOf.values()].flatMap((states) => [...states]));
     expect(visited).toEqual(all);
-    expect(statesOf.get('free')).toEqual(new Set(['restoring', 'available', 'reserving', 'tidying', 'inUse', 'releasing']));
+    // `updating`, `held` and `coolingDown`: held for Ana at once when it gains a label she waits for.
+    expect(statesOf.get('free')).toEqual(new Set(['restoring', 'available', 'reserving', 'tidying', 'inUse', 'releasing', 'updating', 'held', 'coolingDown']));
     for (const state of ['available', 'changing', 'maintenance', 'retiring', 'retired']) expect(statesOf.get('free, an admin at work')).toContain(state);
     for (const state of ['maintenance', 'changing', 'updating', 'retiring', 'retired', 'handingOver', 'held']) expect(statesOf.get('under maintenance, Ana waiting')).toContain(state);
     for (const state of ['inUse', 'releasing', 'changing', 'handingOver', 'held']) expect(statesOf.get('in use, an admin at work')).toContain(state);

@@ -352,6 +352,26 @@ describe('an admin edits the labels and description', () => {
   });
 });
 
+describe('a free testbed that gained a label somebody waits for', () => {
+  it('is held for them at once, with the label, and is free again when they let the hold lapse', async () => {
+    const tb = testbed(available(4)).boot();
+    const answer = await tb.send({ type: 'wait.requested', by: bob, label: '5g', offerIfFree: true });
+    expect(answer).toMatchObject({ type: 'request.answered', outcome: { type: 'refused', reason: 'offered', offer: { email: bob.email, label: '5g' } } });
+    expect(tb.state()).toBe('held');
+    expect(tb.disk.life).toMatchObject({ offer: { email: bob.email, label: '5g', until: '2026-03-10T10:10:00.000Z' }, queue: [] });
+    expect(tb.disk.history.map((line) => line.event)).toEqual(['offered']);
+    expect(tb.notices.map(({ to, notice }) => [to, notice.kind])).toEqual([[bob.email, 'offer']]);
+    // Booked by someone else meanwhile: refused, it is held.
+    expect(await tb.send({ type: 'registration.requested', holder: carol, purpose: 'x', expectedRelease: '2026-03-10T12:00:00.000Z' })).toMatchObject({ type: 'registration.refused', reason: 'held' });
+    await until('2026-03-10T10:10:00.000Z');
+    expect(tb.state()).toBe('available');
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([[bob.email, 'offer'], [bob.email, 'holdLapsed']]);
+    // Without the flag, waiting for a free testbed is still refused as free.
+    expect(await tb.outcome({ type: 'wait.requested', by: carol, label: '5g' })).toMatchObject({ type: 'refused', reason: 'free' });
+    tb.stop();
+  });
+});
+
 describe('done sooner', () => {
   const booking = () => inUse(3, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T18:00:00.000Z' });
 
