@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName, labelCarried } from '../lab-rules.js';
+import { findByTypedName, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { LABELS_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -238,7 +238,7 @@ function editRoute(event: PlatformEvent, record: Pick<TestbedRecord, 'id' | 'tes
   const listed = (text: string) => text.split(',').map((label) => label.trim()).filter((label) => label !== '');
   const now = record.labels ?? [];
   const named = listed(labels.text);
-  const has = (list: readonly string[], label: string) => list.some((other) => other.toLowerCase() === label.toLowerCase());
+  const has = (list: readonly string[], label: string) => list.some((other) => sameLabel(other, label));
   const next =
     labels.op === 'set' ? named : labels.op === 'add' ? [...now, ...named.filter((label) => !has(now, label))] : now.filter((label) => !has(named, label));
   values.labels = next.join(', ').slice(0, 600);
