@@ -318,11 +318,19 @@ export type AdminRefusal =
   /** A change of this testbed is being saved right now. */
   | 'busy';
 
+/** What a testbed that gained labels did for the people waiting for any testbed of them. */
+export interface LabelWaiters {
+  /** Held for them at once (it was free): the first who waited, and the label they waited for. */
+  offeredTo?: { name: string; label: string };
+  /** How many took a place in its queue. */
+  queued: number;
+}
+
 export type AdminOutcome =
-  | { type: 'added'; record: TestbedRecord }
+  | { type: 'added'; record: TestbedRecord; waiters?: LabelWaiters }
   | { type: 'renamed'; record: TestbedRecord; previousName: string }
   /** `changed` false: the testbed already had these labels and this description, and nothing was written. */
-  | { type: 'edited'; record: TestbedRecord; previous: { labels: string[]; description: string | null }; changed: boolean }
+  | { type: 'edited'; record: TestbedRecord; previous: { labels: string[]; description: string | null }; changed: boolean; waiters?: LabelWaiters }
   | { type: 'retired'; record: TestbedRecord }
   | { type: 'maintenanceStarted'; record: TestbedRecord }
   | { type: 'maintenanceEnded'; record: TestbedRecord }

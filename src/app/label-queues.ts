@@ -10,7 +10,7 @@
  * not while it is offered to you) hold here too.
  */
 import type { Logger } from 'pino';
-import type { HoldOffer, Holder, LifecycleOutcome, TestbedRecord } from '../domain.js';
+import type { HoldOffer, Holder, LabelWaiters, LifecycleOutcome, TestbedRecord } from '../domain.js';
 import { hasLabel, sameLabel } from '../lab-rules.js';
 import type { RunLifecycleInput } from '../machines/conversation.machine.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
@@ -28,7 +28,7 @@ export interface LabelQueues {
    * one of them takes a place in its queue too, longest waiting first; when it is free for anyone, it is held
    * for the first of them at once (an offer, as after a release) and the others queue behind.
    */
-  gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<void>;
+  gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<LabelWaiters>;
   /**
    * An offer of `testbedId` just made from a place taken for a label: when the person already holds an
    * open offer of another testbed they waited for by that label, this one is passed on to the next
@@ -90,14 +90,18 @@ export function createLabelQueues(deps: {
     }
   }
 
-  async function gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<void> {
+  async function gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<LabelWaiters> {
+    const waiters: LabelWaiters = { queued: 0 };
     for (const label of labels) {
       for (const { holder, waitedFor } of waitingFor(label, record.id)) {
-        await deps
+        const outcome = await deps
           .lifecycle({ request: { type: 'wait', testbedId: record.id, label: waitedFor, offerIfFree: true }, by: holder, now })
           .catch((error: unknown) => deps.logger.warn({ err: error, testbedId: record.id }, 'could not queue somebody waiting by label for a testbed that gained the label'));
+        if (outcome?.type === 'waiting' && !outcome.already) waiters.queued += 1;
+        if (outcome?.type === 'refused' && outcome.reason === 'offered' && outcome.record?.id === record.id) waiters.offeredTo ??= { name: holder.name, label: waitedFor };
       }
     }
+    return waiters;
   }
 
   /** Everyone with a place taken for any `label` in another testbed's queue (and the label as they typed it), once each, longest waiting first. */

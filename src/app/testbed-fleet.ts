@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LifecycleEntry, type TestbedRecord } from '../domain.js';
+import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LabelWaiters, type LifecycleEntry, type TestbedRecord } from '../domain.js';
 import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
@@ -464,10 +464,11 @@ export function createTestbedFleet(deps: {
   async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
     const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
     // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
-    if (outcome.type === 'added') await labelQueues.gained(outcome.record, outcome.record.labels ?? [], now);
+    const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined ? { waiters } : {});
+    if (outcome.type === 'added') return { ...outcome, ...told(await labelQueues.gained(outcome.record, outcome.record.labels ?? [], now)) };
     if (outcome.type === 'edited' && outcome.changed) {
       const gained = (outcome.record.labels ?? []).filter((label) => !outcome.previous.labels.some((before) => sameLabel(before, label)));
-      await labelQueues.gained(outcome.record, gained, now);
+      return { ...outcome, ...told(await labelQueues.gained(outcome.record, gained, now)) };
     }
     return outcome;
   }

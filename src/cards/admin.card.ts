@@ -3,7 +3,7 @@
  * each request did, and the polite refusal for everyone else. Each card has a plain-text sibling.
  * Pure; `now` and the zone come in.
  */
-import type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, LifecycleEntry, TestbedRecord } from '../domain.js';
+import type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, LabelWaiters, LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
@@ -181,7 +181,7 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
       return {
         title: `Added: ${esc.line(record.testbed_name, 80)}`,
         colour: 'good',
-        lines: ['It is available to book now.'],
+        lines: outcome.waiters?.offeredTo ? waitersLines(outcome.waiters, esc) : ['It is available to book now.', ...waitersLines(outcome.waiters, esc)],
         facts: [['Id', String(record.id)], ['Labels', labels], ...description],
       };
     }
@@ -260,9 +260,20 @@ function editedTold(outcome: Extract<AdminOutcome, { type: 'edited' }>, esc: Esc
   return {
     title: `Saved: ${esc.line(record.testbed_name, 80)}`,
     colour: 'good',
-    lines: ['Status and the forms show them now; bookings and queues are unchanged.'],
+    lines: ['Status and the forms show them now; bookings and queues are unchanged.', ...waitersLines(outcome.waiters, esc)],
     facts: [['Labels', was(labels, labelsOf(previous.labels))], ['Description', was(description, describe(previous.description))]],
   };
+}
+
+/** What a testbed that gained labels did for the people waiting for any testbed of one of them. */
+function waitersLines(waiters: LabelWaiters | undefined, esc: Escape): string[] {
+  if (!waiters) return [];
+  const people = (count: number) => (count === 1 ? '1 person waiting for any testbed of its labels takes a place' : `${count} people waiting for any testbed of its labels take a place`);
+  const offered = waiters.offeredTo
+    ? [`It is held for ${esc.line(waiters.offeredTo.name, 80)}, who was waiting for any ${esc.line(waiters.offeredTo.label, 32)}; they have a message with Book it.`]
+    : [];
+  const queued = waiters.queued > 0 ? [`${people(waiters.queued)} in its queue.`] : [];
+  return [...offered, ...queued];
 }
 
 export function adminOutcomeCard(input: AdminOutcomeInput): AdaptiveCardJson {

@@ -121,7 +121,7 @@ describe('waiting for any testbed carrying a label', () => {
     await lab();
     await waitAny(GRACE);
     await waitAny(LINUS);
-    expect(await edit(3, ['core', '5G'])).toMatchObject({ type: 'edited', changed: true });
+    expect(await edit(3, ['core', '5G'])).toMatchObject({ type: 'edited', changed: true, waiters: { offeredTo: { name: GRACE.name, label: '5g' }, queued: 1 } });
     await offered(GRACE.email, 3);
     const disk = await onDisk();
     expect(disk.get(3)?.offer).toMatchObject({ email: GRACE.email, label: '5g' });
@@ -131,7 +131,7 @@ describe('waiting for any testbed carrying a label', () => {
     expect(await historyOf(3)).toEqual(['edited', 'offered', 'queued']);
     // Edited again without a new label: nobody is asked anything more.
     const before = notices.length;
-    await edit(3, ['5g', 'core']);
+    expect(await edit(3, ['5g', 'core'])).not.toHaveProperty('waiters');
     expect(notices.length).toBe(before);
     expect((await onDisk()).get(3)?.queue).toHaveLength(1);
   });
@@ -140,11 +140,11 @@ describe('waiting for any testbed carrying a label', () => {
     await lab({ adaHolds: [1, 2, 3] });
     await waitAny(LINUS);
     await fleet.lifecycle({ request: { type: 'waitLabel', label: '5g' }, by: GRACE, now: LATER });
-    await edit(3, ['5g']);
+    expect(await edit(3, ['5g'])).toMatchObject({ waiters: { queued: 2 } });
     expect((await onDisk()).get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: '5g' }, { ...GRACE, since: NOW, label: '5g' }]);
     expect(notices.filter((notice) => notice.notice.kind === 'offer')).toEqual([]);
     const added = await fleet.admin({ request: { type: 'add', name: 'lab-4', labels: ['5g'], description: null }, by: ADMIN, now: NOW });
-    expect(added).toMatchObject({ type: 'added', record: { id: 4 } });
+    expect(added).toMatchObject({ type: 'added', record: { id: 4 }, waiters: { offeredTo: { name: LINUS.name }, queued: 1 } });
     await offered(LINUS.email, 4);
     expect((await onDisk()).get(4)).toMatchObject({ offer: { email: LINUS.email, label: '5g' }, queue: [{ email: GRACE.email, label: '5g' }] });
   });

@@ -257,6 +257,27 @@ describe('what a request did', () => {
       { Labels: '5g, core (was: wifi)', Description: 'Radio rack 2' },
     ],
     [
+      'edited: held for the first waiting for any of its labels, the others queued',
+      input(
+        { type: 'edit', testbedId: 1, labels: ['5g'], description: null },
+        { type: 'edited', record: { ...available(1), labels: ['5g'] }, previous: { labels: [], description: null }, changed: true, waiters: { offeredTo: { name: 'Ada Lovelace', label: '5G' }, queued: 2 } },
+      ),
+      'Saved: lab-1',
+      [
+        'Status and the forms show them now; bookings and queues are unchanged.',
+        'It is held for Ada Lovelace, who was waiting for any 5G; they have a message with Book it.',
+        '2 people waiting for any testbed of its labels take a place in its queue.',
+      ],
+      { Labels: '5g (was: none)', Description: 'none' },
+    ],
+    [
+      'added: how many waiting by label took a place is said too',
+      input({ type: 'add', name: 'lab-11', labels: ['5g'], description: null }, { type: 'added', record: { ...available(11), labels: ['5g'] }, waiters: { queued: 1 } }),
+      'Added: lab-11',
+      ['It is available to book now.', '1 person waiting for any testbed of its labels takes a place in its queue.'],
+      { Id: '11', Labels: '5g' },
+    ],
+    [
       'edited: labels and description cleared',
       input({ type: 'edit', testbedId: 1, labels: [], description: null }, { type: 'edited', record: available(1), previous: { labels: ['wifi'], description: 'spare' }, changed: true }),
       'Saved: lab-1',

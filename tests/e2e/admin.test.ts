@@ -235,6 +235,7 @@ describe('an admin runs the lab', () => {
     const since = h.emu.messageCount();
     const saved = await click(h, h.linus, await ask(h, h.linus, h.lab, 'add label 5g to lab-2'), 'Save');
     expect(seenCard(saved).heading).toBe('Saved: lab-2');
+    expect(seenCard(saved).texts).toContain('It is held for Ada Ops, who was waiting for any 5g; they have a message with Book it.');
     const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
     expect(seenCard(offer).heading).toBe('lab-2 is free: it is yours if you want it');
     expect(seenCard(offer).texts.join(' ')).toContain('You waited for any 5g');
