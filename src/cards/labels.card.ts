@@ -5,7 +5,7 @@
 import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
-import { buttons, byName, hasLabel, heading, labelsInUse, plainText, safeName, small } from './parts.js';
+import { buttons, byName, fact, factSet, hasLabel, heading, labelsInUse, plainText, safeName, small } from './parts.js';
 
 /** Labels listed on the card; more are counted. */
 const SHOWN_LABELS = 40;
@@ -46,11 +46,13 @@ export function labelsCard({ testbeds }: { testbeds: readonly TestbedRecord[] })
   const { shown, hidden } = lines(testbeds);
   if (shown.length === 0) return card([heading('Labels'), textBlock(NONE)], [buttons.status(), buttons.menu()]);
   const body: CardElement[] = [heading('Labels'), textBlock(summary(shown.length + hidden, testbeds), { spacing: 'None' })];
-  for (const line of shown) {
+  // A fact per label: the label in the title column, where it stands out; its testbeds beside it.
+  const facts = shown.map((line) => {
     const names = line.names.map((name) => safeName(name, 64)).join(', ');
     const more = line.more > 0 ? ` and ${line.more} more` : '';
-    body.push(textBlock(`${safeName(line.label, 32)} · ${testbedCount(line.count)}: ${names}${more}`, { spacing: 'Small' }));
-  }
+    return fact(safeName(line.label, 32), `${testbedCount(line.count)}: ${names}${more}`);
+  });
+  body.push(factSet(facts));
   if (hidden > 0) body.push(small(`And ${hidden} more ${hidden === 1 ? 'label' : 'labels'}.`, { isSubtle: true }));
   body.push(small(example(shown, safeName), { isSubtle: true, spacing: 'Medium' }));
   return card(body, [buttons.status(), buttons.menu()]);

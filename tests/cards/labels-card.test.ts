@@ -20,10 +20,13 @@ describe('the labels card', () => {
     expect(seenCard(card).texts).toEqual([
       'Labels',
       '3 labels on 3 testbeds.',
-      '5g · 2 testbeds: ran-2, ran-10',
-      'core · 1 testbed: core-1',
-      'lab · 1 testbed: ran-2',
       'Type status 5g to see them, book any 5g to book a free one, wait any 5g to wait for whichever is handed on first.',
+    ]);
+    // In order: the label, then its testbeds.
+    expect(Object.entries(seenCard(card).facts)).toEqual([
+      ['5g', '2 testbeds: ran-2, ran-10'],
+      ['core', '1 testbed: core-1'],
+      ['lab', '1 testbed: ran-2'],
     ]);
     expect(buttonTitles(card)).toEqual(['Status', 'Menu']);
     expect(labelsText({ testbeds })).toBe(
@@ -33,12 +36,13 @@ describe('the labels card', () => {
 
   it('counts what it does not list: names past six per label, labels past forty', () => {
     const many = Array.from({ length: 9 }, (_, i) => labelled(i + 1, `ran-${i + 1}`, ['5g']));
-    expect(seenCard(labelsCard({ testbeds: many })).texts[2]).toBe('5g · 9 testbeds: ran-1, ran-2, ran-3, ran-4, ran-5, ran-6 and 3 more');
+    expect(seenCard(labelsCard({ testbeds: many })).facts).toEqual({ '5g': '9 testbeds: ran-1, ran-2, ran-3, ran-4, ran-5, ran-6 and 3 more' });
     const wide = Array.from({ length: 45 }, (_, i) => labelled(i + 1, `rig-${i + 1}`, [`l${String(i).padStart(2, '0')}`]));
-    const texts = seenCard(labelsCard({ testbeds: wide })).texts;
-    expect(texts[1]).toBe('45 labels on 45 testbeds.');
-    expect(texts.filter((text) => text.includes(' · 1 testbed: '))).toHaveLength(40);
-    expect(texts).toContain('And 5 more labels.');
+    const seen = seenCard(labelsCard({ testbeds: wide }));
+    expect(seen.texts[1]).toBe('45 labels on 45 testbeds.');
+    expect(Object.keys(seen.facts)).toHaveLength(40);
+    expect(seen.facts.l39).toBe('1 testbed: rig-40');
+    expect(seen.texts).toContain('And 5 more labels.');
     expect(labelsText({ testbeds: wide })).toMatch(/l39 \(1 testbed\) and 5 more\. /);
   });
 
@@ -49,7 +53,7 @@ describe('the labels card', () => {
   });
 
   it('shows testbed names as typed, never as markup', () => {
-    const texts = seenCard(labelsCard({ testbeds: [labelled(1, '**rig_1** [x](http://evil)', ['5g'])] })).texts.map(unLookAlike);
-    expect(texts[2]).toBe('5g · 1 testbed: **rig_1** [x](http://evil)');
+    const facts = seenCard(labelsCard({ testbeds: [labelled(1, '**rig_1** [x](http://evil)', ['5g'])] })).facts;
+    expect(unLookAlike(facts['5g'])).toBe('1 testbed: **rig_1** [x](http://evil)');
   });
 });
