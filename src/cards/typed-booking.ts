@@ -189,12 +189,22 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
  * `lab-3 4h`, `lab-3 2 hours`: a testbed and a length without the `for`, read as `lab-3 for 4h`;
  * `lab-3 tomorrow`, `lab-3 today for the soak`, `lab-3 friday 17:00`: a day without the `until`, read as `lab-3 until tomorrow`.
  */
-function withFor(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
+function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
+  const text = withoutNow(typed, testbeds);
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?))$/i.exec(text);
   if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?)(\s+for\s+\S.*)?$/i.exec(text);
   if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
+}
+
+/** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`: a booking starts when it is made, so the word after a testbed's name is dropped. */
+function withoutNow(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const found = /\s+(?:(?:right\s+)?now|asap|immediately)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 24));
+  if (!found) return text;
+  const name = text.slice(0, found.index);
+  const match = findByTypedName(testbeds, name);
+  return 'found' in match && sameName(match.found.testbed_name, name) ? `${name}${text.slice(found.index + found[0].length)}` : text;
 }
 
 function optional(name: string | undefined): { name?: string } {

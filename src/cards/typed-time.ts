@@ -33,8 +33,29 @@ const QUICK_CHOICES = new Map<number, string>([
   [7 * DAY, '1w'],
 ]);
 
-/** `for the day`, `until tonight`, `until end of day`: the form's "end of today" choice. */
-const END_OF_DAY = /^(?:eod|the\s+day|today|tonight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+)?day)$/i;
+/** `for the day`, `until tonight`, `until end of day`, `until midnight`: the form's "end of today" choice. */
+const END_OF_DAY = /^(?:eod|the\s+day|today|tonight|midnight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?day)$/i;
+
+/**
+ * Everyday words for a length or a time, as the words the reader knows: `half an hour` is `30 min`,
+ * `an hour and a half` `90 min`, `a couple of hours` `2 hours`, `the end of the week` `friday`,
+ * `noon` `12:00`, `monday morning` `monday 9:00`. The words are short (a time phrase is), so each
+ * pattern runs over a few dozen characters at most.
+ */
+const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
+  // `another half hour` reaches here as `1 half hour`.
+  [/^(?:a\s+|1\s+)?half\s+(?:an\s+)?hour$/i, '30 min'],
+  [/^(?:an?|one|1)\s+(?:hour\s+and\s+a\s+half|and\s+a\s+half\s+hours?)$/i, '90 min'],
+  [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks)$/i, '2 $1'],
+  [/^(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?morning$/i, '$1 9:00'],
+];
+
+function everydayTime(words: string): string {
+  for (const [pattern, replacement] of EVERYDAY_TIMES) if (pattern.test(words)) return words.replace(pattern, replacement).trim();
+  return words;
+}
 
 /** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`: the length in ms, or null. */
 function readDuration(text: string): number | null {
@@ -170,7 +191,7 @@ export function readTypedExtension(phrase: string): number | null {
     .replace(/\s+(?:more|longer|extra)$/i, '')
     .replace(/^(\S+)\s+more\s+(?=\S+$)/i, '$1 ')
     .replace(/^(?:another|an\s+extra|one\s+more)\s+(?=(\d)?)/i, (_words, digit?: string) => (digit === undefined ? '1 ' : ''));
-  const length = readDuration(words);
+  const length = readDuration(everydayTime(words));
   return length === null || length < MINUTE ? null : Math.round(length / MINUTE);
 }
 
@@ -188,7 +209,7 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const base = parseIso(now);
   if (!match || base === null) return null;
   const zone = safeZone(timeZone);
-  const words = match[2].trim();
+  const words = everydayTime(match[2].trim());
   if (END_OF_DAY.test(words)) return { [INPUT_IDS.releaseChoice]: 'eod' };
   if (match[1].toLowerCase() === 'for') {
     const length = readDuration(words);

@@ -25,6 +25,8 @@ describe('readTypedRelease', () => {
     ['for the day', { release_choice: 'eod' }],
     ['until end of day', { release_choice: 'eod' }],
     ['till tonight', { release_choice: 'eod' }],
+    ['until midnight', { release_choice: 'eod' }],
+    ['until end of today', { release_choice: 'eod' }],
     ['until tomorrow', { release_choice: '1d' }],
     // 2026-03-10 is a Tuesday: `until tuesday` is the end of today.
     ['until tuesday', { release_choice: 'eod' }],
@@ -62,6 +64,22 @@ describe('readTypedRelease', () => {
     // Read on the display zone's clock (Berlin is UTC+1 in March): 18:00 there, and 2 hours from 11:00 there.
     ['until 18:00', 'Europe/Berlin', custom('2026-03-10', '18:00')],
     ['for 2 hours', 'Europe/Berlin', custom('2026-03-10', '13:00')],
+    // Everyday words (NOW is Tuesday 10:00): half an hour, an hour and a half, a couple of hours, the end of the week, noon, morning.
+    ['for half an hour', 'UTC', custom('2026-03-10', '10:30')],
+    ['for a half hour', 'UTC', custom('2026-03-10', '10:30')],
+    ['for an hour and a half', 'UTC', custom('2026-03-10', '11:30')],
+    ['for one and a half hours', 'UTC', custom('2026-03-10', '11:30')],
+    ['for a couple of hours', 'UTC', custom('2026-03-10', '12:00')],
+    ['for a couple of days', 'UTC', custom('2026-03-12', '10:00')],
+    ['until the end of the week', 'UTC', custom('2026-03-13', '23:59')],
+    ['until end of this week', 'UTC', custom('2026-03-13', '23:59')],
+    ['until noon', 'UTC', custom('2026-03-10', '12:00')],
+    ['until friday at noon', 'UTC', custom('2026-03-13', '12:00')],
+    ['until tomorrow midday', 'UTC', custom('2026-03-11', '12:00')],
+    ['until monday morning', 'UTC', custom('2026-03-16', '09:00')],
+    ['until tomorrow morning', 'UTC', custom('2026-03-11', '09:00')],
+    // 9:00 has passed today: tomorrow's.
+    ['until morning', 'UTC', custom('2026-03-11', '09:00')],
   ])('%j in %s is the custom date and time %j', (phrase, zone, values) => {
     expect(readTypedRelease(phrase, NOW, zone)).toEqual(values);
   });
@@ -114,6 +132,10 @@ describe('readTypedExtension', () => {
     ['2 more hours', 120],
     ['2 hours longer', 120],
     ['by 1.5 days.', 2160],
+    ['by half an hour', 30],
+    ['another half hour', 30],
+    ['by an hour and a half', 90],
+    ['for a couple of hours', 120],
   ])('%j is %d minutes more', (typed, minutes) => {
     expect(readTypedExtension(typed)).toBe(minutes);
   });
@@ -131,7 +153,7 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3 fri 17:00', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-13', '17:00') });
     expect(readTypedBooking('TB-08 Voice and video lab tomorrow at 9am', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: custom('2026-03-11', '09:00') });
     expect(readTypedBooking('TB-08 from 2pm to 5pm', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08', values: {}, unread: 'from 2pm to 5pm' });
-    expect(readTypedBooking('TB-08 Voice and video lab asap', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: {}, unread: 'asap' });
+    expect(readTypedBooking('TB-08 Voice and video lab whenever', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: {}, unread: 'whenever' });
     // A name the lab does not have stays the name, and the form says no testbed is called so.
     expect(readTypedBooking('lab-9 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 tomorrow', values: {} });
   });
@@ -178,6 +200,14 @@ describe('readTypedBooking', () => {
     });
     expect(readTypedBooking('lab-3 for 4h for soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '4h', purpose: 'soak' } });
     expect(readTypedBooking('LAB-3 for the firmware soak', LAB, NOW, 'UTC')).toEqual({ name: 'LAB-3', values: { purpose: 'the firmware soak' } });
+  });
+
+  it('`now`, `right now` or `asap` after a testbed is dropped: a booking starts when it is made', () => {
+    expect(readTypedBooking('lab-3 now for 3 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '13:00') });
+    expect(readTypedBooking('lab-3 right now', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+    expect(readTypedBooking('TB-08 Voice and video lab asap for the demo', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: { purpose: 'the demo' } });
+    // Not after a testbed's whole name: left as typed.
+    expect(readTypedBooking('lab now', LAB, NOW, 'UTC')).toEqual({ name: 'lab now', values: {} });
   });
 
   it('a testbed and a length without the `for` (`lab-3 4h`) read as with it; anything else stays the name', () => {
