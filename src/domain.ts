@@ -175,9 +175,13 @@ export type LifecycleRequest =
   | { type: 'doneBy'; testbedId: number; until: string }
   /** The holder hands the booking to a colleague, named by their email (the platform says who that is). */
   | { type: 'handOver'; testbedId: number; toEmail: string }
-  /** `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. */
-  /** `offerIfFree`: a testbed that just gained the label, free for anyone: it is offered to them at once (held, as after a release). */
+  /**
+   * `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. `offerIfFree`: a testbed that
+   * just gained the label, free for anyone: it is offered to them at once (held, as after a release).
+   */
   | { type: 'wait'; testbedId: number; label?: string; offerIfFree?: true }
+  /** Something is wrong with the testbed: the lab's admins are told (and its holder), in the reporter's words. */
+  | { type: 'reportProblem'; testbedId: number; text: string }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
   | { type: 'waitLabel'; label: string }
   /** Stop waiting for any testbed carrying the label: the places `waitLabel` took are given up. */
@@ -211,6 +215,8 @@ export type RefusalReason =
   | 'not_offered'
   /** One ask per asker and booking per hour. */
   | 'too_soon'
+  /** One problem report per person and testbed in ten minutes. */
+  | 'reported_recently'
   | 'busy'
   | 'unknown';
 
@@ -233,6 +239,8 @@ export type LifecycleOutcome =
   | { type: 'waitingLabel'; label: string; places: Array<{ record: TestbedRecord; position: number; length: number }> }
   /** The places taken by waiting for any testbed carrying `label` that were given up (none: they had none). */
   | { type: 'unwaitedLabel'; label: string; records: TestbedRecord[] }
+  /** A problem reported: `admins` told (how many), and whether its holder was. */
+  | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */
@@ -256,7 +264,9 @@ export type DirectNotice =
   /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
   | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
   /** The person was handed a booking by its holder (`byName`); `record` as it is now theirs. */
-  | { kind: 'handedToYou'; record: TestbedRecord; byName: string };
+  | { kind: 'handedToYou'; record: TestbedRecord; byName: string }
+  /** Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins, else as its holder. */
+  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -362,6 +372,8 @@ export type HistoryEventName =
   | 'renamed'
   /** An admin gave the testbed new labels or a new description. */
   | 'edited'
+  /** Somebody reported a problem with the testbed (the admins were told). */
+  | 'problem_reported'
   | 'retired'
   | 'maintenance_started'
   | 'maintenance_ended';
@@ -403,6 +415,7 @@ export type HistoryEntry = HistoryBase &
     | { event: 'added'; labels: string[]; description: string | null }
     | { event: 'renamed'; previous_name: string }
     | { event: 'edited'; labels: string[]; description: string | null; previous_labels: string[]; previous_description: string | null }
+    | { event: 'problem_reported'; text: string }
     | { event: 'retired' }
     | { event: 'maintenance_started'; reason: string; until: string | null }
     | { event: 'maintenance_ended'; reason: string }

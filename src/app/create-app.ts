@@ -144,6 +144,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     },
     // A hand-over's colleague, by email: the one the platform has with it.
     findPerson: async (email) => (await effects.findPeople(email))[0],
+    // Told when somebody reports a problem with a testbed.
+    admins: config.admins,
   });
   // Optional parts load only when a setting asks for them, so a plain chat bot never loads the HTTP API,
   // the PostgreSQL driver, the recorder or the digest (tests/e2e/lean-start.test.ts checks it).

@@ -109,6 +109,7 @@ export function createEffects(deps: {
       readHistory,
       statusMemo,
       findPeople,
+      adminCount: config.admins.length,
     };
   }
 

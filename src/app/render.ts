@@ -57,6 +57,7 @@ import { resolveRelease } from '../cards/release-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
+import { problemFormCard, problemFormText } from '../cards/problem.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
 
@@ -81,6 +82,8 @@ export interface RenderContext {
   statusMemo?: StatusMemo;
   /** Who typed words name on the platform (a hand-over's colleague); absent: nobody is found. */
   findPeople?: (words: string) => Promise<Array<{ email: string; name: string }>>;
+  /** How many admins ADMINS names (a problem report goes to them); absent: none. */
+  adminCount?: number;
 }
 
 export interface Rendered {
@@ -205,6 +208,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(thanksCard(), thanksText());
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
+    case 'problemForm': {
+      const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+      if (!record) return renderAnyRoom({ kind: 'error', message: 'That testbed is not in the list any more. Type status to see them all.' }, ctx);
+      const input = { record, admins: ctx.adminCount ?? 0, ...(view.text === undefined ? {} : { text: view.text }), ...(view.errors === undefined ? {} : { errors: view.errors }) };
+      return pair(problemFormCard(input), problemFormText(input));
+    }
     case 'directOnly':
       return pair(directOnlyCard(), directOnlyText());
     case 'notNeeded': {

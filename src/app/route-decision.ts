@@ -3,7 +3,7 @@
  * routes share: which actor (flow, room, person) gets which machine event, or a reply, or nothing.
  */
 import type { PlatformEvent } from '../platform/port.js';
-import type { TestbedRecord } from '../domain.js';
+import type { FormErrors, TestbedRecord } from '../domain.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
 
@@ -32,7 +32,7 @@ export interface Target {
 
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }
-  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string; testbedId?: number } | { kind: 'error'; message: string } | { kind: 'thanks' } | { kind: 'labels' } | { kind: 'directOnly' } | { kind: 'notNeeded'; testbedId?: number } }
+  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string; testbedId?: number } | { kind: 'error'; message: string } | { kind: 'thanks' } | { kind: 'labels' } | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors } | { kind: 'directOnly' } | { kind: 'notNeeded'; testbedId?: number } }
   | { kind: 'dispatch'; targets: Target[] };
 
 export function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {

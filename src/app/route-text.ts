@@ -52,6 +52,32 @@ import {
   withTestbedFor,
 } from './typed-commands.js';
 
+/** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
+const PROBLEM_SAID = [
+  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|acting\s+up)|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^report\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working)$/i,
+];
+/** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
+const PROBLEM_WITH =
+  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+is\s+|there['’]s\s+)?(?:a\s+|an\s+)?(?:problem|issue|fault)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+
+/**
+ * The testbed a problem report names, when the words are one (a statement, not a question), and what the form's
+ * box starts with: the whole sentence (`lab-3 won't boot`), or what follows `report a problem with lab-3:`.
+ */
+function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[]): { record: T; text: string } | undefined {
+  const words = command.slice(0, 2000);
+  const withDetails = PROBLEM_WITH.exec(words);
+  const named = withDetails?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
+  if (named === undefined) return undefined;
+  const match = findByTypedName(testbeds, named.trim());
+  if (!('found' in match)) return undefined;
+  const text = withDetails ? (withDetails[2] ?? '') : typed;
+  return { record: match.found, text: text.slice(0, LIMITS.problemMax) };
+}
+
 /**
  * The hint for text that is no command: naming the command its first word most likely meant
  * (`stauts 5g`: status), else the one testbed the words name (`is TB-03 working?`), with its status a press away.
@@ -85,6 +111,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
+  const problem = problemWith(command, commandText(event.text), ctx.testbeds ?? []);
+  if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `status mine` before `status <label>`: their bookings, not a label called mine.
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });
   if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });

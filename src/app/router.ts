@@ -13,6 +13,7 @@ import {
   parsePurposeSubmission,
   parseDoneBySubmission,
   parseHandOverSubmission,
+  parseProblemSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
@@ -27,7 +28,7 @@ import {
   readStatusPage,
   type Invalid,
 } from '../cards/actions.js';
-import type { FormErrors } from '../domain.js';
+import type { FormErrors, FormValues } from '../domain.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
@@ -100,6 +101,16 @@ function offerProblems(event: PlatformEvent, result: Invalid, ctx: RouterContext
   const testbedId = Number(result.values.testbed_id);
   if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
   return one('conversation', event, { type: 'offer.invalid', testbedId, errors: result.errors, values: result.values });
+}
+
+/** The testbed (one the lab has) and the reason an `admin_form` button carries, as the form's values. */
+function presetValues(inputs: unknown, ctx: RouterContext): FormValues {
+  const values: FormValues = {};
+  const id = own(inputs, 'testbed_id');
+  if (typeof id === 'string' && /^\d{1,9}$/.test(id) && ctx.knownTestbedIds.includes(Number(id))) values.testbed_id = id;
+  const reason = own(inputs, 'reason');
+  if (typeof reason === 'string' && reason.trim() !== '') values.reason = reason.trim().slice(0, 200);
+  return values;
 }
 
 /**
@@ -194,6 +205,14 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const result = parseDoneBySubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       return result.ok ? lifecycle(event, { type: 'doneBy', testbedId: result.testbedId, until: result.until }, now) : problemsReply(result.errors);
     }
+    case 'report_problem': {
+      const result = parseProblemSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (result.ok) return lifecycle(event, { type: 'reportProblem', testbedId: result.testbedId, text: result.text }, now);
+      // What is wrong was left out (or ran long): the form again, with what was typed; a testbed gone: why.
+      const testbedId = Number(result.values.testbed_id);
+      if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
+      return { kind: 'reply', view: { kind: 'problemForm', testbedId, errors: result.errors, ...(result.values.problem ? { text: result.values.problem } : {}) } };
+    }
     case 'hand_over': {
       const result = parseHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       return result.ok ? lifecycle(event, { type: 'handOver', testbedId: result.testbedId, toEmail: result.toEmail }, now) : problemsReply(result.errors);
@@ -250,7 +269,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       // A form the card does not have opens the admin card itself (the admin check comes first either way).
       const task = readAdminForm(inputs);
       if (task === 'testbed_edit') return editFormRoute(event, inputs, ctx);
-      return one('admin', event, task ? { type: 'admin.formRequested', task } : { type: 'admin.requested' });
+      if (!task) return one('admin', event, { type: 'admin.requested' });
+      // A button that names the testbed and a reason (a problem report's Start maintenance): the form filled in with them.
+      const values = presetValues(inputs, ctx);
+      return one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}) });
     }
     case 'testbed_add':
     case 'testbed_rename':

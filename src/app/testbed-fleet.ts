@@ -27,6 +27,7 @@ import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LabelWaiters, type LifecycleEntry, type TestbedRecord } from '../domain.js';
 import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
+import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
 import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
 import type {
@@ -93,6 +94,8 @@ type Answer<T extends AnswerType> = Extract<Answered, { type: T }>;
 const bookingOutcome = (result: ClaimResult): BookingOutcome => (result.ok ? 'booked' : result.reason === 'unknown' ? 'unknown' : 'refused');
 
 const isStoreCode = (error: unknown, code: string) => error instanceof StoreError && error.code === code;
+/** One problem report per person and testbed in this long. */
+const REPORT_GAP_MS = 10 * 60_000;
 const releaseOutcome = (result: ReleaseResult): ReleaseOutcome => (result.ok ? 'released' : result.reason === 'unknown' ? 'unknown' : 'refused');
 
 /** The request's result, counted by `outcomeOf`; a request that throws is counted as `failed`. */
@@ -120,6 +123,8 @@ export function createTestbedFleet(deps: {
   notify?: (notification: FleetNotification) => void;
   /** The clock the timers read (tests pin it with fake timers). */
   now?: () => Date;
+  /** ADMINS: told in a direct message when somebody reports a problem with a testbed. */
+  admins?: readonly string[];
   /** How many actors at rest stay live (the most recently rested) before the oldest is let go; default 64. */
   keepResting?: number;
   /** Who has this email on the platform (a hand-over names its colleague by email); absent: nobody is found. */
@@ -135,6 +140,8 @@ export function createTestbedFleet(deps: {
   });
   /** When each testbed was last freed (see the file comment); absent = since start-up. */
   const freeSince = new Map<number, string>();
+  /** When each person last reported a problem with each testbed (`email|id`), for the ten-minute gap. */
+  const reportedAt = new Map<string, number>();
   const changeListeners = new Set<(testbedId: number) => void>();
   let startedAt = clock().toISOString();
   /**
@@ -379,7 +386,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -404,6 +411,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
+    if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
     let event: TestbedRequest;
@@ -423,6 +431,34 @@ export function createTestbedFleet(deps: {
     // Handed a testbed of a label they waited for (`wait any 5g`): as after a booking, their other places go.
     if (outcome.type === 'handedOver' && event.type === 'handOver.requested') await labelQueues.booked(event.to, outcome.record, now);
     return outcome;
+  }
+
+  /**
+   * Something is wrong with a testbed: a `problem_reported` history line (in its lane, after its other changes),
+   * then a direct message to each of the lab's admins and to its holder (unless that is the reporter). One report
+   * per person and testbed in ten minutes, so a room cannot flood the admins.
+   */
+  async function reportProblem(testbedId: number, text: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const key = `${by.email.toLowerCase()}|${testbedId}`;
+    const last = reportedAt.get(key);
+    const nowMs = Date.parse(now);
+    if (last !== undefined && nowMs - last < REPORT_GAP_MS) {
+      return { type: 'refused', reason: 'reported_recently', record: deps.store.testbeds.get(testbedId) ?? undefined, until: new Date(last + REPORT_GAP_MS).toISOString() };
+    }
+    const record = await lanes.run(String(testbedId), async () => {
+      const current = deps.store.testbeds.get(testbedId);
+      if (current) await deps.store.history.append([historyLine('problem_reported', current, now, by, { text })]);
+      return current;
+    });
+    if (!record) return { type: 'refused', reason: 'unknown' };
+    reportedAt.set(key, nowMs);
+    for (const [stale, at] of reportedAt) if (nowMs - at >= REPORT_GAP_MS) reportedAt.delete(stale);
+    const admins = [...new Set((deps.admins ?? []).map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))];
+    for (const admin of admins) deps.notify?.({ to: admin, notice: { kind: 'problem', record, reporter: by, text, asAdmin: true }, testbedId });
+    // The holder hears of it too (once: an admin holding it has the admins' message already).
+    const holder = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, by.email) ? record.user_email : undefined;
+    if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { kind: 'problem', record, reporter: by, text, asAdmin: false }, testbedId });
+    return { type: 'problemReported', record, admins: admins.length, holderTold: holder !== undefined };
   }
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */

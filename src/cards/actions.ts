@@ -53,6 +53,8 @@ export const ACTIONS = {
   doneBy: 'done_by',
   /** The holder hands the booking to a colleague: data `testbed_id`, `to_email` (who the platform found). */
   handOver: 'hand_over',
+  /** Something is wrong with a testbed: input `problem` (what is wrong), `testbed_id` in its data; the admins are told. */
+  reportProblem: 'report_problem',
   /** The usage report; its data carries `days` (7 or 30). */
   report: 'report',
   // The lab admins' card (admin.card.ts, admin-forms.card.ts; inputs checked in admin-actions.ts)
@@ -124,6 +126,8 @@ export const INPUT_IDS = {
   releaseDate: 'release_date',
   releaseTime: 'release_time',
   feedbackText: 'feedback_text',
+  /** What is wrong with a testbed, on the problem report form. */
+  problem: 'problem',
   minutes: 'minutes',
   /** The register form's other choice: any free testbed carrying this label. */
   label: 'label',
@@ -133,6 +137,7 @@ export const RELEASE_CHOICES = ['1h', '4h', 'eod', '1d', '3d', '1w', 'custom'] a
 
 export const LIMITS = {
   purposeMax: 500,
+  problemMax: 500,
   feedbackMax: 2000,
   maxDaysAhead: MAX_DAYS_AHEAD,
   maxStatusPage: 10_000,
@@ -426,6 +431,27 @@ export function parseDoneBySubmission(inputs: Record<string, unknown>, ctx: { kn
 export type HandOverSubmission = { ok: true; testbedId: number; toEmail: string } | Invalid;
 
 /** `hand_over`: one of the testbeds and the colleague's email (who that is, the platform says when it is pressed). */
+export type ProblemSubmission = { ok: true; testbedId: number; text: string } | Invalid;
+
+/** The problem report form: the testbed (from the button's data) and what is wrong, 1 to 500 characters. */
+export function parseProblemSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): ProblemSubmission {
+  try {
+    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+      missing: 'Choose the testbed that has the problem.',
+      keep: { testbed_id: 20, problem: LIMITS.problemMax + 100 },
+      field: INPUT_IDS.problem,
+      read: (value) => {
+        const text = typeof value === 'string' ? value.trim() : '';
+        return text !== '' && text.length <= LIMITS.problemMax ? text : null;
+      },
+      unreadable: `Say what is wrong, in at most ${LIMITS.problemMax} characters.`,
+    });
+    return read.ok ? { ok: true, testbedId: read.testbedId, text: read.value } : read;
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
 export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): HandOverSubmission {
   try {
     const read = testbedAnd(inputs, ctx.knownTestbedIds, {

@@ -227,6 +227,8 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(`${safeName(record.user_name)} expects to be done with ${name} by ${due}; it was ${formatWhen(notice.previous, timeZone)}.`),
         textBlock('You are first in its queue: I message you as soon as it is released.', { isSubtle: true }),
       ]);
+    case 'problem':
+      return problemCard(notice, now, timeZone);
     case 'retired':
       return card([
         heading(`${name} was retired`, { color: 'warning' }),
@@ -234,6 +236,42 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock('Choose another testbed if you still need one.', { isSubtle: true }),
       ]);
   }
+}
+
+/** How the testbed stands, for an admin told of a problem with it. */
+function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+  if (record.status === 'in_use') return `${esc(record.user_name)} holds it; ${dueText(record, now, timeZone).text.replace(/^\w/, (first) => first.toLowerCase())}.`;
+  if (record.maintenance) return `It is under maintenance already: ${esc(record.maintenance.reason)}.`;
+  return 'Nobody holds it right now.';
+}
+
+/**
+ * A problem reported with a testbed: to an admin, how it stands and the task that fits (start maintenance on a free
+ * one, force release a booked one), each form filled in with the testbed and the reporter's words; to its holder,
+ * who reported what, that the admins know, and their booking's buttons.
+ */
+function problemCard(notice: Extract<DirectNotice, { kind: 'problem' }>, now: string, timeZone: string): AdaptiveCardJson {
+  const { record, reporter, text } = notice;
+  const name = safeName(record.testbed_name);
+  const who = `${safeName(reporter.name)} (${safeName(reporter.email, 120)})`;
+  const said = textBlock(safeText(text, 500), { wrap: true, spacing: 'Small' });
+  if (!notice.asAdmin) {
+    return card(
+      [heading(`A problem with ${name}`, { color: 'warning' }), textBlock(`${who} reports a problem with ${name}, which you hold:`), said, small('The lab’s admins were told.', { isSubtle: true })],
+      bookingButtons(record.id),
+    );
+  }
+  const reason = `Reported by ${reporter.name}: ${text}`.slice(0, 200);
+  const task =
+    record.status === 'in_use'
+      ? [submit('Force release', { action: ACTIONS.adminForm, form: 'force_release', testbed_id: String(record.id), reason }, noInputs)]
+      : record.maintenance
+        ? []
+        : [submit('Start maintenance', { action: ACTIONS.adminForm, form: 'maintenance_start', testbed_id: String(record.id), reason }, noInputs)];
+  return card(
+    [heading(`Problem reported: ${name}`, { color: 'warning' }), textBlock(`${who} reports a problem with ${name}:`), said, textBlock(standing(record, now, timeZone, (value) => safeName(value)))],
+    [...task, submit('Admin', { action: ACTIONS.admin }, noInputs)],
+  );
 }
 
 export function noticeText({ notice, now, timeZone }: NoticeInput): string {
@@ -257,6 +295,10 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
         : `${plainText(notice.holderName, 80)} still needs ${name}. ${keptDue(record, when, now)}`;
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
+    case 'problem':
+      return notice.asAdmin
+        ? `Problem reported: ${plainText(notice.reporter.name, 80)} reports a problem with ${name}: ${plainText(notice.text, 500)} ${standing(record, now, timeZone, (value) => plainText(value, 80))}`
+        : `${plainText(notice.reporter.name, 80)} reports a problem with ${name}, which you hold: ${plainText(notice.text, 500)} The lab’s admins were told.`;
     case 'nowFirst':
       return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':

@@ -45,6 +45,8 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `${name} is not being offered to you right now.`;
     case 'too_soon':
       return `You asked about ${name} less than an hour ago. You can ask again${until ? ` at ${until}` : ' later'}.`;
+    case 'reported_recently':
+      return `You reported a problem with ${name} a few minutes ago, and the lab’s admins have it. You can report another${until ? ` at ${until}` : ' later'}.`;
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
     case 'unknown':
@@ -142,6 +144,18 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         : { title: `You were not in the queue for ${name}`, lines: ['Nothing was changed.'], colour: 'default', actions: [] };
     case 'declined':
       return { title: `You passed on ${name}`, lines: [`${name} goes to the next person in the queue, or is free for all.`], colour: 'default', actions: [] };
+    case 'problemReported': {
+      const admins =
+        outcome.admins === 0
+          ? 'No admin is set up (the ADMINS setting is empty), so nobody could be told: type feedback to leave a note.'
+          : `I told the lab’s ${outcome.admins === 1 ? 'admin' : `${outcome.admins} admins`}${outcome.holderTold ? ` and ${esc(record?.user_name)}, who holds it` : ''}.`;
+      return {
+        title: outcome.admins === 0 ? `Not reported: ${name}` : `Reported: ${name}`,
+        lines: [admins, 'Book another testbed meanwhile if you need one.'],
+        colour: outcome.admins === 0 ? 'warning' : 'good',
+        actions: [submit('Status', { action: ACTIONS.status }, noInputs)],
+      };
+    }
     case 'asked':
       return {
         title: `Asked about ${name}`,

@@ -39,7 +39,7 @@ export interface HelpCardInput {
 const COMMANDS: Array<[string, string]> = [
   ['testbed', 'open the main menu'],
   ['status', 'show every testbed, who holds it and until when'],
-  ['status 5g', 'only the testbeds with that label (or the testbed with that name)'],
+  ['status 5g', 'only the testbeds with that label (or the testbed with that name; labels: every label in use)'],
   ['free (or what\'s free?)', 'only the testbeds free to book now (also: status in use, status overdue)'],
   ['register (or book)', 'book a free testbed (reserve and claim work too)'],
   ['register lab-3', 'the same, with lab-3 already chosen (book lab-3 for 2 hours, or until 18:00, fills in the time too)'],
@@ -52,6 +52,7 @@ const COMMANDS: Array<[string, string]> = [
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?)'],
   ['ask about lab-3', 'ask whoever holds lab-3 whether they still need it; I tell you the answer'],
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],
+  ['lab-3 is broken', 'tell the lab’s admins about a problem with lab-3, in your words'],
   ['report', 'usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],

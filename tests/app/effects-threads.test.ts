@@ -25,7 +25,7 @@ function setUp(refuseThreads = false) {
     },
   } as unknown as Platform;
   const store = { testbeds: { snapshot: () => [] }, lifecycle: { snapshot: () => [] } } as unknown as Store;
-  const config = { botName: 'Testbed Monitor', approvedRooms: [ROOM], displayTimeZone: 'UTC' } as unknown as Config;
+  const config = { botName: 'Testbed Monitor', approvedRooms: [ROOM], displayTimeZone: 'UTC', admins: [] } as unknown as Config;
   const effects = createEffects({ platform, store, config, logger: pino({ level: 'silent' }), now: () => new Date('2026-03-10T10:00:00.000Z'), lookUpPerson: async () => ({ email: 'ada@example.com', name: 'Ada Ops' }) });
   return { effects, posted };
 }

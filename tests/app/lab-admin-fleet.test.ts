@@ -50,7 +50,7 @@ afterEach(async () => {
 });
 
 /** The clock stands at T0 (timers move only when a test advances them). */
-async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = []): Promise<Lab> {
+async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = [], admins?: string[]): Promise<Lab> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.setSystemTime(new Date(T0));
   const dir = await mkdtemp(join(tmpdir(), 'lab-admin-'));
@@ -65,6 +65,7 @@ async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = []): P
       store,
       logger,
       timing: TIMING,
+      ...(admins ? { admins } : {}),
       notify: (notification) => {
         notices.push(notification);
         for (const waiter of waiters.splice(0)) {
@@ -105,6 +106,37 @@ const handOver = () => vi.advanceTimersByTimeAsync(0);
 const claimBy = (lab: Lab, testbedId: number, holder = ADA, now = T0) => lab.fleet.claim({ testbedId, holder, purpose: 'soak', expectedRelease: at(60), now });
 const wait = (lab: Lab, testbedId: number, by: typeof ADA, now = T0) => lab.fleet.lifecycle({ request: { type: 'wait', testbedId }, by, now });
 const admin = (lab: Lab, request: Parameters<TestbedFleet['admin']>[0]['request'], now = T0) => lab.fleet.admin({ request, by: ADMIN, now });
+
+describe('a problem reported through the fleet', () => {
+  const report = (lab: Lab, testbedId: number, by: typeof ADA, text: string, now = T0) => lab.fleet.lifecycle({ request: { type: 'reportProblem', testbedId, text }, by, now });
+
+  it('writes a problem_reported line and tells each admin and the holder; the same person again within ten minutes is refused', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), booked(2, 'lab-2', LINUS)], [], ['Lead@example.com', GRACE.email, 'lead@example.com']);
+    expect(await report(lab, 2, ADA, 'no power on slot 2')).toMatchObject({ type: 'problemReported', record: { id: 2 }, admins: 2, holderTold: true });
+    expect(lab.notices.map(({ to, notice }) => [to, notice.kind, 'asAdmin' in notice ? notice.asAdmin : undefined])).toEqual([
+      ['lead@example.com', 'problem', true],
+      [GRACE.email, 'problem', true],
+      [LINUS.email, 'problem', false],
+    ]);
+    expect(lab.notices[0].notice).toMatchObject({ reporter: ADA, text: 'no power on slot 2', record: { id: 2, user_email: LINUS.email } });
+    expect(await lab.history()).toEqual([{ at: T0, event: 'problem_reported', testbed_id: 2, testbed_name: 'lab-2', by: ADA, text: 'no power on slot 2' }]);
+    // Ten minutes per person and testbed: refused until then, with when; another person, or another testbed, goes through.
+    expect(await report(lab, 2, ADA, 'still dead', at(9))).toEqual({ type: 'refused', reason: 'reported_recently', record: booked(2, 'lab-2', LINUS), until: at(10) });
+    expect(await report(lab, 1, ADA, 'fan is loud', at(9))).toMatchObject({ type: 'problemReported', holderTold: false });
+    expect(await report(lab, 2, ADA, 'still dead', at(10))).toMatchObject({ type: 'problemReported' });
+    // The holder reporting their own testbed is not told of it; an admin holding it hears it once, as an admin.
+    const before = lab.notices.length;
+    await report(lab, 2, LINUS, 'it is me, it is broken', at(11));
+    expect(lab.notices.slice(before).map(({ to }) => to)).toEqual(['lead@example.com', GRACE.email]);
+    expect(await report(lab, 9, ADA, 'x')).toEqual({ type: 'refused', reason: 'unknown' });
+  });
+
+  it('with no admin set up, nobody but the holder is told, and the answer says so', async () => {
+    const lab = await openLab([booked(2, 'lab-2', LINUS)]);
+    expect(await report(lab, 2, ADA, 'no power')).toMatchObject({ type: 'problemReported', admins: 0, holderTold: true });
+    expect(lab.notices.map(({ to }) => to)).toEqual([LINUS.email]);
+  });
+});
 
 describe('admin operations through the fleet: file effect and history line', () => {
   it('add: the next id after every live and retired id, a free record with labels and description, an actor that takes bookings', async () => {

@@ -57,6 +57,14 @@ describe('router: admin', () => {
     expect(route(action(inputs), ctx)).toEqual(dispatch({ type: 'admin.submitted', request, now: NOW }));
   });
 
+  it('an admin_form button may carry the testbed and a reason (a problem report’s): the form filled in with them', () => {
+    expect(route(action({ action: 'admin_form', form: 'maintenance_start', testbed_id: '2', reason: ' Reported by Ada: no power ' }), ctx)).toEqual(
+      dispatch({ type: 'admin.formRequested', task: 'maintenance_start', values: { testbed_id: '2', reason: 'Reported by Ada: no power' } }),
+    );
+    // A testbed the lab does not have, or values that are no text, are left out.
+    expect(route(action({ action: 'admin_form', form: 'force_release', testbed_id: '9', reason: 7 }), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task: 'force_release' }));
+  });
+
   it('the edit form’s Next opens the testbed chosen; none chosen, or one gone, brings the picker back saying why', () => {
     const next = (inputs: Record<string, unknown>) => route(action({ action: 'admin_form', form: 'testbed_edit', ...inputs }), ctx);
     expect(next({ testbed_id: '2' })).toEqual(dispatch({ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '2' } }));

@@ -15,6 +15,8 @@ const testbeds = [
 ];
 const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [3, 4], testbeds };
 
+const text_ = (value: string) => text(value);
+
 function text(value: string): MessageEvent {
   return { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
 }
@@ -500,6 +502,30 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
   ])('%j shows that testbed (its labels and description with it), never a place in its queue', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);
     expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each([
+    ['lab-3 is broken', 'lab-3 is broken'],
+    ["lab-3's down again", "lab-3's down again"],
+    ['TB-04 SD-WAN pod is not working: no power on slot 2', 'TB-04 SD-WAN pod is not working: no power on slot 2'],
+    ["lab-3 won't boot since the update", "lab-3 won't boot since the update"],
+    ['lab-3 needs a reboot', 'lab-3 needs a reboot'],
+    ['report lab-3 broken', 'report lab-3 broken'],
+    ['there is a problem with lab-3: the fan is loud', 'the fan is loud'],
+    ['problem with lab-3 - no power', 'no power'],
+    ['report a problem with lab-3', undefined],
+    ['something is wrong with TB-04 SD-WAN pod', undefined],
+  ])('%j offers the problem report form for that testbed, its box starting with %j', (typed, text) => {
+    const testbedId = typed.includes('TB-04') ? 4 : 3;
+    expect(route(text_(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId, ...(text === undefined ? {} : { text }) } });
+    // What is wrong is a person's words: a recording blanks them.
+    expect(isCommandText(typed, testbeds)).toBe(false);
+  });
+
+  it('a question, or a thing no testbed is called, is no problem report', () => {
+    for (const typed of ['is lab-3 down?', 'the coffee machine is broken', 'report a problem with the coffee machine', 'lab-3 is done']) {
+      expect(route(text_(typed), ctx), typed).not.toMatchObject({ kind: 'reply', view: { kind: 'problemForm' } });
+    }
   });
 
   it('`labels` lists the labels in use; `which testbeds have 5g` shows them; a label nobody carries, or words naming no testbed, stay a hint', () => {

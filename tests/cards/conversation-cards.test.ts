@@ -136,7 +136,7 @@ describe('menu, help, hint', () => {
     const entries = seen.all.filter((item) => item.role === 'text').slice(1);
     const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
     expect(commands).toEqual([
-      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     const meaningOf = (command: string): string | undefined => {
       const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');
@@ -144,7 +144,8 @@ describe('menu, help, hint', () => {
       return next && next.element.weight !== 'Bolder' ? next.text : undefined;
     };
     expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen (or: done with lab-3)');
-    expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name)');
+    expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name; labels: every label in use)');
+    expect(meaningOf('lab-3 is broken')).toBe('tell the lab’s admins about a problem with lab-3, in your words');
     expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
     expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any 5g: the first 5g testbed handed on)');

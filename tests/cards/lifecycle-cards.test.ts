@@ -8,6 +8,7 @@ import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
 import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
 import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.js';
+import { problemFormCard, problemFormText } from '../../src/cards/problem.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
@@ -39,6 +40,10 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
   ['purpose form', purposeFormCard({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME }), purposeFormText({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME })],
   ['new purpose', outcomeCard({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } }), outcomeText({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } })],
+  ['problem, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: true } })],
+  ['problem, to the holder', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: false } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: false } })],
+  ['problem form', problemFormCard({ record: available(3, NAME), text: NAME, admins: 1 }), problemFormText({ record: available(3, NAME), admins: 1 })],
+  ['problem reported', outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } }), outcomeText({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
 
@@ -140,6 +145,46 @@ describe('lifecycle cards', () => {
     const refused = (reason: 'not_earlier' | 'passed') => seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason, record, until: '2026-03-10T12:00:00.000Z' } })).texts[1];
     expect(refused('not_earlier')).toBe('lab-3 is already due back at 2026-03-10 12:00 UTC, so there is nothing to bring forward. Release it when you are done.');
     expect(refused('passed')).toBe('That time has already passed. Release the testbed if you are done, or type the time again.');
+  });
+
+  it('a problem reported: the admin reads who, what, how the testbed stands and the task that fits; the holder, who and what', () => {
+    const reporter = { email: bob.email, name: 'Bob Builder' };
+    const problem = (record: ReturnType<typeof available>, asAdmin: boolean) => noticeCard({ ...ctx, notice: { kind: 'problem', record, reporter, text: 'no power\non slot 2', asAdmin } });
+    const held = inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' });
+    const toAdmin = problem(held, true);
+    expect(seenCard(toAdmin).texts).toEqual([
+      'Problem reported: lab-3',
+      'Bob Builder (bob@example.com) reports a problem with lab-3:',
+      // A single line break reads as a space, as the clients render it.
+      'no power on slot 2',
+      'Ana Ops holds it; expected release: 2026-03-10 12:00 UTC (in 2 h).',
+    ]);
+    // Held: force release, the reason filled in; free: start maintenance; under maintenance already: the admin card only.
+    expect(inspectCard(toAdmin).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Force release', { action: 'admin_form', form: 'force_release', testbed_id: '3', reason: 'Reported by Bob Builder: no power\non slot 2' }],
+      ['Admin', { action: 'admin' }],
+    ]);
+    expect(buttonTitles(problem(available(3), true))).toEqual(['Start maintenance', 'Admin']);
+    expect(seenCard(problem(available(3), true)).texts[3]).toBe('Nobody holds it right now.');
+    const down = { ...available(3), maintenance: { reason: 'fan', until: null, since: NOW, by: reporter } };
+    expect(buttonTitles(problem(down, true))).toEqual(['Admin']);
+    expect(seenCard(problem(down, true)).texts[3]).toBe('It is under maintenance already: fan.');
+    const toHolder = problem(held, false);
+    expect(seenCard(toHolder).texts).toEqual(['A problem with lab-3', 'Bob Builder (bob@example.com) reports a problem with lab-3, which you hold:', 'no power on slot 2', 'The lab’s admins were told.']);
+    expect(buttonTitles(toHolder)).toEqual(buttonTitles(noticeCard({ ...ctx, notice: { kind: 'reminder', record: held } })));
+    // The answer to the reporter, with and without admins; the form without admins offers feedback.
+    const answer = (admins: number, holderTold: boolean) => seenCard(outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: held, admins, holderTold } })).texts;
+    expect(answer(1, false)).toEqual(['Reported: lab-3', 'I told the lab’s admin.', 'Book another testbed meanwhile if you need one.']);
+    expect(answer(2, true)[1]).toBe('I told the lab’s 2 admins and Ana Ops, who holds it.');
+    expect(answer(0, true).slice(0, 2)).toEqual(['Not reported: lab-3', 'No admin is set up (the ADMINS setting is empty), so nobody could be told: type feedback to leave a note.']);
+    const form = problemFormCard({ record: available(3), admins: 1, errors: { problem: 'Say what is wrong, in at most 500 characters.' } });
+    expect(cardInputIds(form)).toEqual(['problem']);
+    expect(seenCard(form).texts).toContain('Say what is wrong, in at most 500 characters.');
+    expect(inspectCard(form).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Tell the admins', { action: 'report_problem', testbed_id: '3' }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    expect(buttonTitles(problemFormCard({ record: available(3), admins: 0 }))).toEqual(['Feedback', 'Menu']);
   });
 
   it('Still need it on an overdue booking offers the Extend buttons, and the asker hears that no new time was given', () => {

@@ -244,6 +244,35 @@ describe('an admin runs the lab', () => {
     expect(seenCard(await ask(h, h.linus, h.lab, 'book lab-2')).heading).toBe('lab-2 is held');
   });
 
+  it('a problem reported: Ada types lab-2 is broken, presses Tell the admins; Linus gets it with Start maintenance, filled in', async () => {
+    await start();
+    const form = await ask(h, h.ada, h.lab, 'lab-2 is broken: no power on slot 2');
+    expect(seenCard(form).heading).toBe('Report a problem with lab-2');
+    expect((input(form, 'problem') as { value?: string }).value).toBe('lab-2 is broken: no power on slot 2');
+    const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const reported = await click(h, h.ada, form, 'Tell the admins');
+    expect(seenCard(reported).texts.slice(0, 2)).toEqual(['Reported: lab-2', 'I told the lab’s admin.']);
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).texts).toEqual(['Problem reported: lab-2', 'Ada Ops (ada@example.com) reports a problem with lab-2:', 'lab-2 is broken: no power on slot 2', 'Nobody holds it right now.']);
+    expect(buttonTitles(told)).toEqual(['Start maintenance', 'Admin']);
+    expect((await historyLines()).map((line) => [line.event, line.testbed_id, line.text])).toEqual([['problem_reported', 2, 'lab-2 is broken: no power on slot 2']]);
+    // Pressed again within ten minutes: nobody is told twice.
+    const again = await click(h, h.ada, form, 'Tell the admins');
+    expect(seenCard(again).texts[1]).toMatch(/^You reported a problem with lab-2 a few minutes ago, and the lab’s admins have it\. You can report another at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    // Linus presses Start maintenance: the form, lab-2 chosen and the reason filled in; one press does it.
+    const maintenance = await click(h, h.linus, told, 'Start maintenance');
+    expect(seenCard(maintenance).heading).toBe('Start maintenance');
+    expect((input(maintenance, 'testbed_id') as { value?: string }).value).toBe('2');
+    expect((input(maintenance, 'reason') as { value?: string }).value).toBe('Reported by Ada Ops: lab-2 is broken: no power on slot 2');
+    expect(seenCard(await click(h, h.linus, maintenance, 'maintenance_start')).heading).toBe('lab-2 is under maintenance');
+    // Such a button forged by Ada, who is no admin, opens nothing.
+    const before = h.emu.messageCount();
+    h.emu.submitRaw({ personId: h.ada.id, messageId: form.id, inputs: { action: 'admin_form', form: 'force_release', testbed_id: '1', reason: 'forged' } });
+    const refused = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since: before, timeoutMs: 10_000 });
+    expect(seenCard(refused).heading).toBe('For the lab’s admins');
+  });
+
   it('refuses to retire a testbed in use, saying who holds it', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const before = await testbedFile();

@@ -156,6 +156,8 @@ describe('one history line', () => {
     expect(line(repurposed)).toEqual(repurposed);
     const edited = { ...base, by: ada, event: 'edited', labels: ['5g'], description: null, previous_labels: [], previous_description: 'spare' };
     expect(line(edited)).toEqual(edited);
+    const reported = { ...base, by: ada, event: 'problem_reported', text: 'no power' };
+    expect(line(reported)).toEqual(reported);
     const closed = closing('expired', { at: base.at, id: 1, holder: ada, since: '2026-03-01T08:00:00.000Z', expected: '2026-03-01T09:00:00.000Z' });
     expect(line(closed)).toEqual(closed);
   });

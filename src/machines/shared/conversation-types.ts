@@ -76,6 +76,8 @@ export type CardView =
   | { kind: 'thanks' }
   /** `labels`, `what labels are there`: every label in use, with the testbeds carrying it. */
   | { kind: 'labels' }
+  /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
+  | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
