@@ -270,10 +270,10 @@ describe('a testbed named with the command', () => {
     expect(questionsToAda()).toHaveLength(1);
 
     // Ada's own words about lab-2 get a hint that knows it is hers; a typed ask about a free one offers it.
-    const own = await ask(h, h.ada, h.lab, 'lab-2 is flaky today');
+    const own = await ask(h, h.ada, h.lab, 'lab-2 is my favourite today');
     expect(seenCard(own).texts).toEqual(['I did not understand that. Is it about lab-2? You hold it. Press a button, or type help to see everything I can do.']);
     expect(buttonTitles(own)).toEqual(['Its status', 'Mine', 'Menu']);
-    const theirs = await ask(h, h.linus, h.lab, 'lab-2 is flaky today');
+    const theirs = await ask(h, h.linus, h.lab, 'lab-2 is my favourite today');
     expect(buttonTitles(theirs)).toEqual(['Its status', 'Ask the holder', 'Menu']);
     const free = await ask(h, h.linus, h.lab, 'nudge lab-1');
     expect(seenCard(free).texts).toContain('lab-1 is not booked right now.');
