@@ -265,8 +265,11 @@ export type DirectNotice =
   | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
   /** The person was handed a booking by its holder (`byName`); `record` as it is now theirs. */
   | { kind: 'handedToYou'; record: TestbedRecord; byName: string }
-  /** Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins, else as its holder. */
-  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean };
+  /**
+   * Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins,
+   * else as its holder; `adminsTold`: whether any admin was (none is set up otherwise).
+   */
+  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean; adminsTold: boolean };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).

@@ -445,19 +445,29 @@ export function createTestbedFleet(deps: {
     if (last !== undefined && nowMs - last < REPORT_GAP_MS) {
       return { type: 'refused', reason: 'reported_recently', record: deps.store.testbeds.get(testbedId) ?? undefined, until: new Date(last + REPORT_GAP_MS).toISOString() };
     }
-    const record = await lanes.run(String(testbedId), async () => {
-      const current = deps.store.testbeds.get(testbedId);
-      if (current) await deps.store.history.append([historyLine('problem_reported', current, now, by, { text })]);
-      return current;
-    });
-    if (!record) return { type: 'refused', reason: 'unknown' };
-    reportedAt.set(key, nowMs);
+    // Taken before the write, so two presses at once are one report.
     for (const [stale, at] of reportedAt) if (nowMs - at >= REPORT_GAP_MS) reportedAt.delete(stale);
+    reportedAt.set(key, nowMs);
+    const record = await lanes
+      .run(String(testbedId), async () => {
+        const current = deps.store.testbeds.get(testbedId);
+        if (current) await deps.store.history.append([historyLine('problem_reported', current, now, by, { text })]);
+        return current;
+      })
+      .catch((error: unknown) => {
+        reportedAt.delete(key);
+        throw error;
+      });
+    if (!record) {
+      reportedAt.delete(key);
+      return { type: 'refused', reason: 'unknown' };
+    }
     const admins = [...new Set((deps.admins ?? []).map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))];
-    for (const admin of admins) deps.notify?.({ to: admin, notice: { kind: 'problem', record, reporter: by, text, asAdmin: true }, testbedId });
+    const told = { kind: 'problem' as const, record, reporter: by, text, adminsTold: admins.length > 0 };
+    for (const admin of admins) deps.notify?.({ to: admin, notice: { ...told, asAdmin: true }, testbedId });
     // The holder hears of it too (once: an admin holding it has the admins' message already).
     const holder = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, by.email) ? record.user_email : undefined;
-    if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { kind: 'problem', record, reporter: by, text, asAdmin: false }, testbedId });
+    if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { ...told, asAdmin: false }, testbedId });
     return { type: 'problemReported', record, admins: admins.length, holderTold: holder !== undefined };
   }
 

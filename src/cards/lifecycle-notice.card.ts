@@ -238,6 +238,10 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
   }
 }
 
+/** Who else knows of a problem, for its holder. */
+const holderFootnote = (notice: Extract<DirectNotice, { kind: 'problem' }>) =>
+  notice.adminsTold ? 'The lab’s admins were told.' : 'No admin is set up, so you are the one told.';
+
 /** How the testbed stands, for an admin told of a problem with it. */
 function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
   if (record.status === 'in_use') return `${esc(record.user_name)} holds it; ${dueText(record, now, timeZone).text.replace(/^\w/, (first) => first.toLowerCase())}.`;
@@ -257,7 +261,7 @@ function problemCard(notice: Extract<DirectNotice, { kind: 'problem' }>, now: st
   const said = textBlock(safeText(text, 500), { wrap: true, spacing: 'Small' });
   if (!notice.asAdmin) {
     return card(
-      [heading(`A problem with ${name}`, { color: 'warning' }), textBlock(`${who} reports a problem with ${name}, which you hold:`), said, small('The lab’s admins were told.', { isSubtle: true })],
+      [heading(`A problem with ${name}`, { color: 'warning' }), textBlock(`${who} reports a problem with ${name}, which you hold:`), said, small(holderFootnote(notice), { isSubtle: true })],
       bookingButtons(record.id),
     );
   }
@@ -298,7 +302,7 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'problem':
       return notice.asAdmin
         ? `Problem reported: ${plainText(notice.reporter.name, 80)} reports a problem with ${name}: ${plainText(notice.text, 500)} ${standing(record, now, timeZone, (value) => plainText(value, 80))}`
-        : `${plainText(notice.reporter.name, 80)} reports a problem with ${name}, which you hold: ${plainText(notice.text, 500)} The lab’s admins were told.`;
+        : `${plainText(notice.reporter.name, 80)} reports a problem with ${name}, which you hold: ${plainText(notice.text, 500)} ${holderFootnote(notice)}`;
     case 'nowFirst':
       return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':

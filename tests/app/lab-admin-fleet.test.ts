@@ -131,10 +131,18 @@ describe('a problem reported through the fleet', () => {
     expect(await report(lab, 9, ADA, 'x')).toEqual({ type: 'refused', reason: 'unknown' });
   });
 
+  it('two presses at once are one report', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')], [], [GRACE.email]);
+    const outcomes = await Promise.all([report(lab, 1, ADA, 'fan'), report(lab, 1, ADA, 'fan')]);
+    expect(outcomes.map((outcome) => (outcome.type === 'refused' ? outcome.reason : outcome.type)).sort()).toEqual(['problemReported', 'reported_recently']);
+    expect(lab.notices).toHaveLength(1);
+    expect((await lab.history()).map((line) => line.event)).toEqual(['problem_reported']);
+  });
+
   it('with no admin set up, nobody but the holder is told, and the answer says so', async () => {
     const lab = await openLab([booked(2, 'lab-2', LINUS)]);
     expect(await report(lab, 2, ADA, 'no power')).toMatchObject({ type: 'problemReported', admins: 0, holderTold: true });
-    expect(lab.notices.map(({ to }) => to)).toEqual([LINUS.email]);
+    expect(lab.notices.map(({ to, notice }) => [to, 'adminsTold' in notice ? notice.adminsTold : undefined])).toEqual([[LINUS.email, false]]);
   });
 });
 

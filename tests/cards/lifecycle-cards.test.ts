@@ -40,8 +40,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
   ['purpose form', purposeFormCard({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME }), purposeFormText({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME })],
   ['new purpose', outcomeCard({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } }), outcomeText({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } })],
-  ['problem, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: true } })],
-  ['problem, to the holder', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: false } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: false } })],
+  ['problem, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true, adminsTold: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: true, adminsTold: true } })],
+  ['problem, to the holder', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: false, adminsTold: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: false, adminsTold: true } })],
   ['problem form', problemFormCard({ record: available(3, NAME), text: NAME, admins: 1 }), problemFormText({ record: available(3, NAME), admins: 1 })],
   ['problem reported', outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } }), outcomeText({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
@@ -149,7 +149,8 @@ describe('lifecycle cards', () => {
 
   it('a problem reported: the admin reads who, what, how the testbed stands and the task that fits; the holder, who and what', () => {
     const reporter = { email: bob.email, name: 'Bob Builder' };
-    const problem = (record: ReturnType<typeof available>, asAdmin: boolean) => noticeCard({ ...ctx, notice: { kind: 'problem', record, reporter, text: 'no power\non slot 2', asAdmin } });
+    const problem = (record: ReturnType<typeof available>, asAdmin: boolean, adminsTold = true) =>
+      noticeCard({ ...ctx, notice: { kind: 'problem', record, reporter, text: 'no power\non slot 2', asAdmin, adminsTold } });
     const held = inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' });
     const toAdmin = problem(held, true);
     expect(seenCard(toAdmin).texts).toEqual([
@@ -171,6 +172,7 @@ describe('lifecycle cards', () => {
     expect(seenCard(problem(down, true)).texts[3]).toBe('It is under maintenance already: fan.');
     const toHolder = problem(held, false);
     expect(seenCard(toHolder).texts).toEqual(['A problem with lab-3', 'Bob Builder (bob@example.com) reports a problem with lab-3, which you hold:', 'no power on slot 2', 'The lab’s admins were told.']);
+    expect(seenCard(problem(held, false, false)).texts.at(-1)).toBe('No admin is set up, so you are the one told.');
     expect(buttonTitles(toHolder)).toEqual(buttonTitles(noticeCard({ ...ctx, notice: { kind: 'reminder', record: held } })));
     // The answer to the reporter, with and without admins; the form without admins offers feedback.
     const answer = (admins: number, holderTold: boolean) => seenCard(outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: held, admins, holderTold } })).texts;

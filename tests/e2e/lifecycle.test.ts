@@ -263,9 +263,11 @@ describe('ask the holder', () => {
   it('an overdue holder who still needs it is offered Extend in the answer, and pressing it there extends from now', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };
     h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() - HOUR)] });
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    // Overdue at start-up: its overdue notice is saved and sent first (an ask meanwhile would find it busy).
+    await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'Overdue: lab-1', { timeoutMs: 10_000 });
     const since = h.emu.messageCount();
     expect(seenCard(await ask(h, h.linus, h.lab, 'ask about lab-1')).heading).toBe('Asked about lab-1');
-    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
     const question = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'Do you still need lab-1?', {
       since,
       timeoutMs: 10_000,
