@@ -109,16 +109,45 @@ export function historyCard(input: HistoryCardInput): AdaptiveCardJson {
   body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone, 'holder')));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}. Type report 30 for the whole lab's usage.`, { isSubtle: true, spacing: 'Medium' }));
+  body.push(...problemRows(problemsOf(input.entries, record.id), timeZone));
   return card(body, [buttons.status(), buttons.menu()]);
+}
+
+/** Problems listed one by one; older ones are counted. */
+const MAX_PROBLEM_ROWS = 5;
+
+type ProblemLine = Extract<HistoryEntry, { event: 'problem_reported' }>;
+
+/** The problems reported with one testbed in the window, newest first. */
+function problemsOf(entries: readonly HistoryEntry[], testbedId: number): ProblemLine[] {
+  return entries
+    .filter((entry): entry is ProblemLine => entry.event === 'problem_reported' && entry.testbed_id === testbedId && typeof (entry as ProblemLine).text === 'string')
+    .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
+}
+
+/** `Problems reported`: when, who and what, so an admin sees what people ran into with it. */
+function problemRows(problems: readonly ProblemLine[], timeZone: string): CardElement[] {
+  if (problems.length === 0) return [];
+  const rows = problems.slice(0, MAX_PROBLEM_ROWS).map((line) =>
+    textBlock(`${formatInZone(line.at, timeZone)} · ${safeName(line.by?.name ?? 'somebody')}: ${safeLine(line.text, 200)}`, { size: 'Small', spacing: 'Small' }),
+  );
+  const more = problems.length - MAX_PROBLEM_ROWS;
+  return [
+    textBlock('Problems reported', { weight: 'Bolder', spacing: 'Medium' }),
+    ...rows,
+    ...(more > 0 ? [small(`And ${more} earlier ${more === 1 ? 'one' : 'ones'}.`, { isSubtle: true })] : []),
+  ];
 }
 
 export function historyText(input: HistoryCardInput): string {
   const past = closedBookings(input.entries, ofTestbed(input.record.id));
   const name = plainText(input.record.testbed_name, 80);
-  if (past.length === 0) return `History of ${name}: no bookings ended in the last ${HISTORY_DAYS} days.`;
+  const problems = problemsOf(input.entries, input.record.id);
+  const reported = problems.length === 0 ? '' : ` ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} reported, the last by ${plainText(problems[0].by?.name ?? 'somebody', 80)}: ${plainText(problems[0].text, 200)}`;
+  if (past.length === 0) return `History of ${name}: no bookings ended in the last ${HISTORY_DAYS} days.${reported}`;
   const last = past[0];
   const count = `${past.length} ${past.length === 1 ? 'booking' : 'bookings'}`;
-  return `History of ${name}: ${count} in the last ${HISTORY_DAYS} days; the last by ${plainText(last.holder.name, 80)}, ${spanText(last.registered_time, last.at, input.timeZone)}.`;
+  return `History of ${name}: ${count} in the last ${HISTORY_DAYS} days; the last by ${plainText(last.holder.name, 80)}, ${spanText(last.registered_time, last.at, input.timeZone)}.${reported}`;
 }
 
 export interface MyHistoryCardInput {

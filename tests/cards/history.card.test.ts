@@ -34,6 +34,36 @@ function rows(cardJson: AdaptiveCardJson): string[][] {
     .map((container) => seenCard({ type: 'AdaptiveCard', version: '1.3', body: container.items }).texts);
 }
 
+describe('the history card: problems reported', () => {
+  const problem = (testbedId: number, at: string, by: Holder, text: string): HistoryEntry => ({ at, event: 'problem_reported', testbed_id: testbedId, testbed_name: `lab-${testbedId}`, by, text });
+
+  it('lists the problems reported with it under its bookings, newest first, five at most, the rest counted; other testbeds’ stay out', () => {
+    const entries: HistoryEntry[] = [
+      closed(3, ana, '2026-03-09T08:00:00.000Z', '2026-03-09T12:30:00.000Z'),
+      problem(3, '2026-03-09T09:15:00.000Z', bob, 'no power on **slot 2**'),
+      problem(4, '2026-03-09T09:20:00.000Z', bob, 'not this one'),
+      ...[1, 2, 3, 4, 5].map((day) => problem(3, `2026-03-0${day}T10:00:00.000Z`, grace, `fan ${day}`)),
+    ];
+    const input = { record: available(3), entries, now: NOW, timeZone: 'UTC' };
+    const texts = seenCard(historyCard(input)).texts.map(unLookAlike);
+    const at = texts.indexOf('Problems reported');
+    expect(texts.slice(at)).toEqual([
+      'Problems reported',
+      '2026-03-09 09:15 UTC · Bob Builder: no power on **slot 2**',
+      '2026-03-05 10:00 UTC · Grace Hopper: fan 5',
+      '2026-03-04 10:00 UTC · Grace Hopper: fan 4',
+      '2026-03-03 10:00 UTC · Grace Hopper: fan 3',
+      '2026-03-02 10:00 UTC · Grace Hopper: fan 2',
+      'And 1 earlier one.',
+    ]);
+    // What people typed stays as typed: no bold formed from it.
+    for (const item of seenCard(historyCard(input)).all) if (item.markdown) expect(markupFormed(item.source), item.source).toEqual([]);
+    expect(historyText(input)).toMatch(/ 6 problems reported, the last by Bob Builder: no power on \*\*slot 2\*\*$/);
+    // None reported: no such section.
+    expect(seenCard(historyCard({ ...input, entries: entries.slice(0, 1) })).texts).not.toContain('Problems reported');
+  });
+});
+
 describe('the history card', () => {
   const entries: HistoryEntry[] = [
     closed(3, ana, '2026-03-09T08:00:00.000Z', '2026-03-09T12:30:00.000Z'),
