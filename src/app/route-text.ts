@@ -52,6 +52,9 @@ import {
   withTestbedFor,
 } from './typed-commands.js';
 
+/** `a sec`, `a minute`, `one moment`, `a bit` after `wait`. */
+const MOMENT = /^(?:a|one|just\s+a)\s+(?:sec(?:ond)?|min(?:ute)?|mo(?:ment)?|bit|tick)s?$/i;
+
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|acting\s+up)|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
@@ -128,6 +131,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   }
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days, ...(report.label === undefined ? {} : { label: report.label }) });
   const waitFor = WAIT_NAMED.exec(command);
+  // `wait a sec`, `wait a minute`: said to somebody, not a testbed to wait for.
+  if (waitFor && MOMENT.test(waitFor[1]) && !('found' in findByTypedName(ctx.testbeds ?? [], waitFor[1]))) return { kind: 'reply', view: { kind: 'hint' } };
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);

@@ -72,6 +72,10 @@ describe('lifecycle buttons', () => {
     const say = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
     expect(route(say('wait lab'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'More than one testbed starts with “lab”: type more of its name.' } });
     expect(route(say('wait lab-9'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-9”. Type status to see them all.' } });
+    // `wait a sec` is said to somebody: a hint, not a testbed nobody has; a testbed called so is still waited for.
+    for (const typed of ['wait a sec', 'wait a minute', 'wait one moment']) expect(route(say(typed), named), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    const minute = { ...named, knownTestbedIds: [1, 2, 3], testbeds: [...named.testbeds, { id: 3, testbed_name: 'A minute' }] };
+    expect(eventOf(route(say('wait a minute'), minute))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW });
     expect(route(say('wait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type wait lab-2.' } });
     expect(route(say('unwait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type unwait lab-2.' } });
     // Runs of spaces and line breaks read as one space (the patterns never meet a long run of them).
