@@ -59,9 +59,9 @@ const STILL_NEED =
 const REPORT_WORDS =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
-/** `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`: pass on it (group 1 or 2; `it` is whatever is offered). */
+/** `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered). */
 const NOT_NEEDED =
-  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?))$/i;
 
 /**
  * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
@@ -120,8 +120,12 @@ const MY_BOOKING_ASKED =
 /** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished)$/i;
-/** `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`: release lab-3 (group 1 or 2), when it names a testbed. */
-const RELEASE_SAID = /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?)$/i;
+/**
+ * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `cancel the lab-3 booking`:
+ * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
+ */
+const RELEASE_SAID =
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
@@ -170,7 +174,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);
-  const given = (notNeeded?.[1] ?? notNeeded?.[2])?.trim();
+  const given = (notNeeded?.[1] ?? notNeeded?.[2] ?? notNeeded?.[3])?.trim();
   // `it` (whatever is offered) is read by `pass` itself.
   if (given !== undefined && (IT.test(given) || 'found' in findByTypedName(testbeds, given))) return `pass ${given}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
@@ -202,8 +206,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const again = BOOK_AGAIN.exec(command);
   if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');
   const said = RELEASE_SAID.exec(command);
-  const saidName = (said?.[1] ?? said?.[2])?.trim();
-  if (saidName !== undefined && 'found' in findByTypedName(testbeds, saidName)) return `release ${saidName}`;
+  const saidName = (said?.[1] ?? said?.[2] ?? said?.[3] ?? said?.[4])?.trim();
+  if (saidName !== undefined && (IT.test(saidName) || 'found' in findByTypedName(testbeds, saidName))) return `release ${saidName}`;
   const shown = QUEUE_SHOWN.exec(command)?.[1].trim();
   if (shown !== undefined && 'found' in findByTypedName(testbeds, shown)) return `who has ${shown}`;
   if (QUEUES_SHOWN.test(command)) return 'status';
