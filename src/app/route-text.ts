@@ -70,13 +70,14 @@ const PROBLEM_WITH =
  * The testbed a problem report names, when the words are one (a statement, not a question), and what the form's
  * box starts with: the whole sentence (`lab-3 won't boot`), or what follows `report a problem with lab-3:`.
  */
-function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[]): { record: T; text: string } | undefined {
+function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[], recent?: T): { record: T; text: string } | undefined {
   const words = command.slice(0, 2000);
   const withDetails = PROBLEM_WITH.exec(words);
   const named = withDetails?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
   if (named === undefined) return undefined;
-  const match = findByTypedName(testbeds, named.trim());
-  if (!('found' in match)) return undefined;
+  // `it is broken` after asking about lab-3: lab-3.
+  const match = IT.test(named.trim()) ? (recent === undefined ? {} : { found: recent }) : findByTypedName(testbeds, named.trim());
+  if (!('found' in match) || match.found === undefined) return undefined;
   const text = withDetails ? (withDetails[2] ?? '') : typed;
   return { record: match.found, text: text.slice(0, LIMITS.problemMax) };
 }
@@ -115,7 +116,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
-  const problem = problemWith(command, commandText(event.text), ctx.testbeds ?? []);
+  const problem = problemWith(command, commandText(event.text), ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `status mine` before `status <label>`: their bookings, not a label called mine.
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });

@@ -522,6 +522,11 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText(typed, testbeds)).toBe(false);
   });
 
+  it('`it is broken` is about the testbed asked about a moment ago; with none, it stays a hint', () => {
+    expect(route(text_('it is broken'), { ...ctx, recentTestbedId: 4 })).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 4, text: 'it is broken' } });
+    expect(route(text_("it won't boot"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('a question, or a thing no testbed is called, is no problem report', () => {
     for (const typed of ['is lab-3 down?', 'the coffee machine is broken', 'report a problem with the coffee machine', 'lab-3 is done']) {
       expect(route(text_(typed), ctx), typed).not.toMatchObject({ kind: 'reply', view: { kind: 'problemForm' } });
