@@ -180,8 +180,11 @@ export type LifecycleRequest =
    * just gained the label, free for anyone: it is offered to them at once (held, as after a release).
    */
   | { type: 'wait'; testbedId: number; label?: string; offerIfFree?: true }
-  /** Something is wrong with the testbed: the lab's admins are told (and its holder), in the reporter's words. */
-  | { type: 'reportProblem'; testbedId: number; text: string }
+  /**
+   * Something is wrong with the testbed: the lab's admins are told (and its holder), in the reporter's words.
+   * `holderOnly`: sent from a 1:1 room that is not approved, where only the holder may report it.
+   */
+  | { type: 'reportProblem'; testbedId: number; text: string; holderOnly?: true }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
   | { type: 'waitLabel'; label: string }
   /** Stop waiting for any testbed carrying the label: the places `waitLabel` took are given up. */

@@ -12,7 +12,7 @@ export interface RouterContext {
   timeZone: string;
   knownTestbedIds: readonly number[];
   /** The testbeds' ids, names and labels; only read for typed text that names one (`wait lab-3`) or a label (`any free 5g?`). */
-  testbeds?: readonly Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>[];
+  testbeds?: readonly (Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'> & Partial<Pick<TestbedRecord, 'status' | 'user_email'>>)[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
   /**

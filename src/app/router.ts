@@ -36,6 +36,7 @@ import { passOnRoute, routeText } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
+import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 
 export type { Flow } from './actor-key.js';
 export type { RouteDecision, RouterContext, Target } from './route-decision.js';
@@ -83,6 +84,12 @@ const OWN_BOOKING_EVENTS: ReadonlySet<string> = new Set(['mine.requested', 'purp
 /** Typed text about the person's own bookings, as a lab room reads it; undefined for anything else. */
 function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision | undefined {
   const decision = routeText(event, ctx);
+  // A problem with a testbed they hold (`lab-3 is broken`, in reply to its reminder): the form that tells the admins.
+  if (decision.kind === 'reply' && decision.view.kind === 'problemForm') {
+    const { testbedId } = decision.view;
+    const record = ctx.testbeds?.find((candidate) => candidate.id === testbedId);
+    return record?.status === 'in_use' && sameEmail(record.user_email, event.personEmail) ? decision : undefined;
+  }
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
   const [only] = decision.targets;
   return only.key.kind === 'conversation' && OWN_BOOKING_EVENTS.has(only.event.type) ? decision : undefined;
@@ -207,7 +214,7 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'report_problem': {
       const result = parseProblemSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
-      if (result.ok) return lifecycle(event, { type: 'reportProblem', testbedId: result.testbedId, text: result.text }, now);
+      if (result.ok) return lifecycle(event, { type: 'reportProblem', testbedId: result.testbedId, text: result.text, ...(direct ? { holderOnly: true as const } : {}) }, now);
       // What is wrong was left out (or ran long): the form again, with what was typed; a testbed gone: why.
       const testbedId = Number(result.values.testbed_id);
       if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);

@@ -411,7 +411,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
-    if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now);
+    if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
     let event: TestbedRequest;
@@ -436,9 +436,13 @@ export function createTestbedFleet(deps: {
   /**
    * Something is wrong with a testbed: a `problem_reported` history line (in its lane, after its other changes),
    * then a direct message to each of the lab's admins and to its holder (unless that is the reporter). One report
-   * per person and testbed in ten minutes, so a room cannot flood the admins.
+   * per person and testbed in ten minutes, so a room cannot flood the admins. `holderOnly` (a 1:1 room that is not
+   * approved): only the holder may report it.
    */
-  async function reportProblem(testbedId: number, text: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+  async function reportProblem(testbedId: number, text: string, by: Holder, now: string, holderOnly: boolean): Promise<LifecycleOutcome> {
+    // From a 1:1 room that is not approved, only about a testbed they hold (anybody on the platform may write there).
+    const asked = deps.store.testbeds.get(testbedId);
+    if (holderOnly && asked && !(asked.status === 'in_use' && sameEmail(asked.user_email, by.email))) return { type: 'refused', reason: 'not_holder', record: asked };
     const key = `${by.email.toLowerCase()}|${testbedId}`;
     const last = reportedAt.get(key);
     const nowMs = Date.parse(now);

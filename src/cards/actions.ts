@@ -100,6 +100,8 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   // The person's own bookings, typed there (`I'll be done at 4pm`, `purpose lab-3 …`): the testbed checks the holder.
   ACTIONS.doneBy,
   ACTIONS.changePurpose,
+  // A problem with a testbed the person holds (`lab-3 is broken` typed there): the fleet checks the holder.
+  ACTIONS.reportProblem,
   ...ADMIN_ACTIONS,
 ]);
 

@@ -131,6 +131,15 @@ describe('a problem reported through the fleet', () => {
     expect(await report(lab, 9, ADA, 'x')).toEqual({ type: 'refused', reason: 'unknown' });
   });
 
+  it('from a 1:1 room that is not approved, only the holder may report it', async () => {
+    const lab = await openLab([booked(2, 'lab-2', LINUS)], [], [GRACE.email]);
+    const fromDm = (by: typeof ADA) => lab.fleet.lifecycle({ request: { type: 'reportProblem', testbedId: 2, text: 'dead', holderOnly: true }, by, now: T0 });
+    expect(await fromDm(ADA)).toMatchObject({ type: 'refused', reason: 'not_holder' });
+    expect(lab.notices).toEqual([]);
+    expect(await fromDm(LINUS)).toMatchObject({ type: 'problemReported', admins: 1, holderTold: false });
+    expect(lab.notices.map(({ to }) => to)).toEqual([GRACE.email]);
+  });
+
   it('two presses at once are one report', async () => {
     const lab = await openLab([availableTestbed(1, 'lab-1')], [], [GRACE.email]);
     const outcomes = await Promise.all([report(lab, 1, ADA, 'fan'), report(lab, 1, ADA, 'fan')]);

@@ -281,6 +281,20 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(eventOf(direct({ action: 'change_purpose', testbed_id: '1', purpose: 'soak test' }))).toMatchObject({ request: { type: 'repurpose', testbedId: 1 } });
   });
 
+  it('a problem with a testbed they hold may be reported there (`lab-1 is broken`); one they do not hold gets where the bot answers', () => {
+    const held = { id: 1, testbed_name: 'lab-1', status: 'in_use' as const, user_email: 'A@x' };
+    const lab = { ...ctx, testbeds: [held, { id: 2, testbed_name: 'lab-2', status: 'in_use' as const, user_email: 'linus@x' }] };
+    const typed = (text: string): MessageEvent => ({ type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text, receivedAt: NOW });
+    expect(route(typed("lab-1 won't boot"), lab)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 1, text: "lab-1 won't boot" } });
+    expect(route(typed('lab-2 is broken'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    // Its button works there, marked so: the fleet checks the holder.
+    expect(eventOf(direct({ action: 'report_problem', testbed_id: '1', problem: 'no power' }))).toEqual({
+      type: 'lifecycle.submitted',
+      request: { type: 'reportProblem', testbedId: 1, text: 'no power', holderOnly: true },
+      now: NOW,
+    });
+  });
+
   it('ignores everything else there: other buttons, and group rooms that are not approved; typed text gets where the bot answers', () => {
     for (const inputs of [{ action: 'status' }, { action: 'register' }, { action: 'release_all' }, { action: 'wait', testbed_id: '1' }, { action: 'broadcast' }, { action: 'mine' }]) {
       expect(direct(inputs), JSON.stringify(inputs)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });

@@ -275,6 +275,26 @@ describe('an admin runs the lab', () => {
     expect(seenCard(refused).heading).toBe('For the lab’s admins');
   });
 
+  it('the holder reports a problem from the 1:1 room where the reminders arrive; the admin gets Force release, filled in', async () => {
+    await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const form = await ask(h, h.ada, adaDm, 'lab-2 is not responding');
+    expect(seenCard(form).heading).toBe('Report a problem with lab-2');
+    // Only the buttons that work there.
+    expect(buttonTitles(form)).toEqual(['Tell the admins']);
+    const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    expect(seenCard(await click(h, h.ada, form, 'Tell the admins')).heading).toBe('Reported: lab-2');
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).texts[3]).toMatch(/^Ada Ops holds it; expected release: /);
+    expect(buttonTitles(told)).toEqual(['Force release', 'Admin']);
+    const forceForm = await click(h, h.linus, told, 'Force release');
+    expect((input(forceForm, 'testbed_id') as { value?: string }).value).toBe('2');
+    expect((input(forceForm, 'reason') as { value?: string }).value).toBe('Reported by Ada Ops: lab-2 is not responding');
+    // Linus holds nothing: the same words there about lab-2 get where the bot answers.
+    expect(seenCard(await ask(h, h.linus, linusDm, 'lab-2 is broken')).texts[0]).toMatch(/^I answer commands in the lab’s rooms/);
+  });
+
   it('refuses to retire a testbed in use, saying who holds it', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const before = await testbedFile();
