@@ -237,6 +237,10 @@ export function parseAdminSubmission(task: AdminTask, inputs: Record<string, unk
   try {
     const values: FormValues = keep(inputs, Object.fromEntries(fields.map((field) => [field, KEEP[field]])));
     const picked = pick(inputs, fields);
+    // An edit without its two boxes is no Save of empty ones (it would clear both): the form comes back instead.
+    if (task === 'testbed_edit' && !['labels', 'description'].every((field) => own(inputs, field) !== undefined)) {
+      return { ok: false, task, errors: { form: READ_FAILURE }, values };
+    }
     const errors: FormErrors = validate(schemaFor(task, ctx.knownTestbedIds), picked);
     let labels: string[] = [];
     if (typeof picked.labels === 'string' && !Object.hasOwn(errors, 'labels')) {

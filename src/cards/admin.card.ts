@@ -260,7 +260,7 @@ function editedTold(outcome: Extract<AdminOutcome, { type: 'edited' }>, esc: Esc
   return {
     title: `Saved: ${esc.line(record.testbed_name, 80)}`,
     colour: 'good',
-    lines: ['Status and the forms show them now; bookings and queues are unchanged.', ...waitersLines(outcome.waiters, esc)],
+    lines: [outcome.waiters ? 'Status and the forms show them now; bookings are unchanged.' : 'Status and the forms show them now; bookings and queues are unchanged.', ...waitersLines(outcome.waiters, esc)],
     facts: [['Labels', was(labels, labelsOf(previous.labels))], ['Description', was(description, describe(previous.description))]],
   };
 }

@@ -91,7 +91,7 @@ describe('the testbed choice', () => {
   it.each([
     ['testbed_rename', { testbed_name: 'lab-9' }, 'Choose the testbed to rename.'],
     ['testbed_retire', {}, 'Choose the testbed to retire.'],
-    ['testbed_edit', { labels: '5g' }, 'Choose the testbed to edit.'],
+    ['testbed_edit', { labels: '5g', description: '' }, 'Choose the testbed to edit.'],
     ['maintenance_start', { reason: 'fw' }, 'Choose the testbed that goes into maintenance.'],
     ['maintenance_end', {}, 'Choose the testbed that is back in service.'],
     ['force_release', { reason: 'overdue' }, 'Choose the testbed to force release.'],
@@ -100,7 +100,7 @@ describe('the testbed choice', () => {
   });
 
   it.each(['testbed_rename', 'testbed_edit', 'testbed_retire', 'maintenance_start', 'maintenance_end', 'force_release'] as const)('%s refuses an unknown or unreadable id', (task) => {
-    const filled = { testbed_name: 'lab-9', reason: 'why not' };
+    const filled = { testbed_name: 'lab-9', reason: 'why not', labels: '', description: '' };
     expect(problems(task, { ...filled, testbed_id: '9' }).errors).toEqual({ testbed_id: 'That testbed is not in the list any more. Please choose another one.' });
     expect(problems(task, { ...filled, testbed_id: '1 OR 1=1' }).errors).toEqual({ testbed_id: 'Choose a testbed from the list.' });
     expect(problems(task, { ...filled, testbed_id: 2 }).errors).toEqual({ testbed_id: 'Choose a testbed from the list.' });
@@ -126,6 +126,8 @@ describe('the other tasks', () => {
       description: 'Keep the description to 200 characters (you typed 250).',
     });
     expect(result.values).toEqual({ testbed_id: '2', labels: 'no way', description: 'd'.repeat(250) });
+    // Without its two boxes it is no Save of empty ones (that would clear both): the form comes back.
+    expect(problems('testbed_edit', { testbed_id: '2', labels: '5g' }).errors).toEqual({ form: 'The form could not be read. Please fill it in again.' });
   });
 
   it('testbed_retire and maintenance_end', () => {

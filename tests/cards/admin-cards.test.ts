@@ -264,7 +264,7 @@ describe('what a request did', () => {
       ),
       'Saved: lab-1',
       [
-        'Status and the forms show them now; bookings and queues are unchanged.',
+        'Status and the forms show them now; bookings are unchanged.',
         'It is held for Ada Lovelace, who was waiting for any 5G; they have a message with Book it.',
         '2 people waiting for any testbed of its labels take a place in its queue.',
       ],
