@@ -117,6 +117,8 @@ const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|d
 /** `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`: their bookings. */
 const MY_BOOKING_ASKED =
   /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?)$/i;
+/** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
+const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
 /** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished)$/i;
@@ -238,6 +240,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const which = WHICH_HAVE.exec(command);
   if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
   if (WHO_WAITS.test(command)) return 'status';
+  if (CHANGE_MINE.test(command)) return 'mine';
   const howLong = HOW_LONG.exec(command);
   const howLongName = (howLong?.[1] ?? howLong?.[2])?.trim();
   if (howLongName !== undefined && 'found' in findByTypedName(testbeds, howLongName)) return `who has ${howLongName}`;

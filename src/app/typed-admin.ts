@@ -53,7 +53,7 @@ export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command
 /* Labels and description ------------------------------------------------------------------------ */
 
 // `edit lab-3`, `edit testbed lab-3`: the form with what the testbed has now.
-const EDIT = /^edit(?:\s+(?:the\s+)?testbed)?(?:\s+(?<rest>\S[\s\S]*))?$/i;
+const EDIT = /^edit(?<testbed>\s+(?:the\s+)?testbed)?(?:\s+(?<rest>\S[\s\S]*))?$/i;
 // `set the labels of lab-3 to 5g, core`, `labels of lab-3: 5g`, `change the description of lab-3 to …`, `edit the labels of lab-3`.
 const OF = /^(?:(?<verb>edit|change|set|update)\s+(?:the\s+)?)?(?<what>labels?|tags?|description)\s+(?:of|for|on)\s+(?<rest>\S[\s\S]*)$/i;
 // `add label 5g to lab-3`, `add labels 5g and core to lab-3`.
@@ -104,7 +104,12 @@ function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: strin
     return /^desc/i.test(of.groups!.what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
   }
   const plain = EDIT.exec(command);
-  if (plain) return plain.groups?.rest === undefined ? { task: 'testbed_edit' } : edit(plain.groups.rest.trim());
+  if (plain) {
+    const rest = plain.groups?.rest?.trim();
+    if (rest === undefined) return { task: 'testbed_edit' };
+    // `edit my booking` is no admin's edit: `edit` names a testbed, or says `testbed` (`edit testbed lab3`: a slip to name).
+    return plain.groups?.testbed !== undefined || 'found' in findByTypedName(testbeds, rest) ? edit(rest) : null;
+  }
   for (const [pattern, separator, op] of [[ADD, LABELS_TO, 'add'], [REMOVE, LABELS_FROM, 'remove']] as const) {
     const match = pattern.exec(command);
     const parts = match ? valueThen(match.groups!.rest, separator) : null;

@@ -224,6 +224,12 @@ describe('router: admin tasks typed', () => {
     expect(route(text('add label 5g to lab-9'), lab)).toEqual(
       dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'No testbed is called “lab-9”. Choose it from the list.' }, values: {} }),
     );
+    // `edit` and words that name no testbed are no admin's edit (`edit my booking` shows their bookings); `edit testbed lab9` is, with the slip named.
+    expect(route(text('edit my booking'), lab)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'mine.requested' } }] });
+    expect(route(text('edit lab9'), lab)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('edit testbed lab9'), lab)).toEqual(
+      dispatch({ type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: 'No testbed is called “lab9”. Choose it from the list.' }, values: {} }),
+    );
     // `describe lab-2` and `labels of lab-2` ask about it (its row shows both); `tag` alone is no task.
     expect(route(text('describe lab-2'), lab)).toEqual({ kind: 'dispatch', targets: [{ key: flowKey('conversation', LAB, ADA), event: { type: 'status.requested', label: 'lab-2' } }] });
     expect(route(text('labels of lab-2'), lab)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'status.requested', label: 'lab-2' } }] });
