@@ -102,6 +102,9 @@ const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?)$/i;
 /** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
 const WHICH_HAVE =
   /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|(?:all\s+)?testbeds\s+(?:with|labell?ed|tagged))\s+(?:the\s+label\s+)?(\S+)$/i;
+/** `problems`, `recent problems`, `what is broken?`, `any problems?`: the problems reported in the last 7 days. */
+export const PROBLEMS_ASKED =
+  /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+|all\s+(?:the\s+)?)?(?:recent\s+|reported\s+|open\s+)?problems(?:\s+reported)?|problem\s+reports|any\s+problems|(?:what|which\s+testbeds?)(?:['’]?s|\s+is|\s+are)\s+(?:broken|down))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
 export const LABELS_ASKED =
   /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used))|what\s+are\s+the\s+labels)$/i;

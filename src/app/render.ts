@@ -57,7 +57,7 @@ import { resolveRelease } from '../cards/release-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
-import { problemFormCard, problemFormText } from '../cards/problem.card.js';
+import { PROBLEMS_DAYS, problemFormCard, problemFormText, problemsCard, problemsText } from '../cards/problem.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
 
@@ -116,8 +116,9 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
   }
-  if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory') || !ctx.readHistory) return renderView(view, ctx);
-  const history = await ctx.readHistory(windowStart(ctx.now, view.kind === 'report' ? view.days : HISTORY_DAYS));
+  if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory' && view.kind !== 'problems') || !ctx.readHistory) return renderView(view, ctx);
+  const days = view.kind === 'report' ? view.days : view.kind === 'problems' ? PROBLEMS_DAYS : HISTORY_DAYS;
+  const history = await ctx.readHistory(windowStart(ctx.now, days));
   return renderView(view, { ...ctx, history });
 }
 
@@ -208,6 +209,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(thanksCard(), thanksText());
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
+    case 'problems': {
+      const input = { entries: ctx.history ?? [], timeZone };
+      return pair(problemsCard(input), problemsText(input));
+    }
     case 'problemForm': {
       const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
       if (!record) return renderAnyRoom({ kind: 'error', message: 'That testbed is not in the list any more. Type status to see them all.' }, ctx);

@@ -3,10 +3,11 @@
  * in the reporter's words, with their name. Nothing is sent before **Tell the admins** is pressed, so a question
  * that only sounded like a report costs nothing. The form has a plain-text sibling.
  */
-import type { FormErrors, TestbedRecord } from '../domain.js';
+import type { FormErrors, HistoryEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
-import { card, submit, textBlock } from './common.js';
+import { card, safeLine, submit, textBlock, type CardElement } from './common.js';
+import { formatInZone, parseIso } from './time.js';
 import { buttons, errorSummary, fieldError, heading, plainText, safeName, small } from './parts.js';
 
 export interface ProblemFormInput {
@@ -55,4 +56,49 @@ export function problemFormText({ record, admins }: ProblemFormInput): string {
   const name = plainText(record.testbed_name, 80);
   if (admins === 0) return `No admin is set up, so there is nobody to tell about ${name}. Leave a note with feedback instead.`;
   return `Report a problem with ${name}: open the card, say what is wrong and press Tell the admins. ${WHO_IS_TOLD}`;
+}
+
+/* The problems reported lately (`problems`, `what is broken?`) ---------------------------------------- */
+
+/** How far back `problems` looks, in days. */
+export const PROBLEMS_DAYS = 7;
+/** Reports listed one by one; older ones are counted. */
+const MAX_PROBLEMS = 10;
+
+export interface ProblemsInput {
+  /** History lines of the window (every kind: the card takes the reports). */
+  entries: readonly HistoryEntry[];
+  timeZone: string;
+}
+
+type ProblemLine = Extract<HistoryEntry, { event: 'problem_reported' }>;
+
+function reportsOf(entries: readonly HistoryEntry[]): ProblemLine[] {
+  return entries
+    .filter((entry): entry is ProblemLine => entry.event === 'problem_reported' && typeof (entry as ProblemLine).text === 'string')
+    .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
+}
+
+const NO_PROBLEMS = `No problem was reported in the last ${PROBLEMS_DAYS} days. Tell the admins about one by typing, for example, lab-3 is broken.`;
+
+/** Every problem reported in the last 7 days, newest first: which testbed, when, who and what. */
+export function problemsCard({ entries, timeZone }: ProblemsInput): AdaptiveCardJson {
+  const reports = reportsOf(entries);
+  if (reports.length === 0) return card([heading('Problems reported'), textBlock(NO_PROBLEMS)], [buttons.status(), buttons.menu()]);
+  const body: CardElement[] = [heading('Problems reported'), small(`In the last ${PROBLEMS_DAYS} days, newest first.`, { isSubtle: true })];
+  for (const line of reports.slice(0, MAX_PROBLEMS)) {
+    body.push(textBlock(safeName(line.testbed_name), { weight: 'Bolder', spacing: 'Medium' }));
+    body.push(small(`${formatInZone(line.at, timeZone)} · ${safeName(line.by?.name ?? 'somebody')}: ${safeLine(line.text, 200)}`));
+  }
+  const more = reports.length - MAX_PROBLEMS;
+  if (more > 0) body.push(small(`And ${more} earlier ${more === 1 ? 'one' : 'ones'}. Type history and a testbed's name for all of its own.`, { isSubtle: true, spacing: 'Medium' }));
+  return card(body, [buttons.status(), buttons.menu()]);
+}
+
+export function problemsText({ entries }: ProblemsInput): string {
+  const reports = reportsOf(entries);
+  if (reports.length === 0) return NO_PROBLEMS;
+  const last = reports[0];
+  const count = `${reports.length} ${reports.length === 1 ? 'problem' : 'problems'}`;
+  return `${count} reported in the last ${PROBLEMS_DAYS} days; the last with ${plainText(last.testbed_name, 80)}, by ${plainText(last.by?.name ?? 'somebody', 80)}: ${plainText(last.text, 200)}`;
 }

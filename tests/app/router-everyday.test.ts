@@ -532,6 +532,11 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(route(text_("it won't boot"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each(['problems', 'show problems', 'recent problems', 'what is broken?', "what's down", 'any problems?', 'which testbeds are broken'])('%j lists the problems reported lately', (typed) => {
+    expect(route(text_(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'problems' } });
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
   it('a question, or a thing no testbed is called, is no problem report', () => {
     for (const typed of ['is lab-3 down?', 'the coffee machine is broken', 'report a problem with the coffee machine', 'lab-3 is done']) {
       expect(route(text_(typed), ctx), typed).not.toMatchObject({ kind: 'reply', view: { kind: 'problemForm' } });

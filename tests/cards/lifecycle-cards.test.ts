@@ -8,7 +8,7 @@ import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
 import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
 import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.js';
-import { problemFormCard, problemFormText } from '../../src/cards/problem.card.js';
+import { problemFormCard, problemFormText, problemsCard, problemsText } from '../../src/cards/problem.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
 import { emptyLifecycle } from '../../src/domain.js';
@@ -187,6 +187,31 @@ describe('lifecycle cards', () => {
       ['Cancel', { action: 'cancel' }],
     ]);
     expect(buttonTitles(problemFormCard({ record: available(3), admins: 0 }))).toEqual(['Feedback', 'Menu']);
+  });
+
+  it('problems: every testbed\'s reports of the last 7 days, newest first, ten at most; none says how to report one', () => {
+    const report = (id: number, at: string, text: string) => ({ at, event: 'problem_reported' as const, testbed_id: id, testbed_name: `lab-${id}`, by: bob, text });
+    const entries = [
+      report(3, '2026-03-09T09:00:00.000Z', 'fan is loud'),
+      report(4, '2026-03-10T08:00:00.000Z', 'no **power**'),
+      ...Array.from({ length: 10 }, (_, i) => report(5, `2026-03-0${(i % 8) + 1}T07:0${i}:00.000Z`, `old ${i}`)),
+      { at: '2026-03-10T08:30:00.000Z', event: 'queued' as const, testbed_id: 3, testbed_name: 'lab-3', by: bob, position: 1 },
+    ];
+    const seen = seenCard(problemsCard({ entries, timeZone: 'UTC' }));
+    expect(seen.texts.slice(0, 6).map(unLookAlike)).toEqual([
+      'Problems reported',
+      'In the last 7 days, newest first.',
+      'lab-4',
+      '2026-03-10 08:00 UTC · Bob Builder: no **power**',
+      'lab-3',
+      '2026-03-09 09:00 UTC · Bob Builder: fan is loud',
+    ]);
+    expect(seen.texts.at(-1)).toBe("And 2 earlier ones. Type history and a testbed's name for all of its own.");
+    expect(problemsText({ entries, timeZone: 'UTC' })).toBe('12 problems reported in the last 7 days; the last with lab-4, by Bob Builder: no **power**');
+    expect(seenCard(problemsCard({ entries: [], timeZone: 'UTC' })).texts).toEqual([
+      'Problems reported',
+      'No problem was reported in the last 7 days. Tell the admins about one by typing, for example, lab-3 is broken.',
+    ]);
   });
 
   it('Still need it on an overdue booking offers the Extend buttons, and the asker hears that no new time was given', () => {

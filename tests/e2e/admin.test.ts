@@ -257,6 +257,8 @@ describe('an admin runs the lab', () => {
     expect(seenCard(told).texts).toEqual(['Problem reported: lab-2', 'Ada Ops (ada@example.com) reports a problem with lab-2:', 'lab-2 is broken: no power on slot 2', 'Nobody holds it right now.']);
     expect(buttonTitles(told)).toEqual(['Start maintenance', 'Admin']);
     expect((await historyLines()).map((line) => [line.event, line.testbed_id, line.text])).toEqual([['problem_reported', 2, 'lab-2 is broken: no power on slot 2']]);
+    const lately = seenCard(await ask(h, h.ada, h.lab, 'what is broken?')).texts;
+    expect(lately.slice(0, 4)).toEqual(['Problems reported', 'In the last 7 days, newest first.', 'lab-2', expect.stringMatching(/ · Ada Ops: lab-2 is broken: no power on slot 2$/)]);
     const history = seenCard(await ask(h, h.linus, h.lab, 'history lab-2')).texts;
     expect(history.slice(history.indexOf('Problems reported'))).toEqual(['Problems reported', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC · Ada Ops: lab-2 is broken: no power on slot 2$/)]);
     // Pressed again within ten minutes: nobody is told twice.

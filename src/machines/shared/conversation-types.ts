@@ -76,6 +76,8 @@ export type CardView =
   | { kind: 'thanks' }
   /** `labels`, `what labels are there`: every label in use, with the testbeds carrying it. */
   | { kind: 'labels' }
+  /** `problems`, `what is broken?`: the problems reported in the last 7 days, every testbed's. */
+  | { kind: 'problems' }
   /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
   | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
