@@ -8,6 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
 import { card, safeLine, submit, textBlock, type CardElement } from './common.js';
 import { buttons, dueText, heading, plainText, safeName, sameEmail, small } from './parts.js';
+import { reportLine, reportsOf, type ProblemLine } from './problem.card.js';
 import { DURATIONS, formatDuration, formatInZone, isUtcZone, parseIso, safeZone, wallTimeAt } from './time.js';
 
 /** How far back the card looks. */
@@ -109,27 +110,18 @@ export function historyCard(input: HistoryCardInput): AdaptiveCardJson {
   body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone, 'holder')));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}. Type report 30 for the whole lab's usage.`, { isSubtle: true, spacing: 'Medium' }));
-  body.push(...problemRows(problemsOf(input.entries, record.id), timeZone));
+  body.push(...problemRows(reportsOf(input.entries, record.id), timeZone));
   return card(body, [buttons.status(), buttons.menu()]);
 }
 
 /** Problems listed one by one; older ones are counted. */
 const MAX_PROBLEM_ROWS = 5;
 
-type ProblemLine = Extract<HistoryEntry, { event: 'problem_reported' }>;
-
-/** The problems reported with one testbed in the window, newest first. */
-function problemsOf(entries: readonly HistoryEntry[], testbedId: number): ProblemLine[] {
-  return entries
-    .filter((entry): entry is ProblemLine => entry.event === 'problem_reported' && entry.testbed_id === testbedId && typeof (entry as ProblemLine).text === 'string')
-    .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
-}
-
 /** `Problems reported`: when, who and what, so an admin sees what people ran into with it. */
 function problemRows(problems: readonly ProblemLine[], timeZone: string): CardElement[] {
   if (problems.length === 0) return [];
   const rows = problems.slice(0, MAX_PROBLEM_ROWS).map((line) =>
-    textBlock(`${formatInZone(line.at, timeZone)} · ${safeName(line.by?.name ?? 'somebody')}: ${safeLine(line.text, 200)}`, { size: 'Small', spacing: 'Small' }),
+    textBlock(reportLine(line, timeZone), { size: 'Small', spacing: 'Small' }),
   );
   const more = problems.length - MAX_PROBLEM_ROWS;
   return [
@@ -142,7 +134,7 @@ function problemRows(problems: readonly ProblemLine[], timeZone: string): CardEl
 export function historyText(input: HistoryCardInput): string {
   const past = closedBookings(input.entries, ofTestbed(input.record.id));
   const name = plainText(input.record.testbed_name, 80);
-  const problems = problemsOf(input.entries, input.record.id);
+  const problems = reportsOf(input.entries, input.record.id);
   const reported = problems.length === 0 ? '' : ` ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} reported, the last by ${plainText(problems[0].by?.name ?? 'somebody', 80)}: ${plainText(problems[0].text, 200)}`;
   if (past.length === 0) return `History of ${name}: no bookings ended in the last ${HISTORY_DAYS} days.${reported}`;
   const last = past[0];

@@ -71,12 +71,18 @@ export interface ProblemsInput {
   timeZone: string;
 }
 
-type ProblemLine = Extract<HistoryEntry, { event: 'problem_reported' }>;
+export type ProblemLine = Extract<HistoryEntry, { event: 'problem_reported' }>;
 
-function reportsOf(entries: readonly HistoryEntry[]): ProblemLine[] {
+/** The problems reported (with one testbed, when `testbedId` is given), newest first. */
+export function reportsOf(entries: readonly HistoryEntry[], testbedId?: number): ProblemLine[] {
   return entries
-    .filter((entry): entry is ProblemLine => entry.event === 'problem_reported' && typeof (entry as ProblemLine).text === 'string')
+    .filter((entry): entry is ProblemLine => entry.event === 'problem_reported' && typeof (entry as ProblemLine).text === 'string' && (testbedId === undefined || entry.testbed_id === testbedId))
     .sort((a, b) => (parseIso(b.at) ?? 0) - (parseIso(a.at) ?? 0));
+}
+
+/** `2026-11-27 17:50 UTC · Ada Ops: no power on slot 2`, inert for markdown. */
+export function reportLine(line: ProblemLine, timeZone: string): string {
+  return `${formatInZone(line.at, timeZone)} · ${safeName(line.by?.name ?? 'somebody')}: ${safeLine(line.text, 200)}`;
 }
 
 const NO_PROBLEMS = `No problem was reported in the last ${PROBLEMS_DAYS} days. Tell the admins about one by typing, for example, lab-3 is broken.`;
@@ -88,7 +94,7 @@ export function problemsCard({ entries, timeZone }: ProblemsInput): AdaptiveCard
   const body: CardElement[] = [heading('Problems reported'), small(`In the last ${PROBLEMS_DAYS} days, newest first.`, { isSubtle: true })];
   for (const line of reports.slice(0, MAX_PROBLEMS)) {
     body.push(textBlock(safeName(line.testbed_name), { weight: 'Bolder', spacing: 'Medium' }));
-    body.push(small(`${formatInZone(line.at, timeZone)} · ${safeName(line.by?.name ?? 'somebody')}: ${safeLine(line.text, 200)}`));
+    body.push(small(reportLine(line, timeZone)));
   }
   const more = reports.length - MAX_PROBLEMS;
   if (more > 0) body.push(small(`And ${more} earlier ${more === 1 ? 'one' : 'ones'}. Type history and a testbed's name for all of its own.`, { isSubtle: true, spacing: 'Medium' }));
