@@ -105,6 +105,8 @@ const WHICH_HAVE =
 /** `problems`, `recent problems`, `what is broken?`, `any problems?`: the problems reported in the last 7 days. */
 export const PROBLEMS_ASKED =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+|all\s+(?:the\s+)?)?(?:recent\s+|reported\s+|open\s+)?problems(?:\s+reported)?|problem\s+reports|any\s+problems|(?:what|which\s+testbeds?)(?:['’]?s|\s+is|\s+are)\s+(?:broken|down))$/i;
+/** `any problems with lab-3?`, `lab-3 problems`: its history, where the problems reported with it are listed (group 1 or 2). */
+const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:problems|issues))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
 export const LABELS_ASKED =
   /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used))|what\s+are\s+the\s+labels)$/i;
@@ -242,6 +244,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (infoName !== undefined && 'found' in findByTypedName(testbeds, infoName)) return `who has ${infoName}`;
   const which = WHICH_HAVE.exec(command);
   if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
+  const problemsOf = PROBLEMS_OF.exec(command);
+  const problemsName = (problemsOf?.[1] ?? problemsOf?.[2])?.trim();
+  if (problemsName !== undefined && 'found' in findByTypedName(testbeds, problemsName)) return `history ${problemsName}`;
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
   const howLong = HOW_LONG.exec(command);

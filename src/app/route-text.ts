@@ -65,7 +65,7 @@ const PROBLEM_SAID = [
 ];
 /** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
 const PROBLEM_WITH =
-  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+is\s+|there['’]s\s+)?(?:a\s+|an\s+)?(?:problem|issue|fault)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
 
 /**
  * The testbed a problem report names, when the words are one (a statement, not a question), and what the form's

@@ -519,6 +519,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['there is a problem with lab-3: the fan is loud', 'the fan is loud'],
     ['problem with lab-3 - no power', 'no power'],
     ['report a problem with lab-3', undefined],
+    ['there are problems with lab-3', undefined],
+    ['issues with lab-3: slow', 'slow'],
     ['something is wrong with TB-04 SD-WAN pod', undefined],
   ])('%j offers the problem report form for that testbed, its box starting with %j', (typed, text) => {
     const testbedId = typed.includes('TB-04') ? 4 : 3;
@@ -530,6 +532,10 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
   it('`it is broken` is about the testbed asked about a moment ago; with none, it stays a hint', () => {
     expect(route(text_('it is broken'), { ...ctx, recentTestbedId: 4 })).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 4, text: 'it is broken' } });
     expect(route(text_("it won't boot"), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it.each(['any problems with lab-3?', 'lab-3 problems'])('%j asks about lab-3: its history, which lists the problems reported with it', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'history.requested', testbedId: 3 }]);
   });
 
   it.each(['problems', 'show problems', 'recent problems', 'what is broken?', "what's down", 'any problems?', 'which testbeds are broken'])('%j lists the problems reported lately', (typed) => {
