@@ -111,13 +111,14 @@ export function passOnRoute(command: string, ctx: RouterContext): RouteDecision 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
   // `when will it be free?`: `it` is the testbed the person asked about last, a short while ago.
   const recent = ctx.recentTestbedId === undefined ? undefined : ctx.testbeds?.find((record) => record.id === ctx.recentTestbedId);
-  const command = everydayCommand(withTestbedFor(commandText(event.text), recent?.testbed_name), ctx.testbeds ?? []);
+  const said = commandText(event.text);
+  const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
   // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
-  const problem = problemWith(command, commandText(event.text), ctx.testbeds ?? [], recent);
+  const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `status mine` before `status <label>`: their bookings, not a label called mine.
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });

@@ -110,11 +110,18 @@ function offerProblems(event: PlatformEvent, result: Invalid, ctx: RouterContext
   return one('conversation', event, { type: 'offer.invalid', testbedId, errors: result.errors, values: result.values });
 }
 
+/** The `testbed_id` an `admin_form` button carries, when it is one of the lab's (as its digits, trimmed). */
+function knownTestbedOf(inputs: unknown, ctx: RouterContext): string | undefined {
+  const id = own(inputs, 'testbed_id');
+  const digits = typeof id === 'string' ? id.trim() : '';
+  return /^\d{1,9}$/.test(digits) && ctx.knownTestbedIds.includes(Number(digits)) ? String(Number(digits)) : undefined;
+}
+
 /** The testbed (one the lab has) and the reason an `admin_form` button carries, as the form's values. */
 function presetValues(inputs: unknown, ctx: RouterContext): FormValues {
   const values: FormValues = {};
-  const id = own(inputs, 'testbed_id');
-  if (typeof id === 'string' && /^\d{1,9}$/.test(id) && ctx.knownTestbedIds.includes(Number(id))) values.testbed_id = id;
+  const id = knownTestbedOf(inputs, ctx);
+  if (id !== undefined) values.testbed_id = id;
   const reason = own(inputs, 'reason');
   if (typeof reason === 'string' && reason.trim() !== '') values.reason = reason.trim().slice(0, 200);
   return values;
@@ -127,8 +134,8 @@ function presetValues(inputs: unknown, ctx: RouterContext): FormValues {
 function editFormRoute(event: PlatformEvent, inputs: unknown, ctx: RouterContext): RouteDecision {
   const chosen = own(inputs, 'testbed_id');
   if (chosen === undefined) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit' });
-  const id = typeof chosen === 'string' && /^\d{1,9}$/.test(chosen.trim()) ? Number(chosen.trim()) : Number.NaN;
-  if (ctx.knownTestbedIds.includes(id)) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: String(id) } });
+  const id = knownTestbedOf(inputs, ctx);
+  if (id !== undefined) return one('admin', event, { type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: id } });
   const problem = chosen === '' ? 'Choose the testbed to edit.' : 'That testbed is not in the list any more: choose another.';
   return one('admin', event, { type: 'admin.invalid', task: 'testbed_edit', errors: { testbed_id: problem }, values: {} });
 }

@@ -140,6 +140,8 @@ export function createTestbedFleet(deps: {
   });
   /** When each testbed was last freed (see the file comment); absent = since start-up. */
   const freeSince = new Map<number, string>();
+  /** The admins a problem report goes to, each once. */
+  const admins = [...new Set((deps.admins ?? []).map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))];
   /** When each person last reported a problem with each testbed (`email|id`), for the ten-minute gap. */
   const reportedAt = new Map<string, number>();
   const changeListeners = new Set<(testbedId: number) => void>();
@@ -466,7 +468,6 @@ export function createTestbedFleet(deps: {
       reportedAt.delete(key);
       return { type: 'refused', reason: 'unknown' };
     }
-    const admins = [...new Set((deps.admins ?? []).map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))];
     const told = { kind: 'problem' as const, record, reporter: by, text, adminsTold: admins.length > 0 };
     for (const admin of admins) deps.notify?.({ to: admin, notice: { ...told, asAdmin: true }, testbedId });
     // The holder hears of it too (once: an admin holding it has the admins' message already).

@@ -388,7 +388,10 @@ export function parsePurposeSubmission(inputs: Record<string, unknown>, ctx: { k
   }
 }
 
-/** A button about one testbed carrying one more value (an instant, an email): the testbed checked as every form checks it. */
+/**
+ * A button about one testbed carrying one more value (an instant, an email, what is wrong): the testbed checked as
+ * every form checks it. Never throws: inputs it cannot read are a form it could not read.
+ */
 const TESTBED_SCHEMAS = new Map<string, yup.AnyObjectSchema>();
 
 function testbedAnd<T>(
@@ -396,14 +399,18 @@ function testbedAnd<T>(
   knownTestbedIds: readonly number[],
   p: { missing: string; keep: Record<string, number>; field: string; read: (value: unknown) => T | null; unreadable: string },
 ): { ok: true; testbedId: number; value: T } | Invalid {
-  const values = keep(inputs, p.keep);
-  let schema = TESTBED_SCHEMAS.get(p.missing);
-  if (!schema) TESTBED_SCHEMAS.set(p.missing, (schema = yup.object({ testbed_id: knownIdSchema(p.missing) })));
-  const errors = validate(schema, pick(inputs, ['testbed_id']), knownTestbeds(knownTestbedIds));
-  const value = p.read(own(inputs, p.field));
-  if (value === null) errors[p.field] = p.unreadable;
-  if (Object.keys(errors).length > 0 || value === null) return { ok: false, errors, values };
-  return { ok: true, testbedId: Number(inputs.testbed_id), value };
+  try {
+    const values = keep(inputs, p.keep);
+    let schema = TESTBED_SCHEMAS.get(p.missing);
+    if (!schema) TESTBED_SCHEMAS.set(p.missing, (schema = yup.object({ testbed_id: knownIdSchema(p.missing) })));
+    const errors = validate(schema, pick(inputs, ['testbed_id']), knownTestbeds(knownTestbedIds));
+    const value = p.read(own(inputs, p.field));
+    if (value === null) errors[p.field] = p.unreadable;
+    if (Object.keys(errors).length > 0 || value === null) return { ok: false, errors, values };
+    return { ok: true, testbedId: Number(inputs.testbed_id), value };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
 }
 
 /** An instant as a button carries it (ISO 8601), or null. */
@@ -416,60 +423,48 @@ export type DoneBySubmission = { ok: true; testbedId: number; until: string } | 
 
 /** `done_by`: one of the testbeds and the instant (whether it is earlier than the booking runs, and still ahead, the testbed decides). */
 export function parseDoneBySubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): DoneBySubmission {
-  try {
-    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
-      missing: 'Choose the testbed you will be done with.',
-      keep: { testbed_id: 20, until: 40 },
-      field: 'until',
-      read: buttonInstant,
-      unreadable: 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.',
-    });
-    return read.ok ? { ok: true, testbedId: read.testbedId, until: read.value } : read;
-  } catch {
-    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
-  }
+  const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+    missing: 'Choose the testbed you will be done with.',
+    keep: { testbed_id: 20, until: 40 },
+    field: 'until',
+    read: buttonInstant,
+    unreadable: 'The time could not be read. Type it again, for example: I will be done with lab-3 at 16:00.',
+  });
+  return read.ok ? { ok: true, testbedId: read.testbedId, until: read.value } : read;
 }
 
 export type HandOverSubmission = { ok: true; testbedId: number; toEmail: string } | Invalid;
 
 /** `hand_over`: one of the testbeds and the colleague's email (who that is, the platform says when it is pressed). */
+export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): HandOverSubmission {
+  const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+    missing: 'Choose the testbed to hand over.',
+    keep: { testbed_id: 20, to_email: 254 },
+    field: 'to_email',
+    read: (value) => {
+      const email = typeof value === 'string' ? value.trim() : '';
+      return /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email) ? email : null;
+    },
+    unreadable: 'The colleague could not be read. Type give, the testbed and their email again.',
+  });
+  return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
+}
+
 export type ProblemSubmission = { ok: true; testbedId: number; text: string } | Invalid;
 
 /** The problem report form: the testbed (from the button's data) and what is wrong, 1 to 500 characters. */
 export function parseProblemSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): ProblemSubmission {
-  try {
-    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
-      missing: 'Choose the testbed that has the problem.',
-      keep: { testbed_id: 20, problem: LIMITS.problemMax + 100 },
-      field: INPUT_IDS.problem,
-      read: (value) => {
-        const text = typeof value === 'string' ? value.trim() : '';
-        return text !== '' && text.length <= LIMITS.problemMax ? text : null;
-      },
-      unreadable: `Say what is wrong, in at most ${LIMITS.problemMax} characters.`,
-    });
-    return read.ok ? { ok: true, testbedId: read.testbedId, text: read.value } : read;
-  } catch {
-    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
-  }
-}
-
-export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): HandOverSubmission {
-  try {
-    const read = testbedAnd(inputs, ctx.knownTestbedIds, {
-      missing: 'Choose the testbed to hand over.',
-      keep: { testbed_id: 20, to_email: 254 },
-      field: 'to_email',
-      read: (value) => {
-        const email = typeof value === 'string' ? value.trim() : '';
-        return /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email) ? email : null;
-      },
-      unreadable: 'The colleague could not be read. Type give, the testbed and their email again.',
-    });
-    return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
-  } catch {
-    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
-  }
+  const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+    missing: 'Choose the testbed that has the problem.',
+    keep: { testbed_id: 20, problem: LIMITS.problemMax + 100 },
+    field: INPUT_IDS.problem,
+    read: (value) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      return text !== '' && text.length <= LIMITS.problemMax ? text : null;
+    },
+    unreadable: `Say what is wrong, in at most ${LIMITS.problemMax} characters.`,
+  });
+  return read.ok ? { ok: true, testbedId: read.testbedId, text: read.value } : read;
 }
 
 export type TestbedChoice = { ok: true; testbedId: number } | Invalid;
