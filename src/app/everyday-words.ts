@@ -7,6 +7,7 @@ import { readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
+import { readTypedExtension } from '../cards/typed-time.js';
 import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, readTypedExtend } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
@@ -53,7 +54,51 @@ const HOW_MANY =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|keep|renew|prolong|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|keep|renew|prolong|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
+
+/** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
+const MORE_TIME_MAX = 120;
+/** `I need`, `give me`, `can I have`, `I'd like`: what comes before more time asked for. */
+const ASKED_FOR = /^(?:(?:i\s+)?need|give\s+me|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)|i(?:['’]?d|\s+would)\s+like)\s+/i;
+/** The words that make a length more time (`another hour`, `2 more hours`, `an extra day`), not a booking's length. */
+const MORE = /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i;
+
+/**
+ * `I need 2 more hours`, `another hour please`, `can I have another hour on lab-3`, `I need lab-3 for 2 more
+ * hours`: extend, by that much (the testbed named, or their bookings to choose from).
+ */
+function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  if (command.length > MORE_TIME_MAX || !MORE.test(command)) return undefined;
+  const words = command.replace(ASKED_FOR, '').replace(/\s+please$/i, '');
+  if (readTypedExtension(words) !== null) return `extend ${words}`;
+  const split = /\s+(?:on|with|for)\s+/i.exec(words);
+  if (!split) return undefined;
+  const [before, after] = [words.slice(0, split.index), words.slice(split.index + split[0].length)];
+  if (readTypedExtension(before) !== null && 'found' in findByTypedName(testbeds, after)) return `extend ${after} ${before}`;
+  if (/\sfor\s/i.test(split[0]) && 'found' in findByTypedName(testbeds, before) && readTypedExtension(after) !== null) return `extend ${before} ${after}`;
+  return undefined;
+}
+
+/**
+ * `push my booking to 18:00`, `move the release of lab-3 to friday`, `postpone lab-3 by an hour`: their
+ * booking (or the testbed named) due back then, as `release lab-3 at 18:00` reads it (later than it is due is
+ * an extension, earlier a Done by); or extended by that much.
+ */
+const PUSHED =
+  /^(?:push|move|postpone|delay|shift)(?:\s+back)?\s+(?:my\s+(?:booking|release|reservation|testbed)|(?:the\s+)?(?:booking|release|reservation)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+
+function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  const match = command.length > MORE_TIME_MAX ? null : PUSHED.exec(command);
+  if (!match) return undefined;
+  // `push it to 18:00` with no testbed talked about: their bookings.
+  const named = (match[1] ?? match[2])?.trim().replace(IT, '') || undefined;
+  if (named !== undefined && !('found' in findByTypedName(testbeds, named))) return undefined;
+  const asked = readTypedExtend(match[3], testbeds);
+  if (asked.until !== undefined) return ['release', named, `at ${asked.until.replace(/^until\s+/i, '')}`].filter((part) => part !== undefined).join(' ');
+  return asked.minutes === undefined ? undefined : ['extend', named, match[3]].filter((part) => part !== undefined).join(' ');
+}
+
+const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => asked.minutes !== undefined || asked.until !== undefined;
 
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =
@@ -188,6 +233,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
+  // `keep it another hour` with no testbed talked about: their bookings, with that much more.
+  const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1];
+  if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;
+  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds);
+  if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
     const named = bookingName(asked[1], testbeds);

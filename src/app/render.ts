@@ -54,6 +54,7 @@ import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
+import { asksToBookAhead } from '../cards/typed-booking.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
@@ -158,7 +159,7 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
-  if (/^(?:from|starting|beginning|for)\s/i.test(unread)) {
+  if (asksToBookAhead(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
   }
   return `I could not read “${unread}” as a time: choose when below.`;

@@ -63,7 +63,7 @@ export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
  * (group 2), after the words that take a testbed (group 1). `is it …` and `what is it …` only with more words after.
  */
 const PRONOUN_NAMED =
-  /^((?:book|register|reserve|claim|take|grab|give|hand(?:\s+over)?|transfer|release|free(?:\s+up)?|give\s+back|return|unbook|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with|wait(?:\s+(?:for|on))?|notify\s+me\s+(?:when|about)|remind\s+me\s+(?:when|about)|let\s+me\s+know\s+when|watch|queue\s+for|unwait|stop\s+waiting\s+for|leave\s+the\s+queue\s+for|who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|had|used)|history(?:\s+of)?|when(?:['’]?s|\s+is|\s+will)|ask\s+about|nudge|extend|keep|renew|i\s+still\s+need|purpose(?:\s+(?:of|for))?|status(?:\s+of)?|what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening)\s+with|(?:is|what(?:['’]?s|\s+is))(?=\s+\S+\s+\S))\s+)((?:this|that)\s+(?:one|testbed)|it|this|that)(?=\s|$)/i;
+  /^((?:book|register|reserve|claim|take|grab|give|hand(?:\s+over)?|transfer|release|free(?:\s+up)?|give\s+back|return|unbook|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with|wait(?:\s+(?:for|on))?|notify\s+me\s+(?:when|about)|remind\s+me\s+(?:when|about)|let\s+me\s+know\s+when|watch|queue\s+for|unwait|stop\s+waiting\s+for|leave\s+the\s+queue\s+for|who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|had|used)|history(?:\s+of)?|when(?:['’]?s|\s+is|\s+will)|ask\s+about|nudge|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:extend|keep|renew)|(?:push|move|postpone|delay|shift)(?:\s+back)?|i\s+still\s+need|purpose(?:\s+(?:of|for))?|status(?:\s+of)?|what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening)\s+with|(?:is|what(?:['’]?s|\s+is))(?=\s+\S+\s+\S))\s+)((?:this|that)\s+(?:one|testbed)|it|this|that)(?=\s|$)/i;
 
 /** The command with its pronoun (`wait for it`) replaced by the name of the testbed it refers to; as typed when it has none. */
 export function withTestbedFor(command: string, name: string | undefined): string {
@@ -323,7 +323,7 @@ export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 export interface TypedExtend<T> {
   testbed?: T;
   minutes?: number;
-  /** `until 18:00` (as `until …`, whatever word came first: `to`, `till`), read with the clock where it is used. */
+  /** `until 18:00` (as `until …`, whatever word came first: `to`, `till`; `over the weekend`, `overnight` as typed), read with the clock where it is used. */
   until?: string;
   /** True when every word was read (a name the lab has, a length, or both): lab data, no words a person wrote. */
   whole: boolean;
@@ -340,7 +340,7 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   const untilAlone = untilPhrase(typed);
   if (untilAlone !== undefined) return { until: untilAlone, whole: true };
   // The name before `by`, `for`, `until`, `to`; else before the last one, two or three words.
-  const clause = /\s+(?:by|for|until|till|to)\s+\S/i.exec(typed);
+  const clause = /\s+(?:by|for|until|till|to|over)\s+\S/i.exec(typed);
   const spaces = [...typed.matchAll(/\s+/g)].slice(-3).map((space) => space.index);
   for (const end of [clause?.index, ...spaces.reverse()]) {
     if (end === undefined || end === 0) continue;
@@ -359,9 +359,12 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
 
 /**
  * `until 18:00`, `to 6pm`, `till friday`: the words as `until …` when they are a time (whether they
- * are does not depend on the clock, so any instant serves here), else undefined.
+ * are does not depend on the clock, so any instant serves here), else undefined. A stretch that ends
+ * (`over the weekend`, `for the afternoon`, `overnight`) stays as typed.
  */
 function untilPhrase(words: string): string | undefined {
+  const anyTime = new Date(0).toISOString();
+  if (/^(?:over\s|for\s+(?:the|this)\s|overnight$)/i.test(words) && readTypedRelease(words, anyTime, 'UTC') !== null) return words;
   const match = /^(?:until|till|til|to)\s+(\S.*)$/is.exec(words);
   if (!match) return undefined;
   const phrase = `until ${match[1]}`;

@@ -7,7 +7,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { MAX_TIME_PHRASE, readTypedRelease } from './typed-time.js';
+import { MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
 
 /** How many places a clause could start (` for `, ` until `) are tried in one typed booking. */
 const MAX_CLAUSE_STARTS = 6;
@@ -27,10 +27,10 @@ export interface TypedBooking {
 export const NO_NAME =
   /^(?:(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
 
-/** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through ` or ` because ` (and at the very start). */
+/** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
   const starts: number[] = [];
-  const pattern = /(?:^|\s)(?=(?:for|until|till|til|to|through|thru|because)\s)/gi;
+  const pattern = /(?:^|\s)(?=(?:for|until|till|til|to|through|thru|over|because)\s|overnight(?:\s|$))/gi;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     starts.push(match.index);
     pattern.lastIndex = match.index + Math.max(match[0].length, 1);
@@ -92,6 +92,8 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     return 'found' in match && (!whole || sameName(match.found.testbed_name, name));
   };
   if (named(text) !== undefined && finds(text, true)) return { name: text, values: {} };
+  const range = bookingRange(text, testbeds, now, timeZone);
+  if (range !== undefined) return range;
   const ahead = bookingAhead(text, testbeds, now, timeZone);
   if (ahead !== undefined) return ahead;
   for (const whole of [true, false]) {
@@ -131,13 +133,20 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
 function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
   // The word comes right after a name, so it is looked for only within a name's reach.
   const head = text.slice(0, LAB_LIMITS.nameMax + 2);
-  const at = /\s(?:from|starting|beginning)\s/i.exec(head)?.index ?? forLaterDay(head, now, timeZone);
-  if (at === undefined) return undefined;
-  const name = text.slice(0, at).trim();
-  const start = text.slice(at).trim();
-  const match = findByTypedName(testbeds, name);
-  // A testbed whose own name goes on with `from …` is read whole by the caller's other readings.
-  if (name === '' || !('found' in match) || /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name)) return undefined;
+  const found = [/\s(?:from|starting|beginning)\s/i.exec(head)?.index, LATER_START.exec(head)?.index, forLaterDay(head, now, timeZone)];
+  // The first place that follows a testbed's name.
+  for (const at of found.filter((index) => index !== undefined).sort((a, b) => a - b)) {
+    const name = text.slice(0, at).trim();
+    const match = findByTypedName(testbeds, name);
+    if (name === '' || !('found' in match)) continue;
+    // A testbed whose own name goes on with `from …` is read whole by the caller's other readings.
+    return /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name) ? undefined : aheadFrom(name, text.slice(at).trim(), now, timeZone);
+  }
+  return undefined;
+}
+
+/** `lab-3` and `from now until friday`: until friday; `from monday`: the words named, a start later than now. */
+function aheadFrom(name: string, start: string, now: string, timeZone: string): TypedBooking {
   const fromNow = /^\S+\s+(?:now|right\s+now|today|immediately|this\s+(?:morning|afternoon))(?:\s+(\S.*))?$/is.exec(start);
   if (fromNow === null) return { name, values: {}, unread: start };
   const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
@@ -145,6 +154,48 @@ function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'test
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const WEEKDAY = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+/** A clock time as typed in a range: `9`, `9:30`, `2pm`, `14.30`. */
+const CLOCK = '\\d{1,2}(?:[:.h]\\d{2})?(?:\\s*[ap]m)?';
+
+/**
+ * `on friday`, `next week`, `tomorrow from 9`, `friday 9-12`: a day later than today, said as when the
+ * booking would start (`tomorrow`, `friday 17:00` and `tomorrow at 9am` alone are until then).
+ */
+const LATER_START = new RegExp(
+  `\\s(?:on\\s+(?=(?:the\\s+)?\\d|${WEEKDAY}(?:\\s|$)|${MONTH}\\s+\\d)|next\\s+(?=(?:week|month|${WEEKDAY})(?:\\s|$))|(?=(?:tomorrow|${WEEKDAY})\\s+(?:from|starting|beginning|between|${CLOCK}\\s*[-–]\\s*\\d)))`,
+  'i',
+);
+
+/** `from 9 to 12`, `9-17`, `between 2pm and 5pm`, then perhaps a purpose: the start, the end and the rest. */
+const RANGE = new RegExp(`^(?:(?:from\\s+)?(${CLOCK})\\s*(?:-|–|to|till|until)\\s*(${CLOCK})|between\\s+(${CLOCK})\\s+and\\s+(${CLOCK}))(?:\\s+(\\S.*))?$`, 'is');
+
+/** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */
+export function asksToBookAhead(unread: string): boolean {
+  return /^(?:from|starting|beginning|for|between)\s/i.test(unread) || RANGE.test(unread) || LATER_START.exec(` ${unread}`)?.index === 0;
+}
+
+/**
+ * `lab-3 from 9 to 12`, `lab-3 9-17 for the soak`: a booking from a start that has come (or comes within
+ * minutes) is until the end; a later start is booking ahead, which the form names as such.
+ */
+function bookingRange(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
+  const head = text.slice(0, LAB_LIMITS.nameMax + 2);
+  for (const space of head.matchAll(/\s+(?=(?:from\s+|between\s+)?\d)/gi)) {
+    const name = text.slice(0, space.index).trim();
+    const match = RANGE.exec(text.slice(space.index).trim());
+    if (match === null || name === '' || !('found' in findByTypedName(testbeds, name))) continue;
+    const [start, end] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
+    const purpose = match[5] === undefined ? {} : PURPOSE.exec(match[5].trim())?.[1];
+    if (purpose === undefined) continue;
+    const read = readTypedRange(start, end, now, timeZone);
+    if (read === null) continue;
+    const range = match[5] === undefined ? text.slice(space.index).trim() : text.slice(space.index).trim().slice(0, -match[5].length).trim();
+    if (read === 'ahead') return { name, values: {}, unread: range };
+    return { name, values: { ...read, ...(typeof purpose === 'string' ? purposeValue(purpose) : {}) } };
+  }
+  return undefined;
+}
 /** ` for ` and a day after today (`tomorrow`, `monday`, `next week`, `the 3rd`, `3 dec`, `2026-12-03`), then up to three more words. */
 const LATER_DAY = new RegExp(
   `\\sfor\\s+((?:tomorrow|next\\s+\\S+|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|the\\s+\\d{1,2}(?:st|nd|rd|th)?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)(?=\\s|$)(?:\\s+\\S+){0,3})`,
@@ -191,7 +242,7 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
  */
 function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
   const text = withoutNow(typed, testbeds);
-  const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?))$/i.exec(text);
+  const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
   if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?)(\s+for\s+\S.*)?$/i.exec(text);
   if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;

@@ -34,7 +34,20 @@ const QUICK_CHOICES = new Map<number, string>([
 ]);
 
 /** `for the day`, `until tonight`, `until end of day`, `until midnight`: the form's "end of today" choice. */
-const END_OF_DAY = /^(?:eod|the\s+day|today|tonight|midnight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?day)$/i;
+const END_OF_DAY =
+  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
+
+/**
+ * `for the afternoon`, `over the weekend`, `overnight`: a stretch of time, read as when it ends (the
+ * morning at noon, the afternoon at 17:00, the night and the weekend on the next working morning at 9:00).
+ */
+const SPANS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:the\s+|this\s+)?morning$/i, 'noon'],
+  [/^(?:the\s+|this\s+)?afternoon$/i, '17:00'],
+  [/^(?:the\s+|this\s+)?evening$/i, 'tonight'],
+  [/^(?:the\s+)?night$/i, 'morning'],
+  [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
+];
 
 /**
  * Everyday words for a length or a time, as the words the reader knows: `half an hour` is `30 min`,
@@ -50,15 +63,33 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?morning$/i, '$1 9:00'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?lunch(?:\s*time)?$/i, '$1 12:00'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?afternoon$/i, '$1 17:00'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?evening$/i, '$1 18:00'],
+  [/^after\s+the\s+weekend$/i, 'monday 9:00'],
+  [/^(?:the\s+)?weekend$/i, 'friday'],
+  [/^next\s+week$/i, 'next monday 9:00'],
 ];
 
-function everydayTime(words: string): string {
+function everydayTime(typed: string): string {
+  // `this afternoon`, `this evening`: today's.
+  const words = typed.replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ');
   for (const [pattern, replacement] of EVERYDAY_TIMES) if (pattern.test(words)) return words.replace(pattern, replacement).trim();
   return words;
 }
 
+/** `1h30`, `1h 30m`, `1 hour 30 minutes`, `2 hours and 15 minutes`: hours and minutes, in ms, or null. */
+function readHoursAndMinutes(text: string): number | null {
+  const match = /^(\d{1,3})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/i.exec(text);
+  if (!match || Number(match[2]) > 59) return null;
+  const length = Number(match[1]) * HOUR + Number(match[2]) * MINUTE;
+  return length > 0 ? length : null;
+}
+
 /** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`: the length in ms, or null. */
 function readDuration(text: string): number | null {
+  const both = readHoursAndMinutes(text);
+  if (both !== null) return both;
   const match = /^(\d{1,4}(?:[.,]\d{1,2})?|[a-z]+)\s*([a-z]+)$/i.exec(text);
   if (!match) return null;
   const amount = /^\d/.test(match[1]) ? Number(match[1].replace(',', '.')) : NUMBER_WORDS[match[1].toLowerCase()];
@@ -76,13 +107,17 @@ const MONTHS: ReadonlyArray<RegExp> = [
 /** A calendar date as typed (month 1–12); the year is absent when not typed (the next such date is meant). */
 interface TypedDate {
   year?: number;
-  month: number;
+  /** Absent: `the 5th`, the next 5th of a month. */
+  month?: number;
   day: number;
 }
 
 /** A day, and perhaps a time on it, as typed after `until`. */
 interface TypedClock {
-  /** `today`, `tomorrow`, a weekday (0 = Sunday), a date, or `next`: the next time the clock shows that time. */
+  /**
+   * `today`, `tomorrow`, a weekday (0 = Sunday; 7 to 13 for `next monday`, a week on when it is today), a date,
+   * or `next`: the next time the clock shows that time.
+   */
   day: 'today' | 'tomorrow' | 'next' | number | TypedDate;
   /** Absent: the end of that day (`until friday`, `until 3 dec`). */
   time?: { hour: number; minute: number };
@@ -106,8 +141,12 @@ function readDay(words: readonly string[]): TypedClock['day'] | null {
   if (words.length === 0) return 'next';
   const text = words.join(' ');
   if (text === 'today' || text === 'tomorrow') return text;
-  const weekday = WEEKDAYS.findIndex((pattern) => pattern.test(text));
-  if (weekday >= 0) return weekday;
+  // `friday`, `on friday`, `this friday`; `next friday` (a week on, said on a Friday).
+  const [, before, dayName] = /^(?:(on|this|next|this\s+coming|coming)\s+)?(\S+)$/.exec(text) ?? [];
+  const weekday = dayName === undefined ? -1 : WEEKDAYS.findIndex((pattern) => pattern.test(dayName));
+  if (weekday >= 0) return before === 'next' ? weekday + 7 : weekday;
+  const dayOfMonth = /^(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)$/.exec(text);
+  if (dayOfMonth) return { day: Number(dayOfMonth[1]) };
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
   const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+)$/.exec(text);
@@ -129,6 +168,12 @@ function readClock(text: string): TypedClock | null {
     const day = readDay(dayWords.at(-1) === 'at' ? dayWords.slice(0, -1) : dayWords);
     return day === null ? null : { day, time };
   }
+  // Or the time first (`3 pm tomorrow`, `17:00 on friday`).
+  for (const size of [2, 1]) {
+    const time = words.length > size ? readTime(words.slice(0, size)) : null;
+    const day = time === null ? null : readDay(words.slice(size));
+    if (time !== null && day !== null && day !== 'next') return { day, time };
+  }
   const day = readDay(words);
   // A day alone is its end; `until today` and `until tomorrow` are read before this, and `next` needs a time.
   return day === null || day === 'next' ? null : { day };
@@ -143,7 +188,11 @@ function daysAhead(day: TypedClock['day'], today: WallTime): number | null {
   const now = dayNumber(today.year, today.month, today.day);
   if (day === 'today' || day === 'next') return 0;
   if (day === 'tomorrow') return 1;
-  if (typeof day === 'number') return (day - new Date(now * DAY).getUTCDay() + 7) % 7;
+  if (typeof day === 'number') {
+    const ahead = ((day % 7) - new Date(now * DAY).getUTCDay() + 7) % 7;
+    return ahead === 0 && day >= 7 ? 7 : ahead;
+  }
+  if (day.month === undefined) return dayOfMonthAhead(day.day, today, now);
   if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > daysInMonth(day.year ?? 2000, day.month)) return null;
   if (day.year !== undefined) return dayNumber(day.year, day.month, day.day) - now;
   const thisYear = dayNumber(today.year, day.month, day.day);
@@ -151,6 +200,13 @@ function daysAhead(day: TypedClock['day'], today: WallTime): number | null {
   const ahead = thisYear >= now ? thisYear - now : dayNumber(today.year + 1, day.month, day.day) - now;
   const landed = new Date((now + ahead) * DAY);
   return landed.getUTCDate() === day.day ? ahead : null;
+}
+
+/** `the 5th`: this month's when it is today or later, else next month's; null when that month has no such day. */
+function dayOfMonthAhead(date: number, today: WallTime, now: number): number | null {
+  const [year, month] = date >= today.day ? [today.year, today.month] : today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+  if (date < 1 || date > daysInMonth(year, month)) return null;
+  return Date.UTC(year, month - 1, date) / DAY - now;
 }
 
 /** The instant `days` calendar days after `today`'s date, at `hour:minute` on the zone's clock (right across clock changes). */
@@ -205,13 +261,18 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   // One full stop at the end is how a sentence ends (`book lab-3 for 2 hours.`).
   const trimmed = phrase.trim().replace(/\.$/, '');
   if (trimmed.length > MAX_TIME_PHRASE) return null;
-  const match = /^(for|until|till|til)\s+(\S.*)$/i.exec(trimmed);
+  const match = /^(for|over|until|till|til)\s+(\S.*)$/i.exec(/^overnight$/i.test(trimmed) ? 'for the night' : trimmed);
   const base = parseIso(now);
   if (!match || base === null) return null;
   const zone = safeZone(timeZone);
-  const words = everydayTime(match[2].trim());
+  const keyword = match[1].toLowerCase();
+  const typed = match[2].trim();
+  // `for the afternoon`, `over the weekend`: until the stretch ends. `over` says nothing else.
+  const span = keyword === 'for' || keyword === 'over' ? SPANS.find(([pattern]) => pattern.test(typed))?.[1] : undefined;
+  if (keyword === 'over' && span === undefined) return null;
+  const words = everydayTime(span ?? typed);
   if (END_OF_DAY.test(words)) return { [INPUT_IDS.releaseChoice]: 'eod' };
-  if (match[1].toLowerCase() === 'for') {
+  if (keyword === 'for' && span === undefined) {
     const length = readDuration(words);
     if (length === null) return null;
     const quick = QUICK_CHOICES.get(length);
@@ -248,4 +309,34 @@ export function readTypedInstant(phrase: string, now: string, timeZone: string):
   const [choice, date, time] = [INPUT_IDS.releaseChoice, INPUT_IDS.releaseDate, INPUT_IDS.releaseTime].map((id) => values[id] ?? '');
   const resolved = resolveRelease(choice, date, time, now, timeZone);
   return resolved.ok ? resolved.iso : null;
+}
+
+/** A start said a little ahead (`from 10` at 09:50) is now: the booking starts when it is made. */
+const START_GRACE_MS = 15 * MINUTE;
+/** A range longer than this, from a start that has passed, is about another day (`from 9 to 12` said at 19:00). */
+const RANGE_MAX_MS = 12 * HOUR;
+
+/**
+ * `from 9 to 12`, `9-17`, `between 2pm and 5pm`: a start and an end on today's clock. When the
+ * start is now or has passed (a bare hour is the one nearest now, morning or afternoon), the
+ * release inputs for the end, as `until 12` reads it; `ahead` when the start is later than now
+ * (a booking starts when it is made) or the range is about another day; null when the words are
+ * no clock times.
+ */
+export function readTypedRange(start: string, end: string, now: string, timeZone: string): FormValues | 'ahead' | null {
+  const base = parseIso(now);
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(start.trim());
+  if (base === null || match === null) return null;
+  const zone = safeZone(timeZone);
+  const [hour, minute, half] = [Number(match[1]), match[2] === undefined ? 0 : Number(match[2]), match[3]?.toLowerCase()];
+  if (minute > 59 || hour > 23 || (half !== undefined && (hour < 1 || hour > 12))) return null;
+  const hours = half !== undefined ? [(hour % 12) + (half === 'pm' ? 12 : 0)] : match[2] === undefined && hour >= 1 && hour <= 12 ? [hour % 12, (hour % 12) + 12] : [hour];
+  const today = wallTimeAt(base, zone);
+  const starts = hours.map((at) => onDay(today, 0, at, minute, zone));
+  const from = starts.reduce((best, at) => (Math.abs(at - base) < Math.abs(best - base) ? at : best));
+  const values = readTypedRelease(`until ${end}`, now, timeZone);
+  if (values === null) return null;
+  if (from > base + START_GRACE_MS) return 'ahead';
+  const resolved = resolveRelease(values[INPUT_IDS.releaseChoice] ?? '', values[INPUT_IDS.releaseDate] ?? '', values[INPUT_IDS.releaseTime] ?? '', now, timeZone);
+  return resolved.ok && Date.parse(resolved.iso) - from <= RANGE_MAX_MS ? values : 'ahead';
 }

@@ -133,6 +133,37 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });
 
+  it.each([
+    ['I need 2 more hours', { extendMinutes: 120 }],
+    ['another hour please', { extendMinutes: 60 }],
+    ["I'd like 30 more minutes", { extendMinutes: 30 }],
+    ['give me another hour', { extendMinutes: 60 }],
+    ['can I have another hour on lab-3', { testbedId: 3, extendMinutes: 60 }],
+    ['I need lab-3 for 2 more hours', { testbedId: 3, extendMinutes: 120 }],
+    ['can I keep lab-3 until friday', { testbedId: 3, extendUntil: '2026-03-06T23:59:00.000Z' }],
+    ['could I keep it another hour', { extendMinutes: 60 }],
+    ['postpone TB-04 by an hour', { testbedId: 4, extendMinutes: 60 }],
+    ['push back my booking by 2 hours', { extendMinutes: 120 }],
+    // A new time, earlier or later than it is due: as `release lab-3 at 18:00` (Done by, or Extend to).
+    ['move my booking to 18:00', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    ['push lab-3 to 6pm', { testbedId: 3, doneBy: '2026-03-02T18:00:00.000Z' }],
+    ['move the release of lab-3 to friday', { testbedId: 3, doneBy: '2026-03-06T23:59:00.000Z' }],
+    ['push it to 18:00', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    // A stretch that ends (NOW is Monday 10:00): the next working morning.
+    ['extend lab-3 over the weekend', { testbedId: 3, extendUntil: '2026-03-09T09:00:00.000Z' }],
+    ['keep lab-3 overnight', { testbedId: 3, extendUntil: '2026-03-03T09:00:00.000Z' }],
+    ['extend for the afternoon', { extendUntil: '2026-03-02T17:00:00.000Z' }],
+  ])('%j asks for more time (or a new time) on their bookings', (typed, event) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
+  });
+
+  it('more time without the word more, or moving something that is no testbed, is no extension', () => {
+    expect(route(text('I need more coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('move the meeting to 18:00'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('push the button'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(everydayCommand('I need 2 hours', testbeds)).toBe('I need 2 hours');
+  });
+
   it('those words without a testbed of the lab are no command, and I need lab-3 still books', () => {
     expect(route(text('keep calm'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('I still need coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
-import { readTypedBooking } from '../../src/cards/typed-booking.js';
-import { readTypedExtension, readTypedRelease } from '../../src/cards/typed-time.js';
+import { asksToBookAhead, readTypedBooking } from '../../src/cards/typed-booking.js';
+import { readTypedExtension, readTypedRange, readTypedRelease } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
 const NOW = '2026-03-10T10:00:00.000Z';
@@ -30,6 +30,12 @@ describe('readTypedRelease', () => {
     ['until tomorrow', { release_choice: '1d' }],
     // 2026-03-10 is a Tuesday: `until tuesday` is the end of today.
     ['until tuesday', { release_choice: 'eod' }],
+    ['until COB', { release_choice: 'eod' }],
+    ['until close of business', { release_choice: 'eod' }],
+    ['until the end of the working day', { release_choice: 'eod' }],
+    ['for the evening', { release_choice: 'eod' }],
+    // Today is the 10th.
+    ['until the 10th', { release_choice: 'eod' }],
   ])('%j is the quick choice %j', (phrase, values) => {
     expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
   });
@@ -80,6 +86,36 @@ describe('readTypedRelease', () => {
     ['until tomorrow morning', 'UTC', custom('2026-03-11', '09:00')],
     // 9:00 has passed today: tomorrow's.
     ['until morning', 'UTC', custom('2026-03-11', '09:00')],
+    // The working day's words: lunch, this afternoon, this evening; after the weekend, next week.
+    ['until lunch', 'UTC', custom('2026-03-10', '12:00')],
+    ['until tomorrow lunchtime', 'UTC', custom('2026-03-11', '12:00')],
+    ['until this afternoon', 'UTC', custom('2026-03-10', '17:00')],
+    ['until this evening', 'UTC', custom('2026-03-10', '18:00')],
+    ['until friday afternoon', 'UTC', custom('2026-03-13', '17:00')],
+    ['until after the weekend', 'UTC', custom('2026-03-16', '09:00')],
+    ['until the weekend', 'UTC', custom('2026-03-13', '23:59')],
+    ['until next week', 'UTC', custom('2026-03-16', '09:00')],
+    // A stretch of time ends: the morning at noon, the afternoon at 17:00, the night and the weekend on the next working morning.
+    ['for the morning', 'UTC', custom('2026-03-10', '12:00')],
+    ['for the afternoon', 'UTC', custom('2026-03-10', '17:00')],
+    ['for the night', 'UTC', custom('2026-03-11', '09:00')],
+    ['overnight', 'UTC', custom('2026-03-11', '09:00')],
+    ['for the weekend', 'UTC', custom('2026-03-16', '09:00')],
+    ['over the weekend', 'UTC', custom('2026-03-16', '09:00')],
+    // Hours and minutes together.
+    ['for 1h30', 'UTC', custom('2026-03-10', '11:30')],
+    ['for 1h 30m', 'UTC', custom('2026-03-10', '11:30')],
+    ['for 2 hours and 15 minutes', 'UTC', custom('2026-03-10', '12:15')],
+    // The time before the day; `next` and `this` before a weekday; a day of the month.
+    ['until 3 pm tomorrow', 'UTC', custom('2026-03-11', '15:00')],
+    ['until 17:00 on friday', 'UTC', custom('2026-03-13', '17:00')],
+    ['until this friday', 'UTC', custom('2026-03-13', '23:59')],
+    ['until next thursday', 'UTC', custom('2026-03-12', '23:59')],
+    // Said on a Tuesday, next Tuesday is a week on.
+    ['until next tuesday', 'UTC', custom('2026-03-17', '23:59')],
+    ['until the 31st', 'UTC', custom('2026-03-31', '23:59')],
+    // The 5th has passed this month: April's.
+    ['until the 5th at 9am', 'UTC', custom('2026-04-05', '09:00')],
   ])('%j in %s is the custom date and time %j', (phrase, zone, values) => {
     expect(readTypedRelease(phrase, NOW, zone)).toEqual(values);
   });
@@ -111,7 +147,7 @@ describe('readTypedRelease', () => {
     expect(resolveRelease(later.release_choice, later.release_date, later.release_time, NOW, 'UTC')).toEqual({ ok: true, iso: '2026-03-10T12:00:00.000Z' });
   });
 
-  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 0', 'until 24', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'until 31 feb', 'until 2026-02-30', 'until 3 smarch', 'for', 'soon', 'for 2 hours please'])(
+  it.each(['for soak testing', 'for 0 hours', 'for -2 hours', 'for 2 parsecs', 'until 0', 'until 24', 'until 25:00', 'until 13pm', 'until friyay', 'until at 9', 'until 31 feb', 'until 2026-02-30', 'until 3 smarch', 'for', 'soon', 'for 2 hours please', 'over lunch', 'over 2 hours', 'for 1h75', 'until the 31st of february', 'until next fortnight'])(
     '%j is not a time',
     (phrase) => {
       expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
@@ -136,6 +172,8 @@ describe('readTypedExtension', () => {
     ['another half hour', 30],
     ['by an hour and a half', 90],
     ['for a couple of hours', 120],
+    ['1h30', 90],
+    ['by 2 hours and 15 minutes', 135],
   ])('%j is %d minutes more', (typed, minutes) => {
     expect(readTypedExtension(typed)).toBe(minutes);
   });
@@ -145,7 +183,62 @@ describe('readTypedExtension', () => {
   });
 });
 
+describe('readTypedRange', () => {
+  // NOW is 10:00 UTC.
+  it.each([
+    ['9', '12', custom('2026-03-10', '12:00')],
+    ['9:30', '17:00', custom('2026-03-10', '17:00')],
+    // `9 to 5`: the afternoon's 5.
+    ['9', '5', custom('2026-03-10', '17:00')],
+    // A start a few minutes ahead is now.
+    ['10:10', '12', custom('2026-03-10', '12:00')],
+    ['10am', '1pm', custom('2026-03-10', '13:00')],
+  ])('from %s to %s, begun, is until the end: %j', (start, end, values) => {
+    expect(readTypedRange(start, end, NOW, 'UTC')).toEqual(values);
+  });
+
+  it.each([
+    // Later today.
+    ['2pm', '5pm'],
+    ['10:30', '12'],
+    // 8 to 9 said at 10:00 is this evening's.
+    ['8', '9'],
+  ])('from %s to %s is ahead', (start, end) => {
+    expect(readTypedRange(start, end, NOW, 'UTC')).toBe('ahead');
+  });
+
+  it('a range whose start passed long before its end is about another day', () => {
+    // 19:00: `from 9am to 12` means tomorrow morning, not until midnight.
+    expect(readTypedRange('9am', '12', '2026-03-10T19:00:00.000Z', 'UTC')).toBe('ahead');
+  });
+
+  it.each([['25', '12'], ['9', 'the demo'], ['13pm', '5'], ['9:75', '12']])('from %j to %j is no range', (start, end) => {
+    expect(readTypedRange(start, end, NOW, 'UTC')).toBeNull();
+  });
+});
+
 describe('readTypedBooking', () => {
+  it('a range after a testbed: begun, until its end (with a purpose after it); later, booking ahead', () => {
+    expect(readTypedBooking('lab-3 from 9 to 12', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3 9-17 for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('TB-08 Voice and video lab between 9 and 5', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: custom('2026-03-10', '17:00') });
+    expect(readTypedBooking('lab-3 2pm-5pm', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: '2pm-5pm' });
+    expect(readTypedBooking('lab-3 from 2pm to 5pm for the demo', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'from 2pm to 5pm' });
+  });
+
+  it('a later day said as a start (`on friday`, `next week`, `tomorrow from 9`) is booking ahead; `tomorrow` alone is until then', () => {
+    for (const later of ['on friday', 'on the 20th', 'next week', 'next monday', 'tomorrow from 9 to 12', 'friday 9-12', 'thursday between 9 and 12']) {
+      expect(readTypedBooking(`lab-3 ${later}`, LAB, NOW, 'UTC'), later).toEqual({ name: 'lab-3', values: {}, unread: later });
+      expect(asksToBookAhead(later), later).toBe(true);
+    }
+    expect(readTypedBooking('lab-3 tomorrow at 9am', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-11', '09:00') });
+    expect(readTypedBooking('lab-3 over the weekend for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-16', '09:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('Room for testing overnight', LAB, NOW, 'UTC')).toEqual({ name: 'Room for testing', values: custom('2026-03-11', '09:00') });
+    expect(readTypedBooking('lab-3 1h30', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '11:30') });
+    // Words that only look like it are no start.
+    for (const other of ['next to the rack', 'on call', 'until the demo', 'whenever']) expect(asksToBookAhead(other), other).toBe(false);
+  });
+
   it('reads a day without its until after a testbed (`lab-3 tomorrow`), and names other words it could not read', () => {
     expect(readTypedBooking('lab-3 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '1d' } });
     expect(readTypedBooking('lab-3 today', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });

@@ -124,6 +124,32 @@ describe('done sooner', () => {
   });
 });
 
+describe('more time, and a new time, in everyday words', () => {
+  it('`I need 2 more hours` extends by two hours with one press; `move my booking to …` offers Done by when earlier, Extend to when later', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test')] });
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+
+    const more = await ask(h, h.ada, h.lab, 'I need 2 more hours');
+    expect(seenCard(more).heading).toBe('Your bookings');
+    expect(buttonTitles(more)[0]).toBe('Extend 2 hours');
+    const extended = await click(h, h.ada, more, 'extend');
+    expect(seenCard(extended).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBe(due + 2 * HOUR);
+
+    // Due in six hours now: an hour from now is earlier (Done by), ten hours from now later (Extend to).
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const sooner = await ask(h, h.ada, h.lab, `move my booking to ${clock(Date.now() + HOUR)}`);
+    expect(buttonTitles(sooner)[0]).toMatch(/^Done by (?:\d{2}:\d{2}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/);
+    const later = await ask(h, h.ada, h.lab, `push lab-1 to ${clock(Date.now() + 10 * HOUR)}`);
+    expect(buttonTitles(later)[0]).toMatch(/^Extend to (?:\d{2}:\d{2}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/);
+    const pushed = await click(h, h.ada, later, 'extend');
+    expect(seenCard(pushed).heading).toBe('Extended: lab-1');
+    const now = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    expect(Math.abs(now - (Date.now() + 10 * HOUR))).toBeLessThan(2 * 60_000);
+  });
+});
+
 describe('in the 1:1 room, where the reminders arrive', () => {
   it('the holder types about their own booking there and its buttons work there; somebody holding nothing learns nothing of the lab', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };

@@ -140,10 +140,24 @@ describe('a testbed named with the command', () => {
     expect(startsOn(unread)).toBe('lab-3');
     expect(fieldErrorText(unread, 'release_choice')).toBe('I could not read “until the demo” as a time: choose when below.');
 
-    const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 from 2pm to 5pm');
+    // A start on a later day, whatever the hour the test runs at (a range that has begun today is read as until its end).
+    const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 tomorrow from 2pm to 5pm');
     expect(startsOn(fromTo)).toBe('lab-3');
     expect(fieldErrorText(fromTo, 'release_choice')).toBe(
-      'A booking starts when it is made, so I cannot book ahead (“from 2pm to 5pm”). Choose when you will release it below, or book it on the day.',
+      'A booking starts when it is made, so I cannot book ahead (“tomorrow from 2pm to 5pm”). Choose when you will release it below, or book it on the day.',
+    );
+    // A range that has begun (from this minute, to two hours on): until its end.
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const started = Date.now();
+    const range = await ask(h, h.ada, h.lab, `book lab-3 from ${clock(started)} to ${clock(started + 2 * 3_600_000)}`);
+    expect(startsOn(range)).toBe('lab-3');
+    expect(fieldErrorText(range, 'release_choice')).toBeUndefined();
+    expect(input(range, 'release_choice')).toMatchObject({ value: 'custom' });
+    expect(input(range, 'release_time')).toMatchObject({ value: clock(started + 2 * 3_600_000) });
+    const nextWeek = await ask(h, h.ada, h.lab, 'book lab-3 next week');
+    expect(startsOn(nextWeek)).toBe('lab-3');
+    expect(fieldErrorText(nextWeek, 'release_choice')).toBe(
+      'A booking starts when it is made, so I cannot book ahead (“next week”). Choose when you will release it below, or book it on the day.',
     );
     // `for tomorrow` is a later day, not a purpose.
     const forTomorrow = await ask(h, h.ada, h.lab, 'reserve lab-3 for tomorrow');
