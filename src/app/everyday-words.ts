@@ -23,10 +23,10 @@ function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'test
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
 const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
 /**
- * `take lab-3`, `grab 5g`: book, but only with a testbed or label the lab has (`take a look` books nothing).
+ * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away): book, but only with a testbed or label the lab has (`take a look` books nothing).
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
-const BOOK_IF_NAMED = /^(?:take|grab)\s+(?![\s\S]*\saway(?:\s|$))(\S[\s\S]*)$/i;
+const BOOK_IF_NAMED = /^(?:take|grab|have)\s+(?![\s\S]*\saway(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED = /^(?:i\s+(?:need|want|would\s+like)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me)\s+(\S[\s\S]*)$/i;
 /** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
@@ -99,6 +99,16 @@ function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
 }
 
 const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => asked.minutes !== undefined || asked.until !== undefined;
+
+/** `never mind`, `forget it`, `cancel that`: as `cancel`, which closes the form the person has open. */
+const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort)$/i;
+
+/** `what's the status of lab-3`, `the status for 5g`, `what's the status`: status (of that testbed or label). */
+const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
+/** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
+const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
+/** `let Linus have lab-3`: hand lab-3 over to them (group 1 the person, group 2 the testbed). */
+const LET_HAVE = /^let\s+(\S+(?:\s+\S+){0,2}?)\s+have\s+(\S[\s\S]*)$/i;
 
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =
@@ -223,6 +233,13 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
  */
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
+  if (NEVER_MIND.test(command)) return 'cancel';
+  const statusOf = STATUS_OF.exec(command);
+  if (statusOf) return statusOf[1] === undefined ? 'status' : `status ${statusOf[1]}`;
+  const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
+  if (whoHasKind !== undefined && readLabel(whoHasKind) !== null && labelCarried(testbeds, whoHasKind)) return `status ${whoHasKind}`;
+  const letHave = LET_HAVE.exec(command);
+  if (letHave && 'found' in findByTypedName(testbeds, letHave[2].trim())) return `give ${letHave[2].trim()} to ${letHave[1].trim()}`;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);

@@ -207,7 +207,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(hintCard(input), hintText(input));
     }
     case 'thanks':
-      return pair(thanksCard(), thanksText());
+      return pair(thanksCard(view.ack === true), thanksText(view.ack === true));
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
     case 'problems': {

@@ -34,6 +34,7 @@ import {
   STATUS_ARGUMENT_HELP,
   TEXT_COMMANDS,
   THANKS,
+  ACKNOWLEDGED,
   UNWAIT_NAMED,
   WAIT_NAMED,
   WHEN_FREE,
@@ -168,6 +169,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
   if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  if (ACKNOWLEDGED.test(command)) return { kind: 'reply', view: { kind: 'thanks', ack: true } };
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });

@@ -70,8 +70,9 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     // at 4pm`, `purpose lab-3 …`): where reminders arrive. Anything else typed gets one line on where the bot answers, never silence.
     if (event.type === 'message' && event.roomType === 'direct') {
       // `cancel` closes a form opened there (its Cancel button is not sent there); with none open, the same answer.
-      if (['cancel', 'stop'].includes(commandWord(event.text))) return cancelRoute(event);
-      return passOnRoute(everydayCommand(commandText(event.text), ctx.testbeds ?? []), ctx) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
+      const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
+      if (['cancel', 'stop'].includes(command.toLowerCase())) return cancelRoute(event);
+      return passOnRoute(command, ctx) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }

@@ -50,7 +50,11 @@ export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?)
 export const MY_QUEUES = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:queues?|places?)$/i;
 /** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
 export const MY_BOOKINGS =
-  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|what\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on))$/i;
+  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|(?:what|which)(?:\s+(?:testbeds?|ones?))?\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on)|(?:which|what)\s+(?:testbeds?|ones?)\s+(?:are|is)\s+mine|where\s+(?:is|are)\s+my\s+(?:testbeds?|bookings?))$/i;
+/** `ok`, `got it`, `sounds good`, `👍`: said back to an answer; a short answer, and nothing else. */
+export const ACKNOWLEDGED =
+  /^(?:ok(?:ay)?|k|kk|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|👍|👌|🙏)$/iu;
+
 /** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`: give up what one has of it (an offer, a place, a booking). */
 export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
@@ -136,10 +140,13 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
-/** `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`: the status of that testbed, with its expected release. */
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+/**
+ * `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status of that
+ * testbed, with its expected release (a later day asked about is answered by when it is due back).
+ */
 export const WHEN_FREE =
-  /^(?:when(?:['’]?s|\s+is|\s+will)|is)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|overdue|late)(?:\s+again)?$/i;
+  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;

@@ -163,13 +163,13 @@ export function hintText(input: HintInput = {}): string {
   return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;
 }
 
-/** The answer to `thanks`: short, with the menu one press away. */
-export function thanksCard(): AdaptiveCardJson {
-  return card([textBlock(thanksText())], [buttons.menu()]);
+/** The answer to `thanks` (or to `ok`, `got it`: `ack`): short, with the menu one press away. */
+export function thanksCard(ack = false): AdaptiveCardJson {
+  return card([textBlock(thanksText(ack))], [buttons.menu()]);
 }
 
-export function thanksText(): string {
-  return 'You are welcome. Type testbed whenever you need me.';
+export function thanksText(ack = false): string {
+  return `${ack ? 'OK.' : 'You are welcome.'} Type testbed whenever you need me.`;
 }
 
 export function directOnlyCard(): AdaptiveCardJson {

@@ -261,6 +261,41 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(route(text('please'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each(['ok', 'Okay.', 'got it', 'sounds good', '👍'])('%j said back gets a short OK, and nothing is started', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+  });
+
+  it.each(['never mind', 'nvm', 'forget it', 'cancel that'])('%j closes the open form, as cancel does', (typed) => {
+    expect(route(text(typed), ctx)).toEqual(route(text('cancel'), ctx));
+  });
+
+  it('never mind in a 1:1 room closes a form opened there, as cancel does', () => {
+    const direct = { ...text('never mind'), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000dd'), roomType: 'direct' as const };
+    expect(route(direct, ctx)).toEqual(route({ ...direct, text: 'cancel' }, ctx));
+  });
+
+  it.each([
+    ["what's the status of lab-3", [{ type: 'status.requested', label: 'lab-3' }]],
+    ['what is the status', [{ type: 'status.requested' }]],
+    ['who has the 5G testbed', [{ type: 'status.requested', label: '5G' }]],
+    ['who is using a 5g one', [{ type: 'status.requested', label: '5g' }]],
+    ['is lab-3 available tomorrow', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['will lab-3 be free later today', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['which testbeds do I have', [{ type: 'mine.requested' }]],
+    ['which ones are mine', [{ type: 'mine.requested' }]],
+    ['where is my testbed', [{ type: 'mine.requested' }]],
+    ['list free testbeds', [{ type: 'status.requested', label: 'free' }]],
+    ['are any free', [{ type: 'status.requested', label: 'free' }]],
+    ['let me have lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['let Linus Lab have TB-04', [{ type: 'handOver.started', testbedId: 4, to: 'Linus Lab' }]],
+  ])('%j reads as the command people mean', (typed, events) => {
+    expect(dispatched(typed)).toEqual(events);
+  });
+
+  it('those words about something that is no testbed or label stay no command', () => {
+    for (const typed of ['let it be', 'have fun', 'let Linus have a break']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it.each(['I need lab-3', 'can I have lab-3 please', 'could I use lab-3', 'give me lab-3'])('%j opens the register form on lab-3', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
   });

@@ -72,6 +72,17 @@ describe('bot answers over the real protocol', () => {
     expect(h.app.liveActors()).toBe(0);
   });
 
+  it('`ok` said back gets a short OK; `never mind` closes an open form as cancel does', async () => {
+    const ok = await ask(h, h.ada, h.lab, 'ok');
+    expect(seenCard(ok).texts).toEqual(['OK. Type testbed whenever you need me.']);
+    expect(cardActions(ok)).toEqual(['menu']);
+    const form = await ask(h, h.ada, h.lab, 'book lab-1');
+    expect(cardActions(form)).toContain('register_submit');
+    const closed = await ask(h, h.ada, h.lab, 'never mind');
+    expect(seenCard(closed).texts).toEqual(['Cancelled. Nothing was changed.']);
+    expect(await conversationsActive(h)).toBe(0);
+  });
+
   it('cancel with no conversation open opens none, and gets the answer an open one gives', async () => {
     // As when a conversation is open (after `status`, say): whether one is still kept is the bot's business, not the person's.
     const cancelled = await ask(h, h.ada, h.lab, 'cancel');

@@ -73,7 +73,7 @@ export type CardView =
   /** `suggestion`: the command a mistyped word most likely meant (`stauts`: status); `testbedId`: the one testbed the words named. */
   | { kind: 'hint'; suggestion?: string; testbedId?: number }
   /** The answer to `thanks`. */
-  | { kind: 'thanks' }
+  | { kind: 'thanks'; ack?: true }
   /** `labels`, `what labels are there`: every label in use, with the testbeds carrying it. */
   | { kind: 'labels' }
   /** `problems`, `what is broken?`: the problems reported in the last 7 days, every testbed's. */
