@@ -272,7 +272,12 @@ export type DirectNotice =
    * Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins,
    * else as its holder; `adminsTold`: whether any admin was (none is set up otherwise).
    */
-  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean; adminsTold: boolean };
+  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean; adminsTold: boolean }
+  /**
+   * The testbed lost the label the person waited for any testbed of (`label`, as they typed it), so their place in its
+   * queue was given up; `stillWaiting`: the names of the testbeds whose queues they are still in for that label.
+   */
+  | { kind: 'labelLost'; record: TestbedRecord; label: string; stillWaiting: string[] };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -340,6 +345,8 @@ export interface LabelWaiters {
   offeredTo?: { name: string; label: string };
   /** How many took a place in its queue. */
   queued: number;
+  /** How many gave up their place in its queue, taken for a label it no longer carries (each was told). */
+  left?: number;
 }
 
 export type AdminOutcome =

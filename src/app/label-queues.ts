@@ -10,7 +10,7 @@
  * not while it is offered to you) hold here too.
  */
 import type { Logger } from 'pino';
-import type { HoldOffer, Holder, LabelWaiters, LifecycleOutcome, TestbedRecord } from '../domain.js';
+import type { DirectNotice, HoldOffer, Holder, LabelWaiters, LifecycleOutcome, TestbedRecord } from '../domain.js';
 import { hasLabel, sameLabel } from '../lab-rules.js';
 import type { RunLifecycleInput } from '../machines/conversation.machine.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
@@ -30,6 +30,11 @@ export interface LabelQueues {
    */
   gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<LabelWaiters>;
   /**
+   * `record` just lost `labels` (an admin's edit): the places in its queue taken for one of them are given up (it is no
+   * longer a testbed they wait for), and each person is told, with the testbeds they still wait on for the label.
+   */
+  lost(record: TestbedRecord, labels: readonly string[], now: string): Promise<number>;
+  /**
    * An offer of `testbedId` just made from a place taken for a label: when the person already holds an
    * open offer of another testbed they waited for by that label, this one is passed on to the next
    * person at once (declined in their name), and true is returned: they are not sent it. One offer at a
@@ -45,6 +50,8 @@ export function createLabelQueues(deps: {
   isFree: (record: TestbedRecord) => boolean;
   /** A lifecycle request to one testbed, in that testbed's lane. */
   lifecycle: (input: RunLifecycleInput) => Promise<LifecycleOutcome>;
+  /** Posts a direct message about `testbedId`; called once the change it reports is stored. */
+  notify?: (to: string, notice: DirectNotice, testbedId: number) => void;
 }): LabelQueues {
   const { store } = deps;
 
@@ -104,6 +111,34 @@ export function createLabelQueues(deps: {
     return waiters;
   }
 
+  async function lost(record: TestbedRecord, labels: readonly string[], now: string): Promise<number> {
+    const waitedFor = (label: string | undefined) => label !== undefined && labels.some((gone) => sameLabel(gone, label));
+    const leaving = store.lifecycle.get(record.id).queue.filter((person) => waitedFor(person.label));
+    let left = 0;
+    for (const person of leaving) {
+      const by = { email: person.email, name: person.name };
+      const outcome = await deps
+        .lifecycle({ request: { type: 'unwait', testbedId: record.id }, by, now })
+        .catch((error: unknown) => deps.logger.warn({ err: error, testbedId: record.id }, 'could not give up a place taken by label on a testbed that lost the label'));
+      if (outcome?.type !== 'unwaited' || !outcome.wasWaiting) continue;
+      left += 1;
+      const label = person.label ?? '';
+      deps.notify?.(person.email, { kind: 'labelLost', record: outcome.record, label, stillWaiting: placesFor(person.email, label) }, record.id);
+    }
+    return left;
+  }
+
+  /** The names of the testbeds in whose queues `email` holds a place taken for `label`. */
+  function placesFor(email: string, label: string): string[] {
+    const ids = new Set(
+      store.lifecycle
+        .snapshot()
+        .filter((entry) => entry.queue.some((person) => sameEmail(person.email, email) && person.label !== undefined && sameLabel(person.label, label)))
+        .map((entry) => entry.testbed_id),
+    );
+    return store.testbeds.all().filter((candidate) => ids.has(candidate.id)).map((candidate) => candidate.testbed_name);
+  }
+
   /** Everyone with a place taken for any `label` in another testbed's queue (and the label as they typed it), once each, longest waiting first. */
   function waitingFor(label: string, exceptId: number): Array<{ holder: Holder; waitedFor: string }> {
     const earliest = new Map<string, { holder: Holder; waitedFor: string; since: string }>();
@@ -132,5 +167,5 @@ export function createLabelQueues(deps: {
     return true;
   }
 
-  return { wait, stopWaiting, booked, gained, passedOver };
+  return { wait, stopWaiting, booked, gained, lost, passedOver };
 }

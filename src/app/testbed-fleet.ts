@@ -211,7 +211,7 @@ export function createTestbedFleet(deps: {
     },
   });
   /** `wait any 5g` on top of the testbeds' own queues (`label-queues.ts`): each step is a request to one testbed. */
-  const labelQueues = createLabelQueues({ store: deps.store, logger: deps.logger, isFree, lifecycle });
+  const labelQueues = createLabelQueues({ store: deps.store, logger: deps.logger, isFree, lifecycle, notify: (to, notice, testbedId) => deps.notify?.({ to, notice, testbedId }) });
   /** Lifecycle requests of one testbed wait for each other, so two people joining a queue never meet "busy". */
   const lanes = new Lanes((error) => deps.logger.error({ err: error }, 'lifecycle request failed'));
 
@@ -515,11 +515,14 @@ export function createTestbedFleet(deps: {
   async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
     const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
     // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
-    const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined ? { waiters } : {});
+    const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined || (waiters.left ?? 0) > 0 ? { waiters } : {});
     if (outcome.type === 'added') return { ...outcome, ...told(await labelQueues.gained(outcome.record, outcome.record.labels ?? [], now)) };
     if (outcome.type === 'edited' && outcome.changed) {
       const gained = (outcome.record.labels ?? []).filter((label) => !outcome.previous.labels.some((before) => sameLabel(before, label)));
-      return { ...outcome, ...told(await labelQueues.gained(outcome.record, gained, now)) };
+      const lost = outcome.previous.labels.filter((label) => !(outcome.record.labels ?? []).some((after) => sameLabel(after, label)));
+      const left = lost.length > 0 ? await labelQueues.lost(outcome.record, lost, now) : 0;
+      const waiters = await labelQueues.gained(outcome.record, gained, now);
+      return { ...outcome, ...told(left > 0 ? { ...waiters, left } : waiters) };
     }
     return outcome;
   }

@@ -265,7 +265,7 @@ function editedTold(outcome: Extract<AdminOutcome, { type: 'edited' }>, esc: Esc
   };
 }
 
-/** What a testbed that gained labels did for the people waiting for any testbed of one of them. */
+/** What a testbed that gained (or lost) labels did for the people waiting for any testbed of one of them. */
 function waitersLines(waiters: LabelWaiters | undefined, esc: Escape): string[] {
   if (!waiters) return [];
   const people = (count: number) => (count === 1 ? '1 person waiting for any testbed of its labels takes a place' : `${count} people waiting for any testbed of its labels take a place`);
@@ -273,7 +273,10 @@ function waitersLines(waiters: LabelWaiters | undefined, esc: Escape): string[] 
     ? [`It is held for ${esc.line(waiters.offeredTo.name, 80)}, who was waiting for any ${esc.line(waiters.offeredTo.label, 32)}; they have a message with Book it.`]
     : [];
   const queued = waiters.queued > 0 ? [`${people(waiters.queued)} in its queue.`] : [];
-  return [...offered, ...queued];
+  const left = waiters.left ?? 0;
+  const gone =
+    left > 0 ? [`${left === 1 ? '1 person' : `${left} people`} waiting for any testbed of a label it no longer carries left its queue; I told ${left === 1 ? 'them' : 'each of them'}.`] : [];
+  return [...offered, ...queued, ...gone];
 }
 
 export function adminOutcomeCard(input: AdminOutcomeInput): AdaptiveCardJson {

@@ -229,6 +229,12 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
       ]);
     case 'problem':
       return problemCard(notice, now, timeZone);
+    case 'labelLost':
+      return card([
+        heading(`${name} no longer carries ${safeName(notice.label, 32)}`, { color: 'warning' }),
+        textBlock(`An admin took the label ${safeName(notice.label, 32)} off ${name}, so you no longer wait for it.`),
+        textBlock(labelLostNext(notice, (value, max) => safeName(value, max)), { isSubtle: true }),
+      ]);
     case 'retired':
       return card([
         heading(`${name} was retired`, { color: 'warning' }),
@@ -236,6 +242,15 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock('Choose another testbed if you still need one.', { isSubtle: true }),
       ]);
   }
+}
+
+/** Where somebody whose place went with a label still waits for it, or how to wait again. */
+function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc: (value: unknown, max: number) => string): string {
+  const label = esc(notice.label, 32);
+  const still = notice.stillWaiting.slice(0, 5).map((name) => esc(name, 80));
+  const more = notice.stillWaiting.length > still.length ? ` and ${notice.stillWaiting.length - still.length} more` : '';
+  if (still.length > 0) return `You still wait for any ${label} in the queue of ${still.join(', ')}${more}.`;
+  return `No other testbed you waited on carries ${label}. Type status ${label} in the lab's room to see which testbeds do.`;
 }
 
 /** Who else knows of a problem, for its holder. */
@@ -311,6 +326,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'handedToYou':
       return `${plainText(notice.byName, 80)} handed ${name} over to you. Expected release: ${when}.`;
+    case 'labelLost':
+      return `${name} no longer carries ${plainText(notice.label, 32)}, so you no longer wait for it. ${labelLostNext(notice, (value, max) => plainText(value, max))}`;
     case 'retired':
       return `${name} was retired, so you are no longer waiting for it.`;
   }

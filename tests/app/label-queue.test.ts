@@ -136,6 +136,26 @@ describe('waiting for any testbed carrying a label', () => {
     expect((await onDisk()).get(3)?.queue).toHaveLength(1);
   });
 
+  it('a testbed that loses the label gives up the places taken for it, and tells each person where they still wait; a place for it itself stays', async () => {
+    await lab();
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 2 }, by: GRACE, now: NOW });
+    await waitAny(LINUS);
+    expect(await edit(2, ['lab'])).toMatchObject({ type: 'edited', changed: true, waiters: { queued: 0, left: 1 } });
+    const disk = await onDisk();
+    expect(disk.get(2)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+    expect(disk.get(1)?.queue).toEqual([{ ...LINUS, since: NOW, label: '5g' }]);
+    expect(notices.filter((notice) => notice.notice.kind === 'labelLost')).toEqual([
+      { to: LINUS.email, testbedId: 2, notice: { kind: 'labelLost', record: expect.objectContaining({ id: 2, labels: ['lab'] }), label: '5g', stillWaiting: ['lab-1'] } },
+    ]);
+    expect(await historyOf(2)).toEqual(['registered', 'queued', 'queued', 'edited', 'left_queue']);
+    // The last one carrying it: nowhere left to wait for it, and the notice says so.
+    expect(await edit(1, [])).toMatchObject({ waiters: { left: 1 } });
+    expect((await onDisk()).get(1)?.queue ?? []).toEqual([]);
+    expect(notices.filter((notice) => notice.notice.kind === 'labelLost').at(-1)).toMatchObject({ to: LINUS.email, testbedId: 1, notice: { stillWaiting: [] } });
+    // Losing a label nobody waits for: no waiters to report.
+    expect(await edit(2, [])).not.toHaveProperty('waiters');
+  });
+
   it('a busy testbed that gains the label, and one added with it, queue those waiting, longest waiting first', async () => {
     await lab({ adaHolds: [1, 2, 3] });
     await waitAny(LINUS);

@@ -271,6 +271,16 @@ describe('what a request did', () => {
       { Labels: '5g (was: none)', Description: 'none' },
     ],
     [
+      'edited: a label taken off, and the people who waited for it by that label told',
+      input(
+        { type: 'edit', testbedId: 1, labels: [], description: null },
+        { type: 'edited', record: available(1), previous: { labels: ['5g'], description: null }, changed: true, waiters: { queued: 0, left: 2 } },
+      ),
+      'Saved: lab-1',
+      ['Status and the forms show them now; bookings are unchanged.', '2 people waiting for any testbed of a label it no longer carries left its queue; I told each of them.'],
+      { Labels: 'none (was: 5g)', Description: 'none' },
+    ],
+    [
       'added: how many waiting by label took a place is said too',
       input({ type: 'add', name: 'lab-11', labels: ['5g'], description: null }, { type: 'added', record: { ...available(11), labels: ['5g'] }, waiters: { queued: 1 } }),
       'Added: lab-11',

@@ -37,6 +37,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['due back sooner', noticeCard({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } })],
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
+  ['label lost', noticeCard({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } }), noticeText({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
   ['purpose form', purposeFormCard({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME }), purposeFormText({ testbeds: [tricky], requesterEmail: ana.email, purpose: NAME })],
   ['new purpose', outcomeCard({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } }), outcomeText({ ...ctx, outcome: { type: 'repurposed', record: { ...tricky, purpose: NAME }, previous: 'old', changed: true } })],
@@ -289,6 +290,23 @@ describe('lifecycle cards', () => {
     const seen = seenCard(noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3) } }));
     expect(seen.heading).toBe('lab-3 was retired');
     expect(seen.texts).toContain('lab-3 has been taken out of service for good, so you are no longer waiting for it.');
+  });
+
+  it('a testbed that lost the label somebody waited for tells them where they still wait, or how to find the ones that carry it', () => {
+    const still = seenCard(noticeCard({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: ['lab-1', 'lab-2'] } }));
+    expect(still.heading).toBe('lab-3 no longer carries 5g');
+    expect(still.texts).toEqual([
+      'lab-3 no longer carries 5g',
+      'An admin took the label 5g off lab-3, so you no longer wait for it.',
+      'You still wait for any 5g in the queue of lab-1, lab-2.',
+    ]);
+    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((letter) => `lab-${letter}`);
+    expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: many } })).texts).toContain(
+      'You still wait for any 5g in the queue of lab-a, lab-b, lab-c, lab-d, lab-e and 2 more.',
+    );
+    expect(noticeText({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: [] } })).toBe(
+      "lab-3 no longer carries 5g, so you no longer wait for it. No other testbed you waited on carries 5g. Type status 5g in the lab's room to see which testbeds do.",
+    );
   });
 
   it('the reminder and the overdue notice say how many people wait for the testbed, and nothing when nobody does', () => {

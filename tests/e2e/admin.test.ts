@@ -244,6 +244,23 @@ describe('an admin runs the lab', () => {
     expect(seenCard(await ask(h, h.linus, h.lab, 'book lab-2')).heading).toBe('lab-2 is held');
   });
 
+  it('a label taken off a testbed: Ada, waiting for any 5g, leaves its queue and is told in her 1:1 room where she still waits', async () => {
+    const linus = { emails: ['linus@example.com'], displayName: 'Linus Lab' } as EmuPerson;
+    await start(() => [{ ...booked(1, 'lab-1', linus), labels: ['5g'] }, { ...booked(2, 'lab-2', linus), labels: ['5g', 'core'] }]);
+    expect(seenCard(await ask(h, h.ada, h.lab, 'wait any 5g')).heading).toBe('Waiting for any 5g');
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const saved = await click(h, h.linus, await ask(h, h.linus, h.lab, 'remove label 5g from lab-2'), 'Save');
+    expect(seenCard(saved).heading).toBe('Saved: lab-2');
+    expect(seenCard(saved).texts).toContain('1 person waiting for any testbed of a label it no longer carries left its queue; I told them.');
+    const told = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).heading).toBe('lab-2 no longer carries 5g');
+    expect(seenCard(told).texts).toContain('You still wait for any 5g in the queue of lab-1.');
+    const queues = seenCard(await ask(h, h.ada, h.lab, 'my queues')).texts;
+    expect(queues).toContain('You are #1 for lab-1 (waiting for any 5g).');
+    expect(queues.join(' ')).not.toContain('lab-2');
+  });
+
   it('a problem reported: Ada types lab-2 is broken, presses Tell the admins; Linus gets it with Start maintenance, filled in', async () => {
     await start();
     const form = await ask(h, h.ada, h.lab, 'lab-2 is broken: no power on slot 2');
