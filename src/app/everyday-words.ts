@@ -8,7 +8,7 @@ import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { readTypedExtension } from '../cards/typed-time.js';
-import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, readTypedExtend } from './typed-commands.js';
+import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -153,7 +153,15 @@ const ABOUT_TESTBED =
  */
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
-const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?)$/i;
+const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?|free|available|busy|taken|in\s+use|status|queue|holder|owner|who)$/i;
+/** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
+const LABEL_SHOWN = /^(?:show(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+))$/i;
+/** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
+const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
+/** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
+const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
+/** `who owns lab-3`: who has it (group 1). */
+const WHO_OWNS = /^who\s+(?:owns|is\s+holding|has\s+got)\s+(\S[\s\S]*)$/i;
 /** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
 const WHICH_HAVE =
   /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|(?:all\s+)?testbeds\s+(?:with|labell?ed|tagged))\s+(?:the\s+label\s+)?(\S+)$/i;
@@ -306,9 +314,17 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const about = ABOUT_TESTBED.exec(command);
   const aboutName = (about?.[1] ?? about?.[2] ?? about?.[3])?.trim();
   if (aboutName !== undefined && 'found' in findByTypedName(testbeds, aboutName)) return `who has ${aboutName}`;
-  const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command);
+  const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command) ?? WHO_OWNS.exec(command);
   const infoName = info?.[1].trim();
   if (infoName !== undefined && 'found' in findByTypedName(testbeds, infoName)) return `who has ${infoName}`;
+  // `5g free`, `5g status`, `show me 5g`, `5g` alone: a label the lab has (and no testbed's name).
+  // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
+  const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
+  if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !('found' in findByTypedName(testbeds, shownLabel))) return `status ${shownLabel}`;
+  const often = HOW_OFTEN.exec(command)?.[1].trim();
+  if (often !== undefined && 'found' in findByTypedName(testbeds, often)) return `history ${often}`;
+  const remind = REMIND_RELEASE.exec(command);
+  if (remind && 'found' in findByTypedName(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
   const which = WHICH_HAVE.exec(command);
   if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
   const problemsOf = PROBLEMS_OF.exec(command);

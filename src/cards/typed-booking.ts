@@ -25,7 +25,7 @@ export interface TypedBooking {
  * free one`, `register one please`, `release mine`.
  */
 export const NO_NAME =
-  /^(?:(?:(?:a|an|the|my|our|any)\s+)?(?:free\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
+  /^(?:(?:(?:a|an|the|my|our|any)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|mine|something|anything|any|please)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
@@ -230,7 +230,7 @@ function wordEnds(text: string): number[] {
  * name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  const word = /^(?:any|an?|the)\s+(?:free\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
+  const word = /^(?:any|an?|the)\s+(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;

@@ -292,6 +292,33 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(dispatched(typed)).toEqual(events);
   });
 
+  it.each([
+    ['lab-3 free?', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['lab-3 status', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['TB-04 queue', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['who owns lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['5g', [{ type: 'status.requested', label: '5g' }]],
+    ['5G status', [{ type: 'status.requested', label: '5G' }]],
+    ['5g free?', [{ type: 'status.requested', label: '5g' }]],
+    ['show me 5g', [{ type: 'status.requested', label: '5g' }]],
+    ["what's available in 5g", [{ type: 'status.requested', label: '5g' }]],
+    ['how often was lab-3 used', [{ type: 'history.requested', testbedId: 3 }]],
+    ['how busy was TB-04 this week', [{ type: 'history.requested', testbedId: 4 }]],
+    ['remind me at 5pm to release lab-3', [{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }]],
+    ['book the first free 5g', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['book the next available testbed', [{ type: 'registration.started' }]],
+  ])('%j reads as the question (or the booking) it is', (typed, events) => {
+    expect(dispatched(typed)).toEqual(events);
+  });
+
+  it('a word alone is a label only when the lab has it and it is no command; other words after a name stay no command', () => {
+    const withCommandLabel = [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['report'] }];
+    const decision = route(text('report'), { ...ctx, testbeds: withCommandLabel, knownTestbedIds: [3, 4, 5] });
+    expect(decision.kind === 'dispatch' && decision.targets[0].event).toMatchObject({ type: 'report.requested' });
+    expect(route(text('wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('lab-3 rocks'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+
   it('those words about something that is no testbed or label stay no command', () => {
     for (const typed of ['let it be', 'have fun', 'let Linus have a break']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
