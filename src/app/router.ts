@@ -20,7 +20,9 @@ import {
   parseReportDays,
   parseTestbedChoice,
   own,
+  INPUT_IDS,
   readAction,
+  readBookAgain,
   readLabel,
   readStartOn,
   readStatusOf,
@@ -29,6 +31,7 @@ import {
   type Invalid,
 } from '../cards/actions.js';
 import type { FormErrors, FormValues } from '../domain.js';
+import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
@@ -165,7 +168,11 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       // A button on a card about one free testbed (`Book it`): the form starts on that testbed, if it still exists.
       const startOn = readStartOn(inputs);
       const record = startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
-      return one('conversation', event, record ? { type: 'registration.started', testbedName: record.testbed_name } : { type: 'registration.started' });
+      if (!record) return one('conversation', event, { type: 'registration.started' });
+      // `Book it again` after a release: the form filled in as the booking was.
+      const again = readBookAgain(inputs);
+      const filled = { ...(again.purpose === undefined ? {} : { [INPUT_IDS.purpose]: again.purpose }), ...(again.until === undefined ? {} : releaseInputsAt(again.until, now, ctx.timeZone)) };
+      return one('conversation', event, { type: 'registration.started', testbedName: record.testbed_name, ...(Object.keys(filled).length > 0 ? { filled } : {}) });
     }
     case 'release':
       return one('conversation', event, { type: 'release.started' });

@@ -578,6 +578,21 @@ export function readStartOn(inputs: unknown): number | undefined {
 }
 
 /**
+ * What a `register` button that books a testbed again (**Book it again**) carries besides `start_on`: the purpose
+ * and the expected release (ISO 8601) of the booking just released, each when it reads as one.
+ */
+export function readBookAgain(inputs: unknown): { purpose?: string; until?: string } {
+  try {
+    const purpose = own(inputs, 'purpose');
+    const until = buttonInstant(own(inputs, 'until'));
+    const text = typeof purpose === 'string' && purpose.trim() !== '' && purpose.length <= LIMITS.purposeMax ? purpose.trim() : undefined;
+    return { ...(text === undefined ? {} : { purpose: text }), ...(until === null ? {} : { until }) };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * The `status_of` of a `status` button about one testbed (`Its status` on a hint), when it is one; else
  * undefined. A key no input has, so a picker's `testbed_id` sent along by a client never narrows the status.
  */

@@ -110,7 +110,16 @@ export function releasedCard({ record, previous, timeZone = 'UTC', next }: Relea
   if (previous.status === 'in_use') {
     body.push(textBlock(`It was held by ${holderMarkdown(previous)} since ${formatWhen(previous.registered_time, timeZone)}.`, { isSubtle: true }));
   }
-  return card(body, next ? [buttons.status(), buttons.menu()] : [buttons.status(), buttons.register(), buttons.menu()]);
+  return card(body, next ? [buttons.status(), buttons.menu()] : [buttons.status(), previous.status === 'in_use' ? bookAgain(record, previous) : buttons.register(), buttons.menu()]);
+}
+
+/**
+ * Released by mistake: **Book it again** opens the booking form on it, filled in with the booking's purpose and
+ * expected release (while that is still ahead), so one more press takes it back while nobody else has.
+ */
+function bookAgain(record: TestbedRecord, previous: TestbedRecord): CardElement {
+  const again = { start_on: record.id, ...(previous.purpose ? { purpose: previous.purpose } : {}), ...(previous.expected_release_time ? { until: previous.expected_release_time } : {}) };
+  return submit('Book it again', { action: ACTIONS.register, ...again }, { associatedInputs: 'none' });
 }
 
 export function releasedText({ record, next }: ReleasedCardInput): string {

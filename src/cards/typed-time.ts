@@ -215,6 +215,12 @@ function onDay(today: WallTime, days: number, hour: number, minute: number, zone
   return instantOfWallTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 }, zone);
 }
 
+/** The release inputs for an instant (ISO 8601 UTC) on the display zone's clock, or none when it is not ahead of `now`. */
+export function releaseInputsAt(at: string, now: string, timeZone: string): FormValues {
+  const [when, base] = [parseIso(at), parseIso(now)];
+  return when === null || base === null || when <= base ? {} : customValues(when, safeZone(timeZone));
+}
+
 /** The release inputs for a custom instant: its date and time in the zone. */
 function customValues(ms: number, timeZone: string): FormValues {
   const wall = wallTimeAt(ms, timeZone);

@@ -160,6 +160,25 @@ describe('router', () => {
     }
   });
 
+  it('Book it again (start_on with the released booking\'s purpose and release) opens the form filled in as it was', () => {
+    const withLab: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3' }] };
+    const started = (inputs: Record<string, unknown>) => {
+      const decision = route(action(inputs), withLab);
+      return decision.kind === 'dispatch' ? decision.targets[0].event : decision;
+    };
+    const later = new Date(Date.parse(NOW) + 4 * 3_600_000).toISOString();
+    expect(started({ action: 'register', start_on: 3, purpose: 'soak', until: later })).toEqual({
+      type: 'registration.started',
+      testbedName: 'lab-3',
+      filled: { purpose: 'soak', release_choice: 'custom', release_date: later.slice(0, 10), release_time: later.slice(11, 16) },
+    });
+    // A release time that has passed is left for the person to choose; a purpose that is no purpose is dropped.
+    expect(started({ action: 'register', start_on: 3, purpose: 'soak', until: '2020-01-01T00:00:00.000Z' })).toEqual({ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'soak' } });
+    for (const purpose of ['', '   ', 'x'.repeat(501), 42, ['soak']]) {
+      expect(started({ action: 'register', start_on: 3, purpose, until: 'soon' }), String(purpose)).toEqual({ type: 'registration.started', testbedName: 'lab-3' });
+    }
+  });
+
   it('cuts a typed name longer than any testbed name may be to 80 characters', () => {
     const decision = route(text(`register ${'x'.repeat(500)}`), ctx);
     expect(decision).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'registration.started', testbedName: 'x'.repeat(80) } }] });

@@ -299,7 +299,12 @@ describe('release cards', () => {
     expect(releasedText({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4' }), next })).toBe(
       'Released: lab-4. It goes to Cy Queue, first in its queue, who has 1 minute to book it.',
     );
-    const free = inspectCard(releasedCard({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4' }) }));
-    expect(free.actions.map((action) => action.title)).toEqual(['Status', 'Register', 'Menu']);
+    const free = inspectCard(releasedCard({ record: available(4, 'lab-4'), previous: inUse(4, bob, { name: 'lab-4', purpose: 'soak', until: '2026-03-10T18:00:00.000Z' }) }));
+    expect(free.actions.map((action) => action.title)).toEqual(['Status', 'Book it again', 'Menu']);
+    // Book it again opens the form on lab-4 with the booking's purpose and expected release.
+    expect(free.actions[1].data).toEqual({ action: 'register', start_on: 4, purpose: 'soak', until: '2026-03-10T18:00:00.000Z' });
+    // Nothing was booked (a free testbed released again): the plain Register.
+    const never = inspectCard(releasedCard({ record: available(4, 'lab-4'), previous: available(4, 'lab-4') }));
+    expect(never.actions.map((action) => action.title)).toEqual(['Status', 'Register', 'Menu']);
   });
 });
