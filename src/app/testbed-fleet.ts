@@ -142,8 +142,23 @@ export function createTestbedFleet(deps: {
   const freeSince = new Map<number, string>();
   /** The admins a problem report goes to, each once. */
   const admins = [...new Set((deps.admins ?? []).map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))];
-  /** When each person last reported a problem with each testbed (`email|id`), for the ten-minute gap. */
+  /**
+   * When each person last reported a problem with each testbed (`email|id`), for the ten-minute gap. Filled from the
+   * history's last ten minutes before the first report after a start, so a restart does not open the gap early.
+   */
   const reportedAt = new Map<string, number>();
+  let reportsRead: Promise<void> | undefined;
+  const readRecentReports = async (now: string): Promise<void> => {
+    const lines = await deps.store.history.readSince(new Date(Date.parse(now) - REPORT_GAP_MS).toISOString()).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'could not read the recent problem reports; the ten-minute gap starts afresh');
+      return [];
+    });
+    for (const line of lines) {
+      if (line.event !== 'problem_reported' || !line.by) continue;
+      const key = `${line.by.email.toLowerCase()}|${line.testbed_id}`;
+      reportedAt.set(key, Math.max(reportedAt.get(key) ?? 0, Date.parse(line.at)));
+    }
+  };
   const changeListeners = new Set<(testbedId: number) => void>();
   let startedAt = clock().toISOString();
   /**
@@ -445,6 +460,7 @@ export function createTestbedFleet(deps: {
     // From a 1:1 room that is not approved, only about a testbed they hold (anybody on the platform may write there).
     const asked = deps.store.testbeds.get(testbedId);
     if (holderOnly && asked && !(asked.status === 'in_use' && sameEmail(asked.user_email, by.email))) return { type: 'refused', reason: 'not_holder', record: asked };
+    await (reportsRead ??= readRecentReports(now));
     const key = `${by.email.toLowerCase()}|${testbedId}`;
     const last = reportedAt.get(key);
     const nowMs = Date.parse(now);

@@ -140,6 +140,16 @@ describe('a problem reported through the fleet', () => {
     expect(lab.notices.map(({ to }) => to)).toEqual([GRACE.email]);
   });
 
+  it('the ten-minute gap outlives a restart: it is read back from the history', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')], [], [GRACE.email]);
+    expect(await report(lab, 1, ADA, 'fan')).toMatchObject({ type: 'problemReported' });
+    await lab.restart();
+    expect(await report(lab, 1, ADA, 'fan again', at(5))).toEqual({ type: 'refused', reason: 'reported_recently', record: availableTestbed(1, 'lab-1'), until: at(10) });
+    // Somebody else, and the same person once the ten minutes are over, are heard.
+    expect(await report(lab, 1, LINUS, 'fan', at(5))).toMatchObject({ type: 'problemReported' });
+    expect(await report(lab, 1, ADA, 'fan again', at(10))).toMatchObject({ type: 'problemReported' });
+  });
+
   it('two presses at once are one report', async () => {
     const lab = await openLab([availableTestbed(1, 'lab-1')], [], [GRACE.email]);
     const outcomes = await Promise.all([report(lab, 1, ADA, 'fan'), report(lab, 1, ADA, 'fan')]);
