@@ -134,6 +134,12 @@ const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
   /^(?:(?:(?:remind|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+/**
+ * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `hold lab-3 for me`, `I'm waiting
+ * for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
+ */
+const WHEN_FREE_WANTED =
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -242,6 +248,10 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
   if (NEVER_MIND.test(command)) return 'cancel';
+  // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
+  const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
+  const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
+  if (wantedName !== undefined && namesLabOrAny(testbeds, wantedName)) return `wait ${wantedName}`;
   const statusOf = STATUS_OF.exec(command);
   if (statusOf) return statusOf[1] === undefined ? 'status' : `status ${statusOf[1]}`;
   const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
@@ -309,6 +319,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
+
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   const about = ABOUT_TESTBED.exec(command);

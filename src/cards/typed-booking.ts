@@ -172,7 +172,7 @@ const RANGE = new RegExp(`^(?:(?:from\\s+)?(${CLOCK})\\s*(?:-|–|to|till|until)
 
 /** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */
 export function asksToBookAhead(unread: string): boolean {
-  return /^(?:from|starting|beginning|for|between)\s/i.test(unread) || RANGE.test(unread) || LATER_START.exec(` ${unread}`)?.index === 0;
+  return /^(?:from|starting|beginning|for|between|after)\s/i.test(unread) || RANGE.test(unread) || LATER_START.exec(` ${unread}`)?.index === 0;
 }
 
 /**
@@ -251,7 +251,7 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
 
 /** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`: a booking starts when it is made, so the word after a testbed's name is dropped. */
 function withoutNow(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  const found = /\s+(?:(?:right\s+)?now|asap|immediately)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 24));
+  const found = /\s+(?:(?:right\s+)?now|asap|immediately|as\s+soon\s+as\s+possible)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
   if (!found) return text;
   const name = text.slice(0, found.index);
   const match = findByTypedName(testbeds, name);

@@ -311,6 +311,27 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(dispatched(typed)).toEqual(events);
   });
 
+  it.each([
+    ["book lab-3 when it's free", { type: 'wait', testbedId: 3 }],
+    ['book lab-3 when it frees up', { type: 'wait', testbedId: 3 }],
+    ["I'll take TB-04 when free", { type: 'wait', testbedId: 4 }],
+    ["I want lab-3 as soon as it's available", { type: 'wait', testbedId: 3 }],
+    ['can I have lab-3 after you', { type: 'wait', testbedId: 3 }],
+    ['reserve lab-3 for me when free', { type: 'wait', testbedId: 3 }],
+    ['hold lab-3 for me', { type: 'wait', testbedId: 3 }],
+    ["I'm waiting for lab-3", { type: 'wait', testbedId: 3 }],
+    ['I need any 5g when one is free', { type: 'waitLabel', label: '5g' }],
+  ])('%j takes a place in the queue', (typed, request) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request, now: NOW }]);
+  });
+
+  it('a time after `after` is a later start, not a person to wait behind; as soon as possible books now', () => {
+    expect(dispatched('book lab-3 after lunch')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'after lunch' }]);
+    expect(dispatched('book lab-3 after 3pm')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'after 3pm' }]);
+    expect(dispatched('book lab-3 as soon as possible')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(route(text("I'm waiting for the bus"), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('a word alone is a label only when the lab has it and it is no command; other words after a name stay no command', () => {
     const withCommandLabel = [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['report'] }];
     const decision = route(text('report'), { ...ctx, testbeds: withCommandLabel, knownTestbedIds: [3, 4, 5] });

@@ -237,6 +237,7 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3 1h30', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '11:30') });
     // Words that only look like it are no start.
     for (const other of ['next to the rack', 'on call', 'until the demo', 'whenever']) expect(asksToBookAhead(other), other).toBe(false);
+    expect(asksToBookAhead('after lunch')).toBe(true);
   });
 
   it('reads a day without its until after a testbed (`lab-3 tomorrow`), and names other words it could not read', () => {
