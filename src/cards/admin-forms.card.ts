@@ -250,7 +250,7 @@ function editNow(record: TestbedRecord, esc: (value: unknown, max: number) => st
 
 const EDIT_INTRO =
   'Labels group testbeds (status 5g, book any 5g, wait any 5g); the description is shown with the testbed in status. ' +
-  'Leave a box empty to clear it. Bookings stay as they are; people waiting for any testbed of a new label queue for it too.';
+  'Leave a box empty to clear it. Bookings stay as they are; people waiting for any testbed of a new label queue for it too, and those waiting by a label it loses leave its queue.';
 
 /** The second step of the edit form: one testbed's labels and description, its id carried by the Save button. */
 function editFormCard(input: AdminFormInput, record: TestbedRecord): AdaptiveCardJson {
