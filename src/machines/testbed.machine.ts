@@ -514,6 +514,11 @@ export const testbedMachine = setup({
       !(ms(event.until) > Math.max(ms(context.record.expected_release_time), ms(event.now))),
     /** `Done by` a time that has passed. */
     isPassed: ({ event }) => event.type === 'doneBy.requested' && !(ms(event.until) > ms(event.now)),
+    /** `Done by` a time later than the booking is due (and within reach): an extension until then. */
+    isLaterThanDue: ({ context, event }) => event.type === 'doneBy.requested' && ms(event.until) > ms(context.record.expected_release_time),
+    /** The same, further ahead than a booking may run. */
+    isLaterTooFar: ({ context, event }) =>
+      event.type === 'doneBy.requested' && ms(event.until) > ms(context.record.expected_release_time) && ms(event.until) - ms(event.now) > MAX_AHEAD_MS,
     /** `Done by` a time the booking is already due back by: nothing to bring forward. */
     isNotEarlier: ({ context, event }) => event.type === 'doneBy.requested' && !(ms(event.until) < ms(context.record.expected_release_time)),
     /** A hand-over to the holder themselves: nothing to hand. */
@@ -544,6 +549,10 @@ export const testbedMachine = setup({
     }),
     repurpose: assign({
       pending: ({ context, event }) => (event.type === 'purpose.requested' ? purposeChange(context.record, event) : context.pending),
+    }),
+    extendToDoneBy: assign({
+      pending: ({ context, event }) =>
+        event.type === 'doneBy.requested' ? extendChange(context.record, { ...event, type: 'extend.requested', until: event.until }) : context.pending,
     }),
     shorten: assign({
       pending: ({ context, event }) => (event.type === 'doneBy.requested' ? doneByChange(context.record, event) : context.pending),
@@ -577,6 +586,7 @@ export const testbedMachine = setup({
     planChange: assign({ change: (_, params: LifeChange) => params }),
     keepLife: assign({ life: (_, params: { life: LifecycleEntry }) => params.life, change: null }),
     dropChange: assign({ change: null }),
+    forgetToldAhead: assign({ toldAhead: undefined }),
     refuseRegistration: emit(({ context, event }, params: { reason: 'taken' | 'held' | 'maintenance' }) => ({
       type: 'registration.refused' as const,
       requestId: requestIdOf(event),
@@ -697,6 +707,8 @@ export const testbedMachine = setup({
     /** Free and waiting for nobody: no timer runs, and the context is what the store holds (tag `resting`). */
     available: {
       tags: 'resting',
+      // Whom the booking that ended told it ran longer is nothing to keep: the next booking starts afresh.
+      entry: 'forgetToldAhead',
       on: {
         'registration.requested': [
           { guard: 'isOfferOnly', actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
@@ -727,6 +739,7 @@ export const testbedMachine = setup({
     /** Out of service: bookings are refused (the record says why), people may still join the queue. */
     maintenance: {
       tags: 'resting',
+      entry: 'forgetToldAhead',
       on: {
         'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
         'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
@@ -899,6 +912,9 @@ export const testbedMachine = setup({
         'doneBy.requested': [
           { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
           { guard: 'isPassed', actions: { type: 'refuse', params: { reason: 'passed' } } },
+          // A time later than it is due is an extension until then (a Done by pressed with another of their bookings in mind).
+          { guard: 'isLaterTooFar', actions: { type: 'refuse', params: { reason: 'too_far' } } },
+          { guard: 'isLaterThanDue', target: 'amending', actions: 'extendToDoneBy' },
           {
             guard: 'isNotEarlier',
             actions: { type: 'refuse', params: ({ context }) => ({ reason: 'not_earlier' as const, until: context.record.expected_release_time ?? undefined }) },

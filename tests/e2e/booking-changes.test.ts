@@ -124,6 +124,25 @@ describe('done sooner', () => {
   });
 });
 
+describe('Done by with two bookings', () => {
+  it('a time earlier than one booking and later than the other: Done by, pressed for the later one, extends it until then', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    const longer = inUse(2, ada, { name: 'lab-2', purpose: 'fuzzing', since: iso(Date.now() - HOUR), until: iso(Date.now() + 8 * HOUR) });
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test'), longer] });
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const mine = await ask(h, h.ada, h.lab, `I'll be done at ${clock(Date.now() + 6 * HOUR)}`);
+    expect(buttonTitles(mine)[0]).toMatch(/^Done by /);
+    // lab-1 is due in four hours: six hours from now is later, so the press extends it.
+    const answer = await click(h, h.ada, mine, 'done_by', { testbed_id: '1' });
+    expect(seenCard(answer).heading).toBe('Extended: lab-1');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.id === 1)!;
+    expect(Math.abs(Date.parse(record.expected_release_time!) - (Date.now() + 6 * HOUR))).toBeLessThan(2 * 60_000);
+    // lab-2, due in eight hours, comes forward to then.
+    const sooner = await click(h, h.ada, mine, 'done_by', { testbed_id: '2' });
+    expect(seenCard(sooner).heading).toBe('Due back sooner: lab-2');
+  });
+});
+
 describe('more time, and a new time, in everyday words', () => {
   it('`I need 2 more hours` extends by two hours with one press; `move my booking to …` offers Done by when earlier, Extend to when later', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };

@@ -893,7 +893,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
     const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
     expect(kinds).toEqual(
-      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier', 'handedToYou']),
+      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier', 'extendedAhead', 'handedToYou']),
     );
     const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
     for (const notice of distinct.values()) {

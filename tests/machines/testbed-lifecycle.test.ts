@@ -407,7 +407,6 @@ describe('done sooner', () => {
   it('a time not earlier than the release, one that has passed, somebody else, or a free testbed: refused, nothing written', async () => {
     const tb = testbed(booking()).boot();
     expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T18:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_earlier', until: '2026-03-10T18:00:00.000Z' });
-    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T20:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_earlier' });
     expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T09:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'passed' });
     expect(await tb.outcome({ type: 'doneBy.requested', by: bob, until: '2026-03-10T12:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_holder' });
     expect(tb.disk.writes).toBe(0);
@@ -415,6 +414,18 @@ describe('done sooner', () => {
     const free = testbed(available(4)).boot();
     expect(await free.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T12:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'not_in_use' });
     free.stop();
+  });
+
+  it('a time later than the release is an extension until then (pressed with another booking in mind); beyond 90 days, too far', async () => {
+    const tb = testbed(booking()).boot();
+    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-07-10T09:00:00.000Z' })).toMatchObject({ type: 'refused', reason: 'too_far' });
+    expect(tb.disk.writes).toBe(0);
+    expect(await tb.outcome({ type: 'doneBy.requested', by: ana, until: '2026-03-10T20:00:00.000Z' })).toMatchObject({
+      type: 'extended',
+      record: { expected_release_time: '2026-03-10T20:00:00.000Z' },
+    });
+    expect(tb.disk.history.map((line) => [line.event, 'previous_expected_release_time' in line ? line.previous_expected_release_time : undefined])).toEqual([['extended', '2026-03-10T18:00:00.000Z']]);
+    tb.stop();
   });
 });
 
