@@ -32,11 +32,20 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
   [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
+  // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
+  [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
+  [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end'],
+  [/^(?<words>\S[\s\S]*?)\s+is\s+back\s+(?:in\s+service|online)$/i, 'maintenance_end'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*)?$/i, 'force_release'],
   [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
 ];
+
+/** `delete lab-3`, `remove lab-3`: retire it, when the words name a testbed of the lab (`remove label …` edits). */
+const REMOVE_TESTBED = /^(?:remove|delete)\s+(?<words>\S[\s\S]*)$/i;
+/** `free lab-3 from Linus`: force release it, when the words name a testbed of the lab (`free beer from the fridge` does not). */
+const FREE_FROM = /^free\s+(?<words>\S[\s\S]*?)\s+from\s+\S[\s\S]*$/i;
 
 /** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`, `edit lab-3`. */
 export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
@@ -47,6 +56,10 @@ export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command
     const named = person === undefined ? {} : ({ person: true } as const);
     return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
   }
+  const removed = REMOVE_TESTBED.exec(command)?.groups?.words?.trim();
+  if (removed !== undefined && 'found' in findByTypedName(testbeds, removed)) return { task: 'testbed_retire', words: removed };
+  const freed = FREE_FROM.exec(command)?.groups?.words?.trim();
+  if (freed !== undefined && 'found' in findByTypedName(testbeds, freed)) return { task: 'force_release', words: freed, person: true };
   return typedEdit(command, testbeds);
 }
 
@@ -138,7 +151,7 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const split = nameSplit(typed, [...typed.matchAll(/\s+(?:until|till|for|because)\s+/gi)].slice(0, 6), testbeds);
   if (split === undefined) return { testbed: words };
   const rest = typed.slice(split.index);
-  const reason = /\s(?:for|because)\s+(\S[\s\S]*)$/i.exec(rest);
+  const reason = /\s(?:for|because(?:\s+of)?)\s+(\S[\s\S]*)$/i.exec(rest);
   const untilPart = /^\s+(?:until|till)\s+(\S[\s\S]*)$/i.exec(reason ? rest.slice(0, reason.index) : rest);
   return { testbed: typed.slice(0, split.index), ...(untilPart ? { until: untilPart[1].trim() } : {}), ...(reason ? { reason: reason[1].trim() } : {}) };
 }

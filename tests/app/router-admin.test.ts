@@ -196,9 +196,35 @@ describe('router: admin tasks typed', () => {
     ['take lab-2 away', started('force_release', { testbed_id: '2' })],
     ['kick Linus off lab-2', started('force_release', { testbed_id: '2' })],
     ['kick Linus Lab out of lab-2', started('force_release', { testbed_id: '2' })],
+    ['free lab-2 from Linus', started('force_release', { testbed_id: '2' })],
   ])('%j opens the force release form on lab-2; the colleague named is not read, and a recording blanks it', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
     expect(isCommandText(typed, testbeds)).toBe(typed === 'take lab-2 away');
+  });
+
+  it.each([
+    ['take lab-2 out of service', started('maintenance_start', { testbed_id: '2' })],
+    ['take lab-2 offline until tomorrow 9am because of new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00', reason: 'new cables' })],
+    ['put lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
+    ['bring lab-1 back online', started('maintenance_end', { testbed_id: '1' })],
+    ['lab-2 is back in service', started('maintenance_end', { testbed_id: '2' })],
+    ['delete lab-1', started('testbed_retire', { testbed_id: '1' })],
+    ['remove Link to core', started('testbed_retire', { testbed_id: '3' })],
+  ])('%j opens that admin form on the testbed', (typed, decision) => {
+    expect(route(text(typed), lab)).toEqual(decision);
+  });
+
+  it('those words about something that is no testbed stay what they were', () => {
+    expect(route(text('free beer from the fridge'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('remove the clutter'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    const eventOf = (typed: string) => {
+      const decision = route(text(typed), lab);
+      return decision.kind === 'dispatch' ? decision.targets[0].event : decision;
+    };
+    expect(eventOf('delete my booking')).toEqual({ type: 'release.started' });
+    // `take lab-2` still books it; `put lab-2 back` is no admin's task.
+    expect(eventOf('take lab-2')).toEqual({ type: 'registration.started', testbedName: 'lab-2' });
+    expect(route(text('put lab-2 back'), lab)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('maintenance with an end and a reason fills both in: the end on the display zone’s clock when it reads as a time, else as typed', () => {
