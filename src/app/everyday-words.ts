@@ -166,6 +166,14 @@ const LABEL_SHOWN = /^(?:show(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:test
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
+/**
+ * `why is lab-3 booked`, `what is Linus doing on lab-3`, `when did I book lab-3`, `how much time is left on lab-3`,
+ * `when is my lab-3 booking due`, `when does lab-3 become free`: questions its status row answers (the first group set).
+ */
+const ABOUT_BOOKING =
+  /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back))$/i;
+/** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
+const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
 const WHO_OWNS = /^who\s+(?:owns|is\s+holding|has\s+got)\s+(\S[\s\S]*)$/i;
 /** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
@@ -332,6 +340,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
   if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !('found' in findByTypedName(testbeds, shownLabel))) return `status ${shownLabel}`;
+  const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (aboutBooking !== undefined && 'found' in findByTypedName(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
+  const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);
+  const usedName = (usedFor?.[1] ?? usedFor?.[3])?.trim();
+  if (usedName !== undefined && 'found' in findByTypedName(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
   const often = HOW_OFTEN.exec(command)?.[1].trim();
   if (often !== undefined && 'found' in findByTypedName(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);

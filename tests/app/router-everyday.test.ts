@@ -306,6 +306,13 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     ['how busy was TB-04 this week', [{ type: 'history.requested', testbedId: 4 }]],
     ['remind me at 5pm to release lab-3', [{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }]],
     ['book the first free 5g', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['why is lab-3 booked', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['what is Linus doing on lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['how much time is left on TB-04', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['when is my lab-3 booking due', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['when does lab-3 become free', [{ type: 'status.requested', label: 'lab-3' }]],
+    ["I'm using lab-3 for the soak test", [{ type: 'purpose.started', testbedId: 3, purpose: 'the soak test' }]],
+    ['lab-3 is for the firmware bisect', [{ type: 'purpose.started', testbedId: 3, purpose: 'the firmware bisect' }]],
     ['book the next available testbed', [{ type: 'registration.started' }]],
   ])('%j reads as the question (or the booking) it is', (typed, events) => {
     expect(dispatched(typed)).toEqual(events);
@@ -341,7 +348,7 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
   });
 
   it('those words about something that is no testbed or label stay no command', () => {
-    for (const typed of ['let it be', 'have fun', 'let Linus have a break']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    for (const typed of ['let it be', 'have fun', 'let Linus have a break', 'why is the sky blue', 'this is for the demo']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each(['I need lab-3', 'can I have lab-3 please', 'could I use lab-3', 'give me lab-3'])('%j opens the register form on lab-3', (typed) => {
