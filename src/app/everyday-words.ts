@@ -54,7 +54,7 @@ const HOW_MANY =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|keep|renew|prolong|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
 /** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
 const MORE_TIME_MAX = 120;
@@ -327,7 +327,6 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
-
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   const about = ABOUT_TESTBED.exec(command);

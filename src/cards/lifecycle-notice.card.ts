@@ -250,7 +250,7 @@ function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc
   const still = notice.stillWaiting.slice(0, 5).map((name) => esc(name, 80));
   const more = notice.stillWaiting.length > still.length ? ` and ${notice.stillWaiting.length - still.length} more` : '';
   if (still.length > 0) return `You still wait for any ${label} in the queue of ${still.join(', ')}${more}.`;
-  return `No other testbed you waited on carries ${label}. Type status ${label} in the lab's room to see which testbeds do.`;
+  return `No other testbed you waited on carries ${label}. Type status ${label} in the lab’s room to see which testbeds do.`;
 }
 
 /** Who else knows of a problem, for its holder. */

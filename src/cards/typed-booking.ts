@@ -186,13 +186,15 @@ function bookingRange(text: string, testbeds: readonly Pick<TestbedRecord, 'test
     const match = RANGE.exec(text.slice(space.index).trim());
     if (match === null || name === '' || !('found' in findByTypedName(testbeds, name))) continue;
     const [start, end] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
-    const purpose = match[5] === undefined ? {} : PURPOSE.exec(match[5].trim())?.[1];
-    if (purpose === undefined) continue;
+    // After the range, only a purpose (`for the soak`).
+    const rest = match[5];
+    const purpose = rest === undefined ? undefined : PURPOSE.exec(rest.trim())?.[1];
+    if (rest !== undefined && purpose === undefined) continue;
     const read = readTypedRange(start, end, now, timeZone);
     if (read === null) continue;
-    const range = match[5] === undefined ? text.slice(space.index).trim() : text.slice(space.index).trim().slice(0, -match[5].length).trim();
-    if (read === 'ahead') return { name, values: {}, unread: range };
-    return { name, values: { ...read, ...(typeof purpose === 'string' ? purposeValue(purpose) : {}) } };
+    const typedRange = text.slice(space.index).trim();
+    if (read === 'ahead') return { name, values: {}, unread: rest === undefined ? typedRange : typedRange.slice(0, -rest.length).trim() };
+    return { name, values: { ...read, ...(purpose === undefined ? {} : purposeValue(purpose)) } };
   }
   return undefined;
 }

@@ -305,7 +305,7 @@ describe('lifecycle cards', () => {
       'You still wait for any 5g in the queue of lab-a, lab-b, lab-c, lab-d, lab-e and 2 more.',
     );
     expect(noticeText({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: [] } })).toBe(
-      "lab-3 no longer carries 5g, so you no longer wait for it. No other testbed you waited on carries 5g. Type status 5g in the lab's room to see which testbeds do.",
+      "lab-3 no longer carries 5g, so you no longer wait for it. No other testbed you waited on carries 5g. Type status 5g in the lab’s room to see which testbeds do.",
     );
   });
 
