@@ -38,11 +38,33 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   typed: string,
 ): { found: T } | { ambiguous: true } | { none: true } {
   const wanted = fold(typed);
-  const exact = records.find((record) => fold(record.testbed_name) === wanted);
-  if (exact) return { found: exact };
-  const starting = wanted === '' ? [] : records.filter((record) => fold(record.testbed_name).startsWith(wanted));
-  if (starting.length === 1) return { found: starting[0] };
-  return starting.length > 1 ? { ambiguous: true } : { none: true };
+  const names = foldedNamesOf(records);
+  const exact = names.indexOf(wanted);
+  if (exact >= 0) return { found: records[exact] };
+  if (wanted === '') return { none: true };
+  // The only name that starts so; a second one makes it ambiguous.
+  let first = -1;
+  for (let i = 0; i < names.length; i++) {
+    if (!names[i].startsWith(wanted)) continue;
+    if (first >= 0) return { ambiguous: true };
+    first = i;
+  }
+  return first >= 0 ? { found: records[first] } : { none: true };
+}
+
+const foldedNames = new WeakMap<readonly object[], readonly string[]>();
+
+/**
+ * The names of `records` as compared (`fold`), in order. A frozen list (the store's snapshot, the same array until a
+ * record changes) keeps them, so a typed message that tries many readings over a large lab folds each name once.
+ */
+function foldedNamesOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): readonly string[] {
+  const kept = foldedNames.get(records);
+  if (kept !== undefined) return kept;
+  const names = records.map((record) => fold(record.testbed_name));
+  // Frozen list and records: nothing in it can change, so neither can the names.
+  if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) foldedNames.set(records, names);
+  return names;
 }
 
 /**
@@ -65,13 +87,23 @@ export function findNearName<T extends Pick<TestbedRecord, 'testbed_name'>>(reco
 /** True when the record carries the label (ignoring case); a null label matches every record. */
 export function hasLabel(record: Pick<TestbedRecord, 'labels'>, label: string | null): boolean {
   if (label === null) return true;
-  return (record.labels ?? []).some((own) => sameLabel(own, label.trim()));
+  const wanted = asLabel(label);
+  return wanted !== null && carries(record, wanted);
 }
 
 /** True when some testbed carries the label (ignoring case): a label in use in the lab. */
 export function labelCarried(records: readonly Pick<TestbedRecord, 'labels'>[], label: string): boolean {
-  return records.some((record) => hasLabel(record, label));
+  const wanted = asLabel(label);
+  return wanted !== null && records.some((record) => carries(record, wanted));
 }
+
+/** The typed label as labels are compared, once; null when it is longer than any label may be (none carries it). */
+function asLabel(typed: string): string | null {
+  const label = typed.trim();
+  return label.length > LAB_LIMITS.labelMax ? null : label.toLowerCase();
+}
+
+const carries = (record: Pick<TestbedRecord, 'labels'>, wanted: string): boolean => (record.labels ?? []).some((own) => own.toLowerCase() === wanted);
 
 /** What is wrong with a list of labels, one sentence each (empty when fine). */
 export function labelProblems(labels: readonly string[]): string[] {

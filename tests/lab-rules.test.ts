@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findByTypedName, findNearName } from '../src/lab-rules.js';
+import { deepFreeze } from '../src/deep-freeze.js';
+import { findByTypedName, findNearName, hasLabel, labelCarried } from '../src/lab-rules.js';
 
 const named = (...names: string[]) => names.map((testbed_name, index) => ({ id: index + 1, testbed_name }));
 
@@ -22,6 +23,40 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findByTypedName(lab, 'TB-02')).toEqual({ none: true });
     expect(findByTypedName(lab, '   ')).toEqual({ none: true });
     expect(findByTypedName([], 'lab-1')).toEqual({ none: true });
+  });
+});
+
+describe('findByTypedName over the store\'s frozen snapshot and over a list that changes', () => {
+  it('answers the same for a frozen list (whose names it keeps) as for a plain one, call after call', () => {
+    const plain = named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'lab-10');
+    const frozen = deepFreeze(named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'lab-10'));
+    for (const typed of ['tb-03', 'LAB-1', 'lab-1', 'lab', 'tb-0', 'nothing', '', 'TB-01 core SWITCHING lab']) {
+      for (let round = 0; round < 2; round++) expect(findByTypedName(frozen, typed), typed).toEqual(findByTypedName(plain, typed));
+    }
+  });
+
+  it('a list that is not frozen is read afresh each time, so a testbed added to it is found', () => {
+    const lab = named('lab-1');
+    expect(findByTypedName(lab, 'lab-2')).toEqual({ none: true });
+    lab.push({ id: 2, testbed_name: 'lab-2' });
+    expect(findByTypedName(lab, 'lab-2')).toEqual({ found: lab[1] });
+    lab[0] = { id: 1, testbed_name: 'rack-1' };
+    expect(findByTypedName(lab, 'rack')).toEqual({ found: lab[0] });
+  });
+});
+
+describe('hasLabel and labelCarried', () => {
+  const lab = [{ labels: ['5G', 'core'] }, { labels: [] }, {}];
+  it('compare ignoring case and surrounding spaces; a typed label longer than any label may be is carried by none', () => {
+    expect(hasLabel(lab[0], ' 5g ')).toBe(true);
+    expect(hasLabel(lab[0], 'CORE')).toBe(true);
+    expect(hasLabel(lab[1], '5g')).toBe(false);
+    expect(hasLabel(lab[2], null)).toBe(true);
+    expect(labelCarried(lab, '5g')).toBe(true);
+    expect(labelCarried(lab, 'wifi')).toBe(false);
+    expect(labelCarried([{ labels: ['x'.repeat(32)] }], 'X'.repeat(32))).toBe(true);
+    expect(labelCarried([{ labels: ['x'.repeat(32)] }], 'x'.repeat(33))).toBe(false);
+    expect(labelCarried(lab, `5g ${'x '.repeat(3000)}`)).toBe(false);
   });
 });
 
