@@ -6,7 +6,7 @@ import { INPUT_IDS } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
-import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, isLabName } from './everyday-words.js';
+import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, carriesPersonWords, everydayCommand, isLabName } from './everyday-words.js';
 import { adminTask } from './typed-admin.js';
 import {
   EXTEND_NAMED,
@@ -53,7 +53,9 @@ function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord
  * unique start): a name is lab data, while other words after a command could be anything.
  */
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
-  const command = everydayCommand(commandText(text), testbeds);
+  const said = commandText(text);
+  if (carriesPersonWords(said)) return false;
+  const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;

@@ -110,6 +110,33 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
 /** `let Linus have lab-3`: hand lab-3 over to them (group 1 the person, group 2 the testbed). */
 const LET_HAVE = /^let\s+(\S+(?:\s+\S+){0,2}?)\s+have\s+(\S[\s\S]*)$/i;
 
+/** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
+const FEEDBACK_WORDS =
+  /^(?:bug\s+report|report\s+a\s+bug|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?)(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+/** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
+const BROADCAST_WORDS = /^(?:broadcast|announce|send|post)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in)\s+\S[\s\S]*)?$/i;
+/** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
+const BUSIEST =
+  /^(?:(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?)$/i;
+/** `report for 5g last month`, `report of 5g this week`: the report of that label (group 1) over the window (group 2). */
+const REPORT_OF_LABEL = /^report\s+(?:for|of|on)\s+(\S+)(?:\s+(?:for\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month))?$/i;
+/** `history of 5g` (a label, no testbed's name): its report; `report lab-3` (a testbed): its history (group 1 or 2). */
+const HISTORY_OR_REPORT = /^(?:history\s+(?:of\s+|for\s+)?(\S+)|report\s+(?:for\s+|of\s+|on\s+)?(\S[\s\S]*))$/i;
+/** `who booked lab-3 last`, `who uses lab-3 the most`, `who had lab-3 before me`: its history (group 1). */
+const WHO_BEFORE = /^who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]*?)\s+(?:last|the\s+most|most|recently|before(?:\s+me)?)$/i;
+
+/**
+ * Everyday words that read as a command but carry words a person wrote beside it: what follows `bug report:`, the
+ * room a broadcast is sent to, the colleague waited after (`I want lab-3 after Linus`), the colleague asked about
+ * (`what is Linus doing on lab-3`). A recording blanks such text, as it does any free text.
+ */
+export function carriesPersonWords(said: string): boolean {
+  if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
+  if (BROADCAST_WORDS.test(said) && /\s(?:to|in)\s/i.test(said)) return true;
+  if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
+  return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
+}
+
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
@@ -256,6 +283,16 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
   if (NEVER_MIND.test(command)) return 'cancel';
+  if (FEEDBACK_WORDS.test(command)) return 'feedback';
+  if (BROADCAST_WORDS.test(command)) return 'broadcast';
+  if (BUSIEST.test(command)) return 'report';
+  const reportOf = REPORT_OF_LABEL.exec(command);
+  if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
+  const either = HISTORY_OR_REPORT.exec(command);
+  if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !('found' in findByTypedName(testbeds, either[1]))) return `report ${either[1]}`;
+  if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && 'found' in findByTypedName(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
+  const before = WHO_BEFORE.exec(command)?.[1].trim();
+  if (before !== undefined && 'found' in findByTypedName(testbeds, before)) return `history ${before}`;
   // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();

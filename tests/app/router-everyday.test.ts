@@ -170,6 +170,15 @@ describe('router: extend with a time', () => {
     expect(dispatched('I need lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
   });
 
+  it('recordings keep the new everyday words when they carry only lab data, and blank those that carry a person\'s words', () => {
+    for (const kept of ['report a bug', 'broadcast status', 'book lab-3 when it\'s free', 'can I have lab-3 after you', 'why is lab-3 booked', 'when did I book lab-3', 'I need 2 more hours', 'never mind', '5g status', 'busiest testbed']) {
+      expect(isCommandText(kept, testbeds), kept).toBe(true);
+    }
+    for (const blanked of ['bug report: the status card is slow', 'feature request: a calendar view', 'broadcast status to the ACME room', 'I want lab-3 after Linus', 'what is Linus doing on lab-3', 'when did Grace book lab-3', "I'm using lab-3 for the ACME demo", 'let Linus have lab-3']) {
+      expect(isCommandText(blanked, testbeds), blanked).toBe(false);
+    }
+  });
+
   it('recordings keep extend with a testbed and a length (lab data), not with other words', () => {
     expect(isCommandText('extend 2h', testbeds)).toBe(true);
     expect(isCommandText('extend lab-3 by 2 hours', testbeds)).toBe(true);
@@ -313,6 +322,21 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     ['when does lab-3 become free', [{ type: 'status.requested', label: 'lab-3' }]],
     ["I'm using lab-3 for the soak test", [{ type: 'purpose.started', testbedId: 3, purpose: 'the soak test' }]],
     ['lab-3 is for the firmware bisect', [{ type: 'purpose.started', testbedId: 3, purpose: 'the firmware bisect' }]],
+    ['who booked lab-3 last', [{ type: 'history.requested', testbedId: 3 }]],
+    ['who uses TB-04 the most', [{ type: 'history.requested', testbedId: 4 }]],
+    ['report lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['history of 5g', [{ type: 'report.requested', days: 7, label: '5g' }]],
+    ['report for 5g last month', [{ type: 'report.requested', days: 30, label: '5g' }]],
+    ['busiest testbed', [{ type: 'report.requested' }]],
+    ['which testbed is used the most', [{ type: 'report.requested' }]],
+    ['my bookings last month', [{ type: 'myHistory.requested' }]],
+    ['broadcast status', [{ type: 'broadcast.started' }]],
+    ['send the status to the team room', [{ type: 'broadcast.started' }]],
+    ['announce maintenance', [{ type: 'broadcast.started' }]],
+    ['report a bug', [{ type: 'feedback.started' }]],
+    ['bug report: the status card is slow', [{ type: 'feedback.started' }]],
+    ['feature request: a calendar view', [{ type: 'feedback.started' }]],
+    ['I have some feedback', [{ type: 'feedback.started' }]],
     ['book the next available testbed', [{ type: 'registration.started' }]],
   ])('%j reads as the question (or the booking) it is', (typed, events) => {
     expect(dispatched(typed)).toEqual(events);
@@ -348,7 +372,7 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
   });
 
   it('those words about something that is no testbed or label stay no command', () => {
-    for (const typed of ['let it be', 'have fun', 'let Linus have a break', 'why is the sky blue', 'this is for the demo']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    for (const typed of ['let it be', 'have fun', 'let Linus have a break', 'why is the sky blue', 'this is for the demo', 'send the invoice']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each(['I need lab-3', 'can I have lab-3 please', 'could I use lab-3', 'give me lab-3'])('%j opens the register form on lab-3', (typed) => {
