@@ -105,6 +105,8 @@ const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:canc
 
 /** `what's the status of lab-3`, `the status for 5g`, `what's the status`: status (of that testbed or label). */
 const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
+/** The states `status` reads as its argument, as typed after `the status of`. */
+const STATE_ASKED = /^(?:free|available|in[\s-]use|busy|overdue|(?:under\s+)?maintenance)$/i;
 /** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
 const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
 /** `let Linus have lab-3`: hand lab-3 over to them (group 1 the person, group 2 the testbed). */
@@ -297,8 +299,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
   if (wantedName !== undefined && namesLabOrAny(testbeds, wantedName)) return `wait ${wantedName}`;
+  // `what's the status of my project` is nobody's testbed: left as typed (a hint).
   const statusOf = STATUS_OF.exec(command);
-  if (statusOf) return statusOf[1] === undefined ? 'status' : `status ${statusOf[1]}`;
+  const statusOfWhat = statusOf?.[1]?.trim();
+  if (statusOf && statusOfWhat === undefined) return 'status';
+  if (statusOfWhat !== undefined && (isLabName(testbeds, statusOfWhat) || STATE_ASKED.test(statusOfWhat))) return `status ${statusOfWhat}`;
   const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
   if (whoHasKind !== undefined && readLabel(whoHasKind) !== null && labelCarried(testbeds, whoHasKind)) return `status ${whoHasKind}`;
   const letHave = LET_HAVE.exec(command);

@@ -372,7 +372,7 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
   });
 
   it('those words about something that is no testbed or label stay no command', () => {
-    for (const typed of ['let it be', 'have fun', 'let Linus have a break', 'why is the sky blue', 'this is for the demo', 'send the invoice']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    for (const typed of ['let it be', 'have fun', 'let Linus have a break', 'why is the sky blue', 'this is for the demo', 'send the invoice', "what's the status of my project"]) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each(['I need lab-3', 'can I have lab-3 please', 'could I use lab-3', 'give me lab-3'])('%j opens the register form on lab-3', (typed) => {
