@@ -235,10 +235,15 @@ function customValues(ms: number, timeZone: string): FormValues {
  */
 function nextBareHour(typed: number, base: number, zone: string): number | null {
   if (typed < 1 || typed > 23) return null;
-  const hours = typed > 12 ? [typed] : [typed % 12, (typed % 12) + 12];
+  const hours = bareHours(typed);
   const today = wallTimeAt(base, zone);
   const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, 0, zone))).filter((at) => at > base);
   return Math.min(...times);
+}
+
+/** The hours on the clock a bare hour may mean: 1 to 12 morning or afternoon (12: midnight or noon), else that hour. */
+function bareHours(typed: number): number[] {
+  return typed === 0 || typed > 12 ? [typed] : [typed % 12, (typed % 12) + 12];
 }
 
 /**
@@ -331,14 +336,15 @@ const RANGE_MAX_MS = 12 * HOUR;
  */
 export function readTypedRange(start: string, end: string, now: string, timeZone: string): FormValues | 'ahead' | null {
   const base = parseIso(now);
-  const match = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(start.trim());
-  if (base === null || match === null) return null;
+  // A bare hour may mean two times on today's clock; `9:30`, `2pm` one.
+  const typed = start.trim().toLowerCase();
+  const bare = /^\d{1,2}$/.test(typed) ? Number(typed) : undefined;
+  const time = bare === undefined ? readTime(typed.split(/\s+/)) : null;
+  const clock = bare !== undefined && bare <= 23 ? bareHours(bare).map((hour) => ({ hour, minute: 0 })) : time ? [time] : [];
+  if (base === null || clock.length === 0) return null;
   const zone = safeZone(timeZone);
-  const [hour, minute, half] = [Number(match[1]), match[2] === undefined ? 0 : Number(match[2]), match[3]?.toLowerCase()];
-  if (minute > 59 || hour > 23 || (half !== undefined && (hour < 1 || hour > 12))) return null;
-  const hours = half !== undefined ? [(hour % 12) + (half === 'pm' ? 12 : 0)] : match[2] === undefined && hour >= 1 && hour <= 12 ? [hour % 12, (hour % 12) + 12] : [hour];
   const today = wallTimeAt(base, zone);
-  const starts = hours.map((at) => onDay(today, 0, at, minute, zone));
+  const starts = clock.map(({ hour, minute }) => onDay(today, 0, hour, minute, zone));
   const from = starts.reduce((best, at) => (Math.abs(at - base) < Math.abs(best - base) ? at : best));
   const values = readTypedRelease(`until ${end}`, now, timeZone);
   if (values === null) return null;
