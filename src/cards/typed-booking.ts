@@ -8,6 +8,7 @@ import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
 import { MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
+import { leadingZone } from './typed-zone.js';
 
 /** How many places a clause could start (` for `, ` until `) are tried in one typed booking. */
 const MAX_CLAUSE_STARTS = 6;
@@ -185,9 +186,11 @@ function bookingRange(text: string, testbeds: readonly Pick<TestbedRecord, 'test
     const name = text.slice(0, space.index).trim();
     const match = RANGE.exec(text.slice(space.index).trim());
     if (match === null || name === '' || !('found' in findByTypedName(testbeds, name))) continue;
-    const [start, end] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
-    // After the range, only a purpose (`for the soak`).
-    const rest = match[5];
+    const [start, typedEnd] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
+    // After the range, perhaps its zone (`9-12 CET`), then only a purpose (`for the soak`).
+    const zoned = match[5] === undefined ? null : leadingZone(match[5]);
+    const end = zoned === null ? typedEnd : `${typedEnd} ${zoned.zoneWords}`;
+    const rest = zoned === null ? match[5] : zoned.rest;
     const purpose = rest === undefined ? undefined : PURPOSE.exec(rest.trim())?.[1];
     if (rest !== undefined && purpose === undefined) continue;
     const read = readTypedRange(start, end, now, timeZone);
@@ -246,7 +249,7 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
   const text = withoutNow(typed, testbeds);
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
   if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
-  const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?)(\s+for\s+\S.*)?$/i.exec(text);
+  const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
   if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
 }

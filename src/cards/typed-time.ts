@@ -7,6 +7,7 @@ import type { FormValues } from '../domain.js';
 import { INPUT_IDS } from './actions.js';
 import { resolveRelease } from './release-time.js';
 import { DURATIONS, daysInMonth, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
+import { splitTypedZone, type TypedZone } from './typed-zone.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
 
@@ -209,10 +210,28 @@ function dayOfMonthAhead(date: number, today: WallTime, now: number): number | n
   return Date.UTC(year, month - 1, date) / DAY - now;
 }
 
-/** The instant `days` calendar days after `today`'s date, at `hour:minute` on the zone's clock (right across clock changes). */
-function onDay(today: WallTime, days: number, hour: number, minute: number, zone: string): number {
+/** The clock typed times are read on: the display zone's, or the one typed with the time (`until 17:00 CET`). */
+interface ReadingClock {
+  wallAt(ms: number): WallTime;
+  instantOf(wall: WallTime): number;
+}
+
+function clockOf(zone: TypedZone): ReadingClock {
+  if (zone.kind === 'zone') return { wallAt: (ms) => wallTimeAt(ms, zone.zone), instantOf: (wall) => instantOfWallTime(wall, zone.zone) };
+  // A fixed offset: the UTC reading of the instant moved by it.
+  const { offsetMs } = zone;
+  return { wallAt: (ms) => wallTimeAt(ms + offsetMs, 'UTC'), instantOf: (wall) => instantOfWallTime(wall, 'UTC') - offsetMs };
+}
+
+/** The instant `days` calendar days after `today`'s date, at `hour:minute` on the clock (right across clock changes). */
+function onDay(today: WallTime, days: number, hour: number, minute: number, clock: ReadingClock): number {
   const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
-  return instantOfWallTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 }, zone);
+  return clock.instantOf({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 });
+}
+
+/** The end of the day `days` after today on the clock, as the form's last minute of a day. */
+function endOfDay(today: WallTime, days: number, clock: ReadingClock): number {
+  return onDay(today, days, 23, 59, clock);
 }
 
 /** The release inputs for an instant (ISO 8601 UTC) on the display zone's clock, or none when it is not ahead of `now`. */
@@ -233,11 +252,11 @@ function customValues(ms: number, timeZone: string): FormValues {
  * shows it, morning or afternoon (`until 5` at 10:00 is 17:00, at 03:00 it is 05:00; `until 12` is
  * noon or midnight). The form shows the date and time it chose before anything is booked.
  */
-function nextBareHour(typed: number, base: number, zone: string): number | null {
+function nextBareHour(typed: number, base: number, clock: ReadingClock): number | null {
   if (typed < 1 || typed > 23) return null;
   const hours = bareHours(typed);
-  const today = wallTimeAt(base, zone);
-  const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, 0, zone))).filter((at) => at > base);
+  const today = clock.wallAt(base);
+  const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, 0, clock))).filter((at) => at > base);
   return Math.min(...times);
 }
 
@@ -275,38 +294,55 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const match = /^(for|over|until|till|til)\s+(\S.*)$/i.exec(/^overnight$/i.test(trimmed) ? 'for the night' : trimmed);
   const base = parseIso(now);
   if (!match || base === null) return null;
-  const zone = safeZone(timeZone);
+  const display = safeZone(timeZone);
   const keyword = match[1].toLowerCase();
-  const typed = match[2].trim();
+  // `until 2026-12-03T17:00Z`, `until 2026-12-03T18:00+01:00`: an instant, as a pipeline writes one.
+  const instant = keyword === 'for' ? undefined : typedIsoInstant(match[2]);
+  if (instant !== undefined) return customValues(instant, display);
+  // `until 17:00 CET`: the time is on that zone's clock; the form still shows it on the display zone's.
+  const zoned = splitTypedZone(match[2]);
+  const typed = (zoned?.rest ?? match[2]).trim();
+  const clock = clockOf(zoned?.zone ?? { kind: 'zone', zone: display });
   // `for the afternoon`, `over the weekend`: until the stretch ends. `over` says nothing else.
   const span = keyword === 'for' || keyword === 'over' ? SPANS.find(([pattern]) => pattern.test(typed))?.[1] : undefined;
   if (keyword === 'over' && span === undefined) return null;
   const words = everydayTime(span ?? typed);
-  if (END_OF_DAY.test(words)) return { [INPUT_IDS.releaseChoice]: 'eod' };
+  const today = clock.wallAt(base);
+  // The form's `end of today` is the display zone's; another zone's day ends at another instant.
+  if (END_OF_DAY.test(words)) return zoned === null ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(endOfDay(today, 0, clock), display);
   if (keyword === 'for' && span === undefined) {
-    const length = readDuration(words);
+    // A length is the same on every clock: `for 2 hours CET` says something else.
+    const length = zoned === null ? readDuration(words) : null;
     if (length === null) return null;
     const quick = QUICK_CHOICES.get(length);
-    return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, zone);
+    return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, display);
   }
   // `until tomorrow`: the same time tomorrow.
   if (/^tomorrow$/i.test(words)) return { [INPUT_IDS.releaseChoice]: '1d' };
-  const bareHour = /^\d{1,2}$/.test(words) ? nextBareHour(Number(words), base, zone) : undefined;
-  if (bareHour !== undefined) return bareHour === null ? null : customValues(bareHour, zone);
-  const clock = readClock(words);
-  if (clock === null) return null;
-  const today = wallTimeAt(base, zone);
-  const ahead = daysAhead(clock.day, today);
+  const bareHour = /^\d{1,2}$/.test(words) ? nextBareHour(Number(words), base, clock) : undefined;
+  if (bareHour !== undefined) return bareHour === null ? null : customValues(bareHour, display);
+  const clockTime = readClock(words);
+  if (clockTime === null) return null;
+  const ahead = daysAhead(clockTime.day, today);
   if (ahead === null) return null;
   // `until friday`, `until 3 dec`: the end of that day (`until friday` on a Friday is the end of today).
-  if (clock.time === undefined) return ahead === 0 ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(onDay(today, ahead, 23, 59, zone), zone);
-  const { hour, minute } = clock.time;
-  let at = onDay(today, ahead, hour, minute, zone);
+  if (clockTime.time === undefined) {
+    return ahead === 0 && zoned === null ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(endOfDay(today, ahead, clock), display);
+  }
+  const { hour, minute } = clockTime.time;
+  let at = onDay(today, ahead, hour, minute, clock);
   // `until 9:00` said at 10:00 means tomorrow, `until fri 9:00` said on a Friday at 10:00 next week;
   // `until today 9:00` (or a date typed with its year) stays in the past, and the form says so.
-  if (at <= base && clock.day === 'next') at = onDay(today, 1, hour, minute, zone);
-  if (at <= base && typeof clock.day === 'number') at = onDay(today, 7, hour, minute, zone);
-  return customValues(at, zone);
+  if (at <= base && clockTime.day === 'next') at = onDay(today, 1, hour, minute, clock);
+  if (at <= base && typeof clockTime.day === 'number') at = onDay(today, 7, hour, minute, clock);
+  return customValues(at, display);
+}
+
+/** An ISO 8601 date and time with `Z` or an offset, in ms; undefined for anything else. */
+function typedIsoInstant(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i.test(text.trim())) return undefined;
+  const ms = Date.parse(text.trim().toUpperCase());
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /**
@@ -342,13 +378,18 @@ export function readTypedRange(start: string, end: string, now: string, timeZone
   const time = bare === undefined ? readTime(typed.split(/\s+/)) : null;
   const clock = bare !== undefined && bare <= 23 ? bareHours(bare).map((hour) => ({ hour, minute: 0 })) : time ? [time] : [];
   if (base === null || clock.length === 0) return null;
-  const zone = safeZone(timeZone);
-  const today = wallTimeAt(base, zone);
-  const starts = clock.map(({ hour, minute }) => onDay(today, 0, hour, minute, zone));
-  const from = starts.reduce((best, at) => (Math.abs(at - base) < Math.abs(best - base) ? at : best));
+  // `from 9 to 12 CET`: the zone said after the end is the start's too.
+  const zone = splitTypedZone(end)?.zone ?? { kind: 'zone', zone: safeZone(timeZone) };
+  const reading = clockOf(zone);
+  const today = reading.wallAt(base);
+  const starts = clock.map(({ hour, minute }) => onDay(today, 0, hour, minute, reading));
   const values = readTypedRelease(`until ${end}`, now, timeZone);
   if (values === null) return null;
-  if (from > base + START_GRACE_MS) return 'ahead';
   const resolved = resolveRelease(values[INPUT_IDS.releaseChoice] ?? '', values[INPUT_IDS.releaseDate] ?? '', values[INPUT_IDS.releaseTime] ?? '', now, timeZone);
-  return resolved.ok && Date.parse(resolved.iso) - from <= RANGE_MAX_MS ? values : 'ahead';
+  const until = resolved.ok ? Date.parse(resolved.iso) : undefined;
+  // A start comes before its end (`9-17`: nine in the morning), and of those the one nearest now.
+  const beforeEnd = until === undefined ? [] : starts.filter((at) => at < until);
+  const from = (beforeEnd.length > 0 ? beforeEnd : starts).reduce((best, at) => (Math.abs(at - base) < Math.abs(best - base) ? at : best));
+  if (from > base + START_GRACE_MS) return 'ahead';
+  return until !== undefined && until - from <= RANGE_MAX_MS ? values : 'ahead';
 }

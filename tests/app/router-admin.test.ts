@@ -205,6 +205,8 @@ describe('router: admin tasks typed', () => {
   it.each([
     ['take lab-2 out of service', started('maintenance_start', { testbed_id: '2' })],
     ['take lab-2 offline until tomorrow 9am because of new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00', reason: 'new cables' })],
+    // A zone typed with the time: 9:00 UTC is 10:00 on the display zone's clock (Berlin), where the form reads it.
+    ['take lab-2 offline until tomorrow 9am UTC', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 10:00' })],
     ['put lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
     ['bring lab-1 back online', started('maintenance_end', { testbed_id: '1' })],
     ['lab-2 is back in service', started('maintenance_end', { testbed_id: '2' })],

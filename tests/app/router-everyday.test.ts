@@ -153,6 +153,11 @@ describe('router: extend with a time', () => {
     ['extend lab-3 over the weekend', { testbedId: 3, extendUntil: '2026-03-09T09:00:00.000Z' }],
     ['keep lab-3 overnight', { testbedId: 3, extendUntil: '2026-03-03T09:00:00.000Z' }],
     ['extend for the afternoon', { extendUntil: '2026-03-02T17:00:00.000Z' }],
+    // A zone typed with the time, as the bot writes its own times (`16:00 UTC`) or as a colleague elsewhere says them.
+    ['release lab-3 at 16:00 UTC', { testbedId: 3, doneBy: '2026-03-02T16:00:00.000Z' }],
+    ["I'll be done with lab-3 by 4pm CET", { testbedId: 3, doneBy: '2026-03-02T15:00:00.000Z' }],
+    ['extend lab-3 to 6pm IST', { testbedId: 3, extendUntil: '2026-03-02T12:30:00.000Z' }],
+    ['keep lab-3 until 9am PST tomorrow', { testbedId: 3, extendUntil: '2026-03-03T17:00:00.000Z' }],
   ])('%j asks for more time (or a new time) on their bookings', (typed, event) => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });

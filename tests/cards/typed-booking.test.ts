@@ -207,6 +207,10 @@ describe('readTypedRange', () => {
     expect(readTypedRange(start, end, NOW, 'UTC')).toBe('ahead');
   });
 
+  it('a bare start is the one before the end: `9-17` said at 16:00 began at nine in the morning', () => {
+    expect(readTypedRange('9', '17', '2026-03-10T16:00:00.000Z', 'UTC')).toEqual(custom('2026-03-10', '17:00'));
+  });
+
   it('a range whose start passed long before its end is about another day', () => {
     // 19:00: `from 9am to 12` means tomorrow morning, not until midnight.
     expect(readTypedRange('9am', '12', '2026-03-10T19:00:00.000Z', 'UTC')).toBe('ahead');
@@ -412,3 +416,66 @@ describe('typed bookings, whatever is typed', () => {
   });
 });
 
+
+describe('a zone typed with the time', () => {
+  // NOW is Tuesday 2026-03-10 10:00 UTC: Berlin is on CET (+1), the US on summer time since 8 March, India at +5:30.
+  it.each([
+    ['until 17:00 CET', 'UTC', custom('2026-03-10', '16:00')],
+    // Summer time follows the calendar, whichever of the pair is typed.
+    ['until 17:00 CEST', 'UTC', custom('2026-03-10', '16:00')],
+    ['until 9am PST', 'UTC', custom('2026-03-10', '16:00')],
+    ['until 5pm IST', 'UTC', custom('2026-03-10', '11:30')],
+    // The bot's own way of writing a time reads back as written, on the display zone's clock in the form.
+    ['until 16:00 UTC', 'Europe/Berlin', custom('2026-03-10', '17:00')],
+    ['until 2026-03-12 18:00 UTC', 'UTC', custom('2026-03-12', '18:00')],
+    ['until 17:00 Europe/Berlin', 'UTC', custom('2026-03-10', '16:00')],
+    ['until 17:00 europe/dublin', 'UTC', custom('2026-03-10', '17:00')],
+    ['until friday 17:00 UTC', 'Europe/Berlin', custom('2026-03-13', '18:00')],
+    // The zone right after the time, before the day; `tomorrow` is tomorrow on that zone's calendar.
+    ['until 9am PST tomorrow', 'UTC', custom('2026-03-11', '16:00')],
+    // 14:00 at +5:30 passed at 08:30 UTC: the next one.
+    ['until 14:00 UTC+5:30', 'UTC', custom('2026-03-11', '08:30')],
+    ['until 17:00 gmt-7', 'UTC', custom('2026-03-11', '00:00')],
+    ['until 17:00 +02:00', 'UTC', custom('2026-03-10', '15:00')],
+    ['until 5pm bangalore time', 'UTC', custom('2026-03-10', '11:30')],
+    ['until 17:00 new york time', 'UTC', custom('2026-03-10', '21:00')],
+    ['until 5pm pacific', 'UTC', custom('2026-03-11', '00:00')],
+    // A day that ends on another clock ends at another instant.
+    ['until end of day IST', 'UTC', custom('2026-03-10', '18:29')],
+    ['until friday IST', 'UTC', custom('2026-03-13', '18:29')],
+    ['for the afternoon CET', 'UTC', custom('2026-03-10', '16:00')],
+    // As a pipeline writes an instant.
+    ['until 2026-03-11T15:00Z', 'UTC', custom('2026-03-11', '15:00')],
+    ['until 2026-03-11T15:00:00+01:00', 'UTC', custom('2026-03-11', '14:00')],
+  ])('%j in %s is %j', (phrase, zone, values) => {
+    expect(readTypedRelease(phrase, NOW, zone)).toEqual(values);
+  });
+
+  it.each([
+    // A length is the same on every clock.
+    'for 2 hours CET',
+    'until 17:00 Mars/Olympus',
+    'until 17:00 atlantis time',
+    'until 17:00 UTC+15',
+    // A bare sign needs both digits of the hour.
+    'until 17:00 +5',
+    'until 2026-13-11T15:00Z',
+    'for the IST team',
+  ])('%j is no time', (phrase) => {
+    expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
+  });
+
+  it('a range says its zone after the end, and the start is on that clock too', () => {
+    // 10:00 UTC is 15:30 in India: 9 to 17 there has begun, and runs until 11:30 UTC.
+    expect(readTypedRange('9', '17 IST', NOW, 'UTC')).toEqual(custom('2026-03-10', '11:30'));
+    // 2pm in Berlin is 13:00 UTC, later than now.
+    expect(readTypedRange('2pm', '5pm CET', NOW, 'UTC')).toBe('ahead');
+  });
+
+  it('a typed booking reads the zone with its time, and the purpose after it', () => {
+    expect(readTypedBooking('lab-3 until 5pm IST for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '11:30'), purpose: 'the soak' } });
+    expect(readTypedBooking('lab-3 friday 17:00 CET', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-13', '16:00') });
+    expect(readTypedBooking('lab-3 from 9 to 12 CET for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '11:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('lab-3 until 17:00 atlantis time', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'until 17:00 atlantis time' });
+  });
+});

@@ -225,6 +225,36 @@ describe('a testbed named with the command', () => {
     expect(seenCard(again).texts).toContain(`lab-3 is already booked until ${target.toISOString().slice(0, 16).replace('T', ' ')} UTC, so there is nothing to extend.`);
   });
 
+  it('a time typed with its zone (`until <time> IST`, `at <time> UTC`) books lab-3 until that instant, and moves its release there', async () => {
+    // Three hours from now, to the minute, on India's clock (+5:30 all year).
+    const target = new Date(Math.floor((Date.now() + 3 * 3_600_000) / 60_000) * 60_000);
+    const utcClock = (at: Date) => at.toISOString().slice(11, 16);
+    const indiaClock = utcClock(new Date(target.getTime() + 330 * 60_000));
+    const form = await ask(h, h.ada, h.lab, `book lab-3 until ${indiaClock} IST for the soak`);
+    expect(startsOn(form)).toBe('lab-3');
+    // The form shows it on the display zone's clock (UTC here), where it is read.
+    expect(input(form, 'release_date')).toMatchObject({ value: target.toISOString().slice(0, 10) });
+    expect(input(form, 'release_time')).toMatchObject({ value: utcClock(target) });
+    expect(input(form, 'purpose')).toMatchObject({ value: 'the soak' });
+    expect(seenCard(await click(h, h.ada, form, 'register_submit')).heading).toBe('Booked: lab-3');
+    const booked = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    expect(booked.expected_release_time).toBe(target.toISOString());
+
+    // The bot's own way of writing a time, an hour earlier: Done by then.
+    const earlier = new Date(target.getTime() - 3_600_000);
+    const mine = await ask(h, h.ada, h.lab, `release lab-3 at ${utcClock(earlier)} UTC`);
+    expect(startsOn(mine)).toBe('lab-3');
+    expect(buttonTitles(mine)[0]).toMatch(new RegExp(`^Done by (\\d{4}-\\d\\d-\\d\\d )?${utcClock(earlier)} UTC$`));
+    expect(seenCard(await click(h, h.ada, mine, 'done_by')).heading).toBe('Due back sooner: lab-3');
+    const moved = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    expect(moved.expected_release_time).toBe(earlier.toISOString());
+
+    // A zone no clock has is named as words that are no time, and nothing is chosen for the release.
+    const unknown = await ask(h, h.linus, h.lab, 'book lab-1 until 17:00 atlantis time');
+    expect(startsOn(unknown)).toBe('lab-1');
+    expect(fieldErrorText(unknown, 'release_choice')).toBe('I could not read “until 17:00 atlantis time” as a time: choose when below.');
+  });
+
   it('`book lab-3 tomorrow for the soak` (a day without its until) books lab-3 until this time tomorrow', async () => {
     const form = await ask(h, h.linus, h.lab, 'book lab-3 tomorrow for the soak');
     expect(startsOn(form)).toBe('lab-3');
