@@ -1,9 +1,11 @@
 /**
  * The expected end of maintenance as an admin types it: `YYYY-MM-DD HH:MM` in DISPLAY_TIMEZONE, or
- * ISO 8601 naming its own offset (`Z`, `+01:00`, `+0100`, `+01`); empty means not known. It must lie
+ * ISO 8601 naming its own offset (`Z`, `+01:00`, `+0100`, `+01`), or followed by a zone as the bot
+ * shows its times (`UTC`, `Europe/Berlin`, `CET`); empty means not known. It must lie
  * in the future and at most 90 days ahead. Pure: `now` comes in as an ISO string.
  */
 import { DURATIONS, daysInMonth, formatInZone, instantOfWallTime, isUtcZone, isoFromMs, parseIso, safeZone } from './time.js';
+import { splitTypedZone } from './typed-zone.js';
 
 /** `until` may lie at most this many days ahead. */
 export const UNTIL_DAYS_AHEAD = 90;
@@ -44,15 +46,20 @@ export function parseUntil(text: string, now: string, timeZone: string): UntilRe
   if (value === '') return { ok: true, iso: null };
   const zone = safeZone(timeZone);
   const format = `Write it as YYYY-MM-DD HH:MM (${zoneLabel(zone)}), for example ${untilExample(now, zone)}, or leave it empty.`;
-  const match = DATE_TIME.exec(value);
-  if (!match) return { ok: false, message: `That is not a date and time I can read. ${format}` };
+  // `2026-03-14 18:00 UTC`, `2026-03-14 19:00 Europe/Berlin`: as the bot shows a time, with its zone's name.
+  const zoned = DATE_TIME.test(value) ? null : splitTypedZone(value);
+  const match = DATE_TIME.exec(zoned?.rest ?? value);
+  if (!match || (zoned !== null && match[7] !== undefined)) return { ok: false, message: `That is not a date and time I can read. ${format}` };
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
   if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     return { ok: false, message: `That is not a real date and time. ${format}` };
   }
   let instant: number;
-  if (match[7] === undefined) {
-    instant = instantOfWallTime({ year, month, day, hour, minute, second }, zone);
+  const wall = { year, month, day, hour, minute, second };
+  if (zoned !== null) {
+    instant = zoned.zone.kind === 'zone' ? instantOfWallTime(wall, zoned.zone.zone) : instantOfWallTime(wall, 'UTC') - zoned.zone.offsetMs;
+  } else if (match[7] === undefined) {
+    instant = instantOfWallTime(wall, zone);
   } else {
     const offset = offsetMs(match[7]);
     if (offset === null) return { ok: false, message: `That time zone offset is not a real one. ${format}` };

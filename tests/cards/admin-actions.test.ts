@@ -187,6 +187,11 @@ describe('parseUntil', () => {
     ['2026-03-11T18:00+05:30', '2026-03-11T12:30:00.000Z'],
     ['2026-03-11T18:00-0200', '2026-03-11T20:00:00.000Z'],
     ['2026-03-11T18:00+01', '2026-03-11T17:00:00.000Z'],
+    // As the bot shows a time, with its zone's name (the admin copied it from a card).
+    ['2026-03-11 18:00 UTC', '2026-03-11T18:00:00.000Z'],
+    ['2026-03-11 18:00 Europe/Berlin', '2026-03-11T17:00:00.000Z'],
+    ['2026-03-11 18:00 IST', '2026-03-11T12:30:00.000Z'],
+    ['2026-03-11 18:00 UTC+2', '2026-03-11T16:00:00.000Z'],
   ])('%s → %s', (text, iso) => {
     expect(read(text)).toEqual({ ok: true, iso });
   });
@@ -203,6 +208,8 @@ describe('parseUntil', () => {
     ['2026-03-11T18:00+15:00', 'That time zone offset is not a real one.'],
     ['11.03.2026 18:00', 'That is not a date and time I can read.'],
     ['2026-03-11', 'That is not a date and time I can read.'],
+    ['2026-03-11 18:00 atlantis time', 'That is not a date and time I can read.'],
+    ['2026-03-11T18:00Z UTC', 'That is not a date and time I can read.'],
     ['2026-03-10 10:59', 'That time has already passed. Give a time in the future, or leave it empty.'],
     ['2026-03-10T10:00:00Z', 'That time has already passed. Give a time in the future, or leave it empty.'],
     ['2026-06-08T10:00:01Z', 'Give a time at most 90 days ahead (by 2026-06-08 12:00 Europe/Berlin), or leave it empty.'],

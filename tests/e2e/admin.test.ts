@@ -349,6 +349,22 @@ describe('an admin runs the lab', () => {
     expect((await historyLines())[0]).toMatchObject({ reason: 'firmware upgrade', until: null, by: { email: 'linus@example.com' } });
   });
 
+  it('maintenance until a time written as the bot writes its times (`… UTC`, `… IST`) ends then', async () => {
+    await start();
+    // Tomorrow at this hour, to the minute.
+    const back = new Date(Math.floor((Date.now() + 86_400_000) / 60_000) * 60_000);
+    const shown = `${back.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const started = await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'rack move', until: shown });
+    expect(seenCard(started).heading).toBe('lab-2 is under maintenance');
+    expect(seenCard(started).facts['Expected back']).toMatch(new RegExp(`^${shown}`));
+    expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ maintenance: { reason: 'rack move', until: back.toISOString() } });
+    // India's clock, five and a half hours ahead of UTC all year.
+    const india = new Date(back.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    const again = await runTask('maintenance_start', 'Start', { testbed_id: '1', reason: 'new cables', until: `${india} IST` });
+    expect(seenCard(again).heading).toBe('lab-1 is under maintenance');
+    expect((await h.readTestbeds()).find((record) => record.id === 1)).toMatchObject({ maintenance: { until: back.toISOString() } });
+  });
+
   it('force release: the testbed is free, the holder is told by whom and why', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const card = await ask(h, h.linus, h.lab, 'admin');
