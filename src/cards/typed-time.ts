@@ -11,15 +11,35 @@ import { splitTypedZone, type TypedZone } from './typed-zone.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12,
-};
+const SMALL_NUMBERS = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+];
+const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/** `one` to `ninety-nine` (`twenty five`, `forty-five`), `a`/`an` (one) and `a few` (three): the number, or undefined. */
+function numberWord(text: string): number | undefined {
+  const words = text.toLowerCase();
+  if (words === 'a' || words === 'an') return 1;
+  if (words === 'a few' || words === 'few') return 3;
+  const small = SMALL_NUMBERS.indexOf(words);
+  if (small > 0) return small;
+  const [, tens, unit] = /^([a-z]+)(?:[-\s]([a-z]+))?$/.exec(words) ?? [];
+  const units = unit === undefined ? 0 : SMALL_NUMBERS.indexOf(unit);
+  return tens !== undefined && TENS[tens] !== undefined && units >= 0 && units < 10 ? TENS[tens] + units : undefined;
+}
+
+/** A number in digits or in words (`5`, `five`, `twenty-five`), or undefined. */
+function readNumber(text: string): number | undefined {
+  return /^\d{1,4}$/.test(text) ? Number(text) : numberWord(text);
+}
 
 const UNITS: ReadonlyArray<[RegExp, number]> = [
   [/^(?:m|mins?|minutes?)$/, MINUTE],
   [/^(?:h|hrs?|hours?)$/, HOUR],
   [/^(?:d|days?)$/, DAY],
   [/^(?:w|wks?|weeks?)$/, 7 * DAY],
+  [/^fortnights?$/, 14 * DAY],
 ];
 
 /** A time is a few words (`until tomorrow at 17:30`): longer text is not one, and is not read any further. */
@@ -87,14 +107,32 @@ function readHoursAndMinutes(text: string): number | null {
   return length > 0 ? length : null;
 }
 
-/** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`: the length in ms, or null. */
+/** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`, `ninety minutes`, `2 days and 3 hours`: the length in ms, or null. */
 function readDuration(text: string): number | null {
   const both = readHoursAndMinutes(text);
   if (both !== null) return both;
-  const match = /^(\d{1,4}(?:[.,]\d{1,2})?|[a-z]+)\s*([a-z]+)$/i.exec(text);
+  // Lengths said one after another add up: `2 days and 3 hours`, `1 day, 4 hours`.
+  const parts = text.split(/\s*(?:,|\band\b)\s*/i);
+  if (parts.length > 1 && parts.length <= 3) {
+    const lengths = parts.map(readOneDuration);
+    return lengths.every((length): length is number => length !== null) ? lengths.reduce((sum, length) => sum + length, 0) : null;
+  }
+  return readOneDuration(text);
+}
+
+/** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `another hour`, `the next hour`). */
+function readLength(words: string): number | null {
+  const next = /^(?:the\s+next|the\s+coming|another|an\s+extra)\s+(\S.*)$/i.exec(words)?.[1];
+  return next === undefined ? readDuration(words) : (readDuration(next) ?? readDuration(`1 ${next}`));
+}
+
+/** One length: an amount (digits, or words) and a unit. */
+function readOneDuration(text: string): number | null {
+  // Digits may touch their unit (`2h`); words are apart from it (`ninety minutes`).
+  const match = /^(?:(\d{1,4}(?:[.,]\d{1,2})?)\s*|([a-z]+(?:[-\s][a-z]+)?)\s+)([a-z]+)$/i.exec(text.trim());
   if (!match) return null;
-  const amount = /^\d/.test(match[1]) ? Number(match[1].replace(',', '.')) : NUMBER_WORDS[match[1].toLowerCase()];
-  const unit = UNITS.find(([pattern]) => pattern.test(match[2].toLowerCase()));
+  const amount = match[1] === undefined ? numberWord(match[2]) : Number(match[1].replace(',', '.'));
+  const unit = UNITS.find(([pattern]) => pattern.test(match[3].toLowerCase()));
   if (amount === undefined || !unit || !(amount > 0)) return null;
   return Math.round(amount * unit[1]);
 }
@@ -252,12 +290,115 @@ function customValues(ms: number, timeZone: string): FormValues {
  * shows it, morning or afternoon (`until 5` at 10:00 is 17:00, at 03:00 it is 05:00; `until 12` is
  * noon or midnight). The form shows the date and time it chose before anything is booked.
  */
-function nextBareHour(typed: number, base: number, clock: ReadingClock): number | null {
+function nextBareHour(typed: number, base: number, clock: ReadingClock, minute = 0): number | null {
   if (typed < 1 || typed > 23) return null;
   const hours = bareHours(typed);
   const today = clock.wallAt(base);
-  const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, 0, clock))).filter((at) => at > base);
+  const times = [0, 1].flatMap((days) => hours.map((hour) => onDay(today, days, hour, minute, clock))).filter((at) => at > base);
   return Math.min(...times);
+}
+
+/** An hour of the clock said without am or pm, and its minutes: `5`, `five`, `5 o'clock`, `half past five`. */
+interface BareClock {
+  hour: number;
+  minute: number;
+}
+
+/**
+ * A clock time as said aloud, without am or pm: `5`, `17`, `five`, `5 o'clock`, `half past five` (5:30),
+ * `quarter past 3`, `quarter to six` (5:45), `ten to 12`, `twenty past four`, `half five` (5:30, as said in
+ * Britain); null for anything else.
+ */
+function readSpokenClock(text: string): BareClock | null {
+  const words = text.replace(/\s+o['’]?\s*clock$/, '');
+  const hourOf = (word: string, most = 12): number | undefined => {
+    // `a` and `few` count lengths, not hours.
+    const hour = /^(?:an?|(?:a\s+)?few)$/.test(word) ? undefined : readNumber(word);
+    return hour !== undefined && hour >= 1 && hour <= most && (!/^\d/.test(word) || /^\d{1,2}$/.test(word)) ? hour : undefined;
+  };
+  // Digits alone may be any hour of the day (`until 17`); words are the twelve of the clock face.
+  const alone = hourOf(words, /^\d/.test(words) ? 23 : 12);
+  if (alone !== undefined) return { hour: alone, minute: 0 };
+  const said = /^(half|(?:a\s+)?quarter|[a-z]+(?:[-\s][a-z]+)?|\d{1,2})(?:\s+minutes?)?\s+(past|after|to|before|till)\s+(\S+)$/.exec(words);
+  if (said !== null) {
+    const minutes = said[1] === 'half' ? 30 : /quarter$/.test(said[1]) ? 15 : /^(?:an?|few)$/.test(said[1]) ? undefined : readNumber(said[1]);
+    const hour = hourOf(said[3]);
+    if (minutes === undefined || hour === undefined || minutes < 1 || minutes > 30 || (said[1] === 'half' && !/^(?:past|after)$/.test(said[2]))) return null;
+    if (/^(?:past|after)$/.test(said[2])) return { hour, minute: minutes };
+    return { hour: hour === 1 ? 12 : hour - 1, minute: 60 - minutes };
+  }
+  const british = /^half\s+(\S+)$/.exec(words);
+  const hour = british === null ? undefined : hourOf(british[1]);
+  return hour === undefined ? null : { hour, minute: 30 };
+}
+
+/** A clock said aloud and the day it is on, either way round (`5 tomorrow`, `friday at 5`, `half past five`), or null. */
+function readBareClock(text: string): (BareClock & { day: TypedClock['day'] }) | null {
+  const words = text.split(' ');
+  for (let cut = words.length; cut >= 1; cut--) {
+    const clock = readSpokenClock(words.slice(0, cut).join(' '));
+    const day = clock === null ? null : readDay(words.slice(cut));
+    if (clock !== null && day !== null) return { ...clock, day };
+  }
+  for (let cut = 1; cut < words.length; cut++) {
+    const dayWords = words.slice(0, cut);
+    const clock = readSpokenClock(words.slice(cut).join(' '));
+    const day = clock === null ? null : readDay(dayWords.at(-1) === 'at' ? dayWords.slice(0, -1) : dayWords);
+    if (clock !== null && day !== null && day !== 'next') return { ...clock, day };
+  }
+  return null;
+}
+
+/**
+ * The hour a clock said aloud means on a day named with it (`tomorrow at 9`, `friday at 5`): the working
+ * day's, 7 to 11 in the morning and 1 to 6 in the afternoon; 12 is noon.
+ */
+function daytimeHour(hour: number): number {
+  return hour >= 1 && hour <= 6 ? hour + 12 : hour;
+}
+
+/** `5 this afternoon`, `9 tomorrow morning`, `10 tonight`, `6 in the evening`: the clock and the part of the day said with it. */
+const PART_OF_DAY = /^(.+?)\s+(?:(this|today|tomorrow|in\s+the|at)\s+)?(morning|afternoon|evening|night|tonight)$/;
+
+/**
+ * The instant of a clock said with the part of the day (`5 this afternoon` is 17:00 today, `12 tonight` the
+ * end of today); undefined when the words are not so, null when they are but name no such time.
+ */
+function partOfDayAt(said: string, today: WallTime, base: number, clock: ReadingClock): number | null | undefined {
+  const match = PART_OF_DAY.exec(said);
+  const bare = match === null ? null : readBareClock(match[1]);
+  if (match === null || bare === null) return undefined;
+  const day = match[2] === 'tomorrow' ? 'tomorrow' : match[2] === 'this' || match[2] === 'today' ? 'today' : bare.day;
+  const ahead = daysAhead(day, today);
+  if (ahead === null || bare.hour > 12) return null;
+  const late = match[3] !== 'morning';
+  // `12 tonight` is midnight: the end of that day.
+  if (late && bare.hour === 12 && /night/.test(match[3])) return endOfDay(today, ahead, clock);
+  const hour = (bare.hour % 12) + (late ? 12 : 0);
+  const at = onDay(today, ahead, hour, bare.minute, clock);
+  if (at > base || (day !== 'next' && typeof day !== 'number')) return at;
+  return onDay(today, ahead + (day === 'next' ? 1 : 7), hour, bare.minute, clock);
+}
+
+/** A clock said aloud, on its day: the next time the clock shows it when no day is named, else on that day in working hours. */
+function bareClockAt(bare: BareClock & { day: TypedClock['day'] }, today: WallTime, base: number, clock: ReadingClock): number | null {
+  if (bare.day === 'next') return nextBareHour(bare.hour, base, clock, bare.minute);
+  const ahead = daysAhead(bare.day, today);
+  if (ahead === null) return null;
+  const at = onDay(today, ahead, daytimeHour(bare.hour), bare.minute, clock);
+  // `friday at 5` said on a Friday evening: next week's.
+  return at <= base && typeof bare.day === 'number' ? onDay(today, 7, daytimeHour(bare.hour), bare.minute, clock) : at;
+}
+
+/** `end of next week` (its Friday), `end of the month`, `end of next month`: how many days ahead that day is, or undefined. */
+function daysToPeriodEnd(words: string, today: WallTime): number | undefined {
+  const period = /^(?:the\s+)?end\s+of\s+(?:(next)\s+|the\s+|this\s+)?(week|month)$/.exec(words);
+  // `the end of the week` is read as friday already.
+  if (period === null || (period[2] === 'week' && period[1] === undefined)) return undefined;
+  const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  if (period[2] === 'week') return ((8 - weekday) % 7 || 7) + 4;
+  const [year, month] = period[1] === undefined ? [today.year, today.month] : today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+  return Date.UTC(year, month - 1, daysInMonth(year, month)) / DAY - Date.UTC(today.year, today.month - 1, today.day) / DAY;
 }
 
 /** The hours on the clock a bare hour may mean: 1 to 12 morning or afternoon (12: midnight or noon), else that hour. */
@@ -301,26 +442,38 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   if (instant !== undefined) return customValues(instant, display);
   // `until 17:00 CET`: the time is on that zone's clock; the form still shows it on the display zone's.
   const zoned = splitTypedZone(match[2]);
-  const typed = (zoned?.rest ?? match[2]).trim();
+  const said = (zoned?.rest ?? match[2]).trim();
+  // A length may be any number (`for 2100 hours`); a time after `until` may be written without its colon.
+  const typed = keyword === 'for' ? said : withColons(said);
   const clock = clockOf(zoned?.zone ?? { kind: 'zone', zone: display });
   // `for the afternoon`, `over the weekend`: until the stretch ends. `over` says nothing else.
   const span = keyword === 'for' || keyword === 'over' ? SPANS.find(([pattern]) => pattern.test(typed))?.[1] : undefined;
   if (keyword === 'over' && span === undefined) return null;
-  const words = everydayTime(span ?? typed);
   const today = clock.wallAt(base);
+  // `5 this afternoon`, `9 tomorrow morning`: said before the everyday words make `morning` a time of its own.
+  const part = keyword === 'for' ? undefined : partOfDayAt(typed.toLowerCase(), today, base, clock);
+  if (part !== undefined) return part === null ? null : customValues(part, display);
+  const words = everydayTime(span ?? typed);
   // The form's `end of today` is the display zone's; another zone's day ends at another instant.
   if (END_OF_DAY.test(words)) return zoned === null ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(endOfDay(today, 0, clock), display);
   if (keyword === 'for' && span === undefined) {
     // A length is the same on every clock: `for 2 hours CET` says something else.
-    const length = zoned === null ? readDuration(words) : null;
+    // `for the next 2 hours`, `for another hour`: the length that follows.
+    const length = zoned === null ? readLength(words) : null;
     if (length === null) return null;
     const quick = QUICK_CHOICES.get(length);
     return quick ? { [INPUT_IDS.releaseChoice]: quick } : customValues(base + length, display);
   }
   // `until tomorrow`: the same time tomorrow.
   if (/^tomorrow$/i.test(words)) return { [INPUT_IDS.releaseChoice]: '1d' };
-  const bareHour = /^\d{1,2}$/.test(words) ? nextBareHour(Number(words), base, clock) : undefined;
-  if (bareHour !== undefined) return bareHour === null ? null : customValues(bareHour, display);
+  const periodDays = daysToPeriodEnd(words.toLowerCase(), today);
+  if (periodDays !== undefined) return customValues(endOfDay(today, periodDays, clock), display);
+  // A clock said aloud (`until 5`, `until five`, `until half past five`, `until friday at 5`).
+  const bare = readBareClock(words.toLowerCase());
+  if (bare !== null) {
+    const at = bareClockAt(bare, today, base, clock);
+    return at === null ? null : customValues(at, display);
+  }
   const clockTime = readClock(words);
   if (clockTime === null) return null;
   const ahead = daysAhead(clockTime.day, today);
@@ -336,6 +489,13 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   if (at <= base && clockTime.day === 'next') at = onDay(today, 1, hour, minute, clock);
   if (at <= base && typeof clockTime.day === 'number') at = onDay(today, 7, hour, minute, clock);
   return customValues(at, display);
+}
+
+/** `1730`, `1730h`, `0930 hrs`, `17h`: a 24-hour time written without its colon, as `17:30` (other words stay as typed). */
+function withColons(words: string): string {
+  return words
+    .replace(/(^|\s)([01]\d|2[0-3])([0-5]\d)(?:\s*(?:h|hrs))?(?=\s|$)/gi, '$1$2:$3')
+    .replace(/(^|\s)(0\d|1[3-9]|2[0-3])h(?=\s|$)/gi, '$1$2:00');
 }
 
 /** An ISO 8601 date and time with `Z` or an offset, in ms; undefined for anything else. */

@@ -158,6 +158,11 @@ describe('router: extend with a time', () => {
     ["I'll be done with lab-3 by 4pm CET", { testbedId: 3, doneBy: '2026-03-02T15:00:00.000Z' }],
     ['extend lab-3 to 6pm IST', { testbedId: 3, extendUntil: '2026-03-02T12:30:00.000Z' }],
     ['keep lab-3 until 9am PST tomorrow', { testbedId: 3, extendUntil: '2026-03-03T17:00:00.000Z' }],
+    // Times and lengths said aloud.
+    ['extend lab-3 by ninety minutes', { testbedId: 3, extendMinutes: 90 }],
+    ['keep lab-3 until half past five', { testbedId: 3, extendUntil: '2026-03-02T17:30:00.000Z' }],
+    ['release lab-3 at five', { testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }],
+    ['move my booking to tomorrow at 9', { doneBy: '2026-03-03T09:00:00.000Z' }],
   ])('%j asks for more time (or a new time) on their bookings', (typed, event) => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });

@@ -479,3 +479,60 @@ describe('a zone typed with the time', () => {
     expect(readTypedBooking('lab-3 until 17:00 atlantis time', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'until 17:00 atlantis time' });
   });
 });
+
+describe('times and lengths said aloud', () => {
+  // NOW is Tuesday 2026-03-10 10:00 UTC.
+  it.each([
+    // A clock said without am or pm is the next time the clock shows it, as a bare hour is.
+    ['until five', custom('2026-03-10', '17:00')],
+    ['until eleven', custom('2026-03-10', '11:00')],
+    ["until 5 o'clock", custom('2026-03-10', '17:00')],
+    ['until half past five', custom('2026-03-10', '17:30')],
+    ['until quarter past 3', custom('2026-03-10', '15:15')],
+    ['until quarter to six', custom('2026-03-10', '17:45')],
+    ['until ten to twelve', custom('2026-03-10', '11:50')],
+    ['until twenty past four', custom('2026-03-10', '16:20')],
+    ['until half five', custom('2026-03-10', '17:30')],
+    // With a day, the working day's hour: 7 to 11 in the morning, 1 to 6 in the afternoon.
+    ['until tomorrow at 9', custom('2026-03-11', '09:00')],
+    ['until friday at 5', custom('2026-03-13', '17:00')],
+    ['until 5 tomorrow', custom('2026-03-11', '17:00')],
+    // The part of the day says which.
+    ['until 5 this afternoon', custom('2026-03-10', '17:00')],
+    ['until 9 tomorrow morning', custom('2026-03-11', '09:00')],
+    ['until 10 tonight', custom('2026-03-10', '22:00')],
+    ['until 12 tonight', custom('2026-03-10', '23:59')],
+    ['until 6 in the evening', custom('2026-03-10', '18:00')],
+    ['until half past 8 in the morning', custom('2026-03-11', '08:30')],
+    // A 24-hour time without its colon.
+    ['until 1730', custom('2026-03-10', '17:30')],
+    ['until 0930 hrs tomorrow', custom('2026-03-11', '09:30')],
+    ['until 17h', custom('2026-03-10', '17:00')],
+    // The end of a week or a month.
+    ['until end of next week', custom('2026-03-20', '23:59')],
+    ['until the end of the month', custom('2026-03-31', '23:59')],
+    ['until the end of next month', custom('2026-04-30', '23:59')],
+    // Lengths in words, added up, or as what comes next.
+    ['for ninety minutes', custom('2026-03-10', '11:30')],
+    ['for thirty minutes', custom('2026-03-10', '10:30')],
+    ['for twenty-five minutes', custom('2026-03-10', '10:25')],
+    ['for 2 days and 3 hours', custom('2026-03-12', '13:00')],
+    ['for a fortnight', custom('2026-03-24', '10:00')],
+    ['for a few hours', custom('2026-03-10', '13:00')],
+    ['for the next 2 hours', custom('2026-03-10', '12:00')],
+    ['for the next hour', { release_choice: '1h' }],
+    ['for another 2 hours', custom('2026-03-10', '12:00')],
+  ])('%j is %j', (phrase, values) => {
+    expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
+  });
+
+  it.each(['until a', 'until few', 'until thirteen', 'until half to five', 'until one of us is done', 'for the next release', 'for a few'])('%j is no time', (phrase) => {
+    expect(readTypedRelease(phrase, NOW, 'UTC')).toBeNull();
+  });
+
+  it('a clock said aloud follows the display zone\'s clock and calendar', () => {
+    // 10:00 UTC is 11:00 in Berlin: half past five is 17:30 there, 16:30 UTC, shown on Berlin's clock.
+    expect(readTypedRelease('until half past five', NOW, 'Europe/Berlin')).toEqual(custom('2026-03-10', '17:30'));
+    expect(readTypedBooking('lab-3 until friday at 5 for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-13', '17:00'), purpose: 'the soak' } });
+  });
+});

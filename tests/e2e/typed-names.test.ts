@@ -123,6 +123,24 @@ describe('a testbed named with the command', () => {
     expect(lasts).toBeLessThanOrEqual(2 * 3_600_000);
   });
 
+  it('a length said in words (`for ninety minutes`, `for a day and 3 hours`) is booked for that long', async () => {
+    const lasts = async (name: string) => {
+      const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === name)!;
+      return Date.parse(record.expected_release_time ?? '') - Date.parse(record.registered_time ?? '');
+    };
+    const ninety = await ask(h, h.linus, h.lab, 'book lab-3 for ninety minutes for the soak');
+    expect(startsOn(ninety)).toBe('lab-3');
+    expect(input(ninety, 'purpose')).toMatchObject({ value: 'the soak' });
+    expect(seenCard(await click(h, h.linus, ninety, 'register_submit')).heading).toBe('Booked: lab-3');
+    // The custom time is read to the minute: ninety minutes, less at most a minute.
+    expect(await lasts('lab-3')).toBeGreaterThan(90 * 60_000 - 61_000);
+    expect(await lasts('lab-3')).toBeLessThanOrEqual(90 * 60_000);
+    const longer = await ask(h, h.ada, h.lab, 'book lab-1 for a day and 3 hours');
+    expect(seenCard(await click(h, h.ada, longer, 'register_submit', { purpose: 'soak' })).heading).toBe('Booked: lab-1');
+    expect(await lasts('lab-1')).toBeGreaterThan(27 * 3_600_000 - 61_000);
+    expect(await lasts('lab-1')).toBeLessThanOrEqual(27 * 3_600_000);
+  });
+
   it('`register lab-1 until tomorrow 9am for the firmware soak` fills the time and the purpose; a time the form refuses is named at once', async () => {
     const tomorrow = () => new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 10);
     const dayBefore = tomorrow();
