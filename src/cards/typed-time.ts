@@ -68,7 +68,21 @@ const SPANS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:the\s+|this\s+)?evening$/i, 'tonight'],
   [/^(?:the\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
+  [/^(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
+  [/^(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?month$/i, 'the end of the month'],
 ];
+
+/** `eod`, `cob`, `end of day`, `close of business`: the end of a working day, which may be named beside it (`eod friday`, `tomorrow cob`). */
+const END_OF_WORKDAY = '(?:eod|cob|eob|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:(?:business|work(?:ing)?)\\s*)?day|(?:the\\s+)?close\\s+of\\s+business)';
+const DAY_AND_END_OF_DAY = new RegExp(`^(?:(\\S+(?:\\s+\\S+)?)\\s+(?:at\\s+)?${END_OF_WORKDAY}|${END_OF_WORKDAY}\\s+(?:on\\s+)?(\\S+(?:\\s+\\S+)?))$`, 'i');
+
+/** `about 2 hours`, `around 5`, `5ish`, `up to 2 hours`: a length or a time said roughly, or as a bound, is read as the one said. */
+function withoutHedges(words: string): string {
+  return words
+    .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
+    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take)$/i, '')
+    .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
+}
 
 /**
  * Everyday words for a length or a time, as the words the reader knows: `half an hour` is `30 min`,
@@ -90,6 +104,8 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^after\s+the\s+weekend$/i, 'monday 9:00'],
   [/^(?:the\s+)?weekend$/i, 'friday'],
   [/^next\s+week$/i, 'next monday 9:00'],
+  [/^(\S+(?:\s+\S+)?)\s+night$/i, '$1 23:59'],
+  [/^first\s+thing(?:\s+in\s+the\s+morning|\s+(\S+)(?:\s+morning)?)?$/i, '$1 9:00'],
 ];
 
 function everydayTime(typed: string): string {
@@ -123,7 +139,16 @@ function readDuration(text: string): number | null {
 /** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `another hour`, `the next hour`). */
 function readLength(words: string): number | null {
   const next = /^(?:the\s+next|the\s+coming|another|an\s+extra)\s+(\S.*)$/i.exec(words)?.[1];
-  return next === undefined ? readDuration(words) : (readDuration(next) ?? readDuration(`1 ${next}`));
+  if (next !== undefined) return readDuration(next) ?? readDuration(`1 ${next}`);
+  return readDuration(words) ?? readLengthRange(words);
+}
+
+/** `2-3 hours`, `2 or 3 days`, `an hour or two`: the longer of the two, which is what the booking must cover. */
+function readLengthRange(words: string): number | null {
+  const upTo = /^(\S+)\s*(?:-|–|to|or)\s*(\S+)\s+([a-z]+)$/i.exec(words);
+  if (upTo !== null) return readDuration(`${upTo[1]} ${upTo[3]}`) === null ? null : readDuration(`${upTo[2]} ${upTo[3]}`);
+  const orMore = /^(?:an?|one)\s+([a-z]+)\s+or\s+(\S+)$/i.exec(words);
+  return orMore === null ? null : readDuration(`${orMore[2]} ${orMore[1]}`);
 }
 
 /** One length: an amount (digits, or words) and a unit. */
@@ -413,8 +438,7 @@ function bareHours(typed: number): number[] {
 export function readTypedExtension(phrase: string): number | null {
   const trimmed = phrase.trim().replace(/\.$/, '');
   if (trimmed.length > MAX_TIME_PHRASE) return null;
-  const words = trimmed
-    .replace(/^(?:by|for)\s+/i, '')
+  const words = withoutHedges(trimmed.replace(/^(?:by|for)\s+/i, ''))
     .replace(/\s+(?:more|longer|extra)$/i, '')
     .replace(/^(\S+)\s+more\s+(?=\S+$)/i, '$1 ')
     .replace(/^(?:another|an\s+extra|one\s+more)\s+(?=(\d)?)/i, (_words, digit?: string) => (digit === undefined ? '1 ' : ''));
@@ -442,7 +466,7 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   if (instant !== undefined) return customValues(instant, display);
   // `until 17:00 CET`: the time is on that zone's clock; the form still shows it on the display zone's.
   const zoned = splitTypedZone(match[2]);
-  const said = (zoned?.rest ?? match[2]).trim();
+  const said = withoutHedges((zoned?.rest ?? match[2]).trim());
   // A length may be any number (`for 2100 hours`); a time after `until` may be written without its colon.
   const typed = keyword === 'for' ? said : withColons(said);
   const clock = clockOf(zoned?.zone ?? { kind: 'zone', zone: display });
@@ -456,6 +480,13 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const words = everydayTime(span ?? typed);
   // The form's `end of today` is the display zone's; another zone's day ends at another instant.
   if (END_OF_DAY.test(words)) return zoned === null ? { [INPUT_IDS.releaseChoice]: 'eod' } : customValues(endOfDay(today, 0, clock), display);
+  // `eod friday`, `tomorrow cob`: the end of that day.
+  const endOfNamedDay = keyword === 'for' ? null : DAY_AND_END_OF_DAY.exec(words);
+  if (endOfNamedDay !== null) {
+    const day = readDay((endOfNamedDay[1] ?? endOfNamedDay[2]).toLowerCase().split(/\s+/));
+    const ahead = day === null || day === 'next' ? null : daysAhead(day, today);
+    return ahead === null ? null : customValues(endOfDay(today, ahead, clock), display);
+  }
   if (keyword === 'for' && span === undefined) {
     // A length is the same on every clock: `for 2 hours CET` says something else.
     // `for the next 2 hours`, `for another hour`: the length that follows.

@@ -536,3 +536,41 @@ describe('times and lengths said aloud', () => {
     expect(readTypedBooking('lab-3 until friday at 5 for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-13', '17:00'), purpose: 'the soak' } });
   });
 });
+
+describe('times said roughly, as a bound, or with the end of a working day', () => {
+  // NOW is Tuesday 2026-03-10 10:00 UTC.
+  it.each([
+    ['for about 2 hours', custom('2026-03-10', '12:00')],
+    ['for ~2h', custom('2026-03-10', '12:00')],
+    ['for 2 hours or so', custom('2026-03-10', '12:00')],
+    ['for up to 2 hours', custom('2026-03-10', '12:00')],
+    ['for 3 hours tops', custom('2026-03-10', '13:00')],
+    ['until around 5', custom('2026-03-10', '17:00')],
+    ['until 5ish', custom('2026-03-10', '17:00')],
+    ['until 5pm at the latest', custom('2026-03-10', '17:00')],
+    // A range of lengths: the longer, which the booking must cover.
+    ['for 2-3 hours', custom('2026-03-10', '13:00')],
+    ['for an hour or two', custom('2026-03-10', '12:00')],
+    ['for 2 or 3 days', { release_choice: '3d' }],
+    // The end of a working day named beside it.
+    ['until eod tomorrow', custom('2026-03-11', '23:59')],
+    ['until COB friday', custom('2026-03-13', '23:59')],
+    ['until tomorrow eod', custom('2026-03-11', '23:59')],
+    ['until end of day tomorrow', custom('2026-03-11', '23:59')],
+    ['until friday night', custom('2026-03-13', '23:59')],
+    ['until first thing tomorrow', custom('2026-03-11', '09:00')],
+    ['until first thing in the morning', custom('2026-03-11', '09:00')],
+    ['for the rest of the week', custom('2026-03-13', '23:59')],
+    ['for the rest of the month', custom('2026-03-31', '23:59')],
+  ])('%j is %j', (phrase, values) => {
+    expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
+  });
+
+  it('the hedges leave what is no time alone: a purpose stays the words typed', () => {
+    expect(readTypedRelease('for like the demo', NOW, 'UTC')).toBeNull();
+    expect(readTypedRelease('until eod someday', NOW, 'UTC')).toBeNull();
+    expect(readTypedBooking('lab-3 for about 2 hours for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } });
+    expect(readTypedExtension('by about an hour')).toBe(60);
+    expect(readTypedExtension('2 hours max')).toBe(120);
+  });
+});
