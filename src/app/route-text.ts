@@ -298,6 +298,14 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
     const at = readTypedInstant(`until ${parts.until}`, now, timeZone);
     values.until = at === null ? parts.until.slice(0, MAX_TYPED_NAME) : formatInZone(at, timeZone).slice(0, 16);
   }
+  // `for 2 hours`, `for the weekend` (perhaps `… because of the fan`): how long it lasts, which is the end; the reason follows `because`.
+  const lasting = parts?.reason === undefined || parts.until !== undefined ? undefined : /^(.+?)(?:\s+because(?:\s+of)?\s+(\S[\s\S]*))?$/i.exec(parts.reason);
+  const end = lasting ? readTypedInstant(`for ${lasting[1]}`, now, timeZone) : null;
+  if (lasting && end !== null) {
+    values.until = formatInZone(end, timeZone).slice(0, 16);
+    if (lasting[2] !== undefined) values.reason = lasting[2].slice(0, 500);
+    return values;
+  }
   if (parts?.reason !== undefined) values.reason = parts.reason.slice(0, 500);
   return values;
 }

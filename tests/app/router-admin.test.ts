@@ -207,6 +207,11 @@ describe('router: admin tasks typed', () => {
     ['take lab-2 offline until tomorrow 9am because of new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00', reason: 'new cables' })],
     // A zone typed with the time: 9:00 UTC is 10:00 on the display zone's clock (Berlin), where the form reads it.
     ['take lab-2 offline until tomorrow 9am UTC', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 10:00' })],
+    // How long it lasts is its end (11:00 in Berlin now); the reason follows `because`.
+    ['maintenance lab-2 for 2 hours', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 13:00' })],
+    ['take lab-2 offline for 2 hours because of the fan', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 13:00', reason: 'the fan' })],
+    ['put lab-2 into maintenance for the afternoon because of new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 17:00', reason: 'new cables' })],
+    ['maintenance lab-2 for a rack move', started('maintenance_start', { testbed_id: '2', reason: 'a rack move' })],
     ['put lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
     ['bring lab-1 back online', started('maintenance_end', { testbed_id: '1' })],
     ['lab-2 is back in service', started('maintenance_end', { testbed_id: '2' })],
