@@ -56,6 +56,16 @@ const HOW_MANY =
 const STILL_NEED =
   /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
+/**
+ * `still need it`, `I'm still using it`, `not done yet`, `need more time`, `snooze`, `remind me later`: what a holder
+ * answers a reminder with, no testbed named (an `it` talked about is read before this). Their bookings, with Extend.
+ */
+const STILL_MINE =
+  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later)$/i;
+
+/** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
+const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
+
 /** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
 const MORE_TIME_MAX = 120;
 /** `I need`, `give me`, `can I have`, `I'd like`: what comes before more time asked for. */
@@ -318,6 +328,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
+  if (STILL_MINE.test(command)) return 'extend';
+  const snoozed = command.length > MORE_TIME_MAX ? undefined : SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '');
+  const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);
+  if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
   const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1];
   if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;

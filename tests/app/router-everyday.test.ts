@@ -169,6 +169,27 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });
 
+  it.each([
+    ['still need it', {}],
+    ['yes I still need it', {}],
+    ["I'm still using it", {}],
+    ['not done yet', {}],
+    ['need more time', {}],
+    ['snooze', {}],
+    ['remind me later', {}],
+    ['snooze 1h', { extendMinutes: 60 }],
+    ['snooze lab-3 for an hour', { testbedId: 3, extendMinutes: 60 }],
+    ['remind me in an hour', { extendMinutes: 60 }],
+  ])('%j, as a holder answers a reminder, shows their bookings with Extend', (typed, event) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
+  });
+
+  it('snoozing or reminding about something else is no extension', () => {
+    expect(route(text('snooze the alarm'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('remind me in the standup'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('still need coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('more time without the word more, or moving something that is no testbed, is no extension', () => {
     expect(route(text('I need more coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('move the meeting to 18:00'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

@@ -314,6 +314,20 @@ describe('a testbed named with the command', () => {
     expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 
+  it('`snooze 1h` in the holder\'s 1:1 room (as a reminder is answered) shows their booking with Extend 1 hour, which extends it', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const due = async () => Date.parse((await h.readTestbeds()).find((record) => record.testbed_name === 'lab-3')!.expected_release_time!);
+    const before = await due();
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const mine = await ask(h, h.ada, adaRoom, 'snooze 1h');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect(buttonTitles(mine)[0]).toBe('Extend 1 hour');
+    expect(seenCard(await click(h, h.ada, mine, 'extend')).heading).toBe('Extended: lab-3');
+    expect(await due()).toBe(before + 3_600_000);
+    // `still need it`, no testbed talked about: the same card (as a 1:1 room draws it), its own two lengths.
+    expect(buttonTitles(await ask(h, h.ada, adaRoom, 'still need it'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release']);
+  });
+
   it('asking about a booked testbed: the question shows it with Ask the holder, the holder gets one message, a typed ask within the hour changes nothing', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '4h' });
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
