@@ -73,6 +73,27 @@ const ASKED_FOR = /^(?:(?:i\s+)?need|give\s+me|(?:can|could|may)\s+i\s+(?:please
 /** The words that make a length more time (`another hour`, `2 more hours`, `an extra day`), not a booking's length. */
 const MORE = /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i;
 
+/** `book a testbed`, `see what's free`, `report a problem`: a way the bot knows, with nothing beside it. */
+function plainWay(asked: string): boolean {
+  const way = WAYS.find(([pattern]) => pattern.test(asked));
+  const rest = way === undefined ? undefined : asked.replace(way[0], '').trim();
+  return rest !== undefined && (rest === '' || /^(?:(?:a|an|the|my)\s+)?(?:testbeds?|bookings?|one)$/i.test(rest));
+}
+
+/** A way asked for as the command that shows it; for a form, with the testbed named after the first words (`book lab-3`) chosen. */
+function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const way = WAYS.find(([pattern]) => pattern.test(asked));
+  if (way === undefined) return 'help';
+  const [pattern, command] = way;
+  // `how do I book lab-3 for 2 hours`, `how can I get notified when lab-3 is free`: the testbed named first after the verb.
+  const rest = asked.replace(pattern, '').trim().replace(/^(?:for|on|to|about|when|if|once)\s+/i, '');
+  const name = rest.split(/\s+/)[0];
+  // Only those whose answer is a form or a card to press: `wait lab-3` would take a place in the queue at once.
+  if (!/^(?:book|release|extend)$/.test(command) || name === '' || !('found' in findByTypedName(testbeds, name))) return command;
+  // A booking keeps what follows (its time and purpose); the others need only the testbed.
+  return command === 'book' ? `book ${rest}` : `${command} ${name}`;
+}
+
 /**
  * `I need 2 more hours`, `another hour please`, `can I have another hour on lab-3`, `I need lab-3 for 2 more
  * hours`: extend, by that much (the testbed named, or their bookings to choose from).
@@ -140,9 +161,13 @@ const WHO_BEFORE = /^who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]*?)\s+
 /**
  * Everyday words that read as a command but carry words a person wrote beside it: what follows `bug report:`, the
  * room a broadcast is sent to, the colleague waited after (`I want lab-3 after Linus`), the colleague asked about
- * (`what is Linus doing on lab-3`). A recording blanks such text, as it does any free text.
+ * (`what is Linus doing on lab-3`), a way asked for beside other words (`how do I fix my code`). A recording blanks
+ * such text, as it does any free text.
  */
 export function carriesPersonWords(said: string): boolean {
+  // `how do I fix my code`: a way the bot knows, asked plainly, or a person's own question.
+  const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
+  if (howAsked !== undefined) return !plainWay(howAsked);
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && /\s(?:to|in)\s/i.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
@@ -233,6 +258,34 @@ const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
   /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us))$/i;
+/** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
+const HOW_DO_I =
+  /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
+/** `what is this bot`, `who are you`, `what are you`: the help card. */
+const WHAT_ARE_YOU =
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+bot\s+do|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|labels?)\s+work)$/i;
+
+/**
+ * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
+ * is `book lab-3`, `how can I see what's free` is `free`, `how does the queue work` the help. Nothing is
+ * done by the answer itself, as ever: a form still waits for its press.
+ */
+const WAYS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:leave|get\s+out\s+of)\s+(?:a\s+|the\s+)?queue|^stop\s+waiting/i, 'my queues'],
+  [/^(?:wait|queue|join\s+(?:a\s+|the\s+)?queue|get\s+(?:in\s+line|notified)|be\s+(?:notified|told))(?=\s|$)/i, 'wait'],
+  [/^(?:book|register|reserve|claim|get|grab|take)(?=\s|$)/i, 'book'],
+  [/^(?:cancel|delete|end)\s+(?:my\s+|a\s+|the\s+)?(?:booking|reservation)(?=\s|$)/i, 'release'],
+  [/^(?:release|give\s+back|return|unbook|free\s+up)(?=\s|$)/i, 'release'],
+  [/^(?:extend|renew|keep|prolong)(?=\s|$)/i, 'extend'],
+  [/^(?:see|find|check|know|tell)\s+(?:what(?:['’]s|\s+is)\s+|which\s+(?:ones?\s+|testbeds?\s+)?(?:are\s+)?)(?:free|available)/i, "what's free"],
+  [/^(?:see|check|show|find|know)\s+(?:my\s+bookings?|what\s+i\s+(?:have|hold))/i, 'mine'],
+  [/^(?:see|check|show|get|find)\s+(?:the\s+)?(?:status|who\s+has|what\s+is\s+(?:booked|in\s+use))/i, 'status'],
+  [/^(?:report|flag|raise)\s+(?:a\s+|an\s+)?(?:problem|issue|fault)/i, 'problems'],
+  [/^(?:send|give|leave)\s+(?:some\s+)?feedback|^report\s+a\s+bug/i, 'feedback'],
+  [/^(?:broadcast|announce|send\s+(?:a\s+)?(?:message|announcement))(?=\s|$)/i, 'broadcast'],
+  [/^(?:become|be)\s+(?:an\s+)?admin/i, 'who are the admins'],
+];
+
 /** `good morning`, `hello bot`, `hi there`, `hey team`: a greeting, answered with the menu. */
 const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks))?$/i;
 /** `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`: their bookings. */
@@ -355,7 +408,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     const word = howMany[1].toLowerCase().replace(/\s+/g, ' ');
     return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
   }
-  if (HELP_WORDS.test(command)) return 'help';
+  if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
+  const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
+  if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
   if (GREETING.test(command)) return 'testbed';
   if (MY_BOOKING_ASKED.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';

@@ -190,6 +190,41 @@ describe('router: extend with a time', () => {
     expect(route(text('still need coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ['how do I book a testbed?', [{ type: 'registration.started' }]],
+    ['how to book', [{ type: 'registration.started' }]],
+    ['how do I book lab-3 for 2 hours', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]],
+    ['how can I release lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['how do I cancel my booking', [{ type: 'release.started' }]],
+    ['how do I extend my booking', [{ type: 'mine.requested' }]],
+    ["how do I see what's free", [{ type: 'status.requested', label: 'free' }]],
+    ['how do I leave the queue', [{ type: 'mine.requested', queues: true }]],
+    ['how do I give feedback', [{ type: 'feedback.started' }]],
+    ['how do I become an admin', [{ type: 'admins.asked' }]],
+    // Asking how to wait shows the status card with its picker: `wait lab-3` would take the place at once.
+    ['how can I get notified when lab-3 is free', [{ type: 'status.requested' }]],
+    // The help card: how something works, what the bot is, a way it does not know.
+    ['how does the queue work', [{ type: 'help.requested' }]],
+    ['what is this bot', [{ type: 'help.requested' }]],
+    ['who are you', [{ type: 'help.requested' }]],
+    ['how do I fix my code', [{ type: 'help.requested' }]],
+  ])('%j, a newcomer asking the way, is shown it', (typed, events) => {
+    expect(dispatched(typed)).toEqual(events);
+  });
+
+  it('asking how to report a problem lists the problems and how to report one; a bare what is this stays a hint', () => {
+    expect(route(text('how do I report a problem'), ctx)).toEqual({ kind: 'reply', view: { kind: 'problems' } });
+    expect(route(text('what is this'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('how long do I have to wait for lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+  });
+
+  it('recordings keep a way asked plainly, and blank one asked beside a person\'s own words', () => {
+    for (const kept of ['how do I book a testbed?', "how do I see what's free", 'how do I report a problem']) expect(isCommandText(kept, testbeds), kept).toBe(true);
+    for (const blanked of ['how do I fix my code', 'how do I report a problem with the ACME firmware', 'how do I book lab-3 for the ACME demo']) {
+      expect(isCommandText(blanked, testbeds), blanked).toBe(false);
+    }
+  });
+
   it('more time without the word more, or moving something that is no testbed, is no extension', () => {
     expect(route(text('I need more coffee'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('move the meeting to 18:00'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

@@ -314,6 +314,15 @@ describe('a testbed named with the command', () => {
     expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 
+  it('a newcomer asking the way is shown it: `how do I book a testbed?` gets the booking form, `how does the queue work` the help', async () => {
+    const form = await ask(h, h.ada, h.lab, 'how do I book a testbed?');
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(seenCard(await click(h, h.ada, form, 'register_submit', { testbed_id: '3', purpose: 'soak', release_choice: '1h' })).heading).toBe('Booked: lab-3');
+    const help = await ask(h, h.linus, h.lab, 'how does the queue work');
+    expect(seenCard(help).heading).toBe('Testbed Monitor help');
+    expect(seenCard(help).texts).toContain('wait lab-3');
+  });
+
   it('`snooze 1h` in the holder\'s 1:1 room (as a reminder is answered) shows their booking with Extend 1 hour, which extends it', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     const due = async () => Date.parse((await h.readTestbeds()).find((record) => record.testbed_name === 'lab-3')!.expected_release_time!);
