@@ -90,10 +90,26 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
  * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 export function commandText(text: string): string {
-  const typed = text.trim().replace(/\s+/g, ' ').replace(/^\//, '');
+  const typed = withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^\//, ''));
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
   const bare = command.replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   return THANKS.test(bare) ? bare : withoutCourtesy(bare);
+}
+
+/** How the words of a time are often typed on a phone, and the word meant. */
+const TIME_SPELLINGS: Readonly<Record<string, string>> = {
+  untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
+  tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
+  tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
+  firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',
+  tuseday: 'tuesday', teusday: 'tuesday', saterday: 'saturday', satuday: 'saturday', munday: 'monday',
+  minuts: 'minutes', mintues: 'minutes', horus: 'hours', hourse: 'hours',
+};
+const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');
+
+/** `untill tmrw`, `till firday`: the time's words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
+function withTimeSpellings(text: string): string {
+  return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
 /** `please`, `can you`, `I'd like to` before a command; `please`, `now`, `thanks` after it. */

@@ -80,7 +80,7 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed.
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
-  const text = withFor(typed.trim(), testbeds, now, timeZone);
+  const text = withFor(withoutSeparator(typed.trim(), testbeds), testbeds, now, timeZone);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
   // no name holds more than a few of these words, so only the first few places are tried.
@@ -252,6 +252,14 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
   if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
+}
+
+/** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */
+function withoutSeparator(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const marked = /^(.+?)\s*(?:,|:|;|\s[-–—]\s)\s*(\S.*)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200)) ?? /^(.+?)\s*\((.+)\)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200));
+  if (marked === null || marked[0].length !== text.length) return text;
+  const match = findByTypedName(testbeds, marked[1]);
+  return 'found' in match && sameName(match.found.testbed_name, marked[1]) ? `${marked[1]} ${marked[2]}` : text;
 }
 
 /** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`: a booking starts when it is made, so the word after a testbed's name is dropped. */

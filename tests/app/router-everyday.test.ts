@@ -184,6 +184,22 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });
 
+  it.each([
+    ['book lab-3 untill 5pm', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }],
+    ['book lab-3 till tommorow', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: '1d' } }],
+    ['book lab-3 tmrw', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: '1d' } }],
+    ['book lab-3 until 5 pm tmrw', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-03', release_time: '17:00' } }],
+    ['extend lab-3 untill firday', { type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-06T23:59:00.000Z' }],
+  ])('%j, a time typed as phones type it, reads as meant', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it('a spelling is mended only where it stands alone, never inside a name', () => {
+    const named = { ...ctx, testbeds: [...testbeds, { id: 7, testbed_name: 'tmr-1', labels: [] }], knownTestbedIds: [3, 4, 7] };
+    const decision = route(text('book tmr-1 for 2 hours'), named);
+    expect(decision.kind === 'dispatch' && decision.targets[0].event).toMatchObject({ type: 'registration.started', testbedName: 'tmr-1' });
+  });
+
   it('snoozing or reminding about something else is no extension', () => {
     expect(route(text('snooze the alarm'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('remind me in the standup'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

@@ -574,3 +574,20 @@ describe('times said roughly, as a bound, or with the end of a working day', () 
     expect(readTypedExtension('2 hours max')).toBe(120);
   });
 });
+
+describe('a mark between the testbed and the rest', () => {
+  it.each([
+    ['lab-3, 2 hours', custom('2026-03-10', '12:00')],
+    ['lab-3 - 2 hours', custom('2026-03-10', '12:00')],
+    ['lab-3 (2 hours)', custom('2026-03-10', '12:00')],
+    ['lab-3: until 5pm', custom('2026-03-10', '17:00')],
+  ])('%j is lab-3 for what follows the mark', (typed, values) => {
+    expect(readTypedBooking(typed, LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values });
+  });
+
+  it('a mark inside a name, or after words that are no whole name, is left as typed', () => {
+    expect(readTypedBooking('TB-08 Voice and video lab, 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3, for the soak, then the upgrade', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'the soak, then the upgrade' } });
+    expect(readTypedBooking('lab, 2 hours', LAB, NOW, 'UTC').name).toBe('lab, 2 hours');
+  });
+});
