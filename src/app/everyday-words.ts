@@ -311,7 +311,20 @@ const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:
 const QUEUE_SHOWN =
   /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on))\s+(\S[\s\S]*)$/i;
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
-const QUEUES_SHOWN = /^(?:show(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
+const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
+/** `everything`, `all`, `full status`, `status all`, `all testbeds`: the whole lab's status. */
+const WHOLE_LAB = /^(?:everything|all|(?:the\s+)?full\s+status|status\s+(?:all|everything)|all\s+(?:the\s+)?testbeds|all\s+status)$/i;
+/** `is anything overdue`, `is anyone late`, `are any busy`, `is there anything in maintenance`: the testbeds in that state (group 1). */
+const ANY_IN_STATE =
+  /^(?:is|are)\s+(?:there\s+)?(?:anything|any(?:one|body|\s+(?:testbeds?|ones?|of\s+them))?|something)\s+(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now|today))?$/i;
+/** `which testbeds are idle`, `what's unused`, `show idle testbeds`, `idle ones`: the free ones. */
+const IDLE =
+  /^(?:(?:which(?:\s+testbeds?|\s+ones?)?\s+(?:are|is)|what(?:['’]?s|\s+is|\s+are)|(?:show|list)(?:\s+me)?(?:\s+the)?|any(?:thing)?)\s+)?(?:idle|unused|unbooked|not\s+(?:in\s+use|booked|taken))(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
+/** `who has the most bookings`, `who books the most`, `top users`: the usage report, whose top holders answer it. */
+const TOP_HOLDERS =
+  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers))$/i;
+/** `who hasn't released`, `who has not released their testbed`: the overdue ones. */
+const NOT_RELEASED = /^who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month)$/i;
 
@@ -422,6 +435,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const shown = QUEUE_SHOWN.exec(command)?.[1].trim();
   if (shown !== undefined && 'found' in findByTypedName(testbeds, shown)) return `who has ${shown}`;
   if (QUEUES_SHOWN.test(command)) return 'status';
+  if (WHOLE_LAB.test(command) && !labelCarried(testbeds, command.replace(/^status\s+/i, ''))) return 'status';
+  const anyInState = ANY_IN_STATE.exec(command)?.[1].toLowerCase().replace(/\s+/g, ' ');
+  if (anyInState !== undefined) return `status ${STATE_WORDS[anyInState] ?? anyInState}`;
+  if (IDLE.test(command)) return "what's free";
+  if (TOP_HOLDERS.test(command)) return 'report';
+  if (NOT_RELEASED.test(command)) return 'status overdue';
   const window = REPORT_WINDOW.exec(command);
   if (window) return window[1].toLowerCase() === 'month' ? 'report 30' : 'report';
   const report = REPORT_WORDS.exec(command);

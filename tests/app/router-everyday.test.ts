@@ -194,6 +194,35 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
+  it.each([
+    ['which testbeds are idle', { type: 'status.requested', label: 'free' }],
+    ["what's unused", { type: 'status.requested', label: 'free' }],
+    ['show idle testbeds', { type: 'status.requested', label: 'free' }],
+    // Before, `anything` was read as the label asked about.
+    ['is anything overdue', { type: 'status.requested', label: 'overdue' }],
+    ['is anyone late', { type: 'status.requested', label: 'overdue' }],
+    ['is there anything in maintenance', { type: 'status.requested', label: 'maintenance' }],
+    ["who hasn't released their testbed yet", { type: 'status.requested', label: 'overdue' }],
+    // Before, `the most bookings` was read as a label.
+    ['who has the most bookings', { type: 'report.requested' }],
+    ['who books the most', { type: 'report.requested' }],
+    ['top users', { type: 'report.requested' }],
+    ['list the queue', { type: 'status.requested' }],
+    ['everything', { type: 'status.requested' }],
+    ['all', { type: 'status.requested' }],
+    ['status all', { type: 'status.requested' }],
+    ['full status', { type: 'status.requested' }],
+  ])('%j, a question about the lab, is answered by its status or its report', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it('a lab label called all stays the label; who used one testbed the most stays its history', () => {
+    const labelled = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['all'] }], knownTestbedIds: [3] };
+    const decision = route(text('status all'), labelled);
+    expect(decision.kind === 'dispatch' && decision.targets[0].event).toEqual({ type: 'status.requested', label: 'all' });
+    expect(dispatched('who used lab-3 the most')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+  });
+
   it('a spelling is mended only where it stands alone, never inside a name', () => {
     const named = { ...ctx, testbeds: [...testbeds, { id: 7, testbed_name: 'tmr-1', labels: [] }], knownTestbedIds: [3, 4, 7] };
     const decision = route(text('book tmr-1 for 2 hours'), named);

@@ -96,6 +96,11 @@ describe('a testbed named with the command', () => {
     expect(seenCard(free).texts[1]).toMatch(/^Free now · As of /);
     expect(rowNames(free)).toEqual(['lab-1', 'lab-3']);
     expect(rowNames(await ask(h, h.linus, h.lab, 'status in use'))).toEqual(['lab-2']);
+    // The words for free and for the whole lab, as people ask.
+    expect(rowNames(await ask(h, h.linus, h.lab, 'which testbeds are idle'))).toEqual(['lab-1', 'lab-3']);
+    // The whole lab, the booked one first.
+    expect(rowNames(await ask(h, h.linus, h.lab, 'everything'))).toEqual(['lab-2', 'lab-1', 'lab-3']);
+    expect(seenCard(await ask(h, h.linus, h.lab, 'who has the most bookings')).heading).toBe('Usage, last 7 days');
 
     const when = seenCard(await ask(h, h.linus, h.lab, 'when is lab-2 free?'));
     expect(when.texts[1]).toMatch(/^Testbed lab-2 · As of /);
