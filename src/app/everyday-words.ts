@@ -28,7 +28,8 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED = /^(?:take|grab|have)\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
-const BOOK_ASKED = /^(?:i\s+(?:need|want|would\s+like)|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me)\s+(\S[\s\S]*)$/i;
+const BOOK_ASKED =
+  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
 /** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
 const QUEUE_FOR =
   /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
@@ -257,7 +258,7 @@ const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us))$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -361,6 +362,7 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
   if (NEVER_MIND.test(command)) return 'cancel';
+  if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command)) return 'broadcast';
   if (BUSIEST.test(command)) return 'report';
@@ -421,7 +423,6 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     const word = howMany[1].toLowerCase().replace(/\s+/g, ' ');
     return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
   }
-  if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
   if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
   if (GREETING.test(command)) return 'testbed';

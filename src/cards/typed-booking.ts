@@ -80,7 +80,7 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed.
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
-  const text = withFor(withoutSeparator(typed.trim(), testbeds), testbeds, now, timeZone);
+  const text = withFor(withoutForMe(withoutSeparator(typed.trim(), testbeds), testbeds), testbeds, now, timeZone);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
   // no name holds more than a few of these words, so only the first few places are tried.
@@ -252,6 +252,17 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
   if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
+}
+
+/** ` for me`, ` for us`: a booking is always the booker's own, so those words say nothing (unless a testbed's name holds them). */
+const FOR_ME = /\s+for\s+(?:me|myself|us|ourselves)(?=\s|$)/gi;
+
+/** `lab-3 for me for 2 hours`, `lab-3 for 2 hours for us`: without the words that say for whom. */
+function withoutForMe(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  if (!FOR_ME.test(text)) return text;
+  FOR_ME.lastIndex = 0;
+  if (testbeds.some((record) => /\sfor\s+(?:me|myself|us|ourselves)(?:\s|$)/i.test(record.testbed_name))) return text;
+  return text.replace(FOR_ME, '');
 }
 
 /** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */

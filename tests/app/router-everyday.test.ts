@@ -216,6 +216,21 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
+  it.each([
+    ["I'd like lab-3 until friday", { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-06', release_time: '23:59' } }],
+    ['need lab-3 for the afternoon', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }],
+    ['gimme lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['can you book lab-3 for me until 5', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }],
+    ['need help', { type: 'help.requested' }],
+    ['I need some help', { type: 'help.requested' }],
+  ])('%j asks for a testbed (or for help) as people do', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it('asking for something that is no testbed stays a hint', () => {
+    for (const typed of ["I'd like some coffee", 'gimme a break', 'need more coffee']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('a lab label called all stays the label; who used one testbed the most stays its history', () => {
     const labelled = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['all'] }], knownTestbedIds: [3] };
     const decision = route(text('status all'), labelled);

@@ -591,3 +591,18 @@ describe('a mark between the testbed and the rest', () => {
     expect(readTypedBooking('lab, 2 hours', LAB, NOW, 'UTC').name).toBe('lab, 2 hours');
   });
 });
+
+describe('for whom a booking is', () => {
+  it('`for me` and `for us` say nothing: a booking is always the booker\'s own', () => {
+    expect(readTypedBooking('lab-3 for me', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+    expect(readTypedBooking('lab-3 for me for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3 for 2 hours for us', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3 for me to test the upgrade', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'test the upgrade' } });
+  });
+
+  it('a team named is a purpose, and a testbed whose name says for whom keeps its name', () => {
+    expect(readTypedBooking('lab-3 for my team', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'my team' } });
+    const named = [...LAB, { testbed_name: 'Bench for us' }];
+    expect(readTypedBooking('Bench for us for 2 hours', named, NOW, 'UTC')).toEqual({ name: 'Bench for us', values: custom('2026-03-10', '12:00') });
+  });
+});
