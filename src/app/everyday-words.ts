@@ -302,7 +302,7 @@ const RELEASE_MINE =
  * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:is\s+)?(?:done|finished)(?:\s+now)?|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released)(?:\s+now)?|is\s+(?:free\s+now|all\s+yours)|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
@@ -341,14 +341,14 @@ const IN_STATE =
 const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
 /** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
 const RELEASE_WORDS =
-  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)(?:\s+with)?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
 const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /** `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`: the label, when a testbed carries it. */
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-const RELEASE_IF_TESTBED = /^(?:free|cancel)\s+(\S[\s\S]*)$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -430,6 +430,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (RELEASE_MINE.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);
   if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');
+  // `release lab-3 for me`: the release is the same whoever it is for.
+  const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
+  if (releaseFor !== undefined && 'found' in findByTypedName(testbeds, releaseFor)) return `release ${releaseFor}`;
   const said = RELEASE_SAID.exec(command);
   const saidName = (said?.[1] ?? said?.[2] ?? said?.[3] ?? said?.[4])?.trim();
   if (saidName !== undefined && (IT.test(saidName) || 'found' in findByTypedName(testbeds, saidName))) return `release ${saidName}`;

@@ -227,6 +227,31 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
+  it.each([
+    'lab-3 is all yours',
+    'lab-3 released',
+    'released lab-3',
+    'I released lab-3',
+    'giving back lab-3',
+    'returning lab-3',
+    'all done with lab-3',
+    // Before, `testing on lab-3` was read as the testbed's name.
+    'done testing on lab-3',
+    'lab-3 can be released',
+    'you can release lab-3',
+    // Before, `lab-3 for me` was read as the testbed's name.
+    'please release lab-3 for me',
+    'lab-3 no longer needed',
+    'lab-3 is not needed anymore',
+  ])('%j is the release form on lab-3', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+  });
+
+  it("we're done is the release form, theirs first; the words about something else stay a hint", () => {
+    expect(dispatched("we're done")).toEqual([{ type: 'release.started' }]);
+    for (const typed of ['the build is all yours', 'returning the favour', 'the report can be released']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('asking for something that is no testbed stays a hint', () => {
     for (const typed of ["I'd like some coffee", 'gimme a break', 'need more coffee']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
