@@ -38,6 +38,10 @@ describe('a testbed named with the command', () => {
     expect(startsOn(form)).toBe('lab-3 — yours, held for less than a minute');
     const released = await click(h, h.ada, form, 'release_submit');
     expect(seenCard(released).heading).toBe('Released: lab-3');
+    // Said as people say it: the same form, on lab-1.
+    const said = await ask(h, h.ada, h.lab, 'done testing on lab-1');
+    expect(startsOn(said)).toBe('lab-1 — yours, held for less than a minute');
+    expect(seenCard(await click(h, h.ada, said, 'release_submit')).heading).toBe('Released: lab-1');
   });
 
   it('a slip in the name (`register lab3`) names the testbed meant, and chooses nothing for the person', async () => {
