@@ -28,7 +28,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
   [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
-  [/^(?:end|stop|finish)\s+(?:the\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end'],
+  [/^(?:(?:end|stop|finish)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end'],
   [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
@@ -180,7 +180,11 @@ export function renameParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words
   const parts = (split: RegExpMatchArray) => ({ testbed: words.slice(0, split.index), name: words.slice(split.index! + split[0].length).trim() });
   const found = nameSplit(words, splits, testbeds);
   if (found) return parts(found);
-  return splits.length > 0 ? parts(splits[0]) : { testbed: words };
+  if (splits.length > 0) return parts(splits[0]);
+  // `rename lab-3 lab-3b`: a testbed's whole name, then one word, when the whole is no testbed's name.
+  const [, old, name] = /^(\S[\s\S]*?)\s+(\S+)$/.exec(words.trim()) ?? [];
+  const match = old === undefined || 'found' in findByTypedName(testbeds, words.trim()) ? undefined : findByTypedName(testbeds, old);
+  return match !== undefined && 'found' in match && sameName(match.found.testbed_name, old) ? { testbed: old, name } : { testbed: words };
 }
 
 /**

@@ -161,6 +161,9 @@ describe('router: admin tasks typed', () => {
     ['rename lab-1 to lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
     ['rename Link to core to Core link', started('testbed_rename', { testbed_id: '3', testbed_name: 'Core link' })],
     ['rename lab-2', started('testbed_rename', { testbed_id: '2' })],
+    // Without the `to`: a testbed's whole name, then the new one.
+    ['rename lab-1 lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
+    ['maintenance off lab-2', started('maintenance_end', { testbed_id: '2' })],
     ['add testbed lab-9', started('testbed_add', { testbed_name: 'lab-9' })],
     ['add a new testbed called Rack 7 switch', started('testbed_add', { testbed_name: 'Rack 7 switch' })],
     ['add testbed lab-9 with labels 5g and core', started('testbed_add', { testbed_name: 'lab-9', labels: '5g, core' })],
