@@ -55,6 +55,7 @@ import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
 import { asksToBookAhead } from '../cards/typed-booking.js';
+import { unknownZoneWords } from '../cards/typed-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
@@ -161,6 +162,10 @@ function unreadLine(named: string | undefined, unread: string, testbeds: readonl
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
   if (asksToBookAhead(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
+  }
+  const zone = unknownZoneWords(unread);
+  if (zone !== undefined) {
+    return `I do not know the time zone “${zone}”: write it as a zone’s name (Europe/Berlin), an abbreviation (CET) or an offset (UTC+1), or choose when below.`;
   }
   return `I could not read “${unread}” as a time: choose when below.`;
 }

@@ -80,7 +80,7 @@ const DAY_AND_END_OF_DAY = new RegExp(`^(?:(\\S+(?:\\s+\\S+)?)\\s+(?:at\\s+)?${E
 function withoutHedges(words: string): string {
   return words
     .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
-    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take)$/i, '')
+    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp)$/i, '')
     .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
 }
 
@@ -534,6 +534,22 @@ function typedIsoInstant(text: string): number | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i.test(text.trim())) return undefined;
   const ms = Date.parse(text.trim().toUpperCase());
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * `until 17:00 atlantis time`, `until 5pm Mars/Olympus`: the last words, when they are what keeps a time from
+ * being read (so likely a zone the bot does not know); undefined otherwise.
+ */
+export function unknownZoneWords(phrase: string): string | undefined {
+  const words = phrase.trim().split(/\s+/);
+  const anyTime = new Date(0).toISOString();
+  for (let count = 1; count <= 3 && count < words.length - 1; count++) {
+    const zone = words.slice(-count).join(' ');
+    // Words that could name a place or a zone, not a purpose or the rest of a sentence.
+    if (!/^(?:[a-z][a-z_/+-]*(?:\s+[a-z][a-z_/+-]*)*?(?:\s+time)?|[a-z]+\/[a-z_]+)$/i.test(zone) || !(/\btime$|\//i.test(zone) || /^[A-Z]{2,5}$/.test(zone))) continue;
+    if (readTypedRelease(words.slice(0, -count).join(' '), anyTime, 'UTC') !== null) return zone;
+  }
+  return undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
 import { asksToBookAhead, readTypedBooking } from '../../src/cards/typed-booking.js';
-import { readTypedExtension, readTypedRange, readTypedRelease } from '../../src/cards/typed-time.js';
+import { readTypedExtension, readTypedRange, readTypedRelease, unknownZoneWords } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
 const NOW = '2026-03-10T10:00:00.000Z';
@@ -548,6 +548,7 @@ describe('times said roughly, as a bound, or with the end of a working day', () 
     ['until around 5', custom('2026-03-10', '17:00')],
     ['until 5ish', custom('2026-03-10', '17:00')],
     ['until 5pm at the latest', custom('2026-03-10', '17:00')],
+    ['until 5pm sharp', custom('2026-03-10', '17:00')],
     // A range of lengths: the longer, which the booking must cover.
     ['for 2-3 hours', custom('2026-03-10', '13:00')],
     ['for an hour or two', custom('2026-03-10', '12:00')],
@@ -604,5 +605,19 @@ describe('for whom a booking is', () => {
     expect(readTypedBooking('lab-3 for my team', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'my team' } });
     const named = [...LAB, { testbed_name: 'Bench for us' }];
     expect(readTypedBooking('Bench for us for 2 hours', named, NOW, 'UTC')).toEqual({ name: 'Bench for us', values: custom('2026-03-10', '12:00') });
+  });
+});
+
+describe('unknownZoneWords', () => {
+  it('names the last words that keep a time from being read, when they look like a zone', () => {
+    expect(unknownZoneWords('until 17:00 atlantis time')).toBe('atlantis time');
+    expect(unknownZoneWords('until 5pm Mars/Olympus')).toBe('Mars/Olympus');
+    expect(unknownZoneWords('until 17:00 XYZ')).toBe('XYZ');
+  });
+
+  it('names nothing for words that are no zone, or no time before them', () => {
+    for (const phrase of ['until the demo', 'until 17:00 for the soak', 'until 17:00 the team', 'until friday gmtx', 'until the atlantis time']) {
+      expect(unknownZoneWords(phrase), phrase).toBeUndefined();
+    }
   });
 });

@@ -276,10 +276,13 @@ describe('a testbed named with the command', () => {
     const moved = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
     expect(moved.expected_release_time).toBe(earlier.toISOString());
 
-    // A zone no clock has is named as words that are no time, and nothing is chosen for the release.
+    // A zone no clock has is named as such, with the ways to write one, and nothing is chosen for the release.
     const unknown = await ask(h, h.linus, h.lab, 'book lab-1 until 17:00 atlantis time');
     expect(startsOn(unknown)).toBe('lab-1');
-    expect(fieldErrorText(unknown, 'release_choice')).toBe('I could not read “until 17:00 atlantis time” as a time: choose when below.');
+    expect(fieldErrorText(unknown, 'release_choice')).toBe(
+      'I do not know the time zone “atlantis time”: write it as a zone’s name (Europe/Berlin), an abbreviation (CET) or an offset (UTC+1), or choose when below.',
+    );
+    expect(input(unknown, 'release_time')).not.toHaveProperty('value');
   });
 
   it('`book lab-3 tomorrow for the soak` (a day without its until) books lab-3 until this time tomorrow', async () => {
