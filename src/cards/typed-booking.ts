@@ -77,7 +77,7 @@ function purposeValue(purpose: string): FormValues {
  * of `testbeds` (and whose rest reads as clauses) wins, then the first whose name is the start of
  * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as
  * before (the form then says no testbed is called so). A purpose is only read after a name that
- * finds a testbed.
+ * finds a testbed, or after words that name none (`a testbed for the soak`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
   const text = withFor(withoutForMe(withoutSeparator(typed.trim(), testbeds), testbeds), testbeds, now, timeZone);
@@ -110,6 +110,12 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     const name = text.slice(0, start).trim();
     const rest = text.slice(start).trim();
     if (named(name) !== undefined && finds(name, false) && /^(?:until|till|til)\s/i.test(rest)) return { name, values: {}, unread: rest };
+  }
+  // `a testbed for the soak`, `something until 5 for the soak`: no testbed named, and what follows as clauses.
+  for (const start of starts) {
+    const name = text.slice(0, start).trim();
+    const values = name !== '' && NO_NAME.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
+    if (values) return { values };
   }
   for (const start of starts) {
     if (text.length - start > MAX_TIME_PHRASE + 1) continue;

@@ -621,3 +621,11 @@ describe('unknownZoneWords', () => {
     }
   });
 });
+
+describe('no testbed named, and a purpose', () => {
+  it('`a testbed for the soak` names no testbed: the purpose is read, not taken for a name', () => {
+    expect(readTypedBooking('a testbed for the soak', LAB, NOW, 'UTC')).toEqual({ values: { purpose: 'the soak' } });
+    expect(readTypedBooking('something for the soak', LAB, NOW, 'UTC')).toEqual({ values: { purpose: 'the soak' } });
+    expect(readTypedBooking('any free one until 5 for the soak', LAB, NOW, 'UTC')).toEqual({ values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } });
+  });
+});
