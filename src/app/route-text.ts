@@ -156,7 +156,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `give lab-3 to Linus`: the card that says who that is on the platform, and hands lab-3 over with one press.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
-  if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: handOver[2].trim().slice(0, 120) });
+  if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: colleagueWords(handOver[2]).slice(0, 120) });
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
@@ -308,6 +308,16 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
   }
   if (parts?.reason !== undefined) values.reason = parts.reason.slice(0, 500);
   return values;
+}
+
+/**
+ * `Linus until friday`, `Linus for his demo`: the colleague, without what is typed after them (a hand-over keeps the
+ * booking's expected release and purpose, which the card shows; the new holder changes them).
+ */
+function colleagueWords(words: string): string {
+  const typed = words.trim();
+  const after = /\s+(?:until|till|for|over|because)\s+\S/i.exec(typed.slice(0, 200));
+  return after === null ? typed : typed.slice(0, after.index);
 }
 
 /** `history lab-3`: that testbed's bookings; otherwise a line on why not (the name meant, when it was a slip). */

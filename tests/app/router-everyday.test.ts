@@ -934,6 +934,10 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['hand lab-3 over to linus@example.com', 3, 'linus@example.com'],
     ['hand over TB-04 SD-WAN pod to Grace Hopper', 4, 'Grace Hopper'],
     ['transfer lab-3 to Grace please', 3, 'Grace'],
+    // What follows the colleague is not part of their name: the card shows the release and purpose the booking keeps.
+    ['give lab-3 to Linus until friday', 3, 'Linus'],
+    ['give lab-3 to Linus for his demo', 3, 'Linus'],
+    ['hand lab-3 to Grace Hopper because she needs it', 3, 'Grace Hopper'],
   ])('%j opens the hand-over card of testbed %i for %j, and a recording blanks the colleague', (typed, testbedId, to) => {
     expect(dispatched(typed)).toEqual([{ type: 'handOver.started', testbedId, to }]);
     expect(isCommandText(typed, testbeds)).toBe(false);
