@@ -198,7 +198,7 @@ const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:
 
 /** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|alert)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+  /^(?:(?:(?:remind|ping|message|alert|dm|text|email)\s+me|let\s+me\s+know|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `hold lab-3 for me`, `I'm waiting
  * for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.

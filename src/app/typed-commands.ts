@@ -191,7 +191,7 @@ export function reportArgument(command: string): { days: 7 | 30; label?: string 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
-export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:is\s+)?(?:free|frees up|back))?$/i;
+export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
 /** `give lab-3 to Linus`, `hand lab-3 over to Linus`, `transfer lab-3 to Linus`: group 1 is the testbed as typed, group 2 who. */
 export const HAND_OVER = /^(?:give|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+)?to\s+(\S.*)$/i;
 /** `any 5g`, `a 5g testbed`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
@@ -228,7 +228,9 @@ export function readTypedAsk(command: string): TypedAsk | undefined {
   const [, prefix, who, name] = match;
   // `remind me about lab-3` is no ask of the holder (`everyday-words.ts` reads it as wait).
   if (who !== undefined && /^(?:me|myself|us)$/i.test(who)) return undefined;
-  return { name: name.trim(), explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
+  // `ask Linus to release lab-3 by 5pm`, `ask the holder of lab-3 to release it`: the testbed, without the rest of the request.
+  const asked = name.trim().replace(/\s+(?:(?:by|before|until|till)\s+\S.*|to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(?:it|this|that)|(?:today|soon|please|asap|now))$/i, '');
+  return { name: asked === '' ? name.trim() : asked, explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
 }
 
 /** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */

@@ -741,6 +741,15 @@ describe('router: waiting for a label', () => {
   });
 });
 
+describe('router: asking to be told when a testbed is free', () => {
+  it.each(['notify me when lab-3 becomes available', 'I want to be notified when lab-3 is free', 'dm me when lab-3 is free', 'text me when lab-3 frees up'])(
+    '%j takes a place in the queue for lab-3',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
+    },
+  );
+});
+
 describe('router: asking the holder, and questions about who uses a testbed', () => {
   it.each([
     'ask about lab-3',
@@ -750,12 +759,15 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     'chase up the owner of lab-3',
     'ask them to release lab-3',
     'please remind the holder about lab-3',
+    // The rest of the request after the testbed is not part of its name.
+    'ask the holder of lab-3 to release it',
+    'ask about lab-3 by 5pm',
   ])('%j asks whoever holds lab-3 whether they still need it, and is kept in recordings', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it.each(['ask Linus to release lab-3', 'remind Linus about lab-3', 'ask Linus Lab whether he still needs TB-04 SD-WAN pod', 'ask grace if she is done with lab-3'])(
+  it.each(['ask Linus to release lab-3 by 5pm', 'ask Linus to release lab-3', 'remind Linus about lab-3', 'ask Linus Lab whether he still needs TB-04 SD-WAN pod', 'ask grace if she is done with lab-3'])(
     '%j asks the holder too, but names a colleague: words a person wrote, not kept',
     (typed) => {
       const decision = dispatched(typed) as Array<{ request: { type: string; testbedId: number } }>;
