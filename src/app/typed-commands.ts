@@ -228,9 +228,18 @@ export function readTypedAsk(command: string): TypedAsk | undefined {
   const [, prefix, who, name] = match;
   // `remind me about lab-3` is no ask of the holder (`everyday-words.ts` reads it as wait).
   if (who !== undefined && /^(?:me|myself|us)$/i.test(who)) return undefined;
-  // `ask Linus to release lab-3 by 5pm`, `ask the holder of lab-3 to release it`: the testbed, without the rest of the request.
-  const asked = name.trim().replace(/\s+(?:(?:by|before|until|till)\s+\S.*|to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(?:it|this|that)|(?:today|soon|please|asap|now))$/i, '');
-  return { name: asked === '' ? name.trim() : asked, explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
+  return { name: withoutRequest(name.trim()), explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
+}
+
+/**
+ * `lab-3 by 5pm`, `lab-3 to release it`, `lab-3 today`: the testbed, without the rest of the request. A time is taken
+ * away only when it reads as one, so other words stay (a person's, which a recording must not keep).
+ */
+function withoutRequest(name: string): string {
+  const asked = name.replace(/\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(?:it|this|that)|today|soon|please|asap|now)$/i, '');
+  const by = /\s+(?:by|before|until|till)\s+(\S.{0,47})$/i.exec(asked);
+  const timed = by !== null && readTypedRelease(`until ${by[1]}`, new Date(0).toISOString(), 'UTC') !== null ? asked.slice(0, by.index) : asked;
+  return timed === '' ? name : timed;
 }
 
 /** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */
