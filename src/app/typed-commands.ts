@@ -99,7 +99,7 @@ export function commandText(text: string): string {
 /** How the words of a time are often typed on a phone, and the word meant. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
-  tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
+  tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
   firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',
   tuseday: 'tuesday', teusday: 'tuesday', saterday: 'saturday', satuday: 'saturday', munday: 'monday',

@@ -261,14 +261,12 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
 }
 
 /** ` for me`, ` for us`: a booking is always the booker's own, so those words say nothing (unless a testbed's name holds them). */
-const FOR_ME = /\s+for\s+(?:me|myself|us|ourselves)(?=\s|$)/gi;
+const FOR_ME = /\s+for\s+(?:me|myself|us|ourselves)(?=\s|$)/i;
 
 /** `lab-3 for me for 2 hours`, `lab-3 for 2 hours for us`: without the words that say for whom. */
 function withoutForMe(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  if (!FOR_ME.test(text)) return text;
-  FOR_ME.lastIndex = 0;
-  if (testbeds.some((record) => /\sfor\s+(?:me|myself|us|ourselves)(?:\s|$)/i.test(record.testbed_name))) return text;
-  return text.replace(FOR_ME, '');
+  if (!FOR_ME.test(text) || testbeds.some((record) => FOR_ME.test(` ${record.testbed_name}`))) return text;
+  return text.replace(new RegExp(FOR_ME.source, 'gi'), '');
 }
 
 /** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */

@@ -264,9 +264,9 @@ describe('router: extend with a time', () => {
   });
 
   it('a spelling is mended only where it stands alone, never inside a name', () => {
-    const named = { ...ctx, testbeds: [...testbeds, { id: 7, testbed_name: 'tmr-1', labels: [] }], knownTestbedIds: [3, 4, 7] };
-    const decision = route(text('book tmr-1 for 2 hours'), named);
-    expect(decision.kind === 'dispatch' && decision.targets[0].event).toMatchObject({ type: 'registration.started', testbedName: 'tmr-1' });
+    const named = { ...ctx, testbeds: [...testbeds, { id: 7, testbed_name: 'tmrw-1', labels: [] }], knownTestbedIds: [3, 4, 7] };
+    const decision = route(text('book tmrw-1 for 2 hours'), named);
+    expect(decision.kind === 'dispatch' && decision.targets[0].event).toMatchObject({ type: 'registration.started', testbedName: 'tmrw-1' });
   });
 
   it('snoozing or reminding about something else is no extension', () => {
