@@ -8,7 +8,7 @@ import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { readTypedExtension } from '../cards/typed-time.js';
-import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend } from './typed-commands.js';
+import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -177,7 +177,7 @@ export function carriesPersonWords(said: string): boolean {
 
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =
-  /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
+  /^(?:(?:(?:show|give|get)\s+(?:me\s+)?)?(?:the\s+|a\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|(?:(?:show|give|get)\s+(?:me\s+|us\s+)?)?(?:the\s+|a\s+)report|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
 /** `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered). */
 const NOT_NEEDED =
@@ -365,7 +365,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command)) return 'broadcast';
-  if (BUSIEST.test(command)) return 'report';
+  if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
   const either = HISTORY_OR_REPORT.exec(command);
@@ -447,12 +447,20 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (NOT_RELEASED.test(command)) return 'status overdue';
   const window = REPORT_WINDOW.exec(command);
   if (window) return window[1].toLowerCase() === 'month' ? 'report 30' : 'report';
+  // `weekly report`, `monthly report`: over 7 or 30 days.
+  const every = /^(weekly|monthly)\s+(?:usage\s+)?report$/i.exec(command)?.[1].toLowerCase();
+  if (every !== undefined) return every === 'monthly' ? 'report 30' : 'report';
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
   if (HOW_MANY_ALL.test(command)) return 'status';
-  const statsOf = STATS_OF.exec(command)?.[1].trim();
+  const statsAsked = STATS_OF.exec(command)?.[1].trim();
+  const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
   if (statsOf !== undefined && 'found' in findByTypedName(testbeds, statsOf)) return `history ${statsOf}`;
-  if (statsOf !== undefined && labelCarried(testbeds, statsOf)) return `report ${statsOf}`;
+  // `stats for 5g last month`: that label's report, over 30 days for a month.
+  const statsLabel = statsAsked?.replace(WINDOW, '');
+  if (statsAsked !== undefined && statsLabel !== undefined && labelCarried(testbeds, statsLabel)) {
+    return `report ${statsLabel}${statsLabel !== statsAsked && /month|30\s+days/i.test(statsAsked) ? ' 30' : ''}`;
+  }
   const leave = LEAVE_QUEUE.exec(command);
   if (leave && leave[1] === undefined) return 'my queues';
   if (leave && namesLabOrAny(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;

@@ -340,6 +340,13 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
   const label = waitedLabel(typed, testbeds);
   if (label !== undefined) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
+  // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
+  const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec(typed.slice(0, 2 * MAX_TYPED_NAME));
+  const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];
+  if (first !== undefined && second !== undefined && 'found' in first && 'found' in second) {
+    const [one, other] = [first.found.testbed_name, second.found.testbed_name];
+    return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}. Nothing was changed.` } };
+  }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
 }
 

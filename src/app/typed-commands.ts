@@ -263,9 +263,18 @@ export const HISTORY_HELP = 'Type history and a testbed’s name, for example hi
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */
 export function historyName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   const match = HISTORY_NAMED.exec(command);
-  if (match) return (match[1] ?? match[2] ?? match[3]).trim();
-  const named = NAME_HISTORY.exec(command);
+  if (match) return withoutWindow((match[1] ?? match[2] ?? match[3]).trim(), testbeds);
+  const named = NAME_HISTORY.exec(command.replace(WINDOW, ''));
   return named && 'found' in findByTypedName(testbeds, named[1]) ? named[1].trim() : undefined;
+}
+
+/** `last week`, `this month`, `in the past 7 days`, `lately` after what is asked about: the history covers 30 days anyway. */
+export const WINDOW = /\s+(?:(?:for|over|in|during)\s+)?(?:(?:this|last|the\s+last|the\s+past|past|previous)\s+(?:week|month|\d{1,2}\s+days)|today|yesterday|lately|recently)$/i;
+
+/** `lab-3 last week`: the testbed, when the words before the window name one (else the words as typed). */
+export function withoutWindow(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const shorter = name.replace(WINDOW, '');
+  return shorter !== name && !('found' in findByTypedName(testbeds, name)) && 'found' in findByTypedName(testbeds, shorter) ? shorter : name;
 }
 
 /** `release all`, `release all mine`, `release all my testbeds`. */

@@ -256,6 +256,25 @@ describe('router: extend with a time', () => {
     for (const typed of ["I'd like some coffee", 'gimme a break', 'need more coffee']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ['usage for lab-3 last month', { type: 'history.requested', testbedId: 3 }],
+    ['history of lab-3 last week', { type: 'history.requested', testbedId: 3 }],
+    ['lab-3 history last month', { type: 'history.requested', testbedId: 3 }],
+    ['stats for 5g last month', { type: 'report.requested', days: 30, label: '5g' }],
+    ['weekly report', { type: 'report.requested' }],
+    ['monthly report', { type: 'report.requested', days: 30 }],
+    ['give me a report', { type: 'report.requested' }],
+    ['show me the report', { type: 'report.requested' }],
+  ])('%j, a history or a report asked with its window, is that history or report', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it('waiting for two testbeds at once changes nothing and says how to take each place', () => {
+    const message = 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.';
+    expect(route(text('wait for lab-3 or TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+    expect(route(text('wait for lab-3 and TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+  });
+
   it('a lab label called all stays the label; who used one testbed the most stays its history', () => {
     const labelled = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['all'] }], knownTestbedIds: [3] };
     const decision = route(text('status all'), labelled);
@@ -661,7 +680,7 @@ describe('router: word soup of the bot’s own words', () => {
     // This round's words: zones, clocks said aloud, hedges, spellings, marks, and the everyday words around them.
     'CET', 'UTC', 'IST', 'UTC+2', 'time', 'five', 'half past', 'quarter to', "o'clock", 'tonight', 'eod', '5ish', 'sharp', 'tmrw', 'untill',
     'for me', 'for us', 'snooze', ',', '(', 'idle', 'overdue', 'most', 'released', 'all yours', 'notified', 'becomes available', 'off',
-    'ninety', 'minutes', 'a few', 'or so', 'tops', 'the next', 'first thing', 'need help', 'later',
+    'ninety', 'minutes', 'a few', 'or so', 'tops', 'the next', 'first thing', 'need help', 'later', 'or', 'weekly', 'monthly',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
