@@ -53,7 +53,7 @@ export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|(?:what|which)(?:\s+(?:testbeds?|ones?))?\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on)|(?:which|what)\s+(?:testbeds?|ones?)\s+(?:are|is)\s+mine|where\s+(?:is|are)\s+my\s+(?:testbeds?|bookings?))$/i;
 /** `ok`, `got it`, `sounds good`, `👍`: said back to an answer; a short answer, and nothing else. */
 export const ACKNOWLEDGED =
-  /^(?:ok(?:ay)?|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|👍|👌|🙏)$/iu;
+  /^(?:ok(?:ay)?|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|(?:👍|👌|🙏)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
 /** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`: give up what one has of it (an offer, a place, a booking). */
 export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
@@ -92,8 +92,16 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
 export function commandText(text: string): string {
   const typed = withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^\//, ''));
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
-  const bare = command.replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
+  const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   return THANKS.test(bare) ? bare : withoutCourtesy(bare);
+}
+
+/** Pictures before or after the words (`book lab-3 🙏`, `✅ release lab-3`); a picture alone (`👍`) stays what it says. */
+const EMOJI_AROUND = /^[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+|[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+$/gu;
+
+function withoutEmoji(text: string): string {
+  const words = text.replace(EMOJI_AROUND, '');
+  return words === '' ? text : words;
 }
 
 /** How the words of a time are often typed on a phone, and the word meant. */

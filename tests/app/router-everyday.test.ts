@@ -269,6 +269,18 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
+  it.each([
+    ['book lab-3 🙏', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['release lab-3 ✅', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['👀 status', [{ type: 'status.requested' }]],
+  ])('%j: pictures around the words change nothing', (typed, events) => {
+    expect(dispatched(typed)).toEqual(events);
+  });
+
+  it('a picture alone is what it says: a thumbs up in any skin tone is an acknowledgement', () => {
+    for (const typed of ['👍', '👍🏽', '🙏🏻']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+  });
+
   it('waiting for two testbeds at once changes nothing and says how to take each place', () => {
     const message = 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.';
     expect(route(text('wait for lab-3 or TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
