@@ -5,7 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
-import { readTypedInstant } from '../cards/typed-time.js';
+import { readTypedInstant, readTypedRelease } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -315,9 +315,12 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
  * booking's expected release and purpose, which the card shows; the new holder changes them).
  */
 function colleagueWords(words: string): string {
-  const typed = words.trim();
-  const after = /\s+(?:until|till|for|over|because)\s+\S/i.exec(typed.slice(0, 200));
-  return after === null ? typed : typed.slice(0, after.index);
+  const typed = words.trim().slice(0, 200);
+  const after = /\s+(for|because|until|till|over)\s+(\S.*)$/i.exec(typed);
+  if (after === null) return words.trim();
+  // `until`, `till` and `over` only before a time: `Till` may be a name (`Ben Till Jones`).
+  const timed = /^(?:for|because)$/i.test(after[1]) || readTypedRelease(`until ${after[2]}`, new Date(0).toISOString(), 'UTC') !== null;
+  return timed ? typed.slice(0, after.index) : words.trim();
 }
 
 /** `history lab-3`: that testbed's bookings; otherwise a line on why not (the name meant, when it was a slip). */

@@ -993,6 +993,9 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['give lab-3 to Linus until friday', 3, 'Linus'],
     ['give lab-3 to Linus for his demo', 3, 'Linus'],
     ['hand lab-3 to Grace Hopper because she needs it', 3, 'Grace Hopper'],
+    ['give lab-3 to Linus until 2026-03-04 18:00', 3, 'Linus'],
+    // `Till` before no time is part of a name.
+    ['give lab-3 to Ben Till Jones', 3, 'Ben Till Jones'],
   ])('%j opens the hand-over card of testbed %i for %j, and a recording blanks the colleague', (typed, testbedId, to) => {
     expect(dispatched(typed)).toEqual([{ type: 'handOver.started', testbedId, to }]);
     expect(isCommandText(typed, testbeds)).toBe(false);
