@@ -385,7 +385,19 @@ export interface TypedExtend<T> {
  * `extend lab-3 2h`, `extend TB-04 SD-WAN pod another hour` (a length after the name, without `by`).
  */
 export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): TypedExtend<T> {
-  const typed = words.trim();
+  // `extend lab-3 +2h`: the plus says nothing more.
+  const typed = words.trim().replace(/(^|\s)\+(?=\d)/, '$1');
+  // `extend my booking until friday`, `extend all my bookings by an hour`: their bookings, which the card lists anyway.
+  const theirs = /^(?:(?:all\s+)?my\s+(?:bookings?|testbeds?|reservations?)|everything|both|all|mine)\s+(?=\S)/i;
+  if (theirs.test(typed) && !('found' in findByTypedName(testbeds, typed))) {
+    const read = readExtendWords(typed.replace(theirs, ''), testbeds);
+    if (read.testbed === undefined && (read.minutes !== undefined || read.until !== undefined)) return read;
+  }
+  return readExtendWords(typed, testbeds);
+}
+
+/** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
+function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
   const alone = readTypedExtension(typed);
   if (alone !== null) return { minutes: alone, whole: true };
   const untilAlone = untilPhrase(typed);

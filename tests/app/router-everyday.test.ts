@@ -164,6 +164,10 @@ describe('router: extend with a time', () => {
     ['release lab-3 at five', { testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }],
     ['move my booking to tomorrow at 9', { doneBy: '2026-03-03T09:00:00.000Z' }],
     ['extend lab-3 until eod friday', { testbedId: 3, extendUntil: '2026-03-06T23:59:00.000Z' }],
+    // Their bookings named as such, and a plus before the length.
+    ['extend my booking until friday', { extendUntil: '2026-03-06T23:59:00.000Z' }],
+    ['extend all my bookings by an hour', { extendMinutes: 60 }],
+    ['extend lab-3 +2h', { testbedId: 3, extendMinutes: 120 }],
     ['extend lab-3 by about an hour', { testbedId: 3, extendMinutes: 60 }],
   ])('%j asks for more time (or a new time) on their bookings', (typed, event) => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
