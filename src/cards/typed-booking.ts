@@ -252,7 +252,7 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
  * `lab-3 tomorrow`, `lab-3 today for the soak`, `lab-3 friday 17:00`: a day without the `until`, read as `lab-3 until tomorrow`.
  */
 function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
-  const text = withoutNow(typed, testbeds);
+  const text = withoutNow(typed, testbeds).replace(/\s\+(?=\d)/, ' ');
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
   if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);

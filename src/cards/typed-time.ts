@@ -117,7 +117,8 @@ function everydayTime(typed: string): string {
 
 /** `1h30`, `1h 30m`, `1 hour 30 minutes`, `2 hours and 15 minutes`: hours and minutes, in ms, or null. */
 function readHoursAndMinutes(text: string): number | null {
-  const match = /^(\d{1,3})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/i.exec(text);
+  // `1h30`, `2 hours and 15 minutes`, or the way a stopwatch shows it: `2:30`.
+  const match = /^(\d{1,3})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/i.exec(text) ?? /^(\d{1,2}):(\d{2})$/.exec(text);
   if (!match || Number(match[2]) > 59) return null;
   const length = Number(match[1]) * HOUR + Number(match[2]) * MINUTE;
   return length > 0 ? length : null;
@@ -127,13 +128,13 @@ function readHoursAndMinutes(text: string): number | null {
 function readDuration(text: string): number | null {
   const both = readHoursAndMinutes(text);
   if (both !== null) return both;
-  // Lengths said one after another add up: `2 days and 3 hours`, `1 day, 4 hours`.
-  const parts = text.split(/\s*(?:,|\band\b)\s*/i);
-  if (parts.length > 1 && parts.length <= 3) {
-    const lengths = parts.map(readOneDuration);
-    return lengths.every((length): length is number => length !== null) ? lengths.reduce((sum, length) => sum + length, 0) : null;
-  }
-  return readOneDuration(text);
+  const one = readOneDuration(text);
+  if (one !== null) return one;
+  // Lengths said one after another add up: `2 days and 3 hours`, `1 day, 4 hours`, `1 day 2 hours`.
+  const parts = text.split(/\s*(?:,|\band\b)\s*|(?<=[a-z])\s+(?=\d)/i);
+  if (parts.length < 2 || parts.length > 3) return null;
+  const lengths = parts.map(readOneDuration);
+  return lengths.every((length): length is number => length !== null) ? lengths.reduce((sum, length) => sum + length, 0) : null;
 }
 
 /** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `another hour`, `the next hour`). */

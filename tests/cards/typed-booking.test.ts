@@ -522,6 +522,10 @@ describe('times and lengths said aloud', () => {
     ['for the next 2 hours', custom('2026-03-10', '12:00')],
     ['for the next hour', { release_choice: '1h' }],
     ['for another 2 hours', custom('2026-03-10', '12:00')],
+    // A decimal comma, a length as a stopwatch shows it, lengths one after another without `and`.
+    ['for 1,5 hours', custom('2026-03-10', '11:30')],
+    ['for 2:30', custom('2026-03-10', '12:30')],
+    ['for 1 day 2 hours', custom('2026-03-11', '12:00')],
   ])('%j is %j', (phrase, values) => {
     expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
   });
@@ -590,6 +594,12 @@ describe('a mark between the testbed and the rest', () => {
     expect(readTypedBooking('TB-08 Voice and video lab, 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: custom('2026-03-10', '12:00') });
     expect(readTypedBooking('lab-3, for the soak, then the upgrade', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'the soak, then the upgrade' } });
     expect(readTypedBooking('lab, 2 hours', LAB, NOW, 'UTC').name).toBe('lab, 2 hours');
+  });
+});
+
+describe('a plus before the length', () => {
+  it('`lab-3 +2h` is lab-3 for two hours', () => {
+    expect(readTypedBooking('lab-3 +2h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
   });
 });
 
