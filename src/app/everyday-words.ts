@@ -226,7 +226,8 @@ const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?|free|available|busy|taken|in\s+use|status|queue|holder|owner|who)$/i;
 /** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
-const LABEL_SHOWN = /^(?:show(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+))$/i;
+const LABEL_SHOWN =
+  /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
@@ -251,7 +252,7 @@ export const PROBLEMS_ASKED =
 const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:problems|issues))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
 export const LABELS_ASKED =
-  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used))|what\s+are\s+the\s+labels)$/i;
+  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels)$/i;
 
 /** `who's waiting`, `is anyone waiting?`, `who is in the queue`: the status of every testbed (each row says who waits). */
 const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?$/i;

@@ -285,6 +285,18 @@ describe('router: extend with a time', () => {
     for (const typed of ['👍', '👍🏽', '🙏🏻']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
   });
 
+  it.each(["what's 5g", 'which testbeds are 5g', '5g testbeds', 'list 5g testbeds', 'all 5g', 'the 5g ones', 'any 5g'])(
+    '%j, a label the lab has, shows the testbeds carrying it',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: '5g' }]);
+    },
+  );
+
+  it('which labels lists the labels; the same words about what no testbed carries stay a hint', () => {
+    expect(route(text('which labels'), ctx)).toEqual({ kind: 'reply', view: { kind: 'labels' } });
+    for (const typed of ['the end', 'any news', 'what is love']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('waiting for two testbeds at once changes nothing and says how to take each place', () => {
     const message = 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.';
     expect(route(text('wait for lab-3 or TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
