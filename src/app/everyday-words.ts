@@ -26,7 +26,7 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away): book, but only with a testbed or label the lab has (`take a look` books nothing).
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
-const BOOK_IF_NAMED = /^(?:take|grab|have)\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
+const BOOK_IF_NAMED = /^(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have)\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;

@@ -32,6 +32,7 @@ import {
   REPORT_ARGUMENT_HELP,
   SHOW_STATUS,
   STATUS_ARGUMENT_HELP,
+  TAKE_OFFERED,
   TEXT_COMMANDS,
   THANKS,
   ACKNOWLEDGED,
@@ -101,6 +102,8 @@ function hintFor(word: string, command: string, ctx: RouterContext): RouteDecisi
  * the person typing. Undefined when the words are not that, or name no testbed of the lab.
  */
 export function passOnRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
+  // `I'll take it`: the hand-off form of what is held for them (read from the store when it is drawn).
+  if (TAKE_OFFERED.test(command)) return { kind: 'reply', view: { kind: 'offerTaken' } };
   const passOn = PASS_ON.exec(command);
   if (!passOn) return undefined;
   // `skip it`, `pass on that`: whatever is offered to them.

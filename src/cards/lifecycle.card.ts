@@ -457,3 +457,14 @@ export function notNeededCard(input: NotNeededInput): AdaptiveCardJson {
 export function notNeededText(input: NotNeededInput): string {
   return notNeededView(input, (value) => plainText(value, 80)).lines.join(' ');
 }
+
+const NOTHING_HELD = 'Nothing is held for you right now. Type book and a testbed’s name to book one, or wait and its name to be told when it is free.';
+
+/** `I'll take it` with nothing held for the person: what they can do instead (the buttons work in a 1:1 room too). */
+export function nothingHeldCard(): AdaptiveCardJson {
+  return card([heading('Nothing is held for you'), textBlock(NOTHING_HELD)], []);
+}
+
+export function nothingHeldText(): string {
+  return NOTHING_HELD;
+}

@@ -224,6 +224,7 @@ describe('router: extend with a time', () => {
     ["I'd like lab-3 until friday", { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-06', release_time: '23:59' } }],
     ['need lab-3 for the afternoon', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }],
     ['gimme lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ["I'll take lab-3", { type: 'registration.started', testbedName: 'lab-3' }],
     ['can you book lab-3 for me until 5', { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }],
     ['need help', { type: 'help.requested' }],
     ['I need some help', { type: 'help.requested' }],
@@ -735,7 +736,7 @@ describe('router: word soup of the bot’s own words', () => {
         // With and without a testbed asked about a moment ago (what `it` refers to).
         const decision = route(text(words.join(' ')), askedBefore ? { ...ctx, recentTestbedId: 4 } : ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
-        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded', 'labels']).toContain(decision.view.kind);
+        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded', 'offerTaken', 'labels']).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
       }),
       { numRuns: 400 },

@@ -253,6 +253,11 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(route(typed("I don't need lab-2 any more"), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 2 } });
     // A name the lab does not have is no such request: the line on where the bot answers.
     expect(route(typed('pass on lab-9'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    // Taking it, in words: the hand-off form of what is held for them, drawn from the store.
+    for (const words of ["I'll take it", 'yes please, I\'ll take it', 'take it', 'give it to me']) {
+      expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken' } });
+    }
+    expect(route(typed('take it easy'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
     expect(eventOf(direct({ action: 'unwait', testbed_id: '1' }))).toMatchObject({ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 1 } });
     // Recordings keep them: a testbed's name is lab data.
     expect(isCommandText('no thanks', lab.testbeds)).toBe(true);

@@ -340,6 +340,30 @@ describe('ask the holder', () => {
   });
 });
 
+describe('taking a hand-off in words', () => {
+  it('`I\'ll take it` in the 1:1 room brings back the hand-off form, whose Book it books; with nothing held, a line says so', async () => {
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+    });
+    await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+    await nextDirect(h.linus, since);
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const form = await ask(h, h.linus, linusRoom, "yes please, I'll take it");
+    expect(seenCard(form).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(buttonTitles(form)).toEqual(['Book it', 'No thanks']);
+    const booked = await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com' });
+    // Nothing is held for Ada: a line on what she can do instead, and nothing changes.
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const nothing = await ask(h, h.ada, adaRoom, 'take it');
+    expect(seenCard(nothing).heading).toBe('Nothing is held for you');
+    expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'linus@example.com' });
+  });
+});
+
 describe('declining a hand-off', () => {
   it('passes the testbed to the next person in the queue, then frees it for all', async () => {
     h = await startHarness({
