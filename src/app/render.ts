@@ -44,7 +44,7 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
-import { mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
+import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
@@ -229,7 +229,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(directOnlyCard(), directOnlyText());
     case 'offerTaken': {
       // `I'll take it`: the hand-off form of the first testbed held for them, as the offer they were sent.
-      const entry = lifeOf().find((candidate) => candidate.offer !== null && sameEmail(candidate.offer.email, ctx.requesterEmail));
+      const entry = firstOfferTo(lifeOf(), ctx.requesterEmail);
       const record = entry === undefined ? undefined : ctx.testbeds.find((candidate) => candidate.id === entry.testbed_id);
       if (entry?.offer && record) {
         const input = { record, offer: entry.offer, now, timeZone, values: {} };

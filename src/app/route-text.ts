@@ -5,7 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
-import { readTypedInstant, readTypedRelease } from '../cards/typed-time.js';
+import { isTypedTime, readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -322,7 +322,7 @@ function colleagueWords(words: string): string {
   const after = /\s+(for|because|until|till|over)\s+(\S.*)$/i.exec(typed);
   if (after === null) return words.trim();
   // `until`, `till` and `over` only before a time: `Till` may be a name (`Ben Till Jones`).
-  const timed = /^(?:for|because)$/i.test(after[1]) || readTypedRelease(`until ${after[2]}`, new Date(0).toISOString(), 'UTC') !== null;
+  const timed = /^(?:for|because)$/i.test(after[1]) || isTypedTime(`until ${after[2]}`);
   return timed ? typed.slice(0, after.index) : words.trim();
 }
 

@@ -5,7 +5,7 @@
  * what is read into a decision, and `command-text.ts` tells the recorder what may be kept.
  */
 import { readLabel } from '../cards/actions.js';
-import { readTypedExtension, readTypedRelease } from '../cards/typed-time.js';
+import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
 import type { Flow } from './actor-key.js';
@@ -249,7 +249,7 @@ export function readTypedAsk(command: string): TypedAsk | undefined {
 function withoutRequest(name: string): string {
   const asked = name.replace(/\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(?:it|this|that)|today|soon|please|asap|now)$/i, '');
   const by = /\s+(?:by|before|until|till)\s+(\S.{0,47})$/i.exec(asked);
-  const timed = by !== null && readTypedRelease(`until ${by[1]}`, new Date(0).toISOString(), 'UTC') !== null ? asked.slice(0, by.index) : asked;
+  const timed = by !== null && isTypedTime(`until ${by[1]}`) ? asked.slice(0, by.index) : asked;
   return timed === '' ? name : timed;
 }
 
@@ -391,13 +391,15 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   // `extend lab-3 +2h`: the plus says nothing more.
   const typed = words.trim().replace(/(^|\s)\+(?=\d)/, '$1');
   // `extend my booking until friday`, `extend all my bookings by an hour`: their bookings, which the card lists anyway.
-  const theirs = /^(?:(?:all\s+)?my\s+(?:bookings?|testbeds?|reservations?)|everything|both|all|mine)\s+(?=\S)/i;
-  if (theirs.test(typed) && !('found' in findByTypedName(testbeds, typed))) {
-    const read = readExtendWords(typed.replace(theirs, ''), testbeds);
+  if (THEIR_BOOKINGS.test(typed) && !('found' in findByTypedName(testbeds, typed))) {
+    const read = readExtendWords(typed.replace(THEIR_BOOKINGS, ''), testbeds);
     if (read.testbed === undefined && (read.minutes !== undefined || read.until !== undefined)) return read;
   }
   return readExtendWords(typed, testbeds);
 }
+
+/** `my booking`, `all my bookings`, `everything` before the length or time an extension asks for. */
+const THEIR_BOOKINGS = /^(?:(?:all\s+)?my\s+(?:bookings?|testbeds?|reservations?)|everything|both|all|mine)\s+(?=\S)/i;
 
 /** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
@@ -429,10 +431,9 @@ function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: s
  * (`over the weekend`, `for the afternoon`, `overnight`) stays as typed.
  */
 function untilPhrase(words: string): string | undefined {
-  const anyTime = new Date(0).toISOString();
-  if (/^(?:over\s|for\s+(?:the|this)\s|overnight$)/i.test(words) && readTypedRelease(words, anyTime, 'UTC') !== null) return words;
+  if (/^(?:over\s|for\s+(?:the|this)\s|overnight$)/i.test(words) && isTypedTime(words)) return words;
   const match = /^(?:until|till|til|to)\s+(\S.*)$/is.exec(words);
   if (!match) return undefined;
   const phrase = `until ${match[1]}`;
-  return readTypedRelease(phrase, new Date(0).toISOString(), 'UTC') === null ? undefined : phrase;
+  return isTypedTime(phrase) ? phrase : undefined;
 }

@@ -5,7 +5,7 @@
  * in the future and at most 90 days ahead. Pure: `now` comes in as an ISO string.
  */
 import { DURATIONS, daysInMonth, formatInZone, instantOfWallTime, isUtcZone, isoFromMs, parseIso, safeZone } from './time.js';
-import { splitTypedZone } from './typed-zone.js';
+import { splitTypedZone, zoneClock } from './typed-zone.js';
 
 /** `until` may lie at most this many days ahead. */
 export const UNTIL_DAYS_AHEAD = 90;
@@ -57,7 +57,7 @@ export function parseUntil(text: string, now: string, timeZone: string): UntilRe
   let instant: number;
   const wall = { year, month, day, hour, minute, second };
   if (zoned !== null) {
-    instant = zoned.zone.kind === 'zone' ? instantOfWallTime(wall, zoned.zone.zone) : instantOfWallTime(wall, 'UTC') - zoned.zone.offsetMs;
+    instant = zoneClock(zoned.zone).instantOf(wall);
   } else if (match[7] === undefined) {
     instant = instantOfWallTime(wall, zone);
   } else {

@@ -401,11 +401,15 @@ type GivingUp =
   | { what: 'queued'; record: TestbedRecord; position: number }
   | { what: 'nothing'; record?: TestbedRecord };
 
+/** The first entry whose testbed is held for the person (their hand-off offer), if any. */
+export function firstOfferTo<E extends { testbed_id: number; offer: { email: string } | null }>(life: readonly E[], email: string | undefined): E | undefined {
+  return life.find((entry) => entry.offer !== null && sameEmail(entry.offer.email, email));
+}
+
 /** What the person has of the testbed named (or, none named, the first testbed offered to them). */
 function givingUp({ testbeds, life, requesterEmail, testbedId }: NotNeededInput): GivingUp {
   const entryOf = (id: number) => life.find((entry) => entry.testbed_id === id);
-  const offeredIds = life.filter((entry) => entry.offer !== null && sameEmail(entry.offer.email, requesterEmail)).map((entry) => entry.testbed_id);
-  const id = testbedId ?? offeredIds[0];
+  const id = testbedId ?? firstOfferTo(life, requesterEmail)?.testbed_id;
   const record = id === undefined ? undefined : testbeds.find((candidate) => candidate.id === id);
   if (!record) return { what: 'nothing' };
   const entry = entryOf(record.id);

@@ -6,8 +6,8 @@
 import type { FormValues } from '../domain.js';
 import { INPUT_IDS } from './actions.js';
 import { resolveRelease } from './release-time.js';
-import { DURATIONS, daysInMonth, instantOfWallTime, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
-import { splitTypedZone, type TypedZone } from './typed-zone.js';
+import { DURATIONS, daysInMonth, localDate, parseIso, safeZone, wallTimeAt, type WallTime } from './time.js';
+import { splitTypedZone, zoneClock, type ReadingClock } from './typed-zone.js';
 
 const { MINUTE, HOUR, DAY } = DURATIONS;
 
@@ -274,19 +274,6 @@ function dayOfMonthAhead(date: number, today: WallTime, now: number): number | n
   return Date.UTC(year, month - 1, date) / DAY - now;
 }
 
-/** The clock typed times are read on: the display zone's, or the one typed with the time (`until 17:00 CET`). */
-interface ReadingClock {
-  wallAt(ms: number): WallTime;
-  instantOf(wall: WallTime): number;
-}
-
-function clockOf(zone: TypedZone): ReadingClock {
-  if (zone.kind === 'zone') return { wallAt: (ms) => wallTimeAt(ms, zone.zone), instantOf: (wall) => instantOfWallTime(wall, zone.zone) };
-  // A fixed offset: the UTC reading of the instant moved by it.
-  const { offsetMs } = zone;
-  return { wallAt: (ms) => wallTimeAt(ms + offsetMs, 'UTC'), instantOf: (wall) => instantOfWallTime(wall, 'UTC') - offsetMs };
-}
-
 /** The instant `days` calendar days after `today`'s date, at `hour:minute` on the clock (right across clock changes). */
 function onDay(today: WallTime, days: number, hour: number, minute: number, clock: ReadingClock): number {
   const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
@@ -470,7 +457,7 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   const said = withoutHedges((zoned?.rest ?? match[2]).trim());
   // A length may be any number (`for 2100 hours`); a time after `until` may be written without its colon.
   const typed = keyword === 'for' ? said : withColons(said);
-  const clock = clockOf(zoned?.zone ?? { kind: 'zone', zone: display });
+  const clock = zoneClock(zoned?.zone ?? { kind: 'zone', zone: display });
   // `for the afternoon`, `over the weekend`: until the stretch ends. `over` says nothing else.
   const span = keyword === 'for' || keyword === 'over' ? SPANS.find(([pattern]) => pattern.test(typed))?.[1] : undefined;
   if (keyword === 'over' && span === undefined) return null;
@@ -537,18 +524,27 @@ function typedIsoInstant(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+const ANY_INSTANT = new Date(0).toISOString();
+
+/**
+ * Whether the words read as a time at all (`until friday`, `for 2 hours`): that does not depend on the clock,
+ * so any instant serves.
+ */
+export function isTypedTime(phrase: string): boolean {
+  return readTypedRelease(phrase, ANY_INSTANT, 'UTC') !== null;
+}
+
 /**
  * `until 17:00 atlantis time`, `until 5pm Mars/Olympus`: the last words, when they are what keeps a time from
  * being read (so likely a zone the bot does not know); undefined otherwise.
  */
 export function unknownZoneWords(phrase: string): string | undefined {
   const words = phrase.trim().split(/\s+/);
-  const anyTime = new Date(0).toISOString();
   for (let count = 1; count <= 3 && count < words.length - 1; count++) {
     const zone = words.slice(-count).join(' ');
     // Words that could name a place or a zone, not a purpose or the rest of a sentence.
     if (!/^(?:[a-z][a-z_/+-]*(?:\s+[a-z][a-z_/+-]*)*?(?:\s+time)?|[a-z]+\/[a-z_]+)$/i.test(zone) || !(/\btime$|\//i.test(zone) || /^[A-Z]{2,5}$/.test(zone))) continue;
-    if (readTypedRelease(words.slice(0, -count).join(' '), anyTime, 'UTC') !== null) return zone;
+    if (isTypedTime(words.slice(0, -count).join(' '))) return zone;
   }
   return undefined;
 }
@@ -588,7 +584,7 @@ export function readTypedRange(start: string, end: string, now: string, timeZone
   if (base === null || clock.length === 0) return null;
   // `from 9 to 12 CET`: the zone said after the end is the start's too.
   const zone = splitTypedZone(end)?.zone ?? { kind: 'zone', zone: safeZone(timeZone) };
-  const reading = clockOf(zone);
+  const reading = zoneClock(zone);
   const today = reading.wallAt(base);
   const starts = clock.map(({ hour, minute }) => onDay(today, 0, hour, minute, reading));
   const values = readTypedRelease(`until ${end}`, now, timeZone);

@@ -4,11 +4,25 @@
  * `18:00 UTC` (and `19:00 Europe/Berlin`), so what it writes reads back the same. Pure.
  */
 import { isValidTimeZone } from '../time-rules.js';
+import { instantOfWallTime, wallTimeAt, type WallTime } from './time.js';
 
 const MINUTE = 60_000;
 
 /** The clock a typed time is on: a zone Intl knows, or a fixed offset from UTC (`UTC+5:30`, which no zone name gives). */
 export type TypedZone = { kind: 'zone'; zone: string } | { kind: 'offset'; offsetMs: number };
+
+/** The clock typed times are read on: the display zone's, or the one typed with the time (`until 17:00 CET`). */
+export interface ReadingClock {
+  wallAt(ms: number): WallTime;
+  instantOf(wall: WallTime): number;
+}
+
+export function zoneClock(zone: TypedZone): ReadingClock {
+  if (zone.kind === 'zone') return { wallAt: (ms) => wallTimeAt(ms, zone.zone), instantOf: (wall) => instantOfWallTime(wall, zone.zone) };
+  // A fixed offset: the UTC reading of the instant moved by it.
+  const { offsetMs } = zone;
+  return { wallAt: (ms) => wallTimeAt(ms + offsetMs, 'UTC'), instantOf: (wall) => instantOfWallTime(wall, 'UTC') - offsetMs };
+}
 
 /**
  * The abbreviations people type with a time, each read as the zone of the place it is usually said
