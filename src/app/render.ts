@@ -45,7 +45,7 @@ import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-p
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
 import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
-import { noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
+import { bookingButtons, noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
 import { SELF, handOverCard, handOverText } from '../cards/handover.card.js';
@@ -308,7 +308,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'registered': {
       const input = { record: view.record, timeZone, now, label: view.label };
-      return pair(registeredCard(input), registeredText(input));
+      return pair(registeredCard(input, ctx.directRoom ? bookingButtons(view.record.id) : undefined), registeredText(input));
     }
     case 'noneFree': {
       const input = { label: view.label, testbeds: ctx.testbeds };

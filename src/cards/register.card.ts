@@ -194,7 +194,11 @@ export interface RegisteredCardInput {
   label?: string;
 }
 
-export function registeredCard({ record, timeZone, now, label }: RegisteredCardInput): AdaptiveCardJson {
+/**
+ * `actions` replaces the lab room's buttons: a 1:1 room, where the menu's buttons do not work, gets the
+ * booking's own (extend, release now), as its reminders carry.
+ */
+export function registeredCard({ record, timeZone, now, label }: RegisteredCardInput, actions?: CardElement[]): AdaptiveCardJson {
   const byLabel = label === undefined ? [] : [textBlock(`You asked for any free testbed labelled ${safeName(label, 32)}: you got ${safeName(record.testbed_name)}.`)];
   return card(
     [
@@ -209,7 +213,7 @@ export function registeredCard({ record, timeZone, now, label }: RegisteredCardI
       ]),
       textBlock('Please release it when you are done, so others can use it.', { isSubtle: true }),
     ],
-    [buttons.status(), buttons.release('Release a testbed'), buttons.menu()],
+    actions ?? [buttons.status(), buttons.release('Release a testbed'), buttons.menu()],
   );
 }
 

@@ -184,6 +184,8 @@ describe('wait-list and hand-off', () => {
     // Linus books it with that form, in the lab room.
     const booked = await click(h, h.linus, typed, 'register_submit', { purpose: 'handed over', release_choice: '4h' });
     expect(seenCard(booked).heading).toBe('Booked: lab-1');
+    // In the lab room the card keeps the room's buttons.
+    expect(buttonTitles(booked)).toEqual(['Status', 'Release a testbed', 'Menu']);
     expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com', purpose: 'handed over' });
     const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
     expect(life.lifecycle).toEqual([]);
@@ -356,6 +358,11 @@ describe('taking a hand-off in words', () => {
     const booked = await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
     expect(seenCard(booked).heading).toBe('Booked: lab-1');
     expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com' });
+    // Booked in the 1:1 room, the card carries the buttons that work there: the booking's own.
+    expect(buttonTitles(booked)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    expect(seenCard(await click(h, h.linus, booked, 'extend')).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!) - due).toBe(HOUR);
     // Nothing is held for Ada: a line on what she can do instead, and nothing changes.
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
     const nothing = await ask(h, h.ada, adaRoom, 'take it');
