@@ -63,6 +63,17 @@ function handedOnLines(outcome: Extract<LifecycleOutcome, { type: 'releasedAll' 
     .map((record) => `${esc(record.testbed_name)} goes to ${esc(handedOn[record.id])}, first in its queue.`);
 }
 
+/** Where a testbed one waits for stands: who holds it until when, or its maintenance. */
+function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+  const state = testbedState(record, now);
+  if (state === 'inUse' || state === 'overdue') return `${esc(record.user_name)} holds it. ${dueText(record, now, timeZone).text}.`;
+  if (state === 'maintenance') {
+    const until = record.maintenance?.until;
+    return until ? `It is under maintenance, expected back ${formatInZone(until, timeZone)} (${formatRelative(until, now)}).` : 'It is under maintenance until further notice.';
+  }
+  return 'It is held for somebody ahead of you in its queue.';
+}
+
 /**
  * `esc` makes a user value safe where it goes: markdown-inert on the card, plain in the fallback text;
  * `escLong` does the same for a purpose, which may run over lines and up to its limit.
@@ -132,8 +143,9 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
       return {
         title: `You are #${outcome.position} for ${name}`,
         lines: [
-          outcome.already ? `You were already in the queue: you are #${outcome.position} for ${name}.` : `You are #${outcome.position} for ${name}.`,
-          `${outcome.length} ${outcome.length === 1 ? 'person is' : 'people are'} waiting. When it is released, I will message you in turn.`,
+          ...(outcome.already ? ['You were already in the queue.'] : []),
+          ...(record ? [standing(record, now, timeZone, esc)] : []),
+          `${outcome.length} ${outcome.length === 1 ? 'person is' : 'people are'} waiting. When it is ${record && testbedState(record, now) === 'maintenance' ? 'back' : 'released'}, I will message you in turn.`,
         ],
         colour: 'good',
         actions: [submit('Leave the queue', { action: ACTIONS.unwait, testbed_id: id }, noInputs)],

@@ -11,7 +11,7 @@ import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.j
 import { problemFormCard, problemFormText, problemsCard, problemsText } from '../../src/cards/problem.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
 import { statusCard } from '../../src/cards/status.card.js';
-import { emptyLifecycle } from '../../src/domain.js';
+import { emptyLifecycle, type TestbedRecord } from '../../src/domain.js';
 import type { AdaptiveCardJson } from '../../src/platform/port.js';
 import { buttonTitles, seenCard } from '../support/card-text.js';
 import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
@@ -251,6 +251,23 @@ describe('lifecycle cards', () => {
     const nothing = notNeededCard({ ...ctx, testbeds, life: [], requesterEmail: bob.email, testbedId: 2 });
     expect(seenCard(nothing).texts).toEqual(['Nothing to give up on lab-2', 'You neither hold lab-2 nor wait for it. Nothing was changed.']);
     expect(notNeededText({ ...ctx, testbeds, life: [], requesterEmail: bob.email })).toBe('Nothing is held for you right now, so there is nothing to pass on.');
+  });
+
+  it('a place taken in a queue says where the testbed stands: its holder and due time, overdue, or its maintenance', () => {
+    const waiting = (record: TestbedRecord, already = false) =>
+      seenCard(outcomeCard({ ...ctx, outcome: { type: 'waiting', record, position: 2, length: 2, already } }));
+    const held = waiting(inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' }));
+    expect(held.heading).toBe('You are #2 for lab-3');
+    expect(held.texts.slice(1)).toEqual(['Ana Ops holds it. Expected release: 2026-03-10 12:00 UTC (in 2 h).', '2 people are waiting. When it is released, I will message you in turn.']);
+    expect(waiting(inUse(3, ana, { until: '2026-03-10T09:00:00.000Z' }), true).texts.slice(1)).toEqual([
+      'You were already in the queue.',
+      'Ana Ops holds it. Release was due: 2026-03-10 09:00 UTC (1 h ago).',
+      '2 people are waiting. When it is released, I will message you in turn.',
+    ]);
+    const cables = { ...available(3), maintenance: { reason: 'cables', since: NOW, by: ana, until: '2026-03-11T09:00:00.000Z' } };
+    expect(waiting(cables).texts.slice(1)).toEqual(['It is under maintenance, expected back 2026-03-11 09:00 UTC (in 23 h).', '2 people are waiting. When it is back, I will message you in turn.']);
+    expect(waiting({ ...cables, maintenance: { ...cables.maintenance, until: null } }).texts[1]).toBe('It is under maintenance until further notice.');
+    expect(waiting(available(3)).texts[1]).toBe('It is held for somebody ahead of you in its queue.');
   });
 
   it('moving up to first in a queue is told once, with the booking ahead when there is one', () => {
