@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeLine, submit, textBlock, type CardElement } from './common.js';
 import { formatInZone, parseIso } from './time.js';
-import { buttons, errorSummary, fieldError, heading, plainText, safeName, small } from './parts.js';
+import { buttons, errorSummary, fieldError, heading, plainText, safeName, sameEmail, small } from './parts.js';
 
 export interface ProblemFormInput {
   record: TestbedRecord;
@@ -17,11 +17,18 @@ export interface ProblemFormInput {
   errors?: FormErrors;
   /** How many admins there are to tell (none: the form says so and offers feedback instead). */
   admins: number;
+  /** Who reports: the holder is told too, unless that is them. */
+  requesterEmail?: string;
 }
 
-const WHO_IS_TOLD = 'The lab’s admins get it in a direct message with your name, and so does whoever holds it.';
+/** Who gets the report: the admins, and the holder when somebody else holds the testbed. */
+function whoIsTold(record: TestbedRecord, requesterEmail: string | undefined, esc: (value: string) => string): string {
+  const other = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, requesterEmail);
+  const holder = other ? `, and so does ${esc(record.user_name || record.user_email || '')}, who holds it` : '';
+  return `The lab’s admins get it in a direct message with your name${holder}.`;
+}
 
-export function problemFormCard({ record, text, errors, admins }: ProblemFormInput): AdaptiveCardJson {
+export function problemFormCard({ record, text, errors, admins, requesterEmail }: ProblemFormInput): AdaptiveCardJson {
   const name = safeName(record.testbed_name);
   if (admins === 0) {
     return card(
@@ -43,7 +50,7 @@ export function problemFormCard({ record, text, errors, admins }: ProblemFormInp
   return card(
     [
       heading(`Report a problem with ${name}`),
-      small(WHO_IS_TOLD, { isSubtle: true }),
+      small(whoIsTold(record, requesterEmail, (value) => safeName(value)), { isSubtle: true }),
       ...errorSummary(errors, [INPUT_IDS.problem]),
       box,
       ...fieldError(errors, INPUT_IDS.problem),
@@ -52,10 +59,10 @@ export function problemFormCard({ record, text, errors, admins }: ProblemFormInp
   );
 }
 
-export function problemFormText({ record, admins }: ProblemFormInput): string {
+export function problemFormText({ record, admins, requesterEmail }: ProblemFormInput): string {
   const name = plainText(record.testbed_name, 80);
   if (admins === 0) return `No admin is set up, so there is nobody to tell about ${name}. Leave a note with feedback instead.`;
-  return `Report a problem with ${name}: open the card, say what is wrong and press Tell the admins. ${WHO_IS_TOLD}`;
+  return `Report a problem with ${name}: open the card, say what is wrong and press Tell the admins. ${whoIsTold(record, requesterEmail, (value) => plainText(value, 80))}`;
 }
 
 /* The problems reported lately (`problems`, `what is broken?`) ---------------------------------------- */

@@ -188,6 +188,12 @@ describe('lifecycle cards', () => {
       ['Cancel', { action: 'cancel' }],
     ]);
     expect(buttonTitles(problemFormCard({ record: available(3), admins: 0 }))).toEqual(['Feedback', 'Menu']);
+    // Who gets the report: the holder by name when somebody else holds it, nobody more for a free one or the holder's own.
+    const told = (record: TestbedRecord, requesterEmail: string) => seenCard(problemFormCard({ record, admins: 1, requesterEmail })).texts[1];
+    expect(told(held, bob.email)).toBe('The lab’s admins get it in a direct message with your name, and so does Ana Ops, who holds it.');
+    expect(told(held, ana.email)).toBe('The lab’s admins get it in a direct message with your name.');
+    expect(told(available(3), bob.email)).toBe('The lab’s admins get it in a direct message with your name.');
+    expect(problemFormText({ record: held, admins: 1, requesterEmail: bob.email })).toMatch(/, and so does Ana Ops, who holds it\.$/);
   });
 
   it('problems: every testbed\'s reports of the last 7 days, newest first, ten at most; none says how to report one', () => {

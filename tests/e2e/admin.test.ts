@@ -266,6 +266,7 @@ describe('an admin runs the lab', () => {
     const form = await ask(h, h.ada, h.lab, 'lab-2 is broken: no power on slot 2');
     expect(seenCard(form).heading).toBe('Report a problem with lab-2');
     expect((input(form, 'problem') as { value?: string }).value).toBe('lab-2 is broken: no power on slot 2');
+    expect(seenCard(form).texts[1]).toBe('The lab’s admins get it in a direct message with your name.');
     const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
     const since = h.emu.messageCount();
     const reported = await click(h, h.ada, form, 'Tell the admins');
@@ -299,6 +300,8 @@ describe('an admin runs the lab', () => {
     const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
     const form = await ask(h, h.ada, adaDm, 'lab-2 is not responding');
     expect(seenCard(form).heading).toBe('Report a problem with lab-2');
+    // She holds it: only the admins are told.
+    expect(seenCard(form).texts[1]).toBe('The lab’s admins get it in a direct message with your name.');
     // Only the buttons that work there.
     expect(buttonTitles(form)).toEqual(['Tell the admins']);
     const linusDm = h.emu.directRoom(h.linus.id, h.bot.id);
