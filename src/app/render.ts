@@ -51,8 +51,8 @@ import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
 import { SELF, handOverCard, handOverText } from '../cards/handover.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
-import { isBookable, labelsInUse, sameEmail } from '../cards/parts.js';
-import { DIRECT_ACTIONS, INPUT_IDS } from '../cards/actions.js';
+import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
+import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
 import { asksToBookAhead } from '../cards/typed-booking.js';
 import { unknownZoneWords } from '../cards/typed-time.js';
@@ -526,7 +526,12 @@ function startOn(
   }
   // A slip in the name (`lab3` for lab-3): the one testbed a slip away is named, never chosen for the person.
   const near = findNearName(all, named);
-  if (near === undefined) return { errors: { [INPUT_IDS.testbedId]: `No testbed is called ${quoted}: choose one from the list.` } };
+  if (near === undefined) {
+    // `book any 4g`, `book 4g` in a lab that has labels: the word may have been meant as one.
+    const asLabel = command === 'book' && readLabel(named) !== null && labelsInUse(all).length > 0;
+    const said = asLabel ? `No testbed is called ${quoted} or has that label. ${otherLabelsText(named, all, command)} Or choose one from the list.` : `No testbed is called ${quoted}: choose one from the list.`;
+    return { errors: { [INPUT_IDS.testbedId]: said } };
+  }
   const meant = `No testbed is called ${quoted}. Did you mean ${near.testbed_name}?`;
   return { errors: { [INPUT_IDS.testbedId]: choices.includes(near) ? `${meant} Choose it from the list.` : `${meant} ${notAChoice(near)}` } };
 }

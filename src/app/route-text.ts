@@ -14,7 +14,8 @@ import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, mentionedTe
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
-import { LIMITS } from '../cards/actions.js';
+import { LIMITS, readLabel } from '../cards/actions.js';
+import { labelsInUse, otherLabelsText } from '../cards/parts.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
@@ -352,6 +353,12 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   if (first !== undefined && second !== undefined && 'found' in first && 'found' in second) {
     const [one, other] = [first.found.testbed_name, second.found.testbed_name];
     return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}. Nothing was changed.` } };
+  }
+  // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.
+  const asked = /^(?:any|an?)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1];
+  if (asked !== undefined && readLabel(asked) !== null) {
+    const none = labelsInUse(testbeds).length === 0 ? `No testbed has a label yet, so none is labelled ${asked}. Type status to see them all.` : `No testbed has the label ${asked}. ${otherLabelsText(asked, testbeds, type)}`;
+    return { kind: 'reply', view: { kind: 'error', message: `${none} Nothing was changed.` } };
   }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
 }

@@ -5,6 +5,7 @@
  */
 import type { FormErrors, TestbedRecord } from '../domain.js';
 import { isUnderMaintenance } from '../lab-rules.js';
+import { closestOf } from '../typos.js';
 import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
@@ -61,7 +62,7 @@ const labelKey = (label: string) => label.trim().toLowerCase();
  * Every label the given testbeds carry, once each ignoring case (the first spelling met wins),
  * in natural order.
  */
-export function labelsInUse(testbeds: readonly TestbedRecord[]): string[] {
+export function labelsInUse(testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string[] {
   const found = new Map<string, string>();
   for (const record of testbeds) {
     for (const label of record.labels ?? []) {
@@ -69,6 +70,17 @@ export function labelsInUse(testbeds: readonly TestbedRecord[]): string[] {
     }
   }
   return [...found.values()].sort((a, b) => compareNames(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * After a label no testbed carries (`wait any 4g`) in a lab that has labels, plain words on what to type instead:
+ * the label in use a slip away (`Did you mean 5g? Type wait any 5g.`), else the labels in use (twenty at most).
+ */
+export function otherLabelsText(label: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[], command: string): string {
+  const labels = labelsInUse(testbeds);
+  const near = closestOf(label.toLowerCase(), labels, (each) => [each.toLowerCase()]);
+  if (near !== undefined) return `Did you mean ${near}? Type ${command} any ${near}.`;
+  return `Labels in use: ${labels.slice(0, 20).join(', ')}${labels.length > 20 ? ', …' : ''}.`;
 }
 
 /** A testbed's labels, compact (`5g · lab`), inert for markdown; '' when it has none. */

@@ -770,9 +770,19 @@ describe('router: waiting for a label', () => {
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it('a label no testbed carries is a name no testbed has; a testbed of that name is waited for itself', () => {
-    expect(route(text('wait any wifi'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any wifi”. Type status to see them all.' } });
+  it('a label no testbed carries is named as a label, with the one a slip away or the labels in use; a testbed of that name is waited for itself', () => {
+    const said = (typed: string, context = ctx) => route(text(typed), context);
+    const error = (message: string) => ({ kind: 'reply', view: { kind: 'error', message } });
+    expect(said('wait any wifi')).toEqual(error('No testbed has the label wifi. Labels in use: 5G. Nothing was changed.'));
     expect(isCommandText('wait any wifi', testbeds)).toBe(false);
+    expect(said('wait for a 5gg testbed')).toEqual(error('No testbed has the label 5gg. Did you mean 5G? Type wait any 5G. Nothing was changed.'));
+    expect(said('unwait any 5gh')).toEqual(error('No testbed has the label 5gh. Did you mean 5G? Type unwait any 5G. Nothing was changed.'));
+    // Two letters are too few to guess from.
+    expect(said('unwait any 4g')).toEqual(error('No testbed has the label 4g. Labels in use: 5G. Nothing was changed.'));
+    const unlabelled = { ...ctx, testbeds: [{ id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [] }], knownTestbedIds: [4] };
+    expect(said('wait any wifi', unlabelled)).toEqual(error('No testbed has a label yet, so none is labelled wifi. Type status to see them all. Nothing was changed.'));
+    // Words that cannot be a label are still a name no testbed has.
+    expect(said('wait any wifi lab')).toEqual(error('No testbed is called “any wifi lab”. Type status to see them all.'));
     expect(dispatched('wait lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
   });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmuMessage } from '../../src/platform/emulator/api.js';
 import type { Maintenance, TestbedRecord } from '../../src/domain.js';
 import { ask, availableTestbed, buttonTitles, cardActions, click, seenCard, startHarness, type Harness } from '../support/harness.js';
-import { input } from '../support/form-card.js';
+import { fieldErrorText, input } from '../support/form-card.js';
 
 const lead = { email: 'lead@example.com', name: 'Lab Lead' };
 const radio: Maintenance = { reason: 'Replacing the radio unit', until: '2099-01-02T16:00:00.000Z', since: '2026-01-01T08:00:00.000Z', by: lead };
@@ -157,6 +157,9 @@ describe('labels and maintenance, end to end', () => {
       expect((input(form, 'label') as { value?: string }).value, typed).toBe('5g');
       expect((input(form, 'testbed_id') as { value?: string }).value, typed).toBeUndefined();
     }
+    // A label the lab does not have: named as one under the picker, with the one a slip away or the labels in use.
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book any 5gg'), 'testbed_id')).toBe('No testbed is called “5gg” or has that label. Did you mean 5g? Type book any 5g. Or choose one from the list.');
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book a wifi testbed'), 'testbed_id')).toBe('No testbed is called “wifi” or has that label. Labels in use: 5g, core, lab. Or choose one from the list.');
     const form = await ask(h, h.ada, h.lab, 'book any 5g for 2 hours');
     const booked = await click(h, h.ada, form, 'register_submit', { purpose: 'Radio soak' });
     expect(['Booked: ran-1', 'Booked: ran-2']).toContain(seenCard(booked).heading);
