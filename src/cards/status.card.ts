@@ -139,6 +139,8 @@ interface Layout extends Omit<Narrowed, 'testbeds' | 'counted'> {
   counts: StatusCounts;
   /** Testbeds on this page somebody can wait for (in use, or held for someone's hand-off). */
   waitable: TestbedRecord[];
+  /** The one testbed asked for by name (`who has lab-3`), with its queue and hold. */
+  one?: { record: TestbedRecord; entry?: LifecycleEntry };
 }
 
 /** A testbed row, its size in the card and that of its choice in the busy-testbed picker (as JSON, each with the comma that follows it). */
@@ -189,6 +191,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
     pages: pages.length,
     counts: countTestbeds(counted, now),
     waitable,
+    ...(narrowed.named !== undefined && testbeds.length === 1 ? { one: { record: testbeds[0], entry: entries.get(testbeds[0].id) } } : {}),
   };
 }
 
@@ -294,7 +297,29 @@ export function statusText(input: StatusCardInput): string {
     : label === undefined ? '' : ` for label ${plainText(label, 32)}`;
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
   const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
+  // One testbed asked for by name: how it stands, in words (a phone's notification shows this text, not the card).
+  const one = layout(input).one;
+  if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}`;
   return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.${none}${about}`;
+}
+
+/** `lab-3 is in use by Ada Ops until 18:00 UTC (in 2 h). 1 person is waiting.`: one testbed's state as a sentence. */
+function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined, { now, timeZone, requesterEmail }: StatusCardInput): string {
+  const name = plainText(record.testbed_name, 80);
+  const when = (iso: string | null | undefined) => `${formatWhen(iso, timeZone)} (${formatRelative(iso, now)})`;
+  const yours = sameEmail(record.user_email, requesterEmail);
+  const holder = plainText(record.user_name || record.user_email || '', 80);
+  const offer = entry?.offer;
+  const state = testbedState(record, now);
+  const standing =
+    state === 'inUse' ? (yours ? `${name} is yours until ${when(record.expected_release_time)}.` : `${name} is in use by ${holder} until ${when(record.expected_release_time)}.`)
+    : state === 'overdue' ? (yours ? `${name} is overdue: you were to release it ${when(record.expected_release_time)}.` : `${name} is overdue: ${holder} was to release it ${when(record.expected_release_time)}.`)
+    : state === 'maintenance' ? `${name} is under maintenance${record.maintenance?.until ? `, expected back ${when(record.maintenance.until)}` : ' until further notice'}.`
+    : offer && sameEmail(offer.email, requesterEmail) ? `${name} is held for you until ${formatWhen(offer.until, timeZone)}: type book ${name} to take it.`
+    : offer ? `${name} is free and held for ${plainText(offer.name, 80)}, first in its queue, until ${formatWhen(offer.until, timeZone)}.`
+    : `${name} is available.`;
+  const waiting = entry?.queue.length ?? 0;
+  return waiting === 0 ? standing : `${standing} ${waiting === 1 ? '1 person is' : `${waiting} people are`} waiting.`;
 }
 
 /**

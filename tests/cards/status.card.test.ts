@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CARD_BYTES, cardBytes } from '../../src/cards/common.js';
 import { statusCard, statusPageCount, statusText } from '../../src/cards/status.card.js';
-import type { TestbedRecord } from '../../src/domain.js';
+import { emptyLifecycle, type TestbedRecord } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
@@ -107,5 +107,21 @@ describe('status card rows', () => {
     // "Notify me when free" reads the busy-testbed picker; the rest need no inputs. Five buttons at most.
     expect(pageActions(card).map((data) => data.action)).toEqual(['wait', 'register', 'release', 'mine', 'menu']);
     expect(statusText({ testbeds, now: NOW, timeZone: 'UTC' })).toBe('Testbed status: 1 available, 1 in use, 1 overdue, 3 in total.');
+  });
+
+  it('one testbed asked for by name says how it stands in its fallback text, which a phone shows in its notification', () => {
+    const one = (label: string, more: Partial<Parameters<typeof statusText>[0]> = {}) => statusText({ testbeds, now: NOW, timeZone: 'UTC', label, ...more });
+    const queue = [{ email: bob.email, name: bob.name, since: NOW }];
+    expect(one('lab-2')).toBe('lab-2 is in use by Ana Ops until 2026-03-10 12:00 UTC (in 2 h).');
+    expect(one('lab-2', { requesterEmail: ana.email, life: [{ ...emptyLifecycle(2), queue }] })).toBe('lab-2 is yours until 2026-03-10 12:00 UTC (in 2 h). 1 person is waiting.');
+    expect(one('lab-3')).toBe('lab-3 is overdue: Bob Builder was to release it 2026-03-10 07:00 UTC (3 h ago).');
+    expect(one('lab-1')).toBe('lab-1 is available.');
+    const offer = { email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' };
+    expect(one('lab-1', { life: [{ ...emptyLifecycle(1), offer }] })).toBe('lab-1 is free and held for Bob Builder, first in its queue, until 2026-03-10 10:10 UTC.');
+    expect(one('lab-1', { life: [{ ...emptyLifecycle(1), offer }], requesterEmail: bob.email })).toBe('lab-1 is held for you until 2026-03-10 10:10 UTC: type book lab-1 to take it.');
+    const away = { ...available(1), maintenance: { reason: 'cables', until: '2026-03-11T09:00:00.000Z', since: NOW, by: ana } };
+    expect(statusText({ testbeds: [away], now: NOW, timeZone: 'UTC', label: 'lab-1' })).toBe('lab-1 is under maintenance, expected back 2026-03-11 09:00 UTC (in 23 h).');
+    // A label is still counted.
+    expect(statusText({ testbeds: [{ ...available(1), labels: ['5g'] }], now: NOW, timeZone: 'UTC', label: '5g' })).toBe('Testbed status for label 5g: 1 available, 0 in use, 0 overdue, 1 in total.');
   });
 });
