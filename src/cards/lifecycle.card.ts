@@ -389,8 +389,13 @@ export function mineText(input: MineInput): string {
   const { held, queued, offered } = mine(input);
   const heldForYou = offered.map(({ record, until }) => `${plainText(record.testbed_name, 80)} is held for you until ${formatWhen(until, input.timeZone)}. `).join('');
   if (input.queues && queued.length === 0) return `${heldForYou}You are not waiting for any testbed.`;
-  const names = held.map((record) => plainText(record.testbed_name, 80));
-  const own = held.length === 0 ? 'You hold no testbeds right now.' : `You hold ${held.length}: ${names.join(', ')}.`;
+  // Each with when it is due back (a phone's notification shows this line): the first five, the rest counted.
+  const due = held.slice(0, 5).map((record) => {
+    const when = `${formatWhen(record.expected_release_time, input.timeZone)} (${formatRelative(record.expected_release_time, input.now)})`;
+    return `${plainText(record.testbed_name, 80)}${testbedState(record, input.now) === 'overdue' ? ', overdue since' : ' until'} ${when}`;
+  });
+  const more = held.length > 5 ? `; ${held.length - 5} more` : '';
+  const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
   const waits = queued
     .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
     .join('');

@@ -90,6 +90,13 @@ describe('lifecycle cards', () => {
       { text: 'Purpose: soak *test* of the new image', weight: undefined, color: undefined },
       { text: 'To change what a booking is for, type purpose lab-4 and the new purpose.', weight: undefined, color: undefined },
     ]);
+    // The plain text (a phone's notification) says when each is due back too; one booking reads as a sentence.
+    expect(mineText({ ...ctx, testbeds: [late, inUse(4, ana, { until: '2026-03-10T14:00:00.000Z' })], life: [], requesterEmail: ana.email })).toBe(
+      'You hold 2: lab-4 until 2026-03-10 14:00 UTC (in 4 h); TB-05 SD-WAN pod with a long name, overdue since 2026-03-10 08:00 UTC (2 h ago).',
+    );
+    expect(mineText({ ...ctx, testbeds: [late], life: [], requesterEmail: ana.email })).toBe('You hold TB-05 SD-WAN pod with a long name, overdue since 2026-03-10 08:00 UTC (2 h ago).');
+    const seven = Array.from({ length: 7 }, (_, index) => inUse(index + 1, ana, { until: '2026-03-10T14:00:00.000Z' }));
+    expect(mineText({ ...ctx, testbeds: seven, life: [], requesterEmail: ana.email })).toMatch(/^You hold 7: lab-1 until .*; lab-5 until 2026-03-10 14:00 UTC \(in 4 h\); 2 more\.$/);
   });
 
   it('mine tells the holder how many people wait for each of their bookings', () => {
