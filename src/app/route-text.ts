@@ -355,7 +355,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
     return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}. Nothing was changed.` } };
   }
   // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.
-  const asked = /^(?:any|an?)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1];
+  // (`any 4g`, `a 4g testbed`; `a x` or `an hour` alone is no label asked for.)
+  const said = /^(?:any\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|an?\s+(\S+?)\s+(?:testbeds?|ones?))$/i.exec(typed);
+  const asked = said?.[1] ?? said?.[2];
   if (asked !== undefined && readLabel(asked) !== null) {
     const none = labelsInUse(testbeds).length === 0 ? `No testbed has a label yet, so none is labelled ${asked}. Type status to see them all.` : `No testbed has the label ${asked}. ${otherLabelsText(asked, testbeds, type)}`;
     return { kind: 'reply', view: { kind: 'error', message: `${none} Nothing was changed.` } };

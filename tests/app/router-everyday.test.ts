@@ -781,8 +781,9 @@ describe('router: waiting for a label', () => {
     expect(said('unwait any 4g')).toEqual(error('No testbed has the label 4g. Labels in use: 5G. Nothing was changed.'));
     const unlabelled = { ...ctx, testbeds: [{ id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [] }], knownTestbedIds: [4] };
     expect(said('wait any wifi', unlabelled)).toEqual(error('No testbed has a label yet, so none is labelled wifi. Type status to see them all. Nothing was changed.'));
-    // Words that cannot be a label are still a name no testbed has.
+    // Words that cannot be a label are still a name no testbed has, and so is a word after `a` alone.
     expect(said('wait any wifi lab')).toEqual(error('No testbed is called “any wifi lab”. Type status to see them all.'));
+    expect(said('wait an hour')).toEqual(error('No testbed is called “an hour”. Type status to see them all.'));
     expect(dispatched('wait lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
   });
 
