@@ -323,7 +323,7 @@ export function registerRefusedCard(input: RegisterRefusedCardInput): AdaptiveCa
   );
 }
 
-export function registerRefusedText({ record, requesterEmail, offer, timeZone }: RegisterRefusedCardInput): string {
+export function registerRefusedText({ record, requesterEmail, offer, timeZone, now }: RegisterRefusedCardInput): string {
   const name = plainText(record.testbed_name, 80);
   if (record.maintenance) {
     const back = record.maintenance.until ? ` Expected back ${formatWhen(record.maintenance.until, timeZone)}.` : '';
@@ -331,8 +331,10 @@ export function registerRefusedText({ record, requesterEmail, offer, timeZone }:
   }
   if (offer) return `${name} is held for ${plainText(offer.name, 80)} until ${formatWhen(offer.until, timeZone)}. Nothing was changed.`;
   if (record.status !== 'in_use') return `${name} was busy a moment ago. Nothing was changed; please try again.`;
-  if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}. Nothing was changed.`;
-  return `${name} is already held by ${plainText(record.user_name, 80)}. Nothing was changed.`;
+  const when = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  const due = testbedState(record, now) === 'overdue' ? `overdue since ${when}` : `until ${when}`;
+  if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}, ${due}. Nothing was changed.`;
+  return `${name} is already held by ${plainText(record.user_name, 80)}, ${due}. Nothing was changed.`;
 }
 
 /** The purpose field of every booking form (the register form and the hand-off form), with a kept value. */

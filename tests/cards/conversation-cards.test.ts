@@ -246,6 +246,11 @@ describe('register cards', () => {
     const late = seenCard(registerRefusedCard({ record: overdue, now: NOW, timeZone: 'UTC', requesterEmail: ana.email }));
     expect(late.texts).toContain('Release was due: 2026-03-10 07:00 UTC (3 h ago).');
     expect(other.texts.some((text) => text.startsWith('Expected release: '))).toBe(true);
+    // The plain text (a phone's notification) says until when, too.
+    const text = (record: typeof overdue) => registerRefusedText({ record, now: NOW, timeZone: 'UTC', requesterEmail: ana.email });
+    expect(text(inUse(3, bob))).toBe('lab-3 is already held by Bob Builder, until 2026-03-10 12:00 UTC (in 2 h). Nothing was changed.');
+    expect(text(inUse(3, ana))).toBe('You already hold lab-3, until 2026-03-10 12:00 UTC (in 2 h). Nothing was changed.');
+    expect(text(overdue)).toBe('lab-overdue is already held by Bob Builder, overdue since 2026-03-10 07:00 UTC (3 h ago). Nothing was changed.');
   });
 
   it('refusal of a testbed under maintenance gives the reason and the expected end, and offers the wait-list', () => {
