@@ -22,6 +22,11 @@ export function kindTitle(kind: string): string {
   return Object.prototype.hasOwnProperty.call(KIND_TITLES, kind) ? KIND_TITLES[kind as BroadcastKind] : 'Testbed status';
 }
 
+/** `1 room`, `3 rooms`. */
+export function roomsText(count: number): string {
+  return count === 1 ? '1 room' : `${count} rooms`;
+}
+
 /** JSON size in bytes (the same measure as cardBytes, for any card fragment). */
 export const byteLength = cardBytes;
 

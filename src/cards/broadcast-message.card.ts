@@ -5,7 +5,7 @@ import type { FormErrors, FormValues } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { BROADCAST_ACTIONS, BROADCAST_KINDS, MAX_MESSAGE_LENGTH } from './broadcast-actions.js';
-import { KIND_LABELS } from './broadcast-format.js';
+import { KIND_LABELS, roomsText } from './broadcast-format.js';
 import { buttons } from './parts.js';
 
 export interface BroadcastMessageInput {
@@ -24,10 +24,6 @@ function inputValue(value: string | undefined, max: number): string {
   return String(value ?? '').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '').slice(0, max);
 }
 
-function rooms(count: number): string {
-  return count === 1 ? '1 room' : `${count} rooms`;
-}
-
 export function broadcastMessageCard(input: BroadcastMessageInput): AdaptiveCardJson {
   const values = input.values ?? {};
   const errors = input.errors ?? {};
@@ -35,7 +31,7 @@ export function broadcastMessageCard(input: BroadcastMessageInput): AdaptiveCard
   return card(
     [
       textBlock('Broadcast: write the message', { size: 'Large', weight: 'Bolder' }),
-      textBlock(`The status card goes to ${rooms(input.roomCount)}. Pick what it is about and add a note if you like.`, {
+      textBlock(`The status card goes to ${roomsText(input.roomCount)}. Pick what it is about and add a note if you like.`, {
         isSubtle: true,
       }),
       {
@@ -69,5 +65,5 @@ export function broadcastMessageCard(input: BroadcastMessageInput): AdaptiveCard
 }
 
 export function broadcastMessageText(input: BroadcastMessageInput): string {
-  return `Broadcast: write the message for ${rooms(input.roomCount)}.`;
+  return `Broadcast: write the message for ${roomsText(input.roomCount)}.`;
 }

@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import type { BroadcastRoomOption } from '../domain.js';
 import { card, safeText, submit, textBlock } from './common.js';
 import { BROADCAST_ACTIONS } from './broadcast-actions.js';
-import { kindTitle } from './broadcast-format.js';
+import { kindTitle, roomsText } from './broadcast-format.js';
 import { buttons, plainText, safeName } from './parts.js';
 import { countTestbeds, countsRow } from './status.card.js';
 import { formatWhen } from './time.js';
@@ -40,7 +40,7 @@ function roomsGet(kind: string): string {
 
 export function broadcastPreviewCard(input: BroadcastPreviewInput): AdaptiveCardJson {
   const counts = countTestbeds(input.testbeds, input.now);
-  const target = input.rooms.length === 1 ? '1 room' : `${input.rooms.length} rooms`;
+  const target = roomsText(input.rooms.length);
   return card(
     [
       textBlock('Broadcast preview', { size: 'Large', weight: 'Bolder' }),
@@ -67,5 +67,5 @@ export function broadcastPreviewCard(input: BroadcastPreviewInput): AdaptiveCard
 
 export function broadcastPreviewText(input: BroadcastPreviewInput): string {
   const message = input.text.trim() === '' ? '' : ` Message: ${plainText(input.text, 300)}`;
-  return `Broadcast preview: ${kindTitle(input.kind)} to ${input.rooms.length} room(s).${message} Send, go back or cancel.`;
+  return `Broadcast preview: ${kindTitle(input.kind)} to ${roomsText(input.rooms.length)}.${message} Send, go back or cancel.`;
 }

@@ -7,7 +7,7 @@
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { BroadcastDeliveryResult } from '../domain.js';
 import { card, safeLine, textBlock, type CardElement } from './common.js';
-import { byteLength, rowsThatFit } from './broadcast-format.js';
+import { byteLength, roomsText, rowsThatFit } from './broadcast-format.js';
 import { buttons, plainText, safeName } from './parts.js';
 
 export interface BroadcastReportInput {
@@ -33,7 +33,7 @@ export function broadcastReportCard(input: BroadcastReportInput): AdaptiveCardJs
   const total = input.results.length;
   const header: CardElement[] = [
     textBlock('Broadcast report', { size: 'Large', weight: 'Bolder' }),
-    textBlock(`Delivered to ${delivered.length} of ${total} rooms.`, {
+    textBlock(`Delivered to ${delivered.length} of ${roomsText(total)}.`, {
       color: failed.length === 0 ? 'good' : 'warning',
       weight: 'Bolder',
       spacing: 'None',
@@ -66,5 +66,5 @@ export function broadcastReportText(input: BroadcastReportInput): string {
   const delivered = input.results.filter((result) => result.delivered).length;
   const failed = input.results.filter((result) => !result.delivered).map((result) => plainText(result.name, 60));
   const failures = failed.length === 0 ? '' : ` Not delivered: ${failed.slice(0, 20).join(', ')}${failed.length > 20 ? ', …' : ''}.`;
-  return `Broadcast delivered to ${delivered} of ${input.results.length} rooms.${failures}`;
+  return `Broadcast delivered to ${delivered} of ${roomsText(input.results.length)}.${failures}`;
 }

@@ -10,6 +10,7 @@ import { MAX_CARD_BYTES, card, cardBytes, safeText, submit, textBlock, type Card
 import { BROADCAST_ACTIONS, roomChoiceValues } from './broadcast-actions.js';
 import { inertMarkdown } from './inert-text.js';
 import { buttons, plainText } from './parts.js';
+import { roomsText } from './broadcast-format.js';
 
 export interface BroadcastRoomsInput {
   rooms: readonly BroadcastRoomOption[];
@@ -51,7 +52,7 @@ function build(input: BroadcastRoomsInput, titleLength: number): AdaptiveCardJso
   const body: CardElement[] = [textBlock('Broadcast: choose rooms', { size: 'Large', weight: 'Bolder' })];
   if (input.notice) body.push(textBlock(safeText(input.notice, 300), { color: 'warning' }));
   body.push(
-    textBlock(`Choose where to send the testbed status card (${input.rooms.length} rooms on the list).`, { isSubtle: true }),
+    textBlock(`Choose where to send the testbed status card (${roomsText(input.rooms.length)} on the list).`, { isSubtle: true }),
     {
       type: 'Input.Toggle',
       id: 'select_all',

@@ -5,9 +5,9 @@ import { MAX_CARD_BYTES, cardBytes } from '../../src/cards/common.js';
 import { parseRoomSelection } from '../../src/cards/broadcast-actions.js';
 import { broadcastNotAllowedCard, broadcastRoomsCard, noBroadcastRoomsCard } from '../../src/cards/broadcast-rooms.card.js';
 import { broadcastMessageCard } from '../../src/cards/broadcast-message.card.js';
-import { broadcastPreviewCard } from '../../src/cards/broadcast-preview.card.js';
+import { broadcastPreviewCard, broadcastPreviewText } from '../../src/cards/broadcast-preview.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../../src/cards/broadcast-status.card.js';
-import { broadcastReportCard } from '../../src/cards/broadcast-report.card.js';
+import { broadcastReportCard, broadcastReportText } from '../../src/cards/broadcast-report.card.js';
 import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
 import { seenCard } from '../support/card-text.js';
 import { markupFormed } from '../support/rendered-text.js';
@@ -193,6 +193,17 @@ describe('broadcast cards', () => {
     expect(json).toContain('Not delivered (29)');
     for (let i = 0; i < 200; i += 7) expect(json).toContain(`room ${i} not found`);
     expect(json).toContain('Delivered (171)');
+  });
+
+  it('one room is counted as one room on every broadcast card and its plain text', () => {
+    const one = rooms(1);
+    expect(seenCard(broadcastRoomsCard({ rooms: one })).texts).toContain('Choose where to send the testbed status card (1 room on the list).');
+    expect(seenCard(broadcastMessageCard({ roomCount: 1 })).texts.some((text) => text.startsWith('The status card goes to 1 room.'))).toBe(true);
+    const preview = { rooms: one, kind: 'availability' as const, text: '', testbeds: fleet(2), now: NOW, timeZone: 'UTC' };
+    expect(broadcastPreviewText(preview)).toMatch(/ to 1 room\. /);
+    const report = { results: [{ roomId: roomId(0), name: 'Lab Team', delivered: true }] };
+    expect(seenCard(broadcastReportCard(report)).texts).toContain('Delivered to 1 of 1 room.');
+    expect(broadcastReportText(report)).toBe('Broadcast delivered to 1 of 1 room.');
   });
 
   it('report card summarises when there are too many failures to list', () => {

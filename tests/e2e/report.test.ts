@@ -182,7 +182,7 @@ describe('usage report', () => {
       'Each room gets the usage report for the last 7 days: hours in use, bookings and overdue hours per testbed, top holders and busiest hours.',
     );
     const delivered = await click(bot, bot.ada, preview, 'broadcast_confirm');
-    expect(seenCard(delivered).texts).toContain('Delivered to 1 of 1 rooms.');
+    expect(seenCard(delivered).texts).toContain('Delivered to 1 of 1 room.');
     const posted = bot.emu.messages({ roomId: ops.id }).filter((m) => m.personId === bot.bot.id);
     expect(posted).toHaveLength(1);
     const report = seenCard(posted[0]);

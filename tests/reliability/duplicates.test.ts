@@ -147,7 +147,7 @@ describe('late and out-of-order submissions', () => {
     const compose = await click(h, h.ada, rooms, 'broadcast_rooms_submit', { select_all: 'true' });
     const preview = await click(h, h.ada, compose, 'broadcast_message_submit', { message_kind: 'maintenance', message_text: 'reboot at noon' });
     const report = await click(h, h.ada, preview, 'broadcast_confirm');
-    expect(seenCard(report).texts).toEqual(['Broadcast report', 'Delivered to 1 of 1 rooms.', 'Delivered (1)', 'Notices']);
+    expect(seenCard(report).texts).toEqual(['Broadcast report', 'Delivered to 1 of 1 room.', 'Delivered (1)', 'Notices']);
     expect(h.emu.messages({ roomId: notices!.id })).toHaveLength(1);
 
     const late = await click(h, h.ada, preview, 'broadcast_confirm');
