@@ -289,7 +289,9 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** `good morning`, `hello bot`, `hi there`, `hey team`: a greeting, answered with the menu. */
-const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks))?$/i;
+const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
+/** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
+const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
 /** `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`: their bookings. */
 const MY_BOOKING_ASKED =
   /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?)$/i;
@@ -426,7 +428,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   }
   const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
   if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
-  if (GREETING.test(command)) return 'testbed';
+  if (GREETING.test(command) || MENU_ASKED.test(command)) return 'testbed';
   if (MY_BOOKING_ASKED.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);

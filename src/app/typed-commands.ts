@@ -94,10 +94,18 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
  */
 export function commandText(text: string): string {
   const typed = withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^\//, ''));
+  // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
+  if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
-  return THANKS.test(bare) ? bare : withoutCourtesy(bare);
+  if (THANKS.test(bare)) return bare;
+  // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
+  if (command !== typed && COURTESY_ONLY.test(bare)) return 'testbed';
+  return withoutCourtesy(bare);
 }
+
+/** Courtesy and nothing else (`please`, `pls`, `now`). */
+const COURTESY_ONLY = /^(?:please|pls|plz|now|asap)[?!.,]*$/i;
 
 /** Pictures before or after the words (`book lab-3 🙏`, `✅ release lab-3`); a picture alone (`👍`) stays what it says. */
 const EMOJI_AROUND = /^[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+|[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+$/gu;

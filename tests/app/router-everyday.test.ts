@@ -997,10 +997,30 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['good morning', 'testbed'],
     ['hello bot', 'testbed'],
     ['hi there', 'testbed'],
+    // The bot called by name, or its menu asked for: the menu, whenever they type testbed.
+    ['testbed please', 'testbed'],
+    ['Testbed pls!', 'testbed'],
+    ['hey testbed', 'testbed'],
+    ['hi testbed bot', 'testbed'],
+    ['testbed bot', 'testbed'],
+    ['Testbed Monitor', 'testbed'],
+    ['hello testbed monitor', 'testbed'],
+    ['show me the menu', 'testbed'],
+    ['open menu', 'testbed'],
+    ['main menu', 'testbed'],
+    ['menu please', 'testbed'],
+    ['start', 'testbed'],
+    ['get started', 'testbed'],
     ['help me', 'help'],
     ['what are the commands', 'help'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
+  });
+
+  it('courtesy alone, or another word after start, is no menu', () => {
+    for (const typed of ['please', 'restart', 'start the soak']) expect(route(text(typed), ctx), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    // After the bot's word, a command still is one.
+    expect(dispatched('testbed status please')).toEqual(dispatched('status'));
   });
 
   it('words that name no testbed stay what they were: a hint, not a release', () => {

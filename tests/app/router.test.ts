@@ -192,7 +192,7 @@ describe('router', () => {
     expect(cancel.kind).toBe('dispatch');
   });
 
-  it.each(['testbed please', 'testbedstatus', 'my testbed status', 'testbed'.repeat(2) + ' status'])('%j is not a command: the hint', (value) => {
+  it.each(['testbedstatus', 'my testbed status', 'testbed'.repeat(2) + ' status'])('%j is not a command: the hint', (value) => {
     expect(route(text(value), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
