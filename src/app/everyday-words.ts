@@ -316,6 +316,16 @@ const QUEUE_SHOWN =
   /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on))\s+(\S[\s\S]*)$/i;
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
 const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
+/**
+ * `lab status`, `current status`, `status report`, `status update`, `dashboard`: the whole lab's status, where the
+ * word beside `status` is no label or testbed's name (a label `lab` is shown as ever).
+ */
+const STATUS_SAID = /^(?:(?:the\s+)?(lab|current|overall|latest|general|team)\s+status|status\s+(report|update|overview)|(?:the\s+)?dashboard)$/i;
+/** `availability`, `check availability`, `show me availability`: the free ones. */
+const AVAILABILITY = /^(?:(?:show|check|see|get)(?:\s+me)?\s+(?:the\s+)?)?availability$/i;
+/** `show mine`, `list mine`, `my stuff`: their bookings. */
+const MINE_SAID = /^(?:(?:show|list)(?:\s+me)?\s+mine|my\s+(?:stuff|things))$/i;
+
 /** `everything`, `all`, `full status`, `status all`, `all testbeds`: the whole lab's status. */
 const WHOLE_LAB = /^(?:everything|all|(?:the\s+)?full\s+status|status\s+(?:all|everything)|all\s+(?:the\s+)?testbeds|all\s+status)$/i;
 /** `is anything overdue`, `is anyone late`, `are any busy`, `is there anything in maintenance`: the testbeds in that state (group 1). */
@@ -443,6 +453,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (shown !== undefined && 'found' in findByTypedName(testbeds, shown)) return `who has ${shown}`;
   if (QUEUES_SHOWN.test(command)) return 'status';
   if (WHOLE_LAB.test(command) && !labelCarried(testbeds, command.replace(/^status\s+/i, ''))) return 'status';
+  const statusSaid = STATUS_SAID.exec(command);
+  const besideStatus = statusSaid?.[1] ?? statusSaid?.[2];
+  if (statusSaid && (besideStatus === undefined || (!labelCarried(testbeds, besideStatus) && !('found' in findByTypedName(testbeds, besideStatus))))) return 'status';
+  if (AVAILABILITY.test(command)) return "what's free";
+  if (MINE_SAID.test(command)) return 'mine';
   const anyInState = ANY_IN_STATE.exec(command)?.[1].toLowerCase().replace(/\s+/g, ' ');
   if (anyInState !== undefined) return `status ${STATE_WORDS[anyInState] ?? anyInState}`;
   if (IDLE.test(command)) return "what's free";

@@ -1013,8 +1013,28 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['get started', 'testbed'],
     ['help me', 'help'],
     ['what are the commands', 'help'],
+    ['dashboard', 'status'],
+    ['current status', 'status'],
+    ['team status', 'status'],
+    ['status report', 'status'],
+    ['status update', 'status'],
+    ['availability', "what's free"],
+    ['check availability', "what's free"],
+    ['show me availability', "what's free"],
+    ['show mine', 'mine'],
+    ['list mine', 'mine'],
+    ['my stuff', 'mine'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
+  });
+
+  it('`lab status` is the whole lab unless lab is a label or the start of only one testbed\'s name', () => {
+    const labs = { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1', labels: [] }, { id: 2, testbed_name: 'lab-2', labels: [] }], knownTestbedIds: [1, 2] };
+    expect(route(text('lab status'), labs)).toEqual(route(text('status'), labs));
+    const labelled = { ...labs, testbeds: [{ id: 1, testbed_name: 'lab-1', labels: ['lab'] }, { id: 2, testbed_name: 'lab-2', labels: [] }] };
+    expect(route(text('lab status'), labelled)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'status.requested', label: 'lab' } }] });
+    // lab-3 is the only testbed whose name starts with `lab`: its status.
+    expect(dispatched('lab status')).toEqual([{ type: 'status.requested', label: 'lab' }]);
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
