@@ -23,10 +23,12 @@ function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'test
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
 const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
 /**
- * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away): book, but only with a testbed or label the lab has (`take a look` books nothing).
+ * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away), `use lab-3`, `lock lab-3`, `I'm taking lab-3`:
+ * book, but only with a testbed or label the lab has (`take a look`, `use the force` book nothing).
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
-const BOOK_IF_NAMED = /^(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have)\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
+const BOOK_IF_NAMED =
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock)|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
@@ -361,7 +363,7 @@ const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-const RELEASE_IF_TESTBED = /^(?:free|cancel|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`

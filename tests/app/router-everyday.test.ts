@@ -97,6 +97,12 @@ describe('router: everyday words for booking', () => {
     ['claim TB-04', { testbedName: 'TB-04' }],
     ['take lab-3', { testbedName: 'lab-3' }],
     ['grab any 5g', { testbedName: '5g' }],
+    ['use lab-3', { testbedName: 'lab-3' }],
+    ['lock lab-3', { testbedName: 'lab-3' }],
+    ['borrow TB-04', { testbedName: 'TB-04' }],
+    ['taking lab-3', { testbedName: 'lab-3' }],
+    ["I'm grabbing lab-3", { testbedName: 'lab-3' }],
+    ['use any 5g', { testbedName: '5g' }],
     ['reserve', {}],
     ['claim a testbed', {}],
   ])('%j opens the register form (%j)', (typed, started) => {
@@ -108,9 +114,13 @@ describe('router: everyday words for booking', () => {
     expect(isCommandText('reserve lab-3 for 2 hours', testbeds)).toBe(true);
   });
 
-  it('take and grab book only a testbed or label the lab has', () => {
-    expect(route(text('take a look'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
-    expect(route(text('grab lunch'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  it('take and grab (use, lock, borrow, taking) book only a testbed or label the lab has', () => {
+    expect(dispatched("I'm taking lab-3 for 2 hours")).toEqual(dispatched('book lab-3 for 2 hours'));
+    expect(dispatched("I'll use lab-3 until 18:00")).toEqual(dispatched('book lab-3 until 18:00'));
+    expect(dispatched('unlock lab-3')).toEqual(dispatched('release lab-3'));
+    for (const typed of ['take a look', 'grab lunch', 'use the force', 'lock the door', 'unlock the door', "I'm taking a break"]) {
+      expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    }
     expect(everydayCommand('take a look', testbeds)).toBe('take a look');
   });
 });
