@@ -114,6 +114,30 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
 }
 
 /**
+ * `add an hour`, `add 2 hours to lab-3`, `add a day to my booking`: extend by that much; `need lab-3 longer`,
+ * `keep it longer`, `longer please`: extend (their bookings, with the Extend buttons).
+ */
+const ADD_TIME = /^add\s+(\S[\s\S]*?)(?:\s+(?:to|on)\s+(\S[\s\S]*?))?$/i;
+const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep)\s+(\S[\s\S]*?)\s+)?longer$/i;
+/** The booking talked about without naming it: their bookings to choose from. */
+const MY_BOOKING = /^(?:my\s+(?:booking|reservation|testbed)|it|this|that)$/i;
+
+function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  if (command.length > MORE_TIME_MAX) return undefined;
+  const added = ADD_TIME.exec(command);
+  if (added && readTypedExtension(added[1]) !== null) {
+    const named = added[2]?.trim();
+    if (named === undefined || MY_BOOKING.test(named)) return `extend ${added[1]}`;
+    return 'found' in findByTypedName(testbeds, named) ? `extend ${named} ${added[1]}` : undefined;
+  }
+  const longer = LONGER.exec(command);
+  if (!longer) return undefined;
+  const named = longer[1]?.trim();
+  if (named === undefined || MY_BOOKING.test(named)) return 'extend';
+  return 'found' in findByTypedName(testbeds, named) ? `extend ${named}` : undefined;
+}
+
+/**
  * `push my booking to 18:00`, `move the release of lab-3 to friday`, `postpone lab-3 by an hour`: their
  * booking (or the testbed named) due back then, as `release lab-3 at 18:00` reads it (later than it is due is
  * an extension, earlier a Done by); or extended by that much.
@@ -363,7 +387,7 @@ const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -418,7 +442,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
   const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1];
   if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;
-  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds);
+  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
@@ -537,8 +561,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   }
   const release = RELEASE_WORDS.exec(command);
   if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
-  const named = RELEASE_IF_TESTBED.exec(command);
-  if (named && 'found' in findByTypedName(testbeds, named[1].trim())) return `release ${named[1]}`;
+  const released = RELEASE_IF_TESTBED.exec(command);
+  const releasedName = (released?.[1] ?? released?.[2])?.trim();
+  if (releasedName !== undefined && 'found' in findByTypedName(testbeds, releasedName)) return `release ${releasedName}`;
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;

@@ -1023,6 +1023,13 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['get started', 'testbed'],
     ['help me', 'help'],
     ['what are the commands', 'help'],
+    ['add an hour', 'extend by an hour'],
+    ['add 2 hours to lab-3', 'extend lab-3 by 2 hours'],
+    ['add a day to my booking', 'extend by a day'],
+    ['need lab-3 longer', 'extend lab-3'],
+    ['keep it longer', 'extend'],
+    ['giving lab-3 back', 'release lab-3'],
+    ['handing TB-04 SD-WAN pod back', 'release TB-04 SD-WAN pod'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
@@ -1045,6 +1052,13 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(route(text('lab status'), labelled)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'status.requested', label: 'lab' } }] });
     // lab-3 is the only testbed whose name starts with `lab`: its status.
     expect(dispatched('lab status')).toEqual([{ type: 'status.requested', label: 'lab' }]);
+  });
+
+  it('`add` reads as more time only with a length and a testbed the lab has (or none): labels, testbeds and queues stay the admin\'s and the queue\'s', () => {
+    expect(route(text('add 2 hours to lab-9'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('add label wifi to lab-3')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '3' } }]);
+    expect(dispatched('add testbed lab-9')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_add' }]);
+    expect(dispatched('add me to the queue for lab-3')).toEqual(dispatched('wait lab-3'));
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
