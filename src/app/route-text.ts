@@ -12,7 +12,7 @@ import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { addParts, adminTask, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
+import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
 import { LIMITS, readLabel } from '../cards/actions.js';
 import { labelsInUse, otherLabelsText } from '../cards/parts.js';
@@ -254,19 +254,20 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
     return started({ ...newName(name), ...(labels ? { labels: labels.slice(0, 600) } : {}), ...(description ? { description: description.slice(0, 400) } : {}) });
   }
   const testbeds = ctx.testbeds ?? [];
-  const parts = task === 'testbed_rename' ? renameParts(words, testbeds) : { testbed: words };
+  const parts = task === 'testbed_rename' ? renameParts(words, testbeds) : task === 'force_release' ? forceReleaseParts(words, testbeds) : { testbed: words };
   // `maintenance lab-3 until monday for a rack move`: the form arrives with the end and the reason filled in.
   const maintenance = task === 'maintenance_start' ? maintenanceParts(words, testbeds) : undefined;
   const match = findByTypedName(testbeds, maintenance?.testbed ?? parts.testbed);
   if ('found' in match && task === 'testbed_edit') return editRoute(event, match.found, typed.edit);
-  if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName(parts.name), ...maintenanceValues(maintenance, event.receivedAt, ctx.timeZone) });
+  const reason: FormValues = 'reason' in parts && parts.reason !== undefined ? { reason: parts.reason.slice(0, 500) } : {};
+  if ('found' in match) return started({ testbed_id: String(match.found.id), ...newName('name' in parts ? parts.name : undefined), ...reason, ...maintenanceValues(maintenance, event.receivedAt, ctx.timeZone) });
   const quoted = `“${parts.testbed.slice(0, MAX_TYPED_NAME)}”`;
   const near = 'ambiguous' in match ? undefined : findNearName(testbeds, parts.testbed);
   const problem =
     'ambiguous' in match
       ? `More than one testbed starts with ${quoted}: choose it from the list.`
       : `No testbed is called ${quoted}.${near === undefined ? '' : ` Did you mean ${near.testbed_name}?`} Choose it from the list.`;
-  return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: newName(parts.name) });
+  return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: { ...newName('name' in parts ? parts.name : undefined), ...reason } });
 }
 
 /**

@@ -157,6 +157,19 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
 }
 
 /**
+ * `force release lab-3 because the run hung` (or `… for the nightly`, `…: the run hung`): the testbed, and the reason
+ * the form asks for, after the first separator that leaves a testbed's name in front (a name may hold `for`).
+ */
+export function forceReleaseParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; reason?: string } {
+  const typed = words.slice(0, MAX_TYPED_NAME * 4);
+  const splits = [...typed.matchAll(/\s+(?:because(?:\s+of)?|for|as|since)\s+|\s*[:;]\s+|\s+[-–—]\s+/gi)].slice(0, 6);
+  const split = nameSplit(typed, splits, testbeds);
+  if (split === undefined) return { testbed: words };
+  const reason = typed.slice(split.index! + split[0].length).trim();
+  return reason === '' ? { testbed: typed.slice(0, split.index) } : { testbed: typed.slice(0, split.index), reason };
+}
+
+/**
  * `add testbed lab-9 with labels 5g, core described as Radio rack 2`: the new name, the labels (as the form's
  * comma list: `5g and core` is `5g, core`) and the description. Without those words, all of them are the name.
  */

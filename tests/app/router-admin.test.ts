@@ -158,6 +158,12 @@ describe('router: admin tasks typed', () => {
     ['stop maintenance for lab-1', started('maintenance_end', { testbed_id: '1' })],
     ['force release lab-2', started('force_release', { testbed_id: '2' })],
     ['force-release lab-2', started('force_release', { testbed_id: '2' })],
+    // The reason typed with it fills in the form's reason.
+    ['force release lab-2 because the nightly run hung', started('force_release', { testbed_id: '2', reason: 'the nightly run hung' })],
+    ['force release lab-2 for the rack move', started('force_release', { testbed_id: '2', reason: 'the rack move' })],
+    ['force release lab-2: stuck since friday', started('force_release', { testbed_id: '2', reason: 'stuck since friday' })],
+    // A name that holds a separator keeps it.
+    ['force release Link to core because of a loop', started('force_release', { testbed_id: '3', reason: 'a loop' })],
     ['rename lab-1 to lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
     ['rename Link to core to Core link', started('testbed_rename', { testbed_id: '3', testbed_name: 'Core link' })],
     ['rename lab-2', started('testbed_rename', { testbed_id: '2' })],
@@ -251,6 +257,8 @@ describe('router: admin tasks typed', () => {
     expect(route(text('maintenance Rig for soak for new cables'), named)).toEqual(started('maintenance_start', { testbed_id: '4', reason: 'new cables' }));
     // The reason and the end are a person's words: a recording blanks them.
     expect(isCommandText('maintenance lab-2 until friday for a rack move', testbeds)).toBe(false);
+    expect(isCommandText('force release lab-2 because the nightly run hung', testbeds)).toBe(false);
+    expect(isCommandText('force release lab-2', testbeds)).toBe(true);
   });
 
   it('a label to take away that the testbed does not have is named under the labels box; other words are no edit', () => {
