@@ -38,6 +38,9 @@ const QUEUE_FOR =
 /** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
 const QUEUE_OF =
   /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
+/** `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`: lab-3's status (its row says the place). */
+const PLACE_ASKED_FOR =
+  /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued))\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
 const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
 
@@ -159,7 +162,7 @@ function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
 const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => asked.minutes !== undefined || asked.until !== undefined;
 
 /** `never mind`, `forget it`, `cancel that`: as `cancel`, which closes the form the person has open. */
-const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort)$/i;
+const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort|quit|exit)$/i;
 
 /** `what's the status of lab-3`, `the status for 5g`, `what's the status`: status (of that testbed or label). */
 const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
@@ -285,7 +288,7 @@ const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+do|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help)$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -455,6 +458,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const queue = QUEUE_FOR.exec(command);
   if (queue) return `wait ${queue[1]}`;
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
+  const placeAsked = PLACE_ASKED_FOR.exec(command)?.[1].trim();
+  if (placeAsked !== undefined && 'found' in findByTypedName(testbeds, placeAsked)) return `who has ${placeAsked}`;
   const placeFor = MY_PLACE_FOR.exec(command);
   if (placeFor && 'found' in findByTypedName(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
   const howMany = HOW_MANY.exec(command);

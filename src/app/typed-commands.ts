@@ -227,7 +227,7 @@ export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)
  * group 3: the testbed. Without either (`nudge lab-3`), the words are an ask only when they name a testbed.
  */
 const ASK_NAMED =
-  /^(?:ask|nudge|poke|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about)\s+)?(\S[\s\S]*)$/i;
+  /^(?:ask|nudge|poke|ping|message|dm|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about)\s+)?(\S[\s\S]*)$/i;
 /** Who an ask names without naming a person: these words may be kept in a recording. */
 const HOLDER_WORDS = /^(?:them|him|her|the\s+(?:holder|owner|user)|whoever)$/i;
 

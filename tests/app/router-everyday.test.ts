@@ -1030,6 +1030,17 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['keep it longer', 'extend'],
     ['giving lab-3 back', 'release lab-3'],
     ['handing TB-04 SD-WAN pod back', 'release TB-04 SD-WAN pod'],
+    ['am I in the queue for lab-3', 'who has lab-3'],
+    ['how many people are ahead of me for lab-3', 'who has lab-3'],
+    ['what number am I for TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
+    ['ping the holder of lab-3', 'ask about lab-3'],
+    ['ping lab-3', 'ask about lab-3'],
+    ['dm the holder of lab-3', 'ask about lab-3'],
+    ['ping me about lab-3', 'wait lab-3'],
+    ['what can I type', 'help'],
+    ['manual', 'help'],
+    ['quit', 'cancel'],
+    ['exit', 'cancel'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
@@ -1059,6 +1070,14 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(dispatched('add label wifi to lab-3')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '3' } }]);
     expect(dispatched('add testbed lab-9')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_add' }]);
     expect(dispatched('add me to the queue for lab-3')).toEqual(dispatched('wait lab-3'));
+  });
+
+  it('`message Linus about lab-3` asks the holder as `ask Linus about lab-3` does, and a recording blanks the colleague; `ping me` alone is no ask', () => {
+    expect(dispatched('message Linus about lab-3')).toEqual(dispatched('ask Linus about lab-3'));
+    expect(isCommandText('message Linus about lab-3', testbeds)).toBe(false);
+    expect(isCommandText('ping lab-3', testbeds)).toBe(true);
+    expect(route(text('ping me'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(route(text('am I in the queue for lunch'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
