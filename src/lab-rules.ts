@@ -30,7 +30,8 @@ export const sameLabel = (a: string, b: string): boolean => a.toLowerCase() === 
 
 /**
  * The testbed a person means by a typed name: the one with that name (ignoring case), else the only
- * one whose name starts with it (`TB-03` for `TB-03 Wi-Fi 7 lab`). `ambiguous` when several start
+ * one whose name starts with it (`TB-03` for `TB-03 Wi-Fi 7 lab`); failing both, the same with any
+ * separators read alike (`lab 3`, `lab_3`, `lab–3` for lab-3). `ambiguous` when several start
  * with it, `none` when nothing does.
  */
 export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
@@ -38,10 +39,48 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   typed: string,
 ): { found: T } | { ambiguous: true } | { none: true } {
   const wanted = fold(typed);
-  const names = foldedNamesOf(records);
+  if (wanted === '') return { none: true };
+  const strict = matchName(records, foldedNamesOf(records), wanted);
+  if (!('none' in strict) || !SEPARATOR.test(wanted)) return strict;
+  // `lab 3`, `lab_3`, `lab–3` (a phone's dash) for lab-3: the same name with another separator between its parts.
+  return matchSpaced(records, spaced(wanted));
+}
+
+/**
+ * `matchName` over the names with their separators read alike, looked up in those names sorted (kept for a frozen
+ * list): a typed message tries many readings, and most find nothing, so each costs a search, not a pass over the lab.
+ */
+function matchSpaced<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], wanted: string): { found: T } | { ambiguous: true } | { none: true } {
+  const sorted = sortedSpacedNamesOf(records);
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle].name < wanted) low = middle + 1;
+    else high = middle;
+  }
+  const first = sorted[low];
+  if (first === undefined || !first.name.startsWith(wanted)) return { none: true };
+  const second = sorted[low + 1];
+  // One name that is exactly it wins over longer ones it starts, unless another reads the same.
+  if (first.name === wanted) return second?.name === wanted ? { ambiguous: true } : { found: records[first.index] };
+  return second !== undefined && second.name.startsWith(wanted) ? { ambiguous: true } : { found: records[first.index] };
+}
+
+const sortedSpaced = new WeakMap<readonly object[], ReadonlyArray<{ name: string; index: number }>>();
+
+function sortedSpacedNamesOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): ReadonlyArray<{ name: string; index: number }> {
+  const known = sortedSpaced.get(records);
+  if (known !== undefined) return known;
+  const sorted = records.map((record, index) => ({ name: spaced(fold(record.testbed_name)), index })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index));
+  if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) sortedSpaced.set(records, sorted);
+  return sorted;
+}
+
+/** The one record whose name (as compared) is `wanted`, else the only one whose name starts so. */
+function matchName<T>(records: readonly T[], names: readonly string[], wanted: string): { found: T } | { ambiguous: true } | { none: true } {
   const exact = names.indexOf(wanted);
   if (exact >= 0) return { found: records[exact] };
-  if (wanted === '') return { none: true };
   // The only name that starts so; a second one makes it ambiguous.
   let first = -1;
   for (let i = 0; i < names.length; i++) {
@@ -51,6 +90,12 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   }
   return first >= 0 ? { found: records[first] } : { none: true };
 }
+
+/** What may stand between the parts of a name: spaces, underscores, hyphens and the dashes phones put in their place. */
+const SEPARATOR = /[\s_\u2010-\u2015\u2212-]/;
+const SEPARATORS = /[\s_\u2010-\u2015\u2212-]+/g;
+/** A folded name with every run of separators as one hyphen (`lab 3`, `lab_3`, `lab–3` all read `lab-3`). */
+const spaced = (folded: string) => folded.replace(SEPARATORS, '-');
 
 const foldedNames = new WeakMap<readonly object[], readonly string[]>();
 

@@ -18,6 +18,20 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findByTypedName(lab, 'lab-10')).toEqual({ found: lab[3] });
   });
 
+  it('reads any separator between the parts of a name alike, but only when the name as typed finds nothing', () => {
+    // A space, an underscore, or the dash a phone puts in for a hyphen.
+    for (const typed of ['lab 10', 'LAB_10', 'lab–10', 'lab — 10', 'tb 03 wi fi 7 lab', 'TB 03']) expect(findByTypedName(lab, typed), typed).toEqual({ found: typed.startsWith('t') || typed.startsWith('T') ? lab[1] : lab[3] });
+    expect(findByTypedName(lab, 'tb 0')).toEqual({ ambiguous: true });
+    // A name with a space keeps it: the name as typed wins over one that differs only in its separators.
+    const both = named('rack 7', 'rack-7');
+    expect(findByTypedName(both, 'rack 7')).toEqual({ found: both[0] });
+    expect(findByTypedName(both, 'rack-7')).toEqual({ found: both[1] });
+    expect(findByTypedName(both, 'rack_7')).toEqual({ ambiguous: true });
+    // A missing separator is a slip, not another separator: named, never chosen.
+    expect(findByTypedName(lab, 'lab10')).toEqual({ none: true });
+    expect(findNearName(lab, 'lab10')).toBe(lab[3]);
+  });
+
   it('says when several names start with it, and when none does', () => {
     expect(findByTypedName(lab, 'TB-0')).toEqual({ ambiguous: true });
     expect(findByTypedName(lab, 'TB-02')).toEqual({ none: true });
@@ -30,7 +44,7 @@ describe('findByTypedName over the store\'s frozen snapshot and over a list that
   it('answers the same for a frozen list (whose names it keeps) as for a plain one, call after call', () => {
     const plain = named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'lab-10');
     const frozen = deepFreeze(named('TB-01 Core switching lab', 'TB-03 Wi-Fi 7 lab', 'lab-1', 'lab-10'));
-    for (const typed of ['tb-03', 'LAB-1', 'lab-1', 'lab', 'tb-0', 'nothing', '', 'TB-01 core SWITCHING lab']) {
+    for (const typed of ['tb-03', 'LAB-1', 'lab-1', 'lab', 'tb-0', 'nothing', '', 'TB-01 core SWITCHING lab', 'lab 10', 'tb_01']) {
       for (let round = 0; round < 2; round++) expect(findByTypedName(frozen, typed), typed).toEqual(findByTypedName(plain, typed));
     }
   });

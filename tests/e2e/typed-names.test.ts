@@ -44,6 +44,15 @@ describe('a testbed named with the command', () => {
     expect(seenCard(await click(h, h.ada, said, 'release_submit')).heading).toBe('Released: lab-1');
   });
 
+  it('another separator in the name (`book lab 3`, a phone\'s dash in `lab–3`) is the same name: the form starts on it', async () => {
+    for (const typed of ['book lab 3 for 2 hours', 'book lab–3', 'register LAB_3']) {
+      const form = await ask(h, h.ada, h.lab, typed);
+      expect(startsOn(form), typed).toBe('lab-3');
+      expect(fieldErrorText(form, 'testbed_id'), typed).toBeUndefined();
+    }
+    expect(seenCard(await ask(h, h.ada, h.lab, 'status lab 3')).texts[1]).toMatch(/^Testbed lab-3 · As of /);
+  });
+
   it('a slip in the name (`register lab3`) names the testbed meant, and chooses nothing for the person', async () => {
     const slip = await ask(h, h.linus, h.lab, 'register LAB3');
     expect(startsOn(slip)).toBeUndefined();
