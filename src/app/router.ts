@@ -35,6 +35,7 @@ import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
+import { findByTypedName } from '../lab-rules.js';
 import { passOnRoute, routeText } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
@@ -96,7 +97,15 @@ function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: Route
   }
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
   const [only] = decision.targets;
-  return only.key.kind === 'conversation' && OWN_BOOKING_EVENTS.has(only.event.type) ? decision : undefined;
+  if (only.key.kind !== 'conversation') return undefined;
+  // `release lab-3`, `done with lab-3`, `I'm done` (in reply to a reminder): their bookings, lab-3 chosen, whose Release
+  // works here; only their own can be released from this room.
+  if (only.event.type === 'release.started') {
+    const named = typeof only.event.testbedName === 'string' ? findByTypedName(ctx.testbeds ?? [], only.event.testbedName) : undefined;
+    const testbedId = named !== undefined && 'found' in named ? named.found.id : undefined;
+    return one('conversation', event, { type: 'mine.requested', ...(testbedId === undefined ? {} : { testbedId }) });
+  }
+  return OWN_BOOKING_EVENTS.has(only.event.type) ? decision : undefined;
 }
 
 /** A form's problems as one friendly line (for buttons that have no form to send back). */

@@ -306,9 +306,13 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     }
     const typed: MessageEvent = { type: 'message', id: 'm', roomId: DM, roomType: 'direct', personId: ADA, personEmail: 'a@x', text: 'status', receivedAt: NOW };
     expect(route(typed, ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
-    for (const text of ['book lab-1', 'release lab-1', 'wait lab-1', 'who has lab-1', 'report', 'history lab-1']) {
+    for (const text of ['book lab-1', 'wait lab-1', 'who has lab-1', 'report', 'history lab-1']) {
       expect(route({ ...typed, text }, { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }] }), text).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
     }
+    // A release typed there is one of their own: their bookings, the testbed named chosen (its Release works there).
+    const own = route({ ...typed, text: 'release lab-1' }, { ...ctx, testbeds: [{ id: 1, testbed_name: 'lab-1' }] });
+    expect(own).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'mine.requested', testbedId: 1 } }] });
+    expect(route({ ...typed, text: "I'm done" }, ctx)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'mine.requested' } }] });
     expect(route({ ...typed, roomType: 'group' }, ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
     expect(route(action({ action: 'extend', testbed_id: '1', minutes: '60' }, DM, 'group'), ctx)).toEqual({ kind: 'ignore', reason: 'unapproved_room' });
   });

@@ -71,7 +71,7 @@ describe('overdue notice in a direct message', () => {
     const inLinusRoom = h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id);
     expect(inLinusRoom).toHaveLength(3);
     expect(seenCard(inLinusRoom[2]).texts).toEqual([
-      'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend and purpose, for your own bookings.',
+      'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend, release and purpose, for your own bookings.',
     ]);
     expect(buttonTitles(inLinusRoom[2])).toEqual([]);
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', expected_release_time: iso(due) });
@@ -340,6 +340,22 @@ describe('ask the holder', () => {
     // Linus's ask was answered already: he hears nothing about the release.
     await h.app.idle();
     expect(directMessages(h.linus).map((m) => seenCard(m).heading)).toEqual(['lab-1 is still needed']);
+  });
+});
+
+describe('releasing in words from the 1:1 room', () => {
+  it('`done with lab-1` there shows her bookings with lab-1 chosen, and Release releases it; a colleague\'s name changes nothing of hers', async () => {
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR), availableTestbed(2, 'lab-2')] });
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const mine = await ask(h, h.ada, adaRoom, 'done with lab-1');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect((input(mine, 'testbed_id') as { value?: string }).value).toBe('1');
+    expect(buttonTitles(mine)).toContain('Release');
+    expect(seenCard(await click(h, h.ada, mine, 'release_submit')).heading).toBe('Released: lab-1');
+    expect((await h.readTestbeds())[0].status).toBe('available');
+    // Linus holds nothing: his own bookings, none, and nothing changes.
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'release lab-1')).texts).toEqual(['Your bookings', 'You hold no testbeds right now.']);
   });
 });
 
