@@ -201,6 +201,7 @@ export function carriesPersonWords(said: string): boolean {
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && /\s(?:to|in)\s/i.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
+  if (COLLEAGUE_STILL_ON.test(said)) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -267,6 +268,12 @@ const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}
  */
 const ABOUT_BOOKING =
   /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back))$/i;
+/** `who took lab-3`, `who's got lab-3`, `whose is lab-3`, `what is on lab-3`: as `who has lab-3`. */
+const WHO_HOLDS_SAID =
+  /^(?:who(?:['’]?s|\s+has)?\s+got|who\s+(?:took|grabbed|reserved|claimed)|whose\s+is|what(?:['’]?s|\s+is)\s+(?:running\s+)?on)\s+(\S[\s\S]*?)(?:\s+(?:now|right\s+now|today))?$/i;
+/** `is Linus still using lab-3`, `does Linus still need lab-3`: as `who has lab-3`, whose row names the holder (a colleague named: blanked in recordings). */
+const COLLEAGUE_STILL_ON =
+  /^(?:is|does)\s+(?!(?:any|some)(?:one|body)\s)(\S+(?:\s+\S+)?)\s+still\s+(?:using|on|need|needs|have|has|hold|holds|working\s+on)\s+(\S[\s\S]*?)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
@@ -530,6 +537,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
   if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !('found' in findByTypedName(testbeds, shownLabel))) return `status ${shownLabel}`;
+  const heldSaid = (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
+  if (heldSaid !== undefined && 'found' in findByTypedName(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutBooking !== undefined && 'found' in findByTypedName(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
   const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);

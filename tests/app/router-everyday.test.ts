@@ -720,6 +720,8 @@ describe('router: word soup of the bot’s own words', () => {
     'CET', 'UTC', 'IST', 'UTC+2', 'time', 'five', 'half past', 'quarter to', "o'clock", 'tonight', 'eod', '5ish', 'sharp', 'tmrw', 'untill',
     'for me', 'for us', 'snooze', ',', '(', 'idle', 'overdue', 'most', 'released', 'all yours', 'notified', 'becomes available', 'off',
     'ninety', 'minutes', 'a few', 'or so', 'tops', 'the next', 'first thing', 'need help', 'later', 'or', 'weekly', 'monthly',
+    // And the next round's: the menu asked for, more time added, another separator, the colleague still on it.
+    'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -731,6 +733,9 @@ describe('router: word soup of the bot’s own words', () => {
     'tell me about', 'info', 'what is', 'show me', 'describe', 'which testbeds have', 'labels', 'list labels', 'labels of', 'edit', 'add label', 'remove label from', 'label',
     'how do I', 'how do I book', 'how can I release', 'how to', 'snooze', 'still need', "I'd like", 'gimme', 'need', 'is anything', 'who has the most',
     'which testbeds are', 'returning', 'I released', 'dm me when', 'maintenance off', 'book a testbed', 'remind me in', 'not done yet',
+    'testbed', 'hey testbed', 'show me the', 'add', 'need', 'giving', 'use', 'lock', 'unlock', "I'm taking", 'am I in the queue for',
+    'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
+    'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -1041,6 +1046,12 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['manual', 'help'],
     ['quit', 'cancel'],
     ['exit', 'cancel'],
+    ['who took lab-3', 'who has lab-3'],
+    ["who's got lab-3", 'who has lab-3'],
+    ['whose is lab-3', 'who has lab-3'],
+    ["what's running on lab-3", 'who has lab-3'],
+    ['is Linus still using lab-3', 'who has lab-3'],
+    ['does Grace Hopper still need TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
@@ -1078,6 +1089,14 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText('ping lab-3', testbeds)).toBe(true);
     expect(route(text('ping me'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
     expect(route(text('am I in the queue for lunch'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('a colleague named in a question about a testbed is blanked in recordings; words that name no testbed stay a hint', () => {
+    expect(isCommandText('is Linus still using lab-3', testbeds)).toBe(false);
+    expect(isCommandText('does Grace Hopper still need TB-04 SD-WAN pod', testbeds)).toBe(false);
+    expect(isCommandText('who took lab-3', testbeds)).toBe(true);
+    expect(isCommandText('is anyone still using lab-3', testbeds)).toBe(true);
+    for (const typed of ['who took my lunch', 'is it still raining', 'what is on the menu today']) expect(route(text(typed), ctx), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
