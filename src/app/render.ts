@@ -498,6 +498,9 @@ function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, t
   return labelsInUse(testbeds).find((label) => sameLabel(label, named)) ?? named;
 }
 
+/** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`: more than one asked for at once (group 1: a label named). */
+const MANY_TESTBEDS = /^(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several)\s+(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs)$/i;
+
 /**
  * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
  * testbed when it is one of the form's choices, else with a line under the picker saying why not.
@@ -515,6 +518,14 @@ function startOn(
   const anywhere = findByTypedName(all, named);
   const quoted = `“${named}”`;
   if ('found' in anywhere) return { errors: { [INPUT_IDS.testbedId]: notAChoice(anywhere.found) } };
+  // `book two testbeds`, `book 2 5g testbeds`: one at a time (on the label, when one is named).
+  const many = MANY_TESTBEDS.exec(named);
+  if (many && command === 'book') {
+    const label = many[1] === undefined ? undefined : labelsInUse(all).find((each) => sameLabel(each, many[1]));
+    const labelled = label === undefined ? '' : ` labelled ${label}`;
+    const values = label !== undefined && choices.some((record) => hasLabel(record, label)) ? { values: { [INPUT_IDS.label]: label } } : {};
+    return { ...values, errors: { [INPUT_IDS.testbedId]: `One testbed at a time: this form books one${labelled}. Press Register, then type book again for the next.` } };
+  }
   // `book lab-3 and lab-5` (no testbed has that whole name): the form starts on the first, and says how to go on with the second.
   const two = twoTestbeds(named, all);
   if (two !== undefined) {

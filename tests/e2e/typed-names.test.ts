@@ -53,6 +53,17 @@ describe('a testbed named with the command', () => {
     expect(seenCard(await ask(h, h.ada, h.lab, 'status lab 3')).texts[1]).toMatch(/^Testbed lab-3 · As of /);
   });
 
+  it('`book two testbeds` starts the form on none and says it books one at a time; `release both` shows her bookings with Release all mine', async () => {
+    const two = await ask(h, h.ada, h.lab, 'book two testbeds');
+    expect(startsOn(two)).toBeUndefined();
+    expect(fieldErrorText(two, 'testbed_id')).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const both = await ask(h, h.ada, h.lab, 'release both');
+    expect(seenCard(both).heading).toBe('Your bookings');
+    expect(seenCard(await click(h, h.ada, both, 'release_all')).heading).toBe('Released 2 testbeds');
+  });
+
   it('a slip in the name (`register lab3`) names the testbed meant, and chooses nothing for the person', async () => {
     const slip = await ask(h, h.linus, h.lab, 'register LAB3');
     expect(startsOn(slip)).toBeUndefined();
