@@ -92,7 +92,12 @@ function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(comma
  */
 function hintFor(word: string, command: string, ctx: RouterContext): RouteDecision {
   const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);
-  if (suggestion !== undefined) return { kind: 'reply', view: { kind: 'hint', suggestion } };
+  if (suggestion !== undefined) {
+    // `relase lab-3`, `boook lab-3 for 2 hours`: the testbed named after the slip goes with the suggestion.
+    const after = command.replace(/^\S+\s*/, '');
+    const named = after === '' ? undefined : mentionedTestbed(after, ctx.testbeds ?? []);
+    return { kind: 'reply', view: { kind: 'hint', suggestion, ...(named === undefined ? {} : { testbedId: named.id }) } };
+  }
   const mentioned = mentionedTestbed(command, ctx.testbeds ?? []);
   return { kind: 'reply', view: mentioned === undefined ? { kind: 'hint' } : { kind: 'hint', testbedId: mentioned.id } };
 }

@@ -183,8 +183,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const filled = { ...(again.purpose === undefined ? {} : { [INPUT_IDS.purpose]: again.purpose }), ...(again.until === undefined ? {} : releaseInputsAt(again.until, now, ctx.timeZone)) };
       return one('conversation', event, { type: 'registration.started', testbedName: record.testbed_name, ...(Object.keys(filled).length > 0 ? { filled } : {}) });
     }
-    case 'release':
-      return one('conversation', event, { type: 'release.started' });
+    case 'release': {
+      // `Release` on a hint that named the testbed (`relase lab-3`): the form starts on it, if it still exists.
+      const startOn = readStartOn(inputs);
+      const record = startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
+      return one('conversation', event, record === undefined ? { type: 'release.started' } : { type: 'release.started', testbedName: record.testbed_name });
+    }
     case 'feedback':
       return one('conversation', event, { type: 'feedback.started' });
     case 'cancel':

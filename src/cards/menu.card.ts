@@ -144,11 +144,20 @@ export function hintCard(input: HintInput = {}): AdaptiveCardJson {
     );
   }
   if (suggestion === undefined) return card([textBlock(hintText())]);
+  const about = testbed === undefined ? '' : ` ${safeLine(testbed.name, 80)}`;
   return card(
-    [textBlock(`I did not understand that. Did you mean ${suggestion}? Press the button, or type help to see everything I can do.`)],
-    [SUGGESTED[suggestion]()],
+    [textBlock(`I did not understand that. Did you mean ${suggestion}${about}? Press the button, or type help to see everything I can do.`)],
+    [(testbed === undefined ? undefined : SUGGESTED_FOR[suggestion]?.(testbed.id)) ?? SUGGESTED[suggestion]()],
   );
 }
+
+/** The button of a suggested command that works on the testbed named after the slip (`relase lab-3`): it starts there. */
+const SUGGESTED_FOR: Record<string, (testbedId: number) => CardElement> = {
+  register: (id) => buttons.register('Register', id),
+  book: (id) => buttons.register('Register', id),
+  release: (id) => buttons.release('Release', id),
+  status: (id) => submit('Its status', { action: ACTIONS.status, status_of: id }, { associatedInputs: 'none' }),
+};
 
 /** The short reply to text the bot does not understand (the card's text). */
 export function hintText(input: HintInput = {}): string {
@@ -160,7 +169,8 @@ export function hintText(input: HintInput = {}): string {
     return `I did not understand that. Is it about ${name}?${holderLine(holder, (each) => plainText(each, 80))} Type ${next}, or help to see everything I can do.`;
   }
   if (suggestion === undefined) return 'I did not understand that. Type testbed to open the menu, or help to see everything I can do.';
-  return `I did not understand that. Did you mean ${suggestion}? Type ${suggestion}, or help to see everything I can do.`;
+  const meant = input.testbed === undefined ? suggestion : `${suggestion} ${plainText(input.testbed.name, 80)}`;
+  return `I did not understand that. Did you mean ${meant}? Type ${meant}, or help to see everything I can do.`;
 }
 
 /** The answer to `thanks` (or to `ok`, `got it`: `ack`): short, with the menu one press away. */

@@ -239,7 +239,8 @@ export const buttons = {
   /** `startOn`: the testbed the form starts on (the id; a button on a card about one free testbed). */
   register: (title = 'Register', startOn?: number) =>
     submit(title, { action: ACTIONS.register, ...(startOn === undefined ? {} : { start_on: startOn }) }, noInputs),
-  release: (title = 'Release') => submit(title, { action: ACTIONS.release }, noInputs),
+  /** `startOn`: the testbed the release form starts on (the id). */
+  release: (title = 'Release', startOn?: number) => submit(title, { action: ACTIONS.release, ...(startOn === undefined ? {} : { start_on: startOn }) }, noInputs),
   broadcast: () => submit('Broadcast', { action: ACTIONS.broadcast }, noInputs),
   help: () => submit('Help', { action: ACTIONS.help }, noInputs),
   feedback: () => submit('Feedback', { action: ACTIONS.feedback }, noInputs),

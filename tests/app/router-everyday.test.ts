@@ -690,7 +690,10 @@ describe('router: words the bot does not know, about one testbed', () => {
     expect(route(text('lab-3 and TB-04 are both down'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     // `the` starts only `Thermal chamber`, but it is a plain word, not a name.
     expect(route(text('what is the plan'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
-    expect(route(text('stauts lab-3 please'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'status' } });
+    // The testbed after the slip goes with the suggestion (`Did you mean status lab-3?`).
+    expect(route(text('stauts lab-3 please'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'status', testbedId: 3 } });
+    expect(route(text('boook lab-3 for 2 hours'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'book', testbedId: 3 } });
+    expect(route(text('relase the kraken'), lab)).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'release' } });
   });
 
   it('the hint’s Its status button shows that testbed while it exists, else every testbed', () => {
@@ -703,6 +706,10 @@ describe('router: words the bot does not know, about one testbed', () => {
     expect(press({ action: 'status', status_of: 99 })).toEqual([{ type: 'status.requested' }]);
     // A picker's testbed_id sent along with a plain Status press does not narrow it.
     expect(press({ action: 'status', testbed_id: '3' })).toEqual([{ type: 'status.requested' }]);
+    // Release on a hint after a slip (`relase lab-3`) starts the form on it while it exists.
+    expect(press({ action: 'release', start_on: 3 })).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(press({ action: 'release', start_on: 99 })).toEqual([{ type: 'release.started' }]);
+    expect(press({ action: 'release' })).toEqual([{ type: 'release.started' }]);
   });
 });
 

@@ -172,8 +172,17 @@ describe('menu, help, hint', () => {
     const busy = inspectCard(hintCard({ testbed: { id: 3, name: 'TB-03', bookable: false } }));
     expect(busy.actions.map((action) => action.title)).toEqual(['Its status', 'Menu']);
     expect(hintText({ testbed: { id: 3, name: 'TB-03', bookable: false } })).toBe('I did not understand that. Is it about TB-03? Type who has TB-03, or help to see everything I can do.');
-    // A mistyped command is the better guess: its hint wins.
-    expect(hintText({ suggestion: 'status', testbed: { id: 3, name: 'TB-03', bookable: true } })).toBe(hintText({ suggestion: 'status' }));
+    // A mistyped command is the better guess: its hint wins, and the testbed named after it goes with it.
+    expect(hintText({ suggestion: 'status', testbed: { id: 3, name: 'TB-03', bookable: true } })).toBe('I did not understand that. Did you mean status TB-03? Type status TB-03, or help to see everything I can do.');
+    const slip = (suggestion: string) => hintCard({ suggestion, testbed: { id: 3, name: 'TB-03 *Wi-Fi*', bookable: true } });
+    expect(seenCard(slip('release')).texts.map(unLookAlike)).toEqual(['I did not understand that. Did you mean release TB-03 *Wi-Fi*? Press the button, or type help to see everything I can do.']);
+    expect(['status', 'book', 'register', 'release', 'mine'].map((suggestion) => inspectCard(slip(suggestion)).actions.map((action) => [action.title, action.data])[0])).toEqual([
+      ['Its status', { action: 'status', status_of: 3 }],
+      ['Register', { action: 'register', start_on: 3 }],
+      ['Register', { action: 'register', start_on: 3 }],
+      ['Release', { action: 'release', start_on: 3 }],
+      ['Mine', { action: 'mine' }],
+    ]);
   });
 
   it('a hint about a booked testbed names its holder: somebody else’s gets Ask the holder, one’s own gets Mine', () => {

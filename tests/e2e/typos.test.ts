@@ -24,9 +24,13 @@ describe('a mistyped command', () => {
   });
 
   it('`testbed relase lab-3` offers Release; `what is this` gets the plain hint with no button; `hello` gets the menu', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     const relase = await ask(h, h.ada, h.lab, 'testbed relase lab-3');
-    expect(seenCard(relase).texts[0]).toContain('Did you mean release?');
+    expect(seenCard(relase).texts[0]).toContain('Did you mean release lab-3?');
     expect(buttonTitles(relase)).toEqual(['Release']);
+    // Its button starts the release form on lab-3, whose Release releases it.
+    const form = await click(h, h.ada, relase, 'release');
+    expect(seenCard(await click(h, h.ada, form, 'release_submit')).heading).toBe('Released: lab-3');
     const what = await ask(h, h.ada, h.lab, 'what is this');
     expect(seenCard(what).texts).toEqual(['I did not understand that. Type testbed to open the menu, or help to see everything I can do.']);
     expect(buttonTitles(what)).toEqual([]);
