@@ -30,7 +30,7 @@ import {
   readStatusPage,
   type Invalid,
 } from '../cards/actions.js';
-import type { FormErrors, FormValues } from '../domain.js';
+import type { FormErrors, FormValues, TestbedRecord } from '../domain.js';
 import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
@@ -108,6 +108,12 @@ function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: Route
   return OWN_BOOKING_EVENTS.has(only.event.type) ? decision : undefined;
 }
 
+/** The testbed a button's `start_on` names, while the lab still has it. */
+function startingOn(inputs: unknown, ctx: RouterContext): Pick<TestbedRecord, 'testbed_name'> | undefined {
+  const startOn = readStartOn(inputs);
+  return startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
+}
+
 /** A form's problems as one friendly line (for buttons that have no form to send back). */
 function problemsReply(errors: FormErrors): RouteDecision {
   return { kind: 'reply', view: { kind: 'error', message: `${Object.values(errors).join(' ')} Nothing was changed.` } };
@@ -175,8 +181,7 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'register': {
       // A button on a card about one free testbed (`Book it`): the form starts on that testbed, if it still exists.
-      const startOn = readStartOn(inputs);
-      const record = startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
+      const record = startingOn(inputs, ctx);
       if (!record) return one('conversation', event, { type: 'registration.started' });
       // `Book it again` after a release: the form filled in as the booking was.
       const again = readBookAgain(inputs);
@@ -185,8 +190,7 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'release': {
       // `Release` on a hint that named the testbed (`relase lab-3`): the form starts on it, if it still exists.
-      const startOn = readStartOn(inputs);
-      const record = startOn === undefined ? undefined : ctx.testbeds?.find((candidate) => candidate.id === startOn);
+      const record = startingOn(inputs, ctx);
       return one('conversation', event, record === undefined ? { type: 'release.started' } : { type: 'release.started', testbedName: record.testbed_name });
     }
     case 'feedback':

@@ -572,7 +572,7 @@ export function readStatusLabel(inputs: unknown): string | undefined {
   }
 }
 
-/** The `start_on` of a `register` button (a testbed id, number or digits), when it is one; else undefined. */
+/** The `start_on` of a `register` or `release` button (a testbed id, number or digits), when it is one; else undefined. */
 export function readStartOn(inputs: unknown): number | undefined {
   return readIdAt(inputs, 'start_on');
 }
