@@ -141,6 +141,8 @@ interface Layout extends Omit<Narrowed, 'testbeds' | 'counted'> {
   waitable: TestbedRecord[];
   /** The one testbed asked for by name (`who has lab-3`), with its queue and hold. */
   one?: { record: TestbedRecord; entry?: LifecycleEntry };
+  /** The testbeds in the state asked for (`free`, `overdue`), in the card's order, when any is. */
+  inState?: readonly TestbedRecord[];
 }
 
 /** A testbed row, its size in the card and that of its choice in the busy-testbed picker (as JSON, each with the comma that follows it). */
@@ -192,6 +194,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
     counts: countTestbeds(counted, now),
     waitable,
     ...(narrowed.named !== undefined && testbeds.length === 1 ? { one: { record: testbeds[0], entry: entries.get(testbeds[0].id) } } : {}),
+    ...(narrowed.show !== undefined && narrowed.noneInState === undefined ? { inState: sorted.map(({ record }) => record) } : {}),
   };
 }
 
@@ -298,8 +301,14 @@ export function statusText(input: StatusCardInput): string {
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
   const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
   // One testbed asked for by name: how it stands, in words (a phone's notification shows this text, not the card).
-  const one = layout(input).one;
+  const { one, inState } = layout(input);
   if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}`;
+  // A state asked for (`what's free?`): which ones, first, then the counts.
+  if (show !== undefined && inState !== undefined) {
+    const names = inState.slice(0, 10).map((record) => plainText(record.testbed_name, 80));
+    const more = inState.length > 10 ? ` and ${inState.length - 10} more` : '';
+    return `${SHOW_TEXT[show].title}: ${names.join(', ')}${more}. All testbeds: ${countsText(counts)}, ${counts.total} in total.`;
+  }
   return `Testbed status${labelled}${paging}: ${countsText(counts)}, ${counts.total} in total.${none}${about}`;
 }
 

@@ -227,7 +227,8 @@ describe('status card: a state asked for (status free, status in use, what\'s fr
       expect(rowNames(seen)).toEqual(['plain-6', 'ran-1']);
       expect(seen.texts[1]).toBe('Free now · As of 2026-03-10 10:00 UTC');
       expect(seen.texts.slice(2, 7)).toEqual(['Available: 3', 'In use: 1', 'Overdue: 1', 'Maintenance: 2', 'Total: 7']);
-      expect(text).toBe('Testbed status, free now: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
+      // The plain text (a phone's notification) names them first.
+      expect(text).toBe('Free now: plain-6, ran-1. All testbeds: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
     }
   });
 
@@ -237,7 +238,10 @@ describe('status card: a state asked for (status free, status in use, what\'s fr
     expect(rowNames(view('overdue').seen)).toEqual(['late-7']);
     expect(view('late').seen.texts[1]).toBe('Overdue · As of 2026-03-10 10:00 UTC');
     expect(rowNames(view('maintenance').seen)).toEqual(['old-5', 'ran-4']);
-    expect(view('maintenance').text).toBe('Testbed status, under maintenance: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
+    expect(view('maintenance').text).toBe('Under maintenance: old-5, ran-4. All testbeds: 3 available, 1 in use, 1 overdue, 2 under maintenance, 7 in total.');
+    // Ten named at most, the rest counted.
+    const many = Array.from({ length: 12 }, (_, index) => available(index + 1, `rig-${String(index + 1).padStart(2, '0')}`));
+    expect(view('free', many, []).text).toBe('Free now: rig-01, rig-02, rig-03, rig-04, rig-05, rig-06, rig-07, rig-08, rig-09, rig-10 and 2 more. All testbeds: 12 available, 0 in use, 0 overdue, 12 in total.');
   });
 
   it('nothing in that state: says so, and shows every testbed with the picker to wait for a busy one', () => {
