@@ -53,9 +53,31 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
     const purpose = PURPOSE.exec(text.slice(start).trim())?.[1];
     if (release && purpose !== undefined) return { ...release, ...purposeValue(purpose) };
   }
-  // Only a purpose.
+  // Only a purpose, or a purpose and then a time (`for the soak for 2 hours`, `for the soak until 5pm`, `for the soak, 2 hours`).
   const purpose = PURPOSE.exec(text)?.[1];
-  return purpose === undefined ? null : purposeValue(purpose);
+  if (purpose === undefined) return null;
+  return purposeThenTime(purpose, now, timeZone) ?? purposeValue(purpose);
+}
+
+/** Where a time may follow a purpose: before ` for `, ` until `, ` till `, ` over `, `overnight`, or after a comma. */
+const TIME_AFTER_PURPOSE = /(?:,\s*|\s+)(?=(?:for|until|till|til|through|thru|over)\s|overnight(?:\s|$))|,\s*(?=\S)/gi;
+
+/**
+ * A purpose, then a time: the purpose is what comes before the last clause that reads as a time, as the form takes
+ * it (`the soak for 2 hours`: the soak, two hours). Null when no clause does (`testing for the release`: a purpose).
+ */
+function purposeThenTime(purpose: string, now: string, timeZone: string): FormValues | null {
+  const starts = [...purpose.slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE).matchAll(TIME_AFTER_PURPOSE)].slice(-4).reverse();
+  for (const start of starts) {
+    const head = purpose.slice(0, start.index).trim();
+    const tail = purpose.slice(start.index! + start[0].length).trim();
+    if (head === '' || tail.length > MAX_TIME_PHRASE) continue;
+    // After a comma the clause may have no word of its own: a length (`, 2 hours`) or a time (`, friday`).
+    const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(tail) ? [tail] : [`until ${tail}`, `for ${tail}`];
+    const release = said.map((clause) => readTime(clause, now, timeZone)).find((read) => read !== null);
+    if (release) return { ...release, ...purposeValue(head) };
+  }
+  return null;
 }
 
 /** `for the firmware soak`, `to test the upgrade`, `because the rack moves`: the purpose after its first word. */

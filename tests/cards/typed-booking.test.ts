@@ -300,6 +300,21 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('LAB-3 for the firmware soak', LAB, NOW, 'UTC')).toEqual({ name: 'LAB-3', values: { purpose: 'the firmware soak' } });
   });
 
+  it('reads a purpose and then a time after it, as people often put them; a purpose with no time after it stays whole', () => {
+    const read = (typed: string) => readTypedBooking(typed, LAB, NOW, 'UTC');
+    expect(read('lab-3 for the soak for 2 hours')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } });
+    expect(read('lab-3 for the soak until 18:00')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '18:00'), purpose: 'the soak' } });
+    expect(read('lab-3 for the firmware soak, 4 hours')).toEqual({ name: 'lab-3', values: { release_choice: '4h', purpose: 'the firmware soak' } });
+    expect(read('lab-3 for the soak, friday')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-13', '23:59'), purpose: 'the soak' } });
+    expect(read('lab-3 for the demo till tomorrow 9am')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-11', '09:00'), purpose: 'the demo' } });
+    expect(read('lab-3 for the soak overnight')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-11', '09:00'), purpose: 'the soak' } });
+    // The last clause that reads as a time: a purpose may hold `for` itself.
+    expect(read('lab-3 for testing for the release for 2 hours')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'testing for the release' } });
+    for (const purpose of ['testing for the release', 'regression, run 2', 'a demo for the customer', 'the soak, then the upgrade']) {
+      expect(read(`lab-3 for ${purpose}`), purpose).toEqual({ name: 'lab-3', values: { purpose } });
+    }
+  });
+
   it('`now`, `right now` or `asap` after a testbed is dropped: a booking starts when it is made', () => {
     expect(readTypedBooking('lab-3 now for 3 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '13:00') });
     expect(readTypedBooking('lab-3 right now', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
