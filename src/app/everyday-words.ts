@@ -274,6 +274,12 @@ const WHO_HOLDS_SAID =
 /** `is Linus still using lab-3`, `does Linus still need lab-3`: as `who has lab-3`, whose row names the holder (a colleague named: blanked in recordings). */
 const COLLEAGUE_STILL_ON =
   /^(?:is|does)\s+(?!(?:any|some)(?:one|body)\s)(\S+(?:\s+\S+)?)\s+still\s+(?:using|on|need|needs|have|has|hold|holds|working\s+on)\s+(\S[\s\S]*?)$/i;
+/**
+ * `lab-3 purpose: the soak`, `update lab-3 purpose to the soak`, `change lab-3's purpose to …`: as `purpose lab-3 …` (group 1
+ * the testbed, 2 the purpose); `rename my booking to the soak` (group 3): a new purpose for their booking.
+ */
+const PURPOSE_SAID =
+  /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
@@ -544,6 +550,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);
   const usedName = (usedFor?.[1] ?? usedFor?.[3])?.trim();
   if (usedName !== undefined && 'found' in findByTypedName(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
+  const purposeSaid = command.length > MORE_TIME_MAX * 5 ? null : PURPOSE_SAID.exec(command);
+  if (purposeSaid?.[3] !== undefined) return `purpose ${purposeSaid[3].trim()}`;
+  const purposeOf = purposeSaid?.[1]?.trim();
+  // `my purpose: …`: their booking's.
+  if (purposeOf !== undefined && /^(?:my|our)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
+  if (purposeOf !== undefined && 'found' in findByTypedName(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
   const often = HOW_OFTEN.exec(command)?.[1].trim();
   if (often !== undefined && 'found' in findByTypedName(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);

@@ -742,7 +742,7 @@ describe('router: word soup of the bot’s own words', () => {
     'which testbeds are', 'returning', 'I released', 'dm me when', 'maintenance off', 'book a testbed', 'remind me in', 'not done yet',
     'testbed', 'hey testbed', 'show me the', 'add', 'need', 'giving', 'use', 'lock', 'unlock', "I'm taking", 'am I in the queue for',
     'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
-    'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit',
+    'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -1059,6 +1059,12 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ["what's running on lab-3", 'who has lab-3'],
     ['is Linus still using lab-3', 'who has lab-3'],
     ['does Grace Hopper still need TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
+    ['lab-3 purpose: firmware soak', 'purpose lab-3 firmware soak'],
+    ['update lab-3 purpose to soak', 'purpose lab-3 soak'],
+    ["change lab-3's purpose to the soak", 'purpose lab-3 the soak'],
+    ['TB-04 SD-WAN pod purpose is the demo', 'purpose TB-04 SD-WAN pod the demo'],
+    ['my purpose: the soak', 'purpose the soak'],
+    ['rename my booking to the soak', 'purpose the soak'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
@@ -1104,6 +1110,12 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText('who took lab-3', testbeds)).toBe(true);
     expect(isCommandText('is anyone still using lab-3', testbeds)).toBe(true);
     for (const typed of ['who took my lunch', 'is it still raining', 'what is on the menu today']) expect(route(text(typed), ctx), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('a purpose said so is a person\'s words: a recording blanks it; a name no testbed has stays a hint', () => {
+    expect(isCommandText('lab-3 purpose: the ACME soak', testbeds)).toBe(false);
+    expect(isCommandText('rename my booking to the ACME soak', testbeds)).toBe(false);
+    expect(route(text('lab-9 purpose: x'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
