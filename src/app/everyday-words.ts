@@ -219,6 +219,13 @@ const NOT_NEEDED =
  */
 const LEAVE_QUEUE =
   /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)|cancel\s+my\s+(?:wait|place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
+/**
+ * `leave the lab-3 queue`, `get me out of the lab-3 queue`, `drop out of the queue for lab-3`, `no longer waiting for lab-3`:
+ * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
+ */
+const LEAVE_NAMED_QUEUE =
+  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
+const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
@@ -524,8 +531,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return `report ${statsLabel}${statsLabel !== statsAsked && /month|30\s+days/i.test(statsAsked) ? ' 30' : ''}`;
   }
   const leave = LEAVE_QUEUE.exec(command);
-  if (leave && leave[1] === undefined) return 'my queues';
+  if ((leave && leave[1] === undefined) || DONE_WAITING.test(command)) return 'my queues';
   if (leave && namesLabOrAny(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
+  const leaveNamed = LEAVE_NAMED_QUEUE.exec(command);
+  const leftName = (leaveNamed?.[1] ?? leaveNamed?.[2] ?? leaveNamed?.[3])?.trim();
+  if (leftName !== undefined && namesLabOrAny(testbeds, leftName)) return `unwait ${leftName}`;
   const watch = WATCH.exec(command)?.[1].trim();
   if (watch !== undefined && namesLabOrAny(testbeds, watch)) return `wait ${watch}`;
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).

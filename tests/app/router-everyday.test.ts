@@ -728,7 +728,7 @@ describe('router: word soup of the bot’s own words', () => {
     'for me', 'for us', 'snooze', ',', '(', 'idle', 'overdue', 'most', 'released', 'all yours', 'notified', 'becomes available', 'off',
     'ninety', 'minutes', 'a few', 'or so', 'tops', 'the next', 'first thing', 'need help', 'later', 'or', 'weekly', 'monthly',
     // And the next round's: the menu asked for, more time added, another separator, the colleague still on it.
-    'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-',
+    'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -742,7 +742,7 @@ describe('router: word soup of the bot’s own words', () => {
     'which testbeds are', 'returning', 'I released', 'dm me when', 'maintenance off', 'book a testbed', 'remind me in', 'not done yet',
     'testbed', 'hey testbed', 'show me the', 'add', 'need', 'giving', 'use', 'lock', 'unlock', "I'm taking", 'am I in the queue for',
     'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
-    'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to',
+    'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to', 'leave the', 'get me out of the', 'no longer waiting for',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -1065,6 +1065,11 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['TB-04 SD-WAN pod purpose is the demo', 'purpose TB-04 SD-WAN pod the demo'],
     ['my purpose: the soak', 'purpose the soak'],
     ['rename my booking to the soak', 'purpose the soak'],
+    ['leave the lab-3 queue', 'unwait lab-3'],
+    ['get me out of the lab-3 queue', 'unwait lab-3'],
+    ['drop out of the queue for lab-3', 'unwait lab-3'],
+    ['no longer waiting for TB-04 SD-WAN pod', 'unwait TB-04 SD-WAN pod'],
+    ["I don't want to wait anymore", 'my queues'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
