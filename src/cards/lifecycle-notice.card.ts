@@ -257,9 +257,14 @@ function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc
 const holderFootnote = (notice: Extract<DirectNotice, { kind: 'problem' }>) =>
   notice.adminsTold ? 'The lab’s admins were told.' : 'No admin is set up, so you are the one told.';
 
+/** `Ada Ops holds it; expected release: … (in 2 h).` (or `release was due: …`): a booked testbed's holder and due time. */
+export function heldUntilLine(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+  return `${esc(record.user_name)} holds it; ${dueText(record, now, timeZone).text.replace(/^\w/, (first) => first.toLowerCase())}.`;
+}
+
 /** How the testbed stands, for an admin told of a problem with it. */
 function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
-  if (record.status === 'in_use') return `${esc(record.user_name)} holds it; ${dueText(record, now, timeZone).text.replace(/^\w/, (first) => first.toLowerCase())}.`;
+  if (record.status === 'in_use') return heldUntilLine(record, now, timeZone, esc);
   if (record.maintenance) return `It is under maintenance already: ${esc(record.maintenance.reason)}.`;
   return 'Nobody holds it right now.';
 }

@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
-import { extendThisButtons, purposeLine, waitingText } from './lifecycle-notice.card.js';
+import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
 
 export interface OutcomeInput {
@@ -64,9 +64,9 @@ function handedOnLines(outcome: Extract<LifecycleOutcome, { type: 'releasedAll' 
 }
 
 /** Where a testbed one waits for stands: who holds it until when, or its maintenance. */
-function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+function waitedFor(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
   const state = testbedState(record, now);
-  if (state === 'inUse' || state === 'overdue') return `${esc(record.user_name)} holds it. ${dueText(record, now, timeZone).text}.`;
+  if (state === 'inUse' || state === 'overdue') return heldUntilLine(record, now, timeZone, esc);
   if (state === 'maintenance') {
     const until = record.maintenance?.until;
     return until ? `It is under maintenance, expected back ${formatInZone(until, timeZone)} (${formatRelative(until, now)}).` : 'It is under maintenance until further notice.';
@@ -144,7 +144,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         title: `You are #${outcome.position} for ${name}`,
         lines: [
           ...(outcome.already ? ['You were already in the queue.'] : []),
-          ...(record ? [standing(record, now, timeZone, esc)] : []),
+          ...(record ? [waitedFor(record, now, timeZone, esc)] : []),
           `${outcome.length} ${outcome.length === 1 ? 'person is' : 'people are'} waiting. When it is ${record && testbedState(record, now) === 'maintenance' ? 'back' : 'released'}, I will message you in turn.`,
         ],
         colour: 'good',

@@ -271,10 +271,10 @@ describe('lifecycle cards', () => {
       seenCard(outcomeCard({ ...ctx, outcome: { type: 'waiting', record, position: 2, length: 2, already } }));
     const held = waiting(inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' }));
     expect(held.heading).toBe('You are #2 for lab-3');
-    expect(held.texts.slice(1)).toEqual(['Ana Ops holds it. Expected release: 2026-03-10 12:00 UTC (in 2 h).', '2 people are waiting. When it is released, I will message you in turn.']);
+    expect(held.texts.slice(1)).toEqual(['Ana Ops holds it; expected release: 2026-03-10 12:00 UTC (in 2 h).', '2 people are waiting. When it is released, I will message you in turn.']);
     expect(waiting(inUse(3, ana, { until: '2026-03-10T09:00:00.000Z' }), true).texts.slice(1)).toEqual([
       'You were already in the queue.',
-      'Ana Ops holds it. Release was due: 2026-03-10 09:00 UTC (1 h ago).',
+      'Ana Ops holds it; release was due: 2026-03-10 09:00 UTC (1 h ago).',
       '2 people are waiting. When it is released, I will message you in turn.',
     ]);
     const cables = { ...available(3), maintenance: { reason: 'cables', since: NOW, by: ana, until: '2026-03-11T09:00:00.000Z' } };

@@ -108,7 +108,7 @@ describe('wait-list and hand-off', () => {
     expect(seenCard(queued).heading).toBe('You are #1 for lab-1');
     const again = await ask(h, h.linus, h.lab, 'wait for lab-1');
     expect(seenCard(again).heading).toBe('You are #1 for lab-1');
-    expect(seenCard(again).texts.slice(1, 3)).toEqual(['You were already in the queue.', expect.stringMatching(/^Ada Ops holds it\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 8 h\)\.$/)]);
+    expect(seenCard(again).texts.slice(1, 3)).toEqual(['You were already in the queue.', expect.stringMatching(/^Ada Ops holds it; expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 8 h\)\.$/)]);
     const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
     expect(life.lifecycle[0].queue.map((entry: { email: string }) => entry.email)).toEqual(['linus@example.com']);
     // A free testbed: as with the button, nothing to wait for.
