@@ -41,7 +41,8 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const wanted = fold(typed);
   if (wanted === '') return { none: true };
   const strict = matchName(records, foldedNamesOf(records), wanted);
-  if (!('none' in strict) || !SEPARATOR.test(wanted)) return strict;
+  // (Words much longer than any name cannot be one, whatever their separators.)
+  if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2 || !SEPARATOR.test(wanted)) return strict;
   // `lab 3`, `lab_3`, `lab–3` (a phone's dash) for lab-3: the same name with another separator between its parts.
   return matchSpaced(records, spaced(wanted));
 }

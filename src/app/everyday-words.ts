@@ -3,7 +3,7 @@
  * the text: `done with lab-3` as `release lab-3`, `reserve lab-3` as `book lab-3`, `queue for lab-3`
  * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
  */
-import { readLabel } from '../cards/actions.js';
+import { LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
@@ -74,6 +74,8 @@ const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
 
 /** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
 const MORE_TIME_MAX = 120;
+/** The phrases read around one testbed's name (at most 80 characters) are read in text up to this long only. */
+const AROUND_NAME_MAX = 160;
 /** `I need`, `give me`, `can I have`, `I'd like`: what comes before more time asked for. */
 const ASKED_FOR = /^(?:(?:i\s+)?need|give\s+me|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)|i(?:['’]?d|\s+would)\s+like)\s+/i;
 /** The words that make a length more time (`another hour`, `2 more hours`, `an extra day`), not a booking's length. */
@@ -201,7 +203,7 @@ export function carriesPersonWords(said: string): boolean {
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && /\s(?:to|in)\s/i.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
-  if (COLLEAGUE_STILL_ON.test(said)) return true;
+  if (said.length <= AROUND_NAME_MAX && COLLEAGUE_STILL_ON.test(said)) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -478,7 +480,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const queue = QUEUE_FOR.exec(command);
   if (queue) return `wait ${queue[1]}`;
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
-  const placeAsked = PLACE_ASKED_FOR.exec(command)?.[1].trim();
+  const placeAsked = command.length > AROUND_NAME_MAX ? undefined : PLACE_ASKED_FOR.exec(command)?.[1].trim();
   if (placeAsked !== undefined && 'found' in findByTypedName(testbeds, placeAsked)) return `who has ${placeAsked}`;
   const placeFor = MY_PLACE_FOR.exec(command);
   if (placeFor && 'found' in findByTypedName(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
@@ -533,7 +535,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const leave = LEAVE_QUEUE.exec(command);
   if ((leave && leave[1] === undefined) || DONE_WAITING.test(command)) return 'my queues';
   if (leave && namesLabOrAny(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
-  const leaveNamed = LEAVE_NAMED_QUEUE.exec(command);
+  const leaveNamed = command.length > AROUND_NAME_MAX ? null : LEAVE_NAMED_QUEUE.exec(command);
   const leftName = (leaveNamed?.[1] ?? leaveNamed?.[2] ?? leaveNamed?.[3])?.trim();
   if (leftName !== undefined && namesLabOrAny(testbeds, leftName)) return `unwait ${leftName}`;
   const watch = WATCH.exec(command)?.[1].trim();
@@ -553,14 +555,15 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
   if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !('found' in findByTypedName(testbeds, shownLabel))) return `status ${shownLabel}`;
-  const heldSaid = (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
+  const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
   if (heldSaid !== undefined && 'found' in findByTypedName(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutBooking !== undefined && 'found' in findByTypedName(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
   const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);
   const usedName = (usedFor?.[1] ?? usedFor?.[3])?.trim();
   if (usedName !== undefined && 'found' in findByTypedName(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
-  const purposeSaid = command.length > MORE_TIME_MAX * 5 ? null : PURPOSE_SAID.exec(command);
+  // A purpose may be long: up to its limit after the name.
+  const purposeSaid = command.length > AROUND_NAME_MAX + LIMITS.purposeMax ? null : PURPOSE_SAID.exec(command);
   if (purposeSaid?.[3] !== undefined) return `purpose ${purposeSaid[3].trim()}`;
   const purposeOf = purposeSaid?.[1]?.trim();
   // `my purpose: …`: their booking's.
