@@ -341,6 +341,10 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };
 }
 
+/** `any`, `any testbed`, `the next free one`, `a free testbed`: no testbed or label in particular. */
+const ANY_TESTBED =
+  /^(?:any(?:\s+(?:free\s+|available\s+)?(?:testbeds?|ones?|of\s+them))?|(?:the\s+)?(?:next|first)\s+(?:free\s+|available\s+)?(?:testbed|one)|an?\s+(?:free\s+|available\s+)?(?:testbed|one)|whichever|whatever|anything)$/i;
+
 /**
  * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the
  * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
@@ -353,6 +357,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
   const label = waitedLabel(typed, testbeds);
   if (label !== undefined) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
+  // `wait for any testbed`, `wait for the next free one`: a queue is of one testbed (or of a label), so the status card
+  // with its picker of the busy ones, each with when it is due back; `unwait any`: their queues.
+  if (ANY_TESTBED.test(typed)) return one('conversation', event, type === 'wait' ? { type: 'status.requested' } : { type: 'mine.requested', queues: true });
   // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
   const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec(typed.slice(0, 2 * MAX_TYPED_NAME));
   const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];

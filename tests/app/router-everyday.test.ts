@@ -792,6 +792,17 @@ describe('router: waiting for a label', () => {
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
+  it.each(['wait any', 'wait for any testbed', 'wait for the next free testbed', 'notify me when any testbed is free', 'wait for a free one'])(
+    '%j (no testbed or label in particular) shows the status card, whose picker waits for a busy one',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'status.requested' }]);
+    },
+  );
+
+  it('`unwait any` shows their queues', () => {
+    expect(dispatched('unwait any')).toEqual(dispatched('my queues'));
+  });
+
   it('a label no testbed carries is named as a label, with the one a slip away or the labels in use; a testbed of that name is waited for itself', () => {
     const said = (typed: string, context = ctx) => route(text(typed), context);
     const error = (message: string) => ({ kind: 'reply', view: { kind: 'error', message } });
