@@ -177,7 +177,7 @@ const LET_HAVE = /^let\s+(\S+(?:\s+\S+){0,2}?)\s+have\s+(\S[\s\S]*)$/i;
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
-  /^(?:bug\s+report|report\s+a\s+bug|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?)(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug\s+report|report\s+a\s+bug|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
 const BROADCAST_WORDS = /^(?:broadcast|announce|send|post)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in)\s+\S[\s\S]*)?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */

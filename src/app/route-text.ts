@@ -65,7 +65,12 @@ const PROBLEM_SAID = [
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^report\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working)$/i,
+  // `lab-3 not responding`, `lab-3 unreachable` (the verb left out, as typed in a hurry).
+  /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive)(?:[\s,.:;!-][\s\S]*)?$/i,
 ];
+/** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
+const CANNOT_REACH =
+  /^(?:i\s+)?(?:can['’]?t|cannot|can\s+not|could\s*n['’]?t|unable\s+to)\s+(?:reach|ping|connect\s+to|log\s*in(?:\s+to)?|ssh\s+(?:in)?to|access|get\s+(?:in)?to)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*\S[\s\S]*)?$/i;
 /** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
 const PROBLEM_WITH =
   /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
@@ -77,7 +82,7 @@ const PROBLEM_WITH =
 function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[], recent?: T): { record: T; text: string } | undefined {
   const words = command.slice(0, 2000);
   const withDetails = PROBLEM_WITH.exec(words);
-  const named = withDetails?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
+  const named = withDetails?.[1] ?? CANNOT_REACH.exec(words)?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
   if (named === undefined) return undefined;
   // `it is broken` after asking about lab-3: lab-3.
   const match = IT.test(named.trim()) ? (recent === undefined ? {} : { found: recent }) : findByTypedName(testbeds, named.trim());

@@ -936,6 +936,10 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['there are problems with lab-3', undefined],
     ['issues with lab-3: slow', 'slow'],
     ['something is wrong with TB-04 SD-WAN pod', undefined],
+    ['lab-3 not responding', 'lab-3 not responding'],
+    ['lab-3 unreachable since noon', 'lab-3 unreachable since noon'],
+    ["can't reach lab-3", "can't reach lab-3"],
+    ['unable to ssh into TB-04 SD-WAN pod: timeout', 'unable to ssh into TB-04 SD-WAN pod: timeout'],
   ])('%j offers the problem report form for that testbed, its box starting with %j', (typed, text) => {
     const testbedId = typed.includes('TB-04') ? 4 : 3;
     expect(route(text_(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId, ...(text === undefined ? {} : { text }) } });
@@ -958,7 +962,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
   });
 
   it('a question, or a thing no testbed is called, is no problem report', () => {
-    for (const typed of ['is lab-3 down?', 'the coffee machine is broken', 'report a problem with the coffee machine', 'lab-3 is done']) {
+    for (const typed of ['is lab-3 down?', 'the coffee machine is broken', 'report a problem with the coffee machine', 'lab-3 is done', "I can't reach Linus", 'is lab-3 not responding?']) {
       expect(route(text_(typed), ctx), typed).not.toMatchObject({ kind: 'reply', view: { kind: 'problemForm' } });
     }
   });
@@ -1081,6 +1085,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['drop out of the queue for lab-3', 'unwait lab-3'],
     ['no longer waiting for TB-04 SD-WAN pod', 'unwait TB-04 SD-WAN pod'],
     ["I don't want to wait anymore", 'my queues'],
+    ['suggestion: add a calendar view', 'feedback'],
+    ['idea: dark mode', 'feedback'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
@@ -1132,6 +1138,10 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText('lab-3 purpose: the ACME soak', testbeds)).toBe(false);
     expect(isCommandText('rename my booking to the ACME soak', testbeds)).toBe(false);
     expect(route(text('lab-9 purpose: x'), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('feedback said with its words (`suggestion: …`) is blanked in recordings', () => {
+    expect(isCommandText('suggestion: add the ACME view', testbeds)).toBe(false);
   });
 
   it('courtesy alone, or another word after start, is no menu', () => {
