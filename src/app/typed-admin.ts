@@ -4,7 +4,7 @@
  * checks the person against ADMINS before any form is shown.
  */
 import type { AdminTask, TestbedRecord } from '../domain.js';
-import { findByTypedName, sameName } from '../lab-rules.js';
+import { findByTypedName, findNearName, sameName } from '../lab-rules.js';
 import { MAX_TYPED_NAME } from './typed-commands.js';
 
 /** An admin task typed: the task, and the words after it (the testbed, and for a rename the new name). */
@@ -23,24 +23,44 @@ export interface TypedEdit {
   description?: string;
 }
 
+/**
+ * What a task's words must name before a sentence reads as that task: `named`, a testbed of the lab (or one a slip
+ * away): `the build is back online` said in a chat is nobody's task; `testbed`, that or a single word, as an admin
+ * naming a testbed the lab may not have (`maintenance lab-9` is answered that no testbed is called so).
+ */
+type WordsGuard = 'named' | 'testbed';
+
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
-const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask]> = [
+const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
-  [/^(?:(?:end|stop|finish)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end'],
-  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start'],
+  // `maintenance over for lab-3`, `lab-3 maintenance done`.
+  [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
+  [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)$/i, 'maintenance_end', 'named'],
+  [/^(?:(?:end|stop|finish)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end', 'testbed'],
+  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
+  // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables`.
+  [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
-  [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
+  [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
-  [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start'],
-  [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end'],
-  [/^(?<words>\S[\s\S]*?)\s+is\s+back\s+(?:in\s+service|online)$/i, 'maintenance_end'],
+  [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
+  [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end', 'named'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*)?$/i, 'force_release'],
   [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
 ];
+
+/** Whether a task's words are what its guard asks for (the testbed read as its form will read it). */
+function guarded<T extends Pick<TestbedRecord, 'testbed_name'>>(guard: WordsGuard | undefined, task: AdminTask, words: string, testbeds: readonly T[]): boolean {
+  if (guard === undefined) return true;
+  const testbed = (task === 'maintenance_start' ? maintenanceParts(words, testbeds).testbed : words).trim();
+  if ('found' in findByTypedName(testbeds, testbed) || findNearName(testbeds, testbed) !== undefined) return true;
+  return guard === 'testbed' && !/\s/.test(testbed);
+}
 
 /** `delete lab-3`, `remove lab-3`: retire it, when the words name a testbed of the lab (`remove label …` edits). */
 const REMOVE_TESTBED = /^(?:remove|delete)\s+(?<words>\S[\s\S]*)$/i;
@@ -49,10 +69,11 @@ const FREE_FROM = /^free\s+(?<words>\S[\s\S]*?)\s+from\s+\S[\s\S]*$/i;
 
 /** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`, `edit lab-3`. */
 export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
-  for (const [pattern, task] of ADMIN_PHRASES) {
+  for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
     const { words, rest, person } = match.groups ?? {};
+    if (words !== undefined && !guarded(guard, task, `${words}${rest ?? ''}`, testbeds)) continue;
     const named = person === undefined ? {} : ({ person: true } as const);
     return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
   }

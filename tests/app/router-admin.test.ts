@@ -170,6 +170,10 @@ describe('router: admin tasks typed', () => {
     // Without the `to`: a testbed's whole name, then the new one.
     ['rename lab-1 lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
     ['maintenance off lab-2', started('maintenance_end', { testbed_id: '2' })],
+    ['maintenance over for lab-2', started('maintenance_end', { testbed_id: '2' })],
+    ['lab-2 maintenance done', started('maintenance_end', { testbed_id: '2' })],
+    ['lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
+    ['lab-2 maintenance for new cables', started('maintenance_start', { testbed_id: '2', reason: 'new cables' })],
     ['add testbed lab-9', started('testbed_add', { testbed_name: 'lab-9' })],
     ['add a new testbed called Rack 7 switch', started('testbed_add', { testbed_name: 'Rack 7 switch' })],
     ['add testbed lab-9 with labels 5g and core', started('testbed_add', { testbed_name: 'lab-9', labels: '5g, core' })],
@@ -259,6 +263,14 @@ describe('router: admin tasks typed', () => {
     expect(isCommandText('maintenance lab-2 until friday for a rack move', testbeds)).toBe(false);
     expect(isCommandText('force release lab-2 because the nightly run hung', testbeds)).toBe(false);
     expect(isCommandText('force release lab-2', testbeds)).toBe(true);
+  });
+
+  it('a sentence about something that is no testbed is no admin task: the hint, not the admin card', () => {
+    for (const typed of ['the build is back online', 'maintenance is over', 'maintenance window is next week', 'take the dog offline', 'put the kettle back online', 'stop maintenance planning for now']) {
+      expect(route(text(typed), lab), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    }
+    // A single word after `maintenance` is an admin naming a testbed: the form says whether the lab has it.
+    expect(route(text('maintenance lab-9'), lab)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'admin.invalid', task: 'maintenance_start' } }] });
   });
 
   it('a label to take away that the testbed does not have is named under the labels box; other words are no edit', () => {
