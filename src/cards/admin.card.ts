@@ -10,7 +10,7 @@ import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, small } from './parts.js';
-import { formatRelative, formatWhen } from './time.js';
+import { formatWhen, formatWhenRelative } from './time.js';
 
 /* The admin card ----------------------------------------------------------------------------- */
 
@@ -208,7 +208,7 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
       };
     case 'maintenanceStarted': {
       const maintenance = outcome.record.maintenance;
-      const until = maintenance?.until ? `${formatWhen(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})` : 'not given';
+      const until = maintenance?.until ? formatWhenRelative(maintenance.until, now, timeZone) : 'not given';
       return {
         title: `${esc.line(outcome.record.testbed_name, 80)} is under maintenance`,
         colour: 'good',

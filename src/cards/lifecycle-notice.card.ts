@@ -11,7 +11,7 @@ import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, small, testbedState } from './parts.js';
 import { purposeInput } from './register.card.js';
-import { formatRelative, formatWhen } from './time.js';
+import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
 export interface NoticeInput {
   notice: DirectNotice;
@@ -60,7 +60,7 @@ const OFFER_INPUTS = [INPUT_IDS.purpose, INPUT_IDS.releaseChoice];
 /** The hand-off offer: a short booking form for the person first in the queue, and No thanks. */
 export function offerFormCard({ record, offer, now, timeZone, errors, values = {} }: OfferFormInput): AdaptiveCardJson {
   const name = safeName(record.testbed_name);
-  const until = `${formatWhen(offer.until, timeZone)} (${formatRelative(offer.until, now)})`;
+  const until = formatWhenRelative(offer.until, now, timeZone);
   const kept = (id: string, allowed?: readonly string[]) => {
     const value = Object.hasOwn(values, id) ? values[id] : undefined;
     return typeof value === 'string' && value !== '' && (!allowed || allowed.includes(value)) ? { value } : {};
@@ -130,7 +130,7 @@ function keptDue(record: TestbedRecord, when: string, now: string): string {
 export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCardJson {
   const record = notice.record;
   const name = safeName(record.testbed_name);
-  const due = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  const due = formatWhenRelative(record.expected_release_time, now, timeZone);
   switch (notice.kind) {
     case 'reminder':
       return card(

@@ -7,9 +7,9 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
 import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
-import { formatDuration, formatInZone, formatRelative, formatWhen } from './time.js';
+import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
 export interface OutcomeInput {
   outcome: LifecycleOutcome;
@@ -112,7 +112,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
   }
   const record = outcome.record;
   const name = record ? esc(record.testbed_name) : 'That testbed';
-  const due = record ? `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})` : '';
+  const due = record ? formatWhenRelative(record.expected_release_time, now, timeZone) : '';
   const id = record ? String(record.id) : '';
   switch (outcome.type) {
     case 'extended':
@@ -390,10 +390,9 @@ export function mineText(input: MineInput): string {
   const heldForYou = offered.map(({ record, until }) => `${plainText(record.testbed_name, 80)} is held for you until ${formatWhen(until, input.timeZone)}. `).join('');
   if (input.queues && queued.length === 0) return `${heldForYou}You are not waiting for any testbed.`;
   // Each with when it is due back (a phone's notification shows this line): the first five, the rest counted.
-  const due = held.slice(0, 5).map((record) => {
-    const when = `${formatWhen(record.expected_release_time, input.timeZone)} (${formatRelative(record.expected_release_time, input.now)})`;
-    return `${plainText(record.testbed_name, 80)}${testbedState(record, input.now) === 'overdue' ? ', overdue since' : ' until'} ${when}`;
-  });
+  const due = held.slice(0, 5).map(
+    (record) => `${plainText(record.testbed_name, 80)}${testbedState(record, input.now) === 'overdue' ? ',' : ''} ${dueClause(record, input.now, input.timeZone)}`,
+  );
   const more = held.length > 5 ? `; ${held.length - 5} more` : '';
   const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
   const waits = queued

@@ -10,7 +10,7 @@ import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
 import { compareNames } from './name-order.js';
-import { formatHeldFor, formatInZone, formatRelative, formatWhen, parseIso } from './time.js';
+import { formatHeldFor, formatInZone, formatRelative, formatWhen, formatWhenRelative, parseIso } from './time.js';
 
 export type TestbedState = 'available' | 'inUse' | 'overdue' | 'maintenance';
 
@@ -177,9 +177,15 @@ export function maintenanceLines(record: TestbedRecord, now: string, timeZone: s
  * due: … (2 h ago)` once it has passed (`overdue`, for the red). It is a line of its own, never a fact:
  * on a phone a fact's title of two words breaks over two lines.
  */
+/** `until … (in 2 h)`, or `overdue since … (1 h ago)` once the expected release has passed: when a booking is due, in a sentence. */
+export function dueClause(record: TestbedRecord, now: string, timeZone: string): string {
+  const when = formatWhenRelative(record.expected_release_time, now, timeZone);
+  return testbedState(record, now) === 'overdue' ? `overdue since ${when}` : `until ${when}`;
+}
+
 export function dueText(record: TestbedRecord, now: string, timeZone: string): { text: string; overdue: boolean } {
   const overdue = testbedState(record, now) === 'overdue';
-  const when = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
+  const when = formatWhenRelative(record.expected_release_time, now, timeZone);
   return { text: `${overdue ? 'Release was due' : 'Expected release'}: ${when}`, overdue };
 }
 

@@ -12,6 +12,7 @@ import { card, safeText, submit, textBlock, type CardElement } from './common.js
 import {
   buttons,
   byName,
+  dueClause,
   dueText,
   errorSummary,
   fact,
@@ -28,7 +29,7 @@ import {
   testbedState,
 } from './parts.js';
 import { waitPicker } from './status.card.js';
-import { DURATIONS, formatHeldFor, formatRelative, formatWhen, isUtcZone, localDate, parseIso, safeZone } from './time.js';
+import { DURATIONS, formatHeldFor, formatWhen, formatWhenRelative, isUtcZone, localDate, parseIso, safeZone } from './time.js';
 
 export interface RegisterFormInput {
   /** Bookable right now: free, not held for a hand-off, not under maintenance. */
@@ -82,7 +83,7 @@ function noneFreeCard({ inUse, now, timeZone, heldCount, maintenanceCount }: Reg
   }
   if (!first) return card([heading('Register a testbed'), textBlock('There are no testbeds configured yet.')], [buttons.menu()]);
   const overdue = testbedState(first, now) === 'overdue';
-  const when = `${formatWhen(first.expected_release_time, timeZone)} (${formatRelative(first.expected_release_time, now)})`;
+  const when = formatWhenRelative(first.expected_release_time, now, timeZone);
   return card(
     [
       heading('Register a testbed'),
@@ -331,8 +332,7 @@ export function registerRefusedText({ record, requesterEmail, offer, timeZone, n
   }
   if (offer) return `${name} is held for ${plainText(offer.name, 80)} until ${formatWhen(offer.until, timeZone)}. Nothing was changed.`;
   if (record.status !== 'in_use') return `${name} was busy a moment ago. Nothing was changed; please try again.`;
-  const when = `${formatWhen(record.expected_release_time, timeZone)} (${formatRelative(record.expected_release_time, now)})`;
-  const due = testbedState(record, now) === 'overdue' ? `overdue since ${when}` : `until ${when}`;
+  const due = dueClause(record, now, timeZone);
   if (sameEmail(record.user_email, requesterEmail)) return `You already hold ${name}, ${due}. Nothing was changed.`;
   return `${name} is already held by ${plainText(record.user_name, 80)}, ${due}. Nothing was changed.`;
 }

@@ -30,7 +30,7 @@ import {
   testbedState,
   type TestbedState,
 } from './parts.js';
-import { formatHeldFor, formatRelative, formatUtc, formatWhen } from './time.js';
+import { formatHeldFor, formatRelative, formatUtc, formatWhen, formatWhenRelative } from './time.js';
 
 export interface StatusCardInput {
   testbeds: readonly TestbedRecord[];
@@ -286,7 +286,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts, description } = layout(input);
+  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts, description, one, inState } = layout(input);
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
@@ -301,7 +301,6 @@ export function statusText(input: StatusCardInput): string {
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
   const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
   // One testbed asked for by name: how it stands, in words (a phone's notification shows this text, not the card).
-  const { one, inState } = layout(input);
   if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}`;
   // A state asked for (`what's free?`): which ones, first, then the counts.
   if (show !== undefined && inState !== undefined) {
@@ -315,7 +314,7 @@ export function statusText(input: StatusCardInput): string {
 /** `lab-3 is in use by Ada Ops until 18:00 UTC (in 2 h). 1 person is waiting.`: one testbed's state as a sentence. */
 function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined, { now, timeZone, requesterEmail }: StatusCardInput): string {
   const name = plainText(record.testbed_name, 80);
-  const when = (iso: string | null | undefined) => `${formatWhen(iso, timeZone)} (${formatRelative(iso, now)})`;
+  const when = (iso: string | null | undefined) => formatWhenRelative(iso, now, timeZone);
   const yours = sameEmail(record.user_email, requesterEmail);
   const holder = plainText(record.user_name || record.user_email || '', 80);
   const offer = entry?.offer;

@@ -204,6 +204,11 @@ function coarse(abs: number): string {
 }
 
 /** `in 2 h`, `3 d ago`, `just now`. */
+/** `2026-03-10 12:00 UTC (in 2 h)`: an instant on the display clock, then how far it is from now. */
+export function formatWhenRelative(iso: string | null | undefined, now: string, timeZone: string): string {
+  return `${formatWhen(iso, timeZone)} (${formatRelative(iso, now)})`;
+}
+
 export function formatRelative(iso: string | null | undefined, now: string): string {
   const at = parseIso(iso);
   const base = parseIso(now);

@@ -40,6 +40,17 @@ function nextDirect(person: EmuPerson, since = 0): Promise<EmuMessage> {
   return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
 }
 
+/** Ada holds lab-1 and Linus waits for it; Ada releases it, and the hand-off offer Linus gets in his 1:1 room. */
+async function offeredToLinus(): Promise<EmuMessage> {
+  h = await startHarness({
+    testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
+  });
+  await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
+  const since = h.emu.messageCount();
+  await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
+  return nextDirect(h.linus, since);
+}
+
 describe('overdue notice in a direct message', () => {
   it('arrives at start-up for a deadline passed while down; Extend works for the holder, forged clicks change nothing', async () => {
     const due = Date.now() - HOUR;
@@ -361,13 +372,7 @@ describe('releasing in words from the 1:1 room', () => {
 
 describe('taking a hand-off in words', () => {
   it('`I\'ll take it` in the 1:1 room brings back the hand-off form, whose Book it books; with nothing held, a line says so', async () => {
-    h = await startHarness({
-      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
-    });
-    await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
-    const since = h.emu.messageCount();
-    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
-    await nextDirect(h.linus, since);
+    await offeredToLinus();
     const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
     const form = await ask(h, h.linus, linusRoom, "yes please, I'll take it");
     expect(seenCard(form).heading).toBe('lab-1 is free: it is yours if you want it');
@@ -442,13 +447,7 @@ describe('declining a hand-off', () => {
 
 describe('hand-off form with problems', () => {
   it('comes back as the form with the problem named and the values kept; nothing is booked and the hold stays', async () => {
-    h = await startHarness({
-      testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, Date.now() + 8 * HOUR)],
-    });
-    await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
-    const since = h.emu.messageCount();
-    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
-    const offer = await nextDirect(h.linus, since);
+    const offer = await offeredToLinus();
     await h.app.idle();
     const lifeBefore = await readFile(join(h.dir, 'lifecycle.json'), 'utf8');
     const testbedsBefore = await readFile(h.testbedPath, 'utf8');
