@@ -212,7 +212,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(hintCard(input), hintText(input));
     }
     case 'thanks':
-      return pair(thanksCard(view.ack === true), thanksText(view.ack === true));
+      return pair(thanksCard(view.ack === true, ctx.directRoom === true), thanksText(view.ack === true, ctx.directRoom === true));
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
     case 'problems': {
@@ -235,7 +235,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
         const input = { record, offer: entry.offer, now, timeZone, values: {} };
         return pair(offerFormCard(input), offerFormText(input));
       }
-      return pair(nothingHeldCard(), nothingHeldText());
+      // `yes`, `sure` with nothing held: what those words get anywhere else.
+      if (view.otherwise === 'hint') return renderAnyRoom({ kind: 'hint' }, ctx);
+      if (view.otherwise === 'ack') return renderAnyRoom({ kind: 'thanks', ack: true }, ctx);
+      return pair(nothingHeldCard(ctx.directRoom === true), nothingHeldText(ctx.directRoom === true));
     }
     case 'notNeeded': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, ...(view.testbedId === undefined ? {} : { testbedId: view.testbedId }) };

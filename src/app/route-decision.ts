@@ -32,7 +32,7 @@ export interface Target {
 
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }
-  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string; testbedId?: number } | { kind: 'error'; message: string } | { kind: 'thanks'; ack?: true } | { kind: 'labels' } | { kind: 'problems' } | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors } | { kind: 'directOnly' } | { kind: 'notNeeded'; testbedId?: number } | { kind: 'offerTaken' } }
+  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string; testbedId?: number } | { kind: 'error'; message: string } | { kind: 'thanks'; ack?: true } | { kind: 'labels' } | { kind: 'problems' } | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors } | { kind: 'directOnly' } | { kind: 'notNeeded'; testbedId?: number } | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' } }
   | { kind: 'dispatch'; targets: Target[] };
 
 export function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {

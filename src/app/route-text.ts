@@ -34,6 +34,7 @@ import {
   SHOW_STATUS,
   STATUS_ARGUMENT_HELP,
   TAKE_OFFERED,
+  YES_ALONE,
   TEXT_COMMANDS,
   THANKS,
   ACKNOWLEDGED,
@@ -112,9 +113,15 @@ function hintFor(word: string, command: string, ctx: RouterContext): RouteDecisi
  * the store when it is drawn). Also answered in an unapproved 1:1 room, where offers arrive: it concerns only
  * the person typing. Undefined when the words are not that, or name no testbed of the lab.
  */
-export function passOnRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
+export function passOnRoute(command: string, ctx: RouterContext, directRoom = false): RouteDecision | undefined {
   // `I'll take it`: the hand-off form of what is held for them (read from the store when it is drawn).
   if (TAKE_OFFERED.test(command)) return { kind: 'reply', view: { kind: 'offerTaken' } };
+  // `yes`, `sure`: the same when something is held for them; else, in a lab room, the hint they got before, and in
+  // a 1:1 room (where offers arrive) `ok` is acknowledged and `yes` told that nothing is held.
+  if (YES_ALONE.test(command)) {
+    const otherwise = !directRoom ? 'hint' : ACKNOWLEDGED.test(command.replace(/[,!.]?\s+(?:please|thanks?|thank\s+you)$/i, '')) || /^sure\b/i.test(command) ? 'ack' : undefined;
+    return { kind: 'reply', view: { kind: 'offerTaken', ...(otherwise === undefined ? {} : { otherwise }) } };
+  }
   const passOn = PASS_ON.exec(command);
   if (!passOn) return undefined;
   // `skip it`, `pass on that`: whatever is offered to them.

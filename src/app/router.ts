@@ -38,7 +38,7 @@ import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } f
 import { findByTypedName } from '../lab-rules.js';
 import { passOnRoute, routeText } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
-import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
+import { ACKNOWLEDGED, DIRECT_TEXT_COMMANDS, THANKS, commandText, commandWord, waitedLabel } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 
@@ -76,11 +76,17 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
       // `cancel` closes a form opened there (its Cancel button is not sent there); with none open, the same answer.
       const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
       if (['cancel', 'stop'].includes(command.toLowerCase())) return cancelRoute(event);
-      return passOnRoute(command, ctx) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
+      return passOnRoute(command, ctx, true) ?? thanksRoute(command) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
+}
+
+/** `thanks`, `got it` in a 1:1 room (after a reminder): the short answer, as in a lab room. */
+function thanksRoute(command: string): RouteDecision | undefined {
+  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  return ACKNOWLEDGED.test(command) ? { kind: 'reply', view: { kind: 'thanks', ack: true } } : undefined;
 }
 
 /** What typed text may start in a 1:1 room that is not approved: only views of the person's own bookings and queues. */

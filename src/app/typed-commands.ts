@@ -60,6 +60,9 @@ export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)
 /** `I'll take it`, `yes, I want it`, `give it to me`: what is held for them (a testbed named reads as `book lab-3`). */
 export const TAKE_OFFERED =
   /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|take\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
+/** `yes`, `sure`, `ok please`, `book it` alone: what is held for them, when something is (else what the words get anyway). */
+export const YES_ALONE =
+  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
   /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins\s+list|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;
@@ -81,7 +84,7 @@ export function withTestbedFor(command: string, name: string | undefined): strin
 
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks)$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|(?:good|nice|great)\s+(?:bot|job)|well\s+done)$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -261,9 +264,9 @@ function withoutRequest(name: string): string {
   return timed === '' ? name : timed;
 }
 
-/** `who has what`, `who is using which testbeds`, `who's on everything`: the status of every testbed. */
+/** `who has what`, `who is using which testbeds`, `who's on everything`, `who's using the lab`: the status of every testbed. */
 export const WHO_HAS_ANY =
-  /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|the\s+testbeds)$/i;
+  /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|(?:the\s+|any\s+)?testbeds|the\s+lab)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /**

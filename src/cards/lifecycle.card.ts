@@ -478,13 +478,17 @@ export function notNeededText(input: NotNeededInput): string {
   return notNeededView(input, (value) => plainText(value, 80)).lines.join(' ');
 }
 
-const NOTHING_HELD = 'Nothing is held for you right now. Type book and a testbed’s name to book one, or wait and its name to be told when it is free.';
-
-/** `I'll take it` with nothing held for the person: what they can do instead (the buttons work in a 1:1 room too). */
-export function nothingHeldCard(): AdaptiveCardJson {
-  return card([heading('Nothing is held for you'), textBlock(NOTHING_HELD)], []);
+/** What to do instead; in a 1:1 room, where typed commands are not answered, it says where to type them. */
+function nothingHeldLine(directRoom: boolean): string {
+  const where = directRoom ? 'In the lab’s room, type' : 'Type';
+  return `Nothing is held for you right now. ${where} book and a testbed’s name to book one, or wait and its name to be told when it is free.`;
 }
 
-export function nothingHeldText(): string {
-  return NOTHING_HELD;
+/** `I'll take it` with nothing held for the person: what they can do instead. */
+export function nothingHeldCard(directRoom = false): AdaptiveCardJson {
+  return card([heading('Nothing is held for you'), textBlock(nothingHeldLine(directRoom))], []);
+}
+
+export function nothingHeldText(directRoom = false): string {
+  return nothingHeldLine(directRoom);
 }

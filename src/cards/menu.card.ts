@@ -174,12 +174,13 @@ export function hintText(input: HintInput = {}): string {
 }
 
 /** The answer to `thanks` (or to `ok`, `got it`: `ack`): short, with the menu one press away. */
-export function thanksCard(ack = false): AdaptiveCardJson {
-  return card([textBlock(thanksText(ack))], [buttons.menu()]);
+/** `thanks`, `ok`: a short answer. In a 1:1 room (where the menu is not answered) it says where to type testbed. */
+export function thanksCard(ack = false, directRoom = false): AdaptiveCardJson {
+  return card([textBlock(thanksText(ack, directRoom))], directRoom ? [] : [buttons.menu()]);
 }
 
-export function thanksText(ack = false): string {
-  return `${ack ? 'OK.' : 'You are welcome.'} Type testbed whenever you need me.`;
+export function thanksText(ack = false, directRoom = false): string {
+  return `${ack ? 'OK.' : 'You are welcome.'} Type testbed${directRoom ? ' in the lab’s room' : ''} whenever you need me.`;
 }
 
 export function directOnlyCard(): AdaptiveCardJson {

@@ -186,18 +186,24 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
 const WEEKDAY = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*';
 /** A clock time as typed in a range: `9`, `9:30`, `2pm`, `14.30`. */
 const CLOCK = '\\d{1,2}(?:[:.h]\\d{2})?(?:\\s*[ap]m)?';
+/** Where a range may start and end besides a clock: `from noon to 3pm`, `9am to noon`, `9pm till midnight`. */
+const RANGE_START = `(?:${CLOCK}|noon|midday)`;
+const RANGE_END = `(?:${CLOCK}|noon|midday|midnight)`;
 
 /**
  * `on friday`, `next week`, `tomorrow from 9`, `friday 9-12`: a day later than today, said as when the
  * booking would start (`tomorrow`, `friday 17:00` and `tomorrow at 9am` alone are until then).
  */
 const LATER_START = new RegExp(
-  `\\s(?:on\\s+(?=(?:the\\s+)?\\d|${WEEKDAY}(?:\\s|$)|${MONTH}\\s+\\d)|next\\s+(?=(?:week|month|${WEEKDAY})(?:\\s|$))|(?=(?:tomorrow|${WEEKDAY})\\s+(?:from|starting|beginning|between|${CLOCK}\\s*[-–]\\s*\\d)))`,
+  `\\s(?:on\\s+(?=(?:the\\s+)?\\d|${WEEKDAY}(?:\\s|$)|${MONTH}\\s+\\d)|next\\s+(?=(?:week|month|${WEEKDAY})(?:\\s|$))|(?=(?:tomorrow|${WEEKDAY})\\s+(?:from|starting|beginning|between|${CLOCK}\\s*(?:[-–]|to|till|until)\\s*(?:\\d|noon|midday|midnight))))`,
   'i',
 );
 
 /** `from 9 to 12`, `9-17`, `between 2pm and 5pm`, then perhaps a purpose: the start, the end and the rest. */
-const RANGE = new RegExp(`^(?:(?:from\\s+)?(${CLOCK})\\s*(?:-|–|to|till|until)\\s*(${CLOCK})|between\\s+(${CLOCK})\\s+and\\s+(${CLOCK}))(?:\\s+(\\S.*))?$`, 'is');
+const RANGE = new RegExp(
+  `^(?:(?:from\\s+)?(${RANGE_START})\\s*(?:-|–|to|till|until)\\s*(${RANGE_END})|between\\s+(${RANGE_START})\\s+and\\s+(${RANGE_END}))(?:\\s+(\\S.*))?$`,
+  'is',
+);
 
 /** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */
 export function asksToBookAhead(unread: string): boolean {
@@ -210,7 +216,7 @@ export function asksToBookAhead(unread: string): boolean {
  */
 function bookingRange(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
   const head = text.slice(0, LAB_LIMITS.nameMax + 2);
-  for (const space of head.matchAll(/\s+(?=(?:from\s+|between\s+)?\d)/gi)) {
+  for (const space of head.matchAll(/\s+(?=(?:from\s+|between\s+)?(?:\d|noon|midday))/gi)) {
     const name = text.slice(0, space.index).trim();
     const match = RANGE.exec(text.slice(space.index).trim());
     if (match === null || name === '' || !('found' in findByTypedName(testbeds, name))) continue;
@@ -278,7 +284,9 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
   if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
-  if (day && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
+  // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
+  const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;
+  if (day && !ahead && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
 }
 

@@ -577,7 +577,7 @@ const RANGE_MAX_MS = 12 * HOUR;
 export function readTypedRange(start: string, end: string, now: string, timeZone: string): FormValues | 'ahead' | null {
   const base = parseIso(now);
   // A bare hour may mean two times on today's clock; `9:30`, `2pm` one.
-  const typed = start.trim().toLowerCase();
+  const typed = start.trim().toLowerCase().replace(/^(?:noon|midday)$/, '12:00');
   const bare = /^\d{1,2}$/.test(typed) ? Number(typed) : undefined;
   const time = bare === undefined ? readTime(typed.split(/\s+/)) : null;
   const clock = bare !== undefined && bare <= 23 ? bareHours(bare).map((hour) => ({ hour, minute: 0 })) : time ? [time] : [];

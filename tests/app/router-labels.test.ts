@@ -109,7 +109,7 @@ describe('router: a state asked for', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
   });
 
-  it.each(['who has what?', "who's using which testbeds", 'who’s using what', 'whos on everything', 'who is on everything', 'who holds all the testbeds'])('%j shows the status of every testbed', (typed) => {
+  it.each(['who has what?', "who's using which testbeds", 'who’s using what', 'whos on everything', 'who is on everything', 'who holds all the testbeds', "who's using the lab", 'who has testbeds', 'who is using the testbeds'])('%j shows the status of every testbed', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested' } }] });
     expect(isCommandText(typed)).toBe(true);
   });

@@ -258,6 +258,15 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
       expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken' } });
     }
     expect(route(typed('take it easy'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    // `yes` alone, as an answer to the offer: the same form; with nothing held, `ok` and `sure` are acknowledged.
+    for (const words of ['yes', 'Yes please', 'yep', 'book it', "I'll book it"]) {
+      expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken' } });
+    }
+    for (const words of ['ok', 'OK, thanks', 'sure']) expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'ack' } });
+    // Thanks after a reminder: the short answer, not the line on where the bot answers.
+    expect(route(typed('thanks!'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+    expect(route(typed('got it'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+    expect(route(typed('yes I will be there'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
     expect(eventOf(direct({ action: 'unwait', testbed_id: '1' }))).toMatchObject({ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 1 } });
     // Recordings keep them: a testbed's name is lab data.
     expect(isCommandText('no thanks', lab.testbeds)).toBe(true);

@@ -120,8 +120,12 @@ describe('router', () => {
     expect(started('release lab-3 for 2 hours')).toEqual({ type: 'release.started', testbedName: 'lab-3 for 2 hours' });
   });
 
-  it.each(['thanks', 'Thank you!', 'thx', 'thanks a lot', 'cheers', 'thank you very much'])('%j gets a short answer, and nothing is started', (typed) => {
+  it.each(['thanks', 'Thank you!', 'thx', 'thanks a lot', 'cheers', 'thank you very much', 'good bot', 'great job', 'well done'])('%j gets a short answer, and nothing is started', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+  });
+
+  it.each(['yes', 'sure', 'yep, thanks'])('%j in a lab room: the offer held for them when there is one, else the hint', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } });
   });
 
   it.each(['thanks for nothing', 'show lab-3 please', 'my lab', 'list 5g'])('%j is no command: the hint', (typed) => {

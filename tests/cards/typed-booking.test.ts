@@ -230,8 +230,18 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3 from 2pm to 5pm for the demo', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'from 2pm to 5pm' });
   });
 
+  it('a range may start or end at noon (or end at midnight): begun, until its end; later, booking ahead', () => {
+    expect(readTypedBooking('lab-3 9am to noon', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('lab-3 from 9 till midday for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } });
+    for (const later of ['from noon to 3pm', 'noon-5pm', '8pm to midnight']) {
+      expect(readTypedBooking(`lab-3 ${later}`, LAB, NOW, 'UTC'), later).toEqual({ name: 'lab-3', values: {}, unread: later });
+      expect(asksToBookAhead(later), later).toBe(true);
+    }
+    expect(readTypedRange('noon', '3pm', '2026-03-10T13:00:00.000Z', 'UTC')).toEqual(custom('2026-03-10', '15:00'));
+  });
+
   it('a later day said as a start (`on friday`, `next week`, `tomorrow from 9`) is booking ahead; `tomorrow` alone is until then', () => {
-    for (const later of ['on friday', 'on the 20th', 'next week', 'next monday', 'tomorrow from 9 to 12', 'friday 9-12', 'thursday between 9 and 12']) {
+    for (const later of ['on friday', 'on the 20th', 'next week', 'next monday', 'tomorrow from 9 to 12', 'friday 9-12', 'thursday between 9 and 12', 'tomorrow 9am to noon', 'monday 9am until 5pm', 'tomorrow 9 to 12']) {
       expect(readTypedBooking(`lab-3 ${later}`, LAB, NOW, 'UTC'), later).toEqual({ name: 'lab-3', values: {}, unread: later });
       expect(asksToBookAhead(later), later).toBe(true);
     }

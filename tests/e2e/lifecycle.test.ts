@@ -389,7 +389,24 @@ describe('taking a hand-off in words', () => {
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
     const nothing = await ask(h, h.ada, adaRoom, 'take it');
     expect(seenCard(nothing).heading).toBe('Nothing is held for you');
+    // There, where commands are not answered, it says where to type them.
+    expect(seenCard(nothing).texts[1]).toMatch(/^Nothing is held for you right now\. In the lab’s room, type book/);
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'linus@example.com' });
+  });
+
+  it('`yes` in the 1:1 room answers the offer with its form; with nothing held, `ok` and `thanks` get a short answer', async () => {
+    await offeredToLinus();
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const form = await ask(h, h.linus, linusRoom, 'yes');
+    expect(seenCard(form).heading).toBe('lab-1 is free: it is yours if you want it');
+    await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect((await h.readTestbeds())[0]).toMatchObject({ status: 'in_use', user_email: 'linus@example.com' });
+    // Nothing is held for him now: `ok` is acknowledged, and the answer says where the menu is.
+    const ok = await ask(h, h.linus, linusRoom, 'ok');
+    expect(seenCard(ok).texts).toEqual(['OK. Type testbed in the lab’s room whenever you need me.']);
+    expect(buttonTitles(ok)).toEqual([]);
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'thanks')).texts).toEqual(['You are welcome. Type testbed in the lab’s room whenever you need me.']);
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'yes')).heading).toBe('Nothing is held for you');
   });
 });
 

@@ -85,7 +85,7 @@ export type CardView =
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
   | { kind: 'notNeeded'; testbedId?: number }
   /** `I'll take it`, `take it`: the hand-off form of the testbed held for the person, or a line saying none is. */
-  | { kind: 'offerTaken' }
+  | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' }
   | { kind: 'status'; page?: number; label?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
