@@ -63,11 +63,12 @@ const STILL_NEED =
   /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
 /**
- * `still need it`, `I'm still using it`, `not done yet`, `need more time`, `snooze`, `remind me later`: what a holder
- * answers a reminder with, no testbed named (an `it` talked about is read before this). Their bookings, with Extend.
+ * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
+ * `stop reminding me`: what a holder answers a reminder with, no testbed named (an `it` talked about is read before
+ * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later)$/i;
+  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
 
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
@@ -467,6 +468,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
   const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1];
   if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;
+  // `+1h`, `+30 min`: that much more.
+  const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
+  if (plus !== undefined && readTypedExtension(plus) !== null) return `extend ${plus}`;
   const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);

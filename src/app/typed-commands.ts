@@ -101,10 +101,18 @@ export function commandText(text: string): string {
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
   const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
-  if (THANKS.test(bare)) return bare;
+  if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
   if (command !== typed && COURTESY_ONLY.test(bare)) return 'testbed';
-  return withoutCourtesy(bare);
+  return withoutCourtesy(withoutAgreement(bare));
+}
+
+/** `yes, extend`, `ok release lab-3`, `sure, book lab-3`: agreeing before a command adds nothing to it. */
+const AGREED_BEFORE = /^(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?\s+(?=\S)/i;
+
+function withoutAgreement(text: string): string {
+  const rest = text.replace(AGREED_BEFORE, '');
+  return rest === text || COURTESY_ONLY.test(rest) || THANKS.test(rest) ? text : rest;
 }
 
 /** Courtesy and nothing else (`please`, `pls`, `now`). */

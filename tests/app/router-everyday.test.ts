@@ -194,8 +194,28 @@ describe('router: extend with a time', () => {
     ['snooze 1h', { extendMinutes: 60 }],
     ['snooze lab-3 for an hour', { testbedId: 3, extendMinutes: 60 }],
     ['remind me in an hour', { extendMinutes: 60 }],
+    ['not yet', {}],
+    ["I'm almost done", {}],
+    ['nearly finished', {}],
+    ['stop reminding me', {}],
+    ['no more reminders', {}],
+    ['yes extend', {}],
+    ['+1h', { extendMinutes: 60 }],
+    ['+ 30 min', { extendMinutes: 30 }],
   ])('%j, as a holder answers a reminder, shows their bookings with Extend', (typed, event) => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
+  });
+
+  it.each([
+    ['ok release lab-3', { type: 'release.started', testbedName: 'lab-3' }],
+    ['sure, book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['yes, done with lab-3', { type: 'release.started', testbedName: 'lab-3' }],
+  ])('%j: agreeing before a command adds nothing to it', (typed, event) => {
+    expect(dispatched(typed)).toEqual([event]);
+  });
+
+  it.each(['not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each([
@@ -729,6 +749,8 @@ describe('router: word soup of the bot’s own words', () => {
     'ninety', 'minutes', 'a few', 'or so', 'tops', 'the next', 'first thing', 'need help', 'later', 'or', 'weekly', 'monthly',
     // And the next round's: the menu asked for, more time added, another separator, the colleague still on it.
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
+    // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
+    'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
