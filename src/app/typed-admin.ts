@@ -26,9 +26,10 @@ export interface TypedEdit {
 /**
  * What a task's words must name before a sentence reads as that task: `named`, a testbed of the lab (or one a slip
  * away): `the build is back online` said in a chat is nobody's task; `testbed`, that or a single word, as an admin
- * naming a testbed the lab may not have (`maintenance lab-9` is answered that no testbed is called so).
+ * naming a testbed the lab may not have (`maintenance lab-9` is answered that no testbed is called so); `down`, a
+ * testbed of the lab under maintenance (`lab-3 is fixed` said of a testbed in service is news, not a task).
  */
-type WordsGuard = 'named' | 'testbed';
+type WordsGuard = 'named' | 'testbed' | 'down';
 
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
@@ -48,6 +49,12 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
+  // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?)$/i, 'maintenance_end', 'down'],
+  [/^(?<words>\S[\s\S]*?)\s+works\s+again$/i, 'maintenance_end', 'down'],
+  [/^bring\s+(?<words>\S[\s\S]*?)\s+back(?:\s+up)?$/i, 'maintenance_end', 'named'],
+  [/^(?:re-?)?enable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
+  [/^disable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*)?$/i, 'force_release'],
@@ -58,6 +65,12 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
 function guarded<T extends Pick<TestbedRecord, 'testbed_name'>>(guard: WordsGuard | undefined, task: AdminTask, words: string, testbeds: readonly T[]): boolean {
   if (guard === undefined) return true;
   const testbed = (task === 'maintenance_start' ? maintenanceParts(words, testbeds).testbed : words).trim();
+  if (guard === 'down') {
+    // A whole record says whether it is under maintenance; a bare name (no status known) is taken at its word.
+    const found = findByTypedName(testbeds, testbed);
+    const record = 'found' in found ? (found.found as Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>) : undefined;
+    return record !== undefined && (record.status === undefined || (record.maintenance ?? null) !== null);
+  }
   if ('found' in findByTypedName(testbeds, testbed) || findNearName(testbeds, testbed) !== undefined) return true;
   return guard === 'testbed' && !/\s/.test(testbed);
 }
@@ -96,6 +109,10 @@ const ADD = /^(?:add|put)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i
 const REMOVE = /^(?:remove|delete|drop)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
 // `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
 const LABEL = /^(?:label|tag)\s+(?<rest>\S[\s\S]*)$/i;
+// `untag lab-3 5g`, `unlabel lab-3`: labels taken off (or, with none named, the form).
+const UNLABEL = /^(?:untag|unlabel)\s+(?<rest>\S[\s\S]*)$/i;
+/** Labels as typed after a testbed without a word between (`label lab-3 5g`): words of letters, digits, `.`, `_`, `-`. */
+const BARE_LABELS = /^[\w.-]{1,32}(?:\s*(?:,|\band\b|&)?\s*[\w.-]{1,32}){0,9}$/i;
 // `describe lab-3 as Radio rack 2`.
 const DESCRIBE = /^describe\s+(?<rest>\S[\s\S]*)$/i;
 
@@ -152,12 +169,33 @@ function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: strin
   const label = LABEL.exec(command);
   if (label) {
     const { words, value } = testbedThen(label.groups!.rest, /\s+(?:as|with)\s+|\s*:\s*/gi, testbeds);
-    return value === undefined ? null : edit(words, { labels: { op: 'add', text: labelList(value) } });
+    if (value !== undefined) return edit(words, { labels: { op: 'add', text: labelList(value) } });
+    // `label lab-3 5g`: only after a testbed's whole name, and only words a label may be.
+    const bare = bareLabels(label.groups!.rest, testbeds);
+    return bare === null ? null : edit(bare.words, { labels: { op: 'add', text: bare.labels } });
+  }
+  const unlabel = UNLABEL.exec(command)?.groups?.rest.trim();
+  if (unlabel !== undefined) {
+    if ('found' in findByTypedName(testbeds, unlabel)) return edit(unlabel);
+    const bare = bareLabels(unlabel, testbeds);
+    return bare === null ? null : edit(bare.words, { labels: { op: 'remove', text: bare.labels } });
   }
   const describe = DESCRIBE.exec(command);
   if (describe) {
     const { words, value } = testbedThen(describe.groups!.rest, /\s+as\s+|\s*:\s*/gi, testbeds);
     return value === undefined ? null : edit(words, { description: value });
+  }
+  return null;
+}
+
+/** `lab-3 5g, core`: a testbed's whole name, then labels with nothing between; null when the words are not that. */
+function bareLabels<T extends Pick<TestbedRecord, 'testbed_name'>>(rest: string, testbeds: readonly T[]): { words: string; labels: string } | null {
+  const typed = rest.slice(0, MAX_TYPED_NAME + 400);
+  for (const space of [...typed.matchAll(/\s+/g)].slice(0, 8)) {
+    const words = typed.slice(0, space.index);
+    const found = findByTypedName(testbeds, words);
+    const labels = typed.slice(space.index! + space[0].length);
+    if ('found' in found && sameName(found.found.testbed_name, words) && BARE_LABELS.test(labels)) return { words, labels: labelList(labels) };
   }
   return null;
 }

@@ -200,6 +200,10 @@ describe('router: admin tasks typed', () => {
     ['labels of Link to core: 5g', started('testbed_edit', { testbed_id: '3', labels: '5g' })],
     ['describe lab-1 as Radio rack 2, shelf 4', started('testbed_edit', { testbed_id: '1', description: 'Radio rack 2, shelf 4' })],
     ['change the description of Link to core to Fibre to the core', started('testbed_edit', { testbed_id: '3', description: 'Fibre to the core' })],
+    // Labels after the whole name with no word between; `untag` takes them off, or opens the form.
+    ['label lab-1 5g and ran', started('testbed_edit', { testbed_id: '1', labels: '5g, ran' })],
+    ['untag lab-2 core', started('testbed_edit', { testbed_id: '2', labels: '' })],
+    ['unlabel lab-2', started('testbed_edit', { testbed_id: '2' })],
   ])('%j opens that form for the admin actor', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
   });
@@ -263,6 +267,22 @@ describe('router: admin tasks typed', () => {
     expect(isCommandText('maintenance lab-2 until friday for a rack move', testbeds)).toBe(false);
     expect(isCommandText('force release lab-2 because the nightly run hung', testbeds)).toBe(false);
     expect(isCommandText('force release lab-2', testbeds)).toBe(true);
+  });
+
+  it('`lab-2 is fixed` ends its maintenance while it is under maintenance; of a testbed in service it is news (the hint)', () => {
+    const down = { ...lab, testbeds: testbeds.map((record) => ({ ...record, status: 'available' as const, maintenance: record.id === 2 ? { since: NOW, reason: 'fan', until: null, by: { email: 'ada@x', name: 'Ada' } } : null })) };
+    for (const typed of ['lab-2 is fixed', 'lab-2 works again', 'lab-2 is back', 'lab-2 has been repaired', 'lab-2 is up again']) {
+      expect(route(text(typed), down), typed).toEqual(started('maintenance_end', { testbed_id: '2' }));
+    }
+    expect(route(text('lab-1 is fixed'), down)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 1 } });
+    expect(route(text('the build is fixed'), down)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    // Said as a task, it is one whatever the testbed's state (the form says when there is nothing to end).
+    expect(route(text('bring lab-1 back'), down)).toEqual(started('maintenance_end', { testbed_id: '1' }));
+    expect(route(text('enable lab-1'), down)).toEqual(started('maintenance_end', { testbed_id: '1' }));
+    expect(route(text('disable lab-1'), down)).toEqual(started('maintenance_start', { testbed_id: '1' }));
+    for (const typed of ['bring the cake back', 'enable notifications', 'disable reminders', 'label the rack 5g', 'Linus is back']) {
+      expect(route(text(typed), down), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    }
   });
 
   it('a sentence about something that is no testbed is no admin task: the hint, not the admin card', () => {

@@ -352,6 +352,20 @@ describe('an admin runs the lab', () => {
     expect((await historyLines())[0]).toMatchObject({ reason: 'firmware upgrade', until: null, by: { email: 'linus@example.com' } });
   });
 
+  it('`lab-2 is fixed` said while it is under maintenance: the admin gets End maintenance on lab-2, one press ends it; said of a testbed in service, the hint', async () => {
+    await start();
+    await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'fan', until: '' });
+    // Ada is no admin: she is told who can, and nothing changes.
+    expect(seenCard(await ask(h, h.ada, h.lab, 'lab-2 is fixed')).heading).toBe('For the lab’s admins');
+    const form = await ask(h, h.linus, h.lab, 'lab-2 works again');
+    expect(seenCard(form).heading).toBe('End maintenance');
+    expect((input(form, 'testbed_id') as { value?: string }).value).toBe('2');
+    expect(seenCard(await click(h, h.linus, form, 'maintenance_end')).heading).toBe('lab-2 is back in service');
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance ?? null).toBeNull();
+    // Now in service, the same words are news to nobody's task.
+    expect(seenCard(await ask(h, h.linus, h.lab, 'lab-2 is fixed')).texts[0]).toMatch(/^I did not understand that\. Is it about lab-2\?/);
+  });
+
   it('maintenance until a time written as the bot writes its times (`… UTC`, `… IST`) ends then', async () => {
     await start();
     // Tomorrow at this hour, to the minute.
