@@ -274,10 +274,11 @@ const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
 /**
  * `why is lab-3 booked`, `what is Linus doing on lab-3`, `when did I book lab-3`, `how much time is left on lab-3`,
- * `when is my lab-3 booking due`, `when does lab-3 become free`: questions its status row answers (the first group set).
+ * `when is my lab-3 booking due`, `when does lab-3 become free`, `when is lab-3 due`, `is lab-3 mine`, `do I have lab-3`, `how
+ * long can I keep lab-3`, `when do I have to release lab-3`: questions its status row answers (the first group set).
  */
 const ABOUT_BOOKING =
-  /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back))$/i;
+  /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back)|when\s+is\s+(\S[\s\S]*?)\s+due(?:\s+back)?|is\s+(\S[\s\S]*?)\s+(?:still\s+)?mine|do\s+i\s+(?:still\s+)?(?:have|hold)\s+(\S[\s\S]*?)|how\s+long\s+(?:do|can)\s+i\s+(?:have|keep)\s+(\S[\s\S]*?)(?:\s+for)?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+back|return)\s+(\S[\s\S]*?))$/i;
 /** `who took lab-3`, `who's got lab-3`, `whose is lab-3`, `what is on lab-3`: as `who has lab-3`. */
 const WHO_HOLDS_SAID =
   /^(?:who(?:['’]?s|\s+has)?\s+got|who\s+(?:took|grabbed|reserved|claimed)|whose\s+is|what(?:['’]?s|\s+is)\s+(?:running\s+)?on)\s+(\S[\s\S]*?)(?:\s+(?:now|right\s+now|today))?$/i;
@@ -344,9 +345,12 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
 const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
 /** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
-/** `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`: their bookings. */
+/**
+ * `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`, `when do I have to
+ * release`, `time left`, `do I have anything booked`: their bookings.
+ */
 const MY_BOOKING_ASKED =
-  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?)$/i;
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
 /** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */

@@ -214,7 +214,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -551,6 +551,11 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     ['how much time is left on TB-04', [{ type: 'status.requested', label: 'TB-04' }]],
     ['when is my lab-3 booking due', [{ type: 'status.requested', label: 'lab-3' }]],
     ['when does lab-3 become free', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['when is lab-3 due back', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is lab-3 still mine', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['do I have lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['how long can I keep TB-04', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['when do I have to release lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
     ["I'm using lab-3 for the soak test", [{ type: 'purpose.started', testbedId: 3, purpose: 'the soak test' }]],
     ['lab-3 is for the firmware bisect', [{ type: 'purpose.started', testbedId: 3, purpose: 'the firmware bisect' }]],
     ['who booked lab-3 last', [{ type: 'history.requested', testbedId: 3 }]],
@@ -750,7 +755,8 @@ describe('router: word soup of the bot’s own words', () => {
     // And the next round's: the menu asked for, more time added, another separator, the colleague still on it.
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
-    'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot',
+    'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
+    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -1021,6 +1027,11 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['can I extend?', 'mine'],
     ['when does my booking end', 'mine'],
     ['how much time do I have left', 'mine'],
+    ['when do I have to release', 'mine'],
+    ['time left', 'mine'],
+    ['do I have anything booked', 'mine'],
+    ['am I holding anything', 'mine'],
+    ['when is it due', 'mine'],
     ['what is my booking', 'mine'],
     ['release my booking', 'release'],
     ['delete my booking', 'release'],
