@@ -37,12 +37,12 @@ const QUEUE_FOR =
   /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
 /** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
 const QUEUE_OF =
-  /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
+  /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:of|on)|how\s+long\s+is\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
 /** `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`: lab-3's status (its row says the place). */
 const PLACE_ASKED_FOR =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued))\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next)$/i;
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next|(?:my\s+)?wait-?lists?)$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
@@ -221,7 +221,7 @@ const NOT_NEEDED =
  * `stop notifying me about lab-3`: leave that queue (group 1); with no testbed named, their queues.
  */
 const LEAVE_QUEUE =
-  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)|cancel\s+my\s+(?:wait|place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
+  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+|all\s+(?:the\s+|my\s+)?|every\s+)?(?:queues?|lines?|waiting\s+lists?|wait-?lists?)|cancel\s+(?:my\s+)?(?:wait(?:ing)?|place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
 /**
  * `leave the lab-3 queue`, `get me out of the lab-3 queue`, `drop out of the queue for lab-3`, `no longer waiting for lab-3`:
  * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
@@ -229,6 +229,12 @@ const LEAVE_QUEUE =
 const LEAVE_NAMED_QUEUE =
   /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
+/**
+ * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `waitlist lab-3`,
+ * `add me to the waitlist for lab-3`: wait (the first group set), when the words name a testbed or label of the lab.
+ */
+const NEXT_FOR =
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?))$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
@@ -446,6 +452,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
   if (wantedName !== undefined && namesLabOrAny(testbeds, wantedName)) return `wait ${wantedName}`;
+  const nextFor = command.length > AROUND_NAME_MAX ? null : NEXT_FOR.exec(command);
+  const nextName = nextFor?.slice(1).find((group) => group !== undefined)?.trim();
+  if (nextName !== undefined && namesLabOrAny(testbeds, nextName)) return `wait ${nextName}`;
   // `what's the status of my project` is nobody's testbed: left as typed (a hint).
   const statusOf = STATUS_OF.exec(command);
   const statusOfWhat = statusOf?.[1]?.trim();
