@@ -244,8 +244,25 @@ function mine(input: MineInput) {
   return { held, queued, offered };
 }
 
-export function mineCard(input: MineInput): AdaptiveCardJson {
-  const { held, queued, offered } = mine(input);
+/**
+ * `extend lab-1` (or `release lab-1 at 4pm`) typed by somebody who does not hold lab-1: a line saying whose it is, so no
+ * Extend on the card is taken for lab-1's. Undefined when the testbed named is theirs, or none is named.
+ */
+function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value: unknown) => string): string | undefined {
+  if (input.chosen === undefined || input.doneBy !== undefined || held.some((record) => record.id === input.chosen)) return undefined;
+  const named = input.testbeds.find((record) => record.id === input.chosen);
+  if (named === undefined) return undefined;
+  const name = esc(named.testbed_name);
+  if (named.status === 'in_use') return `You do not hold ${name}: ${heldUntilLine(named, input.now, input.timeZone, esc)} Only the holder can extend it.`;
+  if (!isBookable(named)) return `You do not hold ${name}: it is under maintenance.`;
+  return `You do not hold ${name}: nobody does. ${input.directRoom ? 'In the lab’s room, type' : 'Type'} book ${name} to book it.`;
+}
+
+export function mineCard(typed: MineInput): AdaptiveCardJson {
+  const { held, queued, offered } = mine(typed);
+  const elsewhere = notTheirs(typed, held, (value) => safeName(value));
+  // The time typed was for the testbed they do not hold: their own bookings get the plain buttons.
+  const input: MineInput = elsewhere === undefined ? typed : { ...typed, extendMinutes: undefined, extendUntil: undefined };
   const heldForYou = offered.map(({ record, until }) =>
     small(
       `${safeName(record.testbed_name)} is held for you until ${formatWhen(until, input.timeZone)}: ${input.directRoom ? 'press Book it on the offer I sent you' : `type book ${safeName(record.testbed_name)}`} to take it.`,
@@ -254,6 +271,7 @@ export function mineCard(input: MineInput): AdaptiveCardJson {
   );
   if (input.queues) return queuesCard(held, queued, heldForYou);
   const body: CardElement[] = [heading('Your bookings'), ...heldForYou];
+  if (elsewhere !== undefined) body.push(small(elsewhere, { color: 'warning', weight: 'Bolder' }));
   if (held.length === 0) body.push(textBlock('You hold no testbeds right now.'));
   // Each booking as its name above its due time, as status shows it: as a fact, a long name was the
   // title column and broke over lines on a phone.
@@ -395,6 +413,8 @@ export function mineText(input: MineInput): string {
   );
   const more = held.length > 5 ? `; ${held.length - 5} more` : '';
   const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
+  const elsewhere = input.queues ? undefined : notTheirs(input, held, (value) => plainText(value, 80));
+  if (elsewhere !== undefined) return `${heldForYou}${elsewhere} ${own}`;
   const waits = queued
     .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
     .join('');

@@ -528,6 +528,21 @@ describe('lifecycle cards', () => {
     expect(pickerValue(9)).toBeUndefined();
   });
 
+  it('`extend lab-5` by somebody who does not hold lab-5: a line says whose it is, and their own bookings get the plain buttons', () => {
+    const testbeds = [inUse(3, ana), inUse(5, bob, { until: '2026-03-10T12:00:00.000Z' }), available(6), { ...available(7), maintenance: { reason: 'fan', until: null, since: NOW, by: bob } }];
+    const typed = (chosen: number, more: Partial<Parameters<typeof mineCard>[0]> = {}) => ({ ...ctx, testbeds, life: [], requesterEmail: ana.email, chosen, ...more });
+    const warning = (chosen: number, more = {}) => seenCard(mineCard(typed(chosen, more))).all.find((item) => item.element.color === 'warning')?.text;
+    expect(warning(5)).toBe('You do not hold lab-5: Bob Builder holds it; expected release: 2026-03-10 12:00 UTC (in 2 h). Only the holder can extend it.');
+    expect(warning(6)).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it.');
+    expect(warning(6, { directRoom: true })).toBe('You do not hold lab-6: nobody does. In the lab’s room, type book lab-6 to book it.');
+    expect(warning(7)).toBe('You do not hold lab-7: it is under maintenance.');
+    expect(warning(3)).toBeUndefined();
+    // The length typed was meant for lab-5: lab-3 keeps its own two.
+    expect(buttonTitles(mineCard(typed(5, { extendMinutes: 120 }))).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
+    // What a phone shows says it first.
+    expect(mineText(typed(6))).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it. You hold lab-3 until 2026-03-10 12:00 UTC (in 2 h).');
+  });
+
   it('mine offers the length typed with extend (`extend lab-4 by 2 hours`) in place of the nearer of its own two', () => {
     const testbeds = [inUse(3, ana), inUse(4, ana)];
     const extendButtons = (extendMinutes?: number) =>

@@ -346,6 +346,15 @@ describe('a testbed named with the command', () => {
     expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 
+  it('`extend lab-2 by 2 hours` from Linus, who holds lab-1 while Ada holds lab-2: a line says lab-2 is Ada\'s, and nothing of his takes the 2 hours', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const mine = await ask(h, h.linus, h.lab, 'extend lab-2 by 2 hours');
+    expect(seenCard(mine).texts[1]).toMatch(/^You do not hold lab-2: Ada Ops holds it; expected release: .* Only the holder can extend it\.$/);
+    expect(buttonTitles(mine).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
+    expect(mine.text).toMatch(/^You do not hold lab-2: Ada Ops holds it;/);
+  });
+
   it('a newcomer asking the way is shown it: `how do I book a testbed?` gets the booking form, `how does the queue work` the help', async () => {
     const form = await ask(h, h.ada, h.lab, 'how do I book a testbed?');
     expect(seenCard(form).heading).toBe('Register a testbed');
