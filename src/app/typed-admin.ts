@@ -57,7 +57,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^disable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
-  [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*)?$/i, 'force_release'],
+  [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],
   [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
 ];
 

@@ -253,7 +253,7 @@ function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value
   const named = input.testbeds.find((record) => record.id === input.chosen);
   if (named === undefined) return undefined;
   const name = esc(named.testbed_name);
-  if (named.status === 'in_use') return `You do not hold ${name}: ${heldUntilLine(named, input.now, input.timeZone, esc)} Only the holder can extend it.`;
+  if (named.status === 'in_use') return `You do not hold ${name}: ${heldUntilLine(named, input.now, input.timeZone, esc)}`;
   if (!isBookable(named)) return `You do not hold ${name}: it is under maintenance.`;
   return `You do not hold ${name}: nobody does. ${input.directRoom ? 'In the lab’s room, type' : 'Type'} book ${name} to book it.`;
 }

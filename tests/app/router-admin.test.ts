@@ -214,6 +214,9 @@ describe('router: admin tasks typed', () => {
     ['kick Linus off lab-2', started('force_release', { testbed_id: '2' })],
     ['kick Linus Lab out of lab-2', started('force_release', { testbed_id: '2' })],
     ['free lab-2 from Linus', started('force_release', { testbed_id: '2' })],
+    // A reason after the colleague fills in the form's reason.
+    ['take lab-2 away from Linus because he left the team', started('force_release', { testbed_id: '2', reason: 'he left the team' })],
+    ['take lab-2 away because the run hung', started('force_release', { testbed_id: '2', reason: 'the run hung' })],
   ])('%j opens the force release form on lab-2; the colleague named is not read, and a recording blanks it', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
     expect(isCommandText(typed, testbeds)).toBe(typed === 'take lab-2 away');

@@ -532,7 +532,7 @@ describe('lifecycle cards', () => {
     const testbeds = [inUse(3, ana), inUse(5, bob, { until: '2026-03-10T12:00:00.000Z' }), available(6), { ...available(7), maintenance: { reason: 'fan', until: null, since: NOW, by: bob } }];
     const typed = (chosen: number, more: Partial<Parameters<typeof mineCard>[0]> = {}) => ({ ...ctx, testbeds, life: [], requesterEmail: ana.email, chosen, ...more });
     const warning = (chosen: number, more = {}) => seenCard(mineCard(typed(chosen, more))).all.find((item) => item.element.color === 'warning')?.text;
-    expect(warning(5)).toBe('You do not hold lab-5: Bob Builder holds it; expected release: 2026-03-10 12:00 UTC (in 2 h). Only the holder can extend it.');
+    expect(warning(5)).toBe('You do not hold lab-5: Bob Builder holds it; expected release: 2026-03-10 12:00 UTC (in 2 h).');
     expect(warning(6)).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it.');
     expect(warning(6, { directRoom: true })).toBe('You do not hold lab-6: nobody does. In the lab’s room, type book lab-6 to book it.');
     expect(warning(7)).toBe('You do not hold lab-7: it is under maintenance.');

@@ -364,9 +364,13 @@ describe('releasing in words from the 1:1 room', () => {
     expect(buttonTitles(mine)).toContain('Release');
     expect(seenCard(await click(h, h.ada, mine, 'release_submit')).heading).toBe('Released: lab-1');
     expect((await h.readTestbeds())[0].status).toBe('available');
-    // Linus holds nothing: his own bookings, none, and nothing changes.
+    // Linus holds nothing: his own bookings, none, a line that lab-1 is nobody's, and nothing changes.
     const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
-    expect(seenCard(await ask(h, h.linus, linusRoom, 'release lab-1')).texts).toEqual(['Your bookings', 'You hold no testbeds right now.']);
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'release lab-1')).texts).toEqual([
+      'Your bookings',
+      'You do not hold lab-1: nobody does. In the lab’s room, type book lab-1 to book it.',
+      'You hold no testbeds right now.',
+    ]);
   });
 });
 
