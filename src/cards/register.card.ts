@@ -214,7 +214,8 @@ export function registeredCard({ record, timeZone, now, label }: RegisteredCardI
       ]),
       textBlock('Please release it when you are done, so others can use it.', { isSubtle: true }),
     ],
-    actions ?? [buttons.status(), buttons.release('Release a testbed'), buttons.menu()],
+    // Release starts its form on this booking (another may still be chosen there).
+    actions ?? [buttons.status(), buttons.release('Release a testbed', record.id), buttons.menu()],
   );
 }
 

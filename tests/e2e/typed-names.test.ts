@@ -346,6 +346,15 @@ describe('a testbed named with the command', () => {
     expect(buttonTitles(await ask(h, h.ada, h.lab, 'extend lab-3'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
   });
 
+  it('Release a testbed on the Booked card starts the form on that booking, with another of hers held too', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const booked = await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const form = await click(h, h.ada, booked, 'Release a testbed');
+    expect(startsOn(form)).toMatch(/^lab-3 — yours/);
+    expect(seenCard(await click(h, h.ada, form, 'release_submit')).heading).toBe('Released: lab-3');
+    expect((await h.readTestbeds()).filter((record) => record.status === 'in_use').map((record) => record.testbed_name)).toEqual(['lab-1']);
+  });
+
   it('`extend lab-2 by 2 hours` from Linus, who holds lab-1 while Ada holds lab-2: a line says lab-2 is Ada\'s, and nothing of his takes the 2 hours', async () => {
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     await click(h, h.linus, await ask(h, h.linus, h.lab, 'register lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
