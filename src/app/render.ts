@@ -54,7 +54,7 @@ import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
-import { asksToBookAhead } from '../cards/typed-booking.js';
+import { asksToBookAhead, isVagueLength } from '../cards/typed-booking.js';
 import { unknownZoneWords } from '../cards/typed-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
@@ -160,6 +160,11 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
+  if (isVagueLength(unread)) {
+    const said = unread.replace(/^(?:for|until|till)\s+/i, '');
+    const asked = /^(?:now|later|(?:the\s+)?time\s+being|ever|good)$/i.test(said) ? 'Until when?' : `How long is “${said}”?`;
+    return `${asked} Choose when you will release it below.`;
+  }
   if (asksToBookAhead(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
   }

@@ -144,7 +144,7 @@ function withTimeSpellings(text: string): string {
 
 /** `please`, `can you`, `I'd like to` before a command; `please`, `now`, `thanks` after it. */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
-const COURTESY_AFTER = /(?<=\S)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
+const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
 function withoutCourtesy(command: string): string {

@@ -115,6 +115,13 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     return 'found' in match && (!whole || sameName(match.found.testbed_name, name));
   };
   if (named(text) !== undefined && finds(text, true)) return { name: text, values: {} };
+  // `lab-3 for a bit`, `a testbed for a while`: the testbed (if one is named), and the words named (no purpose `a bit`).
+  for (const start of starts) {
+    const [name, rest] = [text.slice(0, start).trim(), text.slice(start).trim()];
+    if (!/^(?:for|until|till)\s/i.test(rest) || !isVagueLength(rest)) continue;
+    if (name !== '' && NO_NAME.test(name)) return { values: {}, unread: rest };
+    if (named(name) !== undefined && finds(name, false)) return { name, values: {}, unread: rest };
+  }
   const range = bookingRange(text, testbeds, now, timeZone);
   if (range !== undefined) return range;
   const ahead = bookingAhead(text, testbeds, now, timeZone);
@@ -204,6 +211,17 @@ const RANGE = new RegExp(
   `^(?:(?:from\\s+)?(${RANGE_START})\\s*(?:-|–|to|till|until)\\s*(${RANGE_END})|between\\s+(${RANGE_START})\\s+and\\s+(${RANGE_END}))(?:\\s+(\\S.*))?$`,
   'is',
 );
+
+/**
+ * `for a bit`, `for a while`, `for 5`, `for some time`: a length said without saying how long. Read as a purpose they
+ * would become the booking's purpose (`a bit`); the form names them and asks for the release time instead.
+ */
+const VAGUE_LENGTH =
+  /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?\d{1,4}(?:[.,]\d{1,2})?)$/i;
+
+export function isVagueLength(unread: string): boolean {
+  return VAGUE_LENGTH.test(unread.trim());
+}
 
 /** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */
 export function asksToBookAhead(unread: string): boolean {

@@ -63,12 +63,12 @@ const END_OF_DAY =
  * morning at noon, the afternoon at 17:00, the night and the weekend on the next working morning at 9:00).
  */
 const SPANS: ReadonlyArray<[RegExp, string]> = [
-  [/^(?:the\s+|this\s+)?morning$/i, 'noon'],
-  [/^(?:the\s+|this\s+)?afternoon$/i, '17:00'],
-  [/^(?:the\s+|this\s+)?evening$/i, 'tonight'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?morning$/i, 'noon'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?afternoon$/i, '17:00'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?evening$/i, 'tonight'],
   [/^(?:the\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
-  [/^(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?week$/i, 'friday'],
   [/^(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?month$/i, 'the end of the month'],
 ];
 
@@ -98,6 +98,7 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?morning$/i, '$1 9:00'],
+  [/^(?:(\S+(?:\s+\S+)?)\s+)?after\s+lunch$/i, '$1 13:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?lunch(?:\s*time)?$/i, '$1 12:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?afternoon$/i, '$1 17:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?evening$/i, '$1 18:00'],
@@ -212,13 +213,32 @@ function readDay(words: readonly string[]): TypedClock['day'] | null {
   if (weekday >= 0) return before === 'next' ? weekday + 7 : weekday;
   const dayOfMonth = /^(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)$/.exec(text);
   if (dayOfMonth) return { day: Number(dayOfMonth[1]) };
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const iso = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(text);
   if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  const numeric = numericDate(text);
+  if (numeric !== undefined) return numeric;
   const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+)$/.exec(text);
   const monthFirst = /^([a-z]+)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(text);
   const [day, monthWord] = dayFirst ? [dayFirst[1], dayFirst[2]] : monthFirst ? [monthFirst[2], monthFirst[1]] : [];
   const month = monthWord === undefined ? -1 : MONTHS.findIndex((pattern) => pattern.test(monthWord));
   return month >= 0 ? { month: month + 1, day: Number(day) } : null;
+}
+
+/**
+ * A date in digits as people write it: `24.12.2026` (day first, with its year: without one, `14.30` is a time),
+ * `12/24` or `24/12` (whichever way round only one reading is a date; `3/4` could be either, so it is none), with a
+ * year or not (`12/24/26`). Undefined for other words, null for a date that reads both ways or not at all.
+ */
+function numericDate(text: string): TypedClock['day'] | null | undefined {
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (dotted) return { year: Number(dotted[3]), month: Number(dotted[2]), day: Number(dotted[1]) };
+  const slashed = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?$/.exec(text);
+  if (!slashed) return undefined;
+  const [first, second] = [Number(slashed[1]), Number(slashed[2])];
+  const year = slashed[3] === undefined ? {} : { year: slashed[3].length === 2 ? 2000 + Number(slashed[3]) : Number(slashed[3]) };
+  if (first > 12 && second <= 12) return { ...year, month: second, day: first };
+  if (second > 12 && first <= 12) return { ...year, month: first, day: second };
+  return null;
 }
 
 /** The words after `until`: a day, a time, or a day and a time (`fri 17:00`, `3 dec at 9am`), or null. */

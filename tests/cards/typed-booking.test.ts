@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
-import { asksToBookAhead, readTypedBooking } from '../../src/cards/typed-booking.js';
+import { asksToBookAhead, isVagueLength, readTypedBooking } from '../../src/cards/typed-booking.js';
 import { readTypedExtension, readTypedRange, readTypedRelease, unknownZoneWords } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
@@ -592,8 +592,33 @@ describe('times said roughly, as a bound, or with the end of a working day', () 
     ['until first thing in the morning', custom('2026-03-11', '09:00')],
     ['for the rest of the week', custom('2026-03-13', '23:59')],
     ['for the rest of the month', custom('2026-03-31', '23:59')],
+    ['for the rest of the afternoon', custom('2026-03-10', '17:00')],
+    ['for the week', custom('2026-03-13', '23:59')],
+    ['until after lunch', custom('2026-03-10', '13:00')],
+    ['until tomorrow after lunch', custom('2026-03-11', '13:00')],
+    // A date in digits: whichever way round only one reading is a date, or day first with its year after dots.
+    ['until 12/24', custom('2026-12-24', '23:59')],
+    ['until 24/12', custom('2026-12-24', '23:59')],
+    ['until 24.12.2026', custom('2026-12-24', '23:59')],
+    ['until 2026/12/24', custom('2026-12-24', '23:59')],
+    ['until 12/24/26 5pm', custom('2026-12-24', '17:00')],
   ])('%j is %j', (phrase, values) => {
     expect(readTypedRelease(phrase, NOW, 'UTC')).toEqual(values);
+  });
+
+  it('a date in digits that reads both ways (`3/4`), or neither, is no time; `12.30` stays a time', () => {
+    for (const phrase of ['until 3/4', 'until 13/13', 'until 31.02.2026x']) expect(readTypedRelease(phrase, NOW, 'UTC'), phrase).toBeNull();
+    expect(readTypedRelease('until 12.30', NOW, 'UTC')).toEqual(custom('2026-03-10', '12:30'));
+  });
+
+  it('a length said without how long (`for a bit`, `for a while`, `for 5`) is named, never taken as the purpose', () => {
+    expect(readTypedBooking('lab-3 for a bit', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'for a bit' });
+    expect(readTypedBooking('lab-3 for 5', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'for 5' });
+    expect(readTypedBooking('a testbed for a while', LAB, NOW, 'UTC')).toEqual({ values: {}, unread: 'for a while' });
+    expect(isVagueLength('until later')).toBe(true);
+    // With more words it is a purpose after all; with a unit, a length.
+    expect(readTypedBooking('lab-3 for a bit of testing', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'a bit of testing' } });
+    expect(readTypedBooking('lab-3 for 5 mins', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '10:05') });
   });
 
   it('the hedges leave what is no time alone: a purpose stays the words typed', () => {

@@ -186,6 +186,11 @@ describe('a testbed named with the command', () => {
     const unread = await ask(h, h.ada, h.lab, 'book lab-3 until the demo');
     expect(startsOn(unread)).toBe('lab-3');
     expect(fieldErrorText(unread, 'release_choice')).toBe('I could not read “until the demo” as a time: choose when below.');
+    // A length without how long is asked about, and is not the purpose.
+    const vague = await ask(h, h.ada, h.lab, 'book lab-3 for a while');
+    expect(fieldErrorText(vague, 'release_choice')).toBe('How long is “a while”? Choose when you will release it below.');
+    expect((input(vague, 'purpose') as { value?: string }).value ?? '').toBe('');
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-3 for now'), 'release_choice')).toBe('Until when? Choose when you will release it below.');
 
     // A start on a later day, whatever the hour the test runs at (a range that has begun today is read as until its end).
     const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 tomorrow from 2pm to 5pm');
