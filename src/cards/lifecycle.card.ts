@@ -245,8 +245,9 @@ function mine(input: MineInput) {
 }
 
 /**
- * `extend lab-1` (or `release lab-1 at 4pm`) typed by somebody who does not hold lab-1: a line saying whose it is, so no
- * Extend on the card is taken for lab-1's. Undefined when the testbed named is theirs, or none is named.
+ * `extend lab-1` (or, in the 1:1 room, `release lab-1`) typed by somebody who does not hold lab-1: a line saying whose
+ * it is, so no Extend on the card is taken for lab-1's. Undefined when the testbed named is theirs, or none is named
+ * (`I'll be done with lab-1 at 4pm` has a line of its own).
  */
 function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value: unknown) => string): string | undefined {
   if (input.chosen === undefined || input.doneBy !== undefined || held.some((record) => record.id === input.chosen)) return undefined;
