@@ -413,6 +413,9 @@ const RELEASE_ALL_WORDS =
  */
 const IN_STATE =
   /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
+/** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
+const BOOKINGS_LISTED =
+  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
 const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
 /** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
 const RELEASE_WORDS =
@@ -501,6 +504,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (placeAsked !== undefined && 'found' in findByTypedName(testbeds, placeAsked)) return `who has ${placeAsked}`;
   const placeFor = MY_PLACE_FOR.exec(command);
   if (placeFor && 'found' in findByTypedName(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
+  if (BOOKINGS_LISTED.test(command)) return 'status in use';
   const howMany = HOW_MANY.exec(command);
   if (howMany) {
     const word = howMany[1].toLowerCase().replace(/\s+/g, ' ');

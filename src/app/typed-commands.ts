@@ -286,14 +286,22 @@ const HISTORY_NAMED =
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
   /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
-/** `lab-3 history`: the name first (only when it is a testbed's). */
-const NAME_HISTORY = /^(\S[\s\S]*?)\s+history$/i;
+/** `lab-3 history`, `lab-3 log`, `lab-3 activity`: the name first (only when it is a testbed's). */
+const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity)$/i;
+/**
+ * `log lab-3`, `what happened to lab-3`, `who released lab-3`, `when was lab-3 released`: its history too, when the words
+ * name a testbed (`what happened to my build` does not).
+ */
+const HISTORY_SAID =
+  /^(?:(?:show\s+)?(?:the\s+)?(?:logs?|activity)(?:\s+(?:of|for|on))?\s+(\S[\s\S]*?)|what\s+happened\s+(?:to|with|on)\s+(\S[\s\S]*?)|who\s+(?:released|freed|returned)\s+(\S[\s\S]*?)(?:\s+last)?|when\s+was\s+(\S[\s\S]*?)\s+(?:last\s+)?(?:released|freed|returned))$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';
 
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */
 export function historyName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   const match = HISTORY_NAMED.exec(command);
   if (match) return withoutWindow((match[1] ?? match[2] ?? match[3]).trim(), testbeds);
+  const said = HISTORY_SAID.exec(command.replace(WINDOW, ''))?.slice(1).find((group) => group !== undefined);
+  if (said !== undefined && 'found' in findByTypedName(testbeds, said.trim())) return said.trim();
   const named = NAME_HISTORY.exec(command.replace(WINDOW, ''));
   return named && 'found' in findByTypedName(testbeds, named[1]) ? named[1].trim() : undefined;
 }

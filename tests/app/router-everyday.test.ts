@@ -214,7 +214,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -756,7 +756,7 @@ describe('router: word soup of the bot’s own words', () => {
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
-    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line',
+    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -1118,6 +1118,14 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['drop out of the queue for lab-3', 'unwait lab-3'],
     ['no longer waiting for TB-04 SD-WAN pod', 'unwait TB-04 SD-WAN pod'],
     ["I don't want to wait anymore", 'my queues'],
+    ['what happened to lab-3', 'history lab-3'],
+    ['who released lab-3', 'history lab-3'],
+    ['when was lab-3 last released', 'history lab-3'],
+    ['lab-3 log', 'history lab-3'],
+    ['show the activity of TB-04 SD-WAN pod', 'history TB-04 SD-WAN pod'],
+    ['all bookings', 'status in use'],
+    ['current bookings', 'status in use'],
+    ['who booked today', 'status in use'],
     ["I'm next for lab-3", 'wait lab-3'],
     ['next in line for TB-04 SD-WAN pod', 'wait TB-04 SD-WAN pod'],
     ['dibs on lab-3', 'wait lab-3'],
