@@ -318,7 +318,7 @@ const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:show\s+(?:me\s+)?)?(?:the\s+)?commands|what\s+are\s+the\s+commands|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help)$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;

@@ -1277,7 +1277,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(route(text('is anyone using the coffee machine'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
-  it.each(['what can you do?', 'how does this work', 'commands', 'How do I use this'])('%j shows the help card', (typed) => {
+  it.each(['what can you do?', 'how does this work', 'commands', 'How do I use this', 'list commands', 'what commands do you have', 'faq', 'examples', "I'm new here"])('%j shows the help card', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'help.requested' }]);
   });
 });
