@@ -22,6 +22,8 @@ export const LAB_LIMITS = {
 export const LABEL_PATTERN = /^[A-Za-z0-9._-]{1,32}$/;
 
 const fold = (text: string) => text.trim().toLowerCase();
+/** A name between quotes of any kind, or in brackets: the name inside. */
+const QUOTED = /^["'“”‘’«»„`(\[<]\s*([^"'“”‘’«»„`()[\]<>]+?)\s*["'“”‘’«»`)\]>]$/;
 
 /** Two testbed names are the same when they only differ in case or surrounding spaces. */
 export const sameName = (a: string, b: string): boolean => fold(a) === fold(b);
@@ -41,6 +43,9 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const wanted = fold(typed);
   if (wanted === '') return { none: true };
   const strict = matchName(records, foldedNamesOf(records), wanted);
+  // `'lab-3'`, `"lab-3"`, `«lab-3»`: the name in quotes, as people write a name (unless a name holds them).
+  const unquoted = 'none' in strict ? QUOTED.exec(wanted)?.[1] : undefined;
+  if (unquoted !== undefined) return findByTypedName(records, unquoted);
   // (Words much longer than any name cannot be one, whatever their separators.)
   if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2 || !SEPARATOR.test(wanted)) return strict;
   // `lab 3`, `lab_3`, `lab–3` (a phone's dash) for lab-3: the same name with another separator between its parts.

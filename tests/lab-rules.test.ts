@@ -32,6 +32,14 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findNearName(lab, 'lab10')).toBe(lab[3]);
   });
 
+  it('reads a name between quotes or brackets as the name inside, unless a name holds them', () => {
+    for (const typed of ["'lab-10'", '"lab-10"', '“lab-10”', '«lab-10»', '(lab-10)', '[lab 10]']) expect(findByTypedName(lab, typed), typed).toEqual({ found: lab[3] });
+    expect(findByTypedName(lab, '"TB-0"')).toEqual({ ambiguous: true });
+    expect(findByTypedName(lab, "'lab-9'")).toEqual({ none: true });
+    const quoted = named('"Quoted" rig', 'Quoted');
+    expect(findByTypedName(quoted, '"quoted" rig')).toEqual({ found: quoted[0] });
+  });
+
   it('says when several names start with it, and when none does', () => {
     expect(findByTypedName(lab, 'TB-0')).toEqual({ ambiguous: true });
     expect(findByTypedName(lab, 'TB-02')).toEqual({ none: true });

@@ -96,10 +96,10 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
  * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 export function commandText(text: string): string {
-  const typed = withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^\//, ''));
+  const typed = withoutGreeting(withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^[/@]/, '')));
   // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
-  const command = /^testbeds?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed;
+  const command = withoutMark(/^testbeds?(?:\s+(?:bot|monitor))?[,:]?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
@@ -113,6 +113,19 @@ const AGREED_BEFORE = /^(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?\s+(?=\S)/i;
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
   return rest === text || COURTESY_ONLY.test(rest) || THANKS.test(rest) ? text : rest;
+}
+
+/** `hi, book lab-3`, `hey testbed status`, `good morning! what's free?`: a greeting before a command adds nothing to it. */
+const GREETED_BEFORE = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|folks))?(?:[,!.]+\s*|\s+)(?=\S)/i;
+
+function withoutGreeting(text: string): string {
+  const rest = text.replace(GREETED_BEFORE, '');
+  return rest === text || /^(?:there|bot|all|team|everyone|folks|please|pls)[!.?]*$/i.test(rest) ? text : rest;
+}
+
+/** `book: lab-3`, `release - lab-3`: a mark between a command and its testbed says nothing. */
+function withoutMark(text: string): string {
+  return text.replace(/^(book|register|reserve|release|status|wait|unwait|extend|history)\s*(?::|\s[-–—])\s*(?=\S)/i, '$1 ');
 }
 
 /** Courtesy and nothing else (`please`, `pls`, `now`). */

@@ -207,14 +207,22 @@ describe('router: extend with a time', () => {
   });
 
   it.each([
+    ['hey, book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['hi! book lab-3 please', { type: 'registration.started', testbedName: 'lab-3' }],
+    ["good morning team, what's free?", { type: 'status.requested', label: 'free' }],
+    ['hey testbed, status', { type: 'status.requested' }],
+    ['Testbed Monitor, book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['@testbed book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['book: lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
+    ['release - lab-3', { type: 'release.started', testbedName: 'lab-3' }],
     ['ok release lab-3', { type: 'release.started', testbedName: 'lab-3' }],
     ['sure, book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
     ['yes, done with lab-3', { type: 'release.started', testbedName: 'lab-3' }],
-  ])('%j: agreeing before a command adds nothing to it', (typed, event) => {
+  ])('%j: a greeting, agreement or mark before a command adds nothing to it', (typed, event) => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -756,7 +764,7 @@ describe('router: word soup of the bot’s own words', () => {
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
-    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings',
+    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',

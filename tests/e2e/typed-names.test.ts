@@ -44,8 +44,8 @@ describe('a testbed named with the command', () => {
     expect(seenCard(await click(h, h.ada, said, 'release_submit')).heading).toBe('Released: lab-1');
   });
 
-  it('another separator in the name (`book lab 3`, a phone\'s dash in `lab–3`) is the same name: the form starts on it', async () => {
-    for (const typed of ['book lab 3 for 2 hours', 'book lab–3', 'register LAB_3']) {
+  it('another separator in the name (`book lab 3`, a phone\'s dash in `lab–3`), quotes around it, a greeting or a mark before it: the form starts on it', async () => {
+    for (const typed of ['book lab 3 for 2 hours', 'book lab–3', 'register LAB_3', "book 'lab-3'", 'book «lab-3»', 'hi, book lab-3', 'book: lab-3']) {
       const form = await ask(h, h.ada, h.lab, typed);
       expect(startsOn(form), typed).toBe('lab-3');
       expect(fieldErrorText(form, 'testbed_id'), typed).toBeUndefined();
