@@ -44,7 +44,7 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   if (wanted === '') return { none: true };
   const strict = matchName(records, foldedNamesOf(records), wanted);
   // `'lab-3'`, `"lab-3"`, `«lab-3»`: the name in quotes, as people write a name (unless a name holds them).
-  const unquoted = 'none' in strict ? QUOTED.exec(wanted)?.[1] : undefined;
+  const unquoted = 'none' in strict && wanted.length <= LAB_LIMITS.nameMax + 4 ? QUOTED.exec(wanted)?.[1] : undefined;
   if (unquoted !== undefined) return findByTypedName(records, unquoted);
   // (Words much longer than any name cannot be one, whatever their separators.)
   if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2 || !SEPARATOR.test(wanted)) return strict;
