@@ -49,15 +49,26 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   // (Words much longer than any name cannot be one, whatever their separators.)
   if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2 || !SEPARATOR.test(wanted)) return strict;
   // `lab 3`, `lab_3`, `lab–3` (a phone's dash) for lab-3: the same name with another separator between its parts.
-  return matchSpaced(records, spaced(wanted));
+  const other = matchSpaced(records, spaced(wanted), spaced);
+  // `tb 4` for TB-04: a number without its leading zeros, read the same.
+  return 'none' in other ? matchSpaced(records, spacedUnpadded(wanted), spacedUnpadded) : other;
 }
+
+/** A spaced name with each number's leading zeros left out (`tb-04` reads `tb-4`). */
+const unpadded = (name: string) => name.replace(/(^|-)0+(?=\d)/g, '$1');
+/** One function (the key its sorted names are kept under): spaced, then without the zeros. */
+const spacedUnpadded = (folded: string) => unpadded(spaced(folded));
 
 /**
  * `matchName` over the names with their separators read alike, looked up in those names sorted (kept for a frozen
  * list): a typed message tries many readings, and most find nothing, so each costs a search, not a pass over the lab.
  */
-function matchSpaced<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], wanted: string): { found: T } | { ambiguous: true } | { none: true } {
-  const sorted = sortedSpacedNamesOf(records);
+function matchSpaced<T extends Pick<TestbedRecord, 'testbed_name'>>(
+  records: readonly T[],
+  wanted: string,
+  reading: (folded: string) => string,
+): { found: T } | { ambiguous: true } | { none: true } {
+  const sorted = sortedNamesOf(records, reading);
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -73,13 +84,16 @@ function matchSpaced<T extends Pick<TestbedRecord, 'testbed_name'>>(records: rea
   return second !== undefined && second.name.startsWith(wanted) ? { ambiguous: true } : { found: records[first.index] };
 }
 
-const sortedSpaced = new WeakMap<readonly object[], ReadonlyArray<{ name: string; index: number }>>();
+/** Per way of reading the names, the sorted names of each frozen list. */
+const sortedByReading = new Map<(folded: string) => string, WeakMap<readonly object[], ReadonlyArray<{ name: string; index: number }>>>();
 
-function sortedSpacedNamesOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): ReadonlyArray<{ name: string; index: number }> {
-  const known = sortedSpaced.get(records);
+function sortedNamesOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[], reading: (folded: string) => string): ReadonlyArray<{ name: string; index: number }> {
+  let kept = sortedByReading.get(reading);
+  if (kept === undefined) sortedByReading.set(reading, (kept = new WeakMap()));
+  const known = kept.get(records);
   if (known !== undefined) return known;
-  const sorted = records.map((record, index) => ({ name: spaced(fold(record.testbed_name)), index })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index));
-  if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) sortedSpaced.set(records, sorted);
+  const sorted = records.map((record, index) => ({ name: reading(fold(record.testbed_name)), index })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index));
+  if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) kept.set(records, sorted);
   return sorted;
 }
 
@@ -133,6 +147,18 @@ export function findNearName<T extends Pick<TestbedRecord, 'testbed_name'>>(reco
     const name = fold(record.testbed_name);
     return [name.slice(0, length - 1), name.slice(0, length), name.slice(0, length + 1)];
   });
+}
+
+/**
+ * `sd-wan`, `the SD-WAN pod`, `wifi 7` for TB-04 SD-WAN pod or TB-03 Wi-Fi 7 lab: the one testbed whose name holds the
+ * typed words as whole parts further in (its start is read by `findByTypedName`). Only named back to the person
+ * (`Did you mean …?`), never chosen for them; undefined when no name or several hold them.
+ */
+export function findNamedWithin<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], typed: string): T | undefined {
+  const wanted = unpadded(spaced(fold(typed).replace(/^(?:the|a|an|our|my)\s+/, '')));
+  if (wanted.replace(/-/g, '').length < 3 || wanted.length > LAB_LIMITS.nameMax) return undefined;
+  const within = records.filter((record) => `-${unpadded(spaced(fold(record.testbed_name)))}-`.includes(`-${wanted}-`));
+  return within.length === 1 ? within[0] : undefined;
 }
 
 /** True when the record carries the label (ignoring case); a null label matches every record. */

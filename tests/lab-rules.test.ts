@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../src/deep-freeze.js';
-import { findByTypedName, findNearName, hasLabel, labelCarried } from '../src/lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried } from '../src/lab-rules.js';
 
 const named = (...names: string[]) => names.map((testbed_name, index) => ({ id: index + 1, testbed_name }));
 
@@ -30,6 +30,28 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     // A missing separator is a slip, not another separator: named, never chosen.
     expect(findByTypedName(lab, 'lab10')).toEqual({ none: true });
     expect(findNearName(lab, 'lab10')).toBe(lab[3]);
+  });
+
+  it('reads a number without its leading zeros as the same name (`tb 3` for TB-03), when the name as typed finds nothing', () => {
+    expect(findByTypedName(lab, 'tb 3')).toEqual({ found: lab[1] });
+    expect(findByTypedName(lab, 'TB-1')).toEqual({ found: lab[0] });
+    expect(findByTypedName(lab, 'lab-010')).toEqual({ found: lab[3] });
+    // The name as spelled first: `tb 1` is TB-1, and `tb 001` either.
+    const padded = named('TB-1', 'TB-01');
+    expect(findByTypedName(padded, 'tb 1')).toEqual({ found: padded[0] });
+    expect(findByTypedName(padded, 'TB-01')).toEqual({ found: padded[1] });
+    expect(findByTypedName(padded, 'tb 001')).toEqual({ ambiguous: true });
+    // A partial number keeps its zeros: `tb 0` starts TB-01 and TB-03 alike.
+    expect(findByTypedName(lab, 'tb 0')).toEqual({ ambiguous: true });
+  });
+
+  it('findNamedWithin names the one testbed whose name holds the words further in; several, or too few letters, name none', () => {
+    expect(findNamedWithin(lab, 'wi-fi 7')).toBe(lab[1]);
+    expect(findNamedWithin(lab, 'the core switching lab')).toBe(lab[0]);
+    expect(findNamedWithin(lab, 'Switching')).toBe(lab[0]);
+    expect(findNamedWithin(lab, 'lab')).toBeUndefined();
+    expect(findNamedWithin(lab, 'fi')).toBeUndefined();
+    expect(findNamedWithin(lab, 'switch')).toBeUndefined();
   });
 
   it('reads a name between quotes or brackets as the name inside, unless a name holds them', () => {

@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
@@ -544,7 +544,7 @@ function startOn(
     return { errors: { [INPUT_IDS.testbedId]: `More than one testbed starts with ${quoted}: choose one from the list.` } };
   }
   // A slip in the name (`lab3` for lab-3): the one testbed a slip away is named, never chosen for the person.
-  const near = findNearName(all, named);
+  const near = findNearName(all, named) ?? findNamedWithin(all, named);
   if (near === undefined) {
     // `book any 4g`, `book 4g` in a lab that has labels: the word may have been meant as one.
     const asLabel = command === 'book' && readLabel(named) !== null && labelsInUse(all).length > 0;

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -410,7 +410,7 @@ function askRoute(event: PlatformEvent, command: string, ctx: RouterContext): Ro
 function notFound(testbeds: NonNullable<RouterContext['testbeds']>, typed: string, match: ReturnType<typeof findByTypedName>, command: string): string {
   const quoted = `“${typed}”`;
   if ('ambiguous' in match) return `More than one testbed starts with ${quoted}: type more of its name.`;
-  const near = findNearName(testbeds, typed);
+  const near = findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed);
   const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${command} ${near.testbed_name}.`;
   return `No testbed is called ${quoted}.${meant}`;
 }

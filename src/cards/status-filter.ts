@@ -4,7 +4,7 @@
  * own label `free` wins, and `status free` never means the only testbed whose name starts so. Pure.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName } from '../lab-rules.js';
 import { hasLabel, isBookable, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
@@ -99,6 +99,6 @@ export function narrowStatus(all: readonly TestbedRecord[], label: string | unde
     return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}), ...(named.description ? { description: named.description } : {}) };
   }
   // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
-  const near = 'none' in nameMatch ? findNearName(all, label) : undefined;
+  const near = 'none' in nameMatch ? (findNearName(all, label) ?? findNamedWithin(all, label)) : undefined;
   return { testbeds: [], counted: [], unknownLabel: true, labels: labelsInUse(all), ...(near ? { nearName: near.testbed_name } : {}) };
 }

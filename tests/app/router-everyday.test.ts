@@ -479,6 +479,10 @@ describe('router: who had a testbed', () => {
 
   it('a name no testbed has changes nothing and names the one meant; history alone says how to ask', () => {
     expect(route(text('history lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } });
+    // Words further in one testbed's name are named too, never chosen (the start of a name is read as ever).
+    expect(route(text('history sd-wan'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “sd-wan”. Did you mean TB-04 SD-WAN pod? Type history TB-04 SD-WAN pod.' } });
+    // A number without its leading zeros is the same name: TB-04.
+    expect(dispatched('history tb 4')).toEqual([{ type: 'history.requested', testbedId: 4 }]);
     expect(route(text('history'), ctx)).toEqual({
       kind: 'reply',
       view: { kind: 'error', message: 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).' },

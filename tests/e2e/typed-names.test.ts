@@ -3,7 +3,7 @@
  * button (with nothing else chosen, as a client sends the card's defaults) acts on that testbed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { fieldErrorText, input } from '../support/form-card.js';
 
 describe('a testbed named with the command', () => {
@@ -443,5 +443,23 @@ describe('a testbed named with the command', () => {
     expect(buttonTitles(status)[0]).toBe('Leave the queue');
     const left = await click(h, h.linus, status, 'unwait');
     expect(seenCard(left).heading).toBe('You left the queue for lab-2');
+  });
+});
+
+describe('a testbed named by words further in its name, or without its number\'s zeros', () => {
+  it('`book sd-wan` names TB-04 SD-WAN pod and chooses nothing; `book tb 4` and `status tb-4` find it', async () => {
+    const h = await startHarness({ testbeds: [availableTestbed(1, 'TB-01 Core switching lab'), availableTestbed(4, 'TB-04 SD-WAN pod')] });
+    try {
+      const form = await ask(h, h.ada, h.lab, 'book the sd-wan pod');
+      expect(fieldErrorText(form, 'testbed_id')).toBe('No testbed is called “the sd-wan pod”. Did you mean TB-04 SD-WAN pod? Choose it from the list.');
+      expect((input(form, 'testbed_id') as { value?: string }).value).toBeUndefined();
+      const byNumber = await ask(h, h.ada, h.lab, 'book tb 4');
+      expect((input(byNumber, 'testbed_id') as { value?: string }).value).toBe('4');
+      expect(fieldErrorText(byNumber, 'testbed_id')).toBeUndefined();
+      expect(seenCard(await ask(h, h.ada, h.lab, 'status tb-4')).texts[1]).toMatch(/^Testbed TB-04 SD-WAN pod · As of /);
+      expect((await ask(h, h.ada, h.lab, 'status switching')).text).toMatch(/Did you mean the testbed TB-01 Core switching lab\?/);
+    } finally {
+      await h.close();
+    }
   });
 });
