@@ -239,6 +239,8 @@ const NEXT_FOR =
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
 const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
+/** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
+const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
 const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
 
@@ -398,11 +400,11 @@ const IDLE =
   /^(?:(?:which(?:\s+testbeds?|\s+ones?)?\s+(?:are|is)|what(?:['’]?s|\s+is|\s+are)|(?:show|list)(?:\s+me)?(?:\s+the)?|any(?:thing)?)\s+)?(?:idle|unused|unbooked|not\s+(?:in\s+use|booked|taken))(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `who has the most bookings`, `who books the most`, `top users`: the usage report, whose top holders answer it. */
 const TOP_HOLDERS =
-  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers))$/i;
+  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers)|leaderboard|who\s+hogs\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
 /** `who hasn't released`, `who has not released their testbed`: the overdue ones. */
 const NOT_RELEASED = /^who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
-const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month)$/i;
+const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month|7\s+days|30\s+days)$/i;
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
@@ -538,14 +540,15 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (TOP_HOLDERS.test(command)) return 'report';
   if (NOT_RELEASED.test(command)) return 'status overdue';
   const window = REPORT_WINDOW.exec(command);
-  if (window) return window[1].toLowerCase() === 'month' ? 'report 30' : 'report';
+  if (window) return /^(?:month|30)/i.test(window[1]) ? 'report 30' : 'report';
   // `weekly report`, `monthly report`: over 7 or 30 days.
   const every = /^(weekly|monthly)\s+(?:usage\s+)?report$/i.exec(command)?.[1].toLowerCase();
   if (every !== undefined) return every === 'monthly' ? 'report 30' : 'report';
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
   if (HOW_MANY_ALL.test(command)) return 'status';
-  const statsAsked = STATS_OF.exec(command)?.[1].trim();
+  const labelStats = LABEL_STATS.exec(command)?.[1];
+  const statsAsked = STATS_OF.exec(command)?.[1].trim() ?? (labelStats !== undefined && labelCarried(testbeds, labelStats) ? labelStats : undefined);
   const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
   if (statsOf !== undefined && 'found' in findByTypedName(testbeds, statsOf)) return `history ${statsOf}`;
   // `stats for 5g last month`: that label's report, over 30 days for a month.

@@ -298,9 +298,9 @@ const HISTORY_NAMED =
   /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
-  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
-/** `lab-3 history`, `lab-3 log`, `lab-3 activity`: the name first (only when it is a testbed's). */
-const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity)$/i;
+  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;
+/** `lab-3 history`, `lab-3 log`, `lab-3 activity`, `lab-3 usage`: the name first (only when it is a testbed's). */
+const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats)$/i;
 /**
  * `log lab-3`, `what happened to lab-3`, `who released lab-3`, `when was lab-3 released`: its history too, when the words
  * name a testbed (`what happened to my build` does not).

@@ -222,7 +222,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -1130,6 +1130,13 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['drop out of the queue for lab-3', 'unwait lab-3'],
     ['no longer waiting for TB-04 SD-WAN pod', 'unwait TB-04 SD-WAN pod'],
     ["I don't want to wait anymore", 'my queues'],
+    ['leaderboard', 'report'],
+    ['who hogs the testbeds', 'report'],
+    ['report for the past 30 days', 'report 30'],
+    ['report last 7 days', 'report'],
+    ['5g stats', 'report 5g'],
+    ['lab-3 usage', 'history lab-3'],
+    ['my stats', 'my history'],
     ['what happened to lab-3', 'history lab-3'],
     ['who released lab-3', 'history lab-3'],
     ['when was lab-3 last released', 'history lab-3'],
