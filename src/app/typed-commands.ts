@@ -107,12 +107,15 @@ export function commandText(text: string): string {
   return withoutCourtesy(withoutAgreement(bare));
 }
 
-/** `yes, extend`, `ok release lab-3`, `sure, book lab-3`: agreeing before a command adds nothing to it. */
-const AGREED_BEFORE = /^(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?\s+(?=\S)/i;
+/**
+ * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `nope, still need it`: agreeing (or, with a mark
+ * after it, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it.
+ */
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?|(?:no|nope|nah)[,!.])\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
-  return rest === text || COURTESY_ONLY.test(rest) || THANKS.test(rest) ? text : rest;
+  return rest === text || COURTESY_ONLY.test(rest) || THANKS.test(rest) || /^(?:thanks?|thank\s+you)\b/i.test(rest) ? text : rest;
 }
 
 /** `hi, book lab-3`, `hey testbed status`, `good morning! what's free?`: a greeting before a command adds nothing to it. */

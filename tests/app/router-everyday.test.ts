@@ -218,6 +218,8 @@ describe('router: extend with a time', () => {
     ['ok release lab-3', { type: 'release.started', testbedName: 'lab-3' }],
     ['sure, book lab-3', { type: 'registration.started', testbedName: 'lab-3' }],
     ['yes, done with lab-3', { type: 'release.started', testbedName: 'lab-3' }],
+    ['nope, still need it', { type: 'mine.requested' }],
+    ['no, extend lab-3 by an hour', { type: 'mine.requested', testbedId: 3, extendMinutes: 60 }],
   ])('%j: a greeting, agreement or mark before a command adds nothing to it', (typed, event) => {
     expect(dispatched(typed)).toEqual([event]);
   });

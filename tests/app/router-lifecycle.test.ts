@@ -267,6 +267,10 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(route(typed('thanks!'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
     expect(route(typed('got it'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
     expect(route(typed('yes I will be there'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    // `no` with a mark and a command after it: the command (`no lab-1` stays a pass on it, `no, thanks` a decline).
+    expect(eventOf(route(typed("no, I'm done"), lab))).toEqual({ type: 'mine.requested' });
+    expect(route(typed('no lab-1'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 1 } });
+    expect(route(typed('no, thanks'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
     expect(eventOf(direct({ action: 'unwait', testbed_id: '1' }))).toMatchObject({ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 1 } });
     // Recordings keep them: a testbed's name is lab data.
     expect(isCommandText('no thanks', lab.testbeds)).toBe(true);
