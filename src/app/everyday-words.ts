@@ -178,7 +178,7 @@ const LET_HAVE = /^let\s+(\S+(?:\s+\S+){0,2}?)\s+have\s+(\S[\s\S]*)$/i;
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
-  /^(?:bug\s+report|report\s+a\s+bug|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
 const BROADCAST_WORDS = /^(?:broadcast|announce|send|post)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in)\s+\S[\s\S]*)?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
@@ -359,6 +359,9 @@ const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  */
 const MY_BOOKING_ASKED =
   /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?))$/i;
+/** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
+const UNDO_WORDS =
+  /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
 /** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
@@ -515,7 +518,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
   if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
   if (GREETING.test(command) || MENU_ASKED.test(command)) return 'testbed';
-  if (MY_BOOKING_ASKED.test(command)) return 'mine';
+  if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);
   if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');

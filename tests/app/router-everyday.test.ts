@@ -224,7 +224,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -1160,6 +1160,17 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['remove me from all queues', 'my queues'],
     ['suggestion: add a calendar view', 'feedback'],
     ['idea: dark mode', 'feedback'],
+    ['bug', 'feedback'],
+    ['the bot is broken', 'feedback'],
+    ['I found a bug', 'feedback'],
+    ['undo', 'mine'],
+    ['I booked the wrong one', 'mine'],
+    ['oops, wrong testbed', 'mine'],
+    ["I didn't mean to book that", 'mine'],
+    ['release that', 'release'],
+    ['cancel that booking', 'release'],
+    ['book this one', 'book'],
+    ['book that one for 2 hours', 'book for 2 hours'],
     ['dashboard', 'status'],
     ['current status', 'status'],
     ['team status', 'status'],
