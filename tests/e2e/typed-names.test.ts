@@ -463,3 +463,26 @@ describe('a testbed named by words further in its name, or without its number\'s
     }
   });
 });
+
+describe('everyday words of this round, end to end', () => {
+  it('`I booked the wrong one` shows her bookings, whose Release takes it back; `dibs on lab-1` queues Ada behind Linus; `bug` opens feedback', async () => {
+    const h = await startHarness();
+    try {
+      await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const wrong = await ask(h, h.ada, h.lab, 'oops, I booked the wrong one');
+      expect(seenCard(wrong).heading).toBe('Your bookings');
+      expect(seenCard(await click(h, h.ada, wrong, 'release_submit')).heading).toBe('Released: lab-2');
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      expect(seenCard(await ask(h, h.ada, h.lab, 'dibs on lab-1')).heading).toBe('You are #1 for lab-1');
+      const feedback = await ask(h, h.ada, h.lab, 'the bot is broken');
+      expect(seenCard(await click(h, h.ada, feedback, 'feedback_submit', { feedback_text: 'the status card froze' })).heading).toBe('Thank you!');
+      expect((await h.readTestbeds()).map((record) => [record.testbed_name, record.user_email])).toEqual([
+        ['lab-1', 'linus@example.com'],
+        ['lab-2', null],
+        ['lab-3', null],
+      ]);
+    } finally {
+      await h.close();
+    }
+  });
+});
