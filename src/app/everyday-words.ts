@@ -173,8 +173,12 @@ const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+)?the\s+status(?:\s+(?:of|for|on
 const STATE_ASKED = /^(?:free|available|in[\s-]use|busy|overdue|(?:under\s+)?maintenance)$/i;
 /** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
 const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
-/** `let Linus have lab-3`: hand lab-3 over to them (group 1 the person, group 2 the testbed). */
-const LET_HAVE = /^let\s+(\S+(?:\s+\S+){0,2}?)\s+have\s+(\S[\s\S]*)$/i;
+/**
+ * `let Linus have lab-3`, `can Linus have lab-3`, `Linus can take over lab-3`: hand it over to that colleague (groups 1
+ * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
+ */
+const LET_HAVE =
+  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+can\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
@@ -470,8 +474,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (statusOfWhat !== undefined && (isLabName(testbeds, statusOfWhat) || STATE_ASKED.test(statusOfWhat))) return `status ${statusOfWhat}`;
   const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
   if (whoHasKind !== undefined && readLabel(whoHasKind) !== null && labelCarried(testbeds, whoHasKind)) return `status ${whoHasKind}`;
+  // `someone else can have lab-3`: it is not needed any more.
+  const anyoneHave = /^(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?can\s+(?:have|take)\s+(\S[\s\S]*?)(?:\s+now)?$/i.exec(command)?.[1];
+  if (anyoneHave !== undefined && (IT.test(anyoneHave) || 'found' in findByTypedName(testbeds, anyoneHave))) return `release ${anyoneHave}`;
   const letHave = LET_HAVE.exec(command);
-  if (letHave && 'found' in findByTypedName(testbeds, letHave[2].trim())) return `give ${letHave[2].trim()} to ${letHave[1].trim()}`;
+  const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
+  if (letHave && haveWho !== undefined && 'found' in findByTypedName(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);

@@ -224,7 +224,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -415,7 +415,7 @@ describe('router: extend with a time', () => {
     for (const kept of ['report a bug', 'broadcast status', 'book lab-3 when it\'s free', 'can I have lab-3 after you', 'why is lab-3 booked', 'when did I book lab-3', 'I need 2 more hours', 'never mind', '5g status', 'busiest testbed']) {
       expect(isCommandText(kept, testbeds), kept).toBe(true);
     }
-    for (const blanked of ['bug report: the status card is slow', 'feature request: a calendar view', 'broadcast status to the ACME room', 'I want lab-3 after Linus', 'what is Linus doing on lab-3', 'when did Grace book lab-3', "I'm using lab-3 for the ACME demo", 'let Linus have lab-3']) {
+    for (const blanked of ['bug report: the status card is slow', 'feature request: a calendar view', 'broadcast status to the ACME room', 'I want lab-3 after Linus', 'what is Linus doing on lab-3', 'when did Grace book lab-3', "I'm using lab-3 for the ACME demo", 'let Linus have lab-3', 'can Linus have lab-3', 'hand off lab-3 to Linus']) {
       expect(isCommandText(blanked, testbeds), blanked).toBe(false);
     }
   });
@@ -542,6 +542,12 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     ['are any free', [{ type: 'status.requested', label: 'free' }]],
     ['let me have lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
     ['let Linus Lab have TB-04', [{ type: 'handOver.started', testbedId: 4, to: 'Linus Lab' }]],
+    ['can Linus have lab-3?', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['Linus can take over lab-3', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['hand off lab-3 to Linus', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['someone else can have lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    // `can I have lab-3` books it; nobody in particular is no colleague to hand it to.
+    ['can I have lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
   ])('%j reads as the command people mean', (typed, events) => {
     expect(dispatched(typed)).toEqual(events);
   });

@@ -329,8 +329,11 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3 now for 3 hours', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '13:00') });
     expect(readTypedBooking('lab-3 right now', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
     expect(readTypedBooking('TB-08 Voice and video lab asap for the demo', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: { purpose: 'the demo' } });
-    // Not after a testbed's whole name: left as typed.
+    // Not after a testbed's name: left as typed.
     expect(readTypedBooking('lab now', LAB, NOW, 'UTC')).toEqual({ name: 'lab now', values: {} });
+    // `instead` too, and after the start of a name (`TB-08 instead`); a name that goes on with the word keeps it.
+    expect(readTypedBooking('TB-08 instead for 2 hours', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08', values: custom('2026-03-10', '12:00') });
+    expect(readTypedBooking('rig now', [{ testbed_name: 'Rig now and then' }], NOW, 'UTC')).toEqual({ name: 'rig now', values: {} });
   });
 
   it('a testbed and a length without the `for` (`lab-3 4h`) read as with it; anything else stays the name', () => {
