@@ -184,7 +184,13 @@ const LET_HAVE =
 const FEEDBACK_WORDS =
   /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
-const BROADCAST_WORDS = /^(?:broadcast|announce|send|post)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in)\s+\S[\s\S]*)?$/i;
+const BROADCAST_WORDS =
+  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?)$/i;
+/** `notify me`, `notify me when something is free`: as `wait` with no testbed (the status card, whose picker chooses one). */
+const NOTIFY_ME =
+  /^(?:notify|remind|tell)\s+me(?:\s+when\s+(?:(?:one|something|anything|a\s+testbed|any\s+testbed)\s+)?(?:is\s+|gets\s+|becomes\s+|frees\s+up|comes\s+)?(?:free|available|up|back)?)?$/i;
+/** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
+const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
 const BUSIEST =
   /^(?:(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?)$/i;
@@ -206,7 +212,8 @@ export function carriesPersonWords(said: string): boolean {
   const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
   if (howAsked !== undefined) return !plainWay(howAsked);
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
-  if (BROADCAST_WORDS.test(said) && /\s(?:to|in)\s/i.test(said)) return true;
+  if (BROADCAST_WORDS.test(said) && /\s(?:to|in|with)\s/i.test(said)) return true;
+  if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
   if (said.length <= AROUND_NAME_MAX && COLLEAGUE_STILL_ON.test(said)) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
@@ -451,7 +458,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
-  if (BROADCAST_WORDS.test(command)) return 'broadcast';
+  if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
+  if (NOTIFY_ME.test(command)) return 'wait';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;

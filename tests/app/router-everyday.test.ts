@@ -224,7 +224,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -415,7 +415,7 @@ describe('router: extend with a time', () => {
     for (const kept of ['report a bug', 'broadcast status', 'book lab-3 when it\'s free', 'can I have lab-3 after you', 'why is lab-3 booked', 'when did I book lab-3', 'I need 2 more hours', 'never mind', '5g status', 'busiest testbed']) {
       expect(isCommandText(kept, testbeds), kept).toBe(true);
     }
-    for (const blanked of ['bug report: the status card is slow', 'feature request: a calendar view', 'broadcast status to the ACME room', 'I want lab-3 after Linus', 'what is Linus doing on lab-3', 'when did Grace book lab-3', "I'm using lab-3 for the ACME demo", 'let Linus have lab-3', 'can Linus have lab-3', 'hand off lab-3 to Linus']) {
+    for (const blanked of ['bug report: the status card is slow', 'feature request: a calendar view', 'broadcast status to the ACME room', 'I want lab-3 after Linus', 'what is Linus doing on lab-3', 'when did Grace book lab-3', "I'm using lab-3 for the ACME demo", 'let Linus have lab-3', 'can Linus have lab-3', 'hand off lab-3 to Linus', 'tell everyone lab-3 is down', 'share the status with the ACME room']) {
       expect(isCommandText(blanked, testbeds), blanked).toBe(false);
     }
   });
@@ -776,7 +776,7 @@ describe('router: word soup of the bot’s own words', () => {
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
-    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4',
+    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -1138,6 +1138,12 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['drop out of the queue for lab-3', 'unwait lab-3'],
     ['no longer waiting for TB-04 SD-WAN pod', 'unwait TB-04 SD-WAN pod'],
     ["I don't want to wait anymore", 'my queues'],
+    ['announce', 'broadcast'],
+    ['share the status with the team', 'broadcast'],
+    ['notify everyone', 'broadcast'],
+    ['tell everyone lab-3 is down', 'broadcast'],
+    ['notify me', 'wait'],
+    ['notify me when something is free', 'wait'],
     ['leaderboard', 'report'],
     ['who hogs the testbeds', 'report'],
     ['report for the past 30 days', 'report 30'],
