@@ -150,7 +150,7 @@ export function findNearName<T extends Pick<TestbedRecord, 'testbed_name'>>(reco
 }
 
 /**
- * `sd-wan`, `the SD-WAN pod`, `wifi 7` for TB-04 SD-WAN pod or TB-03 Wi-Fi 7 lab: the one testbed whose name holds the
+ * `sd-wan`, `the SD-WAN pod`, `wi-fi 7` for TB-04 SD-WAN pod or TB-03 Wi-Fi 7 lab: the one testbed whose name holds the
  * typed words as whole parts further in (its start is read by `findByTypedName`). Only named back to the person
  * (`Did you mean …?`), never chosen for them; undefined when no name or several hold them.
  */

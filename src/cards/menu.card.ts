@@ -173,8 +173,10 @@ export function hintText(input: HintInput = {}): string {
   return `I did not understand that. Did you mean ${meant}? Type ${meant}, or help to see everything I can do.`;
 }
 
-/** The answer to `thanks` (or to `ok`, `got it`: `ack`): short, with the menu one press away. */
-/** `thanks`, `ok`: a short answer. In a 1:1 room (where the menu is not answered) it says where to type testbed. */
+/**
+ * The answer to `thanks` (or to `ok`, `got it`: `ack`): short, with the menu one press away; in a 1:1 room, where the
+ * menu is not answered, it says where to type testbed instead.
+ */
 export function thanksCard(ack = false, directRoom = false): AdaptiveCardJson {
   return card([textBlock(thanksText(ack, directRoom))], directRoom ? [] : [buttons.menu()]);
 }
