@@ -256,6 +256,10 @@ function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value
   const name = esc(named.testbed_name);
   if (named.status === 'in_use') return `You do not hold ${name}: ${heldUntilLine(named, input.now, input.timeZone, esc)}`;
   if (!isBookable(named)) return `You do not hold ${name}: it is under maintenance.`;
+  // Held for a hand-off: for them, the line above says so already; for somebody else, whose turn it is.
+  const offer = input.life.find((entry) => entry.testbed_id === named.id)?.offer ?? null;
+  if (offer !== null && sameEmail(offer.email, input.requesterEmail)) return undefined;
+  if (offer !== null) return `You do not hold ${name}: it is held for ${esc(offer.name)} until ${formatWhen(offer.until, input.timeZone)}.`;
   return `You do not hold ${name}: nobody does. ${input.directRoom ? 'In the lab’s room, type' : 'Type'} book ${name} to book it.`;
 }
 

@@ -537,6 +537,10 @@ describe('lifecycle cards', () => {
     expect(warning(6, { directRoom: true })).toBe('You do not hold lab-6: nobody does. In the lab’s room, type book lab-6 to book it.');
     expect(warning(7)).toBe('You do not hold lab-7: it is under maintenance.');
     expect(warning(3)).toBeUndefined();
+    // Held for somebody's hand-off; held for her, the line about her offer says it already.
+    const offered = (email: string, name: string) => [{ ...emptyLifecycle(6), offer: { email, name, until: '2026-03-10T10:10:00.000Z' } }];
+    expect(warning(6, { life: offered(bob.email, bob.name) })).toBe('You do not hold lab-6: it is held for Bob Builder until 2026-03-10 10:10 UTC.');
+    expect(warning(6, { life: offered(ana.email, ana.name) })).toBeUndefined();
     // The length typed was meant for lab-5: lab-3 keeps its own two.
     expect(buttonTitles(mineCard(typed(5, { extendMinutes: 120 }))).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
     // What a phone shows says it first.
