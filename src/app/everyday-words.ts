@@ -316,7 +316,7 @@ const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\
 const WHO_OWNS = /^who\s+(?:owns|is\s+holding|has\s+got)\s+(\S[\s\S]*)$/i;
 /** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
 const WHICH_HAVE =
-  /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|(?:all\s+)?testbeds\s+(?:with|labell?ed|tagged))\s+(?:the\s+label\s+)?(\S+)$/i;
+  /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|what\s+(?:has|carries)|(?:(?:show|list)(?:\s+me)?\s+)?(?:all\s+)?(?:the\s+)?testbeds\s+(?:with|labell?ed|tagged)(?:\s+with)?)\s+(?:the\s+label\s+)?(\S+)$/i;
 /** `problems`, `recent problems`, `what is broken?`, `any problems?`: the problems reported in the last 7 days. */
 export const PROBLEMS_ASKED =
   /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+|all\s+(?:the\s+)?)?(?:recent\s+|reported\s+|open\s+)?problems(?:\s+reported)?|problem\s+reports|any\s+problems|(?:what|which\s+testbeds?)(?:['’]?s|\s+is|\s+are)\s+(?:broken|down))$/i;
@@ -428,7 +428,7 @@ const RELEASE_ALL_WORDS =
  * in that state (group 1), as `status overdue` reads it.
  */
 const IN_STATE =
-  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
+  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;

@@ -99,7 +99,8 @@ export function commandText(text: string): string {
   const typed = withoutGreeting(withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^[/@]/, '')));
   // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
-  const command = withoutMark(/^testbeds?(?:\s+(?:bot|monitor))?[,:]?\s+(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
+  // (`testbeds with 5g`, `testbeds that are free` are about testbeds, not to the bot.)
+  const command = withoutMark(/^testbeds?(?:\s+(?:bot|monitor))?[,:]?\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
@@ -202,7 +203,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status of that
  * testbed, with its expected release (a later day asked about is answered by when it is due back).
