@@ -68,7 +68,7 @@ const STILL_NEED =
  * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
+  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
 
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
@@ -109,7 +109,8 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
  */
 function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   if (command.length > MORE_TIME_MAX || !MORE.test(command)) return undefined;
-  const words = command.replace(ASKED_FOR, '').replace(/\s+please$/i, '');
+  // `need it 20 more minutes`: the `it` is their booking, as with nothing named.
+  const words = command.replace(ASKED_FOR, '').replace(/\s+please$/i, '').replace(/^(?:it|this|that)\s+(?:for\s+)?(?=\S)/i, '');
   if (readTypedExtension(words) !== null) return `extend ${words}`;
   const split = /\s+(?:on|with|for)\s+/i.exec(words);
   if (!split) return undefined;

@@ -249,7 +249,8 @@ function doneByRoute(event: PlatformEvent & { type: 'message' }, command: string
   for (const typed of readTypedDoneBy(command)) {
     const at = readTypedInstant(typed.phrase, event.receivedAt, ctx.timeZone);
     if (at === null) continue;
-    if (typed.name === undefined) return one('conversation', event, { type: 'mine.requested', doneBy: at });
+    // `I'll release it at 4pm` with nothing talked about: their booking, as with no testbed named.
+    if (typed.name === undefined || IT.test(typed.name)) return one('conversation', event, { type: 'mine.requested', doneBy: at });
     const match = findByTypedName(ctx.testbeds ?? [], typed.name);
     if ('found' in match) return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, doneBy: at });
   }

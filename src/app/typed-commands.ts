@@ -381,8 +381,8 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
  */
 const DONE_BY =
   /^(?:(?:release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|through|release|free\s+up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
-/** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before ` (or at the very start). */
-const TIME_WORD = /(?:^|\s+)(at|by|around|in|before)\s+(?=\S)/gi;
+/** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before `, ` after ` (or at the very start). */
+const TIME_WORD = /(?:^|\s+)(at|by|around|in|before|after)\s+(?=\S)/gi;
 
 /** One reading of `release lab-3 at 16:00`: the testbed as typed (absent: not named) and the time as a phrase the time reader takes. */
 export interface TypedDoneBy {
@@ -400,7 +400,8 @@ export function readTypedDoneBy(command: string): TypedDoneBy[] {
   const match = DONE_BY.exec(command);
   if (!match) return [];
   const reading = (name: string, word: string, time: string): TypedDoneBy => {
-    const phrase = `${/^in$/i.test(word) ? 'for' : 'until'} ${time.trim()}`;
+    // `after lunch` keeps its word: `until after lunch` is 13:00 (`after 5pm` reads as no time, and nothing is set).
+    const phrase = `${/^in$/i.test(word) ? 'for' : /^after$/i.test(word) ? 'until after' : 'until'} ${time.trim()}`;
     return name.trim() === '' ? { phrase } : { name: name.trim().slice(0, MAX_TYPED_NAME), phrase };
   };
   if (match[2] !== undefined) {
@@ -470,13 +471,14 @@ function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: s
 }
 
 /**
- * `until 18:00`, `to 6pm`, `till friday`: the words as `until …` when they are a time (whether they
+ * `until 18:00`, `to 6pm`, `till friday`, `5pm`: the words as `until …` when they are a time (whether they
  * are does not depend on the clock, so any instant serves here), else undefined. A stretch that ends
  * (`over the weekend`, `for the afternoon`, `overnight`) stays as typed.
  */
 function untilPhrase(words: string): string | undefined {
   if (/^(?:over\s|for\s+(?:the|this)\s|overnight$)/i.test(words) && isTypedTime(words)) return words;
-  const match = /^(?:until|till|til|to)\s+(\S.*)$/is.exec(words);
+  // `extend lab-3 5pm`, `extend lab-3 noon`: a time with no word before it (a length was read before this).
+  const match = /^(?:(?:until|till|til|to|by)\s+)?(\S.*)$/is.exec(words);
   if (!match) return undefined;
   const phrase = `until ${match[1]}`;
   return isTypedTime(phrase) ? phrase : undefined;

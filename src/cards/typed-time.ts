@@ -450,7 +450,12 @@ export function readTypedExtension(phrase: string): number | null {
     .replace(/\s+(?:more|longer|extra)$/i, '')
     .replace(/^(\S+)\s+more\s+(?=\S+$)/i, '$1 ')
     .replace(/^(?:another|an\s+extra|one\s+more)\s+(?=(\d)?)/i, (_words, digit?: string) => (digit === undefined ? '1 ' : ''));
-  const length = readDuration(everydayTime(words));
+  // A clock said in words (`noon`, `after lunch`) is a time, not a length; so is `17:00`, an hour past what an
+  // extension's stopwatch shows (`2:30` stays two and a half hours).
+  const spelled = everydayTime(words);
+  const clock = /^(\d{1,2}):\d{2}$/.exec(spelled);
+  if (clock && (spelled !== words || Number(clock[1]) >= 13)) return null;
+  const length = readDuration(spelled);
   return length === null || length < MINUTE ? null : Math.round(length / MINUTE);
 }
 

@@ -179,6 +179,18 @@ describe('router: extend with a time', () => {
     ['extend all my bookings by an hour', { extendMinutes: 60 }],
     ['extend lab-3 +2h', { testbedId: 3, extendMinutes: 120 }],
     ['extend lab-3 by about an hour', { testbedId: 3, extendMinutes: 60 }],
+    // A clock said in words, or an hour past a stopwatch's, is a time to extend to, never a length (noon was 12 hours).
+    ['extend lab-3 noon', { testbedId: 3, extendUntil: '2026-03-02T12:00:00.000Z' }],
+    ['extend lab-3 after lunch', { testbedId: 3, extendUntil: '2026-03-02T13:00:00.000Z' }],
+    ['extend lab-3 17:00', { testbedId: 3, extendUntil: '2026-03-02T17:00:00.000Z' }],
+    ['extend lab-3 by 14:00', { testbedId: 3, extendUntil: '2026-03-02T14:00:00.000Z' }],
+    ['extend 5pm', { extendUntil: '2026-03-02T17:00:00.000Z' }],
+    ['extend lab-3 2:30', { testbedId: 3, extendMinutes: 150 }],
+    // Their booking as `it`, with nothing talked about.
+    ["I'll release it after lunch", { doneBy: '2026-03-02T13:00:00.000Z' }],
+    ["I'll be done with it at 4pm", { doneBy: '2026-03-02T16:00:00.000Z' }],
+    ['need it 20 more minutes', { extendMinutes: 20 }],
+    ['keep it for a bit', {}],
   ])('%j asks for more time (or a new time) on their bookings', (typed, event) => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...event }]);
   });

@@ -630,6 +630,10 @@ describe('times said roughly, as a bound, or with the end of a working day', () 
     expect(readTypedBooking('lab-3 for about 2 hours for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } });
     expect(readTypedExtension('by about an hour')).toBe(60);
     expect(readTypedExtension('2 hours max')).toBe(120);
+    // A clock in words, or an hour no extension's stopwatch shows, is no length; a stopwatch's is.
+    for (const clock of ['noon', 'after lunch', 'by midday', '17:00', 'by 14:00']) expect(readTypedExtension(clock), clock).toBeNull();
+    expect(readTypedExtension('2:30')).toBe(150);
+    expect(readTypedExtension('by 1:45')).toBe(105);
   });
 });
 
