@@ -35,6 +35,8 @@ import {
   STATUS_ARGUMENT_HELP,
   TAKE_OFFERED,
   YES_ALONE,
+  LATER_SAID,
+  NEXT_PERSON,
   TEXT_COMMANDS,
   THANKS,
   ACKNOWLEDGED,
@@ -118,6 +120,9 @@ export function passOnRoute(command: string, ctx: RouterContext, directRoom = fa
   if (TAKE_OFFERED.test(command)) return { kind: 'reply', view: { kind: 'offerTaken' } };
   // `yes`, `sure`: the same when something is held for them; else, in a lab room, the hint they got before, and in
   // a 1:1 room (where offers arrive) `ok` is acknowledged and `yes` told that nothing is held.
+  if (NEXT_PERSON.test(command)) return { kind: 'reply', view: { kind: 'notNeeded' } };
+  // `later`, `hold it for me`: the offer again (how long it is held, Book it and No thanks); else an OK or the hint.
+  if (LATER_SAID.test(command)) return { kind: 'reply', view: { kind: 'offerTaken', otherwise: directRoom ? 'ack' : 'hint' } };
   if (YES_ALONE.test(command)) {
     const otherwise = !directRoom ? 'hint' : ACKNOWLEDGED.test(command.replace(/[,!.]?\s+(?:please|thanks?|thank\s+you)$/i, '')) || /^sure\b/i.test(command) ? 'ack' : undefined;
     return { kind: 'reply', view: { kind: 'offerTaken', ...(otherwise === undefined ? {} : { otherwise }) } };

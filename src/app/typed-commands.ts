@@ -63,6 +63,14 @@ export const TAKE_OFFERED =
 /** `yes`, `sure`, `ok please`, `book it` alone: what is held for them, when something is (else what the words get anyway). */
 export const YES_ALONE =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
+/**
+ * `later`, `not now` (`not`, once `now` is read as courtesy), `give me 5 minutes`, `hold it for me`: said to an offer,
+ * the offer again, with how long it is held and both its buttons (else what the words get anyway).
+ */
+export const LATER_SAID =
+  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|hold\s+it(?:\s+for\s+me)?|can\s+you\s+hold\s+it(?:\s+for\s+me)?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit)))$/i;
+/** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
+export const NEXT_PERSON = /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+the\s+next\s+(?:person|one)(?:\s+in\s+line)?|let\s+the\s+next\s+(?:person|one)\s+have\s+it)$/i;
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
   /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins\s+list|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;

@@ -788,7 +788,7 @@ describe('router: word soup of the bot’s own words', () => {
     'menu', 'start', 'bot', 'monitor', 'longer', 'lab 3', 'lab_3', 'ahead of', 'number', 'took', 'whose', 'running', 'because', ':', '-', 'queue', 'purpose',
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
-    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share', 'noon', 'after lunch', 'by 14:00', 'need it', 'keep it', 'can Linus have', 'instead',
+    'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share', 'noon', 'after lunch', 'by 14:00', 'need it', 'keep it', 'can Linus have', 'instead', 'later', 'hold it', 'next person', 'not now',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',

@@ -267,6 +267,13 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(route(typed('thanks!'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
     expect(route(typed('got it'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
     expect(route(typed('yes I will be there'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    // `later`, `hold it for me`: the offer again (else OK there); `next person`: pass on it.
+    for (const words of ['later', 'not now', 'give me 5 minutes', 'hold it for me', "I'll take it later"]) {
+      expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'ack' } });
+    }
+    expect(route(typed('give it to the next person'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    // `not yet` answers a reminder (their bookings), and `keep it for me` is no such answer.
+    expect(eventOf(route(typed('not yet'), lab))).toEqual({ type: 'mine.requested' });
     // `no` with a mark and a command after it: the command (`no lab-1` stays a pass on it, `no, thanks` a decline).
     expect(eventOf(route(typed("no, I'm done"), lab))).toEqual({ type: 'mine.requested' });
     expect(route(typed('no lab-1'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 1 } });

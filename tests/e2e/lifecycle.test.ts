@@ -412,6 +412,17 @@ describe('taking a hand-off in words', () => {
     expect(seenCard(await ask(h, h.linus, linusRoom, 'thanks')).texts).toEqual(['You are welcome. Type testbed in the lab’s room whenever you need me.']);
     expect(seenCard(await ask(h, h.linus, linusRoom, 'yes')).heading).toBe('Nothing is held for you');
   });
+
+  it('`later` to an offer in the 1:1 room shows it again with how long it is held; `next person` passes it on', async () => {
+    await offeredToLinus();
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const again = await ask(h, h.linus, linusRoom, 'give me 5 minutes');
+    expect(seenCard(again).heading).toBe('lab-1 is free: it is yours if you want it');
+    expect(seenCard(again).texts[1]).toMatch(/^You were first in the queue\. lab-1 is held for you until .*; after that it goes to the next person\.$/);
+    expect(buttonTitles(again)).toEqual(['Book it', 'No thanks']);
+    const pass = await ask(h, h.linus, linusRoom, 'give it to the next person');
+    expect(buttonTitles(pass)).toEqual(['No thanks']);
+  });
 });
 
 describe('declining a hand-off', () => {
