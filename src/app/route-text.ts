@@ -110,6 +110,12 @@ function hintFor(word: string, command: string, ctx: RouterContext): RouteDecisi
   return { kind: 'reply', view: mentioned === undefined ? { kind: 'hint' } : { kind: 'hint', testbedId: mentioned.id } };
 }
 
+/** `thanks`, `got it`: the short answer, in a lab room or in a 1:1 room (after a reminder). */
+export function thanksRoute(command: string): RouteDecision | undefined {
+  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
+  return ACKNOWLEDGED.test(command) ? { kind: 'reply', view: { kind: 'thanks', ack: true } } : undefined;
+}
+
 /**
  * `pass on lab-3`, `no thanks`: the card with the one step that gives up what the person has of it (read from
  * the store when it is drawn). Also answered in an unapproved 1:1 room, where offers arrive: it concerns only
@@ -194,8 +200,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
-  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
-  if (ACKNOWLEDGED.test(command)) return { kind: 'reply', view: { kind: 'thanks', ack: true } };
+  const thanked = thanksRoute(command);
+  if (thanked) return thanked;
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });

@@ -36,9 +36,9 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { findByTypedName } from '../lab-rules.js';
-import { passOnRoute, routeText } from './route-text.js';
+import { passOnRoute, routeText, thanksRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
-import { ACKNOWLEDGED, DIRECT_TEXT_COMMANDS, THANKS, commandText, commandWord, waitedLabel } from './typed-commands.js';
+import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 
@@ -70,8 +70,9 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text), ctx.testbeds ?? []) !== null)) {
       return routeText(event, ctx);
     }
-    // `no thanks` to an offer there, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`, `I'll be done
-    // at 4pm`, `purpose lab-3 …`): where reminders arrive. Anything else typed gets one line on where the bot answers, never silence.
+    // `no thanks` or `yes` to an offer there, `thanks`, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`,
+    // `I'll be done at 4pm`, `purpose lab-3 …`): where reminders arrive. Anything else typed gets one line on where the
+    // bot answers, never silence.
     if (event.type === 'message' && event.roomType === 'direct') {
       // `cancel` closes a form opened there (its Cancel button is not sent there); with none open, the same answer.
       const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
@@ -81,12 +82,6 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
   return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
-}
-
-/** `thanks`, `got it` in a 1:1 room (after a reminder): the short answer, as in a lab room. */
-function thanksRoute(command: string): RouteDecision | undefined {
-  if (THANKS.test(command)) return { kind: 'reply', view: { kind: 'thanks' } };
-  return ACKNOWLEDGED.test(command) ? { kind: 'reply', view: { kind: 'thanks', ack: true } } : undefined;
 }
 
 /** What typed text may start in a 1:1 room that is not approved: only views of the person's own bookings and queues. */
