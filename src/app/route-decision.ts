@@ -3,7 +3,8 @@
  * routes share: which actor (flow, room, person) gets which machine event, or a reply, or nothing.
  */
 import type { PlatformEvent } from '../platform/port.js';
-import type { FormErrors, TestbedRecord } from '../domain.js';
+import type { TestbedRecord } from '../domain.js';
+import type { CardView } from '../machines/shared/conversation-types.js';
 import type { LifecycleRequest } from '../machines/shared/lifecycle-types.js';
 import { flowKey, type Flow, type FlowKey } from './actor-key.js';
 
@@ -30,9 +31,12 @@ export interface Target {
   ifExists?: boolean;
 }
 
+/** The views the router answers with itself, as the conversation flow's views of the same kind (one shape for both). */
+export type ReplyView = Extract<CardView, { kind: 'hint' | 'error' | 'thanks' | 'labels' | 'problems' | 'problemForm' | 'directOnly' | 'notNeeded' | 'offerTaken' }>;
+
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }
-  | { kind: 'reply'; view: { kind: 'hint'; suggestion?: string; testbedId?: number } | { kind: 'error'; message: string } | { kind: 'thanks'; ack?: true } | { kind: 'labels' } | { kind: 'problems' } | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors } | { kind: 'directOnly' } | { kind: 'notNeeded'; testbedId?: number } | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' } }
+  | { kind: 'reply'; view: ReplyView }
   | { kind: 'dispatch'; targets: Target[] };
 
 export function target(flow: Flow, event: PlatformEvent, machineEvent: Target['event'], ifExists = false): Target {

@@ -130,7 +130,7 @@ export function passOnRoute(command: string, ctx: RouterContext, directRoom = fa
   // `later`, `hold it for me`: the offer again (how long it is held, Book it and No thanks); else an OK or the hint.
   if (LATER_SAID.test(command)) return { kind: 'reply', view: { kind: 'offerTaken', otherwise: directRoom ? 'ack' : 'hint' } };
   if (YES_ALONE.test(command)) {
-    const otherwise = !directRoom ? 'hint' : ACKNOWLEDGED.test(command.replace(/[,!.]?\s+(?:please|thanks?|thank\s+you)$/i, '')) || /^sure\b/i.test(command) ? 'ack' : undefined;
+    const otherwise = !directRoom ? 'hint' : /^(?:ok(?:ay)?|sure)\b/i.test(command) ? 'ack' : undefined;
     return { kind: 'reply', view: { kind: 'offerTaken', ...(otherwise === undefined ? {} : { otherwise }) } };
   }
   const passOn = PASS_ON.exec(command);

@@ -31,6 +31,9 @@ export interface TypedEdit {
  */
 type WordsGuard = 'named' | 'testbed' | 'down';
 
+/** A testbed as the readings get it: its name, and (from the store, not from a recording's list) its state. */
+type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>;
+
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
@@ -62,14 +65,13 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
 ];
 
 /** Whether a task's words are what its guard asks for (the testbed read as its form will read it). */
-function guarded<T extends Pick<TestbedRecord, 'testbed_name'>>(guard: WordsGuard | undefined, task: AdminTask, words: string, testbeds: readonly T[]): boolean {
+function guarded<T extends NamedRecord>(guard: WordsGuard | undefined, task: AdminTask, words: string, testbeds: readonly T[]): boolean {
   if (guard === undefined) return true;
   const testbed = (task === 'maintenance_start' ? maintenanceParts(words, testbeds).testbed : words).trim();
   if (guard === 'down') {
     // A whole record says whether it is under maintenance; a bare name (no status known) is taken at its word.
     const found = findByTypedName(testbeds, testbed);
-    const record = 'found' in found ? (found.found as Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>) : undefined;
-    return record !== undefined && (record.status === undefined || (record.maintenance ?? null) !== null);
+    return 'found' in found && (found.found.status === undefined || (found.found.maintenance ?? null) !== null);
   }
   if ('found' in findByTypedName(testbeds, testbed) || findNearName(testbeds, testbed) !== undefined) return true;
   return guard === 'testbed' && !/\s/.test(testbed);
@@ -81,7 +83,7 @@ const REMOVE_TESTBED = /^(?:remove|delete)\s+(?<words>\S[\s\S]*)$/i;
 const FREE_FROM = /^free\s+(?<words>\S[\s\S]*?)\s+from\s+\S[\s\S]*$/i;
 
 /** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`, `edit lab-3`. */
-export function adminTask<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
+export function adminTask<T extends NamedRecord>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
   for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
