@@ -193,6 +193,11 @@ export type LifecycleRequest =
   | { type: 'decline'; testbedId: number }
   | { type: 'ask'; testbedId: number }
   | { type: 'keep'; testbedId: number }
+  /**
+   * The holder moves their booking of `testbedId` to `toTestbedId`, free for them: booked with the same purpose and
+   * expected release, then the first one released (and handed to whoever waits for it).
+   */
+  | { type: 'switch'; testbedId: number; toTestbedId: number }
   | { type: 'releaseAll' };
 
 export type RefusalReason =
@@ -242,6 +247,13 @@ export type LifecycleOutcome =
   | { type: 'waitingLabel'; label: string; places: Array<{ record: TestbedRecord; position: number; length: number }> }
   /** The places taken by waiting for any testbed carrying `label` that were given up (none: they had none). */
   | { type: 'unwaitedLabel'; label: string; records: TestbedRecord[] }
+  /**
+   * A booking moved (`switch`): `record` the new booking, `previous` the old one as it was. `handedTo`: the first
+   * person waiting for the old one, who is offered it; `kept`: the old one could not be released (the person holds both).
+   */
+  | { type: 'switched'; record: TestbedRecord; previous: TestbedRecord; handedTo?: string; kept?: true }
+  /** A switch refused because the testbed to move to could not be booked (`record`, as it is); `from` stays theirs. */
+  | { type: 'switchRefused'; record?: TestbedRecord; from: TestbedRecord; reason: 'taken' | 'held' | 'maintenance' | 'unknown' }
   /** A problem reported: `admins` told (how many), and whether its holder was. */
   | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };

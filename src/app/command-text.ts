@@ -25,6 +25,8 @@ import {
   WHEN_FREE,
   WHO_HAS,
   WHO_HAS_ANY,
+  SWITCH_ASKED,
+  readTypedSwitch,
   commandText,
   historyName,
   readTypedAsk,
@@ -57,7 +59,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (carriesPersonWords(said)) return false;
   const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, SWITCH_ASKED];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
@@ -89,6 +91,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   // `no thanks`, `pass on lab-3`: lab data when a testbed is named (or none is).
   const passOn = PASS_ON.exec(command);
   if (passOn) return passOn[1] === undefined || IT.test(passOn[1].trim()) || 'found' in findByTypedName(testbeds, passOn[1].trim());
+  // `switch lab-3 to TB-04`: lab data when both name testbeds (`move my booking to 18:00` is read further on).
+  const switched = readTypedSwitch(command);
+  if (switched && 'found' in findByTypedName(testbeds, switched.to)) return switched.from === undefined || 'found' in findByTypedName(testbeds, switched.from);
   const ask = readTypedAsk(command);
   // `ask about lab-3` is lab data; `ask Linus to release lab-3` names a colleague: words a person wrote.
   if (ask) return !ask.person && 'found' in findByTypedName(testbeds, ask.name);

@@ -49,6 +49,7 @@ import { bookingButtons, noticeCard, noticeText, offerFormCard, offerFormText } 
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
 import { SELF, handOverCard, handOverText } from '../cards/handover.card.js';
+import { switchCard, switchText } from '../cards/switch.card.js';
 import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
@@ -244,6 +245,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       if (view.otherwise === 'hint') return renderAnyRoom({ kind: 'hint' }, ctx);
       if (view.otherwise === 'ack') return renderAnyRoom({ kind: 'thanks', ack: true }, ctx);
       return pair(nothingHeldCard(ctx.directRoom === true), nothingHeldText(ctx.directRoom === true));
+    }
+    case 'switchForm': {
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, toId: view.testbedId, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }) };
+      return pair(switchCard(input), switchText(input));
     }
     case 'notNeeded': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, ...(view.testbedId === undefined ? {} : { testbedId: view.testbedId }) };

@@ -46,7 +46,9 @@ import {
   WHO_HAS,
   WHO_ADMINS,
   WHO_HAS_ANY,
+  SWITCH_ASKED,
   commandText,
+  readTypedSwitch,
   historyName,
   readTypedAsk,
   readTypedExtend,
@@ -153,6 +155,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
   const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
+  // `switch lab-3 to TB-04`, `move my booking to TB-04`: what one press would do (before `move my booking to 6pm`).
+  const switched = switchRoute(command, ctx);
+  if (switched) return switched;
   // `status mine` before `status <label>`: their bookings, not a label called mine.
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });
   if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
@@ -250,6 +255,32 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
+}
+
+/**
+ * `switch to TB-04`, `swap lab-3 for TB-04`: the card that moves the booking with one press, read from the store when
+ * it is drawn. Undefined when the words are no switch, or name no testbed to switch to and could be another command's.
+ */
+function switchRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
+  const testbeds = ctx.testbeds ?? [];
+  // A lab whose network switches carry the label `switch`: `switch` alone is their status.
+  if (SWITCH_ASKED.test(command) && !labelCarried(testbeds, command)) {
+    const example = [...testbeds].sort((a, b) => (a.status === 'available' ? 0 : 1) - (b.status === 'available' ? 0 : 1))[0]?.testbed_name ?? 'TB-01';
+    const message = `To move your booking to another testbed, type switch to and its name: switch to ${example.slice(0, MAX_TYPED_NAME)}. It keeps its purpose and expected release, and the testbed you leave is released.`;
+    return { kind: 'reply', view: { kind: 'error', message } };
+  }
+  const typed = readTypedSwitch(command);
+  if (typed === undefined) return undefined;
+  const toName = typed.to.slice(0, MAX_TYPED_NAME);
+  const to = findByTypedName(testbeds, toName);
+  if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
+  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id } };
+  const fromName = typed.from.slice(0, MAX_TYPED_NAME);
+  const from = findByTypedName(testbeds, fromName);
+  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id } };
+  // `move lab3 to TB-04`: a testbed to move to, so the words are a switch; the booking's name was the slip.
+  const toWords = to.found.testbed_name.slice(0, MAX_TYPED_NAME);
+  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, fromName, from, 'switch', (near) => `switch ${near} to ${toWords}`) } };
 }
 
 /**
@@ -419,10 +450,16 @@ function askRoute(event: PlatformEvent, command: string, ctx: RouterContext): Ro
 }
 
 /** Why a typed name found no one testbed, and what to type instead (`Did you mean lab-3? Type wait lab-3.`). */
-function notFound(testbeds: NonNullable<RouterContext['testbeds']>, typed: string, match: ReturnType<typeof findByTypedName>, command: string): string {
+function notFound(
+  testbeds: NonNullable<RouterContext['testbeds']>,
+  typed: string,
+  match: ReturnType<typeof findByTypedName>,
+  command: string,
+  typeWith = (near: string) => `${command} ${near}`,
+): string {
   const quoted = `“${typed}”`;
   if ('ambiguous' in match) return `More than one testbed starts with ${quoted}: type more of its name.`;
   const near = findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed);
-  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${command} ${near.testbed_name}.`;
+  const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${typeWith(near.testbed_name)}.`;
   return `No testbed is called ${quoted}.${meant}`;
 }

@@ -13,6 +13,7 @@ import {
   parsePurposeSubmission,
   parseDoneBySubmission,
   parseHandOverSubmission,
+  parseSwitchSubmission,
   parseProblemSubmission,
   parseFeedbackSubmission,
   parseRegisterSubmission,
@@ -256,6 +257,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     case 'hand_over': {
       const result = parseHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       return result.ok ? lifecycle(event, { type: 'handOver', testbedId: result.testbedId, toEmail: result.toEmail }, now) : problemsReply(result.errors);
+    }
+    case 'switch': {
+      // Bookings are made in the lab's rooms; a 1:1 room that is not approved only hands off offers.
+      if (direct) return problemsReply({ form: 'A booking is moved in the lab’s room: type switch and the testbed there.' });
+      const result = parseSwitchSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      return result.ok ? lifecycle(event, { type: 'switch', testbedId: result.testbedId, toTestbedId: result.toTestbedId }, now) : problemsReply(result.errors);
     }
     case 'change_purpose': {
       const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

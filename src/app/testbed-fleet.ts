@@ -403,7 +403,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' | 'switch' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -429,6 +429,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true);
+    if (request.type === 'switch') return switchBooking(request.testbedId, request.toTestbedId, by, now);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
     let event: TestbedRequest;
@@ -490,6 +491,31 @@ export function createTestbedFleet(deps: {
     const holder = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, by.email) ? record.user_email : undefined;
     if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { ...told, asAdmin: false }, testbedId });
     return { type: 'problemReported', record, admins: admins.length, holderTold: holder !== undefined };
+  }
+
+  /**
+   * Moves the person's booking of `fromId` to `toId`: `toId` is booked first, with the booking's purpose and expected
+   * release, and only then `fromId` released (to whoever waits for it), so a refused booking changes nothing and a
+   * stop in between leaves them holding both, never neither.
+   */
+  async function switchBooking(fromId: number, toId: number, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const from = deps.store.testbeds.get(fromId);
+    if (!from) return { type: 'refused', reason: 'unknown' };
+    if (from.status !== 'in_use' || !sameEmail(from.user_email, by.email)) return { type: 'refused', reason: 'not_holder', record: from };
+    if (fromId === toId) return { type: 'refused', reason: 'yours', record: from };
+    // A booking always has its expected release; an hour from now stands in should a record lack one.
+    const expectedRelease = from.expected_release_time ?? new Date(Date.parse(now) + 3_600_000).toISOString();
+    const claimed = await counted(claim({ testbedId: toId, holder: by, purpose: from.purpose ?? '', expectedRelease, now }), (outcome) => metrics.booking(outcome), bookingOutcome);
+    if (!claimed.ok) {
+      const reason = claimed.reason === 'taken' || claimed.reason === 'held' || claimed.reason === 'maintenance' ? claimed.reason : 'unknown';
+      return { type: 'switchRefused', from, reason, ...(claimed.record ? { record: claimed.record } : {}) };
+    }
+    const released = await counted(release({ testbedId: fromId, by, now, holderOnly: true }), (outcome) => metrics.release(outcome), releaseOutcome).catch((error: unknown) => {
+      deps.logger.error({ err: error, testbedId: fromId }, 'switched booking: the old testbed could not be released; its holder holds both');
+      return null;
+    });
+    if (released === null || !released.ok) return { type: 'switched', record: claimed.record, previous: from, kept: true };
+    return { type: 'switched', record: claimed.record, previous: released.previous, ...(released.next ? { handedTo: released.next.name } : {}) };
   }
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */

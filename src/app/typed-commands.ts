@@ -491,3 +491,35 @@ function untilPhrase(words: string): string | undefined {
   const phrase = `until ${match[1]}`;
   return isTypedTime(phrase) ? phrase : undefined;
 }
+
+/** `switch`, `swap testbeds`, `change my booking to another testbed`, `how do I switch testbeds`: a switch with no testbed named. */
+export const SWITCH_ASKED =
+  /^(?:(?:can|could|may)\s+i\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|how\s+(?:do|can)\s+i\s+)?(?:(?:switch|swap)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?|(?:change|move)\s+(?:my\s+|the\s+)?testbeds?|(?:change|move)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?(?=\s+(?:to|for)\s))(?:\s+(?:to|for)\s+(?:another|a\s+different|a\s+new|a\s+free|other|some\s+other)\s+(?:testbed|one))?$/i;
+/** `switch to TB-04`, `swap lab-3 for TB-04`, `move my booking to TB-04`: the verb (group 1), what moves (2) and where to (3). */
+const SWITCH_TO =
+  /^(?:(?:can|could|may)\s+(?:i|we|you)\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|let\s+me\s+)?(switch|swap|move|change|exchange|trade|transfer)\s+(?:(\S.*?)\s+)?(?:over\s+)?(?:to|for|with|into|onto)\s+(\S.*?)(?:\s+instead)?$/i;
+/** `book TB-04 instead of lab-3` (`I want TB-04 instead of lab-3` reads so): where to (group 1), what moves (2). */
+const INSTEAD_OF = /^(?:book|take|use|register|reserve)\s+(\S.*?)\s+instead\s+of\s+(\S.*)$/i;
+/** The words for a person's booking, not naming a testbed: `me`, `my booking`, `my reservation`, `testbeds`. */
+const BOOKING_WORDS = /^(?:(?:me|us|it|over|my|mine|bookings?|testbeds?)|(?:(?:from\s+)?(?:my|the|our)\s+)?(?:current\s+)?(?:bookings?|reservations?|testbeds?)(?:\s+over)?)$/i;
+/** `my booking of lab-3`, `the booking on lab-3`, `my lab-3 booking`, `from lab-3`: the testbed named (group 1 or 2). */
+const BOOKING_OF = /^(?:(?:from\s+)?(?:my|the|our)\s+(?:bookings?|reservations?)\s+(?:of|on|for|from)\s+(\S.*)|(?:from\s+)?(?:my|the|our)\s+(\S.*?)\s+(?:bookings?|reservations?)|from\s+(\S.*))$/i;
+
+/**
+ * A booking to move to another testbed: `to`, the testbed's name as typed, and `from`, the booking's (none when the
+ * words say only "my booking"). `strict`: the words can only mean a switch (`switch to …`, `swap my booking for …`),
+ * so a name no testbed has is answered; otherwise (`move lab-3 to friday`, `change my booking to 6pm`) words that
+ * name no testbed are some other command's. Undefined when the words are no switch at all.
+ */
+export function readTypedSwitch(command: string): { to: string; from?: string; strict: boolean } | undefined {
+  const words = command.slice(0, 4 * MAX_TYPED_NAME);
+  const instead = INSTEAD_OF.exec(words);
+  if (instead) return { to: instead[1].trim(), from: instead[2].trim(), strict: false };
+  const said = SWITCH_TO.exec(words);
+  if (said === null) return undefined;
+  const middle = (said[2] ?? '').trim();
+  const bookingOnly = middle === '' || BOOKING_WORDS.test(middle);
+  const of = BOOKING_OF.exec(middle);
+  const from = bookingOnly ? undefined : (of?.[1] ?? of?.[2] ?? of?.[3] ?? middle).trim();
+  return { to: said[3].trim(), ...(from === undefined ? {} : { from }), strict: bookingOnly && /^(?:switch|swap)$/i.test(said[1]) };
+}

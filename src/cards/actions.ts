@@ -53,6 +53,8 @@ export const ACTIONS = {
   doneBy: 'done_by',
   /** The holder hands the booking to a colleague: data `testbed_id`, `to_email` (who the platform found). */
   handOver: 'hand_over',
+  /** The holder moves a booking to another testbed: `testbed_id` (theirs, in its data or a picker), `to_testbed_id` in its data. */
+  switch: 'switch',
   /** Something is wrong with a testbed: input `problem` (what is wrong), `testbed_id` in its data; the admins are told. */
   reportProblem: 'report_problem',
   /** The usage report; its data carries `days` (7 or 30). */
@@ -448,6 +450,23 @@ export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { 
     unreadable: 'The colleague could not be read. Type give, the testbed and their email again.',
   });
   return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
+}
+
+export type SwitchSubmission = { ok: true; testbedId: number; toTestbedId: number } | Invalid;
+
+/** `switch`: the booking to move (`testbed_id`) and the testbed to move it to (`to_testbed_id`), both in the lab. */
+export function parseSwitchSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): SwitchSubmission {
+  const read = testbedAnd(inputs, ctx.knownTestbedIds, {
+    missing: 'Choose the booking to move.',
+    keep: { testbed_id: 20, to_testbed_id: 20 },
+    field: 'to_testbed_id',
+    read: (value) => {
+      const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+      return ctx.knownTestbedIds.includes(id) ? id : null;
+    },
+    unreadable: 'The testbed to move to is not in the list any more. Type status to see the testbeds.',
+  });
+  return read.ok ? { ok: true, testbedId: read.testbedId, toTestbedId: read.value } : read;
 }
 
 export type ProblemSubmission = { ok: true; testbedId: number; text: string } | Invalid;

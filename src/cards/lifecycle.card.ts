@@ -133,6 +133,35 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         colour: 'good',
         actions: [],
       };
+    case 'switched': {
+      const old = esc(outcome.previous.testbed_name);
+      const purpose = outcome.record.purpose ? [`Purpose: ${escLong(outcome.record.purpose)}`] : [];
+      const holding = `You hold ${name} now, ${dueClause(outcome.record, now, timeZone)}.`;
+      if (outcome.kept) {
+        return {
+          title: `Booked: ${name}`,
+          lines: [holding, ...purpose, `${old} could not be released just now, so you hold both. Release it when you can.`],
+          colour: 'warning',
+          actions: [buttons.release(`Release ${outcome.previous.testbed_name}`, outcome.previous.id)],
+        };
+      }
+      const handed = outcome.handedTo === undefined ? '' : ` and offered to ${esc(outcome.handedTo)}, first in its queue`;
+      return { title: `Switched to ${name}`, lines: [holding, ...purpose, `${old} is released${handed}.`], colour: 'good', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
+    }
+    case 'switchRefused': {
+      const kept = `You still hold ${esc(outcome.from.testbed_name)}.`;
+      if (!record) return { title: 'Nothing was changed', lines: ['That testbed is not in the list any more.', kept], colour: 'warning', actions: [] };
+      if (outcome.reason === 'taken' && record.status === 'in_use') {
+        return {
+          title: 'Nothing was changed',
+          lines: [`${name} is taken: ${heldUntilLine(record, now, timeZone, esc)}`, kept],
+          colour: 'warning',
+          actions: [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: id }, noInputs)],
+        };
+      }
+      const why = outcome.reason === 'maintenance' ? 'is under maintenance' : outcome.reason === 'held' ? 'is held for somebody in its queue' : 'cannot be booked right now';
+      return { title: 'Nothing was changed', lines: [`${name} ${why}.`, kept], colour: 'warning', actions: [] };
+    }
     case 'repurposed': {
       const purpose = `Purpose: ${escLong(outcome.record.purpose)}`;
       if (!outcome.changed) return { title: 'Nothing was changed', lines: [`The purpose of ${name} already reads so.`, purpose], colour: 'default', actions: [] };
@@ -393,7 +422,7 @@ function extensionLength(minutes: number): string {
  * The picker of the person's own testbeds (`testbed_id`, as the buttons read it): the only one, or
  * the one named (`extend lab-3`) when it is among them, already chosen.
  */
-function ownPicker(label: string, errorMessage: string, records: readonly TestbedRecord[], chosen?: number): CardElement {
+export function ownPicker(label: string, errorMessage: string, records: readonly TestbedRecord[], chosen?: number): CardElement {
   const start = records.length === 1 ? records[0].id : records.some((record) => record.id === chosen) ? chosen : undefined;
   return {
     type: 'Input.ChoiceSet',

@@ -789,6 +789,8 @@ describe('router: word soup of the bot’s own words', () => {
     // And this one's: agreement, reminders answered, a plus before a length, a range to noon.
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
     'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share', 'noon', 'after lunch', 'by 14:00', 'need it', 'keep it', 'can Linus have', 'instead', 'later', 'hold it', 'next person', 'not now',
+    // And the switch of a booking to another testbed.
+    'switch', 'swap', 'move', 'instead of', 'my booking', 'over to', 'testbeds', 'change',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -803,6 +805,7 @@ describe('router: word soup of the bot’s own words', () => {
     'testbed', 'hey testbed', 'show me the', 'add', 'need', 'giving', 'use', 'lock', 'unlock', "I'm taking", 'am I in the queue for',
     'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
     'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to', 'leave the', 'get me out of the', 'no longer waiting for',
+    'switch to', 'switch', 'swap', 'move my booking to', 'change my booking to', 'I want to switch to', 'can I move to', 'exchange', 'book TB-04 instead of',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -818,7 +821,7 @@ describe('router: word soup of the bot’s own words', () => {
         // With and without a testbed asked about a moment ago (what `it` refers to).
         const decision = route(text(words.join(' ')), askedBefore ? { ...ctx, recentTestbedId: 4 } : ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
-        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded', 'offerTaken', 'labels']).toContain(decision.view.kind);
+        if (decision.kind === 'reply') expect(['hint', 'error', 'thanks', 'notNeeded', 'offerTaken', 'labels', 'switchForm']).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
       }),
       { numRuns: 400 },
@@ -1341,5 +1344,59 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
 
   it.each(['what can you do?', 'how does this work', 'commands', 'How do I use this', 'list commands', 'what commands do you have', 'faq', 'examples', "I'm new here"])('%j shows the help card', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'help.requested' }]);
+  });
+});
+
+describe('router: switching a booking to another testbed', () => {
+  it.each([
+    ['switch to TB-04', { testbedId: 4 }],
+    ['switch lab-3 to TB-04', { testbedId: 4, fromId: 3 }],
+    ['switch from lab-3 to tb 4', { testbedId: 4, fromId: 3 }],
+    ['swap lab-3 for TB-04', { testbedId: 4, fromId: 3 }],
+    ['exchange lab-3 for TB-04', { testbedId: 4, fromId: 3 }],
+    ['move my booking to TB-04', { testbedId: 4 }],
+    ['move my booking from lab-3 to TB-04', { testbedId: 4, fromId: 3 }],
+    ['move my lab-3 booking to TB-04', { testbedId: 4, fromId: 3 }],
+    ['move lab-3 to TB-04', { testbedId: 4, fromId: 3 }],
+    ['change my booking to TB-04', { testbedId: 4 }],
+    ['switch me over to TB-04', { testbedId: 4 }],
+    ['can I switch to TB-04?', { testbedId: 4 }],
+    ['please switch to TB-04 instead', { testbedId: 4 }],
+    ['I want TB-04 instead of lab-3', { testbedId: 4, fromId: 3 }],
+  ])('%j: the card that moves the booking with one press', (typed, view) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', ...view } });
+  });
+
+  it('a name no testbed has is answered where the words can only be a switch; others stay what they were', () => {
+    expect(route(text('switch to lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type switch to lab-3.' } });
+    expect(route(text('move lab3 to TB-04'), ctx)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type switch lab-3 to TB-04 SD-WAN pod.' },
+    });
+    expect(dispatched('move my booking to 18:00')).toEqual([{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]);
+    expect(dispatched('move lab-3 to friday')).toEqual([{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-06T23:59:00.000Z' }]);
+    expect(dispatched('transfer lab-3 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched('I want TB-04 instead')).toEqual([{ type: 'registration.started', testbedName: 'TB-04' }]);
+    expect(route(text('switch off lab-3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+
+  it('a switch asked for with no testbed says how; a lab that labels its switches `switch` gets their status', () => {
+    for (const typed of ['switch', 'switch testbeds', 'change testbed', 'move my booking to another testbed', 'can I swap my booking?']) {
+      expect(route(text(typed), ctx)).toEqual({
+        kind: 'reply',
+        view: { kind: 'error', message: expect.stringMatching(/^To move your booking to another testbed, type switch to and its name: switch to lab-3\. It keeps/) },
+      });
+    }
+    expect(route(text('move my booking'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    const switches = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'core-sw-1', labels: ['switch'] }], knownTestbedIds: [3, 4, 5] };
+    expect(route(text('switch'), switches)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'status.requested', label: 'switch' } }] });
+  });
+
+  it('is kept in a recording when it names only testbeds', () => {
+    expect(isCommandText('switch lab-3 to TB-04', testbeds)).toBe(true);
+    expect(isCommandText('move my booking to TB-04', testbeds)).toBe(true);
+    expect(isCommandText('switch', testbeds)).toBe(true);
+    expect(isCommandText('switch to Zebrafalcon', testbeds)).toBe(false);
+    expect(isCommandText('swap lab-3 with Zebrafalcon', testbeds)).toBe(false);
   });
 });

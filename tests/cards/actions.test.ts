@@ -4,6 +4,7 @@ import {
   parseFeedbackSubmission,
   parseRegisterSubmission,
   parseReleaseSubmission,
+  parseSwitchSubmission,
   parseTestbedChoice,
   pick,
   plainRegisterForm,
@@ -225,5 +226,23 @@ describe('readAction and readStatusPage', () => {
     [{}, 1],
   ])('page of %j is %i', (inputs, page) => {
     expect(readStatusPage(inputs)).toBe(page);
+  });
+});
+
+describe('parseSwitchSubmission', () => {
+  it('reads the booking to move and the testbed to move it to, both in the lab', () => {
+    expect(parseSwitchSubmission({ action: 'switch', testbed_id: '1', to_testbed_id: '3' }, ctx)).toEqual({ ok: true, testbedId: 1, toTestbedId: 3 });
+    expect(readAction({ action: ACTIONS.switch })).toBe('switch');
+  });
+
+  it.each([
+    [{ testbed_id: '', to_testbed_id: '3' }, 'testbed_id', 'Choose the booking to move.'],
+    [{ testbed_id: '1', to_testbed_id: '9' }, 'to_testbed_id', 'The testbed to move to is not in the list any more. Type status to see the testbeds.'],
+    [{ testbed_id: '1', to_testbed_id: ['3'] }, 'to_testbed_id', 'The testbed to move to is not in the list any more. Type status to see the testbeds.'],
+    [{ testbed_id: '1' }, 'to_testbed_id', 'The testbed to move to is not in the list any more. Type status to see the testbeds.'],
+  ])('%j is refused, naming the problem', (inputs, field, message) => {
+    const result = parseSwitchSubmission(inputs, ctx);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[field]).toBe(message);
   });
 });

@@ -80,6 +80,11 @@ export type CardView =
   | { kind: 'problems' }
   /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
   | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors }
+  /**
+   * `switch lab-3 to TB-04`: what one press would do to move the person's booking (`fromId`, or their only one, or one
+   * they choose) to `testbedId`, read from the store when it is drawn.
+   */
+  | { kind: 'switchForm'; testbedId: number; fromId?: number }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
