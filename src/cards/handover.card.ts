@@ -7,7 +7,7 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
 import { card, safeText, submit, textBlock } from './common.js';
-import { buttons, dueText, heading, plainText, safeName, sameEmail } from './parts.js';
+import { buttons, dueText, heading, plainText, safeName, sameEmail, sentences } from './parts.js';
 import { waitingText } from './lifecycle-notice.card.js';
 
 /** Somebody the platform found for the words typed. */
@@ -77,5 +77,5 @@ export function handOverCard(input: HandOverInput): AdaptiveCardJson {
 
 export function handOverText(input: HandOverInput): string {
   const { title, lines } = answer(input, (value, max = 80) => plainText(value, max), (value) => plainText(value, 200));
-  return `${title} ${lines.join(' ')}`;
+  return `${title}${title.endsWith('?') ? '' : '.'} ${sentences(lines)}`;
 }

@@ -7,7 +7,7 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, dueText, heading, isBookable, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, dueText, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -235,7 +235,7 @@ export function outcomeCard(input: OutcomeInput): AdaptiveCardJson {
 
 export function outcomeText(input: OutcomeInput): string {
   const { title, lines } = view(input, (value) => plainText(value, 80), (value) => plainText(value, LIMITS.purposeMax));
-  return `${title}. ${lines.join(' ')}`;
+  return `${title}. ${sentences(lines)}`;
 }
 
 export interface MineInput {

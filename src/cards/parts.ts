@@ -88,6 +88,11 @@ export function labelsMarkdown(record: TestbedRecord): string {
   return (record.labels ?? []).map((label) => safeLine(label, 32)).join(' · ');
 }
 
+/** Lines of a card read as one paragraph of plain text: each ends as a sentence (a purpose rarely has its own full stop). */
+export function sentences(lines: readonly string[]): string {
+  return lines.map((line) => (/[.!?…:)”"]$/.test(line) ? line : `${line}.`)).join(' ');
+}
+
 /**
  * Text for places that are not markdown (compact choice titles, fallback texts): one
  * line, no control or direction characters, cut. Shown as typed, `<` and `>` included:

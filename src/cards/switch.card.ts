@@ -8,7 +8,7 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, heading, plainText, safeName, sameEmail, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, heading, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { heldUntilLine, waitingText } from './lifecycle-notice.card.js';
 import { ownPicker } from './lifecycle.card.js';
 import { formatWhen } from './time.js';
@@ -113,5 +113,5 @@ export function switchCard(input: SwitchInput): AdaptiveCardJson {
 export function switchText(input: SwitchInput): string {
   const { title, lines, confirm } = answer(input, (value) => plainText(value, 80), (value) => plainText(value, LIMITS.purposeMax));
   const press = confirm ? ` Press Switch to ${plainText(confirm.to.testbed_name, 80)} on the card.` : '';
-  return `${title}${title.endsWith('?') ? '' : '.'} ${lines.join(' ')}${press}`;
+  return `${title}${title.endsWith('?') ? '' : '.'} ${sentences(lines)}${press}`;
 }

@@ -100,7 +100,7 @@ describe('the answer to a new purpose', () => {
     const card = outcomeCard({ ...ctx, outcome });
     expect(seenCard(card).heading).toBe('New purpose: lab-3');
     expect(texts(card).slice(1)).toEqual(['Purpose: bisecting the crash', 'It was: regression run', 'Status shows it under your booking.']);
-    expect(outcomeText({ ...ctx, outcome })).toBe('New purpose: lab-3. Purpose: bisecting the crash It was: regression run Status shows it under your booking.');
+    expect(outcomeText({ ...ctx, outcome })).toBe('New purpose: lab-3. Purpose: bisecting the crash. It was: regression run. Status shows it under your booking.');
   });
 
   it('says nothing changed when the purpose already read so', () => {

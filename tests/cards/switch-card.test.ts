@@ -33,7 +33,7 @@ describe('the switch card', () => {
       ['Cancel', { action: 'cancel' }],
     ]);
     expect(switchText(input)).toBe(
-      'Switch lab-3 to lab-5? You will hold lab-5 instead, until 2026-03-10 12:00 UTC (in 2 h) as now. Purpose: soak **test** lab-3 is released at the same time. 1 person is waiting for it. The first of them is offered it. Press Switch to lab-5 on the card.',
+      'Switch lab-3 to lab-5? You will hold lab-5 instead, until 2026-03-10 12:00 UTC (in 2 h) as now. Purpose: soak **test**. lab-3 is released at the same time. 1 person is waiting for it. The first of them is offered it. Press Switch to lab-5 on the card.',
     );
   });
 
@@ -84,7 +84,7 @@ describe('the answer to Switch', () => {
       'lab-3 is released and offered to Bob Builder, first in its queue.',
     ]);
     expect(outcomeText({ outcome: { type: 'switched', record: lab5, previous: lab3 }, now: NOW, timeZone: 'UTC' })).toBe(
-      'Switched to lab-5. You hold lab-5 now, until 2026-03-10 12:00 UTC (in 2 h). Purpose: soak **test** lab-3 is released.',
+      'Switched to lab-5. You hold lab-5 now, until 2026-03-10 12:00 UTC (in 2 h). Purpose: soak **test**. lab-3 is released.',
     );
     const kept = seen({ type: 'switched', record: lab5, previous: lab3, kept: true });
     expect(kept.texts[0]).toBe('Booked: lab-5');
