@@ -99,6 +99,19 @@ describe('lifecycle cards', () => {
     expect(mineText({ ...ctx, testbeds: seven, life: [], requesterEmail: ana.email })).toMatch(/^You hold 7: lab-1 until .*; lab-5 until 2026-03-10 14:00 UTC \(in 4 h\); 2 more\.$/);
   });
 
+  it('mine names a testbed free for anyone to move a booking to, only where typed words are read and only when there is one', () => {
+    const switchLine = (input: Parameters<typeof mineCard>[0]) =>
+      seenCard(mineCard(input)).texts.map(unLookAlike).filter((text) => text.startsWith('To move a booking'));
+    const base = { ...ctx, testbeds: [inUse(4, ana), available(7), available(6)], life: [], requesterEmail: ana.email };
+    expect(switchLine(base)).toEqual(['To move a booking to another testbed, type switch lab-4 to lab-6.']);
+    // lab-6 held for somebody's hand-off, or somebody waiting for it: lab-7.
+    expect(switchLine({ ...base, life: [{ ...emptyLifecycle(6), offer: { email: bob.email, name: bob.name, until: NOW } }] })).toEqual(['To move a booking to another testbed, type switch lab-4 to lab-7.']);
+    expect(switchLine({ ...base, life: [{ ...emptyLifecycle(6), queue: [{ email: bob.email, name: bob.name, since: NOW }] }] })).toEqual(['To move a booking to another testbed, type switch lab-4 to lab-7.']);
+    expect(switchLine({ ...base, testbeds: [inUse(4, ana), inUse(6, bob)] })).toEqual([]);
+    expect(switchLine({ ...base, directRoom: true })).toEqual([]);
+    expect(switchLine({ ...base, requesterEmail: bob.email })).toEqual([]);
+  });
+
   it('mine tells the holder how many people wait for each of their bookings', () => {
     const life = [{ ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }, { email: 'carol@example.com', name: 'Carol', since: NOW }] }];
     const seen = seenCard(mineCard({ ...ctx, testbeds: [inUse(3, ana), inUse(4, ana)], life, requesterEmail: ana.email }));
