@@ -184,7 +184,7 @@ export type LifecycleRequest =
    * Something is wrong with the testbed: the lab's admins are told (and its holder), in the reporter's words.
    * `holderOnly`: sent from a 1:1 room that is not approved, where only the holder may report it.
    */
-  | { type: 'reportProblem'; testbedId: number; text: string; holderOnly?: true }
+  | { type: 'reportProblem'; testbedId: number; text: string; holderOnly?: true; fixed?: true }
   /** Wait for any testbed carrying the label: a place in the queue of each one that is busy. */
   | { type: 'waitLabel'; label: string }
   /** Stop waiting for any testbed carrying the label: the places `waitLabel` took are given up. */
@@ -225,6 +225,10 @@ export type RefusalReason =
   | 'too_soon'
   /** One problem report per person and testbed in ten minutes. */
   | 'reported_recently'
+  /** The same news that a testbed works again, from the same person, within ten minutes. */
+  | 'told_recently'
+  /** News that a testbed works again, when it is not under maintenance (any more). */
+  | 'in_service'
   | 'busy'
   | 'unknown';
 
@@ -255,7 +259,7 @@ export type LifecycleOutcome =
   /** A switch refused because the testbed to move to could not be booked (`record`, as it is); `from` stays theirs. */
   | { type: 'switchRefused'; record?: TestbedRecord; from: TestbedRecord; reason: 'taken' | 'held' | 'maintenance' | 'unknown' }
   /** A problem reported: `admins` told (how many), and whether its holder was. */
-  | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean }
+  | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean; fixed?: true }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */
@@ -284,7 +288,8 @@ export type DirectNotice =
    * Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins,
    * else as its holder; `adminsTold`: whether any admin was (none is set up otherwise).
    */
-  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean; adminsTold: boolean }
+  /** `fixed`: news that the testbed, under maintenance, works again (only the admins are told). */
+  | { kind: 'problem'; record: TestbedRecord; reporter: Holder; text: string; asAdmin: boolean; adminsTold: boolean; fixed?: true }
   /**
    * The testbed lost the label the person waited for any testbed of (`label`, as they typed it), so their place in its
    * queue was given up; `stillWaiting`: the names of the testbeds whose queues they are still in for that label.

@@ -228,7 +228,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'problemForm': {
       const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
       if (!record) return renderAnyRoom({ kind: 'error', message: 'That testbed is not in the list any more. Type status to see them all.' }, ctx);
-      const input = { record, admins: ctx.adminCount ?? 0, requesterEmail: ctx.requesterEmail, ...(view.text === undefined ? {} : { text: view.text }), ...(view.errors === undefined ? {} : { errors: view.errors }) };
+      const input = { record, admins: ctx.adminCount ?? 0, requesterEmail: ctx.requesterEmail, ...(view.text === undefined ? {} : { text: view.text }), ...(view.errors === undefined ? {} : { errors: view.errors }), ...(view.fixed ? { fixed: true as const } : {}) };
       return pair(problemFormCard(input), problemFormText(input));
     }
     case 'directOnly':

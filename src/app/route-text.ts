@@ -306,7 +306,8 @@ function doneByRoute(event: PlatformEvent & { type: 'message' }, command: string
  */
 function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterContext): RouteDecision {
   const { task, words } = typed;
-  const started = (values: FormValues) => one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}) });
+  const started = (values: FormValues) =>
+    one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}), ...(typed.news ? { news: typed.news } : {}) });
   if (words === undefined) return started({});
   const newName = (name: string | undefined): FormValues => (name ? { testbed_name: name.slice(0, MAX_TYPED_NAME) } : {});
   if (task === 'testbed_add') {

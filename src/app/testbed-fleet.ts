@@ -428,7 +428,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
-    if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true);
+    if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true, request.fixed === true);
     if (request.type === 'switch') return switchBooking(request.testbedId, request.toTestbedId, by, now);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
@@ -457,24 +457,27 @@ export function createTestbedFleet(deps: {
    * per person and testbed in ten minutes, so a room cannot flood the admins. `holderOnly` (a 1:1 room that is not
    * approved): only the holder may report it.
    */
-  async function reportProblem(testbedId: number, text: string, by: Holder, now: string, holderOnly: boolean): Promise<LifecycleOutcome> {
+  async function reportProblem(testbedId: number, text: string, by: Holder, now: string, holderOnly: boolean, fixed = false): Promise<LifecycleOutcome> {
     // From a 1:1 room that is not approved, only about a testbed they hold (anybody on the platform may write there).
     const asked = deps.store.testbeds.get(testbedId);
     if (holderOnly && asked && !(asked.status === 'in_use' && sameEmail(asked.user_email, by.email))) return { type: 'refused', reason: 'not_holder', record: asked };
+    // News that it works again is news only while it is under maintenance (an admin may have ended it meanwhile).
+    if (fixed && asked && !asked.maintenance) return { type: 'refused', reason: 'in_service', record: asked };
     await (reportsRead ??= readRecentReports(now));
-    const key = `${by.email.toLowerCase()}|${testbedId}`;
+    const key = `${by.email.toLowerCase()}|${testbedId}${fixed ? '|fixed' : ''}`;
     const last = reportedAt.get(key);
     const nowMs = Date.parse(now);
     if (last !== undefined && nowMs - last < REPORT_GAP_MS) {
-      return { type: 'refused', reason: 'reported_recently', record: deps.store.testbeds.get(testbedId) ?? undefined, until: new Date(last + REPORT_GAP_MS).toISOString() };
+      return { type: 'refused', reason: fixed ? 'told_recently' : 'reported_recently', record: deps.store.testbeds.get(testbedId) ?? undefined, until: new Date(last + REPORT_GAP_MS).toISOString() };
     }
     // Taken before the write, so two presses at once are one report.
     for (const [stale, at] of reportedAt) if (nowMs - at >= REPORT_GAP_MS) reportedAt.delete(stale);
     reportedAt.set(key, nowMs);
+    // A problem is kept in the history (`problems` lists it); news that it works again only goes to the admins.
     const record = await lanes
       .run(String(testbedId), async () => {
         const current = deps.store.testbeds.get(testbedId);
-        if (current) await deps.store.history.append([historyLine('problem_reported', current, now, by, { text })]);
+        if (current && !fixed) await deps.store.history.append([historyLine('problem_reported', current, now, by, { text })]);
         return current;
       })
       .catch((error: unknown) => {
@@ -485,8 +488,9 @@ export function createTestbedFleet(deps: {
       reportedAt.delete(key);
       return { type: 'refused', reason: 'unknown' };
     }
-    const told = { kind: 'problem' as const, record, reporter: by, text, adminsTold: admins.length > 0 };
+    const told = { kind: 'problem' as const, record, reporter: by, text, adminsTold: admins.length > 0, ...(fixed ? { fixed: true as const } : {}) };
     for (const admin of admins) deps.notify?.({ to: admin, notice: { ...told, asAdmin: true }, testbedId });
+    if (fixed) return { type: 'problemReported', record, admins: admins.length, holderTold: false, fixed: true };
     // The holder hears of it too (once: an admin holding it has the admins' message already).
     const holder = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, by.email) ? record.user_email : undefined;
     if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { ...told, asAdmin: false }, testbedId });

@@ -15,6 +15,8 @@ export interface TypedAdminTask {
   person?: true;
   /** `add label 5g to lab-3`, `describe lab-3 as Radio rack 2`: what the edit form is filled with (`words` is the testbed). */
   edit?: TypedEdit;
+  /** `lab-3 is fixed`, `lab-3 works again`: said as news (somebody who is no admin may tell the admins so). */
+  news?: 'fixed';
 }
 
 /** New labels typed with an edit (all of them, some more, or some fewer) and a new description. */
@@ -89,7 +91,7 @@ export function adminTask<T extends NamedRecord>(command: string, testbeds: read
     if (!match) continue;
     const { words, rest, person } = match.groups ?? {};
     if (words !== undefined && !guarded(guard, task, `${words}${rest ?? ''}`, testbeds)) continue;
-    const named = person === undefined ? {} : ({ person: true } as const);
+    const named = { ...(person === undefined ? {} : { person: true as const }), ...(guard === 'down' ? { news: 'fixed' as const } : {}) };
     return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
   }
   const removed = REMOVE_TESTBED.exec(command)?.groups?.words?.trim();

@@ -9,7 +9,7 @@ import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, small, testbedState } from './parts.js';
+import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, sentences, small, testbedState } from './parts.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -263,9 +263,9 @@ export function heldUntilLine(record: TestbedRecord, now: string, timeZone: stri
 }
 
 /** How the testbed stands, for an admin told of a problem with it. */
-function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+function standing(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string, news = false): string {
   if (record.status === 'in_use') return heldUntilLine(record, now, timeZone, esc);
-  if (record.maintenance) return `It is under maintenance already: ${esc(record.maintenance.reason)}.`;
+  if (record.maintenance) return `It is under maintenance${news ? '' : ' already'}: ${esc(record.maintenance.reason)}.`;
   return 'Nobody holds it right now.';
 }
 
@@ -283,6 +283,14 @@ function problemCard(notice: Extract<DirectNotice, { kind: 'problem' }>, now: st
     return card(
       [heading(`A problem with ${name}`, { color: 'warning' }), textBlock(`${who} reports a problem with ${name}, which you hold:`), said, small(holderFootnote(notice), { isSubtle: true })],
       bookingButtons(record.id),
+    );
+  }
+  if (notice.fixed) {
+    // News that it works again: the admins' one step is ending the maintenance (its form, on this testbed).
+    const end = record.maintenance ? [submit('End maintenance', { action: ACTIONS.adminForm, form: 'maintenance_end', testbed_id: String(record.id) }, noInputs)] : [];
+    return card(
+      [heading(`${name} works again?`, { color: 'good' }), textBlock(`${who} says ${name} works again:`), said, textBlock(standing(record, now, timeZone, (value) => safeName(value), true))],
+      [...end, submit('Admin', { action: ACTIONS.admin }, noInputs)],
     );
   }
   const reason = `Reported by ${reporter.name}: ${text}`.slice(0, 200);
@@ -320,9 +328,10 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'forceReleased':
       return `${plainText(notice.byName, 80)} released your booking of ${name}. Reason: ${plainText(notice.reason, 200)}`;
     case 'problem':
+      if (notice.fixed) return `${plainText(notice.reporter.name, 80)} says ${name} works again: ${sentences([plainText(notice.text, 500)])} ${standing(record, now, timeZone, (value) => plainText(value, 80), true)}`;
       return notice.asAdmin
-        ? `Problem reported: ${plainText(notice.reporter.name, 80)} reports a problem with ${name}: ${plainText(notice.text, 500)} ${standing(record, now, timeZone, (value) => plainText(value, 80))}`
-        : `${plainText(notice.reporter.name, 80)} reports a problem with ${name}, which you hold: ${plainText(notice.text, 500)} ${holderFootnote(notice)}`;
+        ? `Problem reported: ${plainText(notice.reporter.name, 80)} reports a problem with ${name}: ${sentences([plainText(notice.text, 500)])} ${standing(record, now, timeZone, (value) => plainText(value, 80))}`
+        : `${plainText(notice.reporter.name, 80)} reports a problem with ${name}, which you hold: ${sentences([plainText(notice.text, 500)])} ${holderFootnote(notice)}`;
     case 'nowFirst':
       return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':

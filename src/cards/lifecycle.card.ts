@@ -47,6 +47,10 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `You asked about ${name} less than an hour ago. You can ask again${until ? ` at ${until}` : ' later'}.`;
     case 'reported_recently':
       return `You reported a problem with ${name} a few minutes ago, and the lab’s admins have it. You can report another${until ? ` at ${until}` : ' later'}.`;
+    case 'told_recently':
+      return `You told the lab’s admins that ${name} works again a few minutes ago. You can tell them again${until ? ` at ${until}` : ' later'}.`;
+    case 'in_service':
+      return `${name} is not under maintenance any more: anybody can book it.`;
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
     case 'unknown':
@@ -186,6 +190,15 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     case 'declined':
       return { title: `You passed on ${name}`, lines: [`${name} goes to the next person in the queue, or is free for all.`], colour: 'default', actions: [] };
     case 'problemReported': {
+      if (outcome.fixed && outcome.admins > 0) {
+        const admins = outcome.admins === 1 ? 'the lab’s admin' : `the lab’s ${outcome.admins} admins`;
+        return {
+          title: `Told the admins: ${name}`,
+          lines: [`I told ${admins} that ${name} works again. It stays under maintenance until one of them ends it.`],
+          colour: 'good',
+          actions: [submit('Status', { action: ACTIONS.status }, noInputs)],
+        };
+      }
       const admins =
         outcome.admins === 0
           ? 'No admin is set up (the ADMINS setting is empty), so nobody could be told: type feedback to leave a note.'
@@ -221,7 +234,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
       const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
       const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
       // Free right now (`wait lab-3`, `ask about lab-3` on a free one): the form, started on it, one press away.
-      const free = outcome.reason === 'free' || (outcome.reason === 'not_in_use' && record !== undefined && isBookable(record));
+      const free = outcome.reason === 'free' || ((outcome.reason === 'not_in_use' || outcome.reason === 'in_service') && record !== undefined && isBookable(record));
       const actions = free && record ? [buttons.register('Book it', record.id)] : [];
       return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions };
     }

@@ -19,6 +19,36 @@ export interface ProblemFormInput {
   admins: number;
   /** Who reports: the holder is told too, unless that is them. */
   requesterEmail?: string;
+  /** News that the testbed, under maintenance, works again: the admins get a button that ends the maintenance. */
+  fixed?: true;
+}
+
+/** `lab-3 is fixed` from somebody who is no admin: what they saw, for the admins, who can end the maintenance. */
+function fixedFormCard({ record, text, errors }: ProblemFormInput): AdaptiveCardJson {
+  const name = safeName(record.testbed_name);
+  if (!record.maintenance) {
+    return card([heading(`${name} is in service`), textBlock(`${name} is not under maintenance: anybody can book it.`)], [buttons.register('Book it', record.id), buttons.menu()]);
+  }
+  const box = {
+    type: 'Input.Text',
+    id: INPUT_IDS.problem,
+    label: 'What did you see?',
+    isMultiline: true,
+    isRequired: true,
+    maxLength: LIMITS.problemMax,
+    errorMessage: 'Say what you saw, in a few words.',
+    value: (text ?? 'It works again.').slice(0, LIMITS.problemMax),
+  };
+  return card(
+    [
+      heading(`Tell the admins ${name} works again`),
+      small(`${name} is under maintenance, and only an admin can end it. They get a direct message with your name and a button that ends it.`, { isSubtle: true }),
+      ...errorSummary(errors, [INPUT_IDS.problem]),
+      box,
+      ...fieldError(errors, INPUT_IDS.problem),
+    ],
+    [submit('Tell the admins', { action: ACTIONS.reportProblem, testbed_id: String(record.id), news: 'fixed' }), buttons.cancel()],
+  );
 }
 
 /** Who gets the report: the admins, and the holder when somebody else holds the testbed. */
@@ -28,8 +58,10 @@ function whoIsTold(record: TestbedRecord, requesterEmail: string | undefined, es
   return `The lab’s admins get it in a direct message with your name${holder}.`;
 }
 
-export function problemFormCard({ record, text, errors, admins, requesterEmail }: ProblemFormInput): AdaptiveCardJson {
+export function problemFormCard(input: ProblemFormInput): AdaptiveCardJson {
+  const { record, text, errors, admins, requesterEmail } = input;
   const name = safeName(record.testbed_name);
+  if (admins > 0 && input.fixed) return fixedFormCard(input);
   if (admins === 0) {
     return card(
       [heading(`A problem with ${name}`), textBlock('No admin is set up (the ADMINS setting is empty), so there is nobody to tell. Leave a note with feedback instead.')],
@@ -59,8 +91,10 @@ export function problemFormCard({ record, text, errors, admins, requesterEmail }
   );
 }
 
-export function problemFormText({ record, admins, requesterEmail }: ProblemFormInput): string {
+export function problemFormText({ record, admins, requesterEmail, fixed }: ProblemFormInput): string {
   const name = plainText(record.testbed_name, 80);
+  if (admins > 0 && fixed && !record.maintenance) return `${name} is not under maintenance: anybody can book it.`;
+  if (admins > 0 && fixed) return `Tell the admins ${name} works again: open the card, say what you saw and press Tell the admins. Only an admin can end its maintenance.`;
   if (admins === 0) return `No admin is set up, so there is nobody to tell about ${name}. Leave a note with feedback instead.`;
   return `Report a problem with ${name}: open the card, say what is wrong and press Tell the admins. ${whoIsTold(record, requesterEmail, (value) => plainText(value, 80))}`;
 }

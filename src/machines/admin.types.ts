@@ -3,6 +3,7 @@
  * show, and the data of the actors it invokes. Plain data only.
  */
 import type { AdminOutcome, AdminRequest, AdminTask, FormErrors, FormValues, Holder } from '../domain.js';
+import type { CardView } from './shared/conversation-types.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
 export type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, FormErrors, FormValues } from '../domain.js';
@@ -10,7 +11,8 @@ export type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, FormErrors, F
 /** Router → machine. Every one of them is checked against ADMINS before anything is shown or changed. */
 export type AdminEvent =
   | { type: 'admin.requested' }
-  | { type: 'admin.formRequested'; task: AdminTask; values?: FormValues }
+  /** `news`: typed as news (`lab-3 is fixed`): somebody who is no admin is offered to tell the admins instead. */
+  | { type: 'admin.formRequested'; task: AdminTask; values?: FormValues; news?: 'fixed' }
   | { type: 'admin.submitted'; request: AdminRequest; now: string }
   | { type: 'admin.invalid'; task: AdminTask; errors: FormErrors; values: FormValues }
   | { type: 'conversation.cancelled' }
@@ -26,6 +28,8 @@ export type AdminView =
   | { kind: 'adminOutcome'; request: AdminRequest; outcome: AdminOutcome }
   /** Names no admin: `admin` is also read in 1:1 rooms, where anybody on the platform may type it. */
   | { kind: 'adminNotAllowed' }
+  /** `lab-3 is fixed` from somebody who is no admin: the form that tells the admins so (a conversation view too). */
+  | Extract<CardView, { kind: 'problemForm' }>
   /** `who are the admins?` in a lab room (approved rooms only). */
   | { kind: 'adminList'; admins: readonly string[] }
   | { kind: 'cancelled' }
@@ -48,7 +52,7 @@ export type { RunAdminInput } from './shared/conversation-types.js';
 /** What the person asked for, kept while their profile is looked up. */
 export type AdminAsk =
   | { kind: 'menu' }
-  | { kind: 'form'; task: AdminTask; errors?: FormErrors; values?: FormValues }
+  | { kind: 'form'; task: AdminTask; errors?: FormErrors; values?: FormValues; news?: 'fixed' }
   | { kind: 'submit'; request: AdminRequest; now: string };
 
 export interface AdminContext {

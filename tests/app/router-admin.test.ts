@@ -146,7 +146,7 @@ describe('router: admin tasks typed', () => {
     { id: 3, testbed_name: 'Link to core' },
   ];
   const lab: RouterContext = { ...ctx, testbeds };
-  const started = (task: string, values?: Record<string, string>) => dispatch({ type: 'admin.formRequested', task, ...(values ? { values } : {}) });
+  const started = (task: string, values?: Record<string, string>, news?: 'fixed') => dispatch({ type: 'admin.formRequested', task, ...(values ? { values } : {}), ...(news ? { news } : {}) });
 
   it.each([
     ['retire lab-1', started('testbed_retire', { testbed_id: '1' })],
@@ -275,7 +275,7 @@ describe('router: admin tasks typed', () => {
   it('`lab-2 is fixed` ends its maintenance while it is under maintenance; of a testbed in service it is news (the hint)', () => {
     const down = { ...lab, testbeds: testbeds.map((record) => ({ ...record, status: 'available' as const, maintenance: record.id === 2 ? { since: NOW, reason: 'fan', until: null, by: { email: 'ada@x', name: 'Ada' } } : null })) };
     for (const typed of ['lab-2 is fixed', 'lab-2 works again', 'lab-2 is back', 'lab-2 has been repaired', 'lab-2 is up again']) {
-      expect(route(text(typed), down), typed).toEqual(started('maintenance_end', { testbed_id: '2' }));
+      expect(route(text(typed), down), typed).toEqual(started('maintenance_end', { testbed_id: '2' }, 'fixed'));
     }
     expect(route(text('lab-1 is fixed'), down)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 1 } });
     expect(route(text('the build is fixed'), down)).toEqual({ kind: 'reply', view: { kind: 'hint' } });

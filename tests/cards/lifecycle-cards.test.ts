@@ -44,6 +44,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['problem, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true, adminsTold: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: true, adminsTold: true } })],
   ['problem, to the holder', noticeCard({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: false, adminsTold: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: tricky, reporter: bob, text: NAME, asAdmin: false, adminsTold: true } })],
   ['problem form', problemFormCard({ record: available(3, NAME), text: NAME, admins: 1 }), problemFormText({ record: available(3, NAME), admins: 1 })],
+  ['works again, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: { ...available(3, NAME), maintenance: { reason: NAME, until: null, since: NOW, by: ana } }, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true, adminsTold: true, fixed: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, reporter: bob, text: NAME, asAdmin: true, adminsTold: true, fixed: true } })],
+  ['works again form', problemFormCard({ record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, text: NAME, admins: 1, fixed: true }), problemFormText({ record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, admins: 1, fixed: true })],
   ['problem reported', outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } }), outcomeText({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
@@ -214,6 +216,29 @@ describe('lifecycle cards', () => {
     expect(told(held, ana.email)).toBe('The lab’s admins get it in a direct message with your name.');
     expect(told(available(3), bob.email)).toBe('The lab’s admins get it in a direct message with your name.');
     expect(problemFormText({ record: held, admins: 1, requesterEmail: bob.email })).toMatch(/, and so does Ana Ops, who holds it\.$/);
+  });
+
+  it('works again: the form that tells the admins, their message with End maintenance, and the answers to the person', () => {
+    const down = { ...available(3), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } };
+    const form = problemFormCard({ record: down, admins: 2, fixed: true });
+    expect(cardProblems(form)).toEqual([]);
+    expect(seenCard(form).texts.slice(0, 2)).toEqual(['Tell the admins lab-3 works again', 'lab-3 is under maintenance, and only an admin can end it. They get a direct message with your name and a button that ends it.']);
+    expect(inspectCard(form).actions.map((action) => action.data)).toEqual([{ action: 'report_problem', testbed_id: '3', news: 'fixed' }, { action: 'cancel' }]);
+    // Back in service meanwhile: nothing to tell; with no admins, the usual answer (feedback).
+    expect(seenCard(problemFormCard({ record: available(3), admins: 2, fixed: true })).texts).toEqual(['lab-3 is in service', 'lab-3 is not under maintenance: anybody can book it.']);
+    expect(buttonTitles(problemFormCard({ record: down, admins: 0, fixed: true }))).toEqual(['Feedback', 'Menu']);
+    const notice = { kind: 'problem' as const, record: down, reporter: bob, text: 'fan replaced', asAdmin: true, adminsTold: true, fixed: true as const };
+    expect(inspectCard(noticeCard({ ...ctx, notice })).actions.map((action) => [action.title, action.data])).toEqual([
+      ['End maintenance', { action: 'admin_form', form: 'maintenance_end', testbed_id: '3' }],
+      ['Admin', { action: 'admin' }],
+    ]);
+    expect(noticeText({ ...ctx, notice })).toBe('Bob Builder says lab-3 works again: fan replaced. It is under maintenance: fan.');
+    const told = seenCard(outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: down, admins: 2, holderTold: false, fixed: true } })).texts;
+    expect(told).toEqual(['Told the admins: lab-3', 'I told the lab’s 2 admins that lab-3 works again. It stays under maintenance until one of them ends it.']);
+    const refused = (reason: 'told_recently' | 'in_service') => outcomeCard({ ...ctx, outcome: { type: 'refused', reason, record: available(3), until: '2026-03-10T10:08:00.000Z' } });
+    expect(seenCard(refused('told_recently')).texts[1]).toBe('You told the lab’s admins that lab-3 works again a few minutes ago. You can tell them again at 2026-03-10 10:08 UTC.');
+    expect(seenCard(refused('in_service')).texts[1]).toBe('lab-3 is not under maintenance any more: anybody can book it.');
+    expect(buttonTitles(refused('in_service'))).toEqual(['Book it']);
   });
 
   it('problems: every testbed\'s reports of the last 7 days, newest first, ten at most; none says how to report one', () => {

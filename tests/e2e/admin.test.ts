@@ -355,15 +355,36 @@ describe('an admin runs the lab', () => {
   it('`lab-2 is fixed` said while it is under maintenance: the admin gets End maintenance on lab-2, one press ends it; said of a testbed in service, the hint', async () => {
     await start();
     await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'fan', until: '' });
-    // Ada is no admin: she is told who can, and nothing changes.
-    expect(seenCard(await ask(h, h.ada, h.lab, 'lab-2 is fixed')).heading).toBe('For the lab’s admins');
+    // Ada is no admin: she may tell the admins, and nothing changes before one of them ends it.
+    const news = await ask(h, h.ada, h.lab, 'lab-2 is fixed');
+    expect(seenCard(news).heading).toBe('Tell the admins lab-2 works again');
+    expect((input(news, 'problem') as { value?: string }).value).toBe('It works again.');
+    expect(buttonTitles(news)).toEqual(['Tell the admins', 'Cancel']);
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const told = await click(h, h.ada, news, 'report_problem', { problem: 'fan replaced, it boots' });
+    expect(seenCard(told).texts).toEqual(['Told the admins: lab-2', 'I told the lab’s admin that lab-2 works again. It stays under maintenance until one of them ends it.']);
+    const tip = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(tip).texts).toEqual(['lab-2 works again?', 'Ada Ops (ada@example.com) says lab-2 works again:', 'fan replaced, it boots', 'It is under maintenance: fan.']);
+    expect(buttonTitles(tip)).toEqual(['End maintenance', 'Admin']);
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance).toMatchObject({ reason: 'fan' });
+    // News is no problem: `problems` does not list it.
+    expect((await historyLines()).map((line) => line.event)).toEqual(['maintenance_started']);
+    const fromTip = await click(h, h.linus, tip, 'admin_form');
+    expect(seenCard(fromTip).heading).toBe('End maintenance');
+    expect((input(fromTip, 'testbed_id') as { value?: string }).value).toBe('2');
+    const again = await click(h, h.ada, news, 'report_problem', { problem: 'still fine' });
+    expect(seenCard(again).texts[1]).toMatch(/^You told the lab’s admins that lab-2 works again a few minutes ago\. You can tell them again at /);
     const form = await ask(h, h.linus, h.lab, 'lab-2 works again');
     expect(seenCard(form).heading).toBe('End maintenance');
     expect((input(form, 'testbed_id') as { value?: string }).value).toBe('2');
     expect(seenCard(await click(h, h.linus, form, 'maintenance_end')).heading).toBe('lab-2 is back in service');
     expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance ?? null).toBeNull();
-    // Now in service, the same words are news to nobody's task.
+    // Now in service, the same words are news to nobody's task, and Ada's form says it is back.
     expect(seenCard(await ask(h, h.linus, h.lab, 'lab-2 is fixed')).texts[0]).toMatch(/^I did not understand that\. Is it about lab-2\?/);
+    const late = await click(h, h.ada, news, 'report_problem', { problem: 'it works' });
+    expect(seenCard(late).texts).toEqual(['Nothing was changed', 'lab-2 is not under maintenance any more: anybody can book it.']);
+    expect(buttonTitles(late)).toEqual(['Book it']);
   });
 
   it('maintenance until a time written as the bot writes its times (`… UTC`, `… IST`) ends then', async () => {

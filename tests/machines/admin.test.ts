@@ -76,6 +76,16 @@ describe('adminMachine (replayed)', () => {
     }
   });
 
+  it('`lab-2 is fixed` said as news: anybody else gets the form that tells the admins, an admin the End maintenance form', () => {
+    const news: AdminEvent = { type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '2' }, news: 'fixed' };
+    const other = replay([news, done('lookUpPerson', bob)]);
+    expect(other.snapshot.value).toBe('notAllowed');
+    expect(other.emitted).toEqual([{ type: 'say.card', view: { kind: 'problemForm', testbedId: 2, fixed: true } }]);
+    expect(replay([news, done('lookUpPerson', grace)]).emitted).toEqual([{ type: 'say.card', view: { kind: 'adminForm', task: 'maintenance_end', values: { testbed_id: '2' } } }]);
+    // No testbed named: the admins are named, as for any task.
+    expect(replay([{ ...news, values: {} }, done('lookUpPerson', bob)]).emitted).toEqual([{ type: 'say.card', view: { kind: 'adminNotAllowed' } }]);
+  });
+
   it('with no ADMINS nobody is an admin, and an empty profile email never matches', () => {
     expect(replay([{ type: 'admin.requested' }, done('lookUpPerson', grace)], { ...INPUT, admins: [] }).snapshot.value).toBe('notAllowed');
     expect(replay([{ type: 'admin.requested' }, done('lookUpPerson', { email: ' ', name: 'Nobody' })], { ...INPUT, admins: [' '] }).snapshot.value).toBe('notAllowed');

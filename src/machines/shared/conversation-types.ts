@@ -79,7 +79,8 @@ export type CardView =
   /** `problems`, `what is broken?`: the problems reported in the last 7 days, every testbed's. */
   | { kind: 'problems' }
   /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
-  | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors }
+  /** `fixed`: news that the testbed, under maintenance, works again (`lab-3 is fixed` from somebody who is no admin). */
+  | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors; fixed?: true }
   /**
    * `switch lab-3 to TB-04`: what one press would do to move the person's booking (`fromId`, or their only one, or one
    * they choose) to `testbedId`, read from the store when it is drawn.
