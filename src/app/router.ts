@@ -248,14 +248,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'report_problem': {
       const result = parseProblemSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
-      if (result.ok) {
-        const request = { type: 'reportProblem', testbedId: result.testbedId, text: result.text, ...(direct ? { holderOnly: true as const } : {}), ...(result.fixed ? { fixed: true as const } : {}) } as const;
-        return lifecycle(event, request, now);
-      }
+      // `news: "fixed"`: a testbed under maintenance works again, which only the admins are told.
+      const fixed = own(inputs, 'news') === 'fixed' ? { fixed: true as const } : {};
+      if (result.ok) return lifecycle(event, { type: 'reportProblem', testbedId: result.testbedId, text: result.text, ...(direct ? { holderOnly: true as const } : {}), ...fixed }, now);
       // What is wrong was left out (or ran long): the form again, with what was typed; a testbed gone: why.
       const testbedId = Number(result.values.testbed_id);
       if (Object.hasOwn(result.errors, 'testbed_id') || !ctx.knownTestbedIds.includes(testbedId)) return problemsReply(result.errors);
-      const fixed = inputs.news === 'fixed' ? { fixed: true as const } : {};
       return { kind: 'reply', view: { kind: 'problemForm', testbedId, errors: result.errors, ...(result.values.problem ? { text: result.values.problem } : {}), ...fixed } };
     }
     case 'hand_over': {

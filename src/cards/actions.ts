@@ -469,8 +469,7 @@ export function parseSwitchSubmission(inputs: Record<string, unknown>, ctx: { kn
   return read.ok ? { ok: true, testbedId: read.testbedId, toTestbedId: read.value } : read;
 }
 
-/** `fixed`: news that the testbed works again (the form carries `news: "fixed"` in its data). */
-export type ProblemSubmission = { ok: true; testbedId: number; text: string; fixed?: true } | Invalid;
+export type ProblemSubmission = { ok: true; testbedId: number; text: string } | Invalid;
 
 /** The problem report form: the testbed (from the button's data) and what is wrong, 1 to 500 characters. */
 export function parseProblemSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): ProblemSubmission {
@@ -484,8 +483,7 @@ export function parseProblemSubmission(inputs: Record<string, unknown>, ctx: { k
     },
     unreadable: `Say what is wrong, in at most ${LIMITS.problemMax} characters.`,
   });
-  if (!read.ok) return read;
-  return { ok: true, testbedId: read.testbedId, text: read.value, ...(own(inputs, 'news') === 'fixed' ? { fixed: true as const } : {}) };
+  return read.ok ? { ok: true, testbedId: read.testbedId, text: read.value } : read;
 }
 
 export type TestbedChoice = { ok: true; testbedId: number } | Invalid;
