@@ -247,7 +247,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(nothingHeldCard(ctx.directRoom === true), nothingHeldText(ctx.directRoom === true));
     }
     case 'switchForm': {
-      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, toId: view.testbedId, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }) };
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, toId: view.testbedId, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }), ...(view.until === undefined ? {} : { until: view.until }) };
       return pair(switchCard(input), switchText(input));
     }
     case 'notNeeded': {

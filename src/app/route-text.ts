@@ -156,7 +156,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `switch lab-3 to TB-04`, `move my booking to TB-04`: what one press would do (before `move my booking to 6pm`).
-  const switched = switchRoute(command, ctx);
+  const switched = switchRoute(event, command, ctx);
   if (switched) return switched;
   // `status mine` before `status <label>`: their bookings, not a label called mine.
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });
@@ -261,7 +261,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
  * `switch to TB-04`, `swap lab-3 for TB-04`: the card that moves the booking with one press, read from the store when
  * it is drawn. Undefined when the words are no switch, or name no testbed to switch to and could be another command's.
  */
-function switchRoute(command: string, ctx: RouterContext): RouteDecision | undefined {
+function switchRoute(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
   const testbeds = ctx.testbeds ?? [];
   // A lab whose network switches carry the label `switch`: `switch` alone is their status.
   if (SWITCH_ASKED.test(command) && !labelCarried(testbeds, command)) {
@@ -272,15 +272,43 @@ function switchRoute(command: string, ctx: RouterContext): RouteDecision | undef
   const typed = readTypedSwitch(command);
   if (typed === undefined) return undefined;
   const toName = typed.to.slice(0, MAX_TYPED_NAME);
-  const to = findByTypedName(testbeds, toName);
+  // `switch to TB-04 until 5pm`: the new booking runs until then (else as the one it replaces).
+  const whole = findByTypedName(testbeds, toName);
+  const timed = 'found' in whole ? undefined : testbedThenTime(typed.to, testbeds, event.receivedAt, ctx.timeZone);
+  if (timed !== undefined && timed.until === null) {
+    const name = timed.record.testbed_name.slice(0, MAX_TYPED_NAME);
+    const message = `I could not read “${timed.rest.slice(0, MAX_TYPED_NAME)}” as a time within 90 days. Type switch to ${name} until 18:00 (or for 2 hours), or switch to ${name} alone to keep the booking’s expected release.`;
+    return { kind: 'reply', view: { kind: 'error', message } };
+  }
+  const to = timed === undefined ? whole : { found: timed.record };
   if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
-  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id } };
+  const until = timed?.until ? { until: timed.until } : {};
+  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...until } };
   const fromName = typed.from.slice(0, MAX_TYPED_NAME);
   const from = findByTypedName(testbeds, fromName);
-  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id } };
+  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id, ...until } };
   // `move lab3 to TB-04`: a testbed to move to, so the words are a switch; the booking's name was the slip.
   const toWords = to.found.testbed_name.slice(0, MAX_TYPED_NAME);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, fromName, from, 'switch', (near) => `switch ${near} to ${toWords}`) } };
+}
+
+/**
+ * `TB-04 until 5pm`, `TB-04, for 2 hours`, `TB-04 to friday`: the testbed named first and the time after it, read as
+ * the booking form reads times (`until` null: the words after the name are no time the form would take). Undefined
+ * when no testbed's name comes first with words after it (a name alone is looked up by the caller).
+ */
+function testbedThenTime(words: string, testbeds: NonNullable<RouterContext['testbeds']>, now: string, timeZone: string) {
+  const tokens = words.trim().split(/\s+/).slice(0, 16);
+  for (let at = tokens.length - 1; at >= 1; at -= 1) {
+    const found = findByTypedName(testbeds, tokens.slice(0, at).join(' ').replace(/[,:;]$/, ''));
+    if (!('found' in found)) continue;
+    const rest = tokens.slice(at).join(' ').replace(/^(?:to|through|till|til)\s/i, 'until ');
+    // A time with its word (`until 5pm`, `for 2 hours`), or without one: a clock or a day (`5pm`), else a length (`3 hours`).
+    const phrases = /^(?:until|by|for)\s/i.test(rest) ? [rest] : [`until ${rest}`, `for ${rest}`];
+    const until = phrases.map((phrase) => readTypedInstant(phrase, now, timeZone)).find((instant) => instant !== null) ?? null;
+    return { record: found.found, until, rest };
+  }
+  return undefined;
 }
 
 /**

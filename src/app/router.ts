@@ -264,7 +264,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       // Bookings are made in the lab's rooms; a 1:1 room that is not approved only hands off offers.
       if (direct) return problemsReply({ form: 'A booking is moved in the lab’s room: type switch and the testbed there.' });
       const result = parseSwitchSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
-      return result.ok ? lifecycle(event, { type: 'switch', testbedId: result.testbedId, toTestbedId: result.toTestbedId }, now) : problemsReply(result.errors);
+      if (!result.ok) return problemsReply(result.errors);
+      return lifecycle(event, { type: 'switch', testbedId: result.testbedId, toTestbedId: result.toTestbedId, ...(result.until === undefined ? {} : { until: result.until }) }, now);
     }
     case 'change_purpose': {
       const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

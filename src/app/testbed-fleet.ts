@@ -29,7 +29,7 @@ import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
-import type { LifecycleOutcome, LifecycleRequest, LifecycleTiming } from '../machines/shared/lifecycle-types.js';
+import { MAX_AHEAD_MS, type LifecycleOutcome, type LifecycleRequest, type LifecycleTiming } from '../machines/shared/lifecycle-types.js';
 import type {
   ClaimAnyInput,
   ClaimResult,
@@ -429,7 +429,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true, request.fixed === true);
-    if (request.type === 'switch') return switchBooking(request.testbedId, request.toTestbedId, by, now);
+    if (request.type === 'switch') return switchBooking(request.testbedId, request.toTestbedId, by, now, request.until);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
     let event: TestbedRequest;
@@ -502,13 +502,16 @@ export function createTestbedFleet(deps: {
    * release, and only then `fromId` released (to whoever waits for it), so a refused booking changes nothing and a
    * stop in between leaves them holding both, never neither.
    */
-  async function switchBooking(fromId: number, toId: number, by: Holder, now: string): Promise<LifecycleOutcome> {
+  async function switchBooking(fromId: number, toId: number, by: Holder, now: string, until?: string): Promise<LifecycleOutcome> {
     const from = deps.store.testbeds.get(fromId);
     if (!from) return { type: 'refused', reason: 'unknown' };
     if (from.status !== 'in_use' || !sameEmail(from.user_email, by.email)) return { type: 'refused', reason: 'not_holder', record: from };
     if (fromId === toId) return { type: 'refused', reason: 'yours', record: from };
+    // A time typed with the switch: still ahead, and within the 90 days any booking may run.
+    if (until !== undefined && Date.parse(until) <= Date.parse(now)) return { type: 'refused', reason: 'passed', record: from };
+    if (until !== undefined && Date.parse(until) - Date.parse(now) > MAX_AHEAD_MS) return { type: 'refused', reason: 'too_far', record: from };
     // A booking always has its expected release; an hour from now stands in should a record lack one.
-    const expectedRelease = from.expected_release_time ?? new Date(Date.parse(now) + 3_600_000).toISOString();
+    const expectedRelease = until ?? from.expected_release_time ?? new Date(Date.parse(now) + 3_600_000).toISOString();
     const claimed = await counted(claim({ testbedId: toId, holder: by, purpose: from.purpose ?? '', expectedRelease, now }), (outcome) => metrics.booking(outcome), bookingOutcome);
     if (!claimed.ok) {
       const reason = claimed.reason === 'taken' || claimed.reason === 'held' || claimed.reason === 'maintenance' ? claimed.reason : 'unknown';

@@ -497,9 +497,14 @@ export const SWITCH_ASKED =
   /^(?:(?:can|could|may)\s+i\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|how\s+(?:do|can)\s+i\s+)?(?:(?:switch|swap)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?|(?:change|move)\s+(?:my\s+|the\s+)?testbeds?|(?:change|move)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?(?=\s+(?:to|for)\s))(?:\s+(?:to|for)\s+(?:another|a\s+different|a\s+new|a\s+free|other|some\s+other)\s+(?:testbed|one))?$/i;
 /** `switch to TB-04`, `swap lab-3 for TB-04`, `move my booking to TB-04`: the verb (group 1), what moves (2) and where to (3). */
 const SWITCH_TO =
-  /^(?:(?:can|could|may)\s+(?:i|we|you)\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|let\s+me\s+)?(switch|swap|move|change|exchange|trade|transfer)\s+(?:(\S.*?)\s+)?(?:over\s+)?(?:to|for|with|into|onto)\s+(\S.*?)(?:\s+instead)?$/i;
+  /^(?:(?:can|could|may)\s+(?:i|we|you)\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|let\s+me\s+)?(switch|swap|move|change|exchange|trade|transfer)\s+(?:(\S.*?)\s+)??(?:over\s+)?(?:to|for|with|into|onto)\s+(\S.*?)(?:\s+instead)?$/i;
 /** `book TB-04 instead of lab-3` (`I want TB-04 instead of lab-3` reads so): where to (group 1), what moves (2). */
 const INSTEAD_OF = /^(?:book|take|use|register|reserve)\s+(\S.*?)\s+instead\s+of\s+(\S.*)$/i;
+/** `release lab-3 and book TB-04` (`done with lab-3, book TB-04 instead` reads so): what moves (group 1), where to (2). */
+const RELEASE_THEN_BOOK =
+  /^release\s+(\S.*?)(?:\s*[,;]\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+)(?:book|take|register|reserve|grab|use|(?:can|could|may)\s+i\s+(?:have|get|take|book))\s+(\S.*?)(?:\s+instead)?$/i;
+/** `book TB-04 and release lab-3`: where to (group 1), what moves (2). */
+const BOOK_THEN_RELEASE = /^(?:book|take|register|reserve|grab)\s+(\S.*?)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?release\s+(\S.*)$/i;
 /** The words for a person's booking, not naming a testbed: `me`, `my booking`, `my reservation`, `testbeds`. */
 const BOOKING_WORDS = /^(?:(?:me|us|it|over|my|mine|bookings?|testbeds?)|(?:(?:from\s+)?(?:my|the|our)\s+)?(?:current\s+)?(?:bookings?|reservations?|testbeds?)(?:\s+over)?)$/i;
 /** `my booking of lab-3`, `the booking on lab-3`, `my lab-3 booking`, `from lab-3`: the testbed named (group 1 or 2). */
@@ -513,8 +518,10 @@ const BOOKING_OF = /^(?:(?:from\s+)?(?:my|the|our)\s+(?:bookings?|reservations?)
  */
 export function readTypedSwitch(command: string): { to: string; from?: string; strict: boolean } | undefined {
   const words = command.slice(0, 4 * MAX_TYPED_NAME);
-  const instead = INSTEAD_OF.exec(words);
+  const instead = INSTEAD_OF.exec(words) ?? BOOK_THEN_RELEASE.exec(words);
   if (instead) return { to: instead[1].trim(), from: instead[2].trim(), strict: false };
+  const released = RELEASE_THEN_BOOK.exec(words);
+  if (released) return { to: released[2].trim(), from: released[1].trim(), strict: false };
   const said = SWITCH_TO.exec(words);
   if (said === null) return undefined;
   const middle = (said[2] ?? '').trim();

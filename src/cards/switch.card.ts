@@ -11,7 +11,7 @@ import { card, safeText, submit, textBlock, type CardElement } from './common.js
 import { buttons, byName, dueClause, heading, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { heldUntilLine, waitingText } from './lifecycle-notice.card.js';
 import { ownPicker } from './lifecycle.card.js';
-import { formatWhen } from './time.js';
+import { formatWhen, formatWhenRelative } from './time.js';
 
 export interface SwitchInput {
   testbeds: readonly TestbedRecord[];
@@ -21,6 +21,8 @@ export interface SwitchInput {
   toId: number;
   /** The booking to move, when the words named it. */
   fromId?: number;
+  /** A time typed with the switch (ISO 8601 UTC): the new booking runs until then instead. */
+  until?: string;
   now: string;
   timeZone: string;
 }
@@ -79,17 +81,23 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
   if (moving === undefined) {
     return {
       title: `Switch to ${toName}?`,
-      lines: [`Choose the booking to move to ${toName}: it keeps its purpose and expected release, and the one you leave is released.`],
+      lines: [
+        `Choose the booking to move to ${toName}: it keeps its purpose and ${input.until === undefined ? 'expected release' : `runs until ${formatWhenRelative(input.until, input.now, input.timeZone)}`}, and the one you leave is released.`,
+      ],
       confirm: { choose: mine, to },
       actions: [],
     };
   }
   const fromName = esc(moving.testbed_name);
+  if (input.until !== undefined && Date.parse(input.until) <= Date.parse(input.now)) {
+    return { title: 'Nothing to switch', lines: ['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.'], actions: [] };
+  }
+  const runs = input.until === undefined ? `${dueClause(moving, input.now, input.timeZone)} as now` : `until ${formatWhenRelative(input.until, input.now, input.timeZone)}`;
   const waiting = waitingText(input.life.find((entry) => entry.testbed_id === moving.id)?.queue.length).trim();
   return {
     title: `Switch ${fromName} to ${toName}?`,
     lines: [
-      `You will hold ${toName} instead, ${dueClause(moving, input.now, input.timeZone)} as now.`,
+      `You will hold ${toName} instead, ${runs}.`,
       ...(moving.purpose ? [`Purpose: ${escLong(moving.purpose)}`] : []),
       `${fromName} is released at the same time.${waiting === '' ? '' : ` ${waiting} The first of them is offered it.`}`,
     ],
@@ -102,7 +110,7 @@ export function switchCard(input: SwitchInput): AdaptiveCardJson {
   const { title, lines, confirm, actions } = answer(input, (value) => safeName(value), (value) => safeText(value, LIMITS.purposeMax));
   const body: CardElement[] = [heading(title), ...lines.map((line) => textBlock(line))];
   if (!confirm) return card(body, [...actions, buttons.menu()]);
-  const to = { action: ACTIONS.switch, to_testbed_id: String(confirm.to.id) };
+  const to = { action: ACTIONS.switch, to_testbed_id: String(confirm.to.id), ...(input.until === undefined ? {} : { until: input.until }) };
   const press = `Switch to ${confirm.to.testbed_name}`;
   if (confirm.from) return card(body, [submit(press, { ...to, testbed_id: String(confirm.from.id) }, noInputs), buttons.cancel()]);
   body.push(ownPicker('Booking to move', 'Choose the booking to move.', confirm.choose ?? []));

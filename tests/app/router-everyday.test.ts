@@ -1363,6 +1363,15 @@ describe('router: switching a booking to another testbed', () => {
     ['can I switch to TB-04?', { testbedId: 4 }],
     ['please switch to TB-04 instead', { testbedId: 4 }],
     ['I want TB-04 instead of lab-3', { testbedId: 4, fromId: 3 }],
+    ['release lab-3 and book TB-04', { testbedId: 4, fromId: 3 }],
+    ["I'm done with lab-3, can I have TB-04", { testbedId: 4, fromId: 3 }],
+    ['give back lab-3 and take TB-04 instead', { testbedId: 4, fromId: 3 }],
+    ['book TB-04 and release lab-3', { testbedId: 4, fromId: 3 }],
+    ['switch to TB-04 until 5pm', { testbedId: 4, until: '2026-03-02T17:00:00.000Z' }],
+    ['switch lab-3 for TB-04 for 2 hours', { testbedId: 4, fromId: 3, until: '2026-03-02T12:00:00.000Z' }],
+    ['switch to TB-04, 3 hours', { testbedId: 4, until: '2026-03-02T13:00:00.000Z' }],
+    ['switch to lab-3 to friday', { testbedId: 3, until: '2026-03-06T23:59:00.000Z' }],
+    ['release lab-3 and book TB-04 SD-WAN pod until tomorrow 9am', { testbedId: 4, fromId: 3, until: '2026-03-03T09:00:00.000Z' }],
   ])('%j: the card that moves the booking with one press', (typed, view) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', ...view } });
   });
@@ -1378,6 +1387,20 @@ describe('router: switching a booking to another testbed', () => {
     expect(dispatched('transfer lab-3 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
     expect(dispatched('I want TB-04 instead')).toEqual([{ type: 'registration.started', testbedName: 'TB-04' }]);
     expect(route(text('switch off lab-3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    // Two testbeds released, or a name no testbed has after `book`: not a switch.
+    expect(dispatched('release lab-3 and book lab-9')).toEqual([{ type: 'release.started', testbedName: 'lab-3 and book lab-9' }]);
+  });
+
+  it('words after the testbed that are no time are named, and nothing is chosen', () => {
+    for (const [typed, words] of [['switch to TB-04 until the demo', 'until the demo'], ['move lab-3 to TB-04 for 100 days', 'for 100 days']]) {
+      expect(route(text(typed), ctx)).toEqual({
+        kind: 'reply',
+        view: {
+          kind: 'error',
+          message: `I could not read “${words}” as a time within 90 days. Type switch to TB-04 SD-WAN pod until 18:00 (or for 2 hours), or switch to TB-04 SD-WAN pod alone to keep the booking’s expected release.`,
+        },
+      });
+    }
   });
 
   it('a switch asked for with no testbed says how; a lab that labels its switches `switch` gets their status', () => {

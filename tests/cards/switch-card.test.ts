@@ -37,6 +37,18 @@ describe('the switch card', () => {
     );
   });
 
+  it('a time typed with it: the new booking runs until then, and the press carries it; a time passed is said', () => {
+    const input = { ...base, until: '2026-03-10T18:00:00.000Z' };
+    expect(texts(input)[1]).toBe('You will hold lab-5 instead, until 2026-03-10 18:00 UTC (in 8 h).');
+    expect(inspectCard(switchCard(input)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '5', until: '2026-03-10T18:00:00.000Z', testbed_id: '3' });
+    const several = { ...input, testbeds: [inUse(4, ana), lab3, available(5)] };
+    expect(texts(several)[1]).toBe('Choose the booking to move to lab-5: it keeps its purpose and runs until 2026-03-10 18:00 UTC (in 8 h), and the one you leave is released.');
+    expect(inspectCard(switchCard(several)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '5', until: '2026-03-10T18:00:00.000Z' });
+    const passed = { ...base, until: '2026-03-10T09:00:00.000Z' };
+    expect(texts(passed).slice(1)).toEqual(['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.']);
+    expect(buttonTitles(switchCard(passed))).toEqual(['Menu']);
+  });
+
   it('holding several, a picker of theirs; the one named is moved without asking', () => {
     const lab4 = inUse(4, ana);
     const input = { ...base, testbeds: [lab4, lab3, available(5)] };

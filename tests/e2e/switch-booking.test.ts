@@ -91,6 +91,26 @@ describe('switching a booking to another testbed', () => {
     expect(await byId(1)).toMatchObject({ status: 'in_use', user_email: ada.email, purpose: 'soak test' });
   });
 
+  it('a time typed with it sets the new expected release; a press carrying a time passed or too far changes nothing', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const card = await ask(h, h.ada, h.lab, 'release lab-1 and book lab-2 for 3 hours');
+    expect(seenCard(card).texts[1]).toMatch(/^You will hold lab-2 instead, until .+ \(in 3 h\)\.$/);
+    for (const until of [iso(Date.now() - HOUR), iso(Date.now() + 100 * 24 * HOUR)]) {
+      const since = h.emu.messageCount();
+      h.emu.submitRaw({ personId: h.ada.id, messageId: card.id, inputs: { action: 'switch', testbed_id: '1', to_testbed_id: '2', until } });
+      const refused = await h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+      expect(seenCard(refused).texts[0]).toBe('Nothing was changed');
+    }
+    expect(await byId(2)).toMatchObject({ status: 'available' });
+    const switched = await click(h, h.ada, card, 'switch');
+    expect(seenCard(switched).heading).toBe('Switched to lab-2');
+    const booked = await byId(2);
+    const hours = (Date.parse(booked?.expected_release_time ?? '') - Date.now()) / HOUR;
+    expect(hours).toBeGreaterThan(2.9);
+    expect(hours).toBeLessThanOrEqual(3);
+    expect(booked).toMatchObject({ user_email: ada.email, purpose: 'soak test' });
+  });
+
   it('holding several, the person chooses which booking moves', async () => {
     h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2'), booking(3, ada, 'firmware')] });
     const card = await ask(h, h.ada, h.lab, 'I want to switch to lab-2');

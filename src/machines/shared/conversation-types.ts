@@ -83,9 +83,10 @@ export type CardView =
   | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors; fixed?: true }
   /**
    * `switch lab-3 to TB-04`: what one press would do to move the person's booking (`fromId`, or their only one, or one
-   * they choose) to `testbedId`, read from the store when it is drawn.
+   * they choose) to `testbedId`, read from the store when it is drawn; `until` (ISO 8601 UTC): typed with it, the new
+   * booking's expected release (else the one it replaces keeps its own).
    */
-  | { kind: 'switchForm'; testbedId: number; fromId?: number }
+  | { kind: 'switchForm'; testbedId: number; fromId?: number; until?: string }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
