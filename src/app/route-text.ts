@@ -49,6 +49,7 @@ import {
   SWITCH_ASKED,
   commandText,
   readTypedSwitch,
+  testbedThenWords,
   historyName,
   readTypedAsk,
   readTypedExtend,
@@ -293,22 +294,15 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
 }
 
 /**
- * `TB-04 until 5pm`, `TB-04, for 2 hours`, `TB-04 to friday`: the testbed named first and the time after it, read as
- * the booking form reads times (`until` null: the words after the name are no time the form would take). Undefined
- * when no testbed's name comes first with words after it (a name alone is looked up by the caller).
+ * The testbed named first in `words` and the time after it (`TB-04 until 5pm`, `TB-04, 3 hours`), read as the booking
+ * form reads times (`until` null: the words after the name are no time the form would take). Undefined when no
+ * testbed's name comes first with words after it (a name alone is looked up by the caller).
  */
 function testbedThenTime(words: string, testbeds: NonNullable<RouterContext['testbeds']>, now: string, timeZone: string) {
-  const tokens = words.trim().split(/\s+/).slice(0, 16);
-  for (let at = tokens.length - 1; at >= 1; at -= 1) {
-    const found = findByTypedName(testbeds, tokens.slice(0, at).join(' ').replace(/[,:;]$/, ''));
-    if (!('found' in found)) continue;
-    const rest = tokens.slice(at).join(' ').replace(/^(?:to|through|till|til)\s/i, 'until ');
-    // A time with its word (`until 5pm`, `for 2 hours`), or without one: a clock or a day (`5pm`), else a length (`3 hours`).
-    const phrases = /^(?:until|by|for)\s/i.test(rest) ? [rest] : [`until ${rest}`, `for ${rest}`];
-    const until = phrases.map((phrase) => readTypedInstant(phrase, now, timeZone)).find((instant) => instant !== null) ?? null;
-    return { record: found.found, until, rest };
-  }
-  return undefined;
+  const split = testbedThenWords(words, testbeds);
+  if (split === undefined) return undefined;
+  const until = split.phrases.map((phrase) => readTypedInstant(phrase, now, timeZone)).find((instant) => instant !== null) ?? null;
+  return { record: split.record, until, rest: split.rest };
 }
 
 /**

@@ -790,7 +790,7 @@ describe('router: word soup of the bot’s own words', () => {
     'yes', 'sure', 'yep', 'not yet', 'almost', 'reminders', 'reminding', '+1h', '+', 'noon', 'midnight', '9am', 'good bot', 'due', 'time left',
     'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share', 'noon', 'after lunch', 'by 14:00', 'need it', 'keep it', 'can Linus have', 'instead', 'later', 'hold it', 'next person', 'not now',
     // And the switch of a booking to another testbed.
-    'switch', 'swap', 'move', 'instead of', 'my booking', 'over to', 'testbeds', 'change',
+    'switch', 'swap', 'move', 'instead of', 'my booking', 'over to', 'testbeds', 'change', 'release', 'and book', 'then', 'can I have',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -805,7 +805,7 @@ describe('router: word soup of the bot’s own words', () => {
     'testbed', 'hey testbed', 'show me the', 'add', 'need', 'giving', 'use', 'lock', 'unlock', "I'm taking", 'am I in the queue for',
     'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
     'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to', 'leave the', 'get me out of the', 'no longer waiting for',
-    'switch to', 'switch', 'swap', 'move my booking to', 'change my booking to', 'I want to switch to', 'can I move to', 'exchange', 'book TB-04 instead of',
+    'switch to', 'switch', 'swap', 'move my booking to', 'change my booking to', 'I want to switch to', 'can I move to', 'exchange', 'book TB-04 instead of', 'release lab-3 and book', 'book TB-04 and release',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -1419,6 +1419,9 @@ describe('router: switching a booking to another testbed', () => {
     expect(isCommandText('switch lab-3 to TB-04', testbeds)).toBe(true);
     expect(isCommandText('move my booking to TB-04', testbeds)).toBe(true);
     expect(isCommandText('switch', testbeds)).toBe(true);
+    expect(isCommandText('switch to TB-04 until 5pm', testbeds)).toBe(true);
+    expect(isCommandText('release lab-3 and book TB-04 for 2 hours', testbeds)).toBe(true);
+    expect(isCommandText('switch to TB-04 until the Zebrafalcon demo', testbeds)).toBe(false);
     expect(isCommandText('switch to Zebrafalcon', testbeds)).toBe(false);
     expect(isCommandText('swap lab-3 with Zebrafalcon', testbeds)).toBe(false);
   });
