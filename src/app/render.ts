@@ -247,7 +247,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(nothingHeldCard(ctx.directRoom === true), nothingHeldText(ctx.directRoom === true));
     }
     case 'switchForm': {
-      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, toId: view.testbedId, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }), ...(view.until === undefined ? {} : { until: view.until }) };
+      const to = 'label' in view ? { label: view.label } : { toId: view.testbedId };
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, ...to, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }), ...(view.until === undefined ? {} : { until: view.until }) };
       return pair(switchCard(input), switchText(input));
     }
     case 'notNeeded': {

@@ -282,8 +282,14 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
     return { kind: 'reply', view: { kind: 'error', message } };
   }
   const to = timed === undefined ? whole : { found: timed.record };
-  if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
   const until = timed?.until ? { until: timed.until } : {};
+  // `switch to any 5g`: a label the lab has (not a testbed's name): the first of them free when the card is drawn.
+  const label = 'found' in to ? undefined : waitedLabel(toName, testbeds);
+  if (label !== undefined) {
+    const fromLabel = typed.from === undefined ? undefined : findByTypedName(testbeds, typed.from.slice(0, MAX_TYPED_NAME));
+    if (fromLabel === undefined || 'found' in fromLabel) return { kind: 'reply', view: { kind: 'switchForm', label, ...(fromLabel === undefined ? {} : { fromId: fromLabel.found.id }) } };
+  }
+  if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
   if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...until } };
   const fromName = typed.from.slice(0, MAX_TYPED_NAME);
   const from = findByTypedName(testbeds, fromName);

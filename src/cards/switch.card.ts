@@ -8,7 +8,8 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, heading, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { hasLabel } from '../lab-rules.js';
 import { heldUntilLine, waitingText } from './lifecycle-notice.card.js';
 import { ownPicker } from './lifecycle.card.js';
 import { formatWhen, formatWhenRelative } from './time.js';
@@ -17,8 +18,9 @@ export interface SwitchInput {
   testbeds: readonly TestbedRecord[];
   life: readonly LifecycleEntry[];
   requesterEmail?: string;
-  /** The testbed to move to. */
-  toId: number;
+  /** The testbed to move to, or the label of which the first free one (by name) is. */
+  toId?: number;
+  label?: string;
   /** The booking to move, when the words named it. */
   fromId?: number;
   /** A time typed with the switch (ISO 8601 UTC): the new booking runs until then instead. */
@@ -47,8 +49,25 @@ function unavailable(to: TestbedRecord, input: SwitchInput, esc: (value: unknown
   return undefined;
 }
 
+/** The first testbed by name carrying `label` that anybody may book now (not theirs: they hold it already). */
+function firstFree(input: SwitchInput, label: string): TestbedRecord | undefined {
+  const busy = new Set(input.life.filter((entry) => entry.offer !== null || entry.queue.length > 0).map((entry) => entry.testbed_id));
+  return [...input.testbeds].sort(byName).find((record) => hasLabel(record, label) && isBookable(record) && !busy.has(record.id));
+}
+
 function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (value: unknown) => string): Answer {
-  const to = input.testbeds.find((record) => record.id === input.toId);
+  const label = input.label;
+  const to = label === undefined ? input.testbeds.find((record) => record.id === input.toId) : firstFree(input, label);
+  if (!to && label !== undefined) {
+    const theirs = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail));
+    const held = theirs.find((record) => record.id === input.fromId) ?? (input.fromId === undefined && theirs.length === 1 ? theirs[0] : undefined);
+    const kept = held === undefined ? '' : ` You keep ${esc(held.testbed_name)}.`;
+    return {
+      title: `No ${esc(label)} testbed is free`,
+      lines: [`No testbed labelled ${esc(label)} is free right now, so there is nothing to switch to.${kept}`],
+      actions: [submit(`Wait for any ${label}`, { action: ACTIONS.waitLabel, label }, noInputs)],
+    };
+  }
   if (!to) return { title: 'Nothing to switch to', lines: ['That testbed is no longer in the lab. Type status to see the testbeds there are.'], actions: [buttons.status()] };
   const toName = esc(to.testbed_name);
   const mine = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail)).sort(byName);
@@ -97,6 +116,7 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
   return {
     title: `Switch ${fromName} to ${toName}?`,
     lines: [
+      ...(label === undefined ? [] : [`${toName} is the first ${esc(label)} testbed free for anyone.`]),
       `You will hold ${toName} instead, ${runs}.`,
       ...(moving.purpose ? [`Purpose: ${escLong(moving.purpose)}`] : []),
       `${fromName} is released at the same time.${waiting === '' ? '' : ` ${waiting} The first of them is offered it.`}`,

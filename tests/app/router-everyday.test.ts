@@ -1376,6 +1376,13 @@ describe('router: switching a booking to another testbed', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', ...view } });
   });
 
+  it('to a label the lab has: the card picks the first free one when it is drawn', () => {
+    expect(route(text('switch to any 5g'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g' } });
+    expect(route(text('swap lab-3 for a 5g one'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g', fromId: 3 } });
+    expect(route(text('move my booking to a 5g testbed'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g' } });
+    expect(route(text('switch to any 4g'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any 4g”. Type status to see them all.' } });
+  });
+
   it('a name no testbed has is answered where the words can only be a switch; others stay what they were', () => {
     expect(route(text('switch to lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type switch to lab-3.' } });
     expect(route(text('move lab3 to TB-04'), ctx)).toEqual({

@@ -49,6 +49,20 @@ describe('the switch card', () => {
     expect(buttonTitles(switchCard(passed))).toEqual(['Menu']);
   });
 
+  it('to any testbed of a label: the first free for anyone by name, or none free and a place in their queues a press away', () => {
+    const five = (record: ReturnType<typeof available>) => ({ ...record, labels: ['5g'] });
+    const input = { ...base, toId: undefined, label: '5g', testbeds: [lab3, five(available(7)), five(available(6)), available(5)], life: [{ ...emptyLifecycle(6), queue: [{ email: bob.email, name: bob.name, since: NOW }] }] };
+    expect(texts(input).slice(0, 3)).toEqual(['Switch lab-3 to lab-7?', 'lab-7 is the first 5g testbed free for anyone.', 'You will hold lab-7 instead, until 2026-03-10 12:00 UTC (in 2 h) as now.']);
+    expect(inspectCard(switchCard(input)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '7', testbed_id: '3' });
+    const none = { ...input, testbeds: [lab3, five(inUse(7, bob)), available(5)] };
+    expect(texts(none)).toEqual(['No 5g testbed is free', 'No testbed labelled 5g is free right now, so there is nothing to switch to. You keep lab-3.']);
+    expect(inspectCard(switchCard(none)).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Wait for any 5g', { action: 'wait_label', label: '5g' }],
+      ['Menu', { action: 'menu' }],
+    ]);
+    expect(texts({ ...none, fromId: 5 })[1]).toBe('No testbed labelled 5g is free right now, so there is nothing to switch to.');
+  });
+
   it('holding several, a picker of theirs; the one named is moved without asking', () => {
     const lab4 = inUse(4, ana);
     const input = { ...base, testbeds: [lab4, lab3, available(5)] };

@@ -111,6 +111,19 @@ describe('switching a booking to another testbed', () => {
     expect(booked).toMatchObject({ user_email: ada.email, purpose: 'soak test' });
   });
 
+  it('to any testbed of a label: the first free one is named and booked; none free, a place in their queues is offered', async () => {
+    const five = (record: TestbedRecord) => ({ ...record, labels: ['5g'] });
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), five(availableTestbed(2, 'lab-2')), five(booking(3, linus, 'demo'))] });
+    const card = await ask(h, h.ada, h.lab, 'switch to any 5g');
+    expect(seenCard(card).texts.slice(0, 2)).toEqual(['Switch lab-1 to lab-2?', 'lab-2 is the first 5g testbed free for anyone.']);
+    expect(seenCard(await click(h, h.ada, card, 'switch')).heading).toBe('Switched to lab-2');
+    expect(await byId(2)).toMatchObject({ user_email: ada.email, purpose: 'soak test' });
+
+    const none = await ask(h, h.ada, h.lab, 'swap lab-2 for a 5g one');
+    expect(seenCard(none).texts).toEqual(['No 5g testbed is free', 'No testbed labelled 5g is free right now, so there is nothing to switch to. You keep lab-2.']);
+    expect(buttonTitles(none)).toEqual(['Wait for any 5g', 'Menu']);
+  });
+
   it('holding several, the person chooses which booking moves', async () => {
     h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2'), booking(3, ada, 'firmware')] });
     const card = await ask(h, h.ada, h.lab, 'I want to switch to lab-2');
