@@ -39,7 +39,7 @@ type Answer = {
 
 const noInputs = { associatedInputs: 'none' };
 
-/** Why nobody but its holder's hand-off or nobody at all can book `to` right now, or undefined when they can. */
+/** Why the person cannot book `to` right now (under maintenance, taken, held for somebody else), or undefined when they can. */
 function unavailable(to: TestbedRecord, input: SwitchInput, esc: (value: unknown) => string): string | undefined {
   const name = esc(to.testbed_name);
   if (testbedState(to, input.now) === 'maintenance') return `${name} is under maintenance${to.maintenance?.until ? ` until ${formatWhen(to.maintenance.until, input.timeZone)}` : ''}.`;
@@ -97,6 +97,9 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
     const wait = to.status === 'in_use' || testbedState(to, input.now) === 'maintenance' ? [submit('Notify me when free', { action: ACTIONS.wait, testbed_id: String(to.id) }, noInputs)] : [];
     return { title: `${toName} cannot be booked now`, lines: [refused + kept, 'Nothing was changed.'], actions: wait };
   }
+  if (input.until !== undefined && Date.parse(input.until) <= Date.parse(input.now)) {
+    return { title: 'Nothing to switch', lines: ['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.'], actions: [] };
+  }
   if (moving === undefined) {
     return {
       title: `Switch to ${toName}?`,
@@ -108,9 +111,6 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
     };
   }
   const fromName = esc(moving.testbed_name);
-  if (input.until !== undefined && Date.parse(input.until) <= Date.parse(input.now)) {
-    return { title: 'Nothing to switch', lines: ['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.'], actions: [] };
-  }
   const runs = input.until === undefined ? `${dueClause(moving, input.now, input.timeZone)} as now` : `until ${formatWhenRelative(input.until, input.now, input.timeZone)}`;
   const waiting = waitingText(input.life.find((entry) => entry.testbed_id === moving.id)?.queue.length).trim();
   return {
