@@ -195,9 +195,10 @@ export type LifecycleRequest =
   | { type: 'keep'; testbedId: number }
   /**
    * The holder moves their booking of `testbedId` to `toTestbedId`, free for them: booked with the same purpose and
-   * expected release (or until `until`, ISO 8601 UTC), then the first one released (and handed to whoever waits for it).
+   * expected release (or until `until`, ISO 8601 UTC, and for `purpose`), then the first one released (and handed to
+   * whoever waits for it).
    */
-  | { type: 'switch'; testbedId: number; toTestbedId: number; until?: string }
+  | { type: 'switch'; testbedId: number; toTestbedId: number; until?: string; purpose?: string }
   | { type: 'releaseAll' };
 
 export type RefusalReason =

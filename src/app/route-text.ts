@@ -4,7 +4,7 @@
  * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
-import { NO_NAME, readTypedBooking } from '../cards/typed-booking.js';
+import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
@@ -276,13 +276,17 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   // `switch to TB-04 until 5pm`: the new booking runs until then (else as the one it replaces).
   const whole = findByTypedName(testbeds, toName);
   const timed = 'found' in whole ? undefined : testbedThenTime(typed.to, testbeds, event.receivedAt, ctx.timeZone);
-  if (timed !== undefined && timed.until === null) {
+  // `switch to TB-04 for the firmware soak`: a new purpose for the booking (a time is read first: `for 2 hours`).
+  // (`for a while`, `for now`: no length said, so the booking keeps its own expected release.)
+  const vague = timed !== undefined && timed.until === null && isVagueLength(timed.rest);
+  const purpose = timed !== undefined && timed.until === null && !vague && !isTypedTime(timed.rest) ? /^for\s+(\S[\s\S]*)$/i.exec(timed.rest)?.[1] : undefined;
+  if (timed !== undefined && timed.until === null && !vague && purpose === undefined) {
     const name = timed.record.testbed_name.slice(0, MAX_TYPED_NAME);
     const message = `I could not read “${timed.rest.slice(0, MAX_TYPED_NAME)}” as a time within 90 days. Type switch to ${name} until 18:00 (or for 2 hours), or switch to ${name} alone to keep the booking’s expected release.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
   const to = timed === undefined ? whole : { found: timed.record };
-  const until = timed?.until ? { until: timed.until } : {};
+  const extra = { ...(timed?.until ? { until: timed.until } : {}), ...(purpose === undefined ? {} : { purpose: purpose.slice(0, 4 * LIMITS.purposeMax) }) };
   // `switch to any 5g`: a label the lab has (not a testbed's name): the first of them free when the card is drawn.
   const label = 'found' in to ? undefined : waitedLabel(toName, testbeds);
   if (label !== undefined) {
@@ -290,10 +294,10 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
     if (fromLabel === undefined || 'found' in fromLabel) return { kind: 'reply', view: { kind: 'switchForm', label, ...(fromLabel === undefined ? {} : { fromId: fromLabel.found.id }) } };
   }
   if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
-  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...until } };
+  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...extra } };
   const fromName = typed.from.slice(0, MAX_TYPED_NAME);
   const from = findByTypedName(testbeds, fromName);
-  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id, ...until } };
+  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id, ...extra } };
   // `move lab3 to TB-04`: a testbed to move to, so the words are a switch; the booking's name was the slip.
   const toWords = to.found.testbed_name.slice(0, MAX_TYPED_NAME);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, fromName, from, 'switch', (near) => `switch ${near} to ${toWords}`) } };

@@ -265,7 +265,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       if (direct) return problemsReply({ form: 'A booking is moved in the lab’s room: type switch and the testbed there.' });
       const result = parseSwitchSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);
-      return lifecycle(event, { type: 'switch', testbedId: result.testbedId, toTestbedId: result.toTestbedId, ...(result.until === undefined ? {} : { until: result.until }) }, now);
+      const { testbedId, toTestbedId, until, purpose } = result;
+      return lifecycle(event, { type: 'switch', testbedId, toTestbedId, ...(until === undefined ? {} : { until }), ...(purpose === undefined ? {} : { purpose }) }, now);
     }
     case 'change_purpose': {
       const result = parsePurposeSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

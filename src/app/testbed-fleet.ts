@@ -429,7 +429,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true, request.fixed === true);
-    if (request.type === 'switch') return switchBooking(request.testbedId, request.toTestbedId, by, now, request.until);
+    if (request.type === 'switch') return switchBooking(request, by, now);
     const testbedId = request.testbedId;
     // A hand-over names its colleague by email: who that is, the platform says (before the testbed's lane).
     let event: TestbedRequest;
@@ -499,10 +499,11 @@ export function createTestbedFleet(deps: {
 
   /**
    * Moves the person's booking of `fromId` to `toId`: `toId` is booked first, with the booking's purpose and expected
-   * release, and only then `fromId` released (to whoever waits for it), so a refused booking changes nothing and a
+   * release (or those typed with the switch), and only then `fromId` released (to whoever waits for it), so a refused booking changes nothing and a
    * stop in between leaves them holding both, never neither.
    */
-  async function switchBooking(fromId: number, toId: number, by: Holder, now: string, until?: string): Promise<LifecycleOutcome> {
+  async function switchBooking(request: Extract<LifecycleRequest, { type: 'switch' }>, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const { testbedId: fromId, toTestbedId: toId, until } = request;
     const from = deps.store.testbeds.get(fromId);
     if (!from) return { type: 'refused', reason: 'unknown' };
     if (from.status !== 'in_use' || !sameEmail(from.user_email, by.email)) return { type: 'refused', reason: 'not_holder', record: from };
@@ -512,7 +513,8 @@ export function createTestbedFleet(deps: {
     if (until !== undefined && Date.parse(until) - Date.parse(now) > MAX_AHEAD_MS) return { type: 'refused', reason: 'too_far', record: from };
     // A booking always has its expected release; an hour from now stands in should a record lack one.
     const expectedRelease = until ?? from.expected_release_time ?? new Date(Date.parse(now) + 3_600_000).toISOString();
-    const claimed = await counted(claim({ testbedId: toId, holder: by, purpose: from.purpose ?? '', expectedRelease, now }), (outcome) => metrics.booking(outcome), bookingOutcome);
+    const purpose = request.purpose ?? from.purpose ?? '';
+    const claimed = await counted(claim({ testbedId: toId, holder: by, purpose, expectedRelease, now }), (outcome) => metrics.booking(outcome), bookingOutcome);
     if (!claimed.ok) {
       const reason = claimed.reason === 'taken' || claimed.reason === 'held' || claimed.reason === 'maintenance' ? claimed.reason : 'unknown';
       return { type: 'switchRefused', from, reason, ...(claimed.record ? { record: claimed.record } : {}) };

@@ -452,13 +452,13 @@ export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { 
   return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
 }
 
-export type SwitchSubmission = { ok: true; testbedId: number; toTestbedId: number; until?: string } | Invalid;
+export type SwitchSubmission = { ok: true; testbedId: number; toTestbedId: number; until?: string; purpose?: string } | Invalid;
 
 /** `switch`: the booking to move (`testbed_id`) and the testbed to move it to (`to_testbed_id`), both in the lab. */
 export function parseSwitchSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): SwitchSubmission {
   const read = testbedAnd(inputs, ctx.knownTestbedIds, {
     missing: 'Choose the booking to move.',
-    keep: { testbed_id: 20, to_testbed_id: 20, until: 40 },
+    keep: { testbed_id: 20, to_testbed_id: 20, until: 40, purpose: LIMITS.purposeMax + 100 },
     field: 'to_testbed_id',
     read: (value) => {
       const id = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
@@ -467,12 +467,18 @@ export function parseSwitchSubmission(inputs: Record<string, unknown>, ctx: { kn
     unreadable: 'The testbed to move to is not in the list any more. Type status to see the testbeds.',
   });
   if (!read.ok) return read;
+  const values = () => keep(inputs, { testbed_id: 20, to_testbed_id: 20, until: 40, purpose: LIMITS.purposeMax + 100 });
   // A time typed with the switch (`switch to lab-5 until 18:00`); whether it is still ahead, the fleet decides.
   const typed = own(inputs, 'until');
-  if (typed === undefined || typed === '') return { ok: true, testbedId: read.testbedId, toTestbedId: read.value };
-  const until = buttonInstant(typed);
-  if (until === null) return { ok: false, errors: { until: 'The time could not be read. Type switch, the testbed and the time again.' }, values: keep(inputs, { testbed_id: 20, to_testbed_id: 20, until: 40 }) };
-  return { ok: true, testbedId: read.testbedId, toTestbedId: read.value, until };
+  const until = typed === undefined || typed === '' ? undefined : buttonInstant(typed);
+  if (until === null) return { ok: false, errors: { until: 'The time could not be read. Type switch, the testbed and the time again.' }, values: values() };
+  // A purpose typed with it (`switch to lab-5 for the soak`): within the limit a booking's purpose has.
+  const said = own(inputs, 'purpose');
+  const purpose = typeof said === 'string' ? said.trim() : undefined;
+  if (said !== undefined && (purpose === undefined || purpose === '' || purpose.length > LIMITS.purposeMax)) {
+    return { ok: false, errors: { purpose: `A purpose may be at most ${LIMITS.purposeMax} characters. Type switch, the testbed and the purpose again.` }, values: values() };
+  }
+  return { ok: true, testbedId: read.testbedId, toTestbedId: read.value, ...(until === undefined ? {} : { until }), ...(purpose === undefined ? {} : { purpose }) };
 }
 
 export type ProblemSubmission = { ok: true; testbedId: number; text: string } | Invalid;

@@ -25,6 +25,8 @@ export interface SwitchInput {
   fromId?: number;
   /** A time typed with the switch (ISO 8601 UTC): the new booking runs until then instead. */
   until?: string;
+  /** A purpose typed with the switch: the new booking's, instead of the one it replaces. */
+  purpose?: string;
   now: string;
   timeZone: string;
 }
@@ -100,11 +102,16 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
   if (input.until !== undefined && Date.parse(input.until) <= Date.parse(input.now)) {
     return { title: 'Nothing to switch', lines: ['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.'], actions: [] };
   }
+  const typedPurpose = input.purpose?.trim();
+  if (typedPurpose !== undefined && (typedPurpose === '' || typedPurpose.length > LIMITS.purposeMax)) {
+    return { title: 'Nothing to switch', lines: [`A purpose may be at most ${LIMITS.purposeMax} characters. Type switch again with a shorter one, or none to keep the booking’s own.`], actions: [] };
+  }
   if (moving === undefined) {
     return {
       title: `Switch to ${toName}?`,
       lines: [
-        `Choose the booking to move to ${toName}: it keeps its purpose and ${input.until === undefined ? 'expected release' : `runs until ${formatWhenRelative(input.until, input.now, input.timeZone)}`}, and the one you leave is released.`,
+        `Choose the booking to move to ${toName}: it ${typedPurpose === undefined ? 'keeps its purpose' : 'gets the purpose below'} and ${input.until === undefined ? 'its expected release' : `runs until ${formatWhenRelative(input.until, input.now, input.timeZone)}`}, and the one you leave is released.`,
+        ...(typedPurpose === undefined ? [] : [`Purpose: ${escLong(typedPurpose)}`]),
       ],
       confirm: { choose: mine, to },
       actions: [],
@@ -118,7 +125,7 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
     lines: [
       ...(label === undefined ? [] : [`${toName} is the first ${esc(label)} testbed free for anyone.`]),
       `You will hold ${toName} instead, ${runs}.`,
-      ...(moving.purpose ? [`Purpose: ${escLong(moving.purpose)}`] : []),
+      ...(typedPurpose === undefined ? (moving.purpose ? [`Purpose: ${escLong(moving.purpose)}`] : []) : [`Purpose: ${escLong(typedPurpose)}`, ...(moving.purpose ? [`It was: ${escLong(moving.purpose)}`] : [])]),
       `${fromName} is released at the same time.${waiting === '' ? '' : ` ${waiting} The first of them is offered it.`}`,
     ],
     confirm: { from: moving, to },
@@ -130,7 +137,8 @@ export function switchCard(input: SwitchInput): AdaptiveCardJson {
   const { title, lines, confirm, actions } = answer(input, (value) => safeName(value), (value) => safeText(value, LIMITS.purposeMax));
   const body: CardElement[] = [heading(title), ...lines.map((line) => textBlock(line))];
   if (!confirm) return card(body, [...actions, buttons.menu()]);
-  const to = { action: ACTIONS.switch, to_testbed_id: String(confirm.to.id), ...(input.until === undefined ? {} : { until: input.until }) };
+  const purpose = input.purpose?.trim();
+  const to = { action: ACTIONS.switch, to_testbed_id: String(confirm.to.id), ...(input.until === undefined ? {} : { until: input.until }), ...(purpose ? { purpose } : {}) };
   const press = `Switch to ${confirm.to.testbed_name}`;
   if (confirm.from) return card(body, [submit(press, { ...to, testbed_id: String(confirm.from.id) }, noInputs), buttons.cancel()]);
   body.push(ownPicker('Booking to move', 'Choose the booking to move.', confirm.choose ?? []));

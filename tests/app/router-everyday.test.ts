@@ -1372,6 +1372,8 @@ describe('router: switching a booking to another testbed', () => {
     ['switch to TB-04, 3 hours', { testbedId: 4, until: '2026-03-02T13:00:00.000Z' }],
     ['switch to lab-3 to friday', { testbedId: 3, until: '2026-03-06T23:59:00.000Z' }],
     ['release lab-3 and book TB-04 SD-WAN pod until tomorrow 9am', { testbedId: 4, fromId: 3, until: '2026-03-03T09:00:00.000Z' }],
+    ['move lab-3 to TB-04 for the firmware soak', { testbedId: 4, fromId: 3, purpose: 'the firmware soak' }],
+    ['switch to TB-04 for a while', { testbedId: 4 }],
   ])('%j: the card that moves the booking with one press', (typed, view) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', ...view } });
   });
@@ -1399,7 +1401,7 @@ describe('router: switching a booking to another testbed', () => {
   });
 
   it('words after the testbed that are no time are named, and nothing is chosen', () => {
-    for (const [typed, words] of [['switch to TB-04 until the demo', 'until the demo'], ['move lab-3 to TB-04 for 100 days', 'for 100 days']]) {
+    for (const [typed, words] of [['switch to TB-04 until the demo', 'until the demo'], ['move lab-3 to TB-04 for 100 days', 'for 100 days'], ['switch to TB-04 soon-ish', 'soon-ish']]) {
       expect(route(text(typed), ctx)).toEqual({
         kind: 'reply',
         view: {
@@ -1429,6 +1431,7 @@ describe('router: switching a booking to another testbed', () => {
     expect(isCommandText('switch to TB-04 until 5pm', testbeds)).toBe(true);
     expect(isCommandText('release lab-3 and book TB-04 for 2 hours', testbeds)).toBe(true);
     expect(isCommandText('switch to TB-04 until the Zebrafalcon demo', testbeds)).toBe(false);
+    expect(isCommandText('switch to TB-04 for the Zebrafalcon soak', testbeds)).toBe(false);
     expect(isCommandText('switch to Zebrafalcon', testbeds)).toBe(false);
     expect(isCommandText('swap lab-3 with Zebrafalcon', testbeds)).toBe(false);
   });

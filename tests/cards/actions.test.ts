@@ -234,6 +234,8 @@ describe('parseSwitchSubmission', () => {
     expect(parseSwitchSubmission({ action: 'switch', testbed_id: '1', to_testbed_id: '3' }, ctx)).toEqual({ ok: true, testbedId: 1, toTestbedId: 3 });
     expect(readAction({ action: ACTIONS.switch })).toBe('switch');
     expect(parseSwitchSubmission({ testbed_id: '1', to_testbed_id: '3', until: '2026-03-10T18:00:00Z' }, ctx)).toEqual({ ok: true, testbedId: 1, toTestbedId: 3, until: '2026-03-10T18:00:00.000Z' });
+    expect(parseSwitchSubmission({ testbed_id: '1', to_testbed_id: '3', purpose: ' soak ' }, ctx)).toEqual({ ok: true, testbedId: 1, toTestbedId: 3, purpose: 'soak' });
+    expect(parseSwitchSubmission({ testbed_id: '1', to_testbed_id: '3', purpose: 'x'.repeat(501) }, ctx)).toMatchObject({ ok: false, errors: { purpose: expect.stringMatching(/^A purpose may be at most 500 characters/) } });
     expect(parseSwitchSubmission({ testbed_id: '1', to_testbed_id: '3', until: 'friday' }, ctx)).toMatchObject({ ok: false, errors: { until: 'The time could not be read. Type switch, the testbed and the time again.' } });
   });
 

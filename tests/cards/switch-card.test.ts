@@ -44,6 +44,11 @@ describe('the switch card', () => {
     const several = { ...input, testbeds: [inUse(4, ana), lab3, available(5)] };
     expect(texts(several)[1]).toBe('Choose the booking to move to lab-5: it keeps its purpose and runs until 2026-03-10 18:00 UTC (in 8 h), and the one you leave is released.');
     expect(inspectCard(switchCard(several)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '5', until: '2026-03-10T18:00:00.000Z' });
+    // A purpose typed with it: the new one, the old one shown as it was, and the press carries it.
+    const renamed = { ...base, purpose: 'firmware soak' };
+    expect(texts(renamed).slice(2, 4)).toEqual(['Purpose: firmware soak', 'It was: soak **test**']);
+    expect(inspectCard(switchCard(renamed)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '5', purpose: 'firmware soak', testbed_id: '3' });
+    expect(texts({ ...base, purpose: 'x'.repeat(600) }).slice(1)).toEqual(['A purpose may be at most 500 characters. Type switch again with a shorter one, or none to keep the booking’s own.']);
     const passed = { ...base, until: '2026-03-10T09:00:00.000Z' };
     expect(texts(passed).slice(1)).toEqual(['That time has already passed. Type switch again with a later time, or none to keep the booking’s own.']);
     expect(buttonTitles(switchCard(passed))).toEqual(['Menu']);
@@ -68,7 +73,7 @@ describe('the switch card', () => {
     const input = { ...base, testbeds: [lab4, lab3, available(5)] };
     const card = switchCard(input);
     expect(cardProblems(card)).toEqual([]);
-    expect(texts(input)).toEqual(['Switch to lab-5?', 'Choose the booking to move to lab-5: it keeps its purpose and expected release, and the one you leave is released.', 'Nothing changes before you press the button.']);
+    expect(texts(input)).toEqual(['Switch to lab-5?', 'Choose the booking to move to lab-5: it keeps its purpose and its expected release, and the one you leave is released.', 'Nothing changes before you press the button.']);
     expect(inspectCard(card).actions.map((action) => action.data)).toEqual([{ action: 'switch', to_testbed_id: '5' }, { action: 'cancel' }]);
     expect(texts({ ...input, fromId: 4 })[0]).toBe('Switch lab-4 to lab-5?');
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { TestbedRecord } from '../../src/domain.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { input } from '../support/form-card.js';
+import { unLookAlike } from '../support/rendered-text.js';
 import { inUse } from '../fixtures/flows/records.js';
 
 const HOUR = 3_600_000;
@@ -109,6 +110,12 @@ describe('switching a booking to another testbed', () => {
     expect(hours).toBeGreaterThan(2.9);
     expect(hours).toBeLessThanOrEqual(3);
     expect(booked).toMatchObject({ user_email: ada.email, purpose: 'soak test' });
+
+    // Back, with a new purpose: the booking runs on as it is, for the purpose typed.
+    const back = await ask(h, h.ada, h.lab, 'switch to lab-1 for the firmware **bisect**');
+    expect(seenCard(back).texts.slice(2, 4).map(unLookAlike)).toEqual(['Purpose: the firmware **bisect**', 'It was: soak test']);
+    await click(h, h.ada, back, 'switch');
+    expect(await byId(1)).toMatchObject({ user_email: ada.email, purpose: 'the firmware **bisect**', expected_release_time: booked?.expected_release_time });
   });
 
   it('to any testbed of a label: the first free one is named and booked; none free, a place in their queues is offered', async () => {

@@ -84,9 +84,9 @@ export type CardView =
   /**
    * `switch lab-3 to TB-04`: what one press would do to move the person's booking (`fromId`, or their only one, or one
    * they choose) to `testbedId`, read from the store when it is drawn; `until` (ISO 8601 UTC): typed with it, the new
-   * booking's expected release (else the one it replaces keeps its own).
+   * booking's expected release (else the one it replaces keeps its own); `purpose`, likewise its new purpose.
    */
-  | { kind: 'switchForm'; testbedId: number; fromId?: number; until?: string }
+  | { kind: 'switchForm'; testbedId: number; fromId?: number; until?: string; purpose?: string }
   /** `switch to any 5g`: the same, to the first testbed carrying `label` that is free for anyone when it is drawn. */
   | { kind: 'switchForm'; label: string; fromId?: number; until?: string }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
