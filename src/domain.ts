@@ -260,7 +260,8 @@ export type LifecycleOutcome =
   /** A switch refused because the testbed to move to could not be booked (`record`, as it is); `from` stays theirs. */
   | { type: 'switchRefused'; record?: TestbedRecord; from: TestbedRecord; reason: 'taken' | 'held' | 'maintenance' | 'unknown' }
   /** A problem reported: `admins` told (how many), and whether its holder was. */
-  | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean; fixed?: true }
+  /** `switchTo`: reported by its holder, a testbed free for anyone to move the booking to (one sharing a label first). */
+  | { type: 'problemReported'; record: TestbedRecord; admins: number; holderTold: boolean; fixed?: true; switchTo?: TestbedRecord }
   | { type: 'refused'; reason: RefusalReason; record?: TestbedRecord; offer?: HoldOffer; until?: string };
 
 /** Direct messages (1:1 rooms) about a booking: the testbed machine asks for them, the cards word them. */

@@ -97,6 +97,10 @@ function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: Route
     const record = ctx.testbeds?.find((candidate) => candidate.id === testbedId);
     return record?.status === 'in_use' && sameEmail(record.user_email, event.personEmail) ? decision : undefined;
   }
+  // `switch to lab-5` (after reporting a problem there, say): for somebody holding a booking to move.
+  if (decision.kind === 'reply' && decision.view.kind === 'switchForm') {
+    return ctx.testbeds?.some((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail)) ? decision : undefined;
+  }
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
   const [only] = decision.targets;
   if (only.key.kind !== 'conversation') return undefined;
@@ -261,8 +265,7 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       return result.ok ? lifecycle(event, { type: 'handOver', testbedId: result.testbedId, toEmail: result.toEmail }, now) : problemsReply(result.errors);
     }
     case 'switch': {
-      // Bookings are made in the lab's rooms; a 1:1 room that is not approved only hands off offers.
-      if (direct) return problemsReply({ form: 'A booking is moved in the lab’s room: type switch and the testbed there.' });
+      // Also from a 1:1 room: only a booking the presser holds can be moved (the fleet checks), so only a holder books.
       const result = parseSwitchSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);
       const { testbedId, toTestbedId, until, purpose } = result;

@@ -45,6 +45,7 @@ import { StoreError, type Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { Lanes } from '../lanes.js';
 import { compareInstants } from '../time-rules.js';
+import { compareNames } from '../cards/name-order.js';
 import { keyOf, testbedKey } from './actor-key.js';
 import { RecentlyRested } from './recently-rested.js';
 
@@ -494,7 +495,9 @@ export function createTestbedFleet(deps: {
     // The holder hears of it too (once: an admin holding it has the admins' message already).
     const holder = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, by.email) ? record.user_email : undefined;
     if (holder && !admins.includes(holder.toLowerCase())) deps.notify?.({ to: holder, notice: { ...told, asAdmin: false }, testbedId });
-    return { type: 'problemReported', record, admins: admins.length, holderTold: holder !== undefined };
+    // Their own booking is on a broken testbed: one that works, to move it to with one press.
+    const switchTo = record.status === 'in_use' && sameEmail(record.user_email, by.email) ? standIn(record) : undefined;
+    return { type: 'problemReported', record, admins: admins.length, holderTold: holder !== undefined, ...(switchTo ? { switchTo } : {}) };
   }
 
   /**
@@ -539,6 +542,13 @@ export function createTestbedFleet(deps: {
       if (result.next) handedOn[record.id] = result.next.name;
     }
     return Object.keys(handedOn).length > 0 ? { type: 'releasedAll', records: released, handedOn } : { type: 'releasedAll', records: released };
+  }
+
+  /** A testbed free for anyone to stand in for `broken`: one sharing one of its labels first, then by name. */
+  function standIn(broken: TestbedRecord): TestbedRecord | undefined {
+    const free = deps.store.testbeds.all().filter((record) => record.id !== broken.id && isFree(record));
+    const shares = (record: TestbedRecord) => (broken.labels ?? []).some((label) => hasLabel(record, label));
+    return free.sort((a, b) => Number(shares(b)) - Number(shares(a)) || compareNames(a.testbed_name, b.testbed_name))[0];
   }
 
   /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */

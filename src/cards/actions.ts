@@ -104,6 +104,8 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.changePurpose,
   // A problem with a testbed the person holds (`lab-3 is broken` typed there): the fleet checks the holder.
   ACTIONS.reportProblem,
+  // Moving a booking the person holds to a free testbed (offered after such a report): the fleet checks the holder.
+  ACTIONS.switch,
   ...ADMIN_ACTIONS,
 ]);
 

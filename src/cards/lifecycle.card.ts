@@ -203,11 +203,17 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
         outcome.admins === 0
           ? 'No admin is set up (the ADMINS setting is empty), so nobody could be told: type feedback to leave a note.'
           : `I told the lab’s ${outcome.admins === 1 ? 'admin' : `${outcome.admins} admins`}${outcome.holderTold ? ` and ${esc(record?.user_name)}, who holds it` : ''}.`;
+      // Their own booking: the testbed that stands in, one press away (the switch keeps its purpose and expected release).
+      const standIn = outcome.switchTo;
+      const meanwhile = standIn
+        ? `${esc(standIn.testbed_name)} is free: Switch moves your booking there, with its purpose and expected release, and releases ${name}.`
+        : 'Book another testbed meanwhile if you need one.';
+      const switchTo = standIn && record ? [submit(`Switch to ${standIn.testbed_name}`, { action: ACTIONS.switch, testbed_id: id, to_testbed_id: String(standIn.id) }, noInputs)] : [];
       return {
         title: outcome.admins === 0 ? `Not reported: ${name}` : `Reported: ${name}`,
-        lines: [admins, 'Book another testbed meanwhile if you need one.'],
+        lines: [admins, meanwhile],
         colour: outcome.admins === 0 ? 'warning' : 'good',
-        actions: [submit('Status', { action: ACTIONS.status }, noInputs)],
+        actions: [...switchTo, submit('Status', { action: ACTIONS.status }, noInputs)],
       };
     }
     case 'asked':

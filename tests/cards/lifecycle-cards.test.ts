@@ -202,6 +202,13 @@ describe('lifecycle cards', () => {
     expect(answer(1, false)).toEqual(['Reported: lab-3', 'I told the lab’s admin.', 'Book another testbed meanwhile if you need one.']);
     expect(answer(2, true)[1]).toBe('I told the lab’s 2 admins and Ana Ops, who holds it.');
     expect(answer(0, true).slice(0, 2)).toEqual(['Not reported: lab-3', 'No admin is set up (the ADMINS setting is empty), so nobody could be told: type feedback to leave a note.']);
+    // Reported by its holder with a testbed free to stand in: Switch, one press away.
+    const standIn = outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: held, admins: 1, holderTold: false, switchTo: available(5) } });
+    expect(seenCard(standIn).texts[2]).toBe('lab-5 is free: Switch moves your booking there, with its purpose and expected release, and releases lab-3.');
+    expect(inspectCard(standIn).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Switch to lab-5', { action: 'switch', testbed_id: '3', to_testbed_id: '5' }],
+      ['Status', { action: 'status' }],
+    ]);
     const form = problemFormCard({ record: available(3), admins: 1, errors: { problem: 'Say what is wrong, in at most 500 characters.' } });
     expect(cardInputIds(form)).toEqual(['problem']);
     expect(seenCard(form).texts).toContain('Say what is wrong, in at most 500 characters.');

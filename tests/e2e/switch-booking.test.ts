@@ -131,6 +131,34 @@ describe('switching a booking to another testbed', () => {
     expect(buttonTitles(none)).toEqual(['Wait for any 5g', 'Menu']);
   });
 
+  it('a holder reporting a problem with their testbed is offered one that works, sharing its label first; one press moves the booking, in the 1:1 room too', async () => {
+    const five = (record: TestbedRecord) => ({ ...record, labels: ['5g'] });
+    h = await startHarness({ env: { ADMINS: 'linus@example.com' }, testbeds: [five(booking(1, ada, 'soak test')), availableTestbed(2, 'lab-2'), five(availableTestbed(3, 'lab-3'))] });
+    const form = await ask(h, h.ada, h.lab, 'lab-1 is broken');
+    const reported = await click(h, h.ada, form, 'report_problem', { problem: 'no power' });
+    expect(seenCard(reported).texts).toEqual([
+      'Reported: lab-1',
+      'I told the lab’s admin.',
+      'lab-3 is free: Switch moves your booking there, with its purpose and expected release, and releases lab-1.',
+    ]);
+    expect(buttonTitles(reported)).toEqual(['Switch to lab-3', 'Status']);
+    expect(seenCard(await click(h, h.ada, reported, 'switch')).heading).toBe('Switched to lab-3');
+    expect(await byId(3)).toMatchObject({ user_email: ada.email, purpose: 'soak test' });
+
+    // From the 1:1 room, where reminders arrive: the same offer, and its button works there.
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const direct = await ask(h, h.ada, adaRoom, 'lab-3 is broken');
+    const told = await click(h, h.ada, direct, 'report_problem', { problem: 'fan stuck' });
+    expect(buttonTitles(told)).toEqual(['Switch to lab-1']);
+    const moved = await click(h, h.ada, told, 'switch');
+    expect(seenCard(moved).heading).toBe('Switched to lab-1');
+    expect(await byId(1)).toMatchObject({ user_email: ada.email });
+    // Typed there by a holder: the switch card, whose button works there; by somebody holding nothing: where to ask.
+    expect(buttonTitles(await ask(h, h.ada, adaRoom, 'switch to lab-2'))).toEqual(['Switch to lab-2']);
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'switch to lab-2')).texts[0]).toMatch(/^I answer commands in the lab’s rooms/);
+  });
+
   it('holding several, the person chooses which booking moves', async () => {
     h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2'), booking(3, ada, 'firmware')] });
     const card = await ask(h, h.ada, h.lab, 'I want to switch to lab-2');
