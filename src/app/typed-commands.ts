@@ -492,7 +492,7 @@ function untilPhrase(words: string): string | undefined {
   return isTypedTime(phrase) ? phrase : undefined;
 }
 
-/** `switch`, `swap testbeds`, `change my booking to another testbed`, `how do I switch testbeds`: a switch with no testbed named. */
+/** `switch`, `swap testbeds`, `change my booking to another testbed`, `can I switch?`: a switch with no testbed named. */
 export const SWITCH_ASKED =
   /^(?:(?:can|could|may)\s+i\s+|i\s+(?:want|would\s+like|['’]?d\s+like|need)\s+to\s+|how\s+(?:do|can)\s+i\s+)?(?:(?:switch|swap)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?|(?:change|move)\s+(?:my\s+|the\s+)?testbeds?|(?:change|move)(?:\s+(?:my\s+|the\s+)?(?:testbeds?|bookings?|reservations?))?(?=\s+(?:to|for)\s))(?:\s+(?:to|for)\s+(?:another|a\s+different|a\s+new|a\s+free|other|some\s+other)\s+(?:testbed|one))?$/i;
 /** `switch to TB-04`, `swap lab-3 for TB-04`, `move my booking to TB-04`: the verb (group 1), what moves (2) and where to (3). */

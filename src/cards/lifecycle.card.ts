@@ -7,7 +7,7 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, dueText, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -311,12 +311,6 @@ function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value
   return `You do not hold ${name}: nobody does. ${input.directRoom ? 'In the lab’s room, type' : 'Type'} book ${name} to book it.`;
 }
 
-/** The first testbed by name that anybody may book right now (not held for somebody's hand-off, nobody waiting). */
-function freeForAnyone(input: MineInput): TestbedRecord | undefined {
-  const claimed = new Set(input.life.filter((entry) => entry.offer !== null || entry.queue.length > 0).map((entry) => entry.testbed_id));
-  return [...input.testbeds].sort(byName).find((record) => isBookable(record) && !claimed.has(record.id));
-}
-
 export function mineCard(typed: MineInput): AdaptiveCardJson {
   const { held, queued, offered } = mine(typed);
   const elsewhere = notTheirs(typed, held, (value) => safeName(value));
@@ -344,7 +338,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   }
   if (held.length > 0) body.push(small(`To change what a booking is for, type purpose ${safeName(held[0].testbed_name)} and the new purpose.`, { isSubtle: true, spacing: 'Medium' }));
   // Booked the wrong one: a testbed free for anyone to move it to, named as an example that works (not where typed words go unread).
-  const freeOne = held.length > 0 && !input.directRoom ? freeForAnyone(input) : undefined;
+  const freeOne = held.length > 0 && !input.directRoom ? firstFreeForAnyone(input.testbeds, input.life) : undefined;
   if (freeOne) body.push(small(`To move a booking to another testbed, type switch ${safeName(held[0].testbed_name)} to ${safeName(freeOne.testbed_name)}.`, { isSubtle: true, spacing: 'None' }));
   body.push(...queueLines(queued));
   if (held.length === 0 && queued.length > 0) {

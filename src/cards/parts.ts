@@ -3,7 +3,7 @@
  * the status and broadcast cards, plain (non-markdown) text for choice titles and
  * fallback texts, and the navigation buttons. Pure; no clock.
  */
-import type { FormErrors, TestbedRecord } from '../domain.js';
+import type { FormErrors, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { isUnderMaintenance } from '../lab-rules.js';
 import { closestOf } from '../typos.js';
 import { ACTIONS } from './actions.js';
@@ -120,6 +120,19 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
 /** Natural order of testbed names ("lab-2" before "lab-10"). */
 export function byName(a: TestbedRecord, b: TestbedRecord): number {
   return compareNames(a.testbed_name, b.testbed_name) || a.id - b.id;
+}
+
+/**
+ * The first testbed by name that anybody may book right now (not under maintenance, not held for somebody's hand-off,
+ * nobody waiting for it) and that `also` accepts.
+ */
+export function firstFreeForAnyone(
+  testbeds: readonly TestbedRecord[],
+  life: readonly LifecycleEntry[],
+  also: (record: TestbedRecord) => boolean = () => true,
+): TestbedRecord | undefined {
+  const claimed = new Set(life.filter((entry) => entry.offer !== null || entry.queue.length > 0).map((entry) => entry.testbed_id));
+  return [...testbeds].sort(byName).find((record) => isBookable(record) && !claimed.has(record.id) && also(record));
 }
 
 export function heading(text: string, options: Record<string, unknown> = {}): CardElement {

@@ -8,7 +8,7 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, firstFreeForAnyone, heading, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { hasLabel } from '../lab-rules.js';
 import { heldUntilLine, waitingText } from './lifecycle-notice.card.js';
 import { ownPicker } from './lifecycle.card.js';
@@ -51,15 +51,9 @@ function unavailable(to: TestbedRecord, input: SwitchInput, esc: (value: unknown
   return undefined;
 }
 
-/** The first testbed by name carrying `label` that anybody may book now (not theirs: they hold it already). */
-function firstFree(input: SwitchInput, label: string): TestbedRecord | undefined {
-  const busy = new Set(input.life.filter((entry) => entry.offer !== null || entry.queue.length > 0).map((entry) => entry.testbed_id));
-  return [...input.testbeds].sort(byName).find((record) => hasLabel(record, label) && isBookable(record) && !busy.has(record.id));
-}
-
 function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (value: unknown) => string): Answer {
   const label = input.label;
-  const to = label === undefined ? input.testbeds.find((record) => record.id === input.toId) : firstFree(input, label);
+  const to = label === undefined ? input.testbeds.find((record) => record.id === input.toId) : firstFreeForAnyone(input.testbeds, input.life, (record) => hasLabel(record, label));
   if (!to && label !== undefined) {
     const theirs = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail));
     const held = theirs.find((record) => record.id === input.fromId) ?? (input.fromId === undefined && theirs.length === 1 ? theirs[0] : undefined);
