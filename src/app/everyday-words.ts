@@ -94,6 +94,8 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
   const way = WAYS.find(([pattern]) => pattern.test(asked));
   if (way === undefined) return 'help';
   const [pattern, command] = way;
+  // `how do I switch to lab-5`: the switch as asked (its card says what one press would do).
+  if (command === 'switch') return /^(?:switch|swap)\s+\S/i.test(asked) ? asked : 'switch';
   // `how do I book lab-3 for 2 hours`, `how can I get notified when lab-3 is free`: the testbed named first after the verb.
   const rest = asked.replace(pattern, '').trim().replace(/^(?:for|on|to|about|when|if|once)\s+/i, '');
   const name = rest.split(/\s+/)[0];
@@ -359,6 +361,8 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:send|give|leave)\s+(?:some\s+)?feedback|^report\s+a\s+bug/i, 'feedback'],
   [/^(?:broadcast|announce|send\s+(?:a\s+)?(?:message|announcement))(?=\s|$)/i, 'broadcast'],
   [/^(?:become|be)\s+(?:an\s+)?admin/i, 'who are the admins'],
+  // `how do I switch to lab-5`, `how can I move my booking to another testbed`: the switch (its card, or how to type it).
+  [/^(?:switch|swap)(?=\s|$)|^(?:move|change)\s+(?:my\s+)?(?:booking|reservation|testbed)s?\s+to\s+(?:another|a\s+different|a\s+new|other)\s+(?:testbed|one)$/i, 'switch'],
 ];
 
 /** `good morning`, `hello bot`, `hi there`, `hey team`: a greeting, answered with the menu. */

@@ -1374,6 +1374,8 @@ describe('router: switching a booking to another testbed', () => {
     ['release lab-3 and book TB-04 SD-WAN pod until tomorrow 9am', { testbedId: 4, fromId: 3, until: '2026-03-03T09:00:00.000Z' }],
     ['move lab-3 to TB-04 for the firmware soak', { testbedId: 4, fromId: 3, purpose: 'the firmware soak' }],
     ['switch to TB-04 for a while', { testbedId: 4 }],
+    ['how do I switch to TB-04?', { testbedId: 4 }],
+    ['how can I swap lab-3 for TB-04', { testbedId: 4, fromId: 3 }],
   ])('%j: the card that moves the booking with one press', (typed, view) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', ...view } });
   });
@@ -1413,7 +1415,7 @@ describe('router: switching a booking to another testbed', () => {
   });
 
   it('a switch asked for with no testbed says how; a lab that labels its switches `switch` gets their status', () => {
-    for (const typed of ['switch', 'switch testbeds', 'change testbed', 'move my booking to another testbed', 'can I swap my booking?']) {
+    for (const typed of ['switch', 'switch testbeds', 'change testbed', 'move my booking to another testbed', 'can I swap my booking?', 'how do I switch testbeds', 'how can I move my booking to another testbed']) {
       expect(route(text(typed), ctx)).toEqual({
         kind: 'reply',
         view: { kind: 'error', message: expect.stringMatching(/^To move your booking to another testbed, type switch to and its name: switch to lab-3\. It keeps/) },
