@@ -4,7 +4,6 @@
  */
 import { INPUT_IDS } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
-import { isTypedTime } from '../cards/typed-time.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
 import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, carriesPersonWords, everydayCommand, isLabName } from './everyday-words.js';
@@ -28,7 +27,6 @@ import {
   WHO_HAS_ANY,
   SWITCH_ASKED,
   readTypedSwitch,
-  testbedThenWords,
   commandText,
   historyName,
   readTypedAsk,
@@ -95,8 +93,11 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (passOn) return passOn[1] === undefined || IT.test(passOn[1].trim()) || 'found' in findByTypedName(testbeds, passOn[1].trim());
   // `switch lab-3 to TB-04`: lab data when both name testbeds (`move my booking to 18:00` is read further on).
   const switched = readTypedSwitch(command);
-  // A time after the testbed (`switch to TB-04 until 5pm`) is no person's words either; any other words are.
-  const timedTo = (to: string) => testbedThenWords(to, testbeds)?.phrases.some(isTypedTime) === true;
+  // A time after the testbed (`switch to TB-04 until 5pm`) is no person's words either; a purpose or other words are.
+  const timedTo = (to: string) => {
+    const read = readTypedBooking(to, testbeds, new Date(0).toISOString(), 'UTC');
+    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
+  };
   if (switched && ('found' in findByTypedName(testbeds, switched.to) || timedTo(switched.to))) {
     return switched.from === undefined || 'found' in findByTypedName(testbeds, switched.from);
   }

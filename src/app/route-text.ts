@@ -5,7 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
-import { isTypedTime, readTypedInstant } from '../cards/typed-time.js';
+import { isTypedTime, readTypedInstant, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -14,7 +14,7 @@ import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, mentionedTe
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
-import { LIMITS, readLabel } from '../cards/actions.js';
+import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { labelsInUse, otherLabelsText } from '../cards/parts.js';
 import {
   EXTEND_NAMED,
@@ -49,7 +49,6 @@ import {
   SWITCH_ASKED,
   commandText,
   readTypedSwitch,
-  testbedThenWords,
   historyName,
   readTypedAsk,
   readTypedExtend,
@@ -273,20 +272,12 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   const typed = readTypedSwitch(command);
   if (typed === undefined) return undefined;
   const toName = typed.to.slice(0, MAX_TYPED_NAME);
-  // `switch to TB-04 until 5pm`: the new booking runs until then (else as the one it replaces).
+  // `switch to TB-04 until 5pm for the soak`: the words after the name read as the booking form reads them.
   const whole = findByTypedName(testbeds, toName);
-  const timed = 'found' in whole ? undefined : testbedThenTime(typed.to, testbeds, event.receivedAt, ctx.timeZone);
-  // `switch to TB-04 for the firmware soak`: a new purpose for the booking (a time is read first: `for 2 hours`).
-  // (`for a while`, `for now`: no length said, so the booking keeps its own expected release.)
-  const vague = timed !== undefined && timed.until === null && isVagueLength(timed.rest);
-  const purpose = timed !== undefined && timed.until === null && !vague && !isTypedTime(timed.rest) ? /^for\s+(\S[\s\S]*)$/i.exec(timed.rest)?.[1] : undefined;
-  if (timed !== undefined && timed.until === null && !vague && purpose === undefined) {
-    const name = timed.record.testbed_name.slice(0, MAX_TYPED_NAME);
-    const message = `I could not read “${timed.rest.slice(0, MAX_TYPED_NAME)}” as a time within 90 days. Type switch to ${name} until 18:00 (or for 2 hours), or switch to ${name} alone to keep the booking’s expected release.`;
-    return { kind: 'reply', view: { kind: 'error', message } };
-  }
-  const to = timed === undefined ? whole : { found: timed.record };
-  const extra = { ...(timed?.until ? { until: timed.until } : {}), ...(purpose === undefined ? {} : { purpose: purpose.slice(0, 4 * LIMITS.purposeMax) }) };
+  const after = 'found' in whole ? undefined : switchWords(typed.to, testbeds, event.receivedAt, ctx.timeZone);
+  if (after !== undefined && 'problem' in after) return { kind: 'reply', view: { kind: 'error', message: after.problem } };
+  const to = after === undefined ? whole : { found: after.record };
+  const extra = { ...(after?.until === undefined ? {} : { until: after.until }), ...(after?.purpose === undefined ? {} : { purpose: after.purpose }) };
   // `switch to any 5g`: a label the lab has (not a testbed's name): the first of them free when the card is drawn.
   const label = 'found' in to ? undefined : waitedLabel(toName, testbeds);
   if (label !== undefined) {
@@ -304,15 +295,25 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
 }
 
 /**
- * The testbed named first in `words` and the time after it (`TB-04 until 5pm`, `TB-04, 3 hours`), read as the booking
- * form reads times (`until` null: the words after the name are no time the form would take). Undefined when no
- * testbed's name comes first with words after it (a name alone is looked up by the caller).
+ * `TB-04 until 5pm`, `TB-04, for 2 hours`, `TB-04 for the soak until friday`: the testbed the words name and what they
+ * say after it, read as the booking form reads a typed booking (a length said without how long, `for a while`, says
+ * nothing). A problem when the words after the name are no time or purpose the form would take. Undefined when the
+ * words name no testbed.
  */
-function testbedThenTime(words: string, testbeds: NonNullable<RouterContext['testbeds']>, now: string, timeZone: string) {
-  const split = testbedThenWords(words, testbeds);
-  if (split === undefined) return undefined;
-  const until = split.phrases.map((phrase) => readTypedInstant(phrase, now, timeZone)).find((instant) => instant !== null) ?? null;
-  return { record: split.record, until, rest: split.rest };
+type SwitchWords<T> = { problem: string } | { record: T; until?: string; purpose?: string };
+
+function switchWords<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(words: string, testbeds: readonly T[], now: string, timeZone: string): SwitchWords<T> | undefined {
+  const read = readTypedBooking(words.slice(0, 4 * MAX_TYPED_NAME), testbeds, now, timeZone);
+  const match = read.name === undefined ? undefined : findByTypedName(testbeds, read.name);
+  if (match === undefined || !('found' in match)) return undefined;
+  const name = match.found.testbed_name.slice(0, MAX_TYPED_NAME);
+  const release = releaseOfValues(read.values, now, timeZone);
+  const instead = `Type switch to ${name} until 18:00 (or for 2 hours), or switch to ${name} alone to keep the booking’s expected release.`;
+  // `for 100 days`, `until 9:00 2026-01-01`: a time the form would refuse, said as the form says it.
+  if (release !== null && !release.ok) return { problem: `${release.message} ${instead}` };
+  if (read.unread !== undefined && !isVagueLength(read.unread)) return { problem: `I could not read “${read.unread.slice(0, MAX_TYPED_NAME)}” as a time within 90 days. ${instead}` };
+  const purpose = read.values[INPUT_IDS.purpose];
+  return { record: match.found, ...(release?.ok ? { until: release.iso } : {}), ...(purpose ? { purpose } : {}) };
 }
 
 /**

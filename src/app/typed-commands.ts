@@ -530,19 +530,3 @@ export function readTypedSwitch(command: string): { to: string; from?: string; s
   const from = bookingOnly ? undefined : (of?.[1] ?? of?.[2] ?? of?.[3] ?? middle).trim();
   return { to: said[3].trim(), ...(from === undefined ? {} : { from }), strict: bookingOnly && /^(?:switch|swap)$/i.test(said[1]) };
 }
-
-/**
- * `TB-04 until 5pm`, `TB-04, for 2 hours`, `TB-04 to friday`: the testbed whose name comes first, the words after it, and
- * the phrases those words would be as a time (with their own `until` or `for`, or either put before a bare time or
- * length). Undefined when no testbed's name comes first with words after it.
- */
-export function testbedThenWords<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { record: T; rest: string; phrases: string[] } | undefined {
-  const tokens = words.trim().split(/\s+/).slice(0, 16);
-  for (let at = tokens.length - 1; at >= 1; at -= 1) {
-    const found = findByTypedName(testbeds, tokens.slice(0, at).join(' ').replace(/[,:;]$/, ''));
-    if (!('found' in found)) continue;
-    const rest = tokens.slice(at).join(' ').replace(/^(?:to|through|till|til)\s/i, 'until ');
-    return { record: found.found, rest, phrases: /^(?:until|by|for)\s/i.test(rest) ? [rest] : [`until ${rest}`, `for ${rest}`] };
-  }
-  return undefined;
-}

@@ -581,10 +581,14 @@ export function unknownZoneWords(phrase: string): string | undefined {
  */
 export function readTypedInstant(phrase: string, now: string, timeZone: string): string | null {
   const values = readTypedRelease(phrase, now, timeZone);
-  if (values === null) return null;
+  const resolved = values === null ? null : releaseOfValues(values, now, timeZone);
+  return resolved?.ok ? resolved.iso : null;
+}
+
+/** The release a form's values say (the instant, or why it is not allowed); null when they say none. */
+export function releaseOfValues(values: FormValues, now: string, timeZone: string): ReturnType<typeof resolveRelease> | null {
   const [choice, date, time] = [INPUT_IDS.releaseChoice, INPUT_IDS.releaseDate, INPUT_IDS.releaseTime].map((id) => values[id] ?? '');
-  const resolved = resolveRelease(choice, date, time, now, timeZone);
-  return resolved.ok ? resolved.iso : null;
+  return choice === '' && date === '' && time === '' ? null : resolveRelease(choice, date, time, now, timeZone);
 }
 
 /** A start said a little ahead (`from 10` at 09:50) is now: the booking starts when it is made. */

@@ -1369,7 +1369,9 @@ describe('router: switching a booking to another testbed', () => {
     ['book TB-04 and release lab-3', { testbedId: 4, fromId: 3 }],
     ['switch to TB-04 until 5pm', { testbedId: 4, until: '2026-03-02T17:00:00.000Z' }],
     ['switch lab-3 for TB-04 for 2 hours', { testbedId: 4, fromId: 3, until: '2026-03-02T12:00:00.000Z' }],
-    ['switch to TB-04, 3 hours', { testbedId: 4, until: '2026-03-02T13:00:00.000Z' }],
+    ['switch to lab-3, 3 hours', { testbedId: 3, until: '2026-03-02T13:00:00.000Z' }],
+    ['switch to TB-04 for the soak until 5pm', { testbedId: 4, until: '2026-03-02T17:00:00.000Z', purpose: 'the soak' }],
+    ['switch to TB-04 until 5pm for the soak', { testbedId: 4, until: '2026-03-02T17:00:00.000Z', purpose: 'the soak' }],
     ['switch to lab-3 to friday', { testbedId: 3, until: '2026-03-06T23:59:00.000Z' }],
     ['release lab-3 and book TB-04 SD-WAN pod until tomorrow 9am', { testbedId: 4, fromId: 3, until: '2026-03-03T09:00:00.000Z' }],
     ['move lab-3 to TB-04 for the firmware soak', { testbedId: 4, fromId: 3, purpose: 'the firmware soak' }],
@@ -1403,15 +1405,12 @@ describe('router: switching a booking to another testbed', () => {
   });
 
   it('words after the testbed that are no time are named, and nothing is chosen', () => {
-    for (const [typed, words] of [['switch to TB-04 until the demo', 'until the demo'], ['move lab-3 to TB-04 for 100 days', 'for 100 days'], ['switch to TB-04 soon-ish', 'soon-ish']]) {
-      expect(route(text(typed), ctx)).toEqual({
-        kind: 'reply',
-        view: {
-          kind: 'error',
-          message: `I could not read “${words}” as a time within 90 days. Type switch to TB-04 SD-WAN pod until 18:00 (or for 2 hours), or switch to TB-04 SD-WAN pod alone to keep the booking’s expected release.`,
-        },
-      });
+    const instead = 'Type switch to TB-04 SD-WAN pod until 18:00 (or for 2 hours), or switch to TB-04 SD-WAN pod alone to keep the booking’s expected release.';
+    for (const [typed, words] of [['switch to TB-04 until the demo', 'until the demo'], ['switch to TB-04 from monday', 'from monday']]) {
+      expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: `I could not read “${words}” as a time within 90 days. ${instead}` } });
     }
+    // A time the booking form would refuse, said as it says it.
+    expect(route(text('move lab-3 to TB-04 for 100 days'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: `Book for at most 90 days (until 2026-05-31 10:00 UTC). ${instead}` } });
   });
 
   it('a switch asked for with no testbed says how; a lab that labels its switches `switch` gets their status', () => {
