@@ -248,7 +248,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'switchForm': {
       const to = 'label' in view ? { label: view.label } : { toId: view.testbedId };
-      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, ...to, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }), ...(view.until === undefined ? {} : { until: view.until }), ...('purpose' in view && view.purpose !== undefined ? { purpose: view.purpose } : {}) };
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, ...to, now, timeZone, ...(view.fromId === undefined ? {} : { fromId: view.fromId }), ...(view.until === undefined ? {} : { until: view.until }), ...(view.purpose === undefined ? {} : { purpose: view.purpose }) };
       return pair(switchCard(input), switchText(input));
     }
     case 'notNeeded': {

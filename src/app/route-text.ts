@@ -276,13 +276,13 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   const whole = findByTypedName(testbeds, toName);
   const after = 'found' in whole ? undefined : switchWords(typed.to, testbeds, event.receivedAt, ctx.timeZone);
   if (after !== undefined && 'problem' in after) return { kind: 'reply', view: { kind: 'error', message: after.problem } };
-  const to = after === undefined ? whole : { found: after.record };
+  const to = after === undefined ? whole : 'record' in after ? { found: after.record } : { none: true as const };
   const extra = { ...(after?.until === undefined ? {} : { until: after.until }), ...(after?.purpose === undefined ? {} : { purpose: after.purpose }) };
   // `switch to any 5g`: a label the lab has (not a testbed's name): the first of them free when the card is drawn.
-  const label = 'found' in to ? undefined : waitedLabel(toName, testbeds);
+  const label = after !== undefined && 'label' in after ? after.label : 'found' in to ? undefined : waitedLabel(toName, testbeds);
   if (label !== undefined) {
     const fromLabel = typed.from === undefined ? undefined : findByTypedName(testbeds, typed.from.slice(0, MAX_TYPED_NAME));
-    if (fromLabel === undefined || 'found' in fromLabel) return { kind: 'reply', view: { kind: 'switchForm', label, ...(fromLabel === undefined ? {} : { fromId: fromLabel.found.id }) } };
+    if (fromLabel === undefined || 'found' in fromLabel) return { kind: 'reply', view: { kind: 'switchForm', label, ...(fromLabel === undefined ? {} : { fromId: fromLabel.found.id }), ...extra } };
   }
   if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
   if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...extra } };
@@ -300,20 +300,24 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
  * nothing). A problem when the words after the name are no time or purpose the form would take. Undefined when the
  * words name no testbed.
  */
-type SwitchWords<T> = { problem: string } | { record: T; until?: string; purpose?: string };
+type SwitchWords<T> = { problem: string } | (({ record: T } | { label: string }) & { until?: string; purpose?: string });
 
-function switchWords<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(words: string, testbeds: readonly T[], now: string, timeZone: string): SwitchWords<T> | undefined {
+function switchWords<T extends Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>>(words: string, testbeds: readonly T[], now: string, timeZone: string): SwitchWords<T> | undefined {
   const read = readTypedBooking(words.slice(0, 4 * MAX_TYPED_NAME), testbeds, now, timeZone);
   const match = read.name === undefined ? undefined : findByTypedName(testbeds, read.name);
-  if (match === undefined || !('found' in match)) return undefined;
-  const name = match.found.testbed_name.slice(0, MAX_TYPED_NAME);
+  // `any 5g until 5pm`: a label the lab has, where no testbed is called so.
+  const label = read.name === undefined || (match !== undefined && 'found' in match) ? undefined : waitedLabel(read.name, testbeds);
+  const found = match !== undefined && 'found' in match ? match.found : undefined;
+  if (found === undefined && label === undefined) return undefined;
+  const to = found !== undefined ? { record: found } : { label: label as string };
+  const name = (found !== undefined ? found.testbed_name : `any ${label}`).slice(0, MAX_TYPED_NAME);
   const release = releaseOfValues(read.values, now, timeZone);
   const instead = `Type switch to ${name} until 18:00 (or for 2 hours), or switch to ${name} alone to keep the booking’s expected release.`;
   // `for 100 days`, `until 9:00 2026-01-01`: a time the form would refuse, said as the form says it.
   if (release !== null && !release.ok) return { problem: `${release.message} ${instead}` };
   if (read.unread !== undefined && !isVagueLength(read.unread)) return { problem: `I could not read “${read.unread.slice(0, MAX_TYPED_NAME)}” as a time within 90 days. ${instead}` };
   const purpose = read.values[INPUT_IDS.purpose];
-  return { record: match.found, ...(release?.ok ? { until: release.iso } : {}), ...(purpose ? { purpose } : {}) };
+  return { ...to, ...(release?.ok ? { until: release.iso } : {}), ...(purpose ? { purpose } : {}) };
 }
 
 /**

@@ -59,6 +59,7 @@ describe('the switch card', () => {
     const input = { ...base, toId: undefined, label: '5g', testbeds: [lab3, five(available(7)), five(available(6)), available(5)], life: [{ ...emptyLifecycle(6), queue: [{ email: bob.email, name: bob.name, since: NOW }] }] };
     expect(texts(input).slice(0, 3)).toEqual(['Switch lab-3 to lab-7?', 'lab-7 is the first 5g testbed free for anyone.', 'You will hold lab-7 instead, until 2026-03-10 12:00 UTC (in 2 h) as now.']);
     expect(inspectCard(switchCard(input)).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '7', testbed_id: '3' });
+    expect(inspectCard(switchCard({ ...input, until: '2026-03-10T17:00:00.000Z' })).actions[0].data).toEqual({ action: 'switch', to_testbed_id: '7', until: '2026-03-10T17:00:00.000Z', testbed_id: '3' });
     const none = { ...input, testbeds: [lab3, five(inUse(7, bob)), available(5)] };
     expect(texts(none)).toEqual(['No 5g testbed is free', 'No testbed labelled 5g is free right now, so there is nothing to switch to. You keep lab-3.']);
     expect(inspectCard(switchCard(none)).actions.map((action) => [action.title, action.data])).toEqual([
