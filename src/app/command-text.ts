@@ -50,6 +50,16 @@ function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord
 }
 
 /**
+ * Words of a typed booking (`lab-3 for 2 hours`, `any 5g until 5pm`) that hold only lab data: the name of a testbed, or
+ * a label one carries, and a time. A purpose, and words that were not read (`until the ACME demo`), are a person's.
+ * (Whether the words are a time does not depend on the clock, so any instant serves here.)
+ */
+function bookedLabWordsOnly(words: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): boolean {
+  const read = readTypedBooking(words, testbeds, new Date(0).toISOString(), 'UTC');
+  return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
+}
+
+/**
  * True when the text is one of the commands the bot answers (not free text a person wrote). A
  * command with a testbed's name counts when the name is one of `testbeds` (as typed, or its
  * unique start): a name is lab data, while other words after a command could be anything.
@@ -69,11 +79,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const booking = NAMED_FORM.exec(command);
   if (booking && booking[1].toLowerCase() !== 'release') {
     // `book lab-3 for 2 hours` is a command; `book lab-3 for the soak` carries words a person wrote.
-    // (Whether the words are a time does not depend on the clock, so any instant serves here.)
-    const read = readTypedBooking(booking[2], testbeds, new Date(0).toISOString(), 'UTC');
-    // The name of a testbed, or a label one carries (`book any 5g`): lab data, like the testbeds' names.
-    // Words that were not read (`book lab-3 until the ACME demo`) are a person's too.
-    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
+    return bookedLabWordsOnly(booking[2], testbeds);
   }
   const extend = EXTEND_NAMED.exec(command);
   if (extend) return readTypedExtend(extend[1], testbeds).whole;
@@ -94,11 +100,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   // `switch lab-3 to TB-04`: lab data when both name testbeds (`move my booking to 18:00` is read further on).
   const switched = readTypedSwitch(command);
   // A time after the testbed (`switch to TB-04 until 5pm`) is no person's words either; a purpose or other words are.
-  const timedTo = (to: string) => {
-    const read = readTypedBooking(to, testbeds, new Date(0).toISOString(), 'UTC');
-    return read.name !== undefined && isLabName(testbeds, read.name) && !Object.hasOwn(read.values, INPUT_IDS.purpose) && read.unread === undefined;
-  };
-  if (switched && ('found' in findByTypedName(testbeds, switched.to) || timedTo(switched.to))) {
+  if (switched && ('found' in findByTypedName(testbeds, switched.to) || bookedLabWordsOnly(switched.to, testbeds))) {
     return switched.from === undefined || 'found' in findByTypedName(testbeds, switched.from);
   }
   const ask = readTypedAsk(command);

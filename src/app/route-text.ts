@@ -265,7 +265,7 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   const testbeds = ctx.testbeds ?? [];
   // A lab whose network switches carry the label `switch`: `switch` alone is their status.
   if (SWITCH_ASKED.test(command) && !labelCarried(testbeds, command)) {
-    const example = [...testbeds].sort((a, b) => (a.status === 'available' ? 0 : 1) - (b.status === 'available' ? 0 : 1))[0]?.testbed_name ?? 'TB-01';
+    const example = (testbeds.find((record) => record.status === 'available') ?? testbeds[0])?.testbed_name ?? 'TB-01';
     const message = `To move your booking to another testbed, type switch to and its name: switch to ${example.slice(0, MAX_TYPED_NAME)}. It keeps its purpose and expected release, and the testbed you leave is released.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
@@ -276,21 +276,17 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   const whole = findByTypedName(testbeds, toName);
   const after = 'found' in whole ? undefined : switchWords(typed.to, testbeds, event.receivedAt, ctx.timeZone);
   if (after !== undefined && 'problem' in after) return { kind: 'reply', view: { kind: 'error', message: after.problem } };
-  const to = after === undefined ? whole : 'record' in after ? { found: after.record } : { none: true as const };
   const extra = { ...(after?.until === undefined ? {} : { until: after.until }), ...(after?.purpose === undefined ? {} : { purpose: after.purpose }) };
-  // `switch to any 5g`: a label the lab has (not a testbed's name): the first of them free when the card is drawn.
-  const label = after !== undefined && 'label' in after ? after.label : 'found' in to ? undefined : waitedLabel(toName, testbeds);
-  if (label !== undefined) {
-    const fromLabel = typed.from === undefined ? undefined : findByTypedName(testbeds, typed.from.slice(0, MAX_TYPED_NAME));
-    if (fromLabel === undefined || 'found' in fromLabel) return { kind: 'reply', view: { kind: 'switchForm', label, ...(fromLabel === undefined ? {} : { fromId: fromLabel.found.id }), ...extra } };
-  }
-  if (!('found' in to)) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, to, 'switch to') } } : undefined;
-  if (typed.from === undefined) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...extra } };
-  const fromName = typed.from.slice(0, MAX_TYPED_NAME);
-  const from = findByTypedName(testbeds, fromName);
-  if ('found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id, ...extra } };
+  const fromName = typed.from?.slice(0, MAX_TYPED_NAME);
+  const from = fromName === undefined ? undefined : findByTypedName(testbeds, fromName);
+  const fromId = from !== undefined && 'found' in from ? { fromId: from.found.id } : {};
+  // `switch to any 5g`: a label the lab has (no testbed's name): the first of them free when the card is drawn.
+  if (after !== undefined && 'label' in after) return from === undefined || 'found' in from ? { kind: 'reply', view: { kind: 'switchForm', label: after.label, ...fromId, ...extra } } : undefined;
+  const to = after !== undefined ? after.record : 'found' in whole ? whole.found : undefined;
+  if (to === undefined) return typed.strict ? { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, toName, whole, 'switch to') } } : undefined;
+  if (fromName === undefined || from === undefined || 'found' in from) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.id, ...fromId, ...extra } };
   // `move lab3 to TB-04`: a testbed to move to, so the words are a switch; the booking's name was the slip.
-  const toWords = to.found.testbed_name.slice(0, MAX_TYPED_NAME);
+  const toWords = to.testbed_name.slice(0, MAX_TYPED_NAME);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, fromName, from, 'switch', (near) => `switch ${near} to ${toWords}`) } };
 }
 

@@ -45,7 +45,7 @@ import { StoreError, type Store } from '../store/index.js';
 import { silentAppMetrics, type AppMetrics, type BookingOutcome, type ReleaseOutcome } from '../metrics.js';
 import { Lanes } from '../lanes.js';
 import { compareInstants } from '../time-rules.js';
-import { compareNames } from '../cards/name-order.js';
+import { firstFreeForAnyone } from '../cards/parts.js';
 import { keyOf, testbedKey } from './actor-key.js';
 import { RecentlyRested } from './recently-rested.js';
 
@@ -546,9 +546,9 @@ export function createTestbedFleet(deps: {
 
   /** A testbed free for anyone to stand in for `broken`: one sharing one of its labels first, then by name. */
   function standIn(broken: TestbedRecord): TestbedRecord | undefined {
-    const free = deps.store.testbeds.all().filter((record) => record.id !== broken.id && isFree(record));
+    const [testbeds, life] = [deps.store.testbeds.snapshot(), deps.store.lifecycle.snapshot()];
     const shares = (record: TestbedRecord) => (broken.labels ?? []).some((label) => hasLabel(record, label));
-    return free.sort((a, b) => Number(shares(b)) - Number(shares(a)) || compareNames(a.testbed_name, b.testbed_name))[0];
+    return firstFreeForAnyone(testbeds, life, shares) ?? firstFreeForAnyone(testbeds, life);
   }
 
   /** Free for anyone right now: not in use, not under maintenance, nobody offered it or waiting for it. */

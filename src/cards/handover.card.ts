@@ -77,5 +77,5 @@ export function handOverCard(input: HandOverInput): AdaptiveCardJson {
 
 export function handOverText(input: HandOverInput): string {
   const { title, lines } = answer(input, (value, max = 80) => plainText(value, max), (value) => plainText(value, 200));
-  return `${title}${title.endsWith('?') ? '' : '.'} ${sentences(lines)}`;
+  return sentences([title, ...lines]);
 }

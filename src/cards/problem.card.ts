@@ -23,34 +23,6 @@ export interface ProblemFormInput {
   fixed?: true;
 }
 
-/** `lab-3 is fixed` from somebody who is no admin: what they saw, for the admins, who can end the maintenance. */
-function fixedFormCard({ record, text, errors }: ProblemFormInput): AdaptiveCardJson {
-  const name = safeName(record.testbed_name);
-  if (!record.maintenance) {
-    return card([heading(`${name} is in service`), textBlock(`${name} is not under maintenance: anybody can book it.`)], [buttons.register('Book it', record.id), buttons.menu()]);
-  }
-  const box = {
-    type: 'Input.Text',
-    id: INPUT_IDS.problem,
-    label: 'What did you see?',
-    isMultiline: true,
-    isRequired: true,
-    maxLength: LIMITS.problemMax,
-    errorMessage: 'Say what you saw, in a few words.',
-    value: (text ?? 'It works again.').slice(0, LIMITS.problemMax),
-  };
-  return card(
-    [
-      heading(`Tell the admins ${name} works again`),
-      small(`${name} is under maintenance, and only an admin can end it. They get a direct message with your name and a button that ends it.`, { isSubtle: true }),
-      ...errorSummary(errors, [INPUT_IDS.problem]),
-      box,
-      ...fieldError(errors, INPUT_IDS.problem),
-    ],
-    [submit('Tell the admins', { action: ACTIONS.reportProblem, testbed_id: String(record.id), news: 'fixed' }), buttons.cancel()],
-  );
-}
-
 /** Who gets the report: the admins, and the holder when somebody else holds the testbed. */
 function whoIsTold(record: TestbedRecord, requesterEmail: string | undefined, esc: (value: string) => string): string {
   const other = record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, requesterEmail);
@@ -58,37 +30,46 @@ function whoIsTold(record: TestbedRecord, requesterEmail: string | undefined, es
   return `The lab’s admins get it in a direct message with your name${holder}.`;
 }
 
+/** The form that tells the admins: a heading, who gets it, the `problem` box and **Tell the admins** (`news` in its data). */
+function tellAdminsForm(
+  record: TestbedRecord,
+  parts: { title: string; note: string; box: { label: string; errorMessage: string; placeholder?: string; value?: string }; errors?: FormErrors; news?: 'fixed' },
+): AdaptiveCardJson {
+  const box = { type: 'Input.Text', id: INPUT_IDS.problem, isMultiline: true, isRequired: true, maxLength: LIMITS.problemMax, ...parts.box };
+  return card(
+    [heading(parts.title), small(parts.note, { isSubtle: true }), ...errorSummary(parts.errors, [INPUT_IDS.problem]), box, ...fieldError(parts.errors, INPUT_IDS.problem)],
+    [submit('Tell the admins', { action: ACTIONS.reportProblem, testbed_id: String(record.id), ...(parts.news ? { news: parts.news } : {}) }), buttons.cancel()],
+  );
+}
+
 export function problemFormCard(input: ProblemFormInput): AdaptiveCardJson {
   const { record, text, errors, admins, requesterEmail } = input;
   const name = safeName(record.testbed_name);
-  if (admins > 0 && input.fixed) return fixedFormCard(input);
   if (admins === 0) {
     return card(
       [heading(`A problem with ${name}`), textBlock('No admin is set up (the ADMINS setting is empty), so there is nobody to tell. Leave a note with feedback instead.')],
       [buttons.feedback(), buttons.menu()],
     );
   }
-  const box = {
-    type: 'Input.Text',
-    id: INPUT_IDS.problem,
-    label: 'What is wrong?',
-    placeholder: 'e.g. no power on slot 2 since this morning',
-    isMultiline: true,
-    isRequired: true,
-    maxLength: LIMITS.problemMax,
-    errorMessage: 'Say what is wrong, in a few words.',
-    ...(text ? { value: text.slice(0, LIMITS.problemMax) } : {}),
-  };
-  return card(
-    [
-      heading(`Report a problem with ${name}`),
-      small(whoIsTold(record, requesterEmail, (value) => safeName(value)), { isSubtle: true }),
-      ...errorSummary(errors, [INPUT_IDS.problem]),
-      box,
-      ...fieldError(errors, INPUT_IDS.problem),
-    ],
-    [submit('Tell the admins', { action: ACTIONS.reportProblem, testbed_id: String(record.id) }), buttons.cancel()],
-  );
+  // `lab-3 is fixed` from somebody who is no admin: what they saw, for the admins, who can end the maintenance.
+  if (input.fixed && !record.maintenance) {
+    return card([heading(`${name} is in service`), textBlock(`${name} is not under maintenance: anybody can book it.`)], [buttons.register('Book it', record.id), buttons.menu()]);
+  }
+  if (input.fixed) {
+    return tellAdminsForm(record, {
+      title: `Tell the admins ${name} works again`,
+      note: `${name} is under maintenance, and only an admin can end it. They get a direct message with your name and a button that ends it.`,
+      box: { label: 'What did you see?', errorMessage: 'Say what you saw, in a few words.', value: (text ?? 'It works again.').slice(0, LIMITS.problemMax) },
+      errors,
+      news: 'fixed',
+    });
+  }
+  return tellAdminsForm(record, {
+    title: `Report a problem with ${name}`,
+    note: whoIsTold(record, requesterEmail, (value) => safeName(value)),
+    box: { label: 'What is wrong?', placeholder: 'e.g. no power on slot 2 since this morning', errorMessage: 'Say what is wrong, in a few words.', ...(text ? { value: text.slice(0, LIMITS.problemMax) } : {}) },
+    errors,
+  });
 }
 
 export function problemFormText({ record, admins, requesterEmail, fixed }: ProblemFormInput): string {

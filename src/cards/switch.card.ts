@@ -54,9 +54,9 @@ function unavailable(to: TestbedRecord, input: SwitchInput, esc: (value: unknown
 function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (value: unknown) => string): Answer {
   const label = input.label;
   const to = label === undefined ? input.testbeds.find((record) => record.id === input.toId) : firstFreeForAnyone(input.testbeds, input.life, (record) => hasLabel(record, label));
+  const mine = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail)).sort(byName);
   if (!to && label !== undefined) {
-    const theirs = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail));
-    const held = theirs.find((record) => record.id === input.fromId) ?? (input.fromId === undefined && theirs.length === 1 ? theirs[0] : undefined);
+    const held = mine.find((record) => record.id === input.fromId) ?? (input.fromId === undefined && mine.length === 1 ? mine[0] : undefined);
     const kept = held === undefined ? '' : ` You keep ${esc(held.testbed_name)}.`;
     return {
       title: `No ${esc(label)} testbed is free`,
@@ -66,7 +66,6 @@ function answer(input: SwitchInput, esc: (value: unknown) => string, escLong: (v
   }
   if (!to) return { title: 'Nothing to switch to', lines: ['That testbed is no longer in the lab. Type status to see the testbeds there are.'], actions: [buttons.status()] };
   const toName = esc(to.testbed_name);
-  const mine = input.testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail)).sort(byName);
   const named = input.fromId === undefined ? undefined : input.testbeds.find((record) => record.id === input.fromId);
   if (input.fromId !== undefined && named === undefined) return { title: 'Nothing to switch', lines: ['That testbed is no longer in the lab. Type mine to see your bookings.'], actions: [] };
   if (named !== undefined && !mine.includes(named)) {
@@ -143,5 +142,5 @@ export function switchCard(input: SwitchInput): AdaptiveCardJson {
 export function switchText(input: SwitchInput): string {
   const { title, lines, confirm } = answer(input, (value) => plainText(value, 80), (value) => plainText(value, LIMITS.purposeMax));
   const press = confirm ? ` Press Switch to ${plainText(confirm.to.testbed_name, 80)} on the card.` : '';
-  return `${title}${title.endsWith('?') ? '' : '.'} ${sentences(lines)}${press}`;
+  return `${sentences([title, ...lines])}${press}`;
 }
