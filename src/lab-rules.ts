@@ -161,6 +161,17 @@ export function findNamedWithin<T extends Pick<TestbedRecord, 'testbed_name'>>(r
   return within.length === 1 ? within[0] : undefined;
 }
 
+/**
+ * The label every testbed counts as carrying when somebody waits for one (`wait any testbed`): a place taken
+ * for it is kept in the queue as any label's is, and whichever testbed is handed on first is offered.
+ */
+export const ANY_TESTBED_LABEL = 'testbed';
+
+/** True when a wait for any testbed carrying `label` is a wait for this one: it carries it, or the wait is for any testbed. */
+export function waitsFor(record: Pick<TestbedRecord, 'labels'>, label: string): boolean {
+  return sameLabel(label, ANY_TESTBED_LABEL) || hasLabel(record, label);
+}
+
 /** True when the record carries the label (ignoring case); a null label matches every record. */
 export function hasLabel(record: Pick<TestbedRecord, 'labels'>, label: string | null): boolean {
   if (label === null) return true;

@@ -12,6 +12,7 @@ import {
   EXTEND_NAMED,
   FREE_NOW,
   IT,
+  ANY_TESTBED,
   MY_BOOKINGS,
   MY_HISTORY,
   NAMED_FORM,
@@ -91,9 +92,9 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     if (admin.person || admin.edit) return false;
     return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
   }
-  // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data.
+  // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data; so are `wait any`, `wait for the next free one`.
   const queued = WAIT_NAMED.exec(command) ?? UNWAIT_NAMED.exec(command);
-  if (queued && waitedLabel(queued[1], testbeds) !== undefined) return true;
+  if (queued && (ANY_TESTBED.test(queued[1]) || waitedLabel(queued[1], testbeds) !== undefined)) return true;
   // `no thanks`, `pass on lab-3`: lab data when a testbed is named (or none is).
   const passOn = PASS_ON.exec(command);
   if (passOn) return passOn[1] === undefined || IT.test(passOn[1].trim()) || 'found' in findByTypedName(testbeds, passOn[1].trim());

@@ -8,7 +8,7 @@ import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { readTypedExtension } from '../cards/typed-time.js';
-import { FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { ANY_TESTBED, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -189,9 +189,12 @@ const FEEDBACK_WORDS =
 /** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
 const BROADCAST_WORDS =
   /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?)$/i;
-/** `notify me`, `notify me when something is free`: as `wait` with no testbed (the status card, whose picker chooses one). */
+/**
+ * `notify me`, `notify me when free`: as `wait` with no testbed (the status card, whose picker chooses one); `notify me
+ * when something is free`, `tell me when one frees up` (group 1): as `wait any`, for whichever is handed on first.
+ */
 const NOTIFY_ME =
-  /^(?:notify|remind|tell)\s+me(?:\s+when\s+(?:(?:one|something|anything|a\s+testbed|any\s+testbed)\s+)?(?:is\s+|gets\s+|becomes\s+|frees\s+up|comes\s+)?(?:free|available|up|back)?)?$/i;
+  /^(?:notify|remind|tell)\s+me(?:\s+when\s+(?:(one|something|anything|a\s+testbed|any\s+testbed)\s+)?(?:is\s+|gets\s+|becomes\s+|frees\s+up|comes\s+)?(?:free|available|up|back)?)?$/i;
 /** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
@@ -464,7 +467,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
-  if (NOTIFY_ME.test(command)) return 'wait';
+  const notifyMe = NOTIFY_ME.exec(command);
+  if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
@@ -657,9 +661,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   return command;
 }
 
-/** A testbed or label of the lab, or `any 5g` (`watch any 5g` waits for the first of them, as `wait any 5g` does). */
+/**
+ * A testbed or label of the lab, `any 5g` (`watch any 5g` waits for the first of them, as `wait any 5g` does), or any
+ * testbed at all (`any`, `one`, `the next free one`).
+ */
 function namesLabOrAny(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], words: string): boolean {
-  return isLabName(testbeds, words.replace(/^(?:any|an?)\s+/i, ''));
+  return ANY_TESTBED.test(words) || isLabName(testbeds, words.replace(/^(?:any|an?)\s+/i, ''));
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Waiting for any testbed carrying a label (`wait any 5g`), built on the testbeds' own queues: the
+ * Waiting for any testbed carrying a label (`wait any 5g`), or for any testbed at all (`wait any`, kept as
+ * the label `testbed`, which every testbed counts as carrying), built on the testbeds' own queues: the
  * person takes a place in the queue of every busy testbed carrying the label, each place kept with the
  * label (lifecycle.json). The first of them to be handed on is offered to them as any queue's first is;
  * once they hold any testbed carrying the label, however they booked it, the other places are given up
@@ -10,8 +11,8 @@
  * not while it is offered to you) hold here too.
  */
 import type { Logger } from 'pino';
-import type { DirectNotice, HoldOffer, Holder, LabelWaiters, LifecycleOutcome, TestbedRecord } from '../domain.js';
-import { hasLabel, sameLabel } from '../lab-rules.js';
+import type { DirectNotice, HoldOffer, Holder, LabelWaiters, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../domain.js';
+import { sameLabel, waitsFor } from '../lab-rules.js';
 import type { RunLifecycleInput } from '../machines/conversation.machine.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import type { Store } from '../store/index.js';
@@ -43,6 +44,17 @@ export interface LabelQueues {
   passedOver(testbedId: number, offer: HoldOffer, now: string): boolean;
 }
 
+/**
+ * Requests to many testbeds, `GROUP` at a time: each runs in its own testbed's lane, so they need no order, and the
+ * store writes the changes made meanwhile together (a wait for any of a thousand testbeds is a few writes, not a thousand).
+ */
+const GROUP = 32;
+async function inGroups<T, R>(items: readonly T[], request: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += GROUP) results.push(...(await Promise.all(items.slice(start, start + GROUP).map(request))));
+  return results;
+}
+
 export function createLabelQueues(deps: {
   store: Pick<Store, 'testbeds' | 'lifecycle'>;
   logger: Logger;
@@ -56,7 +68,7 @@ export function createLabelQueues(deps: {
   const { store } = deps;
 
   async function wait(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
-    const carrying = store.testbeds.all().filter((record) => hasLabel(record, label)).sort((a, b) => a.id - b.id);
+    const carrying = store.testbeds.all().filter((record) => waitsFor(record, label)).sort((a, b) => a.id - b.id);
     const free = carrying.find(deps.isFree);
     if (free) return { type: 'refused', reason: 'free', record: free };
     for (const record of carrying) {
@@ -65,8 +77,8 @@ export function createLabelQueues(deps: {
     }
     const places: Extract<LifecycleOutcome, { type: 'waitingLabel' }>['places'] = [];
     let refusal: LifecycleOutcome | undefined;
-    for (const record of carrying) {
-      const outcome = await deps.lifecycle({ request: { type: 'wait', testbedId: record.id, label }, by, now });
+    const outcomes = await inGroups(carrying, (record) => deps.lifecycle({ request: { type: 'wait', testbedId: record.id, label }, by, now }));
+    for (const outcome of outcomes) {
       if (outcome.type === 'waiting') places.push({ record: outcome.record, position: outcome.position, length: outcome.length });
       else refusal ??= outcome;
     }
@@ -75,26 +87,25 @@ export function createLabelQueues(deps: {
   }
 
   async function stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
-    const left: TestbedRecord[] = [];
-    for (const entry of store.lifecycle.snapshot()) {
-      if (!entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label))) continue;
-      const outcome = await deps.lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now });
-      if (outcome.type === 'unwaited' && outcome.wasWaiting) left.push(outcome.record);
-    }
+    const joined = store.lifecycle
+      .snapshot()
+      .filter((entry) => entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label)));
+    const outcomes = await inGroups(joined, (entry) => deps.lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now }));
+    const left = outcomes.flatMap((outcome) => (outcome.type === 'unwaited' && outcome.wasWaiting ? [outcome.record] : []));
     return { type: 'unwaitedLabel', label, records: left };
   }
 
   async function booked(holder: Holder, record: TestbedRecord, now: string): Promise<void> {
-    const waitedFor = (label: string | undefined) => label !== undefined && hasLabel(record, label);
-    for (const entry of store.lifecycle.snapshot()) {
-      if (entry.testbed_id === record.id) continue;
-      const offered = entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
-      const queued = entry.queue.some((person) => sameEmail(person.email, holder.email) && waitedFor(person.label));
-      if (!offered && !queued) continue;
-      await deps.lifecycle({ request: { type: offered ? 'decline' : 'unwait', testbedId: entry.testbed_id }, by: holder, now }).catch((error: unknown) =>
+    const waitedFor = (label: string | undefined) => label !== undefined && waitsFor(record, label);
+    const offeredTo = (entry: LifecycleEntry) => entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
+    const others = store.lifecycle
+      .snapshot()
+      .filter((entry) => entry.testbed_id !== record.id && (offeredTo(entry) || entry.queue.some((person) => sameEmail(person.email, holder.email) && waitedFor(person.label))));
+    await inGroups(others, (entry) =>
+      deps.lifecycle({ request: { type: offeredTo(entry) ? 'decline' : 'unwait', testbedId: entry.testbed_id }, by: holder, now }).catch((error: unknown) =>
         deps.logger.warn({ err: error, testbedId: entry.testbed_id }, 'could not leave a queue joined by label after a booking; the person stays in it'),
-      );
-    }
+      ),
+    );
   }
 
   async function gained(record: TestbedRecord, labels: readonly string[], now: string): Promise<LabelWaiters> {

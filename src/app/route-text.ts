@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { LABELS_ASKED, PROBLEMS_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -37,6 +37,7 @@ import {
   YES_ALONE,
   LATER_SAID,
   NEXT_PERSON,
+  ANY_TESTBED,
   TEXT_COMMANDS,
   THANKS,
   ACKNOWLEDGED,
@@ -430,10 +431,6 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };
 }
 
-/** `any`, `any testbed`, `the next free one`, `a free testbed`: no testbed or label in particular. */
-const ANY_TESTBED =
-  /^(?:any(?:\s+(?:free\s+|available\s+)?(?:testbeds?|ones?|of\s+them))?|(?:the\s+)?(?:next|first)\s+(?:free\s+|available\s+)?(?:testbed|one)|an?\s+(?:free\s+|available\s+)?(?:testbed|one)|whichever|whatever|anything)$/i;
-
 /**
  * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the
  * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
@@ -446,9 +443,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
   const label = waitedLabel(typed, testbeds);
   if (label !== undefined) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
-  // `wait for any testbed`, `wait for the next free one`: a queue is of one testbed (or of a label), so the status card
-  // with its picker of the busy ones, each with when it is due back; `unwait any`: their queues.
-  if (ANY_TESTBED.test(typed)) return one('conversation', event, type === 'wait' ? { type: 'status.requested' } : { type: 'mine.requested', queues: true });
+  // `wait for any testbed`, `wait for the next free one`: a place in the queue of every busy testbed, until they hold
+  // one (a label every testbed counts as carrying); `unwait any`: those places given up.
+  if (ANY_TESTBED.test(typed)) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label: ANY_TESTBED_LABEL }, event.receivedAt);
   // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
   const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec(typed.slice(0, 2 * MAX_TYPED_NAME));
   const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];

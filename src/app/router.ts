@@ -36,7 +36,7 @@ import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { findByTypedName } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, sameLabel } from '../lab-rules.js';
 import { passOnRoute, routeText, thanksRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
@@ -289,7 +289,9 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'wait_label': {
       // A label no testbed carries any more (renamed, retired since the card was posted): nothing to wait for.
-      const label = waitedLabel(typeof inputs.label === 'string' ? inputs.label : '', ctx.testbeds ?? []);
+      const typed = typeof inputs.label === 'string' ? inputs.label : '';
+      // Wait for any testbed (the label every testbed counts as carrying), or for any carrying a label of the lab.
+      const label = sameLabel(typed, ANY_TESTBED_LABEL) ? ANY_TESTBED_LABEL : waitedLabel(typed, ctx.testbeds ?? []);
       if (label === undefined) return { kind: 'reply', view: { kind: 'error', message: 'No testbed carries that label any more. Type status to see the testbeds and their labels.' } };
       return lifecycle(event, { type: 'waitLabel', label }, now);
     }

@@ -25,7 +25,7 @@ import { createActor, type Actor, type InspectionEvent, type Observer } from 'xs
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
 import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LabelWaiters, type LifecycleEntry, type TestbedRecord } from '../domain.js';
-import { hasLabel, sameLabel, sameName } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { testbedMachine, type Notification, type TestbedEmitted, type TestbedEvent } from '../machines/testbed.machine.js';
@@ -577,7 +577,8 @@ export function createTestbedFleet(deps: {
     const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
     // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
     const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined || (waiters.left ?? 0) > 0 ? { waiters } : {});
-    if (outcome.type === 'added') return { ...outcome, ...told(await labelQueues.gained(outcome.record, outcome.record.labels ?? [], now)) };
+    // A new testbed is one more for those waiting for any testbed at all, too.
+    if (outcome.type === 'added') return { ...outcome, ...told(await labelQueues.gained(outcome.record, [...(outcome.record.labels ?? []), ANY_TESTBED_LABEL], now)) };
     if (outcome.type === 'edited' && outcome.changed) {
       const gained = (outcome.record.labels ?? []).filter((label) => !outcome.previous.labels.some((before) => sameLabel(before, label)));
       const lost = outcome.previous.labels.filter((label) => !(outcome.record.labels ?? []).some((after) => sameLabel(after, label)));

@@ -254,6 +254,12 @@ export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord
   const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1]);
   return label !== null && labelCarried(testbeds, label) ? label : undefined;
 }
+/**
+ * `any`, `any testbed`, `the next free one`, `a free testbed`, `one`, `whichever is free first`: no testbed or label in
+ * particular.
+ */
+export const ANY_TESTBED =
+  /^(?:any(?:\s+(?:free\s+|available\s+)?(?:testbeds?|ones?|of\s+them))?|(?:the\s+)?(?:next|first)\s+(?:free\s+|available\s+)?(?:testbed|one)|an?\s+(?:free\s+|available\s+)?(?:testbed|one)|one|something|(?:whichever|whatever|anything)(?:\s+(?:is|gets|becomes|comes)\s+(?:free|available)(?:\s+first)?|\s+frees\s+up(?:\s+first)?)?)$/i;
 /** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`: leave that testbed's queue. */
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
 /**

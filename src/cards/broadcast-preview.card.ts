@@ -9,7 +9,7 @@ import type { BroadcastRoomOption } from '../domain.js';
 import { card, safeText, submit, textBlock } from './common.js';
 import { BROADCAST_ACTIONS } from './broadcast-actions.js';
 import { kindTitle, roomsText } from './broadcast-format.js';
-import { buttons, plainText, safeName } from './parts.js';
+import { buttons, namesAndMore, plainText, safeName } from './parts.js';
 import { countTestbeds, countsRow } from './status.card.js';
 import { formatWhen } from './time.js';
 
@@ -27,8 +27,7 @@ export const PREVIEW_ROOM_NAMES = 25;
 
 function roomList(rooms: BroadcastPreviewInput['rooms']): string {
   const names = rooms.slice(0, PREVIEW_ROOM_NAMES).map((room) => safeName(room.name, 60));
-  const more = rooms.length - names.length;
-  return more > 0 ? `${names.join(', ')} …and ${more} more` : names.join(', ');
+  return namesAndMore(names, rooms.length);
 }
 
 /** What each room will be sent: the usage report for `usage`, the status card for the other kinds. */

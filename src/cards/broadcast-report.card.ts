@@ -8,7 +8,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import type { BroadcastDeliveryResult } from '../domain.js';
 import { card, safeLine, textBlock, type CardElement } from './common.js';
 import { byteLength, roomsText, rowsThatFit } from './broadcast-format.js';
-import { buttons, plainText, safeName } from './parts.js';
+import { buttons, namesAndMore, plainText, safeName } from './parts.js';
 
 export interface BroadcastReportInput {
   results: readonly BroadcastDeliveryResult[];
@@ -23,8 +23,7 @@ function failureRow(result: BroadcastDeliveryResult): CardElement {
 }
 
 function namesLine(names: string[], total: number): string {
-  const more = total - names.length;
-  return more > 0 ? `${names.join(', ')} …and ${more} more` : names.join(', ');
+  return namesAndMore(names, total);
 }
 
 export function broadcastReportCard(input: BroadcastReportInput): AdaptiveCardJson {

@@ -9,7 +9,7 @@ import type { TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { byteLength, kindTitle, rowsThatFit } from './broadcast-format.js';
-import { STATE_COLOURS, inStatusOrder, plainText, safeName, testbedRow, type StatedTestbed } from './parts.js';
+import { STATE_COLOURS, inStatusOrder, namesAndMore, plainText, safeName, testbedRow, type StatedTestbed } from './parts.js';
 import { countTestbeds, countsRow, countsText } from './status.card.js';
 import { formatWhen } from './time.js';
 
@@ -38,8 +38,7 @@ function availableBlock(free: readonly StatedTestbed[]): CardElement[] {
     if (used > AVAILABLE_BLOCK_BYTES) break;
     names.push(name);
   }
-  const more = free.length - names.length;
-  const list = more > 0 ? `${names.join(', ')} …and ${more} more` : names.join(', ');
+  const list = namesAndMore(names, free.length);
   return [
     textBlock(`● Available (${free.length})`, { color: STATE_COLOURS.available, weight: 'Bolder', spacing: 'Medium' }),
     textBlock(list, { color: STATE_COLOURS.available, spacing: 'None' }),

@@ -7,7 +7,8 @@ import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, namesAndMore, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
+import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
 import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -18,6 +19,8 @@ export interface OutcomeInput {
 }
 
 const noInputs = { associatedInputs: 'none' };
+/** Queues named one by one when somebody waits for any testbed (of a label); the rest are counted. */
+const NAMED_PLACES = 10;
 
 function refusalLine(reason: RefusalReason, name: string, holder: string, until: string): string {
   switch (reason) {
@@ -96,11 +99,13 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
   }
   if (outcome.type === 'waitingLabel') {
     const label = esc(outcome.label);
-    const places = [...outcome.places].sort((a, b) => byName(a.record, b.record)).map(({ record, position }) => `#${position} for ${esc(record.testbed_name)}`);
+    const sorted = [...outcome.places].sort((a, b) => byName(a.record, b.record));
+    const places = sorted.slice(0, NAMED_PLACES).map(({ record, position }) => `#${position} for ${esc(record.testbed_name)}`);
+    const every = sameLabel(outcome.label, ANY_TESTBED_LABEL) ? 'every testbed that is busy' : `every ${label} testbed that is busy`;
     return {
       title: `Waiting for any ${label}`,
       lines: [
-        `You are in the queue of every ${label} testbed that is busy: ${places.join(', ')}.`,
+        `You are in the queue of ${every}: ${namesAndMore(places, sorted.length)}.`,
         'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
       ],
       colour: 'good',
@@ -109,10 +114,15 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
   }
   if (outcome.type === 'unwaitedLabel') {
     const label = esc(outcome.label);
-    const names = [...outcome.records].sort(byName).map((record) => esc(record.testbed_name));
+    const names = [...outcome.records].sort(byName).slice(0, NAMED_PLACES).map((record) => esc(record.testbed_name));
     return names.length === 0
-      ? { title: `You were not waiting for any ${label}`, lines: ['Nothing was changed.'], colour: 'default', actions: [] }
-      : { title: `You stopped waiting for any ${label}`, lines: [`You left the queue of ${names.join(', ')}. You will not get an offer for them.`], colour: 'default', actions: [] };
+      ? { title: `You were not waiting for any ${label}`, lines: ['Nothing was changed. Mine shows the queues you are in.'], colour: 'default', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] }
+      : {
+          title: `You stopped waiting for any ${label}`,
+          lines: [`You left the queue of ${namesAndMore(names, outcome.records.length)}. You will not get an offer for them.`],
+          colour: 'default',
+          actions: [],
+        };
   }
   const record = outcome.record;
   const name = record ? esc(record.testbed_name) : 'That testbed';

@@ -49,7 +49,7 @@ const COMMANDS: Array<[string, string]> = [
   ['purpose lab-3 soak test', 'give your booking of lab-3 a new purpose (status shows it under the booking)'],
   ['give lab-3 to Linus', 'hand your booking of lab-3 to a colleague: they are told, and the reminders go to them'],
   ['switch lab-3 to lab-5', 'move your booking of lab-3 to lab-5, with its purpose and expected release; lab-3 is released'],
-  ['wait lab-3', 'join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any 5g: the first 5g testbed handed on)'],
+  ['wait lab-3', 'join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)'],
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?)'],
   ['ask about lab-3', 'ask whoever holds lab-3 whether they still need it; I tell you the answer'],
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],

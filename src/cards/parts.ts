@@ -88,6 +88,12 @@ export function labelsMarkdown(record: TestbedRecord): string {
   return (record.labels ?? []).map((label) => safeLine(label, 32)).join(' · ');
 }
 
+/** Names joined by commas, `…and N more` after them when `total` is more than were named. */
+export function namesAndMore(names: readonly string[], total: number): string {
+  const more = total - names.length;
+  return more > 0 ? `${names.join(', ')} …and ${more} more` : names.join(', ');
+}
+
 /** Lines of a card read as one paragraph of plain text: each ends as a sentence (a purpose rarely has its own full stop). */
 export function sentences(lines: readonly string[]): string {
   return lines.map((line) => (/[.!?…:)”"]$/.test(line) ? line : `${line}.`)).join(' ');

@@ -29,6 +29,7 @@ import {
   testbedState,
 } from './parts.js';
 import { waitPicker } from './status.card.js';
+import { ANY_TESTBED_LABEL } from '../lab-rules.js';
 import { DURATIONS, formatHeldFor, formatWhen, formatWhenRelative, isUtcZone, localDate, parseIso, safeZone } from './time.js';
 
 export interface RegisterFormInput {
@@ -92,9 +93,15 @@ function noneFreeCard({ inUse, now, timeZone, heldCount, maintenanceCount }: Reg
         `${safeName(first.testbed_name)} should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
           `held by ${holderMarkdown(first)}.`,
       ),
-      ...waitPicker(inUse, 'Want the next free one? Pick a testbed and I will message you when it is yours.'),
+      textBlock('Want the next free one? Press Wait for any testbed: the first to be handed on is offered to you.', { spacing: 'Medium' }),
+      ...waitPicker(inUse, 'Or want one of them? Pick a testbed and press Notify me when free: I will message you when it is yours.'),
     ],
-    [submit('Notify me when free', { action: ACTIONS.wait }), buttons.status(), buttons.menu()],
+    [
+      submit('Wait for any testbed', { action: ACTIONS.waitLabel, label: ANY_TESTBED_LABEL }, { associatedInputs: 'none' }),
+      submit('Notify me when free', { action: ACTIONS.wait }),
+      buttons.status(),
+      buttons.menu(),
+    ],
   );
 }
 
@@ -181,7 +188,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
 export function registerFormText(input: RegisterFormInput): string {
   if (input.available.length === 0) {
     if (input.inUse.length === 0 && input.maintenanceCount && !input.heldCount) return 'Every testbed is under maintenance right now. Type status to see when they are expected back.';
-    return 'All testbeds are in use right now. Type status to see when they free up.';
+    return 'All testbeds are in use right now. Type wait any to be offered the first to be handed on, or status to see when they free up.';
   }
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
   return `Register a testbed: ${input.available.length} available.${problems} Open the card to fill in the form.`;

@@ -11,7 +11,7 @@
  * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { LABEL_PATTERN } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, LABEL_PATTERN } from '../lab-rules.js';
 import { SHOW_TEXT, narrowStatus, type Narrowed, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
@@ -241,8 +241,9 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
-  // The testbeds of one label, none of them free (`status 5g`): waiting for whichever is handed on first is one press.
-  const waitAny = label !== undefined && named === undefined && show === undefined && !unknownLabel && counts.available === 0 && waitable.length > 0;
+  // None free (of one label, `status 5g`, or of the whole lab): waiting for whichever is handed on first is one press.
+  const waitAny = named === undefined && show === undefined && !unknownLabel && counts.available === 0 && waitable.length > 0;
+  const waitedLabel = label ?? ANY_TESTBED_LABEL;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
@@ -262,7 +263,9 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   // One busy testbed named (`who has lab-3?`): its buttons say which, so there is no picker of one.
   const only = named !== undefined && waitable.length === 1 ? waitable[0] : undefined;
   const yours = only !== undefined && only.status === 'in_use' && sameEmail(only.user_email, input.requesterEmail);
-  if (waitable.length > 0 && only === undefined) body.push(...waitPicker(waitable));
+  const anyOf = plainText(waitedLabel, 32);
+  const pickerLine = waitAny ? `Waiting? Press Wait for any ${anyOf} for whichever is handed on first, or pick one and press Notify me when free.` : undefined;
+  if (waitable.length > 0 && only === undefined) body.push(...waitPicker(waitable, pickerLine));
   // Page buttons and "Notify me" first; the rest as long as there is room (the menu is one word away).
   const actions: CardElement[] = [];
   const filter = label === undefined ? {} : { label };
@@ -279,7 +282,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
     actions.push(submit(queue[0], { action: queue[1], testbed_id: String(only.id) }, { associatedInputs: 'none' }));
     if (only.status === 'in_use') actions.push(submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(only.id) }, { associatedInputs: 'none' }));
   } else if (waitable.length > 0 && only === undefined) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
-  if (waitAny) actions.push(submit(`Wait for any ${plainText(label, 32)}`, { action: ACTIONS.waitLabel, label }, { associatedInputs: 'none' }));
+  if (waitAny) actions.push(submit(`Wait for any ${anyOf}`, { action: ACTIONS.waitLabel, label: waitedLabel }, { associatedInputs: 'none' }));
   const rest = [...(offeredToYou ? [] : [buttons.register('Register', namedFree)]), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);

@@ -286,4 +286,28 @@ describe('waiting for any testbed carrying a label', () => {
     expect(await waitAny(LINUS)).toMatchObject({ type: 'refused', reason: 'offered', record: { id: 1 } });
     expect((await onDisk()).get(2)?.queue ?? []).toEqual([]);
   });
+
+  it('any testbed at all (the label `testbed`): a place in every busy queue whatever its labels; a testbed added is held for them; booking one leaves the rest', async () => {
+    await lab({ adaHolds: [1, 2, 3] });
+    await fleet.lifecycle({ request: { type: 'wait', testbedId: 3 }, by: GRACE, now: NOW });
+    const outcome = await waitAny(LINUS, 'testbed');
+    expect(outcome.type === 'waitingLabel' && outcome.places.map(({ record, position }) => [record.testbed_name, position])).toEqual([
+      ['lab-1', 1],
+      ['lab-2', 1],
+      ['lab-3', 2],
+    ]);
+    expect((await onDisk()).get(3)?.queue).toEqual([{ ...GRACE, since: NOW }, { ...LINUS, since: NOW, label: 'testbed' }]);
+    // Unlabelled, lab-4 is still a testbed: held for Linus at once.
+    const added = await fleet.admin({ request: { type: 'add', name: 'lab-4', labels: [], description: null }, by: { email: 'lead@example.com', name: 'Lab Lead' }, now: NOW });
+    expect(added).toMatchObject({ type: 'added', waiters: { offeredTo: { name: LINUS.name, label: 'testbed' } } });
+    await offered(LINUS.email, 4);
+    // lab-1 released meanwhile: one offer at a time, so it goes on (free for all, nobody else waits for it).
+    await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+    await settled(async () => (await onDisk()).get(1)?.offer == null);
+    expect(notices.filter((notice) => notice.notice.kind === 'offer' && notice.to === LINUS.email).map((notice) => notice.testbedId)).toEqual([4]);
+    expect(await fleet.claim({ testbedId: 4, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true })).toMatchObject({ ok: true });
+    const entries = await onDisk();
+    expect(entries.get(2)?.queue ?? []).toEqual([]);
+    expect(entries.get(3)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+  });
 });

@@ -855,15 +855,33 @@ describe('router: waiting for a label', () => {
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it.each(['wait any', 'wait for any testbed', 'wait for the next free testbed', 'notify me when any testbed is free', 'wait for a free one'])(
-    '%j (no testbed or label in particular) shows the status card, whose picker waits for a busy one',
-    (typed) => {
-      expect(dispatched(typed)).toEqual([{ type: 'status.requested' }]);
-    },
-  );
+  it.each([
+    'wait any',
+    'wait for any testbed',
+    'wait for the next free testbed',
+    'notify me when any testbed is free',
+    'wait for a free one',
+    'notify me when one is free',
+    'tell me when a testbed is free',
+    'let me know when one frees up',
+    'ping me when something is free',
+    'wait for whichever is free first',
+    'book any when free',
+    "I'll take any testbed when one is free",
+    'watch any',
+  ])('%j (no testbed or label in particular) waits for whichever testbed is handed on first, and is kept in recordings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: 'testbed' }, now: NOW }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
 
-  it('`unwait any` shows their queues', () => {
-    expect(dispatched('unwait any')).toEqual(dispatched('my queues'));
+  it.each(['unwait any', 'stop waiting for any testbed', 'take me out of the queue for any testbed'])('%j gives up the places taken for any testbed', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: 'testbed' }, now: NOW }]);
+  });
+
+  it('`notify me`, `wait` and `leave all queues` stay what they were: the status card and their queues', () => {
+    expect(dispatched('notify me')).toEqual([{ type: 'status.requested' }]);
+    expect(dispatched('wait')).toEqual([{ type: 'status.requested' }]);
+    expect(dispatched('leave all queues')).toEqual(dispatched('my queues'));
   });
 
   it('a label no testbed carries is named as a label, with the one a slip away or the labels in use; a testbed of that name is waited for itself', () => {
@@ -1164,7 +1182,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['notify everyone', 'broadcast'],
     ['tell everyone lab-3 is down', 'broadcast'],
     ['notify me', 'wait'],
-    ['notify me when something is free', 'wait'],
+    ['notify me when something is free', 'wait any'],
     ['leaderboard', 'report'],
     ['who hogs the testbeds', 'report'],
     ['report for the past 30 days', 'report 30'],

@@ -148,7 +148,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('lab-3 is broken')).toBe('tell the lab’s admins about a problem with lab-3, in your words');
     expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
-    expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any 5g: the first 5g testbed handed on)');
+    expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)');
     expect(meaningOf('purpose lab-3 soak test')).toBe('give your booking of lab-3 a new purpose (status shows it under the booking)');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
@@ -242,6 +242,15 @@ describe('register cards', () => {
     // The only input: which busy testbed to be notified about.
     expect(cardInputIds(card)).toEqual(['testbed_id']);
     expect(seenCard(card).choices('testbed_id')).toEqual(['lab-later', 'lab-soon']);
+    // Waiting for whichever is handed on first is one press; the picker is for one of them.
+    expect(texts).toContain('Want the next free one? Press Wait for any testbed: the first to be handed on is offered to you.');
+    expect(inspectCard(card).actions.slice(0, 2).map((action) => [action.title, action.data])).toEqual([
+      ['Wait for any testbed', { action: 'wait_label', label: 'testbed' }],
+      ['Notify me when free', { action: 'wait' }],
+    ]);
+    expect(registerFormText({ available: [], inUse: [later, soon], now: NOW, timeZone: 'UTC' })).toBe(
+      'All testbeds are in use right now. Type wait any to be offered the first to be handed on, or status to see when they free up.',
+    );
   });
 
   it('refusal names the holder and since when, or says you already hold it', () => {

@@ -167,6 +167,19 @@ describe('status card: the label filter', () => {
     expect(titles('ran-1', busy).some((title) => String(title).startsWith('Wait for any'))).toBe(false);
   });
 
+  it('offers Wait for any testbed on the whole lab when none is free, and not while one is', () => {
+    const busy = [inUse(1, bob, { name: 'ran-1' }), inUse(2, ana, { name: 'ran-2' })];
+    const card = statusCard({ testbeds: busy, now: NOW, timeZone: zone });
+    expect(inspectCard(card).actions.slice(0, 2).map((action) => [action.title, action.data])).toEqual([
+      ['Notify me when free', { action: 'wait' }],
+      ['Wait for any testbed', { action: 'wait_label', label: 'testbed' }],
+    ]);
+    expect(seenCard(card).texts).toContain('Waiting? Press Wait for any testbed for whichever is handed on first, or pick one and press Notify me when free.');
+    const oneFree = statusCard({ testbeds: [...busy, available(3, 'ran-3')], now: NOW, timeZone: zone });
+    expect(inspectCard(oneFree).actions.map((action) => action.title)).not.toContain('Wait for any testbed');
+    expect(seenCard(oneFree).texts).toContain('Waiting for a busy testbed? Pick it and press Notify me when free.');
+  });
+
   it('says so for a label no testbed carries, and lists the labels in use', () => {
     const input = { testbeds: fleet, now: NOW, timeZone: zone, label: 'wifi' };
     const card = statusCard(input);

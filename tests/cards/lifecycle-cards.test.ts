@@ -493,8 +493,13 @@ describe('lifecycle cards', () => {
     ]);
     const left = seenCard(outcomeCard({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [inUse(10, ana, { name: 'lab-10' }), inUse(2, ana)] } }));
     expect([left.heading, ...left.texts.slice(1)]).toEqual(['You stopped waiting for any 5g', 'You left the queue of lab-2, lab-10. You will not get an offer for them.']);
+    // Waiting for any testbed at all: the queues of every busy one, ten named and the rest counted.
+    const many = Array.from({ length: 12 }, (_, index) => ({ record: inUse(index + 1, ana, { name: `lab-${String(index + 1).padStart(2, '0')}` }), position: 1, length: 1 }));
+    const anyOne = seenCard(outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: 'testbed', places: many } }));
+    expect(anyOne.heading).toBe('Waiting for any testbed');
+    expect(anyOne.texts[1]).toBe(`You are in the queue of every testbed that is busy: ${many.slice(0, 10).map((_, index) => `#1 for lab-${String(index + 1).padStart(2, '0')}`).join(', ')} …and 2 more.`);
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
-    expect(none).toBe('You were not waiting for any 5g. Nothing was changed.');
+    expect(none).toBe('You were not waiting for any 5g. Nothing was changed. Mine shows the queues you are in.');
 
     const life = [{ ...emptyLifecycle(2), queue: [{ email: bob.email, name: bob.name, since: NOW, label: '5g' }] }, { ...emptyLifecycle(3), queue: [{ email: bob.email, name: bob.name, since: NOW }] }];
     const mine = seenCard(mineCard({ ...ctx, testbeds: [inUse(2, ana), inUse(3, ana)], life, requesterEmail: bob.email }));
