@@ -219,6 +219,8 @@ export type RefusalReason =
   | 'free'
   /** The person holds it already. */
   | 'yours'
+  /** Waiting for any testbed (of a label): every busy one is the person's own, so there is none to wait for. */
+  | 'all_yours'
   /** The person is being offered it right now: book it with the offer. */
   | 'offered'
   | 'not_offered'

@@ -83,6 +83,8 @@ export function createLabelQueues(deps: {
       else refusal ??= outcome;
     }
     if (places.length > 0) return { type: 'waitingLabel', label, places };
+    // Every busy one is theirs (`wait any` by the person holding them all): not one of them in particular.
+    if (outcomes.length > 1 && outcomes.every((outcome) => outcome.type === 'refused' && outcome.reason === 'yours')) return { type: 'refused', reason: 'all_yours' };
     return refusal ?? { type: 'refused', reason: 'unknown' };
   }
 

@@ -42,6 +42,8 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `${name} is free right now: book it instead of waiting.`;
     case 'yours':
       return `You hold ${name} yourself.`;
+    case 'all_yours':
+      return 'Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.';
     case 'offered':
       return `${name} is being held for you${until ? ` until ${until}` : ''}: book it with the card I sent you.`;
     case 'not_offered':

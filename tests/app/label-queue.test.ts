@@ -277,8 +277,9 @@ describe('waiting for any testbed carrying a label', () => {
   it('one of them held by the person is left out; one being offered to them is named instead of waiting', async () => {
     await lab();
     await fleet.claim({ testbedId: 3, holder: ADA, purpose: 'core work', expectedRelease: LATER, now: NOW });
-    const own = await waitAny(ADA);
-    expect(own).toMatchObject({ type: 'refused', reason: 'yours' });
+    // Every 5g testbed is hers: none in particular is named.
+    expect(await waitAny(ADA)).toEqual({ type: 'refused', reason: 'all_yours' });
+    expect(await waitAny(ADA, 'testbed')).toEqual({ type: 'refused', reason: 'all_yours' });
 
     await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: LINUS, now: NOW });
     await fleet.release({ testbedId: 1, by: ADA, now: NOW });

@@ -498,6 +498,8 @@ describe('lifecycle cards', () => {
     const anyOne = seenCard(outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: 'testbed', places: many } }));
     expect(anyOne.heading).toBe('Waiting for any testbed');
     expect(anyOne.texts[1]).toBe(`You are in the queue of every testbed that is busy: ${many.slice(0, 10).map((_, index) => `#1 for lab-${String(index + 1).padStart(2, '0')}`).join(', ')} …and 2 more.`);
+    const allYours = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'all_yours' } }));
+    expect(allYours.texts[1]).toBe('Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.');
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
     expect(none).toBe('You were not waiting for any 5g. Nothing was changed. Mine shows the queues you are in.');
 
