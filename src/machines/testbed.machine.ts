@@ -667,10 +667,13 @@ export const testbedMachine = setup({
         });
       }
     }),
-    /** The first person waiting hears that the booking ahead of them runs longer, or ends sooner (the rest are told in turn, when they are first). */
+    /**
+     * The first person waiting hears that the booking ahead of them runs longer, or ends sooner (the rest are told in turn,
+     * when they are first); not one who waits for any testbed (of a label), for whom one testbed's news is noise: the offer is theirs.
+     */
     tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; amend: PendingChange['amend'] }) => {
       const next = context.life.queue[0];
-      if (!next || sameEmail(next.email, params.record.user_email)) return;
+      if (!next || next.label !== undefined || sameEmail(next.email, params.record.user_email)) return;
       // Sooner is told every time (a holder brings a release forward rarely); later, at most once an hour.
       if (params.amend?.type === 'dueEarlier') {
         enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'dueEarlier', record: params.record, previous: params.amend.previous } });
@@ -1154,10 +1157,13 @@ function forThisOneChange(context: TestbedContext, event: RequestEvent): LifeCha
   return { requestId: event.requestId, life, outcome: waitingOutcome(context, life, event, true), notify: [], history: [] };
 }
 
-/** The person who is first in the queue now and was not before: told they are next (nobody when the first stayed). */
+/**
+ * The person who is first in the queue now and was not before: told they are next (nobody when the first stayed, nor one
+ * waiting for any testbed of a label, who hears of the first of them handed on).
+ */
 function movedUp(context: TestbedContext, life: LifecycleEntry): Notification[] {
   const [before, after] = [context.life.queue[0], life.queue[0]];
-  if (!after || (before && sameEmail(before.email, after.email))) return [];
+  if (!after || after.label !== undefined || (before && sameEmail(before.email, after.email))) return [];
   return [{ to: after.email, notice: { kind: 'nowFirst', record: context.record } }];
 }
 

@@ -237,6 +237,28 @@ describe('extend', () => {
     tb.stop();
   });
 
+  it('one waiting for any testbed (of a label) hears none of one testbed\'s news: not its extension, nor that they are next; the offer is theirs', async () => {
+    const tb = testbed(booking()).boot();
+    await tb.outcome({ type: 'wait.requested', by: bob, label: 'testbed' });
+    await tb.outcome({ type: 'wait.requested', by: carol });
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    await tb.outcome({ type: 'unwait.requested', by: bob });
+    await vi.advanceTimersByTimeAsync(0);
+    // Bob first by label is told nothing; Carol, first for lab-3 itself once he left, is told she is next.
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([[carol.email, 'nowFirst']]);
+    await tb.outcome({ type: 'wait.requested', by: bob, label: '5g' });
+    await tb.outcome({ type: 'unwait.requested', by: carol });
+    await until('2026-03-10T11:30:00.000Z');
+    await tb.outcome({ type: 'extend.requested', by: ana, minutes: 60 });
+    await tb.send({ type: 'release.requested', by: ana });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tb.sent.map((item) => [item.to, item.kind])).toEqual([
+      [carol.email, 'nowFirst'],
+      [bob.email, 'offer'],
+    ]);
+    tb.stop();
+  });
+
   it('extending an overdue booking counts from now and clears the overdue state', async () => {
     at('2026-03-10T14:00:00.000Z');
     const tb = testbed(booking()).boot();
