@@ -219,6 +219,13 @@ export const FREE_NOW =
 export const WHEN_FREE =
   /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
 
+/**
+ * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
+ * free testbed`: no testbed in particular, so what is free now, or which is due back first.
+ */
+export const NEXT_FREE =
+  /^(?:which\s+(?:testbed|one)\s+(?:frees\s+up|(?:is|will\s+be|gets|becomes)\s+(?:free|available))\s+(?:first|next|soonest)|which\s+(?:testbed|one)\s+is\s+(?:due\s+back|released)\s+first|when\s+(?:does|will)\s+(?:the\s+next|a|any|one)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available|released))|how\s+(?:long|soon)\s+(?:until|till|before|will\s+it\s+be\s+before)\s+(?:a|any|the\s+next|one)(?:\s+(?:testbed|one))?\s+(?:is|gets|becomes|frees\s+up)(?:\s+(?:free|available))?|how\s+soon\s+(?:will|can)\s+(?:a|any|one)(?:\s+(?:testbed|one))?\s+be\s+(?:free|available)|what(?:['’]?s|\s+is)\s+the\s+next\s+(?:free|available)\s+(?:testbed|one)|(?:the\s+)?next\s+(?:free|available)\s+(?:testbed|one)|what\s+frees\s+up\s+(?:next|first))$/i;
+
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
 /** `30`, `30 days`, `7d` in a report's words, with a label (`report 5g 30`) or alone. */

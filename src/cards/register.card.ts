@@ -26,11 +26,10 @@ import {
   safeName,
   sameEmail,
   small,
-  testbedState,
 } from './parts.js';
-import { waitPicker } from './status.card.js';
+import { freesUpFirst, freesUpFirstLine, waitPicker } from './status.card.js';
 import { ANY_TESTBED_LABEL } from '../lab-rules.js';
-import { DURATIONS, formatHeldFor, formatWhen, formatWhenRelative, isUtcZone, localDate, parseIso, safeZone } from './time.js';
+import { DURATIONS, formatHeldFor, formatWhen, isUtcZone, localDate, parseIso, safeZone } from './time.js';
 
 export interface RegisterFormInput {
   /** Bookable right now: free, not held for a hand-off, not under maintenance. */
@@ -62,12 +61,6 @@ function choiceTitle(choice: (typeof RELEASE_CHOICES)[number], zone: string): st
   return titles[choice];
 }
 
-/** The in-use testbed expected back first (overdue ones count as first). */
-function freesUpFirst(inUse: readonly TestbedRecord[]): TestbedRecord | undefined {
-  const due = (record: TestbedRecord) => parseIso(record.expected_release_time) ?? Number.MAX_SAFE_INTEGER;
-  return [...inUse].sort((a, b) => due(a) - due(b) || byName(a, b))[0];
-}
-
 function noneFreeCard({ inUse, now, timeZone, heldCount, maintenanceCount }: RegisterFormInput): AdaptiveCardJson {
   const first = freesUpFirst(inUse);
   if (!first && maintenanceCount && !heldCount) {
@@ -83,16 +76,11 @@ function noneFreeCard({ inUse, now, timeZone, heldCount, maintenanceCount }: Reg
     );
   }
   if (!first) return card([heading('Register a testbed'), textBlock('There are no testbeds configured yet.')], [buttons.menu()]);
-  const overdue = testbedState(first, now) === 'overdue';
-  const when = formatWhenRelative(first.expected_release_time, now, timeZone);
   return card(
     [
       heading('Register a testbed'),
       textBlock('All testbeds are in use right now.', { color: 'warning', weight: 'Bolder' }),
-      textBlock(
-        `${safeName(first.testbed_name)} should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, ` +
-          `held by ${holderMarkdown(first)}.`,
-      ),
+      textBlock(freesUpFirstLine(first, now, timeZone)),
       textBlock('Want the next free one? Press Wait for any testbed: the first to be handed on is offered to you.', { spacing: 'Medium' }),
       ...waitPicker(inUse, 'Or want one of them? Pick a testbed and press Notify me when free: I will message you when it is yours.'),
     ],

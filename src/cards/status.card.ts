@@ -19,7 +19,9 @@ import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, safeText, submit, textBloc
 import {
   buttons,
   byName,
+  hasLabel,
   heading,
+  holderMarkdown,
   inStatusOrder,
   plainText,
   safeName,
@@ -30,7 +32,7 @@ import {
   testbedState,
   type TestbedState,
 } from './parts.js';
-import { formatHeldFor, formatRelative, formatUtc, formatWhen, formatWhenRelative } from './time.js';
+import { formatHeldFor, formatRelative, formatUtc, formatWhen, formatWhenRelative, parseIso } from './time.js';
 
 export interface StatusCardInput {
   testbeds: readonly TestbedRecord[];
@@ -238,12 +240,29 @@ function unknownLine(label: string, shown: (text: string, max: number) => string
   return LABEL_PATTERN.test(label) ? `No testbed has the label ${shown(label, 32)}.` : `No testbed is called “${shown(label, 80)}”.`;
 }
 
+/** The in-use testbed expected back first (overdue ones count as first). */
+export function freesUpFirst(inUse: readonly TestbedRecord[]): TestbedRecord | undefined {
+  const due = (record: TestbedRecord) => parseIso(record.expected_release_time) ?? Number.MAX_SAFE_INTEGER;
+  return [...inUse].sort((a, b) => due(a) - due(b) || byName(a, b))[0];
+}
+
+/** `lab-3 should free up first: expected back 18:00 UTC (in 2 h), held by Ada Ops (ada@example.com).` */
+export function freesUpFirstLine(first: TestbedRecord, now: string, timeZone: string): string {
+  const overdue = testbedState(first, now) === 'overdue';
+  const when = formatWhenRelative(first.expected_release_time, now, timeZone);
+  return `${safeName(first.testbed_name)} should free up first: ${overdue ? 'it was due back' : 'expected back'} ${when}, held by ${holderMarkdown(first)}.`;
+}
+
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
-  // None free (of one label, `status 5g`, or of the whole lab): waiting for whichever is handed on first is one press.
-  const waitAny = named === undefined && show === undefined && !unknownLabel && counts.available === 0 && waitable.length > 0;
-  const waitedLabel = label ?? ANY_TESTBED_LABEL;
+  // None free (of one label, `status 5g`, or of the whole lab, `what's free` included): which is due back first, and
+  // waiting for whichever is handed on first is one press.
+  const noneFree = show === undefined || (show === 'free' && noneInState !== undefined);
+  const waitAny = named === undefined && noneFree && !unknownLabel && counts.available === 0 && waitable.length > 0;
+  // The label filtered on (`status 5g`), not a state asked for (`what's free`).
+  const byLabel = show === undefined ? label : undefined;
+  const waitedLabel = byLabel ?? ANY_TESTBED_LABEL;
   if (unknownLabel && label !== undefined) {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
@@ -257,6 +276,8 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   ];
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
+  const first = waitAny ? freesUpFirst(input.testbeds.filter((record) => record.status === 'in_use' && (byLabel === undefined || hasLabel(record, byLabel)))) : undefined;
+  if (first !== undefined) body.push(textBlock(freesUpFirstLine(first, input.now, input.timeZone)));
   body.push(...rows);
   // One testbed named: what it is, below its row.
   if (description !== undefined) body.push(small(safeText(description, 200), { isSubtle: true }));

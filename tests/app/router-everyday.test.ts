@@ -878,6 +878,28 @@ describe('router: waiting for a label', () => {
     expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: 'testbed' }, now: NOW }]);
   });
 
+  it.each([
+    'when will a testbed be free',
+    'when is the next one free',
+    'which testbed frees up first',
+    'which one will be free first',
+    'when does the next testbed free up',
+    'how long until a testbed is free',
+    'how soon will one be free',
+    "what's the next free testbed",
+    'next free testbed?',
+    'what frees up next',
+    'when will one be available',
+  ])('%j (no testbed in particular) shows what is free, or which is due back first, and is kept in recordings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: 'free' }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it('`when will lab-3 be free` stays about lab-3, and `is any testbed busy` about the busy ones', () => {
+    expect(dispatched('when will lab-3 be free')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(dispatched('is any testbed busy')).toEqual([{ type: 'status.requested', label: 'in-use' }]);
+  });
+
   it('`notify me`, `wait` and `leave all queues` stay what they were: the status card and their queues', () => {
     expect(dispatched('notify me')).toEqual([{ type: 'status.requested' }]);
     expect(dispatched('wait')).toEqual([{ type: 'status.requested' }]);

@@ -168,13 +168,19 @@ describe('status card: the label filter', () => {
   });
 
   it('offers Wait for any testbed on the whole lab when none is free, and not while one is', () => {
-    const busy = [inUse(1, bob, { name: 'ran-1' }), inUse(2, ana, { name: 'ran-2' })];
+    const busy = [inUse(1, bob, { name: 'ran-1' }), inUse(2, ana, { name: 'ran-2', until: '2026-03-10T11:00:00.000Z' })];
     const card = statusCard({ testbeds: busy, now: NOW, timeZone: zone });
     expect(inspectCard(card).actions.slice(0, 2).map((action) => [action.title, action.data])).toEqual([
       ['Notify me when free', { action: 'wait' }],
       ['Wait for any testbed', { action: 'wait_label', label: 'testbed' }],
     ]);
     expect(seenCard(card).texts).toContain('Waiting? Press Wait for any testbed for whichever is handed on first, or pick one and press Notify me when free.');
+    // Which is due back first, under the counts; `what's free` with none free says the same.
+    const soonest = 'ran-2 should free up first: expected back 2026-03-10 11:00 UTC (2026-03-10 12:00 Europe/Berlin) (in 1 h), held by Ana Ops (ana@example.com).';
+    expect(seenCard(card).texts).toContain(soonest);
+    const free = seenCard(statusCard({ testbeds: busy, now: NOW, timeZone: zone, label: 'free' }));
+    expect(free.texts.slice(free.texts.indexOf('Nothing is free right now.') + 1)[0]).toBe(soonest);
+    expect(inspectCard(statusCard({ testbeds: busy, now: NOW, timeZone: zone, label: 'free' })).actions.map((action) => action.title)).toContain('Wait for any testbed');
     const oneFree = statusCard({ testbeds: [...busy, available(3, 'ran-3')], now: NOW, timeZone: zone });
     expect(inspectCard(oneFree).actions.map((action) => action.title)).not.toContain('Wait for any testbed');
     expect(seenCard(oneFree).texts).toContain('Waiting for a busy testbed? Pick it and press Notify me when free.');
