@@ -264,9 +264,9 @@ function buildRegisterSchema(chosen: { testbed: boolean; label: boolean }) {
   const both = (schema: yup.StringSchema<string | undefined>) => schema.test('one', PICK_ONE, () => !(chosen.testbed && chosen.label));
   return yup.object({
     testbed_id: chosen.label
-      ? both(yup.string())
+      ? both(text('Choose a testbed from the list.'))
       : knownIdSchema(PICK_ANY),
-    label: chosen.testbed ? both(yup.string()) : label,
+    label: chosen.testbed ? both(text('Choose a label from the list.')) : label,
     purpose: text('Tell us what you need the testbed for.')
       .required('Tell us what you need the testbed for.')
       .test('length', ({ value }) => `Keep the purpose to ${LIMITS.purposeMax} characters (you typed ${chars(String(value))}).`,

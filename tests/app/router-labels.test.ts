@@ -165,6 +165,15 @@ describe('router: booking by label', () => {
     });
   });
 
+  it('a forged label or testbed that is no text beside the other is named in words, not in the validator\'s', () => {
+    const errorsOf = (inputs: Record<string, unknown>) => {
+      const decision = route(action({ action: 'register_submit', purpose: 'soak', release_choice: '1h', ...inputs }), ctx);
+      return decision.kind === 'dispatch' ? (decision.targets[0].event as { errors?: Record<string, string> }).errors : undefined;
+    };
+    expect(errorsOf({ testbed_id: '1', label: 0 })).toEqual({ testbed_id: 'Choose a testbed or a label, not both.', label: 'Choose a label from the list.' });
+    expect(errorsOf({ testbed_id: { toString: '1' }, label: '5g' })).toEqual({ testbed_id: 'Choose a testbed from the list.', label: 'Choose a testbed or a label, not both.' });
+  });
+
   it('refuses a label on the hand-off form, which books only the testbed offered', () => {
     const handOff = route(action({ action: 'register_submit', form: 'handoff', label: '5g', purpose: 'soak', release_choice: '1h' }), ctx);
     expect(handOff).toEqual({

@@ -37,6 +37,8 @@ const MACHINE_EVENTS = new Set([
   'conversation.cancelled', 'broadcast.started', 'rooms.submitted', 'rooms.invalid', 'message.submitted', 'message.invalid',
   'broadcast.confirmed', 'broadcast.back',
   'admin.requested', 'admin.formRequested', 'admin.submitted', 'admin.invalid',
+  // The buttons on bookings, queues and reports: each answered by the testbed or a card of the person's own.
+  'lifecycle.submitted', 'mine.requested', 'history.requested', 'report.requested', 'purpose.started', 'purpose.requested', 'purpose.invalid', 'offer.invalid',
 ]);
 
 /** A refusal must say what is wrong, in words, and keep only short strings. */
@@ -53,6 +55,8 @@ function expectClearRefusal(result: { errors: Record<string, unknown>; values: R
 function expectWellFormed(decision: RouteDecision): void {
   if (decision.kind === 'ignore') return void expect(decision.reason).toBe('unapproved_room');
   // A short random text may be a courtesy (`ok`, `👍`) as well as unknown words: both are answers of the router's own.
+  // A problem report without words comes back as its form, the problem named under the box.
+  if (decision.kind === 'reply' && decision.view.kind === 'problemForm') return void expect(Object.values(decision.view.errors ?? {}).join('')).not.toBe('');
   if (decision.kind === 'reply') return void expect(['hint', 'error', 'thanks']).toContain(decision.view.kind);
   expect(decision.targets.length).toBeGreaterThan(0);
   for (const target of decision.targets) {
@@ -90,6 +94,24 @@ const anySubmission = fc.oneof(
   mixed(validRoomSelection(BROADCAST_ROOMS, [...roomChoiceValues(BROADCAST_ROOMS).values()])),
 );
 
+/** A button of a booking, queue or report, aimed: known testbeds mostly, plausible values mixed with hostile ones. */
+const aimedButton = fc.record(
+  {
+    action: fc.constantFrom(...ACTIONS),
+    testbed_id: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...KNOWN_IDS.map(String)) }, { weight: 1, arbitrary: invalidTestbedId }),
+    to_testbed_id: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...KNOWN_IDS.map(String)) }, { weight: 1, arbitrary: invalidTestbedId }),
+    label: fc.oneof(fc.constantFrom('testbed', '5g', 'TESTBED', ''), hostileValue),
+    until: fc.oneof(fc.constantFrom('2026-03-10T12:00:00.000Z', '2026-03-09T12:00:00.000Z', '2027-03-10T12:00:00.000Z', 'tomorrow'), hostileValue),
+    minutes: fc.oneof(fc.constantFrom('60', '0', '-5', '1e9', '90.5'), hostileValue),
+    purpose: hostileValue,
+    problem: hostileValue,
+    news: fc.oneof(fc.constant('fixed'), hostileValue),
+    to_email: fc.oneof(fc.constant('linus@example.com'), hostileValue),
+    days: fc.oneof(fc.constantFrom('7', '30', '31'), hostileValue),
+  },
+  { requiredKeys: ['action'] },
+);
+
 afterAll(() => {
   // Nothing above may have reached Object.prototype through a `__proto__` key.
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -98,7 +120,27 @@ afterAll(() => {
 
 describe('route() under hostile input', () => {
   it('never throws and always returns a well-formed decision for card submissions', () => {
-    fc.assert(fc.property(fc.oneof(hostileInputs, anySubmission), (inputs) => expectWellFormed(route(cardEvent(inputs), ROUTE_CTX))), RUNS);
+    fc.assert(fc.property(fc.oneof(hostileInputs, anySubmission, aimedButton), (inputs) => expectWellFormed(route(cardEvent(inputs), ROUTE_CTX))), RUNS);
+  });
+
+  it('a button of a booking or queue reaches a testbed only with a known id, and an instant only as one', () => {
+    const seen = branches();
+    fc.assert(
+      fc.property(aimedButton, (inputs) => {
+        const decision = route(cardEvent(inputs), ROUTE_CTX);
+        expectWellFormed(decision);
+        const sent = decision.kind === 'dispatch' ? decision.targets.find((target) => target.event.type === 'lifecycle.submitted') : undefined;
+        count(seen, sent !== undefined);
+        if (sent === undefined) return;
+        const request = sent.event.request as Record<string, unknown>;
+        for (const key of ['testbedId', 'toTestbedId', 'fromId'] as const) if (request[key] !== undefined) expect(KNOWN_IDS).toContain(request[key]);
+        if (request.until !== undefined) expect(new Date(request.until as string).toISOString()).toBe(request.until);
+        if (request.label !== undefined) expect(request.label).toMatch(/^[A-Za-z0-9._-]{1,32}$/);
+        for (const key of [...FORGED_KEYS, ...POLLUTION_KEYS]) expect(Object.hasOwn(request, key)).toBe(false);
+      }),
+      { numRuns: 400 },
+    );
+    expectBothBranches(seen, 'lifecycle buttons');
   });
 
   it('never throws for message texts of any shape, and answers unknown text with a hint', () => {
