@@ -195,6 +195,17 @@ const BROADCAST_WORDS =
  */
 const NOTIFY_ME =
   /^(?:notify|remind|tell)\s+me(?:\s+when\s+(?:(one|something|anything|a\s+testbed|any\s+testbed)\s+)?(?:is\s+|gets\s+|becomes\s+|frees\s+up|comes\s+)?(?:free|available|up|back)?)?$/i;
+/** `am I in the queue`, `am I next`, `how many people are ahead of me`: their places in queues. */
+const IN_QUEUE_ASKED =
+  /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the|a|any)\s+(?:queue|line|waiting\s+list)|next(?:\s+in\s+line)?|(?:still\s+)?(?:waiting|queued)(?:\s+for\s+anything)?)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me)$/i;
+/** `I need a testbed urgently`, `can I get a testbed asap`: the booking form (what is free is in it). */
+const NEED_ONE_NOW =
+  /^(?:i\s+(?:really\s+|urgently\s+)?(?:need|want)|(?:can|could|may)\s+i\s+(?:get|have|book))\s+(?:a|any|one)\s+(?:free\s+)?testbed\s+(?:urgently|asap|right\s+(?:now|away)|now|immediately|today|please)$/i;
+/** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
+const ANYONE_RELEASE =
+  /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
+/** `why can't I book lab-3`: who holds it (group 1, when it names a testbed). */
+const WHY_NOT = /^why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take)\s+(\S[\s\S]*)$/i;
 /** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
@@ -450,7 +461,9 @@ const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+/** `for today`, `for the day`, `for now` after `done`: no testbed named. */
+const FOR_NOW = /^(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -467,6 +480,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
+  if (IN_QUEUE_ASKED.test(command)) return 'my queues';
+  if (NEED_ONE_NOW.test(command)) return 'book';
+  if (ANYONE_RELEASE.test(command)) return 'free';
+  const whyNot = WHY_NOT.exec(command)?.[1].trim();
+  if (whyNot !== undefined && 'found' in findByTypedName(testbeds, whyNot)) return `who has ${whyNot}`;
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
@@ -651,7 +669,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return `status ${STATE_WORDS[word] ?? word}`;
   }
   const release = RELEASE_WORDS.exec(command);
-  if (release) return release[1] === undefined ? 'release' : `release ${release[1]}`;
+  // `done for today`, `finished for the day`: when, not which; their bookings to choose from.
+  if (release) return release[1] === undefined || FOR_NOW.test(release[1]) ? 'release' : `release ${release[1]}`;
   const released = RELEASE_IF_TESTBED.exec(command);
   const releasedName = (released?.[1] ?? released?.[2])?.trim();
   if (releasedName !== undefined && 'found' in findByTypedName(testbeds, releasedName)) return `release ${releasedName}`;
