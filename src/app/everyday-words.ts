@@ -68,7 +68,7 @@ const STILL_NEED =
  * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
+  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
 
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
@@ -198,6 +198,8 @@ const NOTIFY_ME =
 /** `am I in the queue`, `am I next`, `how many people are ahead of me`: their places in queues. */
 const IN_QUEUE_ASKED =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the|a|any)\s+(?:queue|line|waiting\s+list)|next(?:\s+in\s+line)?|(?:still\s+)?(?:waiting|queued)(?:\s+for\s+anything)?)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me)$/i;
+/** `I'll wait for lab-3`, `I can wait`, `happy to wait for any 5g`: waiting (group 1: what for). */
+const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
 /** `I need a testbed urgently`, `can I get a testbed asap`: the booking form (what is free is in it). */
 const NEED_ONE_NOW =
   /^(?:i\s+(?:really\s+|urgently\s+)?(?:need|want)|(?:can|could|may)\s+i\s+(?:get|have|book))\s+(?:a|any|one)\s+(?:free\s+)?testbed\s+(?:urgently|asap|right\s+(?:now|away)|now|immediately|today|please)$/i;
@@ -481,6 +483,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
   if (IN_QUEUE_ASKED.test(command)) return 'my queues';
+  // `I'll wait for lab-3`, `I can wait`: the queue of the testbed named, or the status card whose picker chooses one.
+  const willWait = WILL_WAIT.exec(command);
+  if (willWait && willWait[1] === undefined) return 'wait';
+  if (willWait && namesLabOrAny(testbeds, willWait[1].trim())) return `wait ${willWait[1].trim()}`;
   if (NEED_ONE_NOW.test(command)) return 'book';
   if (ANYONE_RELEASE.test(command)) return 'free';
   const whyNot = WHY_NOT.exec(command)?.[1].trim();

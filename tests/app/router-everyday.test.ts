@@ -900,6 +900,11 @@ describe('router: waiting for a label', () => {
     expect(dispatched('is any testbed busy')).toEqual([{ type: 'status.requested', label: 'in-use' }]);
   });
 
+  it("`I'll wait for the demo` names no testbed: a person's words, answered with the hint and not kept in recordings", () => {
+    expect(route(text("I'll wait for the demo"), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText("I'll wait for the demo", testbeds)).toBe(false);
+  });
+
   it('`notify me`, `wait` and `leave all queues` stay what they were: the status card and their queues', () => {
     expect(dispatched('notify me')).toEqual([{ type: 'status.requested' }]);
     expect(dispatched('wait')).toEqual([{ type: 'status.requested' }]);
@@ -1217,6 +1222,11 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['can I get a testbed asap', 'book'],
     ['can someone release a testbed', 'free'],
     ['could anyone free up a testbed please', 'free'],
+    ["I'll wait for lab-3", 'wait lab-3'],
+    ['I can wait for any testbed', 'wait any'],
+    ["I'll wait", 'wait'],
+    ["I'm still testing", 'extend'],
+    ['still running tests', 'extend'],
     ['leaderboard', 'report'],
     ['who hogs the testbeds', 'report'],
     ['report for the past 30 days', 'report 30'],
