@@ -7,6 +7,7 @@
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
+import { ANY_TESTBED_LABEL } from '../lab-rules.js';
 import { byName, fact, factSet, heading, plainText, safeName, small, testbedState } from './parts.js';
 import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
 
@@ -41,15 +42,25 @@ export interface WaitingLine {
   queue: string[];
 }
 
+/** People waiting for any testbed (the label `testbed`) or any of a label: one line, not one per queue they are in. */
+export interface WaitingAnyLine {
+  /** As the first of them typed it. */
+  label: string;
+  /** Each once, longest waiting first. */
+  people: string[];
+}
+
 export interface DigestSummary {
   counts: DigestCounts;
   /** Most overdue first. */
   overdue: OverdueBooking[];
-  /** By testbed name. */
+  /** By testbed name: its offer and the people waiting for it itself. */
   waiting: WaitingLine[];
+  /** Any testbed first, then by label. */
+  waitingAny: WaitingAnyLine[];
   /** Testbeds under maintenance, by name. */
   maintenance: TestbedRecord[];
-  /** People waiting or being offered a testbed (each counted once per testbed). */
+  /** People waiting or being offered a testbed (each counted once per testbed, and once per label waited for by label). */
   waitingPeople: number;
 }
 
@@ -78,19 +89,30 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
   const byId = new Map(input.testbeds.map((record) => [record.id, record]));
   const waiting: WaitingLine[] = [];
   let waitingPeople = 0;
+  // Waiting by label: a place in every queue of the label, told once per label (by email, the earliest place first).
+  const byLabel = new Map<string, { label: string; people: Map<string, { name: string; since: string }> }>();
   for (const entry of input.lifecycle) {
     const record = byId.get(entry.testbed_id);
-    if (!record || (entry.queue.length === 0 && entry.offer === null)) continue;
-    waiting.push({
-      record,
-      offer: entry.offer ? { name: entry.offer.name, until: entry.offer.until } : null,
-      queue: entry.queue.map((person) => person.name),
-    });
-    waitingPeople += entry.queue.length + (entry.offer ? 1 : 0);
+    if (!record) continue;
+    const own = entry.queue.filter((person) => person.label === undefined);
+    for (const person of entry.queue) {
+      if (person.label === undefined) continue;
+      const group = byLabel.get(person.label.toLowerCase()) ?? { label: person.label, people: new Map() };
+      byLabel.set(person.label.toLowerCase(), group);
+      const known = group.people.get(person.email.toLowerCase());
+      if (!known || person.since < known.since) group.people.set(person.email.toLowerCase(), { name: person.name, since: person.since });
+    }
+    if (own.length === 0 && entry.offer === null) continue;
+    waiting.push({ record, offer: entry.offer ? { name: entry.offer.name, until: entry.offer.until } : null, queue: own.map((person) => person.name) });
+    waitingPeople += own.length + (entry.offer ? 1 : 0);
   }
   waiting.sort((a, b) => byName(a.record, b.record));
+  const waitingAny = [...byLabel.entries()]
+    .sort(([a], [b]) => (a === ANY_TESTBED_LABEL ? -1 : b === ANY_TESTBED_LABEL ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .map(([, group]) => ({ label: group.label, people: [...group.people.values()].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0)).map((person) => person.name) }));
+  for (const line of waitingAny) waitingPeople += line.people.length;
   maintenance.sort(byName);
-  return { counts, overdue, waiting, maintenance, waitingPeople };
+  return { counts, overdue, waiting, waitingAny, maintenance, waitingPeople };
 }
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -126,6 +148,15 @@ function waitingLine(line: WaitingLine, words: Words, timeZone: string): string 
   return `${words.name(line.record.testbed_name)} · ${parts.join(' · ')}`;
 }
 
+function waitingAnyLine(line: WaitingAnyLine, words: Words): string {
+  return `any ${words.name(line.label, 32)} · waiting: ${line.people.map((name) => words.name(name)).join(', ')}`;
+}
+
+/** The Waiting section's rows: each testbed's own, then one per label waited for by label. */
+function waitingRows(summary: DigestSummary, words: Words, timeZone: string): string[] {
+  return [...summary.waiting.map((line) => waitingLine(line, words, timeZone)), ...summary.waitingAny.map((line) => waitingAnyLine(line, words))];
+}
+
 function maintenanceLine(record: TestbedRecord, words: Words, timeZone: string): string {
   const reason = record.maintenance?.reason ? ` · ${words.name(record.maintenance.reason, 120)}` : '';
   const until = record.maintenance?.until ? ` · expected back ${formatWhen(record.maintenance.until, timeZone)}` : '';
@@ -158,7 +189,7 @@ export function digestCard(input: DigestCardInput): AdaptiveCardJson {
       fact('Total', String(counts.total)),
     ]),
     ...section('Overdue', summary.overdue.map((item) => overdueLine(item, CARD_WORDS)), 'Nothing is overdue.', 'attention'),
-    ...section('Waiting', summary.waiting.map((line) => waitingLine(line, CARD_WORDS, input.timeZone)), 'Nobody is waiting for a testbed.', 'warning'),
+    ...section('Waiting', waitingRows(summary, CARD_WORDS, input.timeZone), 'Nobody is waiting for a testbed.', 'warning'),
   ];
   if (summary.maintenance.length > 0) {
     body.push(...section('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, CARD_WORDS, input.timeZone)), '', 'default'));
@@ -180,7 +211,7 @@ export function digestText(input: DigestCardInput): string {
     lines.push(`${name}:`, ...rows.slice(0, MAX_DIGEST_ROWS).map((row) => `- ${row}`), ...(more > 0 ? [`…and ${more} more.`] : []));
   };
   list('Overdue', summary.overdue.map((item) => overdueLine(item, TEXT_WORDS)), 'Nothing is overdue.');
-  list('Waiting', summary.waiting.map((line) => waitingLine(line, TEXT_WORDS, input.timeZone)), 'Nobody is waiting for a testbed.');
+  list('Waiting', waitingRows(summary, TEXT_WORDS, input.timeZone), 'Nobody is waiting for a testbed.');
   if (summary.maintenance.length > 0) list('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, TEXT_WORDS, input.timeZone)), '');
   return lines.join('\n');
 }
