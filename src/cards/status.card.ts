@@ -78,7 +78,10 @@ function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | u
   }
   if (entry.queue.length > 0) {
     const position = entry.queue.findIndex((person) => sameEmail(person.email, requesterEmail)) + 1;
-    parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}` : ''}`);
+    // A place taken by waiting for any testbed (of a label) says so: it is given up once they hold one.
+    const label = position > 0 ? entry.queue[position - 1].label : undefined;
+    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
+    parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}${anyOf}` : ''}`);
   }
   return parts.length > 0 ? [small(parts.join(' · '), { isSubtle: true })] : [];
 }

@@ -41,6 +41,9 @@ describe('waiting for any testbed', () => {
     expect(seenCard(waiting).texts[1]).toBe('You are in the queue of every testbed that is busy: #1 for lab-1, #1 for lab-2, #1 for lab-3.');
     expect(await queues()).toMatchObject({ 1: ['ada@example.com testbed'], 2: ['ada@example.com testbed'], 3: ['ada@example.com testbed'] });
     expect(seenCard(await ask(h, h.ada, h.lab, 'mine')).texts).toContain('You are #1 for lab-2 (waiting for any testbed).');
+    // Each busy row says where she stands, and why; Linus sees the length only.
+    expect(seenCard(await ask(h, h.ada, h.lab, 'status')).texts.filter((text) => text.startsWith('Queue: '))).toEqual(Array(3).fill('Queue: 1 waiting · you are #1 (waiting for any testbed)'));
+    expect(seenCard(await ask(h, h.linus, h.lab, 'status')).texts.filter((text) => text.startsWith('Queue: '))).toEqual(Array(3).fill('Queue: 1 waiting'));
 
     const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
     const since = h.emu.messageCount();
