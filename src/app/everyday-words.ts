@@ -200,6 +200,12 @@ const IN_QUEUE_ASKED =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the|a|any)\s+(?:queue|line|waiting\s+list)|next(?:\s+in\s+line)?|(?:still\s+)?(?:waiting|queued)(?:\s+for\s+anything)?)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me)$/i;
 /** `I'll wait for lab-3`, `I can wait`, `happy to wait for any 5g`: waiting (group 1: what for). */
 const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
+/** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`: the whole lab's status. */
+const LAB_BUSY =
+  /^(?:is\s+the\s+lab\s+(?:busy|full|free)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use))$/i;
+/** `give all my testbeds back`, `return all my testbeds`, `hand back everything`: their bookings, with Release all mine. */
+const GIVE_ALL_BACK =
+  /^(?:(?:give|hand)\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything|all\s+of\s+them|them\s+all)\s+back|(?:give|hand)\s+back\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything)|return\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything))$/i;
 /** `I need a testbed urgently`, `can I get a testbed asap`: the booking form (what is free is in it). */
 const NEED_ONE_NOW =
   /^(?:i\s+(?:really\s+|urgently\s+)?(?:need|want)|(?:can|could|may)\s+i\s+(?:get|have|book))\s+(?:a|any|one)\s+(?:free\s+)?testbed\s+(?:urgently|asap|right\s+(?:now|away)|now|immediately|today|please)$/i;
@@ -435,7 +441,7 @@ const IDLE =
   /^(?:(?:which(?:\s+testbeds?|\s+ones?)?\s+(?:are|is)|what(?:['’]?s|\s+is|\s+are)|(?:show|list)(?:\s+me)?(?:\s+the)?|any(?:thing)?)\s+)?(?:idle|unused|unbooked|not\s+(?:in\s+use|booked|taken))(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `who has the most bookings`, `who books the most`, `top users`: the usage report, whose top holders answer it. */
 const TOP_HOLDERS =
-  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers)|leaderboard|who\s+hogs\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
+  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers)|leaderboard|who(?:\s+hogs|['’]?s\s+hogging|\s+is\s+hogging)\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
 /** `who hasn't released`, `who has not released their testbed`: the overdue ones. */
 const NOT_RELEASED = /^who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
@@ -483,6 +489,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
   if (IN_QUEUE_ASKED.test(command)) return 'my queues';
+  if (LAB_BUSY.test(command)) return 'status';
+  if (GIVE_ALL_BACK.test(command)) return 'release all';
   // `I'll wait for lab-3`, `I can wait`: the queue of the testbed named, or the status card whose picker chooses one.
   const willWait = WILL_WAIT.exec(command);
   if (willWait && willWait[1] === undefined) return 'wait';
