@@ -245,7 +245,11 @@ export type LifecycleOutcome =
   | { type: 'handedOver'; record: TestbedRecord; previous: TestbedRecord }
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
-  | { type: 'declined'; record: TestbedRecord }
+  /**
+   * They passed on an offer. `stillWaiting`: the offer came from waiting for any testbed (of a label), and these are the
+   * testbeds in whose queues they still wait for it.
+   */
+  | { type: 'declined'; record: TestbedRecord; stillWaiting?: { label: string; names: string[] } }
   | { type: 'asked'; record: TestbedRecord }
   | { type: 'kept'; record: TestbedRecord; askers: number }
   /** `handedOn`: the ones that went to the first person in their queue (by testbed id). */

@@ -42,6 +42,8 @@ export interface LabelQueues {
    * time per label, so nobody behind them waits out a hold they cannot use both of.
    */
   passedOver(testbedId: number, offer: HoldOffer, now: string): boolean;
+  /** The names of the testbeds in whose queues `email` holds a place taken for `label`. */
+  placesFor(email: string, label: string): string[];
 }
 
 /**
@@ -180,5 +182,5 @@ export function createLabelQueues(deps: {
     return true;
   }
 
-  return { wait, stopWaiting, booked, gained, lost, passedOver };
+  return { wait, stopWaiting, booked, gained, lost, passedOver, placesFor };
 }

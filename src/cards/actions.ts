@@ -97,8 +97,10 @@ export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.registerSubmit,
   ACTIONS.declineOffer,
   ACTIONS.stillNeed,
-  // Leaving a queue concerns only the person pressing it (`pass on lab-3` typed there offers it).
+  // Leaving a queue concerns only the person pressing it (`pass on lab-3` typed there offers it), as does leaving the
+  // queues taken by waiting for any testbed (Leave these queues, after passing on one of them).
   ACTIONS.unwait,
+  ACTIONS.unwaitLabel,
   // The person's own bookings, typed there (`I'll be done at 4pm`, `purpose lab-3 …`): the testbed checks the holder.
   ACTIONS.doneBy,
   ACTIONS.changePurpose,

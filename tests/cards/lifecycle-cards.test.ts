@@ -498,6 +498,15 @@ describe('lifecycle cards', () => {
     const anyOne = seenCard(outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: 'testbed', places: many } }));
     expect(anyOne.heading).toBe('Waiting for any testbed');
     expect(anyOne.texts[1]).toBe(`You are in the queue of every testbed that is busy: ${many.slice(0, 10).map((_, index) => `#1 for lab-${String(index + 1).padStart(2, '0')}`).join(', ')} …and 2 more.`);
+    // Passing on one offer of several waited for: where they still wait, and one press to leave those queues.
+    const passed = outcomeCard({ ...ctx, outcome: { type: 'declined', record: inUse(2, ana), stillWaiting: { label: '5g', names: ['lab-10', 'lab-3'] } } });
+    expect(seenCard(passed).texts.slice(1)).toEqual([
+      'lab-2 goes to the next person in the queue, or is free for all.',
+      'You still wait for any 5g in the queue of lab-3, lab-10: the first of them handed on is offered to you.',
+    ]);
+    expect(inspectCard(passed).actions.map((action) => [action.title, action.data])).toEqual([['Leave these queues', { action: 'unwait_label', label: '5g' }]]);
+    const lastOne = seenCard(outcomeCard({ ...ctx, outcome: { type: 'declined', record: inUse(2, ana), stillWaiting: { label: '5g', names: [] } } }));
+    expect(lastOne.texts.slice(1)).toEqual(['lab-2 goes to the next person in the queue, or is free for all.']);
     const allYours = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'all_yours' } }));
     expect(allYours.texts[1]).toBe('Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.');
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });

@@ -76,6 +76,23 @@ describe('waiting for any testbed', () => {
     expect(buttonTitles(again)).toEqual(['Mine']);
   });
 
+  it('No thanks on one offer says where she still waits, and Leave these queues in her 1:1 room gives those places up', async () => {
+    await allBusy();
+    expect(seenCard(await ask(h, h.ada, h.lab, 'wait any')).heading).toBe('Waiting for any testbed');
+    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit', { testbed_id: '2' });
+    const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const passed = await click(h, h.ada, offer, 'decline_offer');
+    expect(seenCard(passed).heading).toBe('You passed on lab-2');
+    expect(seenCard(passed).texts).toContain('You still wait for any testbed in the queue of lab-1, lab-3: the first of them handed on is offered to you.');
+    expect(buttonTitles(passed)).toEqual(['Leave these queues']);
+    expect(await queues()).toMatchObject({ 1: ['ada@example.com testbed'], 3: ['ada@example.com testbed'] });
+    const left = await click(h, h.ada, passed, 'unwait_label');
+    expect(seenCard(left).heading).toBe('You stopped waiting for any testbed');
+    expect(Object.values(await queues()).flat()).toEqual([]);
+  });
+
   it('the register form with none free offers it too; with one free, waiting is no answer: book it', async () => {
     await allBusy();
     const form = await ask(h, h.ada, h.lab, 'book');
