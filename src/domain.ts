@@ -276,7 +276,11 @@ export type DirectNotice =
   | { kind: 'reminder'; record: TestbedRecord; waiting?: number }
   | { kind: 'overdue'; record: TestbedRecord; waiting?: number }
   | { kind: 'offer'; record: TestbedRecord; offer: HoldOffer }
-  | { kind: 'holdLapsed'; record: TestbedRecord }
+  /**
+   * The hold ran out. `label`: it was offered from waiting for any testbed (of that label); `stillWaiting`: the testbeds in
+   * whose queues the person still waits for it (added by the fleet as it passes the notice on).
+   */
+  | { kind: 'holdLapsed'; record: TestbedRecord; label?: string; stillWaiting?: string[] }
   | { kind: 'askHolder'; record: TestbedRecord; askerName: string }
   /** `handedTo`: released to the first person waiting (`toYou`: the asker is that person). */
   | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released'; handedTo?: { name: string; toYou: boolean } }

@@ -9,7 +9,8 @@ import type { DirectNotice, FormErrors, FormValues, HoldOffer, TestbedRecord } f
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { dueText, errorSummary, fact, factSet, fieldError, heading, plainText, safeName, sentences, small, testbedState } from './parts.js';
+import { dueText, errorSummary, fact, factSet, fieldError, heading, namesAndMore, plainText, safeName, sentences, small, testbedState } from './parts.js';
+import { compareNames } from './name-order.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -158,11 +159,17 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
       );
     case 'offer':
       return offerFormCard({ record, offer: notice.offer, now, timeZone });
-    case 'holdLapsed':
-      return card([
-        heading(`${name}: the hold has ended`, { color: 'warning' }),
-        textBlock(`${name} was held for you, but the time ran out. It went to the next person in the queue, or is free for all.`),
-      ]);
+    case 'holdLapsed': {
+      const still = stillOfferedLine(notice.label, notice.stillWaiting, (value, max) => safeName(value, max));
+      return card(
+        [
+          heading(`${name}: the hold has ended`, { color: 'warning' }),
+          textBlock(`${name} was held for you, but the time ran out. It went to the next person in the queue, or is free for all.`),
+          ...(still === undefined ? [] : [textBlock(still)]),
+        ],
+        still === undefined || notice.label === undefined ? [] : [submit('Leave these queues', { action: ACTIONS.unwaitLabel, label: notice.label }, { associatedInputs: 'none' })],
+      );
+    }
     case 'askHolder':
       return card(
         [
@@ -244,12 +251,22 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
   }
 }
 
+/** `You still wait for any 5g in the queue of lab-1, lab-3`: the testbeds by name, ten of them, the rest counted. */
+function stillWaitingIn(label: string, names: readonly string[], esc: (value: unknown, max: number) => string): string {
+  const sorted = [...names].sort(compareNames);
+  return `You still wait for any ${esc(label, 32)} in the queue of ${namesAndMore(sorted.slice(0, 10).map((name) => esc(name, 80)), sorted.length)}`;
+}
+
+/** After an offer from waiting by label was passed on or ran out: where they still wait, when anywhere. */
+export function stillOfferedLine(label: string | undefined, names: readonly string[] | undefined, esc: (value: unknown, max: number) => string): string | undefined {
+  if (label === undefined || names === undefined || names.length === 0) return undefined;
+  return `${stillWaitingIn(label, names, esc)}: the first of them handed on is offered to you.`;
+}
+
 /** Where somebody whose place went with a label still waits for it, or how to wait again. */
 function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc: (value: unknown, max: number) => string): string {
+  if (notice.stillWaiting.length > 0) return `${stillWaitingIn(notice.label, notice.stillWaiting, esc)}.`;
   const label = esc(notice.label, 32);
-  const still = notice.stillWaiting.slice(0, 5).map((name) => esc(name, 80));
-  const more = notice.stillWaiting.length > still.length ? ` and ${notice.stillWaiting.length - still.length} more` : '';
-  if (still.length > 0) return `You still wait for any ${label} in the queue of ${still.join(', ')}${more}.`;
   return `No other testbed you waited on carries ${label}. Type status ${label} in the lab’s room to see which testbeds do.`;
 }
 
@@ -317,8 +334,10 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `Overdue: your booking of ${name} was due back ${formatRelative(record.expected_release_time, now)} (${when}).${waitingText(notice.waiting)} Extend or release it.`;
     case 'offer':
       return offerFormText({ record, offer: notice.offer, now, timeZone });
-    case 'holdLapsed':
-      return `The hold on ${name} has ended; it went to the next person or is free for all.`;
+    case 'holdLapsed': {
+      const still = stillOfferedLine(notice.label, notice.stillWaiting, (value, max) => plainText(value, max));
+      return `The hold on ${name} has ended; it went to the next person or is free for all.${still === undefined ? '' : ` ${still}`}`;
+    }
     case 'askHolder':
       return `${plainText(notice.askerName, 80)} asks whether you still need ${name}.`;
     case 'askAnswered':

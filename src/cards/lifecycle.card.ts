@@ -9,8 +9,7 @@ import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, namesAndMore, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
-import { compareNames } from './name-order.js';
-import { extendThisButtons, heldUntilLine, purposeLine, waitingText } from './lifecycle-notice.card.js';
+import { extendThisButtons, heldUntilLine, purposeLine, stillOfferedLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
 export interface OutcomeInput {
@@ -203,16 +202,10 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     case 'declined': {
       const gone = `${name} goes to the next person in the queue, or is free for all.`;
       const still = outcome.stillWaiting;
-      if (still === undefined || still.names.length === 0) return { title: `You passed on ${name}`, lines: [gone], colour: 'default', actions: [] };
+      const line = stillOfferedLine(still?.label, still?.names, (value) => esc(value));
+      if (still === undefined || line === undefined) return { title: `You passed on ${name}`, lines: [gone], colour: 'default', actions: [] };
       // Waiting for any testbed (of a label): the other places stay, and one press gives them up too.
-      const names = [...still.names].sort(compareNames);
-      const places = namesAndMore(names.slice(0, NAMED_PLACES).map((each) => esc(each)), names.length);
-      return {
-        title: `You passed on ${name}`,
-        lines: [gone, `You still wait for any ${esc(still.label)} in the queue of ${places}: the first of them handed on is offered to you.`],
-        colour: 'default',
-        actions: [submit('Leave these queues', { action: ACTIONS.unwaitLabel, label: still.label }, noInputs)],
-      };
+      return { title: `You passed on ${name}`, lines: [gone, line], colour: 'default', actions: [submit('Leave these queues', { action: ACTIONS.unwaitLabel, label: still.label }, noInputs)] };
     }
     case 'problemReported': {
       if (outcome.fixed && outcome.admins > 0) {

@@ -426,7 +426,7 @@ function handOffChange(
   const history: HistoryEntry[] = [];
   const previous = context.life.offer;
   if (why.type === 'lapsed' && previous) {
-    notify.push({ to: previous.email, notice: { kind: 'holdLapsed', record: context.record } });
+    notify.push({ to: previous.email, notice: { kind: 'holdLapsed', record: context.record, ...(previous.label === undefined ? {} : { label: previous.label }) } });
     history.push(historyLine('offer_expired', context.record, now, null, { to: { email: previous.email, name: previous.name } }));
   }
   if (why.type === 'declined') history.push(historyLine('offer_declined', context.record, now, why.by, {}));

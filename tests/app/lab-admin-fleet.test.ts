@@ -391,3 +391,26 @@ describe('history: one run that writes every kind of line', () => {
     expect(one('added')).toEqual([{ at: T0, event: 'added', testbed_id: 3, testbed_name: 'lab-3', by: ADMIN, labels: ['5g'], description: null }]);
   });
 });
+
+describe('a hold that runs out on somebody waiting for any testbed', () => {
+  it('tells them where they still wait, each time one of their offers runs out', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')]);
+    for (const id of [1, 2, 3]) await claimBy(lab, id, ADA);
+    expect(await lab.fleet.lifecycle({ request: { type: 'waitLabel', label: 'testbed' }, by: LINUS, now: T0 })).toMatchObject({ type: 'waitingLabel' });
+    await wait(lab, 2, GRACE);
+    await lab.fleet.release({ testbedId: 1, by: ADA, now: T0 });
+    await handOver();
+    await lab.noticeWhere((n) => n.notice.kind === 'offer' && n.to === LINUS.email);
+    await vi.advanceTimersByTimeAsync(TIMING.holdMs);
+    const lapsed = await lab.noticeWhere((n) => n.notice.kind === 'holdLapsed' && n.to === LINUS.email);
+    expect(lapsed.notice).toMatchObject({ kind: 'holdLapsed', label: 'testbed', stillWaiting: ['lab-2', 'lab-3'] });
+
+    await lab.fleet.release({ testbedId: 2, by: ADA, now: new Date().toISOString() });
+    await handOver();
+    // Linus was first in lab-2's queue (by label), ahead of Grace: it is offered to him.
+    await lab.noticeWhere((n) => n.notice.kind === 'offer' && n.to === LINUS.email && n.testbedId === 2);
+    await vi.advanceTimersByTimeAsync(TIMING.holdMs);
+    const again = await lab.noticeWhere((n) => n.notice.kind === 'holdLapsed' && n.testbedId === 2);
+    expect(again).toMatchObject({ to: LINUS.email, notice: { label: 'testbed', stillWaiting: ['lab-3'] } });
+  });
+});

@@ -375,9 +375,10 @@ describe('lifecycle cards', () => {
       'An admin took the label 5g off lab-3, so you no longer wait for it.',
       'You still wait for any 5g in the queue of lab-1, lab-2.',
     ]);
-    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((letter) => `lab-${letter}`);
+    // By name, numbers as numbers; ten named and the rest counted.
+    const many = Array.from({ length: 12 }, (_, index) => `lab-${12 - index}`);
     expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: many } })).texts).toContain(
-      'You still wait for any 5g in the queue of lab-a, lab-b, lab-c, lab-d, lab-e and 2 more.',
+      'You still wait for any 5g in the queue of lab-1, lab-2, lab-3, lab-4, lab-5, lab-6, lab-7, lab-8, lab-9, lab-10 …and 2 more.',
     );
     expect(noticeText({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: [] } })).toBe(
       "lab-3 no longer carries 5g, so you no longer wait for it. No other testbed you waited on carries 5g. Type status 5g in the lab’s room to see which testbeds do.",
@@ -507,6 +508,14 @@ describe('lifecycle cards', () => {
     expect(inspectCard(passed).actions.map((action) => [action.title, action.data])).toEqual([['Leave these queues', { action: 'unwait_label', label: '5g' }]]);
     const lastOne = seenCard(outcomeCard({ ...ctx, outcome: { type: 'declined', record: inUse(2, ana), stillWaiting: { label: '5g', names: [] } } }));
     expect(lastOne.texts.slice(1)).toEqual(['lab-2 goes to the next person in the queue, or is free for all.']);
+    // A hold that ran out on an offer by label says the same, card and text.
+    const lapsed = { kind: 'holdLapsed' as const, record: available(2), label: 'testbed', stillWaiting: ['lab-3'] };
+    expect(seenCard(noticeCard({ ...ctx, notice: lapsed })).texts.at(-1)).toBe('You still wait for any testbed in the queue of lab-3: the first of them handed on is offered to you.');
+    expect(inspectCard(noticeCard({ ...ctx, notice: lapsed })).actions.map((action) => [action.title, action.data])).toEqual([['Leave these queues', { action: 'unwait_label', label: 'testbed' }]]);
+    expect(noticeText({ ...ctx, notice: lapsed })).toBe(
+      'The hold on lab-2 has ended; it went to the next person or is free for all. You still wait for any testbed in the queue of lab-3: the first of them handed on is offered to you.',
+    );
+    expect(inspectCard(noticeCard({ ...ctx, notice: { kind: 'holdLapsed', record: available(2) } })).actions).toEqual([]);
     const allYours = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'all_yours' } }));
     expect(allYours.texts[1]).toBe('Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.');
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
