@@ -251,10 +251,13 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
   }
 }
 
-/** `You still wait for any 5g in the queue of lab-1, lab-3`: the testbeds by name, ten of them, the rest counted. */
+/** Queues named one by one where somebody waits for any testbed (of a label); the rest are counted. */
+export const NAMED_PLACES = 10;
+
+/** `You still wait for any 5g in the queue of lab-1, lab-3`: the testbeds by name, `NAMED_PLACES` of them, the rest counted. */
 function stillWaitingIn(label: string, names: readonly string[], esc: (value: unknown, max: number) => string): string {
   const sorted = [...names].sort(compareNames);
-  return `You still wait for any ${esc(label, 32)} in the queue of ${namesAndMore(sorted.slice(0, 10).map((name) => esc(name, 80)), sorted.length)}`;
+  return `You still wait for any ${esc(label, 32)} in the queue of ${namesAndMore(sorted.slice(0, NAMED_PLACES).map((name) => esc(name, 80)), sorted.length)}`;
 }
 
 /** After an offer from waiting by label was passed on or ran out: where they still wait, when anywhere. */

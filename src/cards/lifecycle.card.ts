@@ -9,7 +9,7 @@ import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, namesAndMore, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
 import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
-import { extendThisButtons, heldUntilLine, purposeLine, stillOfferedLine, waitingText } from './lifecycle-notice.card.js';
+import { NAMED_PLACES, extendThisButtons, heldUntilLine, purposeLine, stillOfferedLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
 export interface OutcomeInput {
@@ -19,8 +19,6 @@ export interface OutcomeInput {
 }
 
 const noInputs = { associatedInputs: 'none' };
-/** Queues named one by one when somebody waits for any testbed (of a label); the rest are counted. */
-const NAMED_PLACES = 10;
 
 function refusalLine(reason: RefusalReason, name: string, holder: string, until: string): string {
   switch (reason) {
