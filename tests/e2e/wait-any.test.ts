@@ -2,7 +2,8 @@
  * Waiting for whichever testbed is handed on first, end to end over the emulator with the real app and real files:
  * with every testbed busy, Wait for any testbed (or `wait any`, `tell me when one is free`) takes a place in each
  * queue, kept in lifecycle.json with the label `testbed`; the first released is offered, booking it gives up the
- * other places, and a testbed an admin adds meanwhile is held for the person at once.
+ * other places, passing on one says where she still waits, and a testbed an admin adds meanwhile is held for the
+ * person at once.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
