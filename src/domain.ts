@@ -287,7 +287,8 @@ export type DirectNotice =
   /** An admin ended the person's booking; `record` is the booking as it was; `handedTo`: the first person waiting, offered it now. */
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }
   /** A testbed the person was waiting for was retired. */
-  | { kind: 'retired'; record: TestbedRecord }
+  /** `label`, `stillWaiting`: the place was taken by waiting for any testbed (of that label), and where they still wait. */
+  | { kind: 'retired'; record: TestbedRecord; label?: string; stillWaiting?: string[] }
   /** The person moved up to first in the queue (the one ahead left it, or was offered the testbed). */
   | { kind: 'nowFirst'; record: TestbedRecord }
   /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */

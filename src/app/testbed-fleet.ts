@@ -240,9 +240,9 @@ export function createTestbedFleet(deps: {
     actor.on('notify', (emitted) => {
       // A second offer to somebody who waited by label and is already offered one of that label: passed on unsent.
       if (emitted.notice.kind === 'offer' && labelQueues.passedOver(record.id, emitted.notice.offer, (deps.now?.() ?? new Date()).toISOString())) return;
-      // A hold that ran out on somebody waiting for any testbed (of a label): where they still wait.
-      const lapsed = emitted.notice.kind === 'holdLapsed' && emitted.notice.label !== undefined ? emitted.notice : undefined;
-      const notice = lapsed?.label === undefined ? emitted.notice : { ...lapsed, stillWaiting: labelQueues.placesFor(emitted.to, lapsed.label) };
+      // A hold that ran out, or a testbed retired, on somebody waiting for any testbed (of a label): where they still wait.
+      const byLabel = (emitted.notice.kind === 'holdLapsed' || emitted.notice.kind === 'retired') && emitted.notice.label !== undefined ? emitted.notice : undefined;
+      const notice = byLabel?.label === undefined ? emitted.notice : { ...byLabel, stillWaiting: labelQueues.placesFor(emitted.to, byLabel.label).filter((name) => name !== record.testbed_name) };
       deps.notify?.({ to: emitted.to, notice, testbedId: record.id });
     });
     let lastState: unknown;

@@ -11,6 +11,7 @@ import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { dueText, errorSummary, fact, factSet, fieldError, heading, namesAndMore, plainText, safeName, sentences, small, testbedState } from './parts.js';
 import { compareNames } from './name-order.js';
+import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -242,12 +243,13 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(`An admin took the label ${safeName(notice.label, 32)} off ${name}, so you no longer wait for it.`),
         textBlock(labelLostNext(notice, (value, max) => safeName(value, max)), { isSubtle: true }),
       ]);
-    case 'retired':
-      return card([
-        heading(`${name} was retired`, { color: 'warning' }),
-        textBlock(`${name} has been taken out of service for good, so you are no longer waiting for it.`),
-        textBlock('Choose another testbed if you still need one.', { isSubtle: true }),
-      ]);
+    case 'retired': {
+      const gone = textBlock(`${name} has been taken out of service for good, so you are no longer waiting for it.`);
+      const next = retiredNext(notice, (value, max) => safeName(value, max));
+      // Waiting for any testbed (of a label) elsewhere too: where, and one press to give those places up.
+      const leave = notice.stillWaiting?.length && notice.label !== undefined ? [submit('Leave these queues', { action: ACTIONS.unwaitLabel, label: notice.label }, noInputs)] : [];
+      return card([heading(`${name} was retired`, { color: 'warning' }), gone, textBlock(next, { isSubtle: leave.length === 0 })], leave);
+    }
   }
 }
 
@@ -265,6 +267,15 @@ export function stillOfferedLine(label: string | undefined, names: readonly stri
   if (label === undefined || names === undefined || names.length === 0) return undefined;
   return `${stillWaitingIn(label, names, esc)}: the first of them handed on is offered to you.`;
 }
+
+/** After a retired testbed: where they still wait (a place taken by label), how to wait again, or to choose another. */
+function retiredNext(notice: Extract<DirectNotice, { kind: 'retired' }>, esc: (value: unknown, max: number) => string): string {
+  if (notice.label === undefined) return 'Choose another testbed if you still need one.';
+  return stillOfferedLine(notice.label, notice.stillWaiting, esc) ?? `You wait for any ${esc(notice.label, 32)} in no other queue now: type ${waitAgain(notice.label, esc)} in the lab’s room to wait again.`;
+}
+
+/** `wait any` (any testbed at all) or `wait any 5g`. */
+const waitAgain = (label: string, esc: (value: unknown, max: number) => string) => (sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${esc(label, 32)}`);
 
 /** Where somebody whose place went with a label still waits for it, or how to wait again. */
 function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc: (value: unknown, max: number) => string): string {
@@ -365,6 +376,6 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'labelLost':
       return `${name} no longer carries ${plainText(notice.label, 32)}, so you no longer wait for it. ${labelLostNext(notice, (value, max) => plainText(value, max))}`;
     case 'retired':
-      return `${name} was retired, so you are no longer waiting for it.`;
+      return `${name} was retired, so you are no longer waiting for it. ${retiredNext(notice, (value, max) => plainText(value, max))}`;
   }
 }

@@ -619,7 +619,10 @@ export const testbedMachine = setup({
         });
       }
       if (admin.type === 'retired') {
-        for (const waiting of context.life.queue) enqueue.emit({ type: 'notify', to: waiting.email, notice: { kind: 'retired', record: context.record } });
+        for (const waiting of context.life.queue) {
+          const label = waiting.label === undefined ? {} : { label: waiting.label };
+          enqueue.emit({ type: 'notify', to: waiting.email, notice: { kind: 'retired', record: context.record, ...label } });
+        }
       }
     }),
     failAdmin: emit(({ context }, params: { error: unknown }) => ({

@@ -413,4 +413,17 @@ describe('a hold that runs out on somebody waiting for any testbed', () => {
     const again = await lab.noticeWhere((n) => n.notice.kind === 'holdLapsed' && n.testbedId === 2);
     expect(again).toMatchObject({ to: LINUS.email, notice: { label: 'testbed', stillWaiting: ['lab-3'] } });
   });
+
+  it('a testbed retired under maintenance tells one waiting for any testbed where they still wait; one waiting for it alone, to choose another', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')]);
+    for (const id of [1, 2]) await claimBy(lab, id, ADA);
+    await admin(lab, { type: 'maintenanceStart', testbedId: 3, reason: 'dead fan', until: null });
+    await lab.fleet.lifecycle({ request: { type: 'waitLabel', label: 'testbed' }, by: LINUS, now: T0 });
+    await wait(lab, 3, GRACE);
+    expect(await admin(lab, { type: 'retire', testbedId: 3 })).toMatchObject({ type: 'retired' });
+    const linus = await lab.noticeWhere((n) => n.notice.kind === 'retired' && n.to === LINUS.email);
+    expect(linus.notice).toMatchObject({ label: 'testbed', stillWaiting: ['lab-1', 'lab-2'] });
+    const grace = await lab.noticeWhere((n) => n.notice.kind === 'retired' && n.to === GRACE.email);
+    expect(grace.notice).not.toHaveProperty('label');
+  });
 });

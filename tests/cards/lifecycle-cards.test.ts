@@ -516,6 +516,15 @@ describe('lifecycle cards', () => {
       'The hold on lab-2 has ended; it went to the next person or is free for all. You still wait for any testbed in the queue of lab-3: the first of them handed on is offered to you.',
     );
     expect(inspectCard(noticeCard({ ...ctx, notice: { kind: 'holdLapsed', record: available(2) } })).actions).toEqual([]);
+    // A testbed retired: where they still wait, or how to wait again; somebody waiting for it alone, to choose another.
+    const retired = (extra: { label?: string; stillWaiting?: string[] }) => noticeCard({ ...ctx, notice: { kind: 'retired', record: available(2), ...extra } });
+    expect(seenCard(retired({ label: 'testbed', stillWaiting: ['lab-3'] })).texts.at(-1)).toBe('You still wait for any testbed in the queue of lab-3: the first of them handed on is offered to you.');
+    expect(inspectCard(retired({ label: 'testbed', stillWaiting: ['lab-3'] })).actions.map((action) => action.title)).toEqual(['Leave these queues']);
+    expect(seenCard(retired({ label: '5g', stillWaiting: [] })).texts.at(-1)).toBe('You wait for any 5g in no other queue now: type wait any 5g in the lab’s room to wait again.');
+    expect(noticeText({ ...ctx, notice: { kind: 'retired', record: available(2), label: 'testbed', stillWaiting: [] } })).toBe(
+      'lab-2 was retired, so you are no longer waiting for it. You wait for any testbed in no other queue now: type wait any in the lab’s room to wait again.',
+    );
+    expect(seenCard(retired({})).texts.at(-1)).toBe('Choose another testbed if you still need one.');
     const allYours = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'all_yours' } }));
     expect(allYours.texts[1]).toBe('Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.');
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
