@@ -221,6 +221,8 @@ export type RefusalReason =
   | 'yours'
   /** Waiting for any testbed (of a label): every busy one is the person's own, so there is none to wait for. */
   | 'all_yours'
+  /** Waiting for any testbed (of a label) where there is none (an empty lab, or the label gone meanwhile). */
+  | 'none_to_wait_for'
   /** The person is being offered it right now: book it with the offer. */
   | 'offered'
   | 'not_offered'

@@ -71,6 +71,7 @@ export function createLabelQueues(deps: {
 
   async function wait(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
     const carrying = store.testbeds.all().filter((record) => waitsFor(record, label)).sort((a, b) => a.id - b.id);
+    if (carrying.length === 0) return { type: 'refused', reason: 'none_to_wait_for' };
     const free = carrying.find(deps.isFree);
     if (free) return { type: 'refused', reason: 'free', record: free };
     for (const record of carrying) {

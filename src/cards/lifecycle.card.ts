@@ -40,6 +40,8 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
       return `${name} is free right now: book it instead of waiting.`;
     case 'yours':
       return `You hold ${name} yourself.`;
+    case 'none_to_wait_for':
+      return 'There is no testbed to wait for. Type status to see the testbeds.';
     case 'all_yours':
       return 'Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.';
     case 'offered':

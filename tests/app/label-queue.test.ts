@@ -280,6 +280,8 @@ describe('waiting for any testbed carrying a label', () => {
     // Every 5g testbed is hers: none in particular is named.
     expect(await waitAny(ADA)).toEqual({ type: 'refused', reason: 'all_yours' });
     expect(await waitAny(ADA, 'testbed')).toEqual({ type: 'refused', reason: 'all_yours' });
+    // A label no testbed carries (taken off meanwhile): nothing to wait for, and no place taken.
+    expect(await waitAny(LINUS, 'wifi')).toEqual({ type: 'refused', reason: 'none_to_wait_for' });
 
     await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: LINUS, now: NOW });
     await fleet.release({ testbedId: 1, by: ADA, now: NOW });

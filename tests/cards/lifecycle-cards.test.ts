@@ -525,6 +525,7 @@ describe('lifecycle cards', () => {
       'lab-2 was retired, so you are no longer waiting for it. You wait for any testbed in no other queue now: type wait any in the lab’s room to wait again.',
     );
     expect(seenCard(retired({})).texts.at(-1)).toBe('Choose another testbed if you still need one.');
+    expect(seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'none_to_wait_for' } })).texts[1]).toBe('There is no testbed to wait for. Type status to see the testbeds.');
     const allYours = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'all_yours' } }));
     expect(allYours.texts[1]).toBe('Every busy testbed you could wait for is yours already, so there is nothing to wait for. Type mine to see your bookings.');
     const none = outcomeText({ ...ctx, outcome: { type: 'unwaitedLabel', label: '5g', records: [] } });
