@@ -242,7 +242,7 @@ export function createTestbedFleet(deps: {
       if (emitted.notice.kind === 'offer' && labelQueues.passedOver(record.id, emitted.notice.offer, (deps.now?.() ?? new Date()).toISOString())) return;
       // A hold that ran out, or a testbed retired, on somebody waiting for any testbed (of a label): where they still wait.
       const byLabel = (emitted.notice.kind === 'holdLapsed' || emitted.notice.kind === 'retired') && emitted.notice.label !== undefined ? emitted.notice : undefined;
-      const notice = byLabel?.label === undefined ? emitted.notice : { ...byLabel, stillWaiting: labelQueues.placesFor(emitted.to, byLabel.label).filter((name) => name !== record.testbed_name) };
+      const notice = byLabel?.label === undefined ? emitted.notice : { ...byLabel, stillWaiting: labelQueues.placesFor(emitted.to, byLabel.label) };
       deps.notify?.({ to: emitted.to, notice, testbedId: record.id });
     });
     let lastState: unknown;
