@@ -209,6 +209,15 @@ const GIVE_ALL_BACK =
 /** `I need a testbed urgently`, `can I get a testbed asap`: the booking form (what is free is in it). */
 const NEED_ONE_NOW =
   /^(?:i\s+(?:really\s+|urgently\s+)?(?:need|want)|(?:can|could|may)\s+i\s+(?:get|have|book))\s+(?:a|any|one)\s+(?:free\s+)?testbed\s+(?:urgently|asap|right\s+(?:now|away)|now|immediately|today|please)$/i;
+/**
+ * `any testbed will do`, `I don't care which one`, `get me the next free testbed`: the booking
+ * form, which offers the free ones, or with none free, Wait for any testbed.
+ */
+const ANY_ONE_WILL_DO =
+  /^(?:(?:get|give|find)\s+me\s+(?:the\s+next|the\s+first|a|any)\s+(?:free\s+|available\s+)?(?:testbed|one)(?:\s+that\s+(?:frees\s+up|is\s+free))?|any\s+(?:testbed|one)\s+will\s+do|(?:whatever|whichever)(?:\s+one)?\s+is\s+free(?:\s+first)?|i\s+don['’]?t\s+(?:care|mind)\s+which(?:\s+one)?)(?:\s+please)?$/i;
+/** `put me on the waiting list`, `waitlist me`, `queue me` (no testbed named): the status card, whose picker chooses one. */
+const WAITLIST_ME =
+  /^(?:(?:put|add)\s+me\s+(?:on|to|in)\s+(?:the\s+|a\s+)?(?:waiting\s*list|wait-?list|queue|line)|wait-?list\s+me|queue\s+me(?:\s+up)?)(?:\s+please)?$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
 const ANYONE_RELEASE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
@@ -495,7 +504,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const willWait = WILL_WAIT.exec(command);
   if (willWait && willWait[1] === undefined) return 'wait';
   if (willWait && namesLabOrAny(testbeds, willWait[1].trim())) return `wait ${willWait[1].trim()}`;
-  if (NEED_ONE_NOW.test(command)) return 'book';
+  if (NEED_ONE_NOW.test(command) || ANY_ONE_WILL_DO.test(command)) return 'book';
+  if (WAITLIST_ME.test(command)) return 'wait';
   if (ANYONE_RELEASE.test(command)) return 'free';
   const whyNot = WHY_NOT.exec(command)?.[1].trim();
   if (whyNot !== undefined && 'found' in findByTypedName(testbeds, whyNot)) return `who has ${whyNot}`;
