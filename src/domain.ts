@@ -248,10 +248,10 @@ export type LifecycleOutcome =
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
   /**
-   * They passed on an offer. `stillWaiting`: the offer came from waiting for any testbed (of a label), and these are the
-   * testbeds in whose queues they still wait for it.
+   * They passed on an offer. `label`: it came from waiting for any testbed (of that label); `stillWaiting`: the label and
+   * the testbeds in whose queues they still wait for it (added by the fleet).
    */
-  | { type: 'declined'; record: TestbedRecord; stillWaiting?: { label: string; names: string[] } }
+  | { type: 'declined'; record: TestbedRecord; label?: string; stillWaiting?: { label: string; names: string[] } }
   | { type: 'asked'; record: TestbedRecord }
   | { type: 'kept'; record: TestbedRecord; askers: number }
   /** `handedOn`: the ones that went to the first person in their queue (by testbed id). */

@@ -14,7 +14,6 @@ import {
   IT,
   ANY_TESTBED,
   MY_BOOKINGS,
-  NEXT_FREE,
   MY_HISTORY,
   NAMED_FORM,
   PASS_ON,
@@ -35,6 +34,7 @@ import {
   readTypedExtend,
   reportArgument,
   statusArgument,
+  nextFreeAsked,
   waitedLabel,
 } from './typed-commands.js';
 
@@ -71,7 +71,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (carriesPersonWords(said)) return false;
   const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, NEXT_FREE, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, SWITCH_ASKED];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, SWITCH_ASKED];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;
@@ -93,9 +93,8 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
     if (admin.person || admin.edit) return false;
     return admin.words === undefined || (admin.task !== 'testbed_add' && admin.task !== 'testbed_rename' && 'found' in findByTypedName(testbeds, admin.words));
   }
-  // `when is the next one free`: no testbed in particular.
-  const whenFree = WHEN_FREE.exec(command);
-  if (whenFree && ANY_TESTBED.test(whenFree[1].trim())) return true;
+  // `when is the next one free`, `which testbed frees up first`: no testbed in particular.
+  if (nextFreeAsked(command, testbeds)) return true;
   // `wait any 5g`, `unwait any 5g`: a label a testbed carries is lab data; so are `wait any`, `wait for the next free one`.
   const queued = WAIT_NAMED.exec(command) ?? UNWAIT_NAMED.exec(command);
   if (queued && (ANY_TESTBED.test(queued[1]) || waitedLabel(queued[1], testbeds) !== undefined)) return true;

@@ -38,7 +38,6 @@ import {
   LATER_SAID,
   NEXT_PERSON,
   ANY_TESTBED,
-  NEXT_FREE,
   TEXT_COMMANDS,
   THANKS,
   ACKNOWLEDGED,
@@ -58,6 +57,7 @@ import {
   readTypedDoneBy,
   reportArgument,
   statusArgument,
+  nextFreeAsked,
   waitedLabel,
   withTestbedFor,
 } from './typed-commands.js';
@@ -216,10 +216,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (passOn) return passOn;
   const admin = adminTask(command, ctx.testbeds ?? []);
   if (admin) return adminRoute(event, admin, ctx);
+  // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
+  if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });
   const whenFree = WHEN_FREE.exec(command);
-  // `when will a testbed be free`, `when is the next one free`: none in particular (what is free, or which is due back first).
-  const anyAsked = whenFree !== null && ANY_TESTBED.test(whenFree[1].trim()) && !BUSY_ASKED.test(command) && !('found' in findByTypedName(ctx.testbeds ?? [], whenFree[1].trim()));
-  if (NEXT_FREE.test(command) || anyAsked) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
@@ -434,9 +433,6 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   if ('found' in match) return one('conversation', event, { type: 'history.requested', testbedId: match.found.id });
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };
 }
-
-/** `is any testbed busy`: a state other than free asked of no testbed in particular. */
-const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|overdue|late)(?:\s|$)/i;
 
 /**
  * `wait lab-3` / `unwait lab-3`: join or leave the queue of the testbed named (ignoring case, or the

@@ -444,9 +444,6 @@ export function createTestbedFleet(deps: {
     } else {
       event = lifecycleEvent(request, by, now);
     }
-    // An offer passed on that came from waiting for any testbed (of a label): the answer says where they still wait.
-    const offered = request.type === 'decline' ? deps.store.lifecycle.get(testbedId).offer : null;
-    const byLabel = offered?.label !== undefined && sameEmail(offered.email, by.email) ? offered.label : undefined;
     const outcome = await lanes.run(String(testbedId), async (): Promise<LifecycleOutcome> => {
       const answer = await askAgainOnConflict(testbedId, event, ['request.answered', 'request.failed'], 'request.failed');
       if (!answer) return { type: 'refused', reason: 'unknown' };
@@ -455,7 +452,8 @@ export function createTestbedFleet(deps: {
     });
     // Handed a testbed of a label they waited for (`wait any 5g`): as after a booking, their other places go.
     if (outcome.type === 'handedOver' && event.type === 'handOver.requested') await labelQueues.booked(event.to, outcome.record, now);
-    if (outcome.type === 'declined' && byLabel !== undefined) return { ...outcome, stillWaiting: { label: byLabel, names: labelQueues.placesFor(by.email, byLabel) } };
+    // An offer passed on that came from waiting for any testbed (of a label): the answer says where they still wait.
+    if (outcome.type === 'declined' && outcome.label !== undefined) return { ...outcome, stillWaiting: { label: outcome.label, names: labelQueues.placesFor(by.email, outcome.label) } };
     return outcome;
   }
 

@@ -223,8 +223,18 @@ export const WHEN_FREE =
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
  * free testbed`: no testbed in particular, so what is free now, or which is due back first.
  */
-export const NEXT_FREE =
+const NEXT_FREE =
   /^(?:which\s+(?:testbed|one)\s+(?:frees\s+up|(?:is|will\s+be|gets|becomes)\s+(?:free|available))\s+(?:first|next|soonest)|which\s+(?:testbed|one)\s+is\s+(?:due\s+back|released)\s+first|when\s+(?:does|will)\s+(?:the\s+next|a|any|one)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available|released))|how\s+(?:long|soon)\s+(?:until|till|before|will\s+it\s+be\s+before)\s+(?:a|any|the\s+next|one)(?:\s+(?:testbed|one))?\s+(?:is|gets|becomes|frees\s+up)(?:\s+(?:free|available))?|how\s+soon\s+(?:will|can)\s+(?:a|any|one)(?:\s+(?:testbed|one))?\s+be\s+(?:free|available)|what(?:['’]?s|\s+is)\s+the\s+next\s+(?:free|available)\s+(?:testbed|one)|(?:the\s+)?(?:next|first)\s+(?:free|available)(?:\s+(?:testbed|one))?(?:\s+please)?|what\s+frees\s+up\s+(?:next|first))$/i;
+
+/** `is any testbed busy`: a state other than free asked of no testbed in particular. */
+const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|overdue|late)(?:\s|$)/i;
+
+/** `which testbed frees up first`, or `when will a testbed be free` (no testbed of that name): what is free, or which is back first. */
+export function nextFreeAsked(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): boolean {
+  if (NEXT_FREE.test(command)) return true;
+  const asked = WHEN_FREE.exec(command)?.[1].trim();
+  return asked !== undefined && ANY_TESTBED.test(asked) && !BUSY_ASKED.test(command) && !('found' in findByTypedName(testbeds, asked));
+}
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;

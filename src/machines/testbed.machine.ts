@@ -793,7 +793,7 @@ export const testbedMachine = setup({
             actions: {
               type: 'planChange',
               params: ({ context, event }) =>
-                handOffChange(context, event.now, { type: 'declined', record: context.record }, event.requestId, { type: 'declined', by: event.by }),
+                handOffChange(context, event.now, declinedOutcome(context), event.requestId, { type: 'declined', by: event.by }),
             },
           },
           { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
@@ -1158,6 +1158,12 @@ function forThisOneChange(context: TestbedContext, event: RequestEvent): LifeCha
   const queue = context.life.queue.map((person) => (sameEmail(person.email, event.by.email) ? { email: person.email, name: person.name, since: person.since } : person));
   const life = { ...context.life, queue };
   return { requestId: event.requestId, life, outcome: waitingOutcome(context, life, event, true), notify: [], history: [] };
+}
+
+/** The answer to passing on an offer: with the label it was made for (`wait any 5g`), when it was made from such a place. */
+function declinedOutcome(context: TestbedContext): LifecycleOutcome {
+  const label = context.life.offer?.label;
+  return { type: 'declined', record: context.record, ...(label === undefined ? {} : { label }) };
 }
 
 /**

@@ -24,6 +24,17 @@ async function allBusy(): Promise<void> {
   }
 }
 
+/** The message that reaches Ada's 1:1 room after `act` (an offer, once a testbed is released or added). */
+async function toAdaAfter(act: () => Promise<unknown>) {
+  const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
+  const since = h.emu.messageCount();
+  await act();
+  return h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+}
+
+/** Linus releases lab-2 (Ada waits for any testbed, so it is offered to her). */
+const releaseLab2 = async () => click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit', { testbed_id: '2' });
+
 /** Each testbed's queue on disk: `email label` per place. */
 async function queues(): Promise<Record<string, string[]>> {
   const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ testbed_id: number; queue: Array<{ email: string; label?: string }> }> };
@@ -46,10 +57,7 @@ describe('waiting for any testbed', () => {
     expect(seenCard(await ask(h, h.ada, h.lab, 'status')).texts.filter((text) => text.startsWith('Queue: '))).toEqual(Array(3).fill('Queue: 1 waiting · you are #1 (waiting for any testbed)'));
     expect(seenCard(await ask(h, h.linus, h.lab, 'status')).texts.filter((text) => text.startsWith('Queue: '))).toEqual(Array(3).fill('Queue: 1 waiting'));
 
-    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
-    const since = h.emu.messageCount();
-    await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit', { testbed_id: '2' });
-    const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const offer = await toAdaAfter(releaseLab2);
     expect(seenCard(offer).heading).toBe('lab-2 is free: it is yours if you want it');
     expect(seenCard(offer).texts).toContain('You waited for any testbed: once you book lab-2, I take you out of the other queues.');
     const booked = await click(h, h.ada, offer, 'register_submit', { purpose: 'Firmware check', release_choice: '4h' });
@@ -80,10 +88,7 @@ describe('waiting for any testbed', () => {
   it('No thanks on one offer says where she still waits, and Leave these queues in her 1:1 room gives those places up', async () => {
     await allBusy();
     expect(seenCard(await ask(h, h.ada, h.lab, 'wait any')).heading).toBe('Waiting for any testbed');
-    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
-    const since = h.emu.messageCount();
-    await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit', { testbed_id: '2' });
-    const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const offer = await toAdaAfter(releaseLab2);
     const passed = await click(h, h.ada, offer, 'decline_offer');
     expect(seenCard(passed).heading).toBe('You passed on lab-2');
     expect(seenCard(passed).texts).toContain('You still wait for any testbed in the queue of lab-1, lab-3: the first of them handed on is offered to you.');
@@ -110,13 +115,13 @@ describe('waiting for any testbed', () => {
   it('a testbed the admin adds while Ada waits for any is held for her at once, and the admin is told', async () => {
     await allBusy();
     expect(seenCard(await ask(h, h.ada, h.lab, 'wait for the next free one')).heading).toBe('Waiting for any testbed');
-    const adaDm = h.emu.directRoom(h.ada.id, h.bot.id);
-    const since = h.emu.messageCount();
-    const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'Add');
-    const added = await click(h, h.linus, form, 'testbed_add', { testbed_name: 'lab-4', labels: '', description: '' });
-    expect(seenCard(added).heading).toBe('Added: lab-4');
-    expect(seenCard(added).texts).toContain('It is held for Ada Ops, who was waiting for any testbed; they have a message with Book it.');
-    const offer = await h.emu.waitForMessage((m) => m.roomId === adaDm.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    let added: Awaited<ReturnType<typeof click>> | undefined;
+    const offer = await toAdaAfter(async () => {
+      const form = await click(h, h.linus, await ask(h, h.linus, h.lab, 'admin'), 'Add');
+      added = await click(h, h.linus, form, 'testbed_add', { testbed_name: 'lab-4', labels: '', description: '' });
+    });
+    expect(seenCard(added!).heading).toBe('Added: lab-4');
+    expect(seenCard(added!).texts).toContain('It is held for Ada Ops, who was waiting for any testbed; they have a message with Book it.');
     expect(seenCard(offer).heading).toBe('lab-4 is free: it is yours if you want it');
     expect(seenCard(await ask(h, h.linus, h.lab, 'book lab-4')).heading).toBe('lab-4 is held');
   });
