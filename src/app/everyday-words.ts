@@ -3,7 +3,7 @@
  * the text: `done with lab-3` as `release lab-3`, `reserve lab-3` as `book lab-3`, `queue for lab-3`
  * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
  */
-import { LIMITS, readLabel } from '../cards/actions.js';
+import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
@@ -325,6 +325,21 @@ const LABEL_SHOWN =
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
+/** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
+const REMIND_RELEASE_AFTER = /^remind\s+me\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*?)\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2})$/i;
+/**
+ * `who should I ask for lab-3`, `who do I talk to about lab-3`, `who's in charge of lab-3`, `when can I book lab-3`,
+ * `is lab-3 bookable`, `who forgot to release lab-3`, `can I jump the queue for lab-3`: as `who has lab-3`, whose row
+ * names the holder (with Ask the holder), the expected release and the queue (group 1, 2 or 3).
+ */
+const WHO_TO_ASK =
+  /^(?:who(?:\s+(?:should|can|do|could)\s+(?:i|we)\s+(?:ask|talk\s+to|speak\s+to|contact)|(?:\s+is|['’]s)\s+in\s+charge)\s+(?:for|about|of|regarding)|when\s+(?:can|could)\s+(?:i|we)\s+(?:book|have|get|use)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release|(?:can|could)\s+(?:i|we)\s+(?:jump|skip)\s+the\s+(?:queue|line)\s+(?:for|on))\s+(\S[\s\S]*?)$|^is\s+(\S[\s\S]*?)\s+(?:bookable|free\s+to\s+book)$|^(\S[\s\S]*?)\s+(?:free|available)\s+(?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?$/i;
+/** `tell Linus I need lab-3`, `let Linus know we need lab-3`: ask the holder of lab-3 (group 1 who, group 2 the testbed). */
+const TELL_NEEDED =
+  /^(?:tell|let)\s+(\S+(?:\s+\S+)?)\s+(?:know\s+)?(?:that\s+)?(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like)\s+(\S[\s\S]*?)(?:\s+(?:please|asap|soon|now|back))?$/i;
+/** `release all but lab-3`, `release everything except lab-3`, `keep lab-3 and release the rest`: their bookings, each with its Release. */
+const RELEASE_ALL_BUT =
+  /^(?:(?:release|return|give\s+back|cancel)\s+(?:all|everything|all\s+(?:of\s+)?(?:my|mine)(?:\s+(?:bookings?|testbeds?))?)\s+(?:but|except(?:\s+for)?|apart\s+from|other\s+than)\s+\S[\s\S]*|keep\s+\S[\s\S]*?\s+(?:and\s+)?release\s+(?:the\s+)?(?:rest|others|other\s+ones?))$/i;
 /**
  * `why is lab-3 booked`, `what is Linus doing on lab-3`, `when did I book lab-3`, `how much time is left on lab-3`,
  * `when is my lab-3 booking due`, `when does lab-3 become free`, `when is lab-3 due`, `is lab-3 mine`, `do I have lab-3`, `how
@@ -396,8 +411,8 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:switch|swap)(?=\s|$)|^(?:move|change)\s+(?:my\s+)?(?:booking|reservation|testbed)s?\s+to\s+(?:another|a\s+different|a\s+new|other)\s+(?:testbed|one)$/i, 'switch'],
 ];
 
-/** `good morning`, `hello bot`, `hi there`, `hey team`: a greeting, answered with the menu. */
-const GREETING = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
+/** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`: a greeting, answered with the menu. */
+const GREETING = /^(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
 /** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
 /**
@@ -667,6 +682,14 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (often !== undefined && 'found' in findByTypedName(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);
   if (remind && 'found' in findByTypedName(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
+  const remindAfter = REMIND_RELEASE_AFTER.exec(command);
+  if (remindAfter && 'found' in findByTypedName(testbeds, remindAfter[1].trim())) return `release ${remindAfter[1].trim()} ${remindAfter[2]}`;
+  const toAsk = command.length > AROUND_NAME_MAX ? null : WHO_TO_ASK.exec(command);
+  const toAskName = toAsk?.slice(1).find((group) => group !== undefined)?.trim();
+  if (toAskName !== undefined && 'found' in findByTypedName(testbeds, toAskName)) return `who has ${toAskName}`;
+  const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command);
+  if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && 'found' in findByTypedName(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
+  if (RELEASE_ALL_BUT.test(command)) return 'mine';
   const which = WHICH_HAVE.exec(command);
   if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
   const problemsOf = PROBLEMS_OF.exec(command);
@@ -686,6 +709,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  // `lab-3 for 2 hours`, `lab-3 until 5pm`, `5g tomorrow`: a testbed (or label) and when, said without `book`.
+  if (command.length <= AROUND_NAME_MAX && bookedWithoutVerb(command, testbeds)) return `book ${command}`;
   // `who is overdue`, `which are busy`: the testbeds in that state (a lone state word stays: `busy` is no command).
   const state = IN_STATE.exec(command);
   if (state && state[0].trim().toLowerCase() !== state[1].toLowerCase()) {
@@ -702,6 +727,16 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
   return command;
+}
+
+/**
+ * `lab-3 for 2 hours`, `lab-3 till 5pm for the soak`, `5g tomorrow`: a testbed's name (or a label) first, then a time the
+ * booking form reads whole (a purpose alone, `lab-3 for the soak`, is not enough: it reads as a statement).
+ */
+function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): boolean {
+  const read = readTypedBooking(command, testbeds, new Date(0).toISOString(), 'UTC');
+  if (read.name === undefined || read.unread !== undefined || read.values[INPUT_IDS.releaseChoice] === undefined) return false;
+  return isLabName(testbeds, read.name) && command.toLowerCase().startsWith(read.name.toLowerCase());
 }
 
 /**

@@ -281,12 +281,12 @@ export const ANY_TESTBED =
 export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queue)\s+(?:for\s+)?(\S[\s\S]*)$/i;
 /**
  * `ask about lab-3`, `ask the holder of lab-3`, `nudge lab-3`, `ask Linus to release lab-3`, `remind Linus about lab-3`,
- * `ask Linus whether he still needs lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder
+ * `ask Linus whether he still needs lab-3`, `ask Linus for lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder
  * button does. Group 1: the prefix that says it is an ask of a holder; group 2: the words naming who (`Linus`);
  * group 3: the testbed. Without either (`nudge lab-3`), the words are an ask only when they name a testbed.
  */
 const ASK_NAMED =
-  /^(?:ask|nudge|poke|ping|message|dm|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about)\s+)?(\S[\s\S]*)$/i;
+  /^(?:ask|nudge|poke|ping|message|dm|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about|for)\s+)?(\S[\s\S]*)$/i;
 /** Who an ask names without naming a person: these words may be kept in a recording. */
 const HOLDER_WORDS = /^(?:them|him|her|the\s+(?:holder|owner|user)|whoever)$/i;
 

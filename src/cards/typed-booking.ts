@@ -325,9 +325,9 @@ function withoutSeparator(text: string, testbeds: readonly Pick<TestbedRecord, '
   return 'found' in match && sameName(match.found.testbed_name, marked[1]) ? `${marked[1]} ${marked[2]}` : text;
 }
 
-/** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`, `lab-3 instead`: a booking starts when it is made, so the word after a testbed's name is dropped. */
+/** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`, `lab-3 urgently`, `lab-3 instead`: a booking starts when it is made, so the word after a testbed's name is dropped. */
 function withoutNow(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
-  const found = /\s+(?:(?:right\s+)?now|asap|immediately|as\s+soon\s+as\s+possible|instead)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
+  const found = /\s+(?:(?:right\s+)?now|right\s+away|asap|immediately|urgently|as\s+soon\s+as\s+possible|instead)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
   if (!found) return text;
   const name = text.slice(0, found.index);
   const match = findByTypedName(testbeds, name);

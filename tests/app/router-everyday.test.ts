@@ -236,7 +236,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus'])('%j stays as it was: the hint', (typed) => {
+  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus', "what's up with the build", 'tell Linus I need coffee', 'keep calm and release the kraken'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -975,7 +975,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it.each(['ask Linus to release lab-3 by 5pm', 'ask Linus to release lab-3', 'remind Linus about lab-3', 'ask Linus Lab whether he still needs TB-04 SD-WAN pod', 'ask grace if she is done with lab-3'])(
+  it.each(['ask Linus to release lab-3 by 5pm', 'ask Linus to release lab-3', 'remind Linus about lab-3', 'ask Linus Lab whether he still needs TB-04 SD-WAN pod', 'ask grace if she is done with lab-3', 'ask Linus for lab-3', 'tell Linus I need lab-3', 'let Linus Lab know we need TB-04 SD-WAN pod back'])(
     '%j asks the holder too, but names a colleague: words a person wrote, not kept',
     (typed) => {
       const decision = dispatched(typed) as Array<{ request: { type: string; testbedId: number } }>;
@@ -1047,6 +1047,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['issues with lab-3: slow', 'slow'],
     ['something is wrong with TB-04 SD-WAN pod', undefined],
     ['lab-3 not responding', 'lab-3 not responding'],
+    ["lab-3 isn't working", "lab-3 isn't working"],
+    ['TB-04 SD-WAN pod isnt responding since noon', 'TB-04 SD-WAN pod isnt responding since noon'],
     ['lab-3 unreachable since noon', 'lab-3 unreachable since noon'],
     ["can't reach lab-3", "can't reach lab-3"],
     ['unable to ssh into TB-04 SD-WAN pod: timeout', 'unable to ssh into TB-04 SD-WAN pod: timeout'],
@@ -1056,6 +1058,13 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     // What is wrong is a person's words: a recording blanks them.
     expect(isCommandText(typed, testbeds)).toBe(false);
   });
+
+  it.each(['lab-3 for the soak', 'lab-3 until the demo', 'lab-3 from 2pm', 'ask for lab-3', 'tell me I need lab-3'])(
+    '%j (no time the form reads, a start ahead, nobody to ask) stays the hint about lab-3, not a booking',
+    (typed) => {
+      expect(route(text_(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    },
+  );
 
   it('`it is broken` is about the testbed asked about a moment ago; with none, it stays a hint', () => {
     expect(route(text_('it is broken'), { ...ctx, recentTestbedId: 4 })).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 4, text: 'it is broken' } });
@@ -1290,6 +1299,34 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['show mine', 'mine'],
     ['list mine', 'mine'],
     ['my stuff', 'mine'],
+    ["what's up", 'testbed'],
+    ['howdy', 'testbed'],
+    ['gm', 'testbed'],
+    ['remind me to release lab-3 in 2 hours', 'release lab-3 in 2 hours'],
+    ['remind me to give back TB-04 SD-WAN pod at 5pm', 'release TB-04 SD-WAN pod at 5pm'],
+    ['who should I ask for lab-3', 'who has lab-3'],
+    ['who do I talk to about TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
+    ["who's in charge of lab-3", 'who has lab-3'],
+    ['when can I book lab-3', 'who has lab-3'],
+    ['is lab-3 bookable', 'who has lab-3'],
+    ['who forgot to release lab-3', 'who has lab-3'],
+    ['can I jump the queue for lab-3', 'who has lab-3'],
+    ['lab-3 free at 3pm?', 'who has lab-3'],
+    ['lab-3 available tomorrow', 'who has lab-3'],
+    ['tell Linus I need lab-3', 'ask Linus to release lab-3'],
+    ['let Linus know we need lab-3 asap', 'ask Linus to release lab-3'],
+    ['ask Linus for lab-3', 'ask Linus to release lab-3'],
+    ['release all but lab-3', 'mine'],
+    ['release everything except TB-04 SD-WAN pod', 'mine'],
+    ['keep lab-3 and release the rest', 'mine'],
+    ['lab-3 for 2h', 'book lab-3 for 2h'],
+    ['lab-3 till 5pm', 'book lab-3 till 5pm'],
+    ['lab-3 tomorrow', 'book lab-3 tomorrow'],
+    ['lab-3, 2 hours please', 'book lab-3 for 2 hours'],
+    ['TB-04 SD-WAN pod until friday for the soak', 'book TB-04 SD-WAN pod until friday for the soak'],
+    ['5g for 2 hours', 'book 5g for 2 hours'],
+    ['I need lab-3 urgently', 'book lab-3'],
+    ['book lab-3 right away for 2 hours', 'book lab-3 for 2 hours'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
   });
