@@ -386,7 +386,14 @@ const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
 /** `what is this bot`, `who are you`, `what are you`: the help card. */
 const WHAT_ARE_YOU =
-  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+bot\s+do|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|labels?)\s+work)$/i;
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+bot\s+do|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
+/**
+ * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
+ * does the queue work`, `how long is a testbed held for me`: how bookings work in this lab. (`how long can I keep
+ * lab-3` asks about their own booking: its status.)
+ */
+export const RULES_ASKED =
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+(?:a\s+(?:released\s+)?testbed|it)\s+(?:held|kept)(?:\s+for\s+me)?)$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -510,6 +517,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (FREE_NOW.test(command)) return command;
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
+  if (RULES_ASKED.test(command)) return 'rules';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
   if (IN_QUEUE_ASKED.test(command)) return 'my queues';

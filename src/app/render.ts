@@ -60,6 +60,7 @@ import { unknownZoneWords } from '../cards/typed-time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
+import { rulesCard, rulesText } from '../cards/rules.card.js';
 import { PROBLEMS_DAYS, problemFormCard, problemFormText, problemsCard, problemsText } from '../cards/problem.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
@@ -87,7 +88,12 @@ export interface RenderContext {
   findPeople?: (words: string) => Promise<Array<{ email: string; name: string }>>;
   /** How many admins ADMINS names (a problem report goes to them); absent: none. */
   adminCount?: number;
+  /** The lab's reminder, overdue and hold settings, for `rules` (absent: the defaults). */
+  timing?: { reminderMinutes: number; overdueRepeatHours: number; holdMinutes: number };
 }
+
+/** What `rules` says when the context carries no settings: the settings' defaults. */
+const DEFAULT_TIMING = { reminderMinutes: 15, overdueRepeatHours: 24, holdMinutes: 10 };
 
 export interface Rendered {
   card: AdaptiveCardJson;
@@ -221,6 +227,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(thanksCard(view.ack === true, ctx.directRoom === true), thanksText(view.ack === true, ctx.directRoom === true));
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
+    case 'rules': {
+      const input = { ...(ctx.timing ?? DEFAULT_TIMING), admins: ctx.adminCount ?? 0 };
+      return pair(rulesCard(input), rulesText(input));
+    }
     case 'problems': {
       const input = { entries: ctx.history ?? [], timeZone };
       return pair(problemsCard(input), problemsText(input));

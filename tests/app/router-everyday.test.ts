@@ -389,12 +389,37 @@ describe('router: extend with a time', () => {
     // Asking how to wait shows the status card with its picker: `wait lab-3` would take the place at once.
     ['how can I get notified when lab-3 is free', [{ type: 'status.requested' }]],
     // The help card: how something works, what the bot is, a way it does not know.
-    ['how does the queue work', [{ type: 'help.requested' }]],
     ['what is this bot', [{ type: 'help.requested' }]],
     ['who are you', [{ type: 'help.requested' }]],
     ['how do I fix my code', [{ type: 'help.requested' }]],
   ])('%j, a newcomer asking the way, is shown it', (typed, events) => {
     expect(dispatched(typed)).toEqual(events);
+  });
+
+  it.each([
+    'rules',
+    'booking rules',
+    'what are the lab rules',
+    'show me the rules',
+    'how long can I book lab-3',
+    'how long can I book a testbed for',
+    'how long can we keep a testbed',
+    "what's the max booking time",
+    'what is the maximum booking length',
+    'is there a time limit',
+    'is there a limit on bookings',
+    'how does the queue work',
+    'how do reminders work',
+    'how long is a testbed held for me',
+  ])('%j shows how booking works here (the lab’s own settings), and is kept in recordings', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'rules' } });
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it('how labels work is still the help card, and how long I can keep a testbed of mine is its status', () => {
+    expect(dispatched('how do labels work')).toEqual([{ type: 'help.requested' }]);
+    expect(dispatched('how long can I keep lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(route(text('the rules of chess'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('asking how to report a problem lists the problems and how to report one; a bare what is this stays a hint', () => {

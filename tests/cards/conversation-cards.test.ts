@@ -136,7 +136,7 @@ describe('menu, help, hint', () => {
     const entries = seen.all.filter((item) => item.role === 'text').slice(1);
     const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
     expect(commands).toEqual([
-      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     const meaningOf = (command: string): string | undefined => {
       const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');
@@ -150,6 +150,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
     expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)');
     expect(meaningOf('purpose lab-3 soak test')).toBe('give your booking of lab-3 a new purpose (status shows it under the booking)');
+    expect(meaningOf('rules')).toBe('how booking works here: how long a booking may run, reminders, overdue, queues');
     expect(meaningOf('report')).toBe('usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders');
     expect(commands.map(meaningOf).every((meaning) => meaning !== undefined)).toBe(true);
     expect(hintText()).toMatch(/testbed/);

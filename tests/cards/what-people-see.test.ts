@@ -14,6 +14,7 @@ import { broadcastNotAllowedCard, broadcastRoomsCard, noBroadcastRoomsCard } fro
 import { broadcastStatusCard } from '../../src/cards/broadcast-status.card.js';
 import { feedbackFormCard, feedbackThanksCard } from '../../src/cards/feedback.card.js';
 import { cancelledCard, errorCard, helpCard, menuCard } from '../../src/cards/menu.card.js';
+import { rulesCard } from '../../src/cards/rules.card.js';
 import { registerFormCard, registerRefusedCard, registeredCard } from '../../src/cards/register.card.js';
 import { releaseFormCard, releaseRefusedCard, releasedCard } from '../../src/cards/release.card.js';
 import { statusCard, statusPageCount } from '../../src/cards/status.card.js';
@@ -105,6 +106,11 @@ function cases(t: Typed): Case[] {
       name: 'help',
       card: helpCard({ botName: t.bot, version: t.version }),
       expect: [['heading', 'is', `${t.bot} help`], ['texts', 'is', `Version ${t.version}. Type a command, or use the buttons.`], ['texts', 'is', 'register (or book)'], ['texts', 'is', 'book a free testbed (reserve and claim work too)']],
+    },
+    {
+      name: 'rules',
+      card: rulesCard({ reminderMinutes: 15, overdueRepeatHours: 24, holdMinutes: 10, admins: 1 }),
+      expect: [['heading', 'is', 'How booking works here'], ['texts', 'is', '15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.']],
     },
     {
       name: 'status (1 testbed)',

@@ -100,3 +100,31 @@ async function conversationsActive(h: Harness): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith('testbed_monitor_conversations_active '));
   return Number(line?.split(' ')[1]);
 }
+
+describe('`rules` over the real protocol', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('tells the lab’s own settings: the reminder, overdue notices and the hand-off hold as configured', async () => {
+    h = await startHarness({ env: { REMINDER_MINUTES: '30', OVERDUE_REPEAT_HOURS: '12', HOLD_MINUTES: '5', ADMINS: 'ada@example.com' } });
+    const reply = await ask(h, h.linus, h.lab, 'how long can I book a testbed?');
+    const entries = seenCard(reply).all.filter((item) => item.role === 'text');
+    const under = (title: string) => entries[entries.findIndex((item) => item.text === title && item.element.weight === 'Bolder') + 1]?.text;
+    expect(seenCard(reply).heading).toBe('How booking works here');
+    expect(under('Reminders')).toBe('30 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
+    expect(under('Overdue')).toMatch(/ told at once and again every 12 hours until it is released or extended\.$/);
+    expect(under('Queues')).toMatch(/^A released testbed goes to the first in its queue: it is kept for them for 5 minutes, /);
+    expect(under('Admins')).toMatch(/^The lab’s admins can force release a booking /);
+    expect(cardActions(reply)).toEqual(['mine', 'status', 'help']);
+    expect(reply.text).toContain('Reminders: 30 minutes before a booking is due');
+  });
+
+  it('with reminders off and no admins, says so', async () => {
+    h = await startHarness({ env: { REMINDER_MINUTES: '0' } });
+    const seen = seenCard(await ask(h, h.ada, h.lab, 'rules'));
+    expect(seen.texts).toContain('Holders get no reminder before a booking is due.');
+    expect(seen.texts).toContain('This lab has no admins, so nobody can force release a booking: ask its holder instead (Ask the holder on its status).');
+  });
+});
