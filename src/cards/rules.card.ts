@@ -54,7 +54,7 @@ function rules(settings: LabRules): Array<[string, string]> {
   return [
     [
       'Booking',
-      `A booking starts when it is made and runs until the expected release you choose, at most ${MAX_DAYS_AHEAD} days ahead. Extend it from mine as often as you need. There is no booking ahead: to be next for a busy testbed, join its queue (type wait and its name).`,
+      `A booking starts when it is made and runs until the expected release you choose, at most ${MAX_DAYS_AHEAD} days ahead. Extend it as often as you need: type mine. There is no booking ahead: to be next for a busy testbed, join its queue (type wait and its name).`,
     ],
     ['Reminders', reminder],
     ['Overdue', overdue],

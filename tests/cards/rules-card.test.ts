@@ -24,7 +24,7 @@ describe('the rules card', () => {
     const titles = seenCard(card).all.filter((item) => item.role === 'text' && item.element.weight === 'Bolder').map((item) => item.text);
     expect(titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
     expect(under(defaults, 'Booking')).toBe(
-      'A booking starts when it is made and runs until the expected release you choose, at most 90 days ahead. Extend it from mine as often as you need. There is no booking ahead: to be next for a busy testbed, join its queue (type wait and its name).',
+      'A booking starts when it is made and runs until the expected release you choose, at most 90 days ahead. Extend it as often as you need: type mine. There is no booking ahead: to be next for a busy testbed, join its queue (type wait and its name).',
     );
     expect(under(defaults, 'Reminders')).toBe('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
     expect(under(defaults, 'Overdue')).toBe(
