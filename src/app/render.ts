@@ -173,7 +173,7 @@ function unreadLine(named: string | undefined, unread: string, testbeds: readonl
     return `${asked} Choose when you will release it below.`;
   }
   if (asksToBookAhead(unread)) {
-    return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below, or book it on the day.`;
+    return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below to book it now, or come back and book it then.`;
   }
   const zone = unknownZoneWords(unread);
   if (zone !== undefined) {

@@ -625,8 +625,23 @@ describe('sandbox page in Chromium', () => {
       // The heading and the version line come first; then each command (bold) above its meaning.
       const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
       expect(boldIndexes.map((index) => texts[index])).toEqual([
-        'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+        'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'report', 'broadcast', 'feedback', 'help', 'cancel',
       ]);
+      const lines = await linesTaken(blocks);
+      expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
+      expect(await cutOff(blocks)).toEqual([]);
+    }, SMALL_PHONE);
+  });
+
+  it('on a 360 px screen the rules card shows each title whole on its own line, its sentences below it, nothing cut off', { timeout: 60_000 }, async () => {
+    await onPhone('sandbox-phone-rules', async () => {
+      const rules = await answerTo('how long can I book a testbed?', 'How booking works here');
+      const blocks = rules.locator('.ac-textBlock');
+      const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
+      const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
+      const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
+      expect(boldIndexes.map((index) => texts[index])).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
+      expect(texts[boldIndexes[1] + 1]).toBe('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
       const lines = await linesTaken(blocks);
       expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
       expect(await cutOff(blocks)).toEqual([]);

@@ -196,7 +196,7 @@ describe('a testbed named with the command', () => {
     const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 tomorrow from 2pm to 5pm');
     expect(startsOn(fromTo)).toBe('lab-3');
     expect(fieldErrorText(fromTo, 'release_choice')).toBe(
-      'A booking starts when it is made, so I cannot book ahead (“tomorrow from 2pm to 5pm”). Choose when you will release it below, or book it on the day.',
+      'A booking starts when it is made, so I cannot book ahead (“tomorrow from 2pm to 5pm”). Choose when you will release it below to book it now, or come back and book it then.',
     );
     // A range that has begun (from this minute, to two hours on): until its end.
     const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
@@ -209,14 +209,14 @@ describe('a testbed named with the command', () => {
     const nextWeek = await ask(h, h.ada, h.lab, 'book lab-3 next week');
     expect(startsOn(nextWeek)).toBe('lab-3');
     expect(fieldErrorText(nextWeek, 'release_choice')).toBe(
-      'A booking starts when it is made, so I cannot book ahead (“next week”). Choose when you will release it below, or book it on the day.',
+      'A booking starts when it is made, so I cannot book ahead (“next week”). Choose when you will release it below to book it now, or come back and book it then.',
     );
     // `for tomorrow` is a later day, not a purpose.
     const forTomorrow = await ask(h, h.ada, h.lab, 'reserve lab-3 for tomorrow');
     expect(startsOn(forTomorrow)).toBe('lab-3');
     expect(input(forTomorrow, 'purpose').value).toBeUndefined();
     expect(fieldErrorText(forTomorrow, 'release_choice')).toBe(
-      'A booking starts when it is made, so I cannot book ahead (“for tomorrow”). Choose when you will release it below, or book it on the day.',
+      'A booking starts when it is made, so I cannot book ahead (“for tomorrow”). Choose when you will release it below to book it now, or come back and book it then.',
     );
     const fromNow = await ask(h, h.ada, h.lab, 'book lab-3 from now to friday 17:00 to test upgrades');
     expect(startsOn(fromNow)).toBe('lab-3');
@@ -369,11 +369,14 @@ describe('a testbed named with the command', () => {
     expect(mine.text).toMatch(/^You do not hold lab-2: Ada Ops holds it;/);
   });
 
-  it('a newcomer asking the way is shown it: `how do I book a testbed?` gets the booking form, `how does the queue work` the help', async () => {
+  it('a newcomer asking the way is shown it: `how do I book a testbed?` gets the booking form, `how does the queue work` how booking works, `how do labels work` the help', async () => {
     const form = await ask(h, h.ada, h.lab, 'how do I book a testbed?');
     expect(seenCard(form).heading).toBe('Register a testbed');
     expect(seenCard(await click(h, h.ada, form, 'register_submit', { testbed_id: '3', purpose: 'soak', release_choice: '1h' })).heading).toBe('Booked: lab-3');
-    const help = await ask(h, h.linus, h.lab, 'how does the queue work');
+    const rules = await ask(h, h.linus, h.lab, 'how does the queue work');
+    expect(seenCard(rules).heading).toBe('How booking works here');
+    expect(seenCard(rules).texts).toContain('A released testbed goes to the first in its queue: it is kept for them for 10 minutes, then offered to the next. While somebody waits, its holder sees so on every reminder.');
+    const help = await ask(h, h.linus, h.lab, 'how do labels work');
     expect(seenCard(help).heading).toBe('Testbed Monitor help');
     expect(seenCard(help).texts).toContain('wait lab-3');
   });
