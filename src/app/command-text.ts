@@ -26,6 +26,7 @@ import {
   WHEN_FREE,
   WHO_HAS,
   WHO_HAS_ANY,
+  WHO_ADMINS,
   SWITCH_ASKED,
   readTypedSwitch,
   commandText,
@@ -71,7 +72,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (carriesPersonWords(said)) return false;
   const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, SWITCH_ASKED];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, SWITCH_ASKED, WHO_ADMINS];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;

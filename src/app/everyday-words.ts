@@ -420,6 +420,13 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
 
 /** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`: a greeting, answered with the menu. */
 const GREETING = /^(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
+/** `admin menu`, `open the admin card`, `admin panel`: the admin card, as `admin`. */
+const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+admin(?:\s+(?:menu|card|panel|page|tools))?|(?:the\s+)?admin\s+(?:menu|card|panel|page|tools))$/i;
+/**
+ * `add lab-10`, `create TB-05 with label 5g`: a new testbed, when the word looks like a testbed's name (a digit, a
+ * hyphen, a dot or an underscore in it) and is no testbed's yet nor a length (`add 2h` is more time).
+ */
+const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|more|extra|some)(?:\s|$))(\S*[\d._-]\S*)((?:\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|described\s+as|with\s+(?:the\s+)?description)\s+\S[\s\S]*)?)$/i;
 /** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
 /**
@@ -608,6 +615,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
   if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
   if (GREETING.test(command) || MENU_ASKED.test(command)) return 'testbed';
+  if (ADMIN_MENU.test(command)) return 'admin';
   if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);
@@ -717,6 +725,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  const added = ADD_NAMED.exec(command);
+  if (added && !('found' in findByTypedName(testbeds, added[1])) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
   // `lab-3 for 2 hours`, `lab-3 until 5pm`, `5g tomorrow`: a testbed (or label) and when, said without `book`.
   if (command.length <= AROUND_NAME_MAX && bookedWithoutVerb(command, testbeds)) return `book ${command}`;
   // `who is overdue`, `which are busy`: the testbeds in that state (a lone state word stays: `busy` is no command).

@@ -71,7 +71,7 @@ const PROBLEM_SAID = [
   /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^report\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working)$/i,
+  /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
   // `lab-3 not responding`, `lab-3 unreachable` (the verb left out, as typed in a hurry).
@@ -90,6 +90,8 @@ const PROBLEM_WITH =
  */
 function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[], recent?: T): { record: T; text: string } | undefined {
   const words = command.slice(0, 2000);
+  // `lab-3 is offline for maintenance until monday`: the admin's task, not a problem to report.
+  if (/\sfor\s+maintenance(?:\s|$)/i.test(words)) return undefined;
   const withDetails = PROBLEM_WITH.exec(words);
   const named = withDetails?.[1] ?? CANNOT_REACH.exec(words)?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
   if (named === undefined) return undefined;

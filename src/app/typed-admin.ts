@@ -48,6 +48,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
   // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables`.
   [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // `lab-3 down for maintenance until monday`, `lab-3 is offline for maintenance`.
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?(?:going\s+)?(?:down|offline|out)\s+for\s+maintenance(?<rest>(?:\s+(?:until|till|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.

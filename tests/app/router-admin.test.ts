@@ -28,7 +28,7 @@ const admin = (roomId = LAB) => flowKey('admin', roomId, ADA);
 const dispatch = (event: Record<string, unknown>, roomId = LAB) => ({ kind: 'dispatch', targets: [{ key: admin(roomId), event }] });
 
 describe('router: admin', () => {
-  it.each(['admin', ' ADMIN ', '/admin', 'testbed admin'])('typed %j opens the admin card through the admin actor', (typed) => {
+  it.each(['admin', ' ADMIN ', '/admin', 'testbed admin', 'admin menu', 'open the admin card', 'admin panel'])('typed %j opens the admin card through the admin actor', (typed) => {
     expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admin.requested' }));
   });
 
@@ -116,10 +116,11 @@ describe('router: admin', () => {
     expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
   });
 
-  it.each(['who are the admins?', 'who is the admin', "who's admin", 'list the admins', 'who can retire testbeds', 'who can force release'])(
-    '%j asks the admin actor who the admins are (in a lab room; a 1:1 room that is not approved names nobody)',
+  it.each(['who are the admins?', 'who is the admin', "who's admin", 'list the admins', 'who can retire testbeds', 'who can force release', 'am I an admin?', 'make me admin', 'can I become an admin'])(
+    '%j asks the admin actor who the admins are (in a lab room; a 1:1 room that is not approved names nobody), and is kept in recordings',
     (typed) => {
       expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admins.asked' }));
+      expect(isCommandText(typed)).toBe(true);
       expect(route(text(typed, DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
     },
   );
@@ -237,8 +238,31 @@ describe('router: admin tasks typed', () => {
     ['lab-2 is back in service', started('maintenance_end', { testbed_id: '2' })],
     ['delete lab-1', started('testbed_retire', { testbed_id: '1' })],
     ['remove Link to core', started('testbed_retire', { testbed_id: '3' })],
+    ['lab-2 down for maintenance', started('maintenance_start', { testbed_id: '2' })],
+    ['lab-2 is offline for maintenance until tomorrow 9am', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00' })],
+    ['Link to core is going down for maintenance', started('maintenance_start', { testbed_id: '3' })],
   ])('%j opens that admin form on the testbed', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
+  });
+
+  it.each([
+    ['add lab-9', started('testbed_add', { testbed_name: 'lab-9' })],
+    ['create TB-05 with label 5g', started('testbed_add', { testbed_name: 'TB-05', labels: '5g' })],
+    ['add rig_7 described as Gateway bench', started('testbed_add', { testbed_name: 'rig_7', description: 'Gateway bench' })],
+  ])('%j (a name like a testbed’s, which the lab has not) opens the add form, and a recording blanks the new name', (typed, decision) => {
+    expect(route(text(typed), lab)).toEqual(decision);
+    expect(isCommandText(typed, testbeds)).toBe(false);
+  });
+
+  it('add with a testbed the lab has, a length or no name like a testbed’s is no new testbed', () => {
+    const eventOf = (typed: string) => {
+      const decision = route(text(typed), lab);
+      return decision.kind === 'dispatch' ? decision.targets[0].event : decision;
+    };
+    expect(eventOf('add 2h')).toEqual({ type: 'mine.requested', extendMinutes: 120 });
+    expect(eventOf('add 1.5h')).toEqual({ type: 'mine.requested', extendMinutes: 90 });
+    expect(eventOf('add lab-2')).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    expect(eventOf('add milk')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('those words about something that is no testbed stay what they were', () => {

@@ -1073,6 +1073,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['something is wrong with TB-04 SD-WAN pod', undefined],
     ['lab-3 not responding', 'lab-3 not responding'],
     ["lab-3 isn't working", "lab-3 isn't working"],
+    ['mark lab-3 as broken', 'mark lab-3 as broken'],
+    ['flag TB-04 SD-WAN pod as faulty', 'flag TB-04 SD-WAN pod as faulty'],
     ['TB-04 SD-WAN pod isnt responding since noon', 'TB-04 SD-WAN pod isnt responding since noon'],
     ['lab-3 unreachable since noon', 'lab-3 unreachable since noon'],
     ["can't reach lab-3", "can't reach lab-3"],
