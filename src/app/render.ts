@@ -437,8 +437,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'adminNotAllowed':
       return pair(adminNotAllowedCard(), adminNotAllowedText());
-    case 'adminList':
-      return pair(adminListCard({ admins: view.admins }), adminListText({ admins: view.admins }));
+    case 'adminList': {
+      const input = { admins: view.admins, ...(ctx.requesterEmail === undefined ? {} : { requesterEmail: ctx.requesterEmail }) };
+      return pair(adminListCard(input), adminListText(input));
+    }
     default: {
       const unknown: never = view;
       return pair(errorCard({ message: 'Sorry, I could not show that.' }), `Unknown view ${(unknown as { kind: string }).kind}`);

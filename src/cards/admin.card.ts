@@ -9,7 +9,7 @@ import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, textBlock, type CardElement } from './common.js';
-import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, small } from './parts.js';
+import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatWhen, formatWhenRelative } from './time.js';
 
 /* The admin card ----------------------------------------------------------------------------- */
@@ -74,13 +74,28 @@ export function adminNotAllowedCard(): AdaptiveCardJson {
   return card([heading('For the lab\u2019s admins'), ...NOT_ALLOWED.map((line) => textBlock(line))], [buttons.menu()]);
 }
 
-/** `who are the admins?`: the ADMINS emails and what they can do. */
-export function adminListCard({ admins }: { admins: readonly string[] }): AdaptiveCardJson {
-  return card([heading('The lab\u2019s admins'), textBlock(adminsLine(admins, (value) => safeName(value, 120))), small(ADMINS_DO, { isSubtle: true })], [buttons.menu()]);
+export interface AdminListInput {
+  admins: readonly string[];
+  /** Who asked (absent: not known), so the card can say whether they are one. */
+  requesterEmail?: string;
 }
 
-export function adminListText({ admins }: { admins: readonly string[] }): string {
-  return `${adminsLine(admins, (value) => plainText(value, 120))} ${ADMINS_DO}`;
+/** `am I an admin?`: whether the person asking is one, and how one becomes one. */
+function youLine({ admins, requesterEmail }: AdminListInput): string[] {
+  if (requesterEmail === undefined || admins.length === 0) return [];
+  return admins.some((email) => sameEmail(email, requesterEmail))
+    ? ['You are one of them.']
+    : ['You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting.'];
+}
+
+/** `who are the admins?`: the ADMINS emails and what they can do. */
+export function adminListCard(input: AdminListInput): AdaptiveCardJson {
+  const you = youLine(input).map((line) => textBlock(line, { spacing: 'Small' }));
+  return card([heading('The lab\u2019s admins'), textBlock(adminsLine(input.admins, (value) => safeName(value, 120))), ...you, small(ADMINS_DO, { isSubtle: true })], [buttons.menu()]);
+}
+
+export function adminListText(input: AdminListInput): string {
+  return [adminsLine(input.admins, (value) => plainText(value, 120)), ...youLine(input), ADMINS_DO].join(' ');
 }
 
 const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.';

@@ -428,4 +428,17 @@ describe('not an admin', () => {
     ]);
     expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.');
   });
+
+  it('`am I an admin?`: says whether the person asking is one (emails compared without case), and how one becomes one', () => {
+    const admins = ['lead@example.com', 'Ada@Example.com'];
+    expect(seenCard(adminListCard({ admins, requesterEmail: 'ada@example.com' })).texts[2]).toBe('You are one of them.');
+    const other = adminListCard({ admins, requesterEmail: 'linus@example.com' });
+    expectCardRules(other);
+    expect(seenCard(other).texts[2]).toBe('You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting.');
+    expect(adminListText({ admins, requesterEmail: 'linus@example.com' })).toBe(
+      'Admins: lead@example.com, Ada@Example.com. You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting. They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.',
+    );
+    // With no admins at all, the line that says so is enough.
+    expect(seenCard(adminListCard({ admins: [], requesterEmail: 'linus@example.com' })).texts).toHaveLength(3);
+  });
 });

@@ -85,6 +85,8 @@ describe('who may use the admin card', () => {
     const admins = await ask(h, h.ada, h.lab, 'who are the admins?');
     expect(seenCard(admins).heading).toBe('The lab’s admins');
     expect(seenCard(admins).texts[1]).toBe('Admins: linus@example.com.');
+    expect(seenCard(admins).texts[2]).toBe('You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting.');
+    expect(seenCard(await ask(h, h.linus, h.lab, 'am I an admin?')).texts[2]).toBe('You are one of them.');
     expect(JSON.stringify(await ask(h, h.ada, adaDm, 'who are the admins?'))).not.toContain('linus@example.com');
     expect(seenCard(card).texts).toContain('Admins: linus@example.com.');
   });
