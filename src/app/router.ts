@@ -78,6 +78,8 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
       // `cancel` closes a form opened there (its Cancel button is not sent there); with none open, the same answer.
       const command = everydayCommand(commandText(event.text), ctx.testbeds ?? []);
       if (['cancel', 'stop'].includes(command.toLowerCase())) return cancelRoute(event);
+      // `rules`, `how long can I book a testbed`: the lab's settings, no lab data; asked where reminders arrive too.
+      if (command.toLowerCase() === 'rules') return { kind: 'reply', view: { kind: 'rules' } };
       return passOnRoute(command, ctx, true) ?? thanksRoute(command) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };

@@ -194,7 +194,7 @@ export function directOnlyCard(): AdaptiveCardJson {
 export function directOnlyText(): string {
   return (
     'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. ' +
-    'Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend, release, purpose and switch, for your own bookings.'
+    'Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend, release, purpose and switch, for your own bookings, and rules.'
   );
 }
 

@@ -416,6 +416,13 @@ describe('router: extend with a time', () => {
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
+  it('`rules` is answered in a 1:1 room that is not approved too (it shows no lab data); other words there get the one line', () => {
+    const dm = (value: string): MessageEvent => ({ ...text(value), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' });
+    expect(route(dm('rules'), ctx)).toEqual({ kind: 'reply', view: { kind: 'rules' } });
+    expect(route(dm("what's the max booking time?"), ctx)).toEqual({ kind: 'reply', view: { kind: 'rules' } });
+    expect(route(dm('labels'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+  });
+
   it('how labels work is still the help card, and how long I can keep a testbed of mine is its status', () => {
     expect(dispatched('how do labels work')).toEqual([{ type: 'help.requested' }]);
     expect(dispatched('how long can I keep lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);

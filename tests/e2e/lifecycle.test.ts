@@ -82,7 +82,7 @@ describe('overdue notice in a direct message', () => {
     const inLinusRoom = h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id);
     expect(inLinusRoom).toHaveLength(3);
     expect(seenCard(inLinusRoom[2]).texts).toEqual([
-      'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend, release, purpose and switch, for your own bookings.',
+      'I answer commands in the lab’s rooms: type testbed there (mention me in a group room) to see status, book or release. Here I send your reminders and hand-off offers, and their buttons work here; so do mine, extend, release, purpose and switch, for your own bookings, and rules.',
     ]);
     expect(buttonTitles(inLinusRoom[2])).toEqual([]);
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', expected_release_time: iso(due) });

@@ -121,6 +121,17 @@ describe('`rules` over the real protocol', () => {
     expect(reply.text).toContain('Reminders: 30 minutes before a booking is due');
   });
 
+  it('is answered in a 1:1 room that is not approved too, without the buttons that do not work there', async () => {
+    h = await startHarness();
+    const dm = h.emu.directRoom(h.ada.id, h.bot.id);
+    const reply = await ask(h, h.ada, dm, 'how long can I book a testbed');
+    expect(seenCard(reply).heading).toBe('How booking works here');
+    expect(seenCard(reply).texts).toContain('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
+    expect(cardActions(reply)).toEqual([]);
+    // Other questions there still get the one line on where the bot answers.
+    expect((await ask(h, h.ada, dm, 'status')).text).toMatch(/^I answer commands in the lab’s rooms: .* for your own bookings, and rules\.$/);
+  });
+
   it('with reminders off and no admins, says so', async () => {
     h = await startHarness({ env: { REMINDER_MINUTES: '0' } });
     const seen = seenCard(await ask(h, h.ada, h.lab, 'rules'));
