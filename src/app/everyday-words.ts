@@ -70,6 +70,13 @@ const STILL_NEED =
 const STILL_MINE =
   /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
 
+/** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
+const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
+/** Words that read as a time after `until` but alone are something else: a number, a meal. */
+const NO_BARE_TIME = /^(?:\d+|(?:after\s+)?(?:lunch|breakfast|dinner))$/i;
+/** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
+const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
+
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
 
@@ -584,7 +591,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);
   if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
-  const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1];
+  // `I need it until friday`, `need it 2 more hours` (an answer to a reminder): the same.
+  const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1] ?? NEED_IT.exec(command)?.[1];
   if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;
   // `+1h`, `+30 min`: that much more.
   const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
@@ -727,6 +735,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
   const added = ADD_NAMED.exec(command);
   if (added && !('found' in findByTypedName(testbeds, added[1])) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
+  // `until 6pm`, `1h`, `tomorrow` (an answer to a reminder): more time for their booking, a button away (a number alone,
+  // or a meal, `lunch`, is no answer of that kind).
+  const bare = command.length > MORE_TIME_MAX || NO_BARE_TIME.test(command.trim()) ? undefined : readTypedExtend(command, testbeds);
+  if (bare !== undefined && bare.whole && bare.testbed === undefined && isMoreTime(bare)) return `extend ${command}`;
   // `lab-3 for 2 hours`, `lab-3 until 5pm`, `5g tomorrow`: a testbed (or label) and when, said without `book`.
   if (command.length <= AROUND_NAME_MAX && bookedWithoutVerb(command, testbeds)) return `book ${command}`;
   // `who is overdue`, `which are busy`: the testbeds in that state (a lone state word stays: `busy` is no command).
@@ -738,6 +750,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const release = RELEASE_WORDS.exec(command);
   // `done for today`, `finished for the day`: when, not which; their bookings to choose from.
   if (release) return release[1] === undefined || FOR_NOW.test(release[1]) ? 'release' : `release ${release[1]}`;
+  const willRelease = WILL_RELEASE.exec(command)?.[1].trim();
+  if (willRelease !== undefined && (IT.test(willRelease) || 'found' in findByTypedName(testbeds, willRelease))) return `release ${willRelease}`;
   const released = RELEASE_IF_TESTBED.exec(command);
   const releasedName = (released?.[1] ?? released?.[2])?.trim();
   if (releasedName !== undefined && 'found' in findByTypedName(testbeds, releasedName)) return `release ${releasedName}`;

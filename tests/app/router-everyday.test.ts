@@ -236,7 +236,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus', "what's up with the build", 'tell Linus I need coffee', 'keep calm and release the kraken'])('%j stays as it was: the hint', (typed) => {
+  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus', "what's up with the build", 'tell Linus I need coffee', 'keep calm and release the kraken', '5', 'after lunch', "I'll release the kraken"])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -1361,6 +1361,14 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['5g for 2 hours', 'book 5g for 2 hours'],
     ['I need lab-3 urgently', 'book lab-3'],
     ['book lab-3 right away for 2 hours', 'book lab-3 for 2 hours'],
+    ['until 6pm', 'extend until 6pm'],
+    ['1h', 'extend 1h'],
+    ['tomorrow', 'extend tomorrow'],
+    ['friday', 'extend until friday'],
+    ['I need it until friday', 'extend until friday'],
+    ['need it for 2 more hours', 'extend 2 hours'],
+    ["I'll release it now", 'release it'],
+    ["I'm releasing lab-3 shortly", 'release lab-3'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
   });

@@ -393,6 +393,17 @@ describe('a testbed named with the command', () => {
     expect(await due()).toBe(before + 3_600_000);
     // `still need it`, no testbed talked about: the same card (as a 1:1 room draws it), its own two lengths.
     expect(buttonTitles(await ask(h, h.ada, adaRoom, 'still need it'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release']);
+    // A length or a time alone, as a reminder is answered: the button of that much, or to then.
+    const twoHours = await ask(h, h.ada, adaRoom, '2h');
+    expect(buttonTitles(twoHours)[0]).toBe('Extend 2 hours');
+    await click(h, h.ada, twoHours, 'extend');
+    expect(await due()).toBe(before + 3 * 3_600_000);
+    const until = await ask(h, h.ada, adaRoom, 'I need it until friday');
+    expect(buttonTitles(until)[0]).toMatch(/^Extend to \d{4}-\d{2}-\d{2} 23:59 UTC$/);
+    // `I'll release it now`: the same card, whose Release releases it.
+    const release = await ask(h, h.ada, adaRoom, "I'll release it now");
+    expect(buttonTitles(release)).toContain('Release');
+    expect(seenCard(await click(h, h.ada, release, 'release_submit')).heading).toBe('Released: lab-3');
   });
 
   it('asking about a booked testbed: the question shows it with Ask the holder, the holder gets one message, a typed ask within the hour changes nothing', async () => {
