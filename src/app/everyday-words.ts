@@ -382,8 +382,12 @@ const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(
 export const LABELS_ASKED =
   /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels)$/i;
 
-/** `who's waiting`, `is anyone waiting?`, `who is in the queue`: the status of every testbed (each row says who waits). */
-const WHO_WAITS = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?$/i;
+/**
+ * `who's waiting`, `is anyone waiting?`, `who is in the queue`, `how long is the wait`, `who's first in line`, `is there a
+ * queue`: the status of every testbed (each row says who waits).
+ */
+const WHO_WAITS =
+  /^(?:(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?|how\s+long\s+is\s+the\s+(?:wait|queue|line)|who(?:['’]?s|\s+is)\s+(?:first|next)\s+in\s+(?:the\s+)?(?:line|queue)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))|is\s+there\s+a\s+(?:queue|line|wait(?:ing\s+list)?))$/i;
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
@@ -460,10 +464,10 @@ const RELEASE_SAID =
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
  * `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `is anyone waiting for lab-3`,
- * `who's next for lab-3`, `who is hogging lab-3`: as `who has lab-3`.
+ * `who's next for lab-3`, `who is hogging lab-3`, `what's the wait time for lab-3`, `is there a queue for lab-3`: as `who has lab-3`.
  */
 const QUEUE_SHOWN =
-  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on))\s+(\S[\s\S]*)$/i;
+  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on)|what(?:['’]?s|\s+is)\s+the\s+wait(?:ing)?(?:\s+time)?\s+(?:for|on)|is\s+there\s+a\s+(?:queue|line|wait)\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
 const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
 /**

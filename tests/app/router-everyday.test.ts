@@ -1369,6 +1369,13 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['need it for 2 more hours', 'extend 2 hours'],
     ["I'll release it now", 'release it'],
     ["I'm releasing lab-3 shortly", 'release lab-3'],
+    ['how long is the wait', 'status'],
+    ["who's first in line", 'status'],
+    ['who is next in the queue', 'status'],
+    ['how many people are waiting', 'status'],
+    ['is there a queue', 'status'],
+    ["what's the wait time for lab-3", 'who has lab-3'],
+    ['is there a queue for TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
   });
