@@ -1,7 +1,7 @@
 /**
  * The daily digest posted to the broadcast rooms: the day in the heading, the counts (available,
  * in use, overdue, under maintenance), every overdue booking with its holder and how long it is
- * overdue, who waits for which testbed, and what is under maintenance. Pure; no clock: `now` and
+ * overdue, the bookings due back later that day, who waits for which testbed, and what is under maintenance. Pure; no clock: `now` and
  * the scheduled instant come in. Names go through the inert-text helpers like every card.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
@@ -9,7 +9,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
 import { ANY_TESTBED_LABEL } from '../lab-rules.js';
 import { byName, fact, factSet, heading, plainText, safeName, small, testbedState } from './parts.js';
-import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
+import { formatDuration, formatWhen, localDate, parseIso, wallTimeAt } from './time.js';
 
 export interface DigestCardInput {
   testbeds: readonly TestbedRecord[];
@@ -54,6 +54,8 @@ export interface DigestSummary {
   counts: DigestCounts;
   /** Most overdue first. */
   overdue: OverdueBooking[];
+  /** In use and due back later on the digest's day (in its zone), soonest first. */
+  dueToday: TestbedRecord[];
   /** By testbed name: its offer and the people waiting for it itself. */
   waiting: WaitingLine[];
   /** Any testbed first, then by label. */
@@ -70,8 +72,10 @@ export const MAX_DIGEST_ROWS = 25;
 const isUnderMaintenance = (record: TestbedRecord) => record.status !== 'in_use' && record.maintenance != null;
 
 /** The figures of a digest, also used for its log line (counts only there). */
-export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now'>): DigestSummary {
+export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now'> & { timeZone?: string }): DigestSummary {
   const now = parseIso(input.now) ?? 0;
+  const today = localDate(now, input.timeZone ?? 'UTC');
+  const dueToday: TestbedRecord[] = [];
   const counts: DigestCounts = { total: input.testbeds.length, available: 0, inUse: 0, overdue: 0, maintenance: 0 };
   const overdue: OverdueBooking[] = [];
   const maintenance: TestbedRecord[] = [];
@@ -84,7 +88,11 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
     const state = testbedState(record, input.now);
     counts[state] += 1;
     if (state === 'overdue') overdue.push({ record, overdueMs: now - (parseIso(record.expected_release_time) ?? now) });
+    const due = parseIso(record.expected_release_time);
+    if (state === 'inUse' && due !== null && localDate(due, input.timeZone ?? 'UTC') === today) dueToday.push(record);
   }
+  const dueAt = (record: TestbedRecord) => parseIso(record.expected_release_time) ?? 0;
+  dueToday.sort((a, b) => dueAt(a) - dueAt(b) || byName(a, b));
   overdue.sort((a, b) => b.overdueMs - a.overdueMs || byName(a.record, b.record));
   const byId = new Map(input.testbeds.map((record) => [record.id, record]));
   const waiting: WaitingLine[] = [];
@@ -112,7 +120,7 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
     .map(([, group]) => ({ label: group.label, people: [...group.people.values()].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0)).map((person) => person.name) }));
   for (const line of waitingAny) waitingPeople += line.people.length;
   maintenance.sort(byName);
-  return { counts, overdue, waiting, waitingAny, maintenance, waitingPeople };
+  return { counts, overdue, dueToday, waiting, waitingAny, maintenance, waitingPeople };
 }
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -139,6 +147,10 @@ const TEXT_WORDS: Words = { name: (value, max) => plainText(value, max ?? 80) };
 
 function overdueLine({ record, overdueMs }: OverdueBooking, words: Words): string {
   return `${words.name(record.testbed_name)} · ${words.name(record.user_name)} (${words.name(record.user_email, 120)}) · overdue by ${formatDuration(overdueMs)}`;
+}
+
+function dueTodayLine(record: TestbedRecord, words: Words, timeZone: string): string {
+  return `${words.name(record.testbed_name)} · ${words.name(record.user_name)} · due back ${formatWhen(record.expected_release_time, timeZone)}`;
 }
 
 function waitingLine(line: WaitingLine, words: Words, timeZone: string): string {
@@ -189,6 +201,7 @@ export function digestCard(input: DigestCardInput): AdaptiveCardJson {
       fact('Total', String(counts.total)),
     ]),
     ...section('Overdue', summary.overdue.map((item) => overdueLine(item, CARD_WORDS)), 'Nothing is overdue.', 'attention'),
+    ...(summary.dueToday.length > 0 ? section('Due back today', summary.dueToday.map((record) => dueTodayLine(record, CARD_WORDS, input.timeZone)), '', 'good') : []),
     ...section('Waiting', waitingRows(summary, CARD_WORDS, input.timeZone), 'Nobody is waiting for a testbed.', 'warning'),
   ];
   if (summary.maintenance.length > 0) {
@@ -211,6 +224,7 @@ export function digestText(input: DigestCardInput): string {
     lines.push(`${name}:`, ...rows.slice(0, MAX_DIGEST_ROWS).map((row) => `- ${row}`), ...(more > 0 ? [`…and ${more} more.`] : []));
   };
   list('Overdue', summary.overdue.map((item) => overdueLine(item, TEXT_WORDS)), 'Nothing is overdue.');
+  if (summary.dueToday.length > 0) list('Due back today', summary.dueToday.map((record) => dueTodayLine(record, TEXT_WORDS, input.timeZone)), '');
   list('Waiting', waitingRows(summary, TEXT_WORDS, input.timeZone), 'Nobody is waiting for a testbed.');
   if (summary.maintenance.length > 0) list('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, TEXT_WORDS, input.timeZone)), '');
   return lines.join('\n');

@@ -51,7 +51,7 @@ const lifecycle: LifecycleEntry[] = [
 const input: DigestCardInput = { testbeds, lifecycle, scheduledFor: '2026-03-10T09:00:00.000Z', now: NOW, timeZone: 'UTC' };
 
 describe('digest card', () => {
-  it('reads right: heading, counts, overdue with holders, waiting people, maintenance', () => {
+  it('reads right: heading, counts, overdue with holders, due back today, waiting people, maintenance', () => {
     const seen = seenCard(digestCard(input));
     expect(seen.heading).toBe('Daily digest · Tue 10 Mar 2026');
     expect(seen.facts).toEqual({ Available: '1', 'In use': '1', Overdue: '2', 'Under maintenance': '1', Total: '5' });
@@ -61,6 +61,8 @@ describe('digest card', () => {
       'Overdue (2)',
       `${TRICKY} · _Eve_ <b> (eve@example.com) · overdue by 1 d`,
       'lab-3 · Bob Builder (bob@example.com) · overdue by 2 h 5 min',
+      'Due back today (1)',
+      'lab-2 · Ana Ops · due back 2026-03-10 12:00 UTC',
       'Waiting (2)',
       'lab-1 · offered to Carol Dev until 2026-03-10 10:10 UTC · waiting: Dan *D*',
       'lab-2 · waiting: Grace Hopper, Bob Builder',
@@ -78,10 +80,37 @@ describe('digest card', () => {
     for (const item of seenCard(json).all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
   });
 
-  it('says so when nothing is overdue and nobody waits, and leaves maintenance out when there is none', () => {
-    const seen = seenCard(digestCard({ ...input, testbeds: [available(1), inUse(2, ana)], lifecycle: [] }));
+  it('says so when nothing is overdue and nobody waits, and leaves due back today and maintenance out when there is none', () => {
+    const seen = seenCard(digestCard({ ...input, testbeds: [available(1), inUse(2, ana, { until: '2026-03-11T09:00:00.000Z' })], lifecycle: [] }));
     expect(seen.texts).toEqual(['Daily digest · Tue 10 Mar 2026', 'As of 2026-03-10 10:00 UTC', 'Nothing is overdue.', 'Nobody is waiting for a testbed.']);
     expect(seen.facts).toMatchObject({ Available: '1', 'In use': '1', Overdue: '0', 'Under maintenance': '0', Total: '2' });
+  });
+
+  it('due back today lists the bookings due later on the digest’s day in its zone, soonest first: not overdue ones, not tomorrow’s', () => {
+    const due = [
+      inUse(1, ana, { name: 'rig-late', until: '2026-03-10T21:30:00.000Z' }),
+      inUse(2, bob, { name: 'rig-soon', until: '2026-03-10T11:00:00.000Z' }),
+      // 23:30 UTC is 00:30 tomorrow in Berlin.
+      inUse(3, ana, { name: 'rig-midnight', until: '2026-03-10T23:30:00.000Z' }),
+      inUse(4, bob, { name: 'rig-tomorrow', until: '2026-03-11T08:00:00.000Z' }),
+      inUse(5, ana, { name: 'rig-overdue', until: '2026-03-10T09:00:00.000Z' }),
+    ];
+    const dueRows = (timeZone: string) => {
+      const texts = seenCard(digestCard({ ...input, testbeds: due, lifecycle: [], timeZone })).texts;
+      const at = texts.findIndex((text) => text.startsWith('Due back today'));
+      return at < 0 ? [] : texts.slice(at, texts.findIndex((text, index) => index > at && !text.includes(' · due back ')));
+    };
+    expect(dueRows('UTC')).toEqual([
+      'Due back today (3)',
+      'rig-soon · Bob Builder · due back 2026-03-10 11:00 UTC',
+      'rig-late · Ana Ops · due back 2026-03-10 21:30 UTC',
+      'rig-midnight · Ana Ops · due back 2026-03-10 23:30 UTC',
+    ]);
+    expect(dueRows('Europe/Berlin')).toEqual([
+      'Due back today (2)',
+      'rig-soon · Bob Builder · due back 2026-03-10 11:00 UTC (2026-03-10 12:00 Europe/Berlin)',
+      'rig-late · Ana Ops · due back 2026-03-10 21:30 UTC (2026-03-10 22:30 Europe/Berlin)',
+    ]);
   });
 
   it('the heading has the digest\'s day in its zone, and times are shown in that zone too', () => {
@@ -115,6 +144,8 @@ describe('digest card', () => {
         'Overdue:',
         `- ${TRICKY} · _Eve_ <b> (eve@example.com) · overdue by 1 d`,
         '- lab-3 · Bob Builder (bob@example.com) · overdue by 2 h 5 min',
+        'Due back today:',
+        '- lab-2 · Ana Ops · due back 2026-03-10 12:00 UTC',
         'Waiting:',
         '- lab-1 · offered to Carol Dev until 2026-03-10 10:10 UTC · waiting: Dan *D*',
         '- lab-2 · waiting: Grace Hopper, Bob Builder',

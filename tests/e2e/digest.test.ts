@@ -126,6 +126,22 @@ describe('daily digest', () => {
     expect(logged(bot, 'next digest planned').at(-1)).toMatchObject({ at: '2026-03-11T08:00:00.000Z' });
   });
 
+  it('names the bookings due back later that day, with their holders, and not those due another day', async () => {
+    const bot = await startAt('2026-03-10T07:59:50.000Z');
+    const form = await ask(bot, bot.linus, bot.lab, 'book lab-1 for 4 hours');
+    expect(seenCard(await click(bot, bot.linus, form, 'register_submit', { purpose: 'soak' })).heading).toBe('Booked: lab-1');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await bot.app.idle();
+    const [inLab] = digests(bot, bot.lab);
+    const texts = seenCard(inLab).texts;
+    const at = texts.indexOf('Due back today (1)');
+    expect(at).toBeGreaterThan(texts.indexOf('Overdue (1)'));
+    expect(texts[at + 1]).toMatch(/^lab-1 · Linus Lab · due back 2026-03-10 11:59 UTC \(2026-03-10 12:59 Europe\/Berlin\)$/);
+    // lab-3 is due back on Thursday.
+    expect(texts.filter((text) => text.startsWith('lab-3'))).toEqual([]);
+    expect(inLab.text).toContain('Due back today:\n- lab-1 · Linus Lab · due back 2026-03-10 11:59 UTC');
+  });
+
   it('is not posted on a Saturday with the default mon-fri; the next one is planned for Monday', async () => {
     const bot = await startAt('2026-03-14T07:59:58.000Z'); // Saturday 08:59:58 in Berlin
     await vi.advanceTimersByTimeAsync(5_000);
