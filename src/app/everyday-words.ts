@@ -72,6 +72,12 @@ const STILL_MINE =
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
+/**
+ * `what's due back today`, `what frees up today`, `anything free later today`, `due today`, `what's coming free`, `will
+ * anything be free soon`: the bookings due back later today, soonest first (`status due today`).
+ */
+const DUE_TODAY =
+  /^(?:(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|(?:show|list)(?:\s+me)?(?:\s+the)?|anything|any(?:\s+testbeds?)?)\s+)?(?:due(?:\s+back)?\s+(?:today|soon|later(?:\s+today)?)|(?:coming|becoming)\s+free(?:\s+(?:today|soon))?)$|^(?:what|which(?:\s+testbeds?|\s+ones?)?)\s+(?:frees?\s+up|will\s+be\s+(?:free|available)|(?:is|are)\s+(?:freeing\s+up|free\s+later))\s+(?:today|later(?:\s+today)?|this\s+(?:afternoon|evening))$|^(?:is\s+)?(?:anything|any(?:\s+testbeds?)?|something)\s+(?:(?:be\s+|going\s+to\s+be\s+)?(?:free|available)\s+(?:later(?:\s+today)?|soon|today|this\s+(?:afternoon|evening))|freeing\s+up\s+(?:today|soon))$|^will\s+(?:anything|any(?:\s+testbeds?)?|something|one)\s+be\s+(?:free|available)\s+(?:soon|today|later(?:\s+today)?|this\s+(?:afternoon|evening))$/i;
 /** Words that read as a time after `until` but alone are something else: a number, a meal. */
 const NO_BARE_TIME = /^(?:\d+|(?:after\s+)?(?:lunch|breakfast|dinner))$/i;
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
@@ -533,6 +539,7 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+
  */
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
+  if (DUE_TODAY.test(command)) return 'status due today';
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';

@@ -11,7 +11,7 @@ import { testbedOfDecision, type RouteDecision } from './route-decision.js';
 /** How long `it` keeps meaning the testbed last asked about. */
 export const RECENT_TESTBED_MS = 30 * 60_000;
 /** Words a status view reads as a state, never as the start of a testbed's name. */
-const STATE_WORDS = new Set(['free', 'available', 'in-use', 'in use', 'busy', 'overdue', 'maintenance']);
+const STATE_WORDS = new Set(['free', 'available', 'in-use', 'in use', 'busy', 'overdue', 'maintenance', 'due', 'due-today']);
 
 export interface RecentTestbeds {
   /** The testbed the person last asked about in the room, when that was less than RECENT_TESTBED_MS before `now`. */

@@ -190,7 +190,7 @@ export const STATUS_ARGUMENT_HELP =
   'A label is 1 to 32 letters, digits, dots, underscores or hyphens.';
 
 /** States asked for in two words, as the status view reads them (one word, as a label is). */
-const STATE_PHRASES: Readonly<Record<string, string>> = { 'in use': 'in-use', 'under maintenance': 'maintenance' };
+const STATE_PHRASES: Readonly<Record<string, string>> = { 'in use': 'in-use', 'under maintenance': 'maintenance', 'due today': 'due-today', 'due back today': 'due-today' };
 
 /**
  * `status <label>` (in a command's text): the label as typed (a state such as `free` or `in use`

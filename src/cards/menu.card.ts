@@ -40,7 +40,7 @@ const COMMANDS: Array<[string, string]> = [
   ['testbed', 'open the main menu'],
   ['status', 'show every testbed, who holds it and until when'],
   ['status 5g', 'only the testbeds with that label (or the testbed with that name; labels: every label in use)'],
-  ['free (or what\'s free?)', 'only the testbeds free to book now (also: status in use, status overdue)'],
+  ['free (or what\'s free?)', 'only the testbeds free to book now (also: status in use, status overdue, status due today)'],
   ['register (or book)', 'book a free testbed (reserve and claim work too)'],
   ['register lab-3', 'the same, with lab-3 already chosen (book lab-3 for 2 hours, or until 18:00, fills in the time too)'],
   ['release', 'free a testbed you (or a teammate) hold'],

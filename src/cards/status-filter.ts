@@ -6,9 +6,10 @@
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNamedWithin, findNearName } from '../lab-rules.js';
 import { hasLabel, isBookable, labelsInUse, testbedState } from './parts.js';
+import { localDate, parseIso } from './time.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
-export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance';
+export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance' | 'dueToday';
 
 /**
  * The words that ask for a state. Typed phrases of two words arrive as one (`in use` as `in-use`,
@@ -25,6 +26,8 @@ const STATE_WORDS: Readonly<Record<string, StatusShow>> = {
   overdue: 'overdue',
   late: 'overdue',
   maintenance: 'maintenance',
+  'due-today': 'dueToday',
+  due: 'dueToday',
 };
 
 /** How the card names each state view, and what it says when nothing is in that state. */
@@ -33,6 +36,7 @@ export const SHOW_TEXT: Readonly<Record<StatusShow, { title: string; none: strin
   busy: { title: 'In use', none: 'Nothing is in use right now.' },
   overdue: { title: 'Overdue', none: 'Nothing is overdue.' },
   maintenance: { title: 'Under maintenance', none: 'Nothing is under maintenance.' },
+  dueToday: { title: 'Due back today', none: 'Nothing is due back today.' },
 };
 
 /** The state a status argument asks for (`free`, `in-use`, `overdue`, …; any case), if it is one of those words. */
@@ -41,8 +45,11 @@ function statusShowOf(word: string): StatusShow | undefined {
   return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
 }
 
-/** Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off). */
-function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: LifecycleEntry | undefined): boolean {
+/**
+ * Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off), `dueToday`
+ * in use (not overdue) and due back later on today's date in `timeZone`.
+ */
+function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: LifecycleEntry | undefined, timeZone: string): boolean {
   const state = testbedState(record, now);
   switch (show) {
     case 'free':
@@ -53,6 +60,10 @@ function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: 
       return state === 'overdue';
     case 'maintenance':
       return state === 'maintenance';
+    case 'dueToday': {
+      const due = parseIso(record.expected_release_time);
+      return state === 'inUse' && due !== null && localDate(due, timeZone) === localDate(parseIso(now) ?? 0, timeZone);
+    }
   }
 }
 
@@ -80,13 +91,13 @@ export interface Narrowed {
 }
 
 /** Narrows `all` by the view's argument (absent: every testbed). `entries`: the lifecycle entries by testbed id. */
-export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>): Narrowed {
+export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>, timeZone = 'UTC'): Narrowed {
   if (label === undefined) return { testbeds: all, counted: all, unknownLabel: false, labels: [] };
   const labelled = all.filter((record) => hasLabel(record, label));
   if (labelled.length > 0) return { testbeds: labelled, counted: labelled, unknownLabel: false, labels: [] };
   const show = statusShowOf(label);
   if (show !== undefined) {
-    const inState = all.filter((record) => isInState(record, show, now, entries.get(record.id)));
+    const inState = all.filter((record) => isInState(record, show, now, entries.get(record.id), timeZone));
     // Nothing in that state: every testbed, under a line that says so (and the picker to wait for a busy one).
     // The counts are the whole lab's: how many are free says more beside the busy ones than alone.
     if (inState.length > 0 || all.length === 0) return { testbeds: inState, counted: all, unknownLabel: false, labels: [], show };
@@ -95,7 +106,7 @@ export function narrowStatus(all: readonly TestbedRecord[], label: string | unde
   const nameMatch = findByTypedName(all, label);
   if ('found' in nameMatch) {
     const named = nameMatch.found;
-    const free = isInState(named, 'free', now, entries.get(named.id));
+    const free = isInState(named, 'free', now, entries.get(named.id), timeZone);
     return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}), ...(named.description ? { description: named.description } : {}) };
   }
   // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.

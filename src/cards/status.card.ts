@@ -180,8 +180,11 @@ function layout(input: StatusCardInput): Layout {
 
 function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
-  const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries);
+  const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries, timeZone);
   const sorted = inStatusOrder(testbeds, now);
+  // What frees up today: soonest first.
+  const dueAt = ({ record }: { record: TestbedRecord }) => Date.parse(record.expected_release_time ?? '') || 0;
+  if (narrowed.show === 'dueToday' && narrowed.noneInState === undefined) sorted.sort((a, b) => dueAt(a) - dueAt(b));
   const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
   // Under maintenance counts as busy: people may wait for it to come back.
   const isWaitable = (record: TestbedRecord) => record.status === 'in_use' || Boolean(record.maintenance) || Boolean(entries.get(record.id)?.offer);

@@ -1376,6 +1376,14 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['is there a queue', 'status'],
     ["what's the wait time for lab-3", 'who has lab-3'],
     ['is there a queue for TB-04 SD-WAN pod', 'who has TB-04 SD-WAN pod'],
+    ["what's due back today", 'status due today'],
+    ['what frees up today', 'status due today'],
+    ['anything free later today', 'status due today'],
+    ['what will be free this afternoon', 'status due today'],
+    ['due today', 'status due today'],
+    ["what's coming free", 'status due today'],
+    ['will anything be free soon', 'status due today'],
+    ['status due back today', 'status due today'],
   ])('%j reads as %j', (typed, command) => {
     expect(dispatched(typed)).toEqual(dispatched(command));
   });

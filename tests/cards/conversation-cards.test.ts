@@ -147,7 +147,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name; labels: every label in use)');
     expect(meaningOf('lab-3 is broken')).toBe('tell the lab’s admins about a problem with lab-3, in your words');
     expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
-    expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue)');
+    expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue, status due today)');
     expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)');
     expect(meaningOf('purpose lab-3 soak test')).toBe('give your booking of lab-3 a new purpose (status shows it under the booking)');
     expect(meaningOf('rules')).toBe('how booking works here: how long a booking may run, reminders, overdue, queues');

@@ -186,6 +186,28 @@ describe('status card: the label filter', () => {
     expect(seenCard(oneFree).texts).toContain('Waiting for a busy testbed? Pick it and press Notify me when free.');
   });
 
+  it('`status due today` lists the bookings due back later today on the display zone’s clock, soonest first; with none, says so above every testbed', () => {
+    const lab = [
+      inUse(1, bob, { name: 'rig-late', until: '2026-03-10T21:30:00.000Z' }),
+      inUse(2, ana, { name: 'rig-soon', until: '2026-03-10T11:00:00.000Z' }),
+      // 23:30 UTC is 00:30 tomorrow in Berlin.
+      inUse(3, ana, { name: 'rig-midnight', until: '2026-03-10T23:30:00.000Z' }),
+      inUse(4, bob, { name: 'rig-overdue', until: '2026-03-10T09:00:00.000Z' }),
+      inUse(5, bob, { name: 'rig-tomorrow', until: '2026-03-11T12:00:00.000Z' }),
+      available(6, 'rig-free'),
+    ];
+    const rowsOf = (seen: SeenCard) => seen.texts.filter((text) => text.startsWith('● '));
+    const berlin = statusCard({ testbeds: lab, now: NOW, timeZone: zone, label: 'due-today' });
+    expect(cardProblems(berlin)).toEqual([]);
+    expect(seenCard(berlin).texts[1]).toMatch(/^Due back today · As of /);
+    expect(rowsOf(seenCard(berlin))).toEqual(['● rig-soon · In use', '● rig-late · In use']);
+    expect(rowsOf(seenCard(statusCard({ testbeds: lab, now: NOW, timeZone: 'UTC', label: 'due-today' })))).toEqual(['● rig-soon · In use', '● rig-late · In use', '● rig-midnight · In use']);
+    expect(statusText({ testbeds: lab, now: NOW, timeZone: zone, label: 'due-today' })).toMatch(/Due back today: rig-soon, rig-late\. All testbeds: /);
+    const none = seenCard(statusCard({ testbeds: [lab[4], lab[5]], now: NOW, timeZone: zone, label: 'due-today' }));
+    expect(none.texts).toContain('Nothing is due back today.');
+    expect(rowsOf(none)).toEqual(['● rig-tomorrow · In use', '● rig-free · Available']);
+  });
+
   it('says so for a label no testbed carries, and lists the labels in use', () => {
     const input = { testbeds: fleet, now: NOW, timeZone: zone, label: 'wifi' };
     const card = statusCard(input);

@@ -41,6 +41,21 @@ describe('status memo', () => {
     }
   });
 
+  it('`status due today` follows the display zone’s midnight: a booking due at 00:30 joins the view as the day turns', () => {
+    const memo = new StatusMemo();
+    const testbeds = [inUse(1, ana, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-10T23:30:00.000Z' }), inUse(2, bob, { since: '2026-03-10T08:00:00.000Z', until: '2026-03-11T22:00:00.000Z' })];
+    const midnight = Date.parse('2026-03-10T23:00:00.000Z'); // 00:00 in Berlin
+    const seen: string[] = [];
+    for (let ms = midnight - 3 * 60_000; ms <= midnight + 3 * 60_000; ms += 5_000) {
+      const input = { testbeds, now: at(ms), timeZone: zone, label: 'due-today' };
+      const view = memo.view({ ...input });
+      expect(view).toEqual(fresh(input));
+      seen.push(seenCard(view.card).texts.includes('Nothing is due back today.') ? 'none' : 'lab-1');
+    }
+    expect(seen.indexOf('lab-1')).toBe(36);
+    expect(seen.slice(36).every((item) => item === 'lab-1')).toBe(true);
+  });
+
   it('follows every change to the records, the wait-lists, the looker, the page and the label', () => {
     const memo = new StatusMemo();
     const now = at(base + 17_000);
@@ -64,6 +79,7 @@ describe('status memo', () => {
       { testbeds: lab(), now, timeZone: 'UTC' },
       { testbeds: lab(), now, timeZone: zone, label: '5g' },
       { testbeds: lab(), now, timeZone: zone, label: 'lab' },
+      { testbeds: lab(), now, timeZone: zone, label: 'due-today' },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: bob.email },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: ana.email },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: ' ANA@example.com ' },
