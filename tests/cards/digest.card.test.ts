@@ -11,7 +11,7 @@ import { emptyLifecycle, type LifecycleEntry, type TestbedRecord } from '../../s
 import { seenCard } from '../support/card-text.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { markupFormed, unLookAlike } from '../support/rendered-text.js';
-import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { NOW, ana, available, bob, dueTodayLab, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
 
 const TRICKY = '**lab_4** [x](http://evil)';
@@ -87,14 +87,7 @@ describe('digest card', () => {
   });
 
   it('due back today lists the bookings due later on the digest’s day in its zone, soonest first: not overdue ones, not tomorrow’s', () => {
-    const due = [
-      inUse(1, ana, { name: 'rig-late', until: '2026-03-10T21:30:00.000Z' }),
-      inUse(2, bob, { name: 'rig-soon', until: '2026-03-10T11:00:00.000Z' }),
-      // 23:30 UTC is 00:30 tomorrow in Berlin.
-      inUse(3, ana, { name: 'rig-midnight', until: '2026-03-10T23:30:00.000Z' }),
-      inUse(4, bob, { name: 'rig-tomorrow', until: '2026-03-11T08:00:00.000Z' }),
-      inUse(5, ana, { name: 'rig-overdue', until: '2026-03-10T09:00:00.000Z' }),
-    ];
+    const due = dueTodayLab();
     const dueRows = (timeZone: string) => {
       const texts = seenCard(digestCard({ ...input, testbeds: due, lifecycle: [], timeZone })).texts;
       const at = texts.findIndex((text) => text.startsWith('Due back today'));
@@ -102,14 +95,14 @@ describe('digest card', () => {
     };
     expect(dueRows('UTC')).toEqual([
       'Due back today (3)',
-      'rig-soon · Bob Builder · due back 2026-03-10 11:00 UTC',
-      'rig-late · Ana Ops · due back 2026-03-10 21:30 UTC',
+      'rig-soon · Ana Ops · due back 2026-03-10 11:00 UTC',
+      'rig-late · Bob Builder · due back 2026-03-10 21:30 UTC',
       'rig-midnight · Ana Ops · due back 2026-03-10 23:30 UTC',
     ]);
     expect(dueRows('Europe/Berlin')).toEqual([
       'Due back today (2)',
-      'rig-soon · Bob Builder · due back 2026-03-10 11:00 UTC (2026-03-10 12:00 Europe/Berlin)',
-      'rig-late · Ana Ops · due back 2026-03-10 21:30 UTC (2026-03-10 22:30 Europe/Berlin)',
+      'rig-soon · Ana Ops · due back 2026-03-10 11:00 UTC (2026-03-10 12:00 Europe/Berlin)',
+      'rig-late · Bob Builder · due back 2026-03-10 21:30 UTC (2026-03-10 22:30 Europe/Berlin)',
     ]);
   });
 

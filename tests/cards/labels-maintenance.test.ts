@@ -14,7 +14,7 @@ import { renderView, type RenderContext } from '../../src/app/render.js';
 import type { LifecycleEntry, Maintenance, TestbedRecord } from '../../src/domain.js';
 import { cardProblems } from '../support/adaptive-cards.js';
 import { seenCard, type SeenCard } from '../support/card-text.js';
-import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
+import { NOW, ana, available, bob, dueTodayLab, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
 
 const zone = 'Europe/Berlin';
@@ -187,15 +187,7 @@ describe('status card: the label filter', () => {
   });
 
   it('`status due today` lists the bookings due back later today on the display zone’s clock, soonest first; with none, says so above every testbed', () => {
-    const lab = [
-      inUse(1, bob, { name: 'rig-late', until: '2026-03-10T21:30:00.000Z' }),
-      inUse(2, ana, { name: 'rig-soon', until: '2026-03-10T11:00:00.000Z' }),
-      // 23:30 UTC is 00:30 tomorrow in Berlin.
-      inUse(3, ana, { name: 'rig-midnight', until: '2026-03-10T23:30:00.000Z' }),
-      inUse(4, bob, { name: 'rig-overdue', until: '2026-03-10T09:00:00.000Z' }),
-      inUse(5, bob, { name: 'rig-tomorrow', until: '2026-03-11T12:00:00.000Z' }),
-      available(6, 'rig-free'),
-    ];
+    const lab = dueTodayLab();
     const rowsOf = (seen: SeenCard) => seen.texts.filter((text) => text.startsWith('● '));
     const berlin = statusCard({ testbeds: lab, now: NOW, timeZone: zone, label: 'due-today' });
     expect(cardProblems(berlin)).toEqual([]);
