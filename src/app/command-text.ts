@@ -6,7 +6,7 @@ import { INPUT_IDS } from '../cards/actions.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
-import { LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, carriesPersonWords, everydayCommand, isLabName } from './everyday-words.js';
+import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, carriesPersonWords, everydayCommand, isLabName } from './everyday-words.js';
 import { adminTask } from './typed-admin.js';
 import {
   EXTEND_NAMED,
@@ -72,7 +72,7 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   if (carriesPersonWords(said)) return false;
   const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
-  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, SWITCH_ASKED, WHO_ADMINS];
+  const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, DIGEST_ASKED, SWITCH_ASKED, WHO_ADMINS];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
   if (argument !== null && argument !== 'invalid') return true;

@@ -405,6 +405,12 @@ const HOW_DO_I =
 const WHAT_ARE_YOU =
   /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+bot\s+do|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
+ * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
+ * the daily digest's card, as of now.
+ */
+export const DIGEST_ASKED =
+  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$/i;
+/**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`: how bookings work in this lab. (`how long can I keep
  * lab-3` asks about their own booking: its status.)
@@ -543,6 +549,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';
+  if (DIGEST_ASKED.test(command)) return 'digest';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
   if (IN_QUEUE_ASKED.test(command)) return 'my queues';

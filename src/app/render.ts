@@ -61,6 +61,7 @@ import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAll
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
 import { rulesCard, rulesText } from '../cards/rules.card.js';
+import { digestCard, digestText } from '../cards/digest.card.js';
 import { PROBLEMS_DAYS, problemFormCard, problemFormText, problemsCard, problemsText } from '../cards/problem.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
@@ -227,6 +228,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(thanksCard(view.ack === true, ctx.directRoom === true), thanksText(view.ack === true, ctx.directRoom === true));
     case 'labels':
       return pair(labelsCard({ testbeds: ctx.testbeds }), labelsText({ testbeds: ctx.testbeds }));
+    case 'digest': {
+      // Asked for: the digest as of now, its day on the display zone's clock.
+      const input = { testbeds: ctx.testbeds, lifecycle: lifeOf(), scheduledFor: now, now, timeZone };
+      return pair(digestCard(input), digestText(input));
+    }
     case 'rules': {
       const input = { ...(ctx.timing ?? DEFAULT_TIMING), admins: ctx.adminCount ?? 0 };
       return pair(rulesCard(input), rulesText(input));

@@ -10,7 +10,7 @@ import type { FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -216,6 +216,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (RULES_ASKED.test(command)) return { kind: 'reply', view: { kind: 'rules' } };
+  if (DIGEST_ASKED.test(command)) return { kind: 'reply', view: { kind: 'digest' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
   const passOn = passOnRoute(command, ctx);
   if (passOn) return passOn;

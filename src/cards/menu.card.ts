@@ -55,6 +55,7 @@ const COMMANDS: Array<[string, string]> = [
   ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],
   ['lab-3 is broken', 'tell the lab’s admins about a problem with lab-3, in your words'],
   ['rules', 'how booking works here: how long a booking may run, reminders, overdue, queues'],
+  ['digest', 'the daily digest as of now: overdue, due back today, who waits for what'],
   ['report', 'usage of the last 7 days (or 30; report 5g for one label): hours, bookings, overdue, top holders'],
   ['broadcast', 'send the testbed status to chosen rooms'],
   ['feedback', 'tell the team what you think'],

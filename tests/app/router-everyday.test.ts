@@ -423,6 +423,19 @@ describe('router: extend with a time', () => {
     expect(route(dm('labels'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
   });
 
+  it.each(['digest', 'daily digest', 'show the digest', 'summary', "today's summary", 'give me an overview', "what's happening?", "what's going on in the lab"])(
+    '%j shows the daily digest as of now, and is kept in recordings',
+    (typed) => {
+      expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'digest' } });
+      expect(isCommandText(typed, testbeds)).toBe(true);
+    },
+  );
+
+  it('a digest of one testbed is no digest: the hint about it', () => {
+    expect(route(text('summary of lab-3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    expect(route(text("what's happening with my build"), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('how labels work is still the help card, and how long I can keep a testbed of mine is its status', () => {
     expect(dispatched('how do labels work')).toEqual([{ type: 'help.requested' }]);
     expect(dispatched('how long can I keep lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);

@@ -136,7 +136,7 @@ describe('menu, help, hint', () => {
     const entries = seen.all.filter((item) => item.role === 'text').slice(1);
     const commands = entries.filter((item) => item.element.weight === 'Bolder').map((item) => item.text);
     expect(commands).toEqual([
-      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+      'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'digest', 'report', 'broadcast', 'feedback', 'help', 'cancel',
     ]);
     const meaningOf = (command: string): string | undefined => {
       const at = entries.findIndex((item) => item.text === command && item.element.weight === 'Bolder');

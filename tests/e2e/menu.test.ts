@@ -139,3 +139,25 @@ describe('`rules` over the real protocol', () => {
     expect(seen.texts).toContain('This lab has no admins, so nobody can force release a booking: ask its holder instead (Ask the holder on its status).');
   });
 });
+
+describe('`digest` over the real protocol', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('shows the daily digest as of now in the room that asked, whether or not DIGEST_AT is set', async () => {
+    h = await startHarness();
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1 for 2 hours'), 'register_submit', { purpose: 'soak' });
+    expect(seenCard(await click(h, h.ada, await ask(h, h.ada, h.lab, 'status'), 'wait', { testbed_id: '1' })).heading).toBe('You are #1 for lab-1');
+    const digest = await ask(h, h.ada, h.lab, "what's happening?");
+    const seen = seenCard(digest);
+    expect(seen.heading).toMatch(/^Daily digest · (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(seen.facts).toMatchObject({ Available: '2', 'In use': '1', Overdue: '0', Total: '3' });
+    expect(seen.texts).toContain('Nothing is overdue.');
+    expect(seen.texts.slice(seen.texts.indexOf('Waiting (1)') + 1)[0]).toBe('lab-1 · waiting: Ada Ops');
+    expect(digest.text).toContain('Waiting:\n- lab-1 · waiting: Ada Ops');
+    // Lab data: not for a 1:1 room that is not approved.
+    expect((await ask(h, h.ada, h.emu.directRoom(h.ada.id, h.bot.id), 'digest')).text).toMatch(/^I answer commands in the lab’s rooms/);
+  });
+});

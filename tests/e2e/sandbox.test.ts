@@ -625,7 +625,7 @@ describe('sandbox page in Chromium', () => {
       // The heading and the version line come first; then each command (bold) above its meaning.
       const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
       expect(boldIndexes.map((index) => texts[index])).toEqual([
-        'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'report', 'broadcast', 'feedback', 'help', 'cancel',
+        'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'digest', 'report', 'broadcast', 'feedback', 'help', 'cancel',
       ]);
       const lines = await linesTaken(blocks);
       expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));

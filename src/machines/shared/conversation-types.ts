@@ -80,6 +80,8 @@ export type CardView =
   | { kind: 'problems' }
   /** `rules`, `how long can I book a testbed`: how bookings work in this lab, with its settings. */
   | { kind: 'rules' }
+  /** `digest`, `daily summary`: the daily digest's card, as of now, in the room that asked. */
+  | { kind: 'digest' }
   /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
   /** `fixed`: news that the testbed, under maintenance, works again (`lab-3 is fixed` from somebody who is no admin). */
   | { kind: 'problemForm'; testbedId: number; text?: string; errors?: FormErrors; fixed?: true }
