@@ -101,7 +101,7 @@ async function conversationsActive(h: Harness): Promise<number> {
   return Number(line?.split(' ')[1]);
 }
 
-describe('`rules` over the real protocol', () => {
+describe('`rules` and `digest` over the real protocol', () => {
   let h: Harness;
   afterEach(async () => {
     await h.close();
@@ -137,13 +137,6 @@ describe('`rules` over the real protocol', () => {
     const seen = seenCard(await ask(h, h.ada, h.lab, 'rules'));
     expect(seen.texts).toContain('Holders get no reminder before a booking is due.');
     expect(seen.texts).toContain('This lab has no admins, so nobody can force release a booking: ask its holder instead (Ask the holder on its status).');
-  });
-});
-
-describe('`digest` over the real protocol', () => {
-  let h: Harness;
-  afterEach(async () => {
-    await h.close();
   });
 
   it('shows the daily digest as of now in the room that asked, whether or not DIGEST_AT is set', async () => {

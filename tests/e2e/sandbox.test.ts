@@ -533,6 +533,25 @@ describe('sandbox page in Chromium', () => {
     );
   }
 
+  /**
+   * A card of titles in bold, each above its meaning (help, rules), as the page shows it: every text block's text, the
+   * titles (bold, after the heading), and whether each title took one line and nothing was cut off.
+   */
+  async function boldTitles(answer: Locator): Promise<{ texts: string[]; titles: string[]; titleAfter: (title: string) => string; titleLines: number[]; cut: string[] }> {
+    const blocks = answer.locator('.ac-textBlock');
+    const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
+    const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
+    const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
+    const lines = await linesTaken(blocks);
+    return {
+      texts,
+      titles: boldIndexes.map((index) => texts[index]),
+      titleAfter: (title) => texts[texts.indexOf(title) + 1],
+      titleLines: boldIndexes.map((index) => lines[index]),
+      cut: await cutOff(blocks),
+    };
+  }
+
   /** A narrow phone's screen (the card gets about 235 px of it). */
   const SMALL_PHONE = { width: 360, height: 800 };
 
@@ -618,33 +637,23 @@ describe('sandbox page in Chromium', () => {
 
   it('on a 360 px screen the help card shows each command whole on its own line', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-help', async () => {
-      const help = await answerTo('help', 'Testbed Monitor help');
-      const blocks = help.locator('.ac-textBlock');
-      const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
-      const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
       // The heading and the version line come first; then each command (bold) above its meaning.
-      const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
-      expect(boldIndexes.map((index) => texts[index])).toEqual([
+      const help = await boldTitles(await answerTo('help', 'Testbed Monitor help'));
+      expect(help.titles).toEqual([
         'testbed', 'status', 'status 5g', 'free (or what\'s free?)', 'register (or book)', 'register lab-3', 'release', 'release lab-3', 'mine (or extend)', 'purpose lab-3 soak test', 'give lab-3 to Linus', 'switch lab-3 to lab-5', 'wait lab-3', 'who has lab-3?', 'ask about lab-3', 'history lab-3', 'lab-3 is broken', 'rules', 'digest', 'report', 'broadcast', 'feedback', 'help', 'cancel',
       ]);
-      const lines = await linesTaken(blocks);
-      expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
-      expect(await cutOff(blocks)).toEqual([]);
+      expect(help.titleLines).toEqual(help.titles.map(() => 1));
+      expect(help.cut).toEqual([]);
     }, SMALL_PHONE);
   });
 
   it('on a 360 px screen the rules card shows each title whole on its own line, its sentences below it, nothing cut off', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-rules', async () => {
-      const rules = await answerTo('how long can I book a testbed?', 'How booking works here');
-      const blocks = rules.locator('.ac-textBlock');
-      const weights = await blocks.evaluateAll((all) => all.map((block) => getComputedStyle(block).fontWeight));
-      const texts = (await blocks.allInnerTexts()).map((text) => text.trim());
-      const boldIndexes = weights.map((weight, index) => (index > 0 && Number(weight) >= 600 ? index : -1)).filter((index) => index > 0);
-      expect(boldIndexes.map((index) => texts[index])).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
-      expect(texts[boldIndexes[1] + 1]).toBe('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
-      const lines = await linesTaken(blocks);
-      expect(boldIndexes.map((index) => lines[index])).toEqual(boldIndexes.map(() => 1));
-      expect(await cutOff(blocks)).toEqual([]);
+      const rules = await boldTitles(await answerTo('how long can I book a testbed?', 'How booking works here'));
+      expect(rules.titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
+      expect(rules.titleAfter('Reminders')).toBe('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
+      expect(rules.titleLines).toEqual(rules.titles.map(() => 1));
+      expect(rules.cut).toEqual([]);
     }, SMALL_PHONE);
   });
 
