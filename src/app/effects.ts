@@ -76,8 +76,8 @@ export function createEffects(deps: {
   const inFlight = new Set<Promise<void>>();
   // Many people asking for the status of an unchanged lab get one build.
   const statusMemo = new StatusMemo();
-  // What `rules` tells people: the lab's own reminder, overdue and hold settings, in the units they are set in.
-  const timing = { reminderMinutes: config.reminderMs / 60_000, overdueRepeatHours: config.overdueRepeatMs / 3_600_000, holdMinutes: config.holdMs / 60_000 };
+  // What `rules` tells people: the lab's own reminder, overdue and hold settings.
+  const timing = { reminderMs: config.reminderMs, overdueRepeatMs: config.overdueRepeatMs, holdMs: config.holdMs };
   // Threads: the root each person's conversation in a room is in (by room and person), and the root of
   // each card the bot posted into a thread (by the card's message id), so a press on it answers there.
   const conversationThreads = new KeptMap<string, string>(4096);

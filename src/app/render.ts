@@ -6,6 +6,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
+import { DEFAULT_TIMING, type LifecycleTiming } from '../machines/shared/lifecycle-types.js';
 import type { CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import type { AdminView } from '../machines/admin.machine.js';
@@ -90,11 +91,8 @@ export interface RenderContext {
   /** How many admins ADMINS names (a problem report goes to them); absent: none. */
   adminCount?: number;
   /** The lab's reminder, overdue and hold settings, for `rules` (absent: the defaults). */
-  timing?: { reminderMinutes: number; overdueRepeatHours: number; holdMinutes: number };
+  timing?: LifecycleTiming;
 }
-
-/** What `rules` says when the context carries no settings: the settings' defaults. */
-const DEFAULT_TIMING = { reminderMinutes: 15, overdueRepeatHours: 24, holdMinutes: 10 };
 
 export interface Rendered {
   card: AdaptiveCardJson;
@@ -234,7 +232,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(digestCard(input), digestText(input));
     }
     case 'rules': {
-      const input = { ...(ctx.timing ?? DEFAULT_TIMING), admins: ctx.adminCount ?? 0 };
+      const { reminderMs, overdueRepeatMs, holdMs } = ctx.timing ?? DEFAULT_TIMING;
+      const input = { reminderMinutes: reminderMs / 60_000, overdueRepeatHours: overdueRepeatMs / 3_600_000, holdMinutes: holdMs / 60_000, admins: ctx.adminCount ?? 0 };
       return pair(rulesCard(input), rulesText(input));
     }
     case 'problems': {
