@@ -8,8 +8,8 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
 import { ANY_TESTBED_LABEL } from '../lab-rules.js';
-import { byName, fact, factSet, heading, plainText, safeName, small, testbedState } from './parts.js';
-import { formatDuration, formatWhen, localDate, parseIso, wallTimeAt } from './time.js';
+import { byDueTime, byName, fact, factSet, heading, isDueBackToday, plainText, safeName, small, testbedState } from './parts.js';
+import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
 
 export interface DigestCardInput {
   testbeds: readonly TestbedRecord[];
@@ -74,7 +74,6 @@ const isUnderMaintenance = (record: TestbedRecord) => record.status !== 'in_use'
 /** The figures of a digest, also used for its log line (counts only there). */
 export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now'> & { timeZone?: string }): DigestSummary {
   const now = parseIso(input.now) ?? 0;
-  const today = localDate(now, input.timeZone ?? 'UTC');
   const dueToday: TestbedRecord[] = [];
   const counts: DigestCounts = { total: input.testbeds.length, available: 0, inUse: 0, overdue: 0, maintenance: 0 };
   const overdue: OverdueBooking[] = [];
@@ -88,11 +87,9 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
     const state = testbedState(record, input.now);
     counts[state] += 1;
     if (state === 'overdue') overdue.push({ record, overdueMs: now - (parseIso(record.expected_release_time) ?? now) });
-    const due = parseIso(record.expected_release_time);
-    if (state === 'inUse' && due !== null && localDate(due, input.timeZone ?? 'UTC') === today) dueToday.push(record);
+    if (isDueBackToday(record, input.now, input.timeZone ?? 'UTC')) dueToday.push(record);
   }
-  const dueAt = (record: TestbedRecord) => parseIso(record.expected_release_time) ?? 0;
-  dueToday.sort((a, b) => dueAt(a) - dueAt(b) || byName(a, b));
+  dueToday.sort(byDueTime);
   overdue.sort((a, b) => b.overdueMs - a.overdueMs || byName(a.record, b.record));
   const byId = new Map(input.testbeds.map((record) => [record.id, record]));
   const waiting: WaitingLine[] = [];

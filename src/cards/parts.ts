@@ -10,7 +10,7 @@ import { ACTIONS } from './actions.js';
 import { safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import { cleanText, cutText } from './inert-text.js';
 import { compareNames } from './name-order.js';
-import { formatHeldFor, formatInZone, formatRelative, formatWhen, formatWhenRelative, parseIso } from './time.js';
+import { formatHeldFor, formatInZone, formatRelative, formatWhen, formatWhenRelative, localDate, parseIso } from './time.js';
 
 export type TestbedState = 'available' | 'inUse' | 'overdue' | 'maintenance';
 
@@ -23,6 +23,18 @@ export function testbedState(record: TestbedRecord, now: string): TestbedState {
   const release = parseIso(record.expected_release_time);
   const base = parseIso(now);
   return release !== null && base !== null && release < base ? 'overdue' : 'inUse';
+}
+
+/** In use, not overdue, and due back later on the date `now` falls on in `timeZone` (the digest's and `status due today`'s). */
+export function isDueBackToday(record: TestbedRecord, now: string, timeZone: string): boolean {
+  const due = parseIso(record.expected_release_time);
+  return testbedState(record, now) === 'inUse' && due !== null && localDate(due, timeZone) === localDate(parseIso(now) ?? 0, timeZone);
+}
+
+/** Soonest expected release first (a record without one last), then by name. */
+export function byDueTime(a: TestbedRecord, b: TestbedRecord): number {
+  const dueAt = (record: TestbedRecord) => parseIso(record.expected_release_time) ?? Number.MAX_SAFE_INTEGER;
+  return dueAt(a) - dueAt(b) || byName(a, b);
 }
 
 /** Free for anyone to book right now (a hand-off hold is checked separately, from the lifecycle entry). */

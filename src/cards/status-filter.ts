@@ -5,8 +5,7 @@
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNamedWithin, findNearName } from '../lab-rules.js';
-import { hasLabel, isBookable, labelsInUse, testbedState } from './parts.js';
-import { localDate, parseIso } from './time.js';
+import { hasLabel, isBookable, isDueBackToday, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
 export type StatusShow = 'free' | 'busy' | 'overdue' | 'maintenance' | 'dueToday';
@@ -60,10 +59,8 @@ function isInState(record: TestbedRecord, show: StatusShow, now: string, entry: 
       return state === 'overdue';
     case 'maintenance':
       return state === 'maintenance';
-    case 'dueToday': {
-      const due = parseIso(record.expected_release_time);
-      return state === 'inUse' && due !== null && localDate(due, timeZone) === localDate(parseIso(now) ?? 0, timeZone);
-    }
+    case 'dueToday':
+      return isDueBackToday(record, now, timeZone);
   }
 }
 

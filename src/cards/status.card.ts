@@ -18,6 +18,7 @@ import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, safeText, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
+  byDueTime,
   byName,
   hasLabel,
   heading,
@@ -183,8 +184,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries, timeZone);
   const sorted = inStatusOrder(testbeds, now);
   // What frees up today: soonest first.
-  const dueAt = ({ record }: { record: TestbedRecord }) => Date.parse(record.expected_release_time ?? '') || 0;
-  if (narrowed.show === 'dueToday' && narrowed.noneInState === undefined) sorted.sort((a, b) => dueAt(a) - dueAt(b));
+  if (narrowed.show === 'dueToday' && narrowed.noneInState === undefined) sorted.sort((a, b) => byDueTime(a.record, b.record));
   const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
   // Under maintenance counts as busy: people may wait for it to come back.
   const isWaitable = (record: TestbedRecord) => record.status === 'in_use' || Boolean(record.maintenance) || Boolean(entries.get(record.id)?.offer);
