@@ -7,7 +7,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
+import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
 
 /** How many places a clause could start (` for `, ` until `) are tried in one typed booking. */
@@ -300,7 +300,8 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
 function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
   const text = withoutNow(typed, testbeds).replace(/\s\+(?=\d)/, ' ');
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
-  if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} for ${match[2]}`;
+  // `lab-3 0930 hrs`: a clock, so until then.
+  if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} ${CLOCK_WITH_HOURS.test(match[2]) ? 'until' : 'for'} ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
   // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
   const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;

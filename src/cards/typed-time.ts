@@ -126,7 +126,11 @@ function readHoursAndMinutes(text: string): number | null {
 }
 
 /** `2 hours`, `2h`, `90 min`, `an hour`, `1.5 days`, `ninety minutes`, `2 days and 3 hours`: the length in ms, or null. */
+/** `0930 hrs`, `1730h`: a 24-hour time without its colon (four digits that make one), not 930 hours. */
+export const CLOCK_WITH_HOURS = /^(?:[01]\d|2[0-3])[0-5]\d\s*(?:h|hrs?)$/i;
+
 function readDuration(text: string): number | null {
+  if (CLOCK_WITH_HOURS.test(text.trim())) return null;
   const both = readHoursAndMinutes(text);
   if (both !== null) return both;
   const one = readOneDuration(text);

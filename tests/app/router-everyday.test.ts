@@ -236,7 +236,7 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([event]);
   });
 
-  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus', "what's up with the build", 'tell Linus I need coffee', 'keep calm and release the kraken', '5', 'after lunch', "I'll release the kraken"])('%j stays as it was: the hint', (typed) => {
+  it.each(['tell Linus the news', 'can anyone have the cake', 'somebody can have the cake', 'bug in the build', 'undo the soak', 'wrong room entirely', 'wifi stats', 'who hogs the remote', 'hello world', 'hey you', 'what happened to my build', 'who released the kraken', 'log', 'activity', 'next', "what's next", 'dibs on the last donut', 'I want pizza next', 'next for lunch', 'do I have to wait', 'do I have time', 'is this mine', 'when is the demo due', 'not yet working', '+ the rest', '+1 for the idea', 'yes I will be there', 'stop reminding Linus', "what's up with the build", 'tell Linus I need coffee', 'keep calm and release the kraken', '5', 'after lunch', "I'll release the kraken", '17h', 'sun', 'sat', 'wed'])('%j stays as it was: the hint', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
@@ -1378,6 +1378,8 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['1h', 'extend 1h'],
     ['tomorrow', 'extend tomorrow'],
     ['friday', 'extend until friday'],
+    ['0930 hrs', 'extend until 09:30'],
+    ['extend lab-3 0930 hrs', 'extend lab-3 until 09:30'],
     ['I need it until friday', 'extend until friday'],
     ['need it for 2 more hours', 'extend 2 hours'],
     ["I'll release it now", 'release it'],

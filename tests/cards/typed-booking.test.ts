@@ -174,11 +174,14 @@ describe('readTypedExtension', () => {
     ['for a couple of hours', 120],
     ['1h30', 90],
     ['by 2 hours and 15 minutes', 135],
+    // Three digits, or four that make no clock, are hours.
+    ['120h', 7200],
+    ['2400h', 144000],
   ])('%j is %d minutes more', (typed, minutes) => {
     expect(readTypedExtension(typed)).toBe(minutes);
   });
 
-  it.each(['until 18:00', 'by the demo', '', 'by 0 hours', 'for 30 seconds', 'by 2 hours ' + 'x'.repeat(60)])('%j is no length', (typed) => {
+  it.each(['until 18:00', 'by the demo', '', 'by 0 hours', 'for 30 seconds', 'by 2 hours ' + 'x'.repeat(60), '0930 hrs', '1730h'])('%j is no length', (typed) => {
     expect(readTypedExtension(typed)).toBeNull();
   });
 });
@@ -264,6 +267,10 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('TB-08 Voice and video lab whenever', LAB, NOW, 'UTC')).toEqual({ name: 'TB-08 Voice and video lab', values: {}, unread: 'whenever' });
     // A name the lab does not have stays the name, and the form says no testbed is called so.
     expect(readTypedBooking('lab-9 tomorrow', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9 tomorrow', values: {} });
+    // A 24-hour time without its colon is until then (it read as 930 hours); a length of hours stays one.
+    expect(readTypedBooking('lab-3 0930 hrs', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-11', '09:30') });
+    expect(readTypedBooking('lab-3 1730h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '17:30') });
+    expect(readTypedBooking('lab-3 120h', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-15', '10:00') });
   });
 
   it('reads `to` and `through` as until, `to …` and `because …` as a purpose, and a start later than now as booking ahead', () => {
