@@ -465,3 +465,9 @@ export type HistoryEntry = HistoryBase &
     | { event: 'maintenance_started'; reason: string; until: string | null }
     | { event: 'maintenance_ended'; reason: string }
   );
+
+/** A time typed with `extend` that no extension may reach: as typed, and whether it has passed or lies too far ahead. */
+export interface ExtendRefused {
+  typed: string;
+  outside: 'passed' | 'tooFar';
+}

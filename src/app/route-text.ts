@@ -5,7 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
-import { isTypedTime, readTypedInstant, releaseOfValues } from '../cards/typed-time.js';
+import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -251,11 +251,16 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (extend) {
     const asked = readTypedExtend(extend[1], ctx.testbeds ?? []);
     const until = asked.until === undefined ? null : readTypedInstant(asked.until, event.receivedAt, ctx.timeZone);
+    // `extend lab-3 until 2027-06-01`: a time read, but no extension may reach it; the card says why.
+    const values = asked.until === undefined || until !== null ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
+    const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
+    const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
     return one('conversation', event, {
       type: 'mine.requested',
       ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
       ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
       ...(until === null ? {} : { extendUntil: until }),
+      ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
     });
   }
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.

@@ -3,7 +3,8 @@
  * the "Mine" card: the person's own bookings with Extend and Release buttons, their places in
  * queues, and Release all mine. Each card has a plain-text sibling.
  */
-import type { LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
+import type { ExtendRefused, LifecycleEntry, LifecycleOutcome, RefusalReason, TestbedRecord } from '../domain.js';
+import { MAX_DAYS_AHEAD } from './release-time.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
@@ -291,6 +292,8 @@ export interface MineInput {
   queues?: boolean;
   /** An instant the person typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. */
   doneBy?: string;
+  /** A time typed with `extend` that no extension may reach (passed, or past 90 days ahead): said, with no button. */
+  extendRefused?: ExtendRefused;
   /** Shown in a 1:1 room that is not approved, where only the buttons the bot sends there work (not typed bookings). */
   directRoom?: boolean;
 }
@@ -370,6 +373,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   const chosen = input.chosen === undefined && held.length === 1 ? held[0] : held.find((record) => record.id === input.chosen);
   const done = doneByButton(input, chosen);
   if (done.line) body.push(small(done.line, { color: 'warning' }));
+  if (input.extendRefused) body.push(small(refusedLine(input.extendRefused, (value) => safeName(value, 80)), { color: 'warning' }));
   // Done by a time later than it is due: that is an extension until then.
   const asked = done.extendUntil === undefined ? input : { ...input, extendUntil: done.extendUntil };
   const until = asked.extendUntil;
@@ -385,6 +389,13 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
   ]);
+}
+
+/** Why no button extends to the time typed: `“yesterday 9am” has already passed …`, `… at most 90 days ahead …`. */
+function refusedLine({ typed, outside }: ExtendRefused, shown: (value: string) => string): string {
+  return outside === 'passed'
+    ? `“${shown(typed)}” has already passed, so there is nothing to extend to.`
+    : `A booking runs at most ${MAX_DAYS_AHEAD} days ahead, so I cannot extend it to “${shown(typed)}”.`;
 }
 
 /**
@@ -487,12 +498,13 @@ export function mineText(input: MineInput): string {
   );
   const more = held.length > 5 ? `; ${held.length - 5} more` : '';
   const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
+  const refused = input.extendRefused && held.length > 0 ? ` ${refusedLine(input.extendRefused, (value) => plainText(value, 80))}` : '';
   const elsewhere = input.queues ? undefined : notTheirs(input, held, (value) => plainText(value, 80));
   if (elsewhere !== undefined) return `${heldForYou}${elsewhere} ${own}`;
   const waits = queued
     .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
     .join('');
-  return `${heldForYou}${own}${waits}`;
+  return `${heldForYou}${own}${refused}${waits}`;
 }
 
 export interface NotNeededInput {

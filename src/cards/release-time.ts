@@ -24,7 +24,8 @@ const QUICK_OFFSETS: Record<string, number> = {
 
 export type ReleaseField = 'release_choice' | 'release_date' | 'release_time';
 
-export type Resolved = { ok: true; iso: string } | { ok: false; field: ReleaseField; message: string };
+/** `outside`: a time that was read, but has passed or lies past MAX_DAYS_AHEAD (the words were right, the time is not). */
+export type Resolved = { ok: true; iso: string } | { ok: false; field: ReleaseField; message: string; outside?: 'passed' | 'tooFar' };
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -36,8 +37,8 @@ function isQuickChoice(choice: string): boolean {
   return choice === 'eod' || has(QUICK_OFFSETS, choice);
 }
 
-function refuse(field: ReleaseField, message: string): Resolved {
-  return { ok: false, field, message };
+function refuse(field: ReleaseField, message: string, outside?: 'passed' | 'tooFar'): Resolved {
+  return { ok: false, field, message, ...(outside === undefined ? {} : { outside }) };
 }
 
 /**
@@ -84,11 +85,11 @@ export function resolveRelease(choice: string, date: string, time: string, now: 
     return refuse(field, 'Choose when you expect to release it, or fill in a custom date and time.');
   }
   if (instant <= base) {
-    return refuse(field, `That time has already passed (${zone}). Choose a time in the future.${hint}`);
+    return refuse(field, `That time has already passed (${zone}). Choose a time in the future.${hint}`, 'passed');
   }
   const latest = base + MAX_DAYS_AHEAD * DURATIONS.DAY;
   if (instant > latest) {
-    return refuse(field, `Book for at most ${MAX_DAYS_AHEAD} days (until ${formatUtc(isoFromMs(latest))}).${hint}`);
+    return refuse(field, `Book for at most ${MAX_DAYS_AHEAD} days (until ${formatUtc(isoFromMs(latest))}).${hint}`, 'tooFar');
   }
   return { ok: true, iso: isoFromMs(instant) };
 }

@@ -247,6 +247,7 @@ export const conversationMachine = setup({
             ...(event.extendUntil === undefined ? {} : { extendUntil: event.extendUntil }),
             ...(event.queues ? { queues: true as const } : {}),
             ...(event.doneBy === undefined ? {} : { doneBy: event.doneBy }),
+            ...(event.extendRefused === undefined ? {} : { extendRefused: event.extendRefused }),
           },
         }),
       },

@@ -132,6 +132,14 @@ describe('router: extend with a time', () => {
     expect(isCommandText('extend lab-3 until 18:00', testbeds)).toBe(true);
   });
 
+  it('a time no extension may reach gets no instant for a button, but the card is told why: passed, or too far ahead', () => {
+    // NOW is 2026-03-02 10:00 UTC.
+    expect(dispatched('extend lab-3 until 2026-12-24')).toEqual([{ type: 'mine.requested', testbedId: 3, extendRefused: { typed: '2026-12-24', outside: 'tooFar' } }]);
+    expect(dispatched('extend until 2026-03-01 09:00')).toEqual([{ type: 'mine.requested', extendRefused: { typed: '2026-03-01 09:00', outside: 'passed' } }]);
+    expect(dispatched('2026-12-24')).toEqual([{ type: 'mine.requested', extendRefused: { typed: '2026-12-24', outside: 'tooFar' } }]);
+    expect(dispatched('extend lab-3 until the demo')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
+  });
+
   it.each([
     ['I still need lab-3', { testbedId: 3 }],
     ["I'm still using TB-04, another 2 hours", { testbedId: 4, extendMinutes: 120 }],

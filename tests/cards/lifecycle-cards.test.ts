@@ -665,6 +665,17 @@ describe('lifecycle cards', () => {
     expect(seenCard(card).texts).toContain('lab-4 already runs past 2026-03-10 18:00 UTC, so there is nothing to extend to then.');
   });
 
+  it('mine says why a time typed to extend to has no button: it has passed, or lies more than 90 days ahead; holding nothing, it says nothing of it', () => {
+    const input = { ...ctx, testbeds: [inUse(4, ana)], life: [], requesterEmail: ana.email };
+    const tooFar = mineCard({ ...input, extendRefused: { typed: '2027-06-01', outside: 'tooFar' } });
+    expect(seenCard(tooFar).texts).toContain('A booking runs at most 90 days ahead, so I cannot extend it to “2027-06-01”.');
+    expect(inspectCard(tooFar).actions.map((action) => action.title)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release', 'Release all mine', 'Status']);
+    expect(mineText({ ...input, extendRefused: { typed: 'March 1st', outside: 'passed' } })).toMatch(/ “March 1st” has already passed, so there is nothing to extend to\.$/);
+    const nothing = { ...input, testbeds: [], extendRefused: { typed: '2027-06-01', outside: 'tooFar' as const } };
+    expect(seenCard(mineCard(nothing)).texts.some((text) => text.includes('2027-06-01'))).toBe(false);
+    expect(mineText(nothing)).toBe('You hold no testbeds right now.');
+  });
+
   it('an extension until a time the booking already reaches says so, with that time', () => {
     const seen = seenCard(outcomeCard({ ...ctx, outcome: { type: 'refused', reason: 'not_later', record: inUse(4, ana), until: '2026-03-10T12:00:00.000Z' } }));
     expect(seen.heading).toBe('Nothing was changed');

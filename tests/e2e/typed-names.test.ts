@@ -400,6 +400,10 @@ describe('a testbed named with the command', () => {
     expect(await due()).toBe(before + 3 * 3_600_000);
     const until = await ask(h, h.ada, adaRoom, 'I need it until friday');
     expect(buttonTitles(until)[0]).toMatch(/^Extend to \d{4}-\d{2}-\d{2} 23:59 UTC$/);
+    // A time no extension may reach: no button for it, and why.
+    const far = await ask(h, h.ada, adaRoom, 'until 2099-01-01');
+    expect(buttonTitles(far)[0]).toBe('Extend 1 hour');
+    expect(seenCard(far).texts).toContain('A booking runs at most 90 days ahead, so I cannot extend it to “2099-01-01”.');
     // `I'll release it now`: the same card, whose Release releases it.
     const release = await ask(h, h.ada, adaRoom, "I'll release it now");
     expect(buttonTitles(release)).toContain('Release');

@@ -2,7 +2,7 @@
  * The conversation machine's event, view and result types (re-exported by
  * conversation.machine.ts). Plain data only.
  */
-import type { AdminRequest, DirectMessage, FormErrors, FormValues, HoldOffer, Holder, LabelRegisterForm, NextInLine, RegisterForm, TestbedRecord } from '../../domain.js';
+import type { AdminRequest, DirectMessage, ExtendRefused, FormErrors, FormValues, HoldOffer, Holder, LabelRegisterForm, NextInLine, RegisterForm, TestbedRecord } from '../../domain.js';
 import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecycle-types.js';
 
 /** The shared data types this machine's events and views carry (defined in domain.ts). */
@@ -39,9 +39,10 @@ export type ConversationEvent =
    * `testbedId`: the booking named with the command (`extend lab-3`), chosen on the card; `extendMinutes`
    * (`by 2 hours`) or `extendUntil` (`until 18:00`, ISO 8601 UTC): what was typed, as a button of its own.
    * `queues`: only their places in queues, each one to leave (`my queues`, `stop waiting`). `doneBy`: an
-   * instant they typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC.
+   * instant they typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. `extendRefused`:
+   * a time typed to extend to that has passed or lies more than 90 days ahead (the card says so, with no button).
    */
-  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string }
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
   /**
    * `purpose lab-3 soak test`: the form that gives one of their bookings a new purpose. `testbedId`: the
    * testbed named; `purpose`: the new purpose as typed (else the form starts with the current one).
@@ -110,7 +111,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
   /**
    * `give lab-3 to Linus`: who the words `to` name on the platform, looked up when the card is drawn
    * (`found`), and the one press that hands lab-3 over.
