@@ -147,8 +147,8 @@ describe('router', () => {
     // A time: lab-3 is chosen, and the card offers to extend it to that time.
     expect(eventOf('extend lab-3 until 18:00')).toEqual({ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T18:00:00.000Z' });
     expect(eventOf('extend until tomorrow 9am')).toEqual({ type: 'mine.requested', extendUntil: '2026-03-03T09:00:00.000Z' });
-    // A time that has passed, or more than 90 days ahead, is not offered: their bookings, lab-3 chosen.
-    expect(eventOf('extend lab-3 until today 9:00')).toEqual({ type: 'mine.requested', testbedId: 3 });
+    // A time that has passed, or more than 90 days ahead, is not offered: their bookings, lab-3 chosen, and why.
+    expect(eventOf('extend lab-3 until today 9:00')).toEqual({ type: 'mine.requested', testbedId: 3, extendRefused: { typed: 'today 9:00', outside: 'passed' } });
     expect(eventOf('extend lab-3 for the demo')).toEqual({ type: 'mine.requested', testbedId: 3 });
     expect(eventOf('extend lab-9')).toEqual({ type: 'mine.requested' });
     expect(eventOf('extend lab-9 by 2 hours')).toEqual({ type: 'mine.requested' });

@@ -23,6 +23,7 @@ describe('resolveRelease: a filled custom date or time is the person’s choice'
       ok: false,
       field: 'release_date',
       message: `That time has already passed (${ZONE}). Choose a time in the future. ${HINT}`,
+      outside: 'passed',
     });
   });
 
@@ -31,6 +32,7 @@ describe('resolveRelease: a filled custom date or time is the person’s choice'
       ok: false,
       field: 'release_date',
       message: `That time has already passed (${ZONE}). Choose a time in the future.`,
+      outside: 'passed',
     });
   });
 
@@ -44,6 +46,7 @@ describe('resolveRelease: a filled custom date or time is the person’s choice'
       ok: false,
       field: 'release_date',
       message: `Book for at most 90 days (until 2026-06-08 10:00 UTC). ${HINT}`,
+      outside: 'tooFar',
     });
     expect(resolveRelease('1w', '2026-06-08', '12:00', NOW, ZONE)).toEqual({ ok: true, iso: '2026-06-08T10:00:00.000Z' });
   });
