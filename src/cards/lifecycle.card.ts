@@ -336,7 +336,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   const { held, queued, offered } = mine(typed);
   const elsewhere = notTheirs(typed, held, (value) => safeName(value));
   // The time typed was for the testbed they do not hold: their own bookings get the plain buttons.
-  const input: MineInput = elsewhere === undefined ? typed : { ...typed, extendMinutes: undefined, extendUntil: undefined };
+  const input: MineInput = elsewhere === undefined ? typed : { ...typed, extendMinutes: undefined, extendUntil: undefined, extendRefused: undefined };
   const heldForYou = offered.map(({ record, until }) =>
     small(
       `${safeName(record.testbed_name)} is held for you until ${formatWhen(until, input.timeZone)}: ${input.directRoom ? 'press Book it on the offer I sent you' : `type book ${safeName(record.testbed_name)}`} to take it.`,
@@ -391,7 +391,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   ]);
 }
 
-/** Why no button extends to the time typed: `“yesterday 9am” has already passed …`, `… at most 90 days ahead …`. */
+/** Why no button extends to the time typed: `“2026-11-01 10:00” has already passed …`, `… at most 90 days ahead …`. */
 function refusedLine({ typed, outside }: ExtendRefused, shown: (value: string) => string): string {
   return outside === 'passed'
     ? `“${shown(typed)}” has already passed, so there is nothing to extend to.`

@@ -674,6 +674,10 @@ describe('lifecycle cards', () => {
     const nothing = { ...input, testbeds: [], extendRefused: { typed: '2027-06-01', outside: 'tooFar' as const } };
     expect(seenCard(mineCard(nothing)).texts.some((text) => text.includes('2027-06-01'))).toBe(false);
     expect(mineText(nothing)).toBe('You hold no testbeds right now.');
+    // The time was typed for somebody else's testbed: that is what the card says, not why their own has no button.
+    const theirs = mineCard({ ...input, testbeds: [inUse(4, ana), inUse(5, bob)], chosen: 5, extendRefused: { typed: '2027-06-01', outside: 'tooFar' } });
+    expect(seenCard(theirs).texts.some((text) => text.startsWith('You do not hold lab-5'))).toBe(true);
+    expect(seenCard(theirs).texts.some((text) => text.includes('2027-06-01'))).toBe(false);
   });
 
   it('an extension until a time the booking already reaches says so, with that time', () => {
