@@ -68,9 +68,10 @@ export const YES_ALONE =
  * the offer again, with how long it is held and both its buttons (else what the words get anyway).
  */
 export const LATER_SAID =
-  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|hold\s+it(?:\s+for\s+me)?|can\s+you\s+hold\s+it(?:\s+for\s+me)?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit)))$/i;
+  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
-export const NEXT_PERSON = /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+the\s+next\s+(?:person|one)(?:\s+in\s+line)?|let\s+the\s+next\s+(?:person|one)\s+have\s+it)$/i;
+export const NEXT_PERSON =
+  /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else)|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
   /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins\s+list|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;

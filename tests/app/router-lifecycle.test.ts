@@ -268,10 +268,13 @@ describe('direct rooms (not on APPROVED_ROOMS)', () => {
     expect(route(typed('got it'), lab)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
     expect(route(typed('yes I will be there'), lab)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
     // `later`, `hold it for me`: the offer again (else OK there); `next person`: pass on it.
-    for (const words of ['later', 'not now', 'give me 5 minutes', 'hold it for me', "I'll take it later"]) {
+    // `how long is it held`, `what is held for me`: the offer again, which says until when.
+    for (const words of ['later', 'not now', 'give me 5 minutes', 'hold it for me', "I'll take it later", 'can you hold it for 10 more minutes', 'how long is it held', 'what is held for me']) {
       expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'ack' } });
     }
-    expect(route(typed('give it to the next person'), lab)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    for (const words of ['give it to the next person', 'give it to someone else', 'let somebody else have it']) {
+      expect(route(typed(words), lab), words).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    }
     // `not yet` answers a reminder (their bookings), and `keep it for me` is no such answer.
     expect(eventOf(route(typed('not yet'), lab))).toEqual({ type: 'mine.requested' });
     // `no` with a mark and a command after it: the command (`no lab-1` stays a pass on it, `no, thanks` a decline).
