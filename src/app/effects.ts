@@ -76,8 +76,6 @@ export function createEffects(deps: {
   const inFlight = new Set<Promise<void>>();
   // Many people asking for the status of an unchanged lab get one build.
   const statusMemo = new StatusMemo();
-  // What `rules` tells people: the lab's own reminder, overdue and hold settings.
-  const timing = { reminderMs: config.reminderMs, overdueRepeatMs: config.overdueRepeatMs, holdMs: config.holdMs };
   // Threads: the root each person's conversation in a room is in (by room and person), and the root of
   // each card the bot posted into a thread (by the card's message id), so a press on it answers there.
   const conversationThreads = new KeptMap<string, string>(4096);
@@ -112,7 +110,8 @@ export function createEffects(deps: {
       statusMemo,
       findPeople,
       adminCount: config.admins.length,
-      timing,
+      // What `rules` tells people: the reminder, overdue and hold settings the config holds for the testbeds too.
+      timing: config,
     };
   }
 

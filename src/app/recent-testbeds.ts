@@ -6,12 +6,11 @@
 import type { TestbedRecord } from '../domain.js';
 import { KeptMap } from '../kept-map.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
+import { isStateWord } from '../cards/status-filter.js';
 import { testbedOfDecision, type RouteDecision } from './route-decision.js';
 
 /** How long `it` keeps meaning the testbed last asked about. */
 export const RECENT_TESTBED_MS = 30 * 60_000;
-/** Words a status view reads as a state, never as the start of a testbed's name. */
-const STATE_WORDS = new Set(['free', 'available', 'in-use', 'in use', 'busy', 'overdue', 'maintenance', 'due', 'due-today']);
 
 export interface RecentTestbeds {
   /** The testbed the person last asked about in the room, when that was less than RECENT_TESTBED_MS before `now`. */
@@ -39,7 +38,8 @@ export function createRecentTestbeds(kept = 10_000): RecentTestbeds {
 
 /** The testbed a name as typed finds (a whole name, or the start of only one); none for a state or a label. */
 function namedId(typed: string, testbeds: readonly Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>[]): number | undefined {
-  if (STATE_WORDS.has(typed.trim().toLowerCase())) return undefined;
+  // Words a status view reads as a state, never as the start of a testbed's name.
+  if (isStateWord(typed)) return undefined;
   const match = findByTypedName(testbeds, typed);
   if (!('found' in match)) return undefined;
   return labelCarried(testbeds, typed) && match.found.testbed_name.toLowerCase() !== typed.trim().toLowerCase() ? undefined : match.found.id;

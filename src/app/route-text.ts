@@ -250,10 +250,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const extend = EXTEND_NAMED.exec(command);
   if (extend) {
     const asked = readTypedExtend(extend[1], ctx.testbeds ?? []);
-    const until = asked.until === undefined ? null : readTypedInstant(asked.until, event.receivedAt, ctx.timeZone);
-    // `extend lab-3 until 2027-06-01`: a time read, but no extension may reach it; the card says why.
-    const values = asked.until === undefined || until !== null ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
+    // The instant for its button; or, for `extend lab-3 until 2027-06-01`, a time read that no extension may reach (the card says why).
+    const values = asked.until === undefined ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
     const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
+    const until = resolved?.ok ? resolved.iso : null;
     const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
     return one('conversation', event, {
       type: 'mine.requested',

@@ -72,7 +72,7 @@ export const MAX_DIGEST_ROWS = 25;
 const isUnderMaintenance = (record: TestbedRecord) => record.status !== 'in_use' && record.maintenance != null;
 
 /** The figures of a digest, also used for its log line (counts only there). */
-export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now'> & { timeZone?: string }): DigestSummary {
+export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecycle' | 'now' | 'timeZone'>): DigestSummary {
   const now = parseIso(input.now) ?? 0;
   const dueToday: TestbedRecord[] = [];
   const counts: DigestCounts = { total: input.testbeds.length, available: 0, inUse: 0, overdue: 0, maintenance: 0 };
@@ -87,7 +87,7 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
     const state = testbedState(record, input.now);
     counts[state] += 1;
     if (state === 'overdue') overdue.push({ record, overdueMs: now - (parseIso(record.expected_release_time) ?? now) });
-    if (isDueBackToday(record, input.now, input.timeZone ?? 'UTC')) dueToday.push(record);
+    if (isDueBackToday(record, input.now, input.timeZone)) dueToday.push(record);
   }
   dueToday.sort(byDueTime);
   overdue.sort((a, b) => b.overdueMs - a.overdueMs || byName(a.record, b.record));

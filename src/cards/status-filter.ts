@@ -44,6 +44,11 @@ function statusShowOf(word: string): StatusShow | undefined {
   return Object.hasOwn(STATE_WORDS, key) ? STATE_WORDS[key] : undefined;
 }
 
+/** Whether a status view reads the words as a state (`free`, `in use`, `due today`), never as a testbed's name. */
+export function isStateWord(words: string): boolean {
+  return statusShowOf(words.trim().replace(/\s+/g, '-')) !== undefined;
+}
+
 /**
  * Whether a testbed is in the state a view asks for; `free` means bookable by anyone now (not held for a hand-off), `dueToday`
  * in use (not overdue) and due back later on today's date in `timeZone`.
@@ -88,7 +93,7 @@ export interface Narrowed {
 }
 
 /** Narrows `all` by the view's argument (absent: every testbed). `entries`: the lifecycle entries by testbed id. */
-export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>, timeZone = 'UTC'): Narrowed {
+export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>, timeZone: string): Narrowed {
   if (label === undefined) return { testbeds: all, counted: all, unknownLabel: false, labels: [] };
   const labelled = all.filter((record) => hasLabel(record, label));
   if (labelled.length > 0) return { testbeds: labelled, counted: labelled, unknownLabel: false, labels: [] };
