@@ -161,6 +161,51 @@ export function findNamedWithin<T extends Pick<TestbedRecord, 'testbed_name'>>(r
   return within.length === 1 ? within[0] : undefined;
 }
 
+/** Words that name nobody in particular, typed alone: never read as a holder's name. */
+const NOBODY_IN_PARTICULAR = new Set([
+  'i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', 'you', 'your', 'yours', 'he', 'him', 'his', 'she', 'her', 'hers', 'they', 'them',
+  'their', 'it', 'its', 'this', 'that', 'someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'people', 'team',
+  'the', 'a', 'an', 'lab', 'testbed', 'testbeds', 'bot', 'who', 'what',
+]);
+
+/** A person's name or email as typed: any case, one space between words, without an `@` before it or a `'s` after it. */
+function foldPerson(typed: string): string {
+  const words = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  const unquoted = QUOTED.exec(words)?.[1] ?? words;
+  return unquoted.replace(/^@/, '').replace(/(?:['’]s|['’])$/, '').replace(/[.,!?]+$/, '').trim();
+}
+
+/**
+ * The bookings (in use) whose holder the words name: their email, the part of it before the `@`, their whole name, or
+ * whole words of it in order (`Linus`, `Lab` or `linus lab` for Linus Lab). Nothing for a word that names nobody in
+ * particular (`me`, `everyone`), a number, or fewer than two characters.
+ */
+export function heldByTyped<T extends Partial<Pick<TestbedRecord, 'status' | 'user_email' | 'user_name'>>>(
+  records: readonly T[],
+  typed: string,
+): T[] {
+  const wanted = foldPerson(typed);
+  if (wanted.length < 2 || wanted.length > 120 || /^\d+$/.test(wanted) || NOBODY_IN_PARTICULAR.has(wanted)) return [];
+  const wantedWords = ` ${wanted} `;
+  return records.filter((record) => {
+    if (record.status !== 'in_use') return false;
+    const email = (record.user_email ?? '').trim().toLowerCase();
+    if (email !== '' && (email === wanted || email.split('@')[0] === wanted)) return true;
+    const name = (record.user_name ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    return name !== '' && ` ${name} `.includes(wantedWords);
+  });
+}
+
+/** The names of the holders of these bookings, each once, in the order given (`Linus Lab`, `Ada Ops and Linus Lab`). */
+export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 'user_email'>[]): string {
+  const names: string[] = [];
+  for (const record of records) {
+    const name = (record.user_name || record.user_email || '').trim();
+    if (name !== '' && !names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
  * The label every testbed counts as carrying when somebody waits for one (`wait any testbed`): a place taken
  * for it is kept in the queue as any label's is, and whichever testbed is handed on first is offered.

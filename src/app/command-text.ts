@@ -3,6 +3,7 @@
  * keeps commands as typed and blanks the rest when RECORD_TEXT=off. Pure.
  */
 import { INPUT_IDS } from '../cards/actions.js';
+import { isStateWord } from '../cards/status-filter.js';
 import { readTypedBooking } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried } from '../lab-rules.js';
@@ -75,7 +76,10 @@ export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecor
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, DIGEST_ASKED, SWITCH_ASKED, WHO_ADMINS];
   if (word === 'cancel' || word === 'stop' || word === 'history' || Object.hasOwn(TEXT_COMMANDS, word) || phrases.some((phrase) => phrase.test(command))) return true;
   const argument = statusArgument(command);
-  if (argument !== null && argument !== 'invalid') return true;
+  // A label the lab has, a state or a testbed's name is lab data; other words may name a person (`status Linus`).
+  if (argument !== null && argument !== 'invalid') {
+    return isStateWord(argument.label) || labelCarried(testbeds, argument.label) || 'found' in findByTypedName(testbeds, argument.label);
+  }
   const report = reportArgument(command);
   // A label no testbed carries is words a person wrote.
   if (report !== null && report !== 'invalid') return report.label === undefined || labelCarried(testbeds, report.label);

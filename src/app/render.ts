@@ -271,7 +271,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(notNeededCard(input), notNeededText(input));
     }
     case 'status': {
-      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label };
+      const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label, holder: view.holder };
       return ctx.statusMemo ? ctx.statusMemo.view(input) : pair(statusCard(input), statusText(input));
     }
     case 'registerForm': {

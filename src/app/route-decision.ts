@@ -12,8 +12,8 @@ export interface RouterContext {
   approvedRooms: string[] | '*';
   timeZone: string;
   knownTestbedIds: readonly number[];
-  /** The testbeds' ids, names and labels; only read for typed text that names one (`wait lab-3`) or a label (`any free 5g?`). */
-  testbeds?: readonly (Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'> & Partial<Pick<TestbedRecord, 'status' | 'user_email'>>)[];
+  /** The testbeds' ids, names and labels (and holders); only read for typed text that names one (`wait lab-3`), a label (`any free 5g?`) or a holder (`status Linus Lab`). */
+  testbeds?: readonly (Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'> & Partial<Pick<TestbedRecord, 'status' | 'user_email' | 'user_name'>>)[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
   /**

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, labelCarried, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, heldByTyped, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -33,6 +33,7 @@ import {
   REPORT_ARGUMENT_HELP,
   SHOW_STATUS,
   STATUS_ARGUMENT_HELP,
+  STATUS_WITH_ARGUMENT,
   TAKE_OFFERED,
   YES_ALONE,
   LATER_SAID,
@@ -51,6 +52,8 @@ import {
   commandText,
   readTypedSwitch,
   historyName,
+  holderAsked,
+  isPersonWords,
   readTypedAsk,
   readTypedExtend,
   readTypedPurpose,
@@ -168,7 +171,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (MY_QUEUES.test(command)) return one('conversation', event, { type: 'mine.requested', queues: true });
   if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const argument = statusArgument(command);
-  if (argument === 'invalid') return { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
+  if (argument === 'invalid') return statusOfPerson(event, command, ctx) ?? { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
   if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
@@ -209,6 +212,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
+  const holder = holderRoute(event, command, ctx);
+  if (holder) return holder;
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
   if (SHOW_STATUS.test(command)) return one('conversation', event, { type: 'status.requested' });
   const thanked = thanksRoute(command);
@@ -507,4 +512,24 @@ function notFound(
   const near = findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed);
   const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${typeWith(near.testbed_name)}.`;
   return `No testbed is called ${quoted}.${meant}`;
+}
+
+/**
+ * `what does Linus have`, `Linus's bookings`: the bookings of the person named (the whole lab for `everyone`); a testbed
+ * or label called so, its status.
+ */
+function holderRoute(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const asked = holderAsked(command);
+  if (asked === undefined) return undefined;
+  if (asked === 'everyone') return one('conversation', event, { type: 'status.requested' });
+  const testbeds = ctx.testbeds ?? [];
+  if ('found' in findByTypedName(testbeds, asked) || labelCarried(testbeds, asked)) return one('conversation', event, { type: 'status.requested', label: asked.slice(0, MAX_TYPED_NAME) });
+  return one('conversation', event, { type: 'status.requested', holder: asked.slice(0, LIMITS.holderWordsMax) });
+}
+
+/** `status Linus Lab`, `status linus@example.com` (no label can be called so): that person's bookings, when somebody is. */
+function statusOfPerson(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const words = STATUS_WITH_ARGUMENT.exec(command)?.[1].trim() ?? '';
+  if (!isPersonWords(words) || heldByTyped(ctx.testbeds ?? [], words).length === 0) return undefined;
+  return one('conversation', event, { type: 'status.requested', holder: words.slice(0, LIMITS.holderWordsMax) });
 }

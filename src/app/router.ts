@@ -27,6 +27,7 @@ import {
   readLabel,
   readStartOn,
   readStatusOf,
+  readStatusHolder,
   readStatusLabel,
   readStatusPage,
   type Invalid,
@@ -185,7 +186,9 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'status_page': {
       const label = readStatusLabel(inputs);
-      return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs), ...(label === undefined ? {} : { label }) });
+      const holder = label === undefined ? readStatusHolder(inputs) : undefined;
+      const narrowed = label !== undefined ? { label } : holder !== undefined ? { holder } : {};
+      return one('conversation', event, { type: 'status.requested', page: readStatusPage(inputs), ...narrowed });
     }
     case 'register': {
       // A button on a card about one free testbed (`Book it`): the form starts on that testbed, if it still exists.

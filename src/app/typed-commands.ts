@@ -327,6 +327,50 @@ export const WHO_HAS_ANY =
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /**
+ * A person asked about by name (group 1 to 6): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
+ * booked`, `does Linus have a testbed`, `is Linus using anything`, `Linus's bookings`, `show me Linus's testbeds`,
+ * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`.
+ */
+const HOLDER_ASKED = new RegExp(
+  [
+    String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?\s+(?:does|do)\s+(\S[\s\S]*?)\s+(?:have|hold|own)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
+    String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?(?:['’]s|\s+is|\s+are|\s+has|\s+have)\s+(\S[\s\S]*?)\s+(?:using|holding|got|booked|working\s+on)(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
+    String.raw`(?:does|has|is)\s+(\S[\s\S]*?)\s+(?:have|got|hold|holding|using|booked)\s+(?:a|any)\s*(?:testbeds?|bookings?|thing)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
+    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?|stuff|things)`,
+    String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
+    String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
+  ]
+    .map((each) => `(?:${each})`)
+    .join('|')
+    .replace(/^/, '^(?:')
+    .concat(')$'),
+  'i',
+);
+
+/** Words that are a person's name or email as typed: one to four words of letters (`Linus`, `Jean-Luc Picard`, `O'Neil`). */
+const PERSON_WORDS = /^(?:@?[\p{L}][\p{L}'’.-]*(?:\s+[\p{L}][\p{L}'’.-]*){0,3}|[^\s@]+@[^\s@]+\.[^\s@]+)$/u;
+/** The whole lab, asked about as a person would be (`what does everyone have`). */
+const EVERYONE = /^(?:everyone|everybody|anyone|anybody|someone|somebody|people|we|the\s+team|the\s+lab)$/i;
+
+/**
+ * A person asked about (`what does Linus have`, `Linus's bookings`): the words naming them, `everyone` for the whole lab,
+ * or undefined for other text. Whether anyone holding a testbed is called so is for the status view to say.
+ */
+export function holderAsked(command: string): string | undefined {
+  const match = HOLDER_ASKED.exec(command);
+  const words = match?.slice(1).find((group) => group !== undefined)?.trim();
+  if (words === undefined) return undefined;
+  // `what testbeds do you have`, asked of the bot: the lab's (`what are you working on` is not about the lab).
+  if (EVERYONE.test(words) || (match?.[1] !== undefined && /^you(?:\s+guys)?$/i.test(words))) return 'everyone';
+  return isPersonWords(words) ? words : undefined;
+}
+
+/** Whether typed words can name a person (a name of letters, or an email), not `me`, `it` or `the demo`. */
+export function isPersonWords(words: string): boolean {
+  return PERSON_WORDS.test(words) && !/^(?:i|me|my|you|your|we|us|our|he|she|they|it|this|that|the\s+\S+)$/i.test(words);
+}
+
+/**
  * `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3 this week`, `when was lab-3 last used`:
  * that testbed's bookings of the last 30 days.
  */

@@ -151,6 +151,8 @@ export const LIMITS = {
   maxStatusPage: 10_000,
   maxExtendMinutes: MAX_DAYS_AHEAD * 24 * 60,
   labelMax: LAB_LIMITS.labelMax,
+  /** Characters of a person's name or email asked about (`what does Linus have`). */
+  holderWordsMax: 120,
 } as const;
 
 /** What a label may look like (letters, digits, `.`, `_` and `-`): the rule of lab-rules.ts. */
@@ -602,6 +604,18 @@ export function parseReportDays(inputs: unknown): 7 | 30 {
 export function readStatusLabel(inputs: unknown): string | undefined {
   try {
     return readLabel(own(inputs, 'label')) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `holder` of a `status_page` button on a person's bookings (`what does Linus have`): the words asked about, when usable. */
+export function readStatusHolder(inputs: unknown): string | undefined {
+  try {
+    const raw = own(inputs, 'holder');
+    if (typeof raw !== 'string') return undefined;
+    const words = raw.replace(/\s+/g, ' ').trim();
+    return words.length >= 1 && words.length <= LIMITS.holderWordsMax && !/[\u0000-\u001f\u007f]/.test(words) ? words : undefined;
   } catch {
     return undefined;
   }

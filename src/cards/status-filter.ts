@@ -1,10 +1,10 @@
 /**
- * What a status view is narrowed to by its argument (`status 5g`, `status free`, `status lab-3`),
- * read in this order: a label a testbed carries, then a state, then a testbed's name. So a lab's
+ * What a status view is narrowed to by its argument (`status 5g`, `status free`, `status lab-3`, `status Linus`),
+ * read in this order: a label a testbed carries, then a state, then a testbed's name, then a holder's. So a lab's
  * own label `free` wins, and `status free` never means the only testbed whose name starts so. Pure.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, heldByTyped, holderNames } from '../lab-rules.js';
 import { hasLabel, isBookable, isDueBackToday, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
@@ -90,10 +90,29 @@ export interface Narrowed {
   show?: StatusShow;
   /** With a state asked for and no testbed in it: the line that says so (every testbed is listed instead). */
   noneInState?: string;
+  /** Set when the argument named the holder of the listed bookings (`status Linus`, `what does Linus have`): their names. */
+  heldBy?: string;
+  /** A person asked about (`what does Bob have`) who holds nothing: the words typed (every testbed is listed instead). */
+  noHolder?: string;
 }
 
-/** Narrows `all` by the view's argument (absent: every testbed). `entries`: the lifecycle entries by testbed id. */
-export function narrowStatus(all: readonly TestbedRecord[], label: string | undefined, now: string, entries: ReadonlyMap<number, LifecycleEntry>, timeZone: string): Narrowed {
+/**
+ * Narrows `all` by the view's argument (absent: every testbed), or to the bookings of the person `holder` names (a
+ * person asked about, `what does Linus have`). `entries`: the lifecycle entries by testbed id.
+ */
+export function narrowStatus(
+  all: readonly TestbedRecord[],
+  label: string | undefined,
+  now: string,
+  entries: ReadonlyMap<number, LifecycleEntry>,
+  timeZone: string,
+  holder?: string,
+): Narrowed {
+  if (label === undefined && holder !== undefined) {
+    const held = heldByTyped(all, holder);
+    if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held) };
+    return { testbeds: all, counted: all, unknownLabel: false, labels: [], noHolder: holder };
+  }
   if (label === undefined) return { testbeds: all, counted: all, unknownLabel: false, labels: [] };
   const labelled = all.filter((record) => hasLabel(record, label));
   if (labelled.length > 0) return { testbeds: labelled, counted: labelled, unknownLabel: false, labels: [] };
@@ -111,7 +130,10 @@ export function narrowStatus(all: readonly TestbedRecord[], label: string | unde
     const free = isInState(named, 'free', now, entries.get(named.id), timeZone);
     return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}), ...(named.description ? { description: named.description } : {}) };
   }
-  // Nothing by that label or name: a testbed whose name is a slip away (`status lab3`) is named, not shown.
+  // Nothing by that label or name: the bookings of the person it names (`status Linus`), if any.
+  const held = 'none' in nameMatch ? heldByTyped(all, label) : [];
+  if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held) };
+  // A testbed whose name is a slip away (`status lab3`) is named, not shown.
   const near = 'none' in nameMatch ? (findNearName(all, label) ?? findNamedWithin(all, label)) : undefined;
   return { testbeds: [], counted: [], unknownLabel: true, labels: labelsInUse(all), ...(near ? { nearName: near.testbed_name } : {}) };
 }

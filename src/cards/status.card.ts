@@ -47,6 +47,8 @@ export interface StatusCardInput {
   requesterEmail?: string;
   /** Only testbeds carrying this label (ignoring case); absent = every testbed. */
   label?: string;
+  /** With no label: only the bookings of the person these words name (`what does Linus have`); see `heldByTyped`. */
+  holder?: string;
 }
 
 /** At most this many testbeds per page, however small they are. */
@@ -149,6 +151,8 @@ interface Layout extends Omit<Narrowed, 'testbeds' | 'counted'> {
   one?: { record: TestbedRecord; entry?: LifecycleEntry };
   /** The testbeds in the state asked for (`free`, `overdue`), in the card's order, when any is. */
   inState?: readonly TestbedRecord[];
+  /** The bookings of the person asked about (`status Linus`), in the card's order. */
+  held?: readonly TestbedRecord[];
 }
 
 /** A testbed row, its size in the card and that of its choice in the busy-testbed picker (as JSON, each with the comma that follows it). */
@@ -179,9 +183,9 @@ function layout(input: StatusCardInput): Layout {
   return found;
 }
 
-function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label }: StatusCardInput, rowOf: RowSource): Layout {
+function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, label, holder }: StatusCardInput, rowOf: RowSource): Layout {
   const entries = new Map((life ?? []).map((entry) => [entry.testbed_id, entry]));
-  const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries, timeZone);
+  const { testbeds, counted, ...narrowed } = narrowStatus(all, label, now, entries, timeZone, holder);
   const sorted = inStatusOrder(testbeds, now);
   // What frees up today: soonest first.
   if (narrowed.show === 'dueToday' && narrowed.noneInState === undefined) sorted.sort((a, b) => byDueTime(a.record, b.record));
@@ -201,8 +205,9 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
     pages: pages.length,
     counts: countTestbeds(counted, now),
     waitable,
-    ...(narrowed.named !== undefined && testbeds.length === 1 ? { one: { record: testbeds[0], entry: entries.get(testbeds[0].id) } } : {}),
+    ...((narrowed.named !== undefined || narrowed.heldBy !== undefined) && testbeds.length === 1 ? { one: { record: testbeds[0], entry: entries.get(testbeds[0].id) } } : {}),
     ...(narrowed.show !== undefined && narrowed.noneInState === undefined ? { inState: sorted.map(({ record }) => record) } : {}),
+    ...(narrowed.heldBy !== undefined ? { held: sorted.map(({ record }) => record) } : {}),
   };
 }
 
@@ -260,12 +265,12 @@ export function freesUpFirstLine(first: TestbedRecord, now: string, timeZone: st
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, rows, page, pages, counts, waitable, description } = layout(input);
+  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, heldBy, noHolder, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
   // None free (of one label, `status 5g`, or of the whole lab, `what's free` included): which is due back first, and
-  // waiting for whichever is handed on first is one press.
+  // waiting for whichever is handed on first is one press. Not among one person's bookings, which say nothing of the lab.
   const noneFree = show === undefined || (show === 'free' && noneInState !== undefined);
-  const waitAny = named === undefined && noneFree && !unknownLabel && counts.available === 0 && waitable.length > 0;
+  const waitAny = named === undefined && heldBy === undefined && noneFree && !unknownLabel && counts.available === 0 && waitable.length > 0;
   // The label filtered on (`status 5g`), not a state asked for (`what's free`).
   const byLabel = show === undefined ? label : undefined;
   const waitedLabel = byLabel ?? ANY_TESTBED_LABEL;
@@ -273,7 +278,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
   const paging = pages > 1 ? ` · page ${page} of ${pages}` : '';
-  const labelled = filterLine(named, show, noneInState, label, safeName);
+  const labelled = heldBy === undefined ? filterLine(named, show, noneInState, label, safeName) : `Held by ${safeName(heldBy, 160)}`;
   const body: CardElement[] = [
     heading('Testbed status'),
     small(`${labelled === '' ? '' : `${labelled} · `}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
@@ -282,20 +287,22 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   ];
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
+  if (noHolder !== undefined) body.push(textBlock(nobodyHoldsLine(noHolder, safeName), { weight: 'Bolder', color: 'warning' }));
   const first = waitAny ? freesUpFirst(input.testbeds.filter((record) => record.status === 'in_use' && (byLabel === undefined || hasLabel(record, byLabel)))) : undefined;
   if (first !== undefined) body.push(textBlock(freesUpFirstLine(first, input.now, input.timeZone)));
   body.push(...rows);
   // One testbed named: what it is, below its row.
   if (description !== undefined) body.push(small(safeText(description, 200), { isSubtle: true }));
-  // One busy testbed named (`who has lab-3?`): its buttons say which, so there is no picker of one.
-  const only = named !== undefined && waitable.length === 1 ? waitable[0] : undefined;
+  // One busy testbed named (`who has lab-3?`), or the one booking of the person asked about: its buttons say which, so
+  // there is no picker of one.
+  const only = (named !== undefined || (heldBy !== undefined && rows.length === 1)) && waitable.length === 1 ? waitable[0] : undefined;
   const yours = only !== undefined && only.status === 'in_use' && sameEmail(only.user_email, input.requesterEmail);
   const anyOf = plainText(waitedLabel, 32);
   const pickerLine = waitAny ? `Waiting? Press Wait for any ${anyOf} for whichever is handed on first, or pick one and press Notify me when free.` : undefined;
   if (waitable.length > 0 && only === undefined) body.push(...waitPicker(waitable, pickerLine));
   // Page buttons and "Notify me" first; the rest as long as there is room (the menu is one word away).
   const actions: CardElement[] = [];
-  const filter = label === undefined ? {} : { label };
+  const filter = label !== undefined ? { label } : input.holder !== undefined ? { holder: input.holder } : {};
   if (page > 1) actions.push(submit('◀ Previous', { action: ACTIONS.statusPage, page: page - 1, ...filter }, { associatedInputs: 'none' }));
   if (page < pages) actions.push(submit('Next ▶', { action: ACTIONS.statusPage, page: page + 1, ...filter }, { associatedInputs: 'none' }));
   const entryOfOnly = only === undefined ? undefined : (input.life ?? []).find((entry) => entry.testbed_id === only.id);
@@ -316,7 +323,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, show, noneInState, page, pages, counts, description, one, inState } = layout(input);
+  const { unknownLabel, named, nearName, labels, show, noneInState, noHolder, page, pages, counts, description, one, inState, held, heldBy } = layout(input);
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
@@ -332,6 +339,13 @@ export function statusText(input: StatusCardInput): string {
   const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
   // One testbed asked for by name: how it stands, in words (a phone's notification shows this text, not the card).
   if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}`;
+  // A person's bookings: which, and when each is due back.
+  if (held !== undefined && heldBy !== undefined) {
+    const each = held.slice(0, 10).map((record) => heldText(record, input.now, input.timeZone));
+    const more = held.length > 10 ? `; and ${held.length - 10} more` : '';
+    return `Held by ${plainText(heldBy, 160)}: ${each.join('; ')}${more}.`;
+  }
+  if (noHolder !== undefined) return `${nobodyHoldsLine(noHolder, plainText)} All testbeds: ${countsText(counts)}, ${counts.total} in total.`;
   // A state asked for (`what's free?`): which ones, first, then the counts.
   if (show !== undefined && inState !== undefined) {
     const names = inState.slice(0, 10).map((record) => plainText(record.testbed_name, 80));
@@ -358,6 +372,18 @@ function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined
     : `${name} is available.`;
   const waiting = entry?.queue.length ?? 0;
   return waiting === 0 ? standing : `${standing} ${waiting === 1 ? '1 person is' : `${waiting} people are`} waiting.`;
+}
+
+/** `Nobody called “Bob” holds a testbed right now.`: a person asked about who holds none. */
+function nobodyHoldsLine(typed: string, shown: (text: string, max: number) => string): string {
+  return `Nobody called “${shown(typed, 80)}” holds a testbed right now.`;
+}
+
+/** `lab-3, due back 18:00 UTC (in 2 h)`, or `lab-5, overdue since 09:00 UTC (1 h ago)`: one of a person's bookings. */
+function heldText(record: TestbedRecord, now: string, timeZone: string): string {
+  const when = formatWhenRelative(record.expected_release_time, now, timeZone);
+  const due = testbedState(record, now) === 'overdue' ? `overdue since ${when}` : `due back ${when}`;
+  return `${plainText(record.testbed_name, 80)}, ${due}`;
 }
 
 /**
@@ -451,9 +477,9 @@ export class StatusMemo {
     // A place in a queue or a hold is shown to its own person as theirs (`you are #2`, `Held for you`).
     const queued = life.some((entry) => entry.queue.length > 0 || entry.offer !== null);
     // A view narrowed by a name or label may be of one testbed, whose buttons depend on whether the looker holds it.
-    const looker = (queued || input.label !== undefined) && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
+    const looker = (queued || input.label !== undefined || input.holder !== undefined) && requesterEmail !== undefined ? requesterEmail.trim().toLowerCase() : null;
     const clocks = testbeds.map((record) => clockOf(record, testbedState(record, now), now));
-    const head = `${JSON.stringify([timeZone, input.page ?? null, input.label ?? null, formatUtc(now), looker])}\n${clocks.join('\n')}`;
+    const head = `${JSON.stringify([timeZone, input.page ?? null, input.label ?? null, input.holder ?? null, formatUtc(now), looker])}\n${clocks.join('\n')}`;
     if (this.shown && sameData(this.shown.testbeds, testbeds) && sameData(this.shown.life, life)) {
       const kept = this.views.get(head);
       if (kept) {

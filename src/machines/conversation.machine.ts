@@ -197,7 +197,12 @@ export const conversationMachine = setup({
       actions: {
         type: 'sayCard',
         params: ({ event }) => ({
-          view: { kind: 'status', ...(event.page ? { page: event.page } : {}), ...(event.label === undefined ? {} : { label: event.label }) },
+          view: {
+            kind: 'status',
+            ...(event.page ? { page: event.page } : {}),
+            ...(event.label === undefined ? {} : { label: event.label }),
+            ...(event.holder === undefined ? {} : { holder: event.holder }),
+          },
         }),
       },
     },

@@ -92,7 +92,7 @@ describe('pseudonymising an event', () => {
 
   it('with RECORD_TEXT=off keeps labels as asked for, typed or chosen, so a replay filters and books the same', () => {
     const table = names();
-    const typed = pseudonymiseEvent(message(ADA, 'status 5G'), table, { keepText: false });
+    const typed = pseudonymiseEvent(message(ADA, 'status 5G'), table, { keepText: false, testbeds: [{ testbed_name: 'lab-3', labels: ['5g'] }] });
     const page = pseudonymiseEvent(click(ADA, { action: 'status_page', page: 2, label: '5g' }), table, { keepText: false });
     const form = pseudonymiseEvent(click(ADA, { action: 'register_submit', label: '5g', purpose: 'Radio soak' }), table, { keepText: false });
     expect(typed.event.type === 'message' && typed.event.text).toBe('status 5G');

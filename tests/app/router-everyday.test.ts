@@ -844,6 +844,8 @@ describe('router: word soup of the bot’s own words', () => {
     'do I have', 'anything', 'fixed', 'works again', 'enable', 'disable', 'untag', 'dibs', 'waitlist', 'next in line', 'what happened to', 'released', 'log', 'bookings', 'hi', 'hey,', '@', "'", '«', 'book:', 'no,', 'nope,', 'leaderboard', 'stats', 'usage', 'sd-wan', 'tb 4', 'tell everyone', 'notify me', 'share', 'noon', 'after lunch', 'by 14:00', 'need it', 'keep it', 'can Linus have', 'instead', 'later', 'hold it', 'next person', 'not now',
     // And the switch of a booking to another testbed.
     'switch', 'swap', 'move', 'instead of', 'my booking', 'over to', 'testbeds', 'change', 'release', 'and book', 'then', 'can I have',
+    // And a person asked about by name.
+    'status', 'have', 'does', "'s", '’', 'held by', 'booked', 'got', 'working on', 'everyone',
   ];
   const HEADS = [
     'book', 'release', 'extend', 'history', 'wait', 'retire', 'force release', 'who has', 'free', 'done with', 'I need', 'queue for', 'rename', 'is', 'cancel', 'take',
@@ -859,6 +861,7 @@ describe('router: word soup of the bot’s own words', () => {
     'how many are ahead of me for', 'what number am I for', 'ping', 'message', 'who took', "who's got", 'whose is', 'is Linus still using',
     'does Grace still need', 'lab status', 'status report', 'availability', 'show mine', 'quit', 'lab-3 purpose:', 'rename my booking to', 'leave the', 'get me out of the', 'no longer waiting for',
     'switch to', 'switch', 'swap', 'move my booking to', 'change my booking to', 'I want to switch to', 'can I move to', 'exchange', 'book TB-04 instead of', 'release lab-3 and book', 'book TB-04 and release',
+    'status', 'status of', 'what does', 'what is', 'which testbeds does', 'bookings of', 'testbeds held by', "what's booked by", 'does', 'show me',
   ];
   const NAMES = ['lab-3', 'TB-04', 'TB-04 SD-WAN pod', '5g'];
   /** A command's first words, perhaps a testbed, then more of the bot's words: the shapes the router reads. */
@@ -885,8 +888,6 @@ describe('router: word soup of the bot’s own words', () => {
     fc.assert(
       fc.property(soup, fc.nat(), (words, at) => {
         const typed = [...words.slice(0, at % (words.length + 1)), SECRET, ...words.slice(at % (words.length + 1))];
-        // `status <one word>` reads the word as a label, which recordings keep as lab vocabulary.
-        fc.pre(!/^(?:testbeds? )?status\b/i.test(typed.join(' ')));
         expect(isCommandText(typed.join(' '), testbeds)).toBe(false);
       }),
       { numRuns: 400 },
@@ -1628,5 +1629,89 @@ describe('router: switching a booking to another testbed', () => {
     expect(isCommandText('switch to TB-04 for the Zebrafalcon soak', testbeds)).toBe(false);
     expect(isCommandText('switch to Zebrafalcon', testbeds)).toBe(false);
     expect(isCommandText('swap lab-3 with Zebrafalcon', testbeds)).toBe(false);
+  });
+});
+
+describe('router: a person asked about by name', () => {
+  // lab-3 held by Linus Lab: `status Linus Lab` can only be that person's bookings.
+  const held = [{ ...testbeds[0], status: 'in_use' as const, user_name: 'Linus Lab', user_email: 'linus@example.com' }, testbeds[1]];
+  const withHolder: RouterContext = { ...ctx, testbeds: held };
+  const routed = (typed: string, context = ctx) => {
+    const decision = route(text(typed), context);
+    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+  };
+
+  it.each([
+    ['what does Linus have', 'Linus'],
+    ['What does Linus have booked?', 'Linus'],
+    ['what is Linus using', 'Linus'],
+    ["what's Linus using right now", 'Linus'],
+    ['what’s Linus working on', 'Linus'],
+    ['which testbeds does Linus have', 'Linus'],
+    ['which testbeds has Linus booked', 'Linus'],
+    ['which testbed is Linus on', 'Linus'],
+    ['what has Linus got', 'Linus'],
+    ['does Linus have a testbed', 'Linus'],
+    ['is Linus using anything', 'Linus'],
+    ["Linus's bookings", 'Linus'],
+    ['Linus’ testbeds', 'Linus'],
+    ["show me Linus's testbeds please", 'Linus'],
+    ['bookings of Linus Lab', 'Linus Lab'],
+    ['testbeds held by Linus', 'Linus'],
+    ["what's booked by linus@example.com", 'linus@example.com'],
+    ['what is Jean-Luc Picard using', 'Jean-Luc Picard'],
+    ["what does O'Neil have", "O'Neil"],
+  ])('%j shows the bookings of %j, and a recording blanks the name', (typed, holder) => {
+    expect(routed(typed)).toEqual([{ type: 'status.requested', holder }]);
+    expect(isCommandText(typed, held)).toBe(false);
+  });
+
+  it.each(['what does everyone have', 'what is everybody using', 'does anyone have a testbed', 'is somebody using anything', 'what testbeds do you have', 'which testbeds do we have'])(
+    '%j asks about the whole lab: every testbed',
+    (typed) => {
+      expect(routed(typed)).toEqual([{ type: 'status.requested' }]);
+    },
+  );
+
+  it('a label or testbed called so is its status; a name with digits is no person (the hint about that testbed)', () => {
+    const radio: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['radio'] }, { id: 4, testbed_name: 'Shelf', labels: [] }] };
+    expect(routed('what does radio have', radio)).toEqual([{ type: 'status.requested', label: 'radio' }]);
+    expect(routed('what is shelf using', radio)).toEqual([{ type: 'status.requested', label: 'shelf' }]);
+    expect(routed('what does lab-3 have')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+
+  it('`status Linus Lab` (no label can be called so) shows their bookings while they hold one, and how to use status otherwise', () => {
+    expect(routed('status Linus Lab', withHolder)).toEqual([{ type: 'status.requested', holder: 'Linus Lab' }]);
+    expect(routed('status linus@example.com', withHolder)).toEqual([{ type: 'status.requested', holder: 'linus@example.com' }]);
+    expect(isCommandText('status Linus Lab', held)).toBe(false);
+    expect(routed('status Bob Smith', withHolder)).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+    expect(routed('status Linus Lab')).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+
+  it.each([
+    ['what do I have', [{ type: 'mine.requested' }]],
+    ['my bookings', [{ type: 'mine.requested' }]],
+    ["what's going on", { kind: 'reply', view: { kind: 'digest' } }],
+    ['what is Linus doing on lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is Linus still using lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['what commands do you have', [{ type: 'help.requested' }]],
+  ])('%j stays what it was', (typed, expected) => {
+    expect(routed(typed)).toEqual(expected);
+  });
+
+  it.each(['what are you working on', 'what does it have', 'what does the demo have', 'what has 5 got', 'bookings for today', 'what did Linus book'])('%j names no person: no person’s bookings', (typed) => {
+    const decision = routed(typed);
+    expect(JSON.stringify(decision)).not.toContain('"holder"');
+  });
+
+  it('a page button of a person’s bookings keeps the person; words that cannot be theirs are dropped', () => {
+    const press = (inputs: Record<string, unknown>) => {
+      const decision = route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
+      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+    };
+    expect(press({ action: 'status_page', page: 2, holder: 'Linus Lab' })).toEqual([{ type: 'status.requested', page: 2, holder: 'Linus Lab' }]);
+    expect(press({ action: 'status_page', page: 2, holder: 'x'.repeat(121) })).toEqual([{ type: 'status.requested', page: 2 }]);
+    expect(press({ action: 'status_page', page: 2, holder: ['Linus'] })).toEqual([{ type: 'status.requested', page: 2 }]);
+    expect(press({ action: 'status_page', page: 2, label: '5g', holder: 'Linus' })).toEqual([{ type: 'status.requested', page: 2, label: '5g' }]);
   });
 });

@@ -38,7 +38,16 @@ describe('router: status with a label', () => {
     ['status for lab-3', 'lab-3'],
   ])('%j asks for the status of the testbeds labelled %j', (typed, label) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'dispatch', targets: [{ key: conversation, event: { type: 'status.requested', label } }] });
-    expect(isCommandText(typed)).toBe(true);
+    // Kept in a recording as the lab's own words: a label a testbed carries, or a testbed's name.
+    expect(isCommandText(typed, [{ testbed_name: 'lab-3', labels: ['5g', 'lab-2.x_y'] }])).toBe(true);
+  });
+
+  it.each(['status Linus', 'status 5g', 'status of lab-9'])('%j, with no testbed or label called so, may name a person: not kept in a recording', (typed) => {
+    expect(isCommandText(typed, [{ testbed_name: 'lab-3', labels: ['wifi'] }])).toBe(false);
+  });
+
+  it.each(['status free', 'status in use', 'status overdue', 'status due today'])('%j asks for a state: kept in a recording with no label in the lab', (typed) => {
+    expect(isCommandText(typed, [])).toBe(true);
   });
 
   it('plain status still shows every testbed', () => {

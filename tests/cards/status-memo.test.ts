@@ -80,6 +80,13 @@ describe('status memo', () => {
       { testbeds: lab(), now, timeZone: zone, label: '5g' },
       { testbeds: lab(), now, timeZone: zone, label: 'lab' },
       { testbeds: lab(), now, timeZone: zone, label: 'due-today' },
+      // A person's bookings (`what does Bob have`), the same words as a label, and somebody who holds none.
+      { testbeds: lab(), now, timeZone: zone, holder: 'bob' },
+      { testbeds: lab(), now, timeZone: zone, label: 'bob' },
+      { testbeds: lab(), now, timeZone: zone, holder: 'ana', requesterEmail: bob.email },
+      { testbeds: lab(), now, timeZone: zone, holder: 'ana', requesterEmail: ana.email },
+      { testbeds: lab(), now, timeZone: zone, holder: 'Zed' },
+      { testbeds: booked, now, timeZone: zone, holder: 'bob' },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: bob.email },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: ana.email },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: ' ANA@example.com ' },

@@ -153,4 +153,29 @@ describe('`rules` and `digest` over the real protocol', () => {
     // Lab data: not for a 1:1 room that is not approved.
     expect((await ask(h, h.ada, h.emu.directRoom(h.ada.id, h.bot.id), 'digest')).text).toMatch(/^I answer commands in the lab’s rooms/);
   });
+
+  it('shows what a colleague holds when asked about them by name, and says so when they hold nothing', async () => {
+    h = await startHarness();
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1 for 2 hours'), 'register_submit', { purpose: 'soak' });
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-3 for 1 day'), 'register_submit', { purpose: 'firmware' });
+    const rows = (texts: string[]) => texts.filter((text) => text.startsWith('● ')).map((text) => text.split(' · ')[0]);
+
+    const held = await ask(h, h.ada, h.lab, 'what does Linus have?');
+    const seen = seenCard(held);
+    expect(seen.heading).toBe('Testbed status');
+    expect(seen.texts[1]).toMatch(/^Held by Linus Lab · As of /);
+    expect(rows(seen.texts)).toEqual(['● lab-1', '● lab-3']);
+    expect(held.text).toMatch(/^Held by Linus Lab: lab-1, due back .*\(in 2 h\); lab-3, due back .*\(in 24 h\)\.$/);
+    // Waiting for one of them is one press away.
+    const waiting = await click(h, h.ada, held, 'wait', { testbed_id: '3' });
+    expect(seenCard(waiting).heading).toBe('You are #1 for lab-3');
+
+    // The same by the name the profile has, or the email: `status Linus Lab`.
+    expect(rows(seenCard(await ask(h, h.ada, h.lab, 'status Linus Lab')).texts)).toEqual(['● lab-1', '● lab-3']);
+    expect(rows(seenCard(await ask(h, h.ada, h.lab, "linus@example.com's bookings")).texts)).toEqual(['● lab-1', '● lab-3']);
+
+    const nobody = seenCard(await ask(h, h.ada, h.lab, 'what is Grace using'));
+    expect(nobody.texts).toContain('Nobody called “Grace” holds a testbed right now.');
+    expect(rows(nobody.texts)).toEqual(['● lab-1', '● lab-3', '● lab-2']);
+  });
 });

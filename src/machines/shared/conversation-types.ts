@@ -19,7 +19,8 @@ export type ConversationEvent =
   | { type: 'menu.requested' }
   | { type: 'help.requested' }
   /** `label`: only the testbeds carrying it (`status 5g`). */
-  | { type: 'status.requested'; page?: number; label?: string }
+  /** `holder`: the words naming a person whose bookings alone are shown (`what does Linus have`), with no label. */
+  | { type: 'status.requested'; page?: number; label?: string; holder?: string }
   /**
    * `testbedName`: as typed after the command (`register lab-3`), for the form to start on that testbed;
    * `filled`: the form's inputs the typed words gave (`book lab-3 for 2 hours`: the release time);
@@ -100,7 +101,7 @@ export type CardView =
   | { kind: 'notNeeded'; testbedId?: number }
   /** `I'll take it`, `take it`: the hand-off form of the testbed held for the person, or a line saying none is. */
   | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' }
-  | { kind: 'status'; page?: number; label?: string }
+  | { kind: 'status'; page?: number; label?: string; holder?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
   | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
