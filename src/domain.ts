@@ -169,6 +169,8 @@ export type ExtendBy = { minutes: number } | { until: string };
 export type LifecycleRequest =
   /** Longer by `minutes` (from the expected release, or from now when that has passed), or until the instant `until`. */
   | ({ type: 'extend'; testbedId: number } & ExtendBy)
+  /** Every booking the person holds, each extended as `extend` would be (`extend all my bookings by 2 hours`). */
+  | ({ type: 'extendAll' } & ExtendBy)
   /** The booking's purpose (what status shows under it) changed by its holder. */
   | { type: 'repurpose'; testbedId: number; purpose: string }
   /** The holder expects to be done sooner: the expected release moves earlier, to `until` (ISO 8601 UTC). */
@@ -239,6 +241,8 @@ export type RefusalReason =
 
 export type LifecycleOutcome =
   | { type: 'extended'; record: TestbedRecord }
+  /** `extendAll`: the bookings extended (`records`, as extended), and the answers of those that could not be (`refused`). */
+  | { type: 'extendedAll'; records: TestbedRecord[]; refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> }
   /** `previous`: the purpose before; `changed` false when it already read so (nothing was written). */
   | { type: 'repurposed'; record: TestbedRecord; previous: string; changed: boolean }
   /** The expected release moved earlier; `previous`: the one before; `toldNext`: the first person waiting, told so. */

@@ -364,7 +364,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'error':
       return pair(errorCard({ message: view.message }), errorText({ message: view.message }));
     case 'mine': {
-      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, queues: view.queues === true, doneBy: view.doneBy, extendRefused: view.extendRefused, directRoom: ctx.directRoom === true };
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, extendAll: view.extendAll === true, queues: view.queues === true, doneBy: view.doneBy, extendRefused: view.extendRefused, directRoom: ctx.directRoom === true };
       return pair(mineCard(input), mineText(input));
     }
     case 'handOverForm': {

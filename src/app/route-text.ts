@@ -265,6 +265,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
       ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
       ...(until === null ? {} : { extendUntil: until }),
+      ...(asked.all && (asked.minutes !== undefined || until !== null) ? { extendAll: true as const } : {}),
       ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
     });
   }

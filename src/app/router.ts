@@ -9,6 +9,7 @@ import { uuidOf } from '../platform/ids.js';
 import {
   DIRECT_ACTIONS,
   isHandOffSubmission,
+  parseExtendAllSubmission,
   parseExtendSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
@@ -250,6 +251,11 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);
       return lifecycle(event, { type: 'extend', testbedId: result.testbedId, ...('until' in result ? { until: result.until } : { minutes: result.minutes }) }, now);
+    }
+    case 'extend_all': {
+      const result = parseExtendAllSubmission(inputs);
+      if (!result.ok) return problemsReply(result.errors);
+      return lifecycle(event, { type: 'extendAll', ...('until' in result ? { until: result.until } : { minutes: result.minutes }) }, now);
     }
     case 'done_by': {
       const result = parseDoneBySubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

@@ -407,7 +407,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' | 'switch' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'extendAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' | 'switch' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -430,6 +430,7 @@ export function createTestbedFleet(deps: {
 
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
+    if (request.type === 'extendAll') return extendAll(request, by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true, request.fixed === true);
@@ -535,9 +536,30 @@ export function createTestbedFleet(deps: {
     return { type: 'switched', record: claimed.record, previous: released.previous, ...(released.next ? { handedTo: released.next.name } : {}) };
   }
 
+  /** The testbeds the person holds, as they are now. */
+  function heldBy(by: Holder): TestbedRecord[] {
+    return deps.store.testbeds.all().filter((record) => record.status === 'in_use' && sameEmail(record.user_email, by.email));
+  }
+
+  /**
+   * Extends every testbed the person holds, one after another, each as its own `extend` (in its lane, told to whoever
+   * waits first for it); the answer lists what was extended and why the others were not.
+   */
+  async function extendAll(request: Extract<LifecycleRequest, { type: 'extendAll' }>, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const extension = 'until' in request ? { until: request.until } : { minutes: request.minutes };
+    const extended: TestbedRecord[] = [];
+    const refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> = [];
+    for (const record of heldBy(by)) {
+      const outcome = await lifecycle({ request: { type: 'extend', testbedId: record.id, ...extension }, by, now });
+      if (outcome.type === 'extended') extended.push(outcome.record);
+      else if (outcome.type === 'refused') refused.push({ ...outcome, record: outcome.record ?? record });
+    }
+    return { type: 'extendedAll', records: extended, refused };
+  }
+
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */
   async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
-    const mine = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && record.user_email?.toLowerCase() === by.email.toLowerCase());
+    const mine = heldBy(by);
     const released: TestbedRecord[] = [];
     const handedOn: Record<string, string> = {};
     for (const record of mine) {

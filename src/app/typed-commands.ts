@@ -502,6 +502,8 @@ export interface TypedExtend<T> {
   until?: string;
   /** True when every word was read (a name the lab has, a length, or both): lab data, no words a person wrote. */
   whole: boolean;
+  /** Said of every booking of theirs, with a length or a time (`extend all my bookings by 2 hours`, `extend both until 6pm`). */
+  all?: true;
 }
 
 /**
@@ -512,15 +514,19 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   // `extend lab-3 +2h`: the plus says nothing more.
   const typed = words.trim().replace(/(^|\s)\+(?=\d)/, '$1');
   // `extend my booking until friday`, `extend all my bookings by an hour`: their bookings, which the card lists anyway.
-  if (THEIR_BOOKINGS.test(typed) && !('found' in findByTypedName(testbeds, typed))) {
-    const read = readExtendWords(typed.replace(THEIR_BOOKINGS, ''), testbeds);
-    if (read.testbed === undefined && (read.minutes !== undefined || read.until !== undefined)) return read;
+  const theirs = THEIR_BOOKINGS.exec(typed);
+  if (theirs && !('found' in findByTypedName(testbeds, typed))) {
+    const read = readExtendWords(typed.slice(theirs[0].length), testbeds);
+    if (read.testbed === undefined && (read.minutes !== undefined || read.until !== undefined)) return EVERY_BOOKING.test(theirs[0].trim()) ? { ...read, all: true } : read;
   }
   return readExtendWords(typed, testbeds);
 }
 
-/** `my booking`, `all my bookings`, `everything` before the length or time an extension asks for. */
-const THEIR_BOOKINGS = /^(?:(?:all\s+)?my\s+(?:bookings?|testbeds?|reservations?)|everything|both|all|mine)\s+(?=\S)/i;
+/** `my booking`, `all my bookings`, `everything`, `all mine`, `both of them` before the length or time an extension asks for. */
+const THEIR_BOOKINGS =
+  /^(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings?|testbeds?|reservations?)|everything|all\s+(?:of\s+)?(?:mine|them)|both(?:\s+of\s+them)?|all|mine|them\s+all)\s+(?=\S)/i;
+/** Of those, the words that say every booking (not `my booking`, nor `mine`, which may be the one they hold). */
+const EVERY_BOOKING = /^(?:(?:all|both)\b[\s\S]*|my\s+(?:bookings|testbeds|reservations)|everything|them\s+all)$/i;
 
 /** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {

@@ -35,6 +35,8 @@ export const ACTIONS = {
   broadcastBack: 'broadcast_back',
   // Bookings that look after themselves (reminders, wait-list, hand-off, my bookings)
   extend: 'extend',
+  /** Every booking of the presser extended at once: data `minutes`, or `until` (ISO 8601 UTC), as `extend` carries them. */
+  extendAll: 'extend_all',
   wait: 'wait',
   /** Wait for any testbed carrying a label: data `{ action: "wait_label", label: "5g" }`. */
   waitLabel: 'wait_label',
@@ -93,6 +95,8 @@ export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
  */
 export const DIRECT_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.extend,
+  // Only the presser's own bookings are extended.
+  ACTIONS.extendAll,
   ACTIONS.releaseSubmit,
   ACTIONS.registerSubmit,
   ACTIONS.declineOffer,
@@ -542,19 +546,40 @@ export function parseExtendSubmission(inputs: Record<string, unknown>, ctx: { kn
     }
     const picked = pick(inputs, ['testbed_id', 'minutes']);
     if (typeof picked.minutes === 'number') picked.minutes = String(picked.minutes);
-    const schema = yup.object({
-      testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to extend.'),
-      minutes: yup
-        .string()
-        .typeError('Say by how many minutes to extend.')
-        .required('Say by how many minutes to extend.')
-        .matches(/^\d{1,7}$/, 'The extension must be a whole number of minutes.')
-        .test('range', `The extension must be from 1 minute to ${LIMITS.maxDaysAhead} days.`, (value) =>
-          value === undefined || !/^\d{1,7}$/.test(value) || (Number(value) >= 1 && Number(value) <= LIMITS.maxExtendMinutes)),
-    });
+    const schema = yup.object({ testbed_id: testbedIdSchema(ctx.knownTestbedIds, 'Choose the testbed to extend.'), minutes: minutesSchema() });
     const errors = validate(schema, picked);
     if (Object.keys(errors).length > 0) return { ok: false, errors, values };
     return { ok: true, testbedId: Number(picked.testbed_id), minutes: Number(picked.minutes) };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+/** How many minutes an Extend button adds: a whole number from 1 to 90 days' worth. */
+function minutesSchema() {
+  return yup
+    .string()
+    .typeError('Say by how many minutes to extend.')
+    .required('Say by how many minutes to extend.')
+    .matches(/^\d{1,7}$/, 'The extension must be a whole number of minutes.')
+    .test('range', `The extension must be from 1 minute to ${LIMITS.maxDaysAhead} days.`, (value) =>
+      value === undefined || !/^\d{1,7}$/.test(value) || (Number(value) >= 1 && Number(value) <= LIMITS.maxExtendMinutes));
+}
+
+export type ExtendAllSubmission = ({ ok: true } & ExtendBy) | Invalid;
+
+/** `extend_all`: the length (`minutes`) or the instant (`until`) every booking of the presser is extended by, or to. */
+export function parseExtendAllSubmission(inputs: Record<string, unknown>): ExtendAllSubmission {
+  try {
+    const values = keep(inputs, { minutes: 20, until: 40 });
+    if (inputs.until !== undefined && inputs.minutes === undefined) {
+      const until = buttonInstant(own(inputs, 'until'));
+      return until === null ? { ok: false, errors: { until: 'The time to extend to could not be read. Type extend all and the time again.' }, values } : { ok: true, until };
+    }
+    const picked = pick(inputs, ['minutes']);
+    if (typeof picked.minutes === 'number') picked.minutes = String(picked.minutes);
+    const errors = validate(yup.object({ minutes: minutesSchema() }), picked);
+    return Object.keys(errors).length > 0 ? { ok: false, errors, values } : { ok: true, minutes: Number(picked.minutes) };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

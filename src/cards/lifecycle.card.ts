@@ -100,6 +100,20 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
           actions: [buttons.status()],
         };
   }
+  if (outcome.type === 'extendedAll') {
+    const extended = [...outcome.records].sort(byName);
+    const lines = [
+      ...extended.map((record) => `${esc(record.testbed_name)} is yours until ${formatWhenRelative(record.expected_release_time, now, timeZone)}.`),
+      ...[...outcome.refused]
+        .sort((a, b) => (a.record && b.record ? byName(a.record, b.record) : 0))
+        .map((refused) => refusalLine(refused.reason, esc(refused.record?.testbed_name ?? 'That testbed'), '', refused.until ? formatWhen(refused.until, timeZone) : '')),
+    ];
+    if (extended.length === 0 && outcome.refused.length === 0) {
+      return { title: 'Nothing to extend', lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] };
+    }
+    const title = extended.length === 0 ? 'Nothing was changed' : `Extended ${extended.length} ${extended.length === 1 ? 'booking' : 'bookings'}`;
+    return { title, lines, colour: extended.length === 0 ? 'warning' : outcome.refused.length > 0 ? 'warning' : 'good', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
+  }
   if (outcome.type === 'waitingLabel') {
     const label = esc(outcome.label);
     const sorted = [...outcome.places].sort((a, b) => byName(a.record, b.record));
@@ -288,6 +302,8 @@ export interface MineInput {
   extendMinutes?: number;
   /** An instant typed with `extend` (`extend lab-3 until 18:00`), ISO 8601 UTC: its own Extend button. */
   extendUntil?: string;
+  /** The length or instant was said of every booking (`extend all my bookings by 2 hours`): with two or more, Extend all. */
+  extendAll?: boolean;
   /** Only the places in queues, each one to leave (`my queues`, `stop waiting`), bookings or not. */
   queues?: boolean;
   /** An instant the person typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. */
@@ -383,8 +399,10 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   }
   body.push(ownPicker('Extend or release', 'Choose one of your testbeds first.', held, input.chosen));
   const extend = extendButtons(notLater ? { ...asked, extendUntil: undefined } : asked);
+  // Said of every booking (`extend all my bookings by 2 hours`): one press extends them all, beside the chosen one's.
+  const everyOne = input.extendAll && held.length > 1 && !done.button ? extendAllButton(input) : undefined;
   return card(body, [
-    ...(done.button ? [done.button, extend[1]] : extend),
+    ...(everyOne ? [everyOne, extend[0]] : done.button ? [done.button, extend[1]] : extend),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),
@@ -452,6 +470,14 @@ function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: Min
     return [extend(60), extend(1440)];
   }
   return typed < 1440 ? [extend(typed), extend(1440)] : [extend(60), extend(typed)];
+}
+
+/** **Extend all by 2 hours** or **Extend all to 18:00 UTC**: the length or instant typed, for every booking; none for another length. */
+function extendAllButton({ extendMinutes: minutes, extendUntil, now, timeZone }: MineInput): CardElement | undefined {
+  // It needs no testbed chosen in the picker (the client would hold it back until one is).
+  if (extendUntil !== undefined) return submit(`Extend all to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extendAll, until: extendUntil }, noInputs);
+  if (minutes === undefined || !Number.isInteger(minutes) || minutes < 1 || minutes > LIMITS.maxExtendMinutes) return undefined;
+  return submit(`Extend all by ${extensionLength(minutes)}`, { action: ACTIONS.extendAll, minutes: String(minutes) }, noInputs);
 }
 
 /** `18:00` today, or `2026-11-28 09:00` on another day, on the display zone's clock (its name where it is not UTC). */

@@ -250,6 +250,7 @@ export const conversationMachine = setup({
             ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }),
             ...(event.extendMinutes === undefined ? {} : { extendMinutes: event.extendMinutes }),
             ...(event.extendUntil === undefined ? {} : { extendUntil: event.extendUntil }),
+            ...(event.extendAll ? { extendAll: true as const } : {}),
             ...(event.queues ? { queues: true as const } : {}),
             ...(event.doneBy === undefined ? {} : { doneBy: event.doneBy }),
             ...(event.extendRefused === undefined ? {} : { extendRefused: event.extendRefused }),

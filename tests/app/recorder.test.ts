@@ -105,6 +105,8 @@ describe('pseudonymising an event', () => {
     const presses = [
       { action: 'extend', testbed_id: '3', minutes: '120' },
       { action: 'extend', testbed_id: '3', until: '2026-03-10T18:00:00.000Z' },
+      { action: 'extend_all', minutes: '120' },
+      { action: 'extend_all', until: '2026-03-10T18:00:00.000Z' },
       { action: 'register_submit', testbed_id: '3', form: 'handoff', release_choice: '1h' },
       { action: 'report', days: '30', label: '5g' },
       { action: 'register', start_on: '3' },

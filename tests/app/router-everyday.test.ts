@@ -184,7 +184,7 @@ describe('router: extend with a time', () => {
     ['extend lab-3 until eod friday', { testbedId: 3, extendUntil: '2026-03-06T23:59:00.000Z' }],
     // Their bookings named as such, and a plus before the length.
     ['extend my booking until friday', { extendUntil: '2026-03-06T23:59:00.000Z' }],
-    ['extend all my bookings by an hour', { extendMinutes: 60 }],
+    ['extend all my bookings by an hour', { extendMinutes: 60, extendAll: true }],
     ['extend lab-3 +2h', { testbedId: 3, extendMinutes: 120 }],
     ['extend lab-3 by about an hour', { testbedId: 3, extendMinutes: 60 }],
     // A clock said in words, or an hour past a stopwatch's, is a time to extend to, never a length (noon was 12 hours).
@@ -1713,5 +1713,57 @@ describe('router: a person asked about by name', () => {
     expect(press({ action: 'status_page', page: 2, holder: 'x'.repeat(121) })).toEqual([{ type: 'status.requested', page: 2 }]);
     expect(press({ action: 'status_page', page: 2, holder: ['Linus'] })).toEqual([{ type: 'status.requested', page: 2 }]);
     expect(press({ action: 'status_page', page: 2, label: '5g', holder: 'Linus' })).toEqual([{ type: 'status.requested', page: 2, label: '5g' }]);
+  });
+});
+
+describe('router: every booking extended at once', () => {
+  const asked = (typed: string) => dispatched(typed);
+
+  it.each([
+    ['extend all my bookings by 2 hours', { extendMinutes: 120, extendAll: true }],
+    ['extend all of my testbeds by a day', { extendMinutes: 1440, extendAll: true }],
+    ['extend both by an hour', { extendMinutes: 60, extendAll: true }],
+    ['extend both of them until friday', { extendUntil: '2026-03-06T23:59:00.000Z', extendAll: true }],
+    ['extend everything until 18:00', { extendUntil: '2026-03-02T18:00:00.000Z', extendAll: true }],
+    ['extend all mine until 6pm', { extendUntil: '2026-03-02T18:00:00.000Z', extendAll: true }],
+    ['extend my bookings by 30 min', { extendMinutes: 30, extendAll: true }],
+    ['extend them all by 2h', { extendMinutes: 120, extendAll: true }],
+  ])('%j shows their bookings with a button that extends them all', (typed, expected) => {
+    expect(asked(typed)).toEqual([{ type: 'mine.requested', ...expected }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it.each([
+    ['extend my booking by 2 hours', { extendMinutes: 120 }],
+    ['extend mine by an hour', { extendMinutes: 60 }],
+    ['extend lab-3 by 2 hours', { testbedId: 3, extendMinutes: 120 }],
+    ['extend all', {}],
+    ['extend both', {}],
+  ])('%j is about one booking, or says no length: no such button', (typed, expected) => {
+    expect(asked(typed)).toEqual([{ type: 'mine.requested', ...expected }]);
+  });
+
+  const press = (inputs: Record<string, unknown>, roomType: 'group' | 'direct' = 'group') => {
+    const roomId = roomType === 'direct' ? encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1') : LAB;
+    const decision = route({ type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
+    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+  };
+
+  it('its button extends every booking of the presser by the length or to the instant it carries, also in a 1:1 room', () => {
+    const request = (extension: Record<string, unknown>) => [expect.objectContaining({ request: { type: 'extendAll', ...extension } })];
+    expect(press({ action: 'extend_all', minutes: '120' })).toEqual(request({ minutes: 120 }));
+    expect(press({ action: 'extend_all', minutes: 90 })).toEqual(request({ minutes: 90 }));
+    expect(press({ action: 'extend_all', until: '2026-03-02T18:00:00.000Z' }, 'direct')).toEqual(request({ until: '2026-03-02T18:00:00.000Z' }));
+  });
+
+  it.each([
+    [{ action: 'extend_all' }, 'Say by how many minutes to extend. Nothing was changed.'],
+    [{ action: 'extend_all', minutes: '0' }, 'The extension must be from 1 minute to 90 days. Nothing was changed.'],
+    [{ action: 'extend_all', minutes: '1.5' }, 'The extension must be a whole number of minutes. Nothing was changed.'],
+    [{ action: 'extend_all', minutes: String(91 * 24 * 60) }, 'The extension must be from 1 minute to 90 days. Nothing was changed.'],
+    [{ action: 'extend_all', until: 'friday' }, 'The time to extend to could not be read. Type extend all and the time again. Nothing was changed.'],
+    [{ action: 'extend_all', until: ['2026-03-02T18:00:00.000Z'] }, 'The time to extend to could not be read. Type extend all and the time again. Nothing was changed.'],
+  ])('%j changes nothing and says what is wrong', (inputs, message) => {
+    expect(press(inputs)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
   });
 });

@@ -47,6 +47,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['works again, to an admin', noticeCard({ ...ctx, notice: { kind: 'problem', record: { ...available(3, NAME), maintenance: { reason: NAME, until: null, since: NOW, by: ana } }, reporter: { email: bob.email, name: 'Bob *B*' }, text: NAME, asAdmin: true, adminsTold: true, fixed: true } }), noticeText({ ...ctx, notice: { kind: 'problem', record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, reporter: bob, text: NAME, asAdmin: true, adminsTold: true, fixed: true } })],
   ['works again form', problemFormCard({ record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, text: NAME, admins: 1, fixed: true }), problemFormText({ record: { ...available(3, NAME), maintenance: { reason: 'fan', until: null, since: NOW, by: ana } }, admins: 1, fixed: true })],
   ['problem reported', outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } }), outcomeText({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } })],
+  ['extended all', outcomeCard({ ...ctx, outcome: { type: 'extendedAll', records: [tricky], refused: [{ type: 'refused', reason: 'not_later', record: inUse(4, ana, { name: NAME }), until: '2026-03-10T12:00:00.000Z' }] } }), outcomeText({ ...ctx, outcome: { type: 'extendedAll', records: [tricky], refused: [] } })],
+  ['extend all offered', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email, extendMinutes: 120, extendAll: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email, extendMinutes: 120, extendAll: true })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
 
@@ -67,6 +69,46 @@ describe('lifecycle cards', () => {
     for (const item of seen.all) if (item.markdown) expect(markupFormed(item.source)).toEqual([]);
     expect(unLookAlike(seen.all.map((item) => item.text).join('\n'))).toContain(NAME);
     expect(text).toContain(NAME);
+  });
+
+  it('Extend all is offered with two bookings or more, for the length or time typed, and needs no testbed chosen', () => {
+    const two = { ...ctx, testbeds: [inUse(3, ana), inUse(4, ana, { until: '2026-03-10T18:00:00.000Z' }), inUse(5, bob)], life: [], requesterEmail: ana.email };
+    const byLength = mineCard({ ...two, extendMinutes: 120, extendAll: true });
+    expect(buttonTitles(byLength)).toEqual(['Extend all by 2 hours', 'Extend 2 hours', 'Release', 'Release all mine', 'Status']);
+    expect(inspectCard(byLength).actions[0]).toMatchObject({ data: { action: 'extend_all', minutes: '120' }, associatedInputs: 'none' });
+    const byTime = mineCard({ ...two, extendUntil: '2026-03-10T16:00:00.000Z', extendAll: true });
+    expect(inspectCard(byTime).actions[0]).toMatchObject({ title: 'Extend all to 16:00 UTC', data: { action: 'extend_all', until: '2026-03-10T16:00:00.000Z' } });
+    // Typed of one booking, or holding one: the plain buttons.
+    expect(buttonTitles(mineCard({ ...two, extendMinutes: 120 }))[0]).toBe('Extend 2 hours');
+    expect(buttonTitles(mineCard({ ...two, requesterEmail: bob.email, extendMinutes: 120, extendAll: true }))[0]).toBe('Extend 2 hours');
+    // A length no extension may have: no Extend all.
+    expect(buttonTitles(mineCard({ ...two, extendMinutes: 200 * 1440, extendAll: true }))[0]).toBe('Extend 1 hour');
+  });
+
+  it('after Extend all: until when each booking runs now, and why any other was not extended', () => {
+    const extended = (refused: Array<{ reason: 'not_later' | 'too_far'; id: number }>, ids: number[]) =>
+      seenCard(
+        outcomeCard({
+          ...ctx,
+          outcome: {
+            type: 'extendedAll',
+            records: ids.map((id) => inUse(id, ana, { until: '2026-03-10T14:00:00.000Z' })),
+            refused: refused.map(({ reason, id }) => ({ type: 'refused' as const, reason, record: inUse(id, ana), until: '2026-03-10T16:00:00.000Z' })),
+          },
+        }),
+      );
+    const both = extended([], [4, 3]);
+    expect(both.heading).toBe('Extended 2 bookings');
+    expect(both.texts.slice(1)).toEqual(['lab-3 is yours until 2026-03-10 14:00 UTC (in 4 h).', 'lab-4 is yours until 2026-03-10 14:00 UTC (in 4 h).']);
+    const partly = extended([{ reason: 'not_later', id: 5 }], [3]);
+    expect(partly.heading).toBe('Extended 1 booking');
+    expect(partly.texts.at(-1)).toBe('lab-5 is already booked until 2026-03-10 16:00 UTC, so there is nothing to extend.');
+    const none = extended([{ reason: 'too_far', id: 5 }], []);
+    expect(none.heading).toBe('Nothing was changed');
+    expect(none.texts.at(-1)).toBe('That would move the expected release of lab-5 more than 90 days from now. Choose a shorter extension.');
+    const nothingHeld = seenCard(outcomeCard({ ...ctx, outcome: { type: 'extendedAll', records: [], refused: [] } }));
+    expect([nothingHeld.heading, nothingHeld.texts[1]]).toEqual(['Nothing to extend', 'You hold no testbeds right now. Nothing was changed.']);
+    expect(outcomeText({ ...ctx, outcome: { type: 'extendedAll', records: [inUse(3, ana)], refused: [] } })).toContain('lab-3 is yours until 2026-03-10 12:00 UTC (in 2 h).');
   });
 
   it('a force release tells the holder who ended the booking and why, in plain words, with no buttons', () => {

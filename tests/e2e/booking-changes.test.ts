@@ -169,6 +169,52 @@ describe('more time, and a new time, in everyday words', () => {
   });
 });
 
+describe('every booking extended at once', () => {
+  it('`extend all my bookings by 2 hours`: one press extends each, the card says until when; a time one already runs past says so for it', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    const soon = booking(1, 'lab-1', ada, 'soak');
+    const later = { ...booking(2, 'lab-2', ada, 'soak'), expected_release_time: iso(Date.now() + 30 * HOUR) };
+    h = await startHarness({ testbeds: [soon, later, booking(3, 'lab-3', linus, 'other')] });
+    let stored: TestbedRecord[] = [];
+    const load = async () => (stored = (JSON.parse(await readFile(h.testbedPath, 'utf8')) as { testbeds: TestbedRecord[] }).testbeds);
+    const due = (id: number) => Date.parse(stored.find((record) => record.id === id)?.expected_release_time ?? '');
+    await load();
+    const [before1, before2, before3] = [due(1), due(2), due(3)];
+
+    const mine = await ask(h, h.ada, h.lab, 'extend all my bookings by 2 hours');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect(buttonTitles(mine)).toEqual(['Extend all by 2 hours', 'Extend 2 hours', 'Release', 'Release all mine', 'Status']);
+    const extended = await click(h, h.ada, mine, 'extend_all');
+    const seen = seenCard(extended);
+    expect(seen.heading).toBe('Extended 2 bookings');
+    expect(seen.texts[1]).toMatch(/^lab-1 is yours until .* \(in 6 h\)\.$/);
+    expect(seen.texts[2]).toMatch(/^lab-2 is yours until .* \(in 32 h\)\.$/);
+    await load();
+    expect([due(1) - before1, due(2) - before2, due(3) - before3]).toEqual([2 * HOUR, 2 * HOUR, 0]);
+    expect((await historyLines()).filter((line) => line.event === 'extended').map((line) => line.testbed_id)).toEqual([1, 2]);
+
+    // Until a time lab-2 already runs past: lab-1 is extended, lab-2 says why not.
+    const target = new Date(Math.ceil((Date.now() + 10 * HOUR) / 60_000) * 60_000).toISOString().replace(':00.000Z', 'Z');
+    const untilTonight = await ask(h, h.ada, h.lab, `extend both until ${target}`);
+    expect(buttonTitles(untilTonight)[0]).toMatch(/^Extend all to /);
+    const partly = seenCard(await click(h, h.ada, untilTonight, 'extend_all'));
+    await load();
+    const tonight = due(1);
+    expect(partly.heading).toBe('Extended 1 booking');
+    expect(partly.texts.slice(1)).toEqual([expect.stringMatching(/^lab-1 is yours until /), expect.stringMatching(/^lab-2 is already booked until .*, so there is nothing to extend\.$/)]);
+    expect(due(2)).toBe(before2 + 2 * HOUR);
+    expect(tonight).toBe(Date.parse(target));
+
+    // One booking only: nothing to extend all of (the plain card); Linus pressing Ada's button extends his own.
+    expect(buttonTitles(await ask(h, h.linus, h.lab, 'extend all my bookings by 2 hours'))[0]).toBe('Extend 2 hours');
+    expect(seenCard(await click(h, h.linus, mine, 'extend_all')).heading).toBe('Extended 1 booking');
+    await load();
+    expect(due(3)).toBe(before3 + 2 * HOUR);
+    expect([due(1), due(2)]).toEqual([tonight, before2 + 2 * HOUR]);
+  });
+});
+
 describe('released by mistake', () => {
   it('Book it again on the released card opens the form filled in as the booking was; one press takes it back', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };

@@ -43,7 +43,8 @@ export type ConversationEvent =
    * instant they typed they will be done by (`I'll be done with lab-3 at 16:00`), ISO 8601 UTC. `extendRefused`:
    * a time typed to extend to that has passed or lies more than 90 days ahead (the card says so, with no button).
    */
-  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
+  /** `extendAll`: the length or time was said of every booking (`extend all my bookings by 2 hours`): a button extends them all. */
+  | { type: 'mine.requested'; testbedId?: number; extendMinutes?: number; extendUntil?: string; extendAll?: true; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
   /**
    * `purpose lab-3 soak test`: the form that gives one of their bookings a new purpose. `testbedId`: the
    * testbed named; `purpose`: the new purpose as typed (else the form starts with the current one).
@@ -112,7 +113,7 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
-  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
+  | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; extendAll?: true; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
   /**
    * `give lab-3 to Linus`: who the words `to` name on the platform, looked up when the card is drawn
    * (`found`), and the one press that hands lab-3 over.
