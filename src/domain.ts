@@ -177,6 +177,8 @@ export type LifecycleRequest =
   | { type: 'doneBy'; testbedId: number; until: string }
   /** The holder hands the booking to a colleague, named by their email (the platform says who that is). */
   | { type: 'handOver'; testbedId: number; toEmail: string }
+  /** Every booking the person holds, each handed over as `handOver` would (`give all my testbeds to Linus`). */
+  | { type: 'handOverAll'; toEmail: string }
   /**
    * `label`: one of the waits of `waitLabel`, kept on the person's place in the queue. `offerIfFree`: a testbed that
    * just gained the label, free for anyone: it is offered to them at once (held, as after a release).
@@ -249,6 +251,8 @@ export type LifecycleOutcome =
   | { type: 'dueEarlier'; record: TestbedRecord; previous: string; toldNext?: string }
   /** Handed to a colleague: `record` with its new holder, `previous` the booking as it was. */
   | { type: 'handedOver'; record: TestbedRecord; previous: TestbedRecord }
+  /** `handOverAll`: the bookings handed over (`records`, with their new holder), and the answers of those that were not. */
+  | { type: 'handedOverAll'; records: TestbedRecord[]; refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> }
   | { type: 'waiting'; record: TestbedRecord; position: number; length: number; already: boolean }
   | { type: 'unwaited'; record: TestbedRecord; wasWaiting: boolean }
   /**

@@ -118,8 +118,9 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
   // A hand-over names its colleague: who that is, the platform says when the card is drawn.
   if (view.kind === 'handOverForm' && view.found === undefined) {
     // Only for the holder: anybody else is told it is not theirs, and learns nothing of the directory.
-    const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
-    const holds = record !== undefined && isInUse(record) && sameEmail(record.user_email, view.requesterEmail ?? ctx.requesterEmail);
+    const asker = view.requesterEmail ?? ctx.requesterEmail;
+    const held = (record: TestbedRecord | undefined) => record !== undefined && isInUse(record) && sameEmail(record.user_email, asker);
+    const holds = view.all ? ctx.testbeds.some(held) : held(ctx.testbeds.find((candidate) => candidate.id === view.testbedId));
     const found = holds && !SELF.test(view.to.trim()) ? await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null) : [];
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
@@ -369,7 +370,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'handOverForm': {
       const input = {
-        record: ctx.testbeds.find((record) => record.id === view.testbedId),
+        record: view.testbedId === undefined ? undefined : ctx.testbeds.find((record) => record.id === view.testbedId),
+        ...(view.all ? { all: ctx.testbeds } : {}),
         life: lifeOf(),
         requesterEmail: view.requesterEmail ?? ctx.requesterEmail,
         to: view.to,

@@ -20,6 +20,7 @@ import {
   EXTEND_NAMED,
   FREE_NOW,
   HAND_OVER,
+  HAND_OVER_ALL,
   HISTORY_HELP,
   IT,
   MAX_TYPED_NAME,
@@ -199,6 +200,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       ...(typed.purpose === undefined ? {} : { purpose: typed.purpose.slice(0, 4 * LIMITS.purposeMax) }),
     });
   }
+  // `give all my testbeds to Linus`: the same card for every booking of theirs.
+  const handAll = HAND_OVER_ALL.exec(command);
+  if (handAll) return one('conversation', event, { type: 'handOver.started', all: true, to: colleagueWords(handAll[1]).slice(0, 120) });
   // `give lab-3 to Linus`: the card that says who that is on the platform, and hands lab-3 over with one press.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;

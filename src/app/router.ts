@@ -10,6 +10,7 @@ import {
   DIRECT_ACTIONS,
   isHandOffSubmission,
   parseExtendAllSubmission,
+  parseHandOverAllSubmission,
   parseExtendSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
@@ -274,6 +275,10 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     case 'hand_over': {
       const result = parseHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       return result.ok ? lifecycle(event, { type: 'handOver', testbedId: result.testbedId, toEmail: result.toEmail }, now) : problemsReply(result.errors);
+    }
+    case 'hand_over_all': {
+      const result = parseHandOverAllSubmission(inputs);
+      return result.ok ? lifecycle(event, { type: 'handOverAll', toEmail: result.toEmail }, now) : problemsReply(result.errors);
     }
     case 'switch': {
       // Also from a 1:1 room: only a booking the presser holds can be moved (the fleet checks), so only a holder books.

@@ -407,7 +407,11 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for a lifecycle request about one testbed. */
-  function lifecycleEvent(request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'extendAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' | 'switch' }>, by: Holder, now: string): TestbedRequest {
+  function lifecycleEvent(
+    request: Exclude<LifecycleRequest, { type: 'releaseAll' | 'extendAll' | 'handOverAll' | 'waitLabel' | 'unwaitLabel' | 'handOver' | 'reportProblem' | 'switch' }>,
+    by: Holder,
+    now: string,
+  ): TestbedRequest {
     switch (request.type) {
       case 'extend':
         return { type: 'extend.requested', by, now, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
@@ -431,6 +435,7 @@ export function createTestbedFleet(deps: {
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
     if (request.type === 'releaseAll') return releaseAll(by, now);
     if (request.type === 'extendAll') return extendAll(request, by, now);
+    if (request.type === 'handOverAll') return handOverAll(request.toEmail, by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
     if (request.type === 'unwaitLabel') return labelQueues.stopWaiting(request.label, by, now);
     if (request.type === 'reportProblem') return reportProblem(request.testbedId, request.text, by, now, request.holderOnly === true, request.fixed === true);
@@ -555,6 +560,23 @@ export function createTestbedFleet(deps: {
       else if (outcome.type === 'refused') refused.push({ ...outcome, record: outcome.record ?? record });
     }
     return { type: 'extendedAll', records: extended, refused };
+  }
+
+  /**
+   * Hands every testbed the person holds to the colleague with that email, one after another, each as its own hand-over
+   * (the colleague told of each); the answer lists what was handed over and why the others were not.
+   */
+  async function handOverAll(toEmail: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    const handed: TestbedRecord[] = [];
+    const refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> = [];
+    for (const record of heldBy(by)) {
+      const outcome = await lifecycle({ request: { type: 'handOver', testbedId: record.id, toEmail }, by, now });
+      if (outcome.type === 'handedOver') handed.push(outcome.record);
+      else if (outcome.type === 'refused') refused.push({ ...outcome, record: outcome.record ?? record });
+      // Nobody has that email: the same for every booking, so asked once.
+      if (outcome.type === 'refused' && outcome.reason === 'no_person') break;
+    }
+    return { type: 'handedOverAll', records: handed, refused };
   }
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */

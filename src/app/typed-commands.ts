@@ -267,6 +267,9 @@ export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
 /** `give lab-3 to Linus`, `hand lab-3 over to Linus`, `transfer lab-3 to Linus`: group 1 is the testbed as typed, group 2 who. */
 export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
+/** `give all my testbeds to Linus`, `hand everything over to Linus`, `transfer my bookings to …`: group 1 is who. */
+export const HAND_OVER_ALL =
+  /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings|testbeds|reservations)|all\s+(?:of\s+)?(?:mine|them)|everything(?:\s+I\s+(?:have|hold))?|both(?:\s+of\s+them)?|them\s+all|all)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `any 5g`, `a 5g testbed`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
 export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string | undefined {
   const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1]);

@@ -55,6 +55,8 @@ export const ACTIONS = {
   doneBy: 'done_by',
   /** The holder hands the booking to a colleague: data `testbed_id`, `to_email` (who the platform found). */
   handOver: 'hand_over',
+  /** Every booking of the presser handed to a colleague: data `to_email` (who the platform found), no testbed. */
+  handOverAll: 'hand_over_all',
   /** The holder moves a booking to another testbed: `testbed_id` (theirs, in its data or a picker), `to_testbed_id` in its data. */
   switch: 'switch',
   /** Something is wrong with a testbed: input `problem` (what is wrong), `testbed_id` in its data; the admins are told. */
@@ -453,13 +455,29 @@ export function parseHandOverSubmission(inputs: Record<string, unknown>, ctx: { 
     missing: 'Choose the testbed to hand over.',
     keep: { testbed_id: 20, to_email: 254 },
     field: 'to_email',
-    read: (value) => {
-      const email = typeof value === 'string' ? value.trim() : '';
-      return /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email) ? email : null;
-    },
+    read: readEmail,
     unreadable: 'The colleague could not be read. Type give, the testbed and their email again.',
   });
   return read.ok ? { ok: true, testbedId: read.testbedId, toEmail: read.value } : read;
+}
+
+export type HandOverAllSubmission = { ok: true; toEmail: string } | Invalid;
+
+/** `hand_over_all`: the colleague's email, as the card that named them carries it. */
+export function parseHandOverAllSubmission(inputs: Record<string, unknown>): HandOverAllSubmission {
+  try {
+    const values = keep(inputs, { to_email: 254 });
+    const email = readEmail(own(inputs, 'to_email'));
+    return email === null ? { ok: false, errors: { to_email: 'The colleague could not be read. Type give all my testbeds to and their email again.' }, values } : { ok: true, toEmail: email };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+/** An email as a hand-over button carries it, or null. */
+function readEmail(value: unknown): string | null {
+  const email = typeof value === 'string' ? value.trim() : '';
+  return /^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email) ? email : null;
 }
 
 export type SwitchSubmission = { ok: true; testbedId: number; toTestbedId: number; until?: string; purpose?: string } | Invalid;

@@ -18,6 +18,8 @@ export interface FoundPerson {
 
 export interface HandOverInput {
   record: TestbedRecord | undefined;
+  /** Every booking of theirs, when all are to be handed over (`give all my testbeds to Linus`); `record` is then unused. */
+  all?: readonly TestbedRecord[];
   life: readonly LifecycleEntry[];
   requesterEmail?: string;
   /** The words that named the colleague (`Linus`, `linus@example.com`). */
@@ -34,8 +36,9 @@ type Answer = { title: string; lines: string[]; confirm?: FoundPerson };
 export const SELF = /^(?:me|myself)$/i;
 
 /** `esc` makes a name safe where it goes (markdown-inert on the card, plain in the text); `escLong` a purpose. */
-function answer({ record, life, requesterEmail, to, found, now, timeZone }: HandOverInput, esc: (value: unknown, max?: number) => string, escLong: (value: unknown) => string): Answer {
-  const words = `“${esc(to)}”`;
+function answer(input: HandOverInput, esc: (value: unknown, max?: number) => string, escLong: (value: unknown) => string): Answer {
+  if (input.all !== undefined) return answerAll(input, input.all, esc);
+  const { record, life, requesterEmail, to, found, now, timeZone } = input;
   if (!record) return { title: 'Nothing to hand over', lines: ['That testbed is no longer in the lab. Type status to see the testbeds there are.'] };
   const name = esc(record.testbed_name);
   if (record.status !== 'in_use' || !sameEmail(record.user_email, requesterEmail)) {
@@ -43,14 +46,8 @@ function answer({ record, life, requesterEmail, to, found, now, timeZone }: Hand
   }
   const example = `give ${name} to name@example.com`;
   if (SELF.test(to.trim())) return { title: 'Nothing to hand over', lines: [`That is you: ${name} is yours already.`] };
-  if (found.length === 0) {
-    const called = to.includes('@') ? `with the email ${words}` : `called ${words}`;
-    return { title: 'Nobody found', lines: [`I could not find anybody ${called}. Type their email instead: ${example}.`] };
-  }
-  if (found.length > 1) {
-    const people = found.slice(0, 5).map((person) => `${esc(person.name)} (${esc(person.email, 120)})`);
-    return { title: 'Which one?', lines: [`More than one person is called ${words}: ${people.join(', ')}.`, `Type the email of the one you mean: ${example}.`] };
-  }
+  const unclear = notOnePerson(to, found, example, esc);
+  if (unclear) return unclear;
   const person = found[0];
   if (sameEmail(person.email, requesterEmail)) return { title: 'Nothing to hand over', lines: [`That is you: ${name} is yours already.`] };
   // The colleague leaves the queue once it is theirs: the others stay in it.
@@ -68,9 +65,45 @@ function answer({ record, life, requesterEmail, to, found, now, timeZone }: Hand
   };
 }
 
+/** Nobody, or more than one person, found for the words: what to type instead (undefined when one was found). */
+function notOnePerson(to: string, found: readonly FoundPerson[], example: string, esc: (value: unknown, max?: number) => string): Answer | undefined {
+  const words = `“${esc(to)}”`;
+  if (found.length === 0) {
+    const called = to.includes('@') ? `with the email ${words}` : `called ${words}`;
+    return { title: 'Nobody found', lines: [`I could not find anybody ${called}. Type their email instead: ${example}.`] };
+  }
+  if (found.length > 1) {
+    const people = found.slice(0, 5).map((person) => `${esc(person.name)} (${esc(person.email, 120)})`);
+    return { title: 'Which one?', lines: [`More than one person is called ${words}: ${people.join(', ')}.`, `Type the email of the one you mean: ${example}.`] };
+  }
+  return undefined;
+}
+
+/** `give all my testbeds to Linus`: every booking of theirs, to the one person the words found. */
+function answerAll({ requesterEmail, to, found, now, timeZone }: HandOverInput, all: readonly TestbedRecord[], esc: (value: unknown, max?: number) => string): Answer {
+  const held = all.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, requesterEmail));
+  if (held.length === 0) return { title: 'Nothing to hand over', lines: ['You hold no testbeds right now.'] };
+  if (SELF.test(to.trim())) return { title: 'Nothing to hand over', lines: ['That is you: your bookings are yours already.'] };
+  const unclear = notOnePerson(to, found, 'give all my testbeds to name@example.com', esc);
+  if (unclear) return unclear;
+  const person = found[0];
+  if (sameEmail(person.email, requesterEmail)) return { title: 'Nothing to hand over', lines: ['That is you: your bookings are yours already.'] };
+  const count = held.length === 1 ? esc(held[0].testbed_name) : `${held.length} bookings`;
+  return {
+    title: `Hand ${count} over?`,
+    lines: [
+      `${esc(person.name)} (${esc(person.email, 120)}) will hold ${held.length === 1 ? 'it' : 'each of them'} from now on:`,
+      ...held.map((record) => `${esc(record.testbed_name)} · ${dueText(record, now, timeZone).text}`),
+      `They get a message for ${held.length === 1 ? 'it' : 'each'}, and the reminders go to them.`,
+    ],
+    confirm: person,
+  };
+}
+
 export function handOverCard(input: HandOverInput): AdaptiveCardJson {
   const { title, lines, confirm } = answer(input, (value, max) => safeName(value, max), (value) => safeText(value, 200));
   const body = [heading(title), ...lines.map((line) => textBlock(line))];
+  if (confirm && input.all !== undefined) return card(body, [submit('Hand all over', { action: ACTIONS.handOverAll, to_email: confirm.email }, { associatedInputs: 'none' }), buttons.cancel()]);
   if (!confirm || !input.record) return card(body, [buttons.status(), buttons.menu()]);
   return card(body, [submit('Hand over', { action: ACTIONS.handOver, testbed_id: String(input.record.id), to_email: confirm.email }, { associatedInputs: 'none' }), buttons.cancel()]);
 }

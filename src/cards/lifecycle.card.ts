@@ -100,19 +100,28 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
           actions: [buttons.status()],
         };
   }
-  if (outcome.type === 'extendedAll') {
-    const extended = [...outcome.records].sort(byName);
-    const lines = [
-      ...extended.map((record) => `${esc(record.testbed_name)} is yours until ${formatWhenRelative(record.expected_release_time, now, timeZone)}.`),
-      ...[...outcome.refused]
-        .sort((a, b) => (a.record && b.record ? byName(a.record, b.record) : 0))
-        .map((refused) => refusalLine(refused.reason, esc(refused.record?.testbed_name ?? 'That testbed'), '', refused.until ? formatWhen(refused.until, timeZone) : '')),
-    ];
-    if (extended.length === 0 && outcome.refused.length === 0) {
-      return { title: 'Nothing to extend', lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] };
+  if (outcome.type === 'extendedAll' || outcome.type === 'handedOverAll') {
+    const done = [...outcome.records].sort(byName);
+    const refused = [...outcome.refused]
+      .sort((a, b) => (a.record && b.record ? byName(a.record, b.record) : 0))
+      .map((each) => {
+        const holder = each.record?.status === 'in_use' ? esc(each.record.user_name) : '';
+        return refusalLine(each.reason, esc(each.record?.testbed_name ?? 'That testbed'), holder, each.until ? formatWhen(each.until, timeZone) : '');
+      });
+    if (done.length === 0 && refused.length === 0) {
+      const what = outcome.type === 'extendedAll' ? 'Nothing to extend' : 'Nothing to hand over';
+      return { title: what, lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] };
     }
-    const title = extended.length === 0 ? 'Nothing was changed' : `Extended ${extended.length} ${extended.length === 1 ? 'booking' : 'bookings'}`;
-    return { title, lines, colour: extended.length === 0 ? 'warning' : outcome.refused.length > 0 ? 'warning' : 'good', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
+    const colour = done.length === 0 || refused.length > 0 ? 'warning' : 'good';
+    const count = `${done.length} ${done.length === 1 ? 'booking' : 'bookings'}`;
+    if (outcome.type === 'extendedAll') {
+      const lines = [...done.map((record) => `${esc(record.testbed_name)} is yours until ${formatWhenRelative(record.expected_release_time, now, timeZone)}.`), ...refused];
+      return { title: done.length === 0 ? 'Nothing was changed' : `Extended ${count}`, lines, colour, actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
+    }
+    if (done.length === 0) return { title: 'Nothing was changed', lines: refused, colour, actions: [] };
+    const names = done.map((record) => esc(record.testbed_name));
+    const holds = `${esc(done[0].user_name)} holds ${namesAndMore(names, names.length)} now. I told them, and the reminders go to them.`;
+    return { title: `Handed over ${count}`, lines: [holds, ...refused, 'Thanks for passing them on.'], colour, actions: [] };
   }
   if (outcome.type === 'waitingLabel') {
     const label = esc(outcome.label);

@@ -273,7 +273,12 @@ export const conversationMachine = setup({
     },
     'handOver.started': {
       target: '.menu',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'handOverForm', testbedId: event.testbedId, to: event.to } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({
+          view: { kind: 'handOverForm', ...(event.testbedId === undefined ? {} : { testbedId: event.testbedId }), ...(event.all ? { all: true as const } : {}), to: event.to },
+        }),
+      },
     },
     'purpose.invalid': {
       target: '.menu',

@@ -1767,3 +1767,34 @@ describe('router: every booking extended at once', () => {
     expect(press(inputs)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
   });
 });
+
+describe('router: every booking handed over at once', () => {
+  it.each([
+    ['give all my testbeds to Linus', 'Linus'],
+    ['hand everything over to Linus Lab', 'Linus Lab'],
+    ['give both to linus@example.com', 'linus@example.com'],
+    ['transfer my bookings to Grace Hopper', 'Grace Hopper'],
+    ['give them all to Linus', 'Linus'],
+    ['give all to Linus', 'Linus'],
+    ['hand off all of mine to Linus until friday', 'Linus'],
+  ])('%j shows the card that hands every booking to %j; a recording blanks the colleague', (typed, to) => {
+    expect(dispatched(typed)).toEqual([{ type: 'handOver.started', all: true, to }]);
+    expect(isCommandText(typed, testbeds)).toBe(false);
+  });
+
+  it('one testbed named is still that one', () => {
+    expect(dispatched('give lab-3 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+  });
+
+  it('its button hands every booking of the presser to the email it carries; one that cannot be read changes nothing', () => {
+    const press = (inputs: Record<string, unknown>) => {
+      const decision = route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
+      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+    };
+    expect(press({ action: 'hand_over_all', to_email: 'linus@example.com' })).toEqual([expect.objectContaining({ request: { type: 'handOverAll', toEmail: 'linus@example.com' } })]);
+    const refused = { kind: 'reply', view: { kind: 'error', message: 'The colleague could not be read. Type give all my testbeds to and their email again. Nothing was changed.' } };
+    expect(press({ action: 'hand_over_all' })).toEqual(refused);
+    expect(press({ action: 'hand_over_all', to_email: 'Linus' })).toEqual(refused);
+    expect(press({ action: 'hand_over_all', to_email: ['linus@example.com'] })).toEqual(refused);
+  });
+});

@@ -77,3 +77,40 @@ describe('who the words name, asked of the platform when the card is drawn', () 
     expect(seenCard(failing.card).texts).toContain('I could not look that person up just now. Please try again in a moment; nothing was changed.');
   });
 });
+
+describe('the hand-over card for every booking', () => {
+  const lab4 = inUse(4, ana, { until: '2026-03-10T15:00:00.000Z' });
+  const all = [lab3, inUse(5, bob), lab4, available(6)];
+  const every = { record: undefined, all, life: [], requesterEmail: ana.email, to: 'Bob', now: NOW, timeZone: 'UTC' };
+
+  it('lists each of their bookings and hands them all over with one press that needs no testbed', () => {
+    const input = { ...every, found: [{ email: bob.email, name: 'Bob *B*' }] };
+    const card = handOverCard(input);
+    expect(cardProblems(card)).toEqual([]);
+    expect(texts(input)).toEqual([
+      'Hand 2 bookings over?',
+      'Bob *B* (bob@example.com) will hold each of them from now on:',
+      'lab-3 · Expected release: 2026-03-10 12:00 UTC (in 2 h)',
+      'lab-4 · Expected release: 2026-03-10 15:00 UTC (in 5 h)',
+      'They get a message for each, and the reminders go to them.',
+    ]);
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Hand all over', { action: 'hand_over_all', to_email: bob.email }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    // Sent whatever is chosen elsewhere on the card (a client would hold it back for an empty required input).
+    expect((card.actions as Array<{ associatedInputs?: string }>)[0].associatedInputs).toBe('none');
+    expect(handOverText(input)).toContain('Bob *B* (bob@example.com) will hold each of them from now on: lab-3 · Expected release');
+    // One booking: named.
+    expect(texts({ ...input, all: [lab3] }).slice(0, 2)).toEqual(['Hand lab-3 over?', 'Bob *B* (bob@example.com) will hold it from now on:']);
+  });
+
+  it('says why not: nothing held, nobody found, several people, themselves', () => {
+    expect(texts({ ...every, requesterEmail: 'carol@example.com', found: [{ email: bob.email, name: 'Bob' }] }).slice(1)).toEqual(['You hold no testbeds right now.']);
+    expect(texts({ ...every, to: 'Zed', found: [] }).slice(1)).toEqual(['I could not find anybody called “Zed”. Type their email instead: give all my testbeds to name@example.com.']);
+    expect(texts({ ...every, found: [{ email: bob.email, name: 'Bob' }, { email: 'bobby@example.com', name: 'Bobby' }] })[0]).toBe('Which one?');
+    expect(texts({ ...every, to: 'me', found: [] }).slice(1)).toEqual(['That is you: your bookings are yours already.']);
+    expect(texts({ ...every, to: 'Ana', found: [{ email: ana.email, name: ana.name }] }).slice(1)).toEqual(['That is you: your bookings are yours already.']);
+    for (const input of [{ ...every, to: 'Zed', found: [] }, { ...every, to: 'me', found: [] }]) expect(buttonTitles(handOverCard(input))).toEqual(['Status', 'Menu']);
+  });
+});

@@ -111,6 +111,22 @@ describe('lifecycle cards', () => {
     expect(outcomeText({ ...ctx, outcome: { type: 'extendedAll', records: [inUse(3, ana)], refused: [] } })).toContain('lab-3 is yours until 2026-03-10 12:00 UTC (in 2 h).');
   });
 
+  it('after Hand all over: who holds which now, and why any other was not handed over', () => {
+    const linus = { email: 'linus@example.com', name: 'Linus *L*' };
+    const handed = (ids: number[], refused: number[]) =>
+      seenCard(outcomeCard({ ...ctx, outcome: { type: 'handedOverAll', records: ids.map((id) => inUse(id, linus)), refused: refused.map((id) => ({ type: 'refused' as const, reason: 'not_holder' as const, record: inUse(id, bob) })) } }));
+    const both = handed([4, 3], []);
+    expect(both.heading).toBe('Handed over 2 bookings');
+    expect(both.texts.slice(1).map(unLookAlike)).toEqual(['Linus *L* holds lab-3, lab-4 now. I told them, and the reminders go to them.', 'Thanks for passing them on.']);
+    expect(handed([3], [5]).texts.slice(1).map(unLookAlike)).toEqual([
+      'Linus *L* holds lab-3 now. I told them, and the reminders go to them.',
+      'Only the holder can do that, and lab-5 is held by Bob Builder.',
+      'Thanks for passing them on.',
+    ]);
+    const nobody = seenCard(outcomeCard({ ...ctx, outcome: { type: 'handedOverAll', records: [], refused: [{ type: 'refused', reason: 'no_person', record: inUse(3, ana) }] } }));
+    expect([nobody.heading, nobody.texts[1]]).toEqual(['Nothing was changed', 'I could not find anybody with that email. Type give, the testbed and their email again.']);
+  });
+
   it('a force release tells the holder who ended the booking and why, in plain words, with no buttons', () => {
     const notice = { kind: 'forceReleased' as const, record: inUse(3, ana), byName: 'Grace *G*', reason: 'the **nightly** run' };
     const seen = seenCard(noticeCard({ ...ctx, notice }));

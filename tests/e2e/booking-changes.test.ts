@@ -177,7 +177,7 @@ describe('every booking extended at once', () => {
     const later = { ...booking(2, 'lab-2', ada, 'soak'), expected_release_time: iso(Date.now() + 30 * HOUR) };
     h = await startHarness({ testbeds: [soon, later, booking(3, 'lab-3', linus, 'other')] });
     let stored: TestbedRecord[] = [];
-    const load = async () => (stored = (JSON.parse(await readFile(h.testbedPath, 'utf8')) as { testbeds: TestbedRecord[] }).testbeds);
+    const load = async () => (stored = await h.readTestbeds());
     const due = (id: number) => Date.parse(stored.find((record) => record.id === id)?.expected_release_time ?? '');
     await load();
     const [before1, before2, before3] = [due(1), due(2), due(3)];
@@ -316,5 +316,40 @@ describe('handing a booking to a colleague', () => {
     // Ada cannot give away what she does not hold.
     const notHers = await ask(h, h.ada, h.lab, 'give lab-1 to linus@example.com');
     expect(seenCard(notHers).texts.slice(1)).toEqual(['You do not hold lab-1, so it is not yours to hand over. Only its holder can.']);
+  });
+
+  it('every booking at once (`give all my testbeds to Linus`): the card lists them, one press hands each over, and Linus is told of each', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    const grace = { email: 'grace@example.com', name: 'Grace Hopper' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak'), booking(2, 'lab-2', grace, 'other'), booking(3, 'lab-3', ada, 'firmware')] });
+
+    expect(seenCard(await ask(h, h.ada, h.lab, 'give all my testbeds to Zebrafalcon')).texts.slice(1)).toEqual([
+      'I could not find anybody called “Zebrafalcon”. Type their email instead: give all my testbeds to name@example.com.',
+    ]);
+    const card = await ask(h, h.ada, h.lab, 'hand everything over to Linus');
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Hand 2 bookings over?');
+    expect(seen.texts.slice(1, 4)).toEqual([
+      'Linus Lab (linus@example.com) will hold each of them from now on:',
+      expect.stringMatching(/^lab-1 · Expected release: /),
+      expect.stringMatching(/^lab-3 · Expected release: /),
+    ]);
+    expect(buttonTitles(card)).toEqual(['Hand all over', 'Cancel']);
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const handed = seenCard(await click(h, h.ada, card, 'hand_over_all'));
+    expect(handed.heading).toBe('Handed over 2 bookings');
+    expect(handed.texts[1]).toBe('Linus Lab holds lab-1, lab-3 now. I told them, and the reminders go to them.');
+    const holders = (await h.readTestbeds()).map((record) => [record.testbed_name, record.user_email, record.purpose]);
+    expect(holders).toEqual([['lab-1', 'linus@example.com', 'soak'], ['lab-2', 'grace@example.com', 'other'], ['lab-3', 'linus@example.com', 'firmware']]);
+    await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'lab-3 is yours now', { since, timeoutMs: 10_000 });
+    // Linus had no 1:1 messages before: these are all of them.
+    const told = h.emu.messages({ roomId: linusRoom.id, personId: h.bot.id }).map((m) => seenCard(m).heading);
+    expect(told).toEqual(['lab-1 is yours now', 'lab-3 is yours now']);
+
+    // Pressed again, with nothing left to hand over: nothing changes.
+    expect(seenCard(await click(h, h.ada, card, 'hand_over_all')).texts).toEqual(['Nothing to hand over', 'You hold no testbeds right now. Nothing was changed.']);
+    expect(seenCard(await ask(h, h.ada, h.lab, 'give both to Linus')).texts.slice(1)).toEqual(['You hold no testbeds right now.']);
   });
 });

@@ -52,7 +52,8 @@ export type ConversationEvent =
   | { type: 'purpose.started'; testbedId?: number; purpose?: string }
   | { type: 'purpose.invalid'; errors: FormErrors; values: FormValues }
   /** `give lab-3 to Linus`: the card that confirms who the words name before the holder hands it over. */
-  | { type: 'handOver.started'; testbedId: number; to: string }
+  /** `all`: every booking of theirs (`give all my testbeds to Linus`), with no testbed named. */
+  | { type: 'handOver.started'; testbedId?: number; all?: true; to: string }
   /** The usage report for the last `days` days (typed `report`: 7). */
   | { type: 'report.requested'; days?: 7 | 30; label?: string }
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
@@ -118,7 +119,7 @@ export type CardView =
    * `give lab-3 to Linus`: who the words `to` name on the platform, looked up when the card is drawn
    * (`found`), and the one press that hands lab-3 over.
    */
-  | { kind: 'handOverForm'; testbedId: number; to: string; found?: Array<{ email: string; name: string }>; requesterEmail?: string }
+  | { kind: 'handOverForm'; testbedId?: number; all?: true; to: string; found?: Array<{ email: string; name: string }>; requesterEmail?: string }
   /** The form for a booking's new purpose; `values`/`errors`: a submission sent back with its problems. */
   | { kind: 'purposeForm'; testbedId?: number; purpose?: string; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   /** The usage report, drawn from the history when it is posted; `intro` opens a broadcast of it. */
