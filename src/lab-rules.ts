@@ -184,16 +184,21 @@ export function heldByTyped<T extends Partial<Pick<TestbedRecord, 'status' | 'us
   records: readonly T[],
   typed: string,
 ): T[] {
+  const called = personCalled(typed);
+  return records.filter((record) => record.status === 'in_use' && called(record.user_email, record.user_name));
+}
+
+/** Whether a person (email, name) is the one the words name, by the rules of `heldByTyped`; made once for many people. */
+export function personCalled(typed: string): (email: string | null | undefined, name: string | null | undefined) => boolean {
   const wanted = foldPerson(typed);
-  if (wanted.length < 2 || wanted.length > 120 || /^\d+$/.test(wanted) || NOBODY_IN_PARTICULAR.has(wanted)) return [];
+  if (wanted.length < 2 || wanted.length > 120 || /^\d+$/.test(wanted) || NOBODY_IN_PARTICULAR.has(wanted)) return () => false;
   const wantedWords = ` ${wanted} `;
-  return records.filter((record) => {
-    if (record.status !== 'in_use') return false;
-    const email = (record.user_email ?? '').trim().toLowerCase();
+  return (rawEmail, rawName) => {
+    const email = (rawEmail ?? '').trim().toLowerCase();
     if (email !== '' && (email === wanted || email.split('@')[0] === wanted)) return true;
-    const name = (record.user_name ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const name = (rawName ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
     return name !== '' && ` ${name} `.includes(wantedWords);
-  });
+  };
 }
 
 /** The names of the holders of these bookings, each once, in the order given (`Linus Lab`, `Ada Ops and Linus Lab`). */

@@ -51,7 +51,7 @@ import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
 import { SELF, handOverCard, handOverText } from '../cards/handover.card.js';
 import { switchCard, switchText } from '../cards/switch.card.js';
-import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText } from '../cards/history.card.js';
+import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText, personHistoryCard, personHistoryText } from '../cards/history.card.js';
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
@@ -401,6 +401,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(historyCard(input), historyText(input));
     }
     case 'myHistory': {
+      if (view.person !== undefined) {
+        const input = { person: view.person, entries: ctx.history ?? [], timeZone };
+        return pair(personHistoryCard(input), personHistoryText(input));
+      }
       const input = { email: ctx.requesterEmail, entries: ctx.history ?? [], timeZone };
       return pair(myHistoryCard(input), myHistoryText(input));
     }

@@ -55,6 +55,7 @@ import {
   historyName,
   holderAsked,
   isPersonWords,
+  personHistoryAsked,
   readTypedAsk,
   readTypedExtend,
   readTypedPurpose,
@@ -212,6 +213,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
   const history = historyName(command, ctx.testbeds ?? []);
   if (history !== undefined) return historyRoute(event, history.slice(0, MAX_TYPED_NAME), ctx);
+  // `what did Linus book`, `Linus's history`: their bookings that ended lately (a testbed's name is its history, above).
+  const pastOf = personHistoryAsked(command);
+  if (pastOf !== undefined && !('found' in findByTypedName(ctx.testbeds ?? [], pastOf))) {
+    return one('conversation', event, { type: 'myHistory.requested', person: pastOf.slice(0, LIMITS.holderWordsMax) });
+  }
   if (WHO_HAS_ANY.test(command)) return one('conversation', event, { type: 'status.requested' });
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
@@ -452,6 +458,11 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return one('conversation', event, { type: 'history.requested', testbedId: match.found.id });
+  // `history Linus`: no testbed is called so, nor one a slip away: the words may name a person.
+  const near = 'none' in match ? (findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed)) : undefined;
+  if ('none' in match && near === undefined && isPersonWords(typed)) {
+    return one('conversation', event, { type: 'myHistory.requested', person: typed.slice(0, LIMITS.holderWordsMax) });
+  }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };
 }
 

@@ -368,6 +368,35 @@ export function holderAsked(command: string): string | undefined {
   return isPersonWords(words) ? words : undefined;
 }
 
+/** `lately`, `this week`, `last month` after what a person did: their past bookings (30 days of them). */
+const PAST_WINDOW = String.raw`(?:\s+(?:lately|recently|today|yesterday|(?:this|last|the\s+last|the\s+past|past)\s+(?:week|month|\d{1,2}\s+days)))`;
+/**
+ * Somebody's past bookings asked about (group 1 to 4): `what did Linus book`, `what has Linus used this week`, `Linus's
+ * history`, `history of Linus`, `past bookings of linus@example.com`.
+ */
+const PERSON_HISTORY = new RegExp(
+  [
+    String.raw`what\s+(?:testbeds?\s+)?did\s+(\S[\s\S]*?)\s+(?:book|use|have|hold)${PAST_WINDOW}?`,
+    String.raw`what\s+(?:testbeds?\s+)?(?:has|have)\s+(\S[\s\S]*?)\s+(?:booked|used|had|held)${PAST_WINDOW}`,
+    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:history|past\s+bookings|usage|bookings${PAST_WINDOW})`,
+    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(?:the\s+)?(?:history|past\s+bookings|usage)\s+(?:of|for|by)\s+(\S[\s\S]*?)${PAST_WINDOW}?`,
+  ]
+    .map((each) => `(?:${each})`)
+    .join('|')
+    .replace(/^/, '^(?:')
+    .concat(')$'),
+  'i',
+);
+
+/** Somebody's past bookings asked about (`what did Linus book`): the words naming them, or undefined. */
+export function personHistoryAsked(command: string): string | undefined {
+  const words = PERSON_HISTORY.exec(command)
+    ?.slice(1)
+    .find((group) => group !== undefined)
+    ?.trim();
+  return words !== undefined && isPersonWords(words) && !EVERYONE.test(words) ? words : undefined;
+}
+
 /** Whether typed words can name a person (a name of letters, or an email), not `me`, `it` or `the demo`. */
 export function isPersonWords(words: string): boolean {
   return PERSON_WORDS.test(words) && !/^(?:i|me|my|you|your|we|us|our|he|she|they|it|this|that|the\s+\S+)$/i.test(words);

@@ -4,6 +4,7 @@
  * booking now, if there is one. Pure: the history lines come read, and the clock comes in.
  */
 import type { HistoryEntry, TestbedRecord } from '../domain.js';
+import { holderNames, personCalled } from '../lab-rules.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
 import { card, safeLine, submit, textBlock, type CardElement } from './common.js';
@@ -167,6 +168,45 @@ export function myHistoryText(input: MyHistoryCardInput): string {
 /** `3 bookings ended in the last 30 days, 14 h in all.` */
 function myHistorySummary(past: readonly ClosedBookingLine[]): string {
   if (past.length === 0) return `None ended in the last ${HISTORY_DAYS} days. Type mine for the ones you hold now.`;
+  return pastSummary(past);
+}
+
+function pastSummary(past: readonly ClosedBookingLine[]): string {
   const held = past.reduce((sum, line) => sum + Math.max(0, (parseIso(line.at) ?? 0) - (parseIso(line.registered_time) ?? 0)), 0);
   return `${past.length} ${past.length === 1 ? 'booking' : 'bookings'} ended in the last ${HISTORY_DAYS} days, ${formatDuration(held)} in all, newest first.`;
+}
+
+export interface PersonHistoryCardInput {
+  /** The words that named them (`Linus`, `linus@example.com`), matched as a holder's name is (`personCalled`). */
+  person: string;
+  /** History lines of the window. */
+  entries: readonly HistoryEntry[];
+  timeZone: string;
+}
+
+/** The bookings of the person asked about, and the names they were held under (each once, newest first). */
+function personPast({ person, entries }: PersonHistoryCardInput): { past: ClosedBookingLine[]; names: string } {
+  const called = personCalled(person);
+  const past = closedBookings(entries, (line) => called(line.holder.email, line.holder.name));
+  return { past, names: holderNames(past.map((line) => ({ user_name: line.holder.name, user_email: line.holder.email }))) };
+}
+
+/** `what did Linus book`: the bookings of the person named that ended in the last 30 days, newest first, and their hours. */
+export function personHistoryCard(input: PersonHistoryCardInput): AdaptiveCardJson {
+  const { past, names } = personPast(input);
+  if (past.length === 0) {
+    const none = `No booking held by anybody called “${safeName(input.person)}” ended in the last ${HISTORY_DAYS} days.`;
+    return card([heading('Past bookings'), textBlock(none), small('Type status to see who holds what now, or history and a testbed’s name for its bookings.', { isSubtle: true })], [buttons.status(), buttons.menu()]);
+  }
+  const body: CardElement[] = [heading(`Past bookings of ${safeName(names, 160)}`), small(pastSummary(past), { isSubtle: true })];
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed')));
+  const older = past.length - MAX_HISTORY_ROWS;
+  if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}.`, { isSubtle: true, spacing: 'Medium' }));
+  return card(body, [buttons.status(), buttons.menu()]);
+}
+
+export function personHistoryText(input: PersonHistoryCardInput): string {
+  const { past, names } = personPast(input);
+  if (past.length === 0) return `No booking held by anybody called “${plainText(input.person, 80)}” ended in the last ${HISTORY_DAYS} days.`;
+  return `Past bookings of ${plainText(names, 160)}: ${pastSummary(past)}`;
 }

@@ -52,7 +52,7 @@ const COMMANDS: Array<[string, string]> = [
   ['wait lab-3', 'join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)'],
   ['who has lab-3?', 'who holds lab-3, and until when (or: when is lab-3 free?; what does Linus have: what a colleague holds)'],
   ['ask about lab-3', 'ask whoever holds lab-3 whether they still need it; I tell you the answer'],
-  ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own)'],
+  ['history lab-3', 'who had lab-3 in the last 30 days, and how each booking ended (my history: your own; what did Linus book: a colleague’s)'],
   ['lab-3 is broken', 'tell the lab’s admins about a problem with lab-3, in your words'],
   ['rules', 'how booking works here: how long a booking may run, reminders, overdue, queues'],
   ['digest', 'the daily digest as of now: overdue, due back today, who waits for what'],

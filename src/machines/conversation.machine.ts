@@ -288,7 +288,10 @@ export const conversationMachine = setup({
       target: '.menu',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'history', testbedId: event.testbedId } }) },
     },
-    'myHistory.requested': { target: '.menu', actions: { type: 'sayCard', params: { view: { kind: 'myHistory' } } } },
+    'myHistory.requested': {
+      target: '.menu',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'myHistory', ...(event.person === undefined ? {} : { person: event.person }) } }) },
+    },
     'report.requested': {
       target: '.menu',
       actions: {

@@ -1798,3 +1798,29 @@ describe('router: every booking handed over at once', () => {
     expect(press({ action: 'hand_over_all', to_email: ['linus@example.com'] })).toEqual(refused);
   });
 });
+
+describe('router: somebody else’s past bookings', () => {
+  it.each([
+    ['what did Linus book', 'Linus'],
+    ['what did Linus book last week', 'Linus'],
+    ['what testbeds did Linus use this month?', 'Linus'],
+    ['what has Linus booked lately', 'Linus'],
+    ["Linus's history", 'Linus'],
+    ['history of Linus Lab', 'Linus Lab'],
+    ['history Linus', 'Linus'],
+    ['past bookings of linus@example.com', 'linus@example.com'],
+  ])('%j shows the bookings of %j that ended lately; a recording blanks the name', (typed, person) => {
+    expect(dispatched(typed)).toEqual([{ type: 'myHistory.requested', person }]);
+    expect(isCommandText(typed, testbeds)).toBe(false);
+  });
+
+  it.each([
+    ['what has Linus booked', [{ type: 'status.requested', holder: 'Linus' }]],
+    ['history lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['history lab3', { kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } }],
+    ['my history', [{ type: 'myHistory.requested' }]],
+    ['what did you book', { kind: 'reply', view: { kind: 'hint' } }],
+  ])('%j stays what it was', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+});

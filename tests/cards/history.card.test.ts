@@ -1,6 +1,6 @@
 /** Who had a testbed: its past bookings as a person reads them, newest first, with how each ended. */
 import { describe, expect, it } from 'vitest';
-import { HISTORY_DAYS, MAX_HISTORY_ROWS, historyCard, historyText, myHistoryCard, myHistoryText, spanText } from '../../src/cards/history.card.js';
+import { HISTORY_DAYS, MAX_HISTORY_ROWS, historyCard, historyText, myHistoryCard, myHistoryText, personHistoryCard, personHistoryText, spanText } from '../../src/cards/history.card.js';
 import type { HistoryEntry, Holder, TestbedRecord } from '../../src/domain.js';
 import type { AdaptiveCardJson } from '../../src/platform/port.js';
 import { buttonTitles, seenCard } from '../support/card-text.js';
@@ -173,5 +173,39 @@ describe('my history', () => {
   it('says so when none of theirs ended, and shows nobody’s when the asker is not known', () => {
     expect(seenCard(myHistoryCard({ email: 'carol@example.com', entries, timeZone: 'UTC' })).texts[1]).toBe('None ended in the last 30 days. Type mine for the ones you hold now.');
     expect(rows(myHistoryCard({ entries, timeZone: 'UTC' }))).toEqual([]);
+  });
+});
+
+describe('somebody else’s history (`what did Grace book`)', () => {
+  const entries: HistoryEntry[] = [
+    closed(3, grace, '2026-03-09T08:00:00.000Z', '2026-03-09T12:30:00.000Z'),
+    closed(4, bob, '2026-03-09T09:00:00.000Z', '2026-03-09T10:00:00.000Z'),
+    closed(5, { ...grace, email: 'GRACE@example.com' }, '2026-03-07T09:00:00.000Z', '2026-03-07T11:00:00.000Z', { due: '2026-03-07T10:00:00.000Z' }),
+    closed(6, { email: 'grace.kelly@example.com', name: 'Grace Kelly' }, '2026-03-06T09:00:00.000Z', '2026-03-06T10:00:00.000Z'),
+  ];
+
+  it('lists the bookings of the person named, newest first, under their name, with their hours in all', () => {
+    const cardJson = personHistoryCard({ person: 'Hopper', entries, timeZone: 'UTC' });
+    expect(cardProblems(cardJson)).toEqual([]);
+    expect(seenCard(cardJson).texts.slice(0, 2)).toEqual(['Past bookings of Grace Hopper', '2 bookings ended in the last 30 days, 6 h 30 min in all, newest first.']);
+    expect(rows(cardJson)).toEqual([
+      ['lab-3', '2026-03-09 08:00 → 12:30 UTC (4 h 30 min)', 'Purpose: soak test', 'Released'],
+      ['lab-5', '2026-03-07 09:00 → 11:00 UTC (2 h)', 'Purpose: soak test', 'Released, 1 h late'],
+    ]);
+    expect(buttonTitles(cardJson)).toEqual(['Status', 'Menu']);
+    expect(personHistoryText({ person: 'grace@example.com', entries, timeZone: 'UTC' })).toBe('Past bookings of Grace Hopper: 2 bookings ended in the last 30 days, 6 h 30 min in all, newest first.');
+  });
+
+  it('names everybody the words fit', () => {
+    expect(seenCard(personHistoryCard({ person: 'grace', entries, timeZone: 'UTC' })).heading).toBe('Past bookings of Grace Hopper and Grace Kelly');
+    expect(rows(personHistoryCard({ person: 'grace', entries, timeZone: 'UTC' })).map((row) => row[0])).toEqual(['lab-3', 'lab-5', 'lab-6']);
+  });
+
+  it('says so when nobody called so had a booking end, the words inert', () => {
+    const seen = seenCard(personHistoryCard({ person: '**Zed**', entries, timeZone: 'UTC' }));
+    expect(seen.heading).toBe('Past bookings');
+    expect(unLookAlike(seen.texts[1])).toBe('No booking held by anybody called “**Zed**” ended in the last 30 days.');
+    expect(seen.texts[1]).not.toContain('**');
+    expect(personHistoryText({ person: 'Zed', entries, timeZone: 'UTC' })).toBe('No booking held by anybody called “Zed” ended in the last 30 days.');
   });
 });

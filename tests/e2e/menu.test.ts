@@ -174,8 +174,16 @@ describe('`rules` and `digest` over the real protocol', () => {
     expect(rows(seenCard(await ask(h, h.ada, h.lab, 'status Linus Lab')).texts)).toEqual(['● lab-1', '● lab-3']);
     expect(rows(seenCard(await ask(h, h.ada, h.lab, "linus@example.com's bookings")).texts)).toEqual(['● lab-1', '● lab-3']);
 
+    // What they had before: `what did Linus book` lists the bookings of his that ended.
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-1'), 'release_submit');
+    const past = seenCard(await ask(h, h.ada, h.lab, 'what did Linus book this week?'));
+    expect(past.heading).toBe('Past bookings of Linus Lab');
+    expect(past.texts[1]).toMatch(/^1 booking ended in the last 30 days, .* in all, newest first\.$/);
+    expect(past.texts[2]).toBe('lab-1');
+    expect(rows(seenCard(await ask(h, h.ada, h.lab, 'what does Linus have')).texts)).toEqual(['● lab-3']);
+
     const nobody = seenCard(await ask(h, h.ada, h.lab, 'what is Grace using'));
     expect(nobody.texts).toContain('Nobody called “Grace” holds a testbed right now.');
-    expect(rows(nobody.texts)).toEqual(['● lab-1', '● lab-3', '● lab-2']);
+    expect(rows(nobody.texts)).toEqual(['● lab-3', '● lab-1', '● lab-2']);
   });
 });

@@ -59,7 +59,8 @@ export type ConversationEvent =
   /** Who had one testbed in the last 30 days (typed `history lab-3`). */
   | { type: 'history.requested'; testbedId: number }
   /** The person's own bookings of the last 30 days (typed `my history`). */
-  | { type: 'myHistory.requested' }
+  /** `person`: the words naming somebody else whose past bookings are asked for (`what did Linus book`). */
+  | { type: 'myHistory.requested'; person?: string }
   | ({ type: 'lifecycle.submitted'; request: LifecycleRequest; now: string } & KnownHolder)
   | { type: 'release.invalid'; errors: FormErrors; values: FormValues }
   | ({ type: 'feedback.submitted'; text: string } & KnownHolder)
@@ -127,7 +128,7 @@ export type CardView =
   /** One testbed's bookings of the last 30 days, drawn from the history when it is posted. */
   | { kind: 'history'; testbedId: number }
   /** The asker's own bookings of the last 30 days, drawn from the history when it is posted. */
-  | { kind: 'myHistory' }
+  | { kind: 'myHistory'; person?: string }
   | { kind: 'lifecycle'; outcome: LifecycleOutcome }
   | { kind: 'notice'; notice: DirectNotice }
   | { kind: 'released'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
