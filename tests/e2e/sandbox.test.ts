@@ -744,6 +744,33 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
+  it('on a 360 px screen a colleague\'s bookings and Extend all show each button whole, and Extend all extends both bookings', { timeout: 90_000 }, async () => {
+    await onPhone('sandbox-phone-extend-all', async () => {
+      // Linus's one booking (TB-04): its row, under Held by, with its own buttons.
+      const held = await answerTo('what does Linus have?', 'Held by Linus Lab');
+      const heldButtons = held.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await heldButtons.allInnerTexts()).toEqual(['Notify me when free', 'Ask the holder', 'Register', 'Release', 'Mine']);
+      expect(await cutOff(heldButtons)).toEqual([]);
+
+      // Grace holds TB-02; with TB-03 booked too, one press extends both.
+      await (await answerTo('book TB-03 for 2 hours for the phone check', 'Register a testbed')).getByRole('button', { name: 'Register', exact: true }).click();
+      await botCard('Booked: TB-03 Wi-Fi 7 lab').waitFor();
+      const due = () => readTestbeds(sandbox).filter((record) => record.id === 2 || record.id === 3).map((record) => Date.parse(record.expected_release_time ?? ''));
+      const before = due();
+      const mine = await answerTo('extend all my bookings by 2 hours', 'Extend all by 2 hours');
+      const buttons = mine.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await buttons.allInnerTexts()).toEqual(['Extend all by 2 hours', 'Extend 2 hours', 'Release', 'Release all mine', 'Status']);
+      expect(await cutOff(buttons)).toEqual([]);
+      await buttons.first().click();
+      await botCard('Extended 2 bookings').waitFor();
+      expect(due().map((at, index) => at - before[index])).toEqual([2 * 3_600_000, 2 * 3_600_000]);
+
+      await say('release TB-03');
+      await botCard('Release a testbed').getByRole('button', { name: 'Release', exact: true }).click();
+      await botCard('Released: TB-03 Wi-Fi 7 lab').waitFor();
+    }, SMALL_PHONE);
+  });
+
   it('drops the bot socket from the page: the badge shows reconnecting, then connected, and the bot still answers', { timeout: 60_000 }, async () => {
     await withScreenshot('sandbox-drop-socket', async () => {
       await page.goto(sandbox.url);
