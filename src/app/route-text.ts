@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, heldByTyped, labelCarried, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -486,7 +486,10 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];
   if (first !== undefined && second !== undefined && 'found' in first && 'found' in second) {
     const [one, other] = [first.found.testbed_name, second.found.testbed_name];
-    return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}. Nothing was changed.` } };
+    // Both carry a label: waiting for any testbed of it is one press, and gives up the other places once one is theirs.
+    const shared = type === 'wait' ? (first.found.labels ?? []).find((each) => hasLabel(second.found, each)) : undefined;
+    const anyOf = shared === undefined ? '' : ` Or type wait any ${shared}: whichever ${shared} testbed is handed on first is offered to you.`;
+    return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}.${anyOf} Nothing was changed.` } };
   }
   // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.
   // (`any 4g`, `a 4g testbed`; `a x` or `an hour` alone is no label asked for.)

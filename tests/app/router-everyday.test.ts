@@ -364,6 +364,15 @@ describe('router: extend with a time', () => {
     expect(route(text('wait for lab-3 and TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
   });
 
+  it('two testbeds that share a label: waiting for any of that label is named as the one press that does it', () => {
+    const shared = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['core', '5g'] }], knownTestbedIds: [3, 4, 5] };
+    expect(route(text('wait lab-3 or lab-5'), shared)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'One queue at a time: type wait lab-3, then wait lab-5. Or type wait any 5G: whichever 5G testbed is handed on first is offered to you. Nothing was changed.' },
+    });
+    expect(route(text('unwait lab-3 and lab-5'), shared)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'One queue at a time: type unwait lab-3, then unwait lab-5. Nothing was changed.' } });
+  });
+
   it('a lab label called all stays the label; who used one testbed the most stays its history', () => {
     const labelled = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['all'] }], knownTestbedIds: [3] };
     const decision = route(text('status all'), labelled);
