@@ -4,14 +4,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TestbedRecord } from '../domain.js';
+import { MAX_AHEAD_MS } from '../machines/shared/lifecycle-types.js';
 import type { ApiHold, ApiHoldRepository } from '../store/api-holds.js';
 import type { ApiToken } from '../store/tokens.js';
 import { ApiError } from './errors.js';
 import { deadlineOf, type HoldDesk } from './hold-desk.js';
 import { purposeOf, releaseTime, type HoldTiming } from './release-time.js';
-import { heartbeatSchema, holdAnySchema, releaseHoldSchema } from './schemas.js';
+import { extendHoldSchema, heartbeatSchema, holdAnySchema, releaseHoldSchema } from './schemas.js';
 import { hasLabel, testbedView } from './view.js';
-import type { TestbedRouteDeps } from './testbeds.routes.js';
+import { extendWithToken, type TestbedRouteDeps } from './testbeds.routes.js';
 import type { WaitingRoom } from './waiting-room.js';
 
 export interface HoldRouteDeps extends TestbedRouteDeps {
@@ -96,6 +97,19 @@ export function registerHoldRoutes(app: FastifyInstance, deps: HoldRouteDeps): v
     const renewed = await desk.heartbeat(hold);
     if (!renewed) throw new ApiError(409, 'expired', `Hold ${hold.hold_id} was not renewed in time and is being released.`);
     return { hold_id: renewed.hold_id, ttl_seconds: renewed.ttl_seconds, expires_at: deadlineOf(renewed) };
+  });
+
+  app.post<HoldIdParams & { Body: { minutes: number } }>('/api/v1/holds/:hold_id/extend', { schema: extendHoldSchema }, async (request) => {
+    const hold = holdFor(request.params.hold_id, request.apiToken!);
+    const minutes = request.body.minutes;
+    const records = desk.liveTestbeds(hold);
+    // All or nothing for the one refusal that depends on the asker: an end past 90 days (each counted as its Extend is).
+    const now = deps.now().getTime();
+    const tooFar = records.some((record) => Math.max(Date.parse(record.expected_release_time ?? ''), now) + minutes * 60_000 - now > MAX_AHEAD_MS);
+    if (tooFar) throw new ApiError(422, 'invalid_body', 'The hold would then end more than 90 days from now; nothing was extended.');
+    const extended: TestbedRecord[] = [];
+    for (const record of records) extended.push(await extendWithToken(deps, record, request.apiToken!, minutes));
+    return { testbeds: extended.map(view) };
   });
 
   app.post<HoldIdParams>('/api/v1/holds/:hold_id/release', { schema: releaseHoldSchema }, async (request) => {

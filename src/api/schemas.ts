@@ -210,6 +210,24 @@ export const heartbeatSchema = {
   response: { 200: holdAnswer, 401: error, 403: error, 404: error, 409: error },
 } as const;
 
+export const extendHoldSchema = {
+  summary: 'Extend every testbed of a hold',
+  description:
+    'Each testbed’s new end is counted from its own expected release (or from now when that has passed). When any of them ' +
+    'would then end more than 90 days from now, none is extended (422).',
+  tags: ['holds'],
+  params: holdIdParams,
+  body: { type: 'object', properties: { minutes }, required: ['minutes'], additionalProperties: false },
+  response: {
+    200: { type: 'object', properties: { testbeds: { type: 'array', items: { $ref: 'Testbed#' } } }, required: ['testbeds'] },
+    401: error,
+    403: error,
+    404: error,
+    409: error,
+    422: error,
+  },
+} as const;
+
 export const releaseHoldSchema = {
   summary: 'Release every testbed of a hold',
   tags: ['holds'],

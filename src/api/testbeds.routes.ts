@@ -101,26 +101,30 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
     const token = request.apiToken!;
     const record = recordOf(request.params.id);
     mayChange(record, token);
-    // The testbed machine lets only the holder extend: an admin token extends on the holder's behalf.
-    const by = heldWith(record, token) ? tokenHolder(token) : { email: record.user_email ?? '', name: record.user_name ?? '' };
-    const outcome = await deps.fleet.lifecycle({
-      request: { type: 'extend', testbedId: record.id, minutes: request.body.minutes },
-      by,
-      now: deps.now().toISOString(),
-    });
-    if (outcome.type === 'extended') return { testbed: view(outcome.record) };
-    if (outcome.type !== 'refused') throw new Error(`unexpected answer to an extension: ${outcome.type}`);
-    switch (outcome.reason) {
-      case 'too_far':
-        throw new ApiError(422, 'invalid_body', 'The hold would then end more than 90 days from now.');
-      case 'not_in_use':
-        throw new ApiError(409, 'not_in_use', `${record.testbed_name} is not held by anybody.`);
-      case 'not_holder':
-        throw new ApiError(403, 'forbidden', `${record.testbed_name} changed hands meanwhile; it is not held with this token.`);
-      case 'unknown':
-        throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
-      default:
-        throw new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
-    }
+    return { testbed: view(await extendWithToken(deps, record, token, request.body.minutes)) };
   });
+}
+
+/**
+ * Extends a testbed held with `token` (or, for an admin token, on its holder's behalf) by `minutes`, as the Extend
+ * button does: the record as extended, or the API's error for the refusal.
+ */
+export async function extendWithToken(deps: Pick<TestbedRouteDeps, 'fleet' | 'now'>, record: TestbedRecord, token: ApiToken, minutes: number): Promise<TestbedRecord> {
+  // The testbed machine lets only the holder extend: an admin token extends on the holder's behalf.
+  const by = heldWith(record, token) ? tokenHolder(token) : { email: record.user_email ?? '', name: record.user_name ?? '' };
+  const outcome = await deps.fleet.lifecycle({ request: { type: 'extend', testbedId: record.id, minutes }, by, now: deps.now().toISOString() });
+  if (outcome.type === 'extended') return outcome.record;
+  if (outcome.type !== 'refused') throw new Error(`unexpected answer to an extension: ${outcome.type}`);
+  switch (outcome.reason) {
+    case 'too_far':
+      throw new ApiError(422, 'invalid_body', 'The hold would then end more than 90 days from now.');
+    case 'not_in_use':
+      throw new ApiError(409, 'not_in_use', `${record.testbed_name} is not held by anybody.`);
+    case 'not_holder':
+      throw new ApiError(403, 'forbidden', `${record.testbed_name} changed hands meanwhile; it is not held with this token.`);
+    case 'unknown':
+      throw new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
+    default:
+      throw new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
+  }
 }

@@ -18,7 +18,7 @@ export const USAGE = `Usage: testbed-bot COMMAND [options]
   hold    --purpose TEXT (--minutes N | --until ISO) [--label L] [--quantity N] [--wait 30m] [--ttl 10m] [--json]
           hold --id ID --purpose TEXT --minutes N     (one testbed by id)
   release ID                                          (a testbed id, or a hold id to release all its testbeds)
-  extend  ID --minutes N
+  extend  ID --minutes N                      (a testbed id, or a hold id: every testbed of the hold)
   status  [--label L] [--json]
   run     [--label L] [--quantity N] [--purpose TEXT] [--minutes N] [--wait 30m] [--ttl 2m] -- CMD [ARGS...]
 
@@ -83,12 +83,13 @@ async function release(api: ApiClient, positionals: string[], io: CliIo): Promis
 
 async function extend(api: ApiClient, positionals: string[], flags: Flags, io: CliIo): Promise<ExitCode> {
   const id = theId(positionals);
-  if (!/^\d{1,9}$/.test(id)) throw new UsageError(`ID must be a testbed id (got "${id}").`);
   const minutes = positiveInt(flags.minutes, '--minutes');
   if (minutes === undefined) throw new UsageError('--minutes is required.');
-  const outcome = await api.call<{ testbed: TestbedJson }>('POST', `/api/v1/testbeds/${id}/extend`, { minutes });
+  // A testbed id, or a hold id: every testbed of the hold.
+  const path = /^\d{1,9}$/.test(id) ? `/api/v1/testbeds/${id}/extend` : `/api/v1/holds/${encodeURIComponent(id)}/extend`;
+  const outcome = await api.call<{ testbed?: TestbedJson; testbeds?: TestbedJson[] }>('POST', path, { minutes });
   if (!outcome.ok) return failed(outcome, io);
-  io.out(`${outcome.body.testbed.testbed_name} is held until ${outcome.body.testbed.expected_release_time}.\n`);
+  for (const testbed of outcome.body.testbeds ?? [outcome.body.testbed!]) io.out(`${testbed.testbed_name} is held until ${testbed.expected_release_time}.\n`);
   return EXIT.ok;
 }
 

@@ -201,6 +201,30 @@ describe('maintenance, heartbeats, time-to-live, reminders', () => {
     expect((await call(base, 'POST', `/api/v1/holds/${held.body.hold_id}/heartbeat`, { token: ci() })).status).toBe(404);
   });
 
+  it('extends every testbed of a hold at once (only with its own token or an admin one), all or nothing past 90 days', async () => {
+    await start([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2'), availableTestbed(3, 'lab-3')]);
+    const held = await call(base, 'POST', '/api/v1/holds', { token: ci(), body: { purpose: 'long soak', minutes: 60, quantity: 2 } });
+    const path = `/api/v1/holds/${held.body.hold_id}/extend`;
+    const due = async () => (await h.readTestbeds()).map((record) => Date.parse(record.expected_release_time ?? '') || null);
+    const before = await due();
+
+    const extended = await call(base, 'POST', path, { token: ci(), body: { minutes: 90 } });
+    expect(extended.status).toBe(200);
+    expect(extended.body.testbeds.map((t: TestbedRecord) => t.id)).toEqual([1, 2]);
+    expect(await due()).toEqual([before[0]! + 90 * 60_000, before[1]! + 90 * 60_000, null]);
+    expect((await history()).filter((line) => line.event === 'extended').map((line) => line.testbed_id)).toEqual([1, 2]);
+
+    // Past 90 days for either: nothing is extended.
+    const tooFar = await call(base, 'POST', path, { token: ci(), body: { minutes: 90 * 24 * 60 } });
+    expect(tooFar).toMatchObject({ status: 422, body: { error: 'invalid_body', message: 'The hold would then end more than 90 days from now; nothing was extended.' } });
+    expect(await due()).toEqual([before[0]! + 90 * 60_000, before[1]! + 90 * 60_000, null]);
+    expect(await call(base, 'POST', path, { token: ci(), body: { minutes: 0 } })).toMatchObject({ status: 422, body: { error: 'invalid_body' } });
+    expect(await call(base, 'POST', path, { token: ci(), body: {} })).toMatchObject({ status: 422, body: { error: 'invalid_body' } });
+    expect((await call(base, 'POST', path, { token: other(), body: { minutes: 5 } })).status).toBe(403);
+    expect((await call(base, 'POST', '/api/v1/holds/no-such-hold/extend', { token: ci(), body: { minutes: 5 } })).status).toBe(404);
+    expect(await due()).toEqual([before[0]! + 90 * 60_000, before[1]! + 90 * 60_000, null]);
+  });
+
   it('releases a hold whose time-to-live ran out while the bot was down, at start-up, with an expired history line', async () => {
     await start([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
     const held = await call(base, 'POST', '/api/v1/holds', { token: ci(), body: { purpose: 'crashed job', minutes: 120, ttl_seconds: 60 } });

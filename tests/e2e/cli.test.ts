@@ -74,6 +74,11 @@ describe('testbed-bot exit codes', () => {
     const extended = await cli(['extend', '1', '--minutes', '60']);
     expect(extended.code).toBe(0);
     expect(extended.stdout).toMatch(/^lab-1 is held until \d{4}-\d\d-\d\dT/);
+    // A hold id: every testbed of the hold, one line each.
+    const byHold = await cli(['extend', JSON.parse(json.stdout).hold_id, '--minutes', '15']);
+    expect(byHold.code).toBe(0);
+    expect(byHold.stdout).toMatch(/^lab-3 is held until \d{4}-\d\d-\d\dT[^\n]*\n$/);
+    expect(await cli(['extend', 'no-such-hold', '--minutes', '15'])).toMatchObject({ code: 1 });
 
     expect(await cli(['release', '1'])).toMatchObject({ code: 0, stdout: 'Released lab-1.\n' });
     expect(await cli(['release', lines.TESTBED_HOLD_ID])).toMatchObject({ code: 1 });
