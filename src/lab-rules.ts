@@ -177,8 +177,8 @@ function foldPerson(typed: string): string {
 
 /**
  * The bookings (in use) whose holder the words name: their email, the part of it before the `@`, their whole name, or
- * whole words of it in order (`Linus`, `Lab` or `linus lab` for Linus Lab). Nothing for a word that names nobody in
- * particular (`me`, `everyone`), a number, or fewer than two characters.
+ * whole words of it in order (`Linus`, `Torvalds` or `linus torvalds` for Linus Torvalds). Nothing for a word that names nobody in
+ * particular (`me`, `everyone`, `lab`), a number, or fewer than two characters.
  */
 export function heldByTyped<T extends Partial<Pick<TestbedRecord, 'status' | 'user_email' | 'user_name'>>>(
   records: readonly T[],

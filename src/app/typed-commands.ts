@@ -329,26 +329,29 @@ export const WHO_HAS_ANY =
   /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|(?:the\s+|any\s+)?testbeds|the\s+lab)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
+/** A pattern that matches the whole of one of `alternatives` (any case); each keeps its own groups. */
+function wholeOneOf(alternatives: readonly string[]): RegExp {
+  return new RegExp(`^(?:${alternatives.map((each) => `(?:${each})`).join('|')})$`, 'i');
+}
+
+/** The first group of a match that took part in it: the words of whichever alternative matched. */
+function firstGroup(match: RegExpExecArray | null): string | undefined {
+  return match?.slice(1).find((group) => group !== undefined)?.trim();
+}
+
 /**
  * A person asked about by name (group 1 to 6): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
  * booked`, `does Linus have a testbed`, `is Linus using anything`, `Linus's bookings`, `show me Linus's testbeds`,
  * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`.
  */
-const HOLDER_ASKED = new RegExp(
-  [
-    String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?\s+(?:does|do)\s+(\S[\s\S]*?)\s+(?:have|hold|own)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
-    String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?(?:['’]s|\s+is|\s+are|\s+has|\s+have)\s+(\S[\s\S]*?)\s+(?:using|holding|got|booked|working\s+on)(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
-    String.raw`(?:does|has|is)\s+(\S[\s\S]*?)\s+(?:have|got|hold|holding|using|booked)\s+(?:a|any)\s*(?:testbeds?|bookings?|thing)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
-    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?|stuff|things)`,
-    String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
-    String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
-  ]
-    .map((each) => `(?:${each})`)
-    .join('|')
-    .replace(/^/, '^(?:')
-    .concat(')$'),
-  'i',
-);
+const HOLDER_ASKED = wholeOneOf([
+  String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?\s+(?:does|do)\s+(\S[\s\S]*?)\s+(?:have|hold|own)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
+  String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?(?:['’]s|\s+is|\s+are|\s+has|\s+have)\s+(\S[\s\S]*?)\s+(?:using|holding|got|booked|working\s+on)(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
+  String.raw`(?:does|has|is)\s+(\S[\s\S]*?)\s+(?:have|got|hold|holding|using|booked)\s+(?:a|any)\s*(?:testbeds?|bookings?|thing)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
+  String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?|stuff|things)`,
+  String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
+  String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
+]);
 
 /** Words that are a person's name or email as typed: one to four words of letters (`Linus`, `Jean-Luc Picard`, `O'Neil`). */
 const PERSON_WORDS = /^(?:@?[\p{L}][\p{L}'’.-]*(?:\s+[\p{L}][\p{L}'’.-]*){0,3}|[^\s@]+@[^\s@]+\.[^\s@]+)$/u;
@@ -361,7 +364,7 @@ const EVERYONE = /^(?:everyone|everybody|anyone|anybody|someone|somebody|people|
  */
 export function holderAsked(command: string): string | undefined {
   const match = HOLDER_ASKED.exec(command);
-  const words = match?.slice(1).find((group) => group !== undefined)?.trim();
+  const words = firstGroup(match);
   if (words === undefined) return undefined;
   // `what testbeds do you have`, asked of the bot: the lab's (`what are you working on` is not about the lab).
   if (EVERYONE.test(words) || (match?.[1] !== undefined && /^you(?:\s+guys)?$/i.test(words))) return 'everyone';
@@ -374,26 +377,16 @@ const PAST_WINDOW = String.raw`(?:\s+(?:lately|recently|today|yesterday|(?:this|
  * Somebody's past bookings asked about (group 1 to 4): `what did Linus book`, `what has Linus used this week`, `Linus's
  * history`, `history of Linus`, `past bookings of linus@example.com`.
  */
-const PERSON_HISTORY = new RegExp(
-  [
-    String.raw`what\s+(?:testbeds?\s+)?did\s+(\S[\s\S]*?)\s+(?:book|use|have|hold)${PAST_WINDOW}?`,
-    String.raw`what\s+(?:testbeds?\s+)?(?:has|have)\s+(\S[\s\S]*?)\s+(?:booked|used|had|held)${PAST_WINDOW}`,
-    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:history|past\s+bookings|usage|bookings${PAST_WINDOW})`,
-    String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(?:the\s+)?(?:history|past\s+bookings|usage)\s+(?:of|for|by)\s+(\S[\s\S]*?)${PAST_WINDOW}?`,
-  ]
-    .map((each) => `(?:${each})`)
-    .join('|')
-    .replace(/^/, '^(?:')
-    .concat(')$'),
-  'i',
-);
+const PERSON_HISTORY = wholeOneOf([
+  String.raw`what\s+(?:testbeds?\s+)?did\s+(\S[\s\S]*?)\s+(?:book|use|have|hold)${PAST_WINDOW}?`,
+  String.raw`what\s+(?:testbeds?\s+)?(?:has|have)\s+(\S[\s\S]*?)\s+(?:booked|used|had|held)${PAST_WINDOW}`,
+  String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:history|past\s+bookings|usage|bookings${PAST_WINDOW})`,
+  String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(?:the\s+)?(?:history|past\s+bookings|usage)\s+(?:of|for|by)\s+(\S[\s\S]*?)${PAST_WINDOW}?`,
+]);
 
 /** Somebody's past bookings asked about (`what did Linus book`): the words naming them, or undefined. */
 export function personHistoryAsked(command: string): string | undefined {
-  const words = PERSON_HISTORY.exec(command)
-    ?.slice(1)
-    .find((group) => group !== undefined)
-    ?.trim();
+  const words = firstGroup(PERSON_HISTORY.exec(command));
   return words !== undefined && isPersonWords(words) && !EVERYONE.test(words) ? words : undefined;
 }
 
