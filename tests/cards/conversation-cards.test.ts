@@ -146,6 +146,8 @@ describe('menu, help, hint', () => {
     expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen (or: done with lab-3)');
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name; labels: every label in use)');
     expect(meaningOf('lab-3 is broken')).toBe('tell the lab’s admins about a problem with lab-3, in your words');
+    expect(meaningOf('mine (or extend)')).toBe('your bookings: extend, release, or release all (release lab-3 at 16:00: due back sooner, and whoever waits is told; extend all my bookings by 2 hours: every one)');
+    expect(meaningOf('give lab-3 to Linus')).toBe('hand your booking of lab-3 to a colleague: they are told, and the reminders go to them (give all my testbeds to Linus: every one)');
     expect(meaningOf('history lab-3')).toBe('who had lab-3 in the last 30 days, and how each booking ended (my history: your own; what did Linus book: a colleague’s)');
     expect(meaningOf('who has lab-3?')).toBe('who holds lab-3, and until when (or: when is lab-3 free?; what does Linus have: what a colleague holds)');
     expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
