@@ -208,6 +208,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
   if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: colleagueWords(handOver[2]).slice(0, 120) });
+  const several = handOver ? severalHandedOver(handOver[1], colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
+  if (several) return several;
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
@@ -551,4 +553,15 @@ function statusOfPerson(event: PlatformEvent & { type: 'message' }, command: str
   const words = STATUS_WITH_ARGUMENT.exec(command)?.[1].trim() ?? '';
   if (!isPersonWords(words) || heldByTyped(ctx.testbeds ?? [], words).length === 0) return undefined;
   return one('conversation', event, { type: 'status.requested', holder: words.slice(0, LIMITS.holderWordsMax) });
+}
+
+/** `give lab-3 and lab-5 to Linus`: one hand-over at a time, or every booking of theirs with one card. */
+function severalHandedOver(names: string, to: string, ctx: RouterContext): RouteDecision | undefined {
+  const found = names
+    .slice(0, 2 * MAX_TYPED_NAME)
+    .split(/\s*(?:,|\s(?:and|&)\s)\s*/i)
+    .map((name) => findByTypedName(ctx.testbeds ?? [], name));
+  if (found.length < 2 || !('found' in found[0]) || !found.every((match) => 'found' in match)) return undefined;
+  const message = `One testbed at a time: type give ${found[0].found.testbed_name} to ${to}, then the next. To hand over every booking of yours at once, type give all my testbeds to ${to}.`;
+  return { kind: 'reply', view: { kind: 'error', message } };
 }

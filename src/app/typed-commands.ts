@@ -544,7 +544,24 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
     const read = readExtendWords(typed.slice(theirs[0].length), testbeds);
     if (read.testbed === undefined && (read.minutes !== undefined || read.until !== undefined)) return EVERY_BOOKING.test(theirs[0].trim()) ? { ...read, all: true } : read;
   }
-  return readExtendWords(typed, testbeds);
+  const read = readExtendWords(typed, testbeds);
+  return read.testbed !== undefined || read.minutes !== undefined || read.until !== undefined ? read : (severalNamed(typed, testbeds) ?? read);
+}
+
+/**
+ * `extend lab-3 and lab-5 by 2 hours`: several testbeds, then `by`, `for` or `until` and a length or a time: the length or
+ * time alone (their bookings, each with its own button), undefined for other words.
+ */
+function severalNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> | undefined {
+  const clause = /\s+(?:by|for|until|till|to)\s+\S/i.exec(typed);
+  if (!clause) return undefined;
+  const names = typed.slice(0, clause.index).split(/\s*(?:,|\s(?:and|&)\s)\s*/i);
+  if (names.length < 2 || !names.every((name) => 'found' in findByTypedName(testbeds, name))) return undefined;
+  const rest = typed.slice(clause.index);
+  const minutes = readTypedExtension(rest);
+  if (minutes !== null) return { minutes, whole: true };
+  const until = untilPhrase(rest.trim());
+  return until === undefined ? undefined : { until, whole: true };
 }
 
 /** `my booking`, `all my bookings`, `everything`, `all mine`, `both of them` before the length or time an extension asks for. */

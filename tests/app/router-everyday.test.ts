@@ -1833,3 +1833,26 @@ describe('router: somebody else’s past bookings', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 });
+
+describe('router: several testbeds named for one change', () => {
+  const shared = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: [] }], knownTestbedIds: [3, 4, 5] };
+  const routed = (typed: string) => {
+    const decision = route(text(typed), shared);
+    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+  };
+
+  it('`extend lab-3 and lab-5 by 2 hours` keeps the length (or time): their bookings, each with its own button', () => {
+    expect(routed('extend lab-3 and lab-5 by 2 hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
+    expect(routed('extend lab-3, lab-5 until 18:00')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T18:00:00.000Z' }]);
+    // Words that are no testbed: as before.
+    expect(routed('extend lab-3 and the soak by 2h')).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('`give lab-3 and lab-5 to Linus` changes nothing and says how: one at a time, or every booking at once', () => {
+    expect(routed('give lab-3 and lab-5 to Linus')).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'One testbed at a time: type give lab-3 to Linus, then the next. To hand over every booking of yours at once, type give all my testbeds to Linus.' },
+    });
+    expect(isCommandText('give lab-3 and lab-5 to Linus', shared.testbeds)).toBe(false);
+  });
+});
