@@ -462,7 +462,9 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   if ('found' in match) return one('conversation', event, { type: 'history.requested', testbedId: match.found.id });
   // `history Linus`: no testbed is called so, nor one a slip away: the words may name a person.
   const near = 'none' in match ? (findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed)) : undefined;
-  if ('none' in match && near === undefined && isPersonWords(typed)) {
+  // (Several words read as a name only written as one: `history Linus Lab`, not `history lines skipped`.)
+  const nameLike = !/\s/.test(typed.trim()) || typed.trim().split(/\s+/).every((word) => /^\p{Lu}/u.test(word));
+  if ('none' in match && near === undefined && nameLike && isPersonWords(typed)) {
     return one('conversation', event, { type: 'myHistory.requested', person: typed.slice(0, LIMITS.holderWordsMax) });
   }
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'history') } };

@@ -1829,6 +1829,8 @@ describe('router: somebody else’s past bookings', () => {
     ['history lab3', { kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } }],
     ['my history', [{ type: 'myHistory.requested' }]],
     ['what did you book', { kind: 'reply', view: { kind: 'hint' } }],
+    // Several words after `history` read as a name only when written as one.
+    ['history lines skipped', { kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lines skipped”. Type status to see them all.' } }],
   ])('%j stays what it was', (typed, expected) => {
     expect(dispatched(typed)).toEqual(expected);
   });
