@@ -4,7 +4,7 @@
  * own label `free` wins, and `status free` never means the only testbed whose name starts so. Pure.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName, heldByTyped, holderNames } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, heldByTyped, holderNames, personCalled } from '../lab-rules.js';
 import { hasLabel, isBookable, isDueBackToday, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
@@ -94,6 +94,30 @@ export interface Narrowed {
   heldBy?: string;
   /** A person asked about (`what does Bob have`) who holds nothing: the words typed (every testbed is listed instead). */
   noHolder?: string;
+  /** With a person asked about: where each person the words name waits, in queue order of the testbeds. */
+  waits?: PersonWaits[];
+}
+
+/** One person's places in queues: the testbed's name and their place in its queue (1 = next). */
+export interface PersonWaits {
+  name: string;
+  places: Array<{ testbed: string; position: number }>;
+}
+
+/** Where the people the words name wait (`what does Linus have`: he may hold nothing yet wait for two). */
+function waitsOf(all: readonly TestbedRecord[], entries: ReadonlyMap<number, LifecycleEntry>, words: string): PersonWaits[] {
+  const called = personCalled(words);
+  const people = new Map<string, PersonWaits>();
+  for (const record of all) {
+    entries.get(record.id)?.queue.forEach((person, index) => {
+      if (!called(person.email, person.name)) return;
+      const key = person.email.trim().toLowerCase();
+      const found = people.get(key) ?? { name: person.name || person.email, places: [] };
+      found.places.push({ testbed: record.testbed_name, position: index + 1 });
+      people.set(key, found);
+    });
+  }
+  return [...people.values()];
 }
 
 /**
@@ -110,8 +134,9 @@ export function narrowStatus(
 ): Narrowed {
   if (label === undefined && holder !== undefined) {
     const held = heldByTyped(all, holder);
-    if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held) };
-    return { testbeds: all, counted: all, unknownLabel: false, labels: [], noHolder: holder };
+    const waits = waitsOf(all, entries, holder);
+    if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held), waits };
+    return { testbeds: all, counted: all, unknownLabel: false, labels: [], noHolder: holder, waits };
   }
   if (label === undefined) return { testbeds: all, counted: all, unknownLabel: false, labels: [] };
   const labelled = all.filter((record) => hasLabel(record, label));
@@ -132,7 +157,7 @@ export function narrowStatus(
   }
   // Nothing by that label or name: the bookings of the person it names (`status Linus`), if any.
   const held = 'none' in nameMatch ? heldByTyped(all, label) : [];
-  if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held) };
+  if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held), waits: waitsOf(all, entries, label) };
   // A testbed whose name is a slip away (`status lab3`) is named, not shown.
   const near = 'none' in nameMatch ? (findNearName(all, label) ?? findNamedWithin(all, label)) : undefined;
   return { testbeds: [], counted: [], unknownLabel: true, labels: labelsInUse(all), ...(near ? { nearName: near.testbed_name } : {}) };

@@ -12,7 +12,7 @@
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, LABEL_PATTERN } from '../lab-rules.js';
-import { SHOW_TEXT, narrowStatus, type Narrowed, type StatusShow } from './status-filter.js';
+import { SHOW_TEXT, narrowStatus, type Narrowed, type PersonWaits, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
 import { MAX_CARD_BYTES, card, cardBytes, deepFreeze, safeText, submit, textBlock, type CardElement } from './common.js';
@@ -265,7 +265,7 @@ export function freesUpFirstLine(first: TestbedRecord, now: string, timeZone: st
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, heldBy, noHolder, rows, page, pages, counts, waitable, description } = layout(input);
+  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, heldBy, noHolder, waits, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
   // None free (of one label, `status 5g`, or of the whole lab, `what's free` included): which is due back first, and
   // waiting for whichever is handed on first is one press. Not among one person's bookings, which say nothing of the lab.
@@ -288,6 +288,8 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   if (counts.total === 0) body.push(textBlock('No testbeds are configured yet.'));
   if (noneInState !== undefined) body.push(textBlock(noneInState, { weight: 'Bolder', color: 'warning' }));
   if (noHolder !== undefined) body.push(textBlock(nobodyHoldsLine(noHolder, safeName), { weight: 'Bolder', color: 'warning' }));
+  // Where the person asked about waits, above the bookings (they may hold nothing and still wait).
+  for (const person of waits ?? []) body.push(small(waitsLine(person, safeName), { spacing: 'Small' }));
   const first = waitAny ? freesUpFirst(input.testbeds.filter((record) => record.status === 'in_use' && (byLabel === undefined || hasLabel(record, byLabel)))) : undefined;
   if (first !== undefined) body.push(textBlock(freesUpFirstLine(first, input.now, input.timeZone)));
   body.push(...rows);
@@ -323,7 +325,8 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, show, noneInState, noHolder, page, pages, counts, description, one, inState, held, heldBy } = layout(input);
+  const { unknownLabel, named, nearName, labels, show, noneInState, noHolder, waits, page, pages, counts, description, one, inState, held, heldBy } = layout(input);
+  const waiting = (waits ?? []).map((person) => ` ${waitsLine(person, plainText)}`).join('');
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
     const known = labels.length > 0 ? ` Labels in use: ${labels.map((each) => plainText(each, 32)).join(', ')}.` : ' No testbed has a label yet.';
@@ -338,14 +341,14 @@ export function statusText(input: StatusCardInput): string {
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
   const about = description === undefined ? '' : ` ${plainText(description, 200)}`;
   // One testbed asked for by name: how it stands, in words (a phone's notification shows this text, not the card).
-  if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}`;
+  if (one !== undefined) return `${oneTestbedText(one.record, one.entry, input)}${about}${waiting}`;
   // A person's bookings: which, and when each is due back.
   if (held !== undefined && heldBy !== undefined) {
     const each = held.slice(0, 10).map((record) => heldText(record, input.now, input.timeZone));
     const more = held.length > 10 ? `; and ${held.length - 10} more` : '';
-    return `Held by ${plainText(heldBy, 160)}: ${each.join('; ')}${more}.`;
+    return `Held by ${plainText(heldBy, 160)}: ${each.join('; ')}${more}.${waiting}`;
   }
-  if (noHolder !== undefined) return `${nobodyHoldsLine(noHolder, plainText)} All testbeds: ${countsText(counts)}, ${counts.total} in total.`;
+  if (noHolder !== undefined) return `${nobodyHoldsLine(noHolder, plainText)}${waiting} All testbeds: ${countsText(counts)}, ${counts.total} in total.`;
   // A state asked for (`what's free?`): which ones, first, then the counts.
   if (show !== undefined && inState !== undefined) {
     const names = inState.slice(0, 10).map((record) => plainText(record.testbed_name, 80));
@@ -372,6 +375,14 @@ function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined
     : `${name} is available.`;
   const waiting = entry?.queue.length ?? 0;
   return waiting === 0 ? standing : `${standing} ${waiting === 1 ? '1 person is' : `${waiting} people are`} waiting.`;
+}
+
+/** `Linus Lab waits for lab-2 (#1) and lab-6 (#3).`: where a person asked about waits. */
+function waitsLine({ name, places }: PersonWaits, shown: (text: string, max: number) => string): string {
+  const each = places.slice(0, 10).map(({ testbed, position }) => `${shown(testbed, 80)} (#${position})`);
+  const more = places.length > 10 ? ` and ${places.length - 10} more` : '';
+  const list = each.length > 1 && more === '' ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : `${each.join(', ')}${more}`;
+  return `${shown(name, 80)} waits for ${list}.`;
 }
 
 /** `Nobody called “Bob” holds a testbed right now.`: a person asked about who holds none. */

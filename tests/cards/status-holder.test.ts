@@ -121,6 +121,23 @@ describe('status card of one person’s bookings', () => {
     expect(seenCard(statusCard(input({ label: 'zed' }))).texts[1]).toBe('No testbed has the label zed.');
   });
 
+  it('says where the person waits, above their bookings, and also when they hold none', () => {
+    const life = [
+      { ...emptyLifecycle(3), queue: [{ email: ana.email, name: ana.name, since: NOW }, { email: linus.email, name: linus.name, since: NOW }] },
+      { ...emptyLifecycle(5), queue: [{ email: linus.email, name: linus.name, since: NOW }] },
+    ];
+    const waiting = input({ holder: 'Linus Lab', life });
+    const texts = seenCard(statusCard(waiting)).texts;
+    expect(texts.indexOf('Linus Lab waits for lab-3 (#2) and lab-5 (#1).')).toBeLessThan(texts.indexOf('● lab-2 · Overdue'));
+    expect(statusText(waiting)).toMatch(/^Held by Linus Lab: lab-2, overdue since .*\. Linus Lab waits for lab-3 \(#2\) and lab-5 \(#1\)\.$/);
+    // Bob holds lab-3 and waits nowhere: no such line.
+    expect(seenCard(statusCard(input({ holder: 'bob', life }))).texts.filter((text) => text.includes(' waits for '))).toEqual([]);
+    // Holding nothing, waiting for one: both said.
+    const ada = input({ holder: 'ana', life });
+    expect(seenCard(statusCard(ada)).texts.slice(6, 8)).toEqual(['Nobody called “ana” holds a testbed right now.', 'Ana Ops waits for lab-3 (#1).']);
+    expect(statusText(ada)).toBe('Nobody called “ana” holds a testbed right now. Ana Ops waits for lab-3 (#1). All testbeds: 1 available, 3 in use, 1 overdue, 5 in total.');
+  });
+
   it('keeps the person on its page buttons', () => {
     const many = Array.from({ length: 30 }, (_, i) => inUse(i + 1, linus));
     const card = statusCard({ testbeds: many, now: NOW, timeZone: 'UTC', holder: 'Linus' });
