@@ -27,6 +27,7 @@ import {
   MY_BOOKINGS,
   MY_HISTORY,
   MY_QUEUES,
+  NAMES_APART,
   NAMED_FORM,
   PASS_ON,
   PURPOSE_TYPED,
@@ -561,7 +562,7 @@ function statusOfPerson(event: PlatformEvent & { type: 'message' }, command: str
 function severalHandedOver(names: string, to: string, ctx: RouterContext): RouteDecision | undefined {
   const found = names
     .slice(0, 2 * MAX_TYPED_NAME)
-    .split(/\s*(?:,|\s(?:and|&)\s)\s*/i)
+    .split(NAMES_APART)
     .map((name) => findByTypedName(ctx.testbeds ?? [], name));
   if (found.length < 2 || !('found' in found[0]) || !found.every((match) => 'found' in match)) return undefined;
   const message = `One testbed at a time: type give ${found[0].found.testbed_name} to ${to}, then the next. To hand over every booking of yours at once, type give all my testbeds to ${to}.`;

@@ -548,6 +548,9 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
   return read.testbed !== undefined || read.minutes !== undefined || read.until !== undefined ? read : (severalNamed(typed, testbeds) ?? read);
 }
 
+/** Between the names of several testbeds typed at once: `lab-3 and lab-5`, `lab-3, lab-5`, `lab-3 & lab-5`. */
+export const NAMES_APART = /\s*(?:,|\s(?:and|&)\s)\s*/i;
+
 /**
  * `extend lab-3 and lab-5 by 2 hours`: several testbeds, then `by`, `for` or `until` and a length or a time: the length or
  * time alone (their bookings, each with its own button), undefined for other words.
@@ -555,7 +558,7 @@ export function readTypedExtend<T extends Pick<TestbedRecord, 'testbed_name'>>(w
 function severalNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> | undefined {
   const clause = /\s+(?:by|for|until|till|to)\s+\S/i.exec(typed);
   if (!clause) return undefined;
-  const names = typed.slice(0, clause.index).split(/\s*(?:,|\s(?:and|&)\s)\s*/i);
+  const names = typed.slice(0, clause.index).split(NAMES_APART);
   if (names.length < 2 || !names.every((name) => 'found' in findByTypedName(testbeds, name))) return undefined;
   const rest = typed.slice(clause.index);
   const minutes = readTypedExtension(rest);
