@@ -50,6 +50,12 @@ describe('who a person is, as typed', () => {
     expect(ids(typed)).toEqual([]);
   });
 
+  it('names a pipeline by its token’s name, as its holds show it', () => {
+    const pipeline = inUse(7, { email: 'owner@example.com', name: 'nightly-ci' });
+    expect(heldByTyped([...records, pipeline], 'nightly-ci').map((record) => record.id)).toEqual([7]);
+    expect(heldByTyped([...records, pipeline], 'ci')).toEqual([]);
+  });
+
   it('never names a free testbed, whatever is left in its fields', () => {
     expect(heldByTyped([{ ...available(9), user_name: 'Linus Lab' }], 'Linus')).toEqual([]);
   });
