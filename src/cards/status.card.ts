@@ -72,7 +72,7 @@ export function countTestbeds(testbeds: readonly TestbedRecord[], now: string): 
 }
 
 /** Queue length, the looker's own place, and a hold, as one small line (nothing when there is none). */
-function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | undefined, timeZone: string): CardElement[] {
+function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | undefined, timeZone: string, named = false): CardElement[] {
   if (!entry) return [];
   const parts: string[] = [];
   if (entry.offer) {
@@ -86,7 +86,16 @@ function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | u
     const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
     parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}${anyOf}` : ''}`);
   }
-  return parts.length > 0 ? [small(parts.join(' · '), { isSubtle: true })] : [];
+  const line = parts.length > 0 ? [small(parts.join(' · '), { isSubtle: true })] : [];
+  // One testbed asked about (`who is waiting for lab-3`): who, in their order.
+  return named && entry.queue.length > 0 ? [...line, small(inLine(entry, safeName), { isSubtle: true, spacing: 'None' })] : line;
+}
+
+/** `In line: Ada Ops, Linus Lab`: who waits for a testbed, next first (five named, the rest counted). */
+function inLine(entry: LifecycleEntry, shown: (text: string, max: number) => string): string {
+  const names = entry.queue.slice(0, 5).map((person) => shown(person.name || person.email, 80));
+  const more = entry.queue.length > 5 ? ` and ${entry.queue.length - 5} more` : '';
+  return `In line: ${names.join(', ')}${more}`;
 }
 
 /** Row indexes per page: greedy by size (a row's picker choice included), at most STATUS_ROWS_PER_PAGE each. */
@@ -189,7 +198,7 @@ function layOut({ testbeds: all, now, timeZone, page, life, requesterEmail, labe
   const sorted = inStatusOrder(testbeds, now);
   // What frees up today: soonest first.
   if (narrowed.show === 'dueToday' && narrowed.noneInState === undefined) sorted.sort((a, b) => byDueTime(a.record, b.record));
-  const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone)));
+  const rows = sorted.map(({ record, state }) => rowOf(record, state, queueLine(entries.get(record.id), requesterEmail, timeZone, narrowed.named !== undefined)));
   // Under maintenance counts as busy: people may wait for it to come back.
   const isWaitable = (record: TestbedRecord) => record.status === 'in_use' || Boolean(record.maintenance) || Boolean(entries.get(record.id)?.offer);
   const sizes = sorted.map(({ record }, index) => rows[index].bytes + (isWaitable(record) ? rows[index].choiceBytes : 0));
@@ -374,7 +383,7 @@ function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined
     : offer ? `${name} is free and held for ${plainText(offer.name, 80)}, first in its queue, until ${formatWhen(offer.until, timeZone)}.`
     : `${name} is available.`;
   const waiting = entry?.queue.length ?? 0;
-  return waiting === 0 ? standing : `${standing} ${waiting === 1 ? '1 person is' : `${waiting} people are`} waiting.`;
+  return waiting === 0 || !entry ? standing : `${standing} ${waiting === 1 ? '1 person is' : `${waiting} people are`} waiting. ${inLine(entry, plainText)}.`;
 }
 
 /** `Linus Lab waits for lab-2 (#1) and lab-6 (#3).`: where a person asked about waits. */

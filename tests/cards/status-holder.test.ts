@@ -151,3 +151,25 @@ describe('status card of one person’s bookings', () => {
     expect(next?.data).toEqual({ action: 'status_page', page: 2, holder: 'Linus' });
   });
 });
+
+describe('who waits for one testbed (`who is waiting for lab-3`)', () => {
+  const queue = (names: string[]) => names.map((name, index) => ({ email: `p${index}@example.com`, name, since: NOW }));
+
+  it('names them under its row, next first; five named, the rest counted', () => {
+    const life = [{ ...emptyLifecycle(3), queue: queue(['Ada Ops', 'Linus *L*']) }];
+    const seen = seenCard(statusCard({ testbeds: [inUse(3, bob), available(4)], now: NOW, timeZone: 'UTC', life, label: 'lab-3' }));
+    expect(seen.texts.map(unLookAlike).slice(-2)).toEqual(['Queue: 2 waiting', 'In line: Ada Ops, Linus *L*']);
+    expect(statusText({ testbeds: [inUse(3, bob)], now: NOW, timeZone: 'UTC', life, label: 'lab-3' })).toBe(
+      'lab-3 is in use by Bob Builder until 2026-03-10 12:00 UTC (in 2 h). 2 people are waiting. In line: Ada Ops, Linus *L*.',
+    );
+    const many = [{ ...emptyLifecycle(3), queue: queue(['A a', 'B b', 'C c', 'D d', 'E e', 'F f', 'G g']) }];
+    expect(seenCard(statusCard({ testbeds: [inUse(3, bob)], now: NOW, timeZone: 'UTC', life: many, label: 'lab-3' })).texts.at(-1)).toBe('In line: A a, B b, C c, D d, E e and 2 more');
+  });
+
+  it('the whole lab’s status keeps its rows short: counts only', () => {
+    const life = [{ ...emptyLifecycle(3), queue: queue(['Ada Ops']) }];
+    const texts = seenCard(statusCard({ testbeds: [inUse(3, bob), available(4)], now: NOW, timeZone: 'UTC', life })).texts;
+    expect(texts).toContain('Queue: 1 waiting');
+    expect(texts.filter((text) => text.startsWith('In line'))).toEqual([]);
+  });
+});

@@ -113,7 +113,7 @@ describe('status card rows', () => {
     const one = (label: string, more: Partial<Parameters<typeof statusText>[0]> = {}) => statusText({ testbeds, now: NOW, timeZone: 'UTC', label, ...more });
     const queue = [{ email: bob.email, name: bob.name, since: NOW }];
     expect(one('lab-2')).toBe('lab-2 is in use by Ana Ops until 2026-03-10 12:00 UTC (in 2 h).');
-    expect(one('lab-2', { requesterEmail: ana.email, life: [{ ...emptyLifecycle(2), queue }] })).toBe('lab-2 is yours until 2026-03-10 12:00 UTC (in 2 h). 1 person is waiting.');
+    expect(one('lab-2', { requesterEmail: ana.email, life: [{ ...emptyLifecycle(2), queue }] })).toBe('lab-2 is yours until 2026-03-10 12:00 UTC (in 2 h). 1 person is waiting. In line: Bob Builder.');
     expect(one('lab-3')).toBe('lab-3 is overdue: Bob Builder was to release it 2026-03-10 07:00 UTC (3 h ago).');
     expect(one('lab-1')).toBe('lab-1 is available.');
     const offer = { email: bob.email, name: bob.name, until: '2026-03-10T10:10:00.000Z' };

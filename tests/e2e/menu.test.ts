@@ -169,6 +169,8 @@ describe('`rules` and `digest` over the real protocol', () => {
     // Waiting for one of them is one press away.
     const waiting = await click(h, h.ada, held, 'wait', { testbed_id: '3' });
     expect(seenCard(waiting).heading).toBe('You are #1 for lab-3');
+    // Who waits for lab-3: named, next first.
+    expect(seenCard(await ask(h, h.linus, h.lab, 'who is waiting for lab-3?')).texts).toContain('In line: Ada Ops');
     // Asked about Ada, who holds nothing: that, and where she waits.
     const ada = seenCard(await ask(h, h.linus, h.lab, 'what is Ada using?'));
     expect(ada.texts.filter((text) => text.startsWith('Nobody') || text.includes(' waits for '))).toEqual(['Nobody called “Ada” holds a testbed right now.', 'Ada Ops waits for lab-3 (#1).']);
