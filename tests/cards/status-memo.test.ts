@@ -88,6 +88,9 @@ describe('status memo', () => {
       { testbeds: lab(), now, timeZone: zone, holder: 'Zed' },
       { testbeds: booked, now, timeZone: zone, holder: 'bob' },
       { testbeds: lab(), now, timeZone: zone, holder: 'ana', life: [queue(4, bob.email, ana.email)] },
+      // One testbed asked about names who waits for it; the whole lab's status the same queue counted only.
+      { testbeds: lab(), now, timeZone: zone, label: 'lab-4', life: [queue(4, bob.email, ana.email)], requesterEmail: ana.email },
+      { testbeds: lab(), now, timeZone: zone, life: [queue(4, bob.email, ana.email)], requesterEmail: ana.email },
       { testbeds: lab(), now, timeZone: zone, holder: 'Person 1', life: [queue(4, bob.email, ana.email)] },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: bob.email },
       { testbeds: lab(), now, timeZone: zone, life: [queue(3, ana.email, bob.email)], requesterEmail: ana.email },
