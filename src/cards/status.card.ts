@@ -71,7 +71,7 @@ export function countTestbeds(testbeds: readonly TestbedRecord[], now: string): 
   return counts;
 }
 
-/** Queue length, the looker's own place, and a hold, as one small line (nothing when there is none). */
+/** Queue length, the looker's own place, and a hold, as one small line (nothing when there is none); `named`: who is in line too. */
 function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | undefined, timeZone: string, named = false): CardElement[] {
   if (!entry) return [];
   const parts: string[] = [];
