@@ -64,6 +64,14 @@ function refusalLine(reason: RefusalReason, name: string, holder: string, until:
   }
 }
 
+/** Why a request about one testbed changed nothing, in words: its name, its holder and the time the refusal gives. */
+function refusedText(refused: Extract<LifecycleOutcome, { type: 'refused' }>, esc: (value: unknown) => string, timeZone: string): string {
+  const record = refused.record;
+  const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
+  const until = refused.until ? formatWhen(refused.until, timeZone) : '';
+  return refusalLine(refused.reason, record ? esc(record.testbed_name) : 'That testbed', holder, until);
+}
+
 /** One line per released testbed that went to somebody waiting for it. */
 function handedOnLines(outcome: Extract<LifecycleOutcome, { type: 'releasedAll' }>, esc: (value: unknown) => string): string[] {
   const handedOn = outcome.handedOn ?? {};
@@ -104,10 +112,7 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     const done = [...outcome.records].sort(byName);
     const refused = [...outcome.refused]
       .sort((a, b) => (a.record && b.record ? byName(a.record, b.record) : 0))
-      .map((each) => {
-        const holder = each.record?.status === 'in_use' ? esc(each.record.user_name) : '';
-        return refusalLine(each.reason, esc(each.record?.testbed_name ?? 'That testbed'), holder, each.until ? formatWhen(each.until, timeZone) : '');
-      });
+      .map((each) => refusedText(each, esc, timeZone));
     if (done.length === 0 && refused.length === 0) {
       const what = outcome.type === 'extendedAll' ? 'Nothing to extend' : 'Nothing to hand over';
       return { title: what, lines: ['You hold no testbeds right now. Nothing was changed.'], colour: 'default', actions: [buttons.status()] };
@@ -279,12 +284,10 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
       return { title: `${name} stays yours`, lines: [thanks, `Expected release: ${due}.`], colour: 'good', actions: [] };
     }
     case 'refused': {
-      const holder = record && record.status === 'in_use' ? esc(record.user_name) : '';
-      const until = outcome.until ? formatWhen(outcome.until, timeZone) : '';
       // Free right now (`wait lab-3`, `ask about lab-3` on a free one): the form, started on it, one press away.
       const free = outcome.reason === 'free' || ((outcome.reason === 'not_in_use' || outcome.reason === 'in_service') && record !== undefined && isBookable(record));
       const actions = free && record ? [buttons.register('Book it', record.id)] : [];
-      return { title: 'Nothing was changed', lines: [refusalLine(outcome.reason, name, holder, until)], colour: 'warning', actions };
+      return { title: 'Nothing was changed', lines: [refusedText(outcome, esc, timeZone)], colour: 'warning', actions };
     }
   }
 }

@@ -21,9 +21,19 @@ function text(value: string): MessageEvent {
   return { type: 'message', id: 'm', roomId: LAB, roomType: 'group', personId: ADA, personEmail: 'ada@example.com', text: value, receivedAt: NOW };
 }
 
-function dispatched(typed: string): unknown {
-  const decision = route(text(typed), ctx);
+/** The events a decision sends, or the decision itself when it is a reply. */
+function eventsOf(decision: ReturnType<typeof route>): unknown {
   return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+}
+
+function dispatched(typed: string, context: RouterContext = ctx): unknown {
+  return eventsOf(route(text(typed), context));
+}
+
+/** A press on a card in the lab room (or in Ada's 1:1 room) with these inputs. */
+function pressed(inputs: Record<string, unknown>, roomType: 'group' | 'direct' = 'group'): unknown {
+  const roomId = roomType === 'direct' ? encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1') : LAB;
+  return eventsOf(route({ type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx));
 }
 
 describe('router: everyday words for releasing', () => {
@@ -1645,10 +1655,7 @@ describe('router: a person asked about by name', () => {
   // lab-3 held by Linus Lab: `status Linus Lab` can only be that person's bookings.
   const held = [{ ...testbeds[0], status: 'in_use' as const, user_name: 'Linus Lab', user_email: 'linus@example.com' }, testbeds[1]];
   const withHolder: RouterContext = { ...ctx, testbeds: held };
-  const routed = (typed: string, context = ctx) => {
-    const decision = route(text(typed), context);
-    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-  };
+  const routed = dispatched;
 
   it.each([
     ['what does Linus have', 'Linus'],
@@ -1714,14 +1721,10 @@ describe('router: a person asked about by name', () => {
   });
 
   it('a page button of a person’s bookings keeps the person; words that cannot be theirs are dropped', () => {
-    const press = (inputs: Record<string, unknown>) => {
-      const decision = route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
-      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-    };
-    expect(press({ action: 'status_page', page: 2, holder: 'Linus Lab' })).toEqual([{ type: 'status.requested', page: 2, holder: 'Linus Lab' }]);
-    expect(press({ action: 'status_page', page: 2, holder: 'x'.repeat(121) })).toEqual([{ type: 'status.requested', page: 2 }]);
-    expect(press({ action: 'status_page', page: 2, holder: ['Linus'] })).toEqual([{ type: 'status.requested', page: 2 }]);
-    expect(press({ action: 'status_page', page: 2, label: '5g', holder: 'Linus' })).toEqual([{ type: 'status.requested', page: 2, label: '5g' }]);
+    expect(pressed({ action: 'status_page', page: 2, holder: 'Linus Lab' })).toEqual([{ type: 'status.requested', page: 2, holder: 'Linus Lab' }]);
+    expect(pressed({ action: 'status_page', page: 2, holder: 'x'.repeat(121) })).toEqual([{ type: 'status.requested', page: 2 }]);
+    expect(pressed({ action: 'status_page', page: 2, holder: ['Linus'] })).toEqual([{ type: 'status.requested', page: 2 }]);
+    expect(pressed({ action: 'status_page', page: 2, label: '5g', holder: 'Linus' })).toEqual([{ type: 'status.requested', page: 2, label: '5g' }]);
   });
 });
 
@@ -1752,17 +1755,12 @@ describe('router: every booking extended at once', () => {
     expect(asked(typed)).toEqual([{ type: 'mine.requested', ...expected }]);
   });
 
-  const press = (inputs: Record<string, unknown>, roomType: 'group' | 'direct' = 'group') => {
-    const roomId = roomType === 'direct' ? encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1') : LAB;
-    const decision = route({ type: 'cardAction', id: 'a', roomId, roomType, personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
-    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-  };
 
   it('its button extends every booking of the presser by the length or to the instant it carries, also in a 1:1 room', () => {
     const request = (extension: Record<string, unknown>) => [expect.objectContaining({ request: { type: 'extendAll', ...extension } })];
-    expect(press({ action: 'extend_all', minutes: '120' })).toEqual(request({ minutes: 120 }));
-    expect(press({ action: 'extend_all', minutes: 90 })).toEqual(request({ minutes: 90 }));
-    expect(press({ action: 'extend_all', until: '2026-03-02T18:00:00.000Z' }, 'direct')).toEqual(request({ until: '2026-03-02T18:00:00.000Z' }));
+    expect(pressed({ action: 'extend_all', minutes: '120' })).toEqual(request({ minutes: 120 }));
+    expect(pressed({ action: 'extend_all', minutes: 90 })).toEqual(request({ minutes: 90 }));
+    expect(pressed({ action: 'extend_all', until: '2026-03-02T18:00:00.000Z' }, 'direct')).toEqual(request({ until: '2026-03-02T18:00:00.000Z' }));
   });
 
   it.each([
@@ -1773,7 +1771,7 @@ describe('router: every booking extended at once', () => {
     [{ action: 'extend_all', until: 'friday' }, 'The time to extend to could not be read. Type extend all and the time again. Nothing was changed.'],
     [{ action: 'extend_all', until: ['2026-03-02T18:00:00.000Z'] }, 'The time to extend to could not be read. Type extend all and the time again. Nothing was changed.'],
   ])('%j changes nothing and says what is wrong', (inputs, message) => {
-    expect(press(inputs)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+    expect(pressed(inputs)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
   });
 });
 
@@ -1796,15 +1794,11 @@ describe('router: every booking handed over at once', () => {
   });
 
   it('its button hands every booking of the presser to the email it carries; one that cannot be read changes nothing', () => {
-    const press = (inputs: Record<string, unknown>) => {
-      const decision = route({ type: 'cardAction', id: 'a', roomId: LAB, roomType: 'group', personId: ADA, messageId: 'c', inputs, receivedAt: NOW }, ctx);
-      return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-    };
-    expect(press({ action: 'hand_over_all', to_email: 'linus@example.com' })).toEqual([expect.objectContaining({ request: { type: 'handOverAll', toEmail: 'linus@example.com' } })]);
+    expect(pressed({ action: 'hand_over_all', to_email: 'linus@example.com' })).toEqual([expect.objectContaining({ request: { type: 'handOverAll', toEmail: 'linus@example.com' } })]);
     const refused = { kind: 'reply', view: { kind: 'error', message: 'The colleague could not be read. Type give all my testbeds to and their email again. Nothing was changed.' } };
-    expect(press({ action: 'hand_over_all' })).toEqual(refused);
-    expect(press({ action: 'hand_over_all', to_email: 'Linus' })).toEqual(refused);
-    expect(press({ action: 'hand_over_all', to_email: ['linus@example.com'] })).toEqual(refused);
+    expect(pressed({ action: 'hand_over_all' })).toEqual(refused);
+    expect(pressed({ action: 'hand_over_all', to_email: 'Linus' })).toEqual(refused);
+    expect(pressed({ action: 'hand_over_all', to_email: ['linus@example.com'] })).toEqual(refused);
   });
 });
 
@@ -1838,10 +1832,7 @@ describe('router: somebody else’s past bookings', () => {
 
 describe('router: several testbeds named for one change', () => {
   const shared = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: [] }], knownTestbedIds: [3, 4, 5] };
-  const routed = (typed: string) => {
-    const decision = route(text(typed), shared);
-    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-  };
+  const routed = (typed: string) => dispatched(typed, shared);
 
   it('`extend lab-3 and lab-5 by 2 hours` keeps the length (or time): their bookings, each with its own button', () => {
     expect(routed('extend lab-3 and lab-5 by 2 hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
