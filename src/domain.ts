@@ -296,6 +296,8 @@ export type DirectNotice =
   | { kind: 'askAnswered'; record: TestbedRecord; holderName: string; answer: 'kept' | 'released'; handedTo?: { name: string; toYou: boolean } }
   /** An admin ended the person's booking; `record` is the booking as it was; `handedTo`: the first person waiting, offered it now. */
   | { kind: 'forceReleased'; record: TestbedRecord; byName: string; reason: string; handedTo?: string }
+  /** An admin (`byName`) extended the person's booking; `record` as extended, `previous`: when it was due before. */
+  | { kind: 'extendedByAdmin'; record: TestbedRecord; byName: string; previous: string }
   /** A testbed the person was waiting for was retired. */
   /** `label`, `stillWaiting`: the place was taken by waiting for any testbed (of that label), and where they still wait. */
   | { kind: 'retired'; record: TestbedRecord; label?: string; stillWaiting?: string[] }
@@ -359,7 +361,12 @@ export type AdminRequest =
   | { type: 'retire'; testbedId: number }
   | { type: 'maintenanceStart'; testbedId: number; reason: string; until: string | null }
   | { type: 'maintenanceEnd'; testbedId: number }
-  | { type: 'forceRelease'; testbedId: number; reason: string };
+  | { type: 'forceRelease'; testbedId: number; reason: string }
+  /**
+   * Somebody else's booking made longer (`extend lab-3 by 2 hours` typed by an admin): by `minutes` or until `until`, as the
+   * holder's Extend would. `holderEmail`: whose booking the admin saw; refused when it changed hands since.
+   */
+  | ({ type: 'extend'; testbedId: number; holderEmail: string } & ExtendBy);
 
 /** The admin card's tasks: each is also the `action` of its form's Submit button. */
 export type AdminTask = 'testbed_add' | 'testbed_rename' | 'testbed_edit' | 'testbed_retire' | 'maintenance_start' | 'maintenance_end' | 'force_release';
@@ -377,7 +384,13 @@ export type AdminRefusal =
   | 'in_maintenance'
   | 'not_in_maintenance'
   /** A change of this testbed is being saved right now. */
-  | 'busy';
+  | 'busy'
+  /** An admin's extension of a booking that changed hands (or ended) since they saw it. */
+  | 'changed_hands'
+  /** An admin's extension until a time the booking already runs past. */
+  | 'not_later'
+  /** An admin's extension further ahead than a booking may run. */
+  | 'too_far';
 
 /** What a testbed that gained labels did for the people waiting for any testbed of them. */
 export interface LabelWaiters {
@@ -398,6 +411,8 @@ export type AdminOutcome =
   | { type: 'maintenanceStarted'; record: TestbedRecord }
   | { type: 'maintenanceEnded'; record: TestbedRecord }
   | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
+  /** Somebody's booking extended by an admin; `previousRelease`: when it was due before (ISO 8601 UTC). */
+  | { type: 'extended'; record: TestbedRecord; previousRelease: string }
   | { type: 'refused'; reason: AdminRefusal; record?: TestbedRecord };
 
 /** The `event` values of history lines (one JSON object per line in HISTORY_DB_NAME). */
@@ -455,7 +470,8 @@ export type HistoryEntry = HistoryBase &
     | ({ event: 'force_released'; reason: string } & ClosedBooking)
     | ({ event: 'expired' } & ClosedBooking)
     | ({ event: 'handed_over'; to: Holder } & ClosedBooking)
-    | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string }
+    /** `holder`: whose booking it was, when somebody else (an admin) extended it. */
+    | { event: 'extended'; expected_release_time: string; previous_expected_release_time: string; holder?: Holder }
     | { event: 'purpose_changed'; purpose: string; previous_purpose: string }
     | { event: 'shortened'; expected_release_time: string; previous_expected_release_time: string }
     | { event: 'reminder_sent'; holder: Holder; expected_release_time: string }

@@ -14,6 +14,7 @@ import type { Store } from '../store/index.js';
 import { renderBroadcastCard, renderDirectMessage, renderReply, renderView, type RenderContext, type View } from './render.js';
 import type { LookUpPerson } from './people.js';
 import { keyOf, type FlowKey } from './actor-key.js';
+import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import { isApproved } from './router.js';
 import { StatusMemo } from '../cards/status.card.js';
 
@@ -110,6 +111,7 @@ export function createEffects(deps: {
       statusMemo,
       findPeople,
       adminCount: config.admins.length,
+      requesterIsAdmin: requesterEmail !== undefined && config.admins.some((admin) => sameEmail(admin, requesterEmail)),
       // What `rules` tells people: the reminder, overdue and hold settings the config holds for the testbeds too.
       timing: config,
     };

@@ -90,6 +90,8 @@ export interface RenderContext {
   findPeople?: (words: string) => Promise<Array<{ email: string; name: string }>>;
   /** How many admins ADMINS names (a problem report goes to them); absent: none. */
   adminCount?: number;
+  /** The person the card is for is one of the lab's admins (ADMINS): some cards offer them more. */
+  requesterIsAdmin?: boolean;
   /** The lab's reminder, overdue and hold settings, for `rules` (absent: the defaults). */
   timing?: LifecycleTiming;
 }
@@ -365,7 +367,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'error':
       return pair(errorCard({ message: view.message }), errorText({ message: view.message }));
     case 'mine': {
-      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, extendAll: view.extendAll === true, queues: view.queues === true, doneBy: view.doneBy, extendRefused: view.extendRefused, directRoom: ctx.directRoom === true };
+      const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: view.requesterEmail ?? ctx.requesterEmail, now, timeZone, chosen: view.testbedId, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, extendAll: view.extendAll === true, queues: view.queues === true, doneBy: view.doneBy, extendRefused: view.extendRefused, directRoom: ctx.directRoom === true, asAdmin: ctx.requesterIsAdmin === true };
       return pair(mineCard(input), mineText(input));
     }
     case 'handOverForm': {

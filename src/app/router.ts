@@ -12,6 +12,7 @@ import {
   parseExtendAllSubmission,
   parseHandOverAllSubmission,
   parseExtendSubmission,
+  parseAdminExtendSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
   parseHandOverSubmission,
@@ -345,6 +346,13 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       // A button that names the testbed and a reason (a problem report's Start maintenance): the form filled in with them.
       const values = presetValues(inputs, ctx);
       return one('admin', event, { type: 'admin.formRequested', task, ...(Object.keys(values).length > 0 ? { values } : {}) });
+    }
+    case 'admin_extend': {
+      // The admin check is the admin flow's, as for every admin button.
+      const result = parseAdminExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (!result.ok) return problemsReply(result.errors);
+      const extension = 'until' in result ? { until: result.until } : { minutes: result.minutes };
+      return one('admin', event, { type: 'admin.submitted', request: { type: 'extend', testbedId: result.testbedId, holderEmail: result.holderEmail, ...extension }, now });
     }
     case 'testbed_add':
     case 'testbed_rename':

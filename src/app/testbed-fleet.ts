@@ -686,6 +686,8 @@ export function createTestbedFleet(deps: {
         return { type: 'maintenanceEnd.requested', by, now };
       case 'forceRelease':
         return { type: 'forceRelease.requested', by, now, reason: request.reason.trim() };
+      case 'extend':
+        return { type: 'adminExtend.requested', by, now, holderEmail: request.holderEmail, ...('until' in request ? { until: request.until } : { minutes: request.minutes }) };
     }
   }
 

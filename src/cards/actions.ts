@@ -75,6 +75,11 @@ export const ACTIONS = {
   maintenanceStart: 'maintenance_start',
   maintenanceEnd: 'maintenance_end',
   forceRelease: 'force_release',
+  /**
+   * Somebody else's booking extended by an admin: data `testbed_id`, `holder_email` (whose booking the card showed), and
+   * `minutes` or `until` (ISO 8601 UTC), as `extend` carries them.
+   */
+  adminExtend: 'admin_extend',
 } as const;
 
 /** The admin card's buttons: each one is checked against the clicker's platform profile (ADMINS). */
@@ -88,6 +93,7 @@ export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.maintenanceStart,
   ACTIONS.maintenanceEnd,
   ACTIONS.forceRelease,
+  ACTIONS.adminExtend,
 ]);
 
 /**
@@ -582,6 +588,23 @@ function minutesSchema() {
     .matches(/^\d{1,7}$/, 'The extension must be a whole number of minutes.')
     .test('range', `The extension must be from 1 minute to ${LIMITS.maxDaysAhead} days.`, (value) =>
       value === undefined || !/^\d{1,7}$/.test(value) || (Number(value) >= 1 && Number(value) <= LIMITS.maxExtendMinutes));
+}
+
+export type AdminExtendSubmission = ({ ok: true; testbedId: number; holderEmail: string } & ExtendBy) | Invalid;
+
+/** `admin_extend`: an Extend for somebody else's booking, and whose booking it was when the card showed it. */
+export function parseAdminExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): AdminExtendSubmission {
+  const extend = parseExtendSubmission(inputs, ctx);
+  if (!extend.ok) return extend;
+  try {
+    const holder = own(inputs, 'holder_email');
+    if (typeof holder !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(holder.trim())) {
+      return { ok: false, errors: { holder_email: 'Whose booking to extend could not be read. Type extend and the testbed again.' }, values: {} };
+    }
+    return { ...extend, holderEmail: holder.trim() };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
 }
 
 export type ExtendAllSubmission = ({ ok: true } & ExtendBy) | Invalid;

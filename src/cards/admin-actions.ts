@@ -209,7 +209,7 @@ function schemaFor(task: AdminTask, knownTestbedIds: readonly number[]): yup.Any
 }
 
 /** The request a valid form makes (the fields have passed their checks). */
-function requestOf(task: AdminTask, picked: Record<string, unknown>, labels: string[], until: string | null): AdminRequest {
+function requestOf(task: AdminTask, picked: Record<string, unknown>, labels: string[], until: string | null): FormRequest {
   const str = (field: string) => (typeof picked[field] === 'string' ? (picked[field] as string) : '');
   const testbedId = Number(picked.testbed_id);
   const description = str('description').trim() === '' ? null : str('description');
@@ -261,8 +261,11 @@ export function parseAdminSubmission(task: AdminTask, inputs: Record<string, unk
   }
 }
 
+/** A request one of the admin card's forms makes (an extension comes from a button of its own, `admin_extend`). */
+export type FormRequest = Exclude<AdminRequest, { type: 'extend' }>;
+
 /** The values a form shows again for a request (the admin card puts them back after a refusal). */
-export function valuesOfRequest(request: AdminRequest): FormValues {
+export function valuesOfRequest(request: FormRequest): FormValues {
   switch (request.type) {
     case 'add':
       return { testbed_name: request.name, labels: request.labels.join(', '), description: request.description ?? '' };
@@ -281,8 +284,8 @@ export function valuesOfRequest(request: AdminRequest): FormValues {
 }
 
 /** The task whose form makes `request`. */
-export function taskOfRequest(request: AdminRequest): AdminTask {
-  const tasks: Record<AdminRequest['type'], AdminTask> = {
+export function taskOfRequest(request: FormRequest): AdminTask {
+  const tasks: Record<FormRequest['type'], AdminTask> = {
     add: 'testbed_add',
     rename: 'testbed_rename',
     edit: 'testbed_edit',

@@ -11,6 +11,7 @@ import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.j
 import { card, safeText, textBlock, type CardElement } from './common.js';
 import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatWhen, formatWhenRelative } from './time.js';
+import { MAX_DAYS_AHEAD } from './release-time.js';
 
 /* The admin card ----------------------------------------------------------------------------- */
 
@@ -98,7 +99,7 @@ export function adminListText(input: AdminListInput): string {
   return [adminsLine(input.admins, (value) => plainText(value, 120)), ...youLine(input), ADMINS_DO].join(' ');
 }
 
-const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.';
+const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody\u2019s booking.';
 
 export function adminNotAllowedText(): string {
   return NOT_ALLOWED.join(' ');
@@ -143,7 +144,7 @@ function requestedId(request: AdminRequest): number | null {
 }
 
 /** A refused add or rename because of the name comes back as its form, the problem on the name. */
-function isNameRefusal(input: AdminOutcomeInput): boolean {
+function isNameRefusal(input: AdminOutcomeInput): input is AdminOutcomeInput & { request: Extract<AdminRequest, { type: 'add' | 'rename' }> } {
   return input.outcome.type === 'refused' && input.outcome.reason === 'name_taken' && (input.request.type === 'add' || input.request.type === 'rename');
 }
 
@@ -183,6 +184,14 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
       return `${name} is not under maintenance.`;
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
+    case 'changed_hands': {
+      if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to extend.`;
+      return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was extended. Type extend ${name} again to extend their booking.`;
+    }
+    case 'not_later':
+      return `${name} already runs until ${formatWhen(record?.expected_release_time, timeZone)}, so there is nothing to extend to then.`;
+    case 'too_far':
+      return `A booking runs at most ${MAX_DAYS_AHEAD} days ahead, so ${name} was not extended.`;
   }
 }
 
@@ -256,6 +265,19 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
         ],
       };
     }
+    case 'extended': {
+      const record = outcome.record;
+      return {
+        title: `Extended: ${esc.line(record.testbed_name, 80)}`,
+        colour: 'good',
+        lines: [`${esc.line(record.user_name, 80)} gets a direct message saying you extended their booking.`],
+        facts: [
+          ['Held by', esc.holder(record)],
+          ['Expected release', formatWhenRelative(record.expected_release_time, now, timeZone)],
+          ['Was due', formatWhen(outcome.previousRelease, timeZone)],
+        ],
+      };
+    }
     case 'refused': {
       const id = requestedId(request);
       const record = outcome.record ?? (id === null ? undefined : input.testbeds.find((candidate) => candidate.id === id));
@@ -308,7 +330,7 @@ export function adminOutcomeText(input: AdminOutcomeInput): string {
   return `${title}. ${lines.join(' ')}`;
 }
 
-function nameRefusalForm(input: AdminOutcomeInput) {
+function nameRefusalForm(input: AdminOutcomeInput & { request: Extract<AdminRequest, { type: 'add' | 'rename' }> }) {
   const record = input.outcome.type === 'refused' ? input.outcome.record : undefined;
   return {
     task: taskOfRequest(input.request),

@@ -229,6 +229,16 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         ],
         bookingButtons(record.id),
       );
+    case 'extendedByAdmin':
+      return card(
+        [
+          heading(`${name} was extended by an admin`, { color: 'good' }),
+          textBlock(`${safeName(notice.byName)} extended your booking of ${name}; it was due ${formatWhen(notice.previous, timeZone)}.`),
+          textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
+          textBlock('Release it when you are done, so others can use it.', { isSubtle: true }),
+        ],
+        bookingButtons(record.id),
+      );
     case 'dueEarlier':
       return card([
         heading(`${name} is due back sooner`, { color: 'good' }),
@@ -373,6 +383,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'handedToYou':
       return `${plainText(notice.byName, 80)} handed ${name} over to you. Expected release: ${when}.`;
+    case 'extendedByAdmin':
+      return `${plainText(notice.byName, 80)} extended your booking of ${name}: expected release ${when}; it was due ${formatWhen(notice.previous, timeZone)}.`;
     case 'labelLost':
       return `${name} no longer carries ${plainText(notice.label, 32)}, so you no longer wait for it. ${labelLostNext(notice, (value, max) => plainText(value, max))}`;
     case 'retired':

@@ -324,6 +324,8 @@ export interface MineInput {
   extendRefused?: ExtendRefused;
   /** Shown in a 1:1 room that is not approved, where only the buttons the bot sends there work (not typed bookings). */
   directRoom?: boolean;
+  /** The person asking is one of the lab's admins: `extend lab-3` of somebody else's booking offers to extend it for them. */
+  asAdmin?: boolean;
 }
 
 function mine(input: MineInput) {
@@ -360,9 +362,33 @@ function notTheirs(input: MineInput, held: readonly TestbedRecord[], esc: (value
   return `You do not hold ${name}: nobody does. ${input.directRoom ? 'In the lab’s room, type' : 'Type'} book ${name} to book it.`;
 }
 
+/**
+ * An admin's `extend lab-3 by 2 hours` of Linus's booking: a line and **Extend theirs by 2 hours** (`admin_extend`, with
+ * whose booking it is), or by 1 hour when no length was typed; none for a time it already runs past or no extension may reach.
+ */
+function extendTheirs(input: MineInput, esc: (value: unknown) => string): { line: string; button?: CardElement } | undefined {
+  if (!input.asAdmin || input.chosen === undefined || input.doneBy !== undefined || input.extendRefused !== undefined) return undefined;
+  const named = input.testbeds.find((record) => record.id === input.chosen);
+  if (named?.status !== 'in_use' || !named.user_email || sameEmail(named.user_email, input.requesterEmail)) return undefined;
+  const name = esc(named.testbed_name);
+  const whose = { action: ACTIONS.adminExtend, testbed_id: String(named.id), holder_email: named.user_email };
+  const until = input.extendUntil;
+  if (until !== undefined && named.expected_release_time != null && Date.parse(until) <= Date.parse(named.expected_release_time)) {
+    return { line: `${name} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.` };
+  }
+  const minutes = input.extendMinutes !== undefined && Number.isInteger(input.extendMinutes) && input.extendMinutes >= 1 && input.extendMinutes <= LIMITS.maxExtendMinutes ? input.extendMinutes : 60;
+  const button =
+    until !== undefined
+      ? submit(`Extend theirs to ${clockTime(until, input.now, input.timeZone)}`, { ...whose, until }, noInputs)
+      : submit(`Extend theirs by ${extensionLength(minutes)}`, { ...whose, minutes: String(minutes) }, noInputs);
+  return { line: `As an admin, you may extend ${esc(named.user_name)}’s booking of ${name}; they get a message saying you did.`, button };
+}
+
 export function mineCard(typed: MineInput): AdaptiveCardJson {
   const { held, queued, offered } = mine(typed);
   const elsewhere = notTheirs(typed, held, (value) => safeName(value));
+  const theirs = elsewhere === undefined ? undefined : extendTheirs(typed, (value) => safeName(value));
+  const forThem = theirs?.button ? [theirs.button] : [];
   // The time typed was for the testbed they do not hold: their own bookings get the plain buttons.
   const input: MineInput = elsewhere === undefined ? typed : { ...typed, extendMinutes: undefined, extendUntil: undefined, extendRefused: undefined };
   const heldForYou = offered.map(({ record, until }) =>
@@ -374,6 +400,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   if (input.queues) return queuesCard(held, queued, heldForYou);
   const body: CardElement[] = [heading('Your bookings'), ...heldForYou];
   if (elsewhere !== undefined) body.push(small(elsewhere, { color: 'warning', weight: 'Bolder' }));
+  if (theirs) body.push(small(theirs.line, { spacing: 'None' }));
   if (held.length === 0) body.push(textBlock('You hold no testbeds right now.'));
   // Each booking as its name above its due time, as status shows it: as a fact, a long name was the
   // title column and broke over lines on a phone.
@@ -393,10 +420,10 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   if (held.length === 0 && queued.length > 0) {
     // Waiting only: the card has room to leave a queue (with bookings, `my queues` or `unwait lab-3` does it).
     body.push(leavePicker(queued));
-    return card(body, [submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
+    return card(body, [...forThem, submit('Leave the queue', { action: ACTIONS.unwait }), buttons.status(), buttons.menu()]);
   }
   if (queued.length > 0) body.push(small('To leave a queue, type my queues.', { isSubtle: true }));
-  if (held.length === 0) return card(body, [buttons.status(), buttons.menu()]);
+  if (held.length === 0) return card(body, [...forThem, buttons.status(), buttons.menu()]);
   // `extend lab-3 until friday` when lab-3 already runs past then: no button that could only be refused.
   const chosen = input.chosen === undefined && held.length === 1 ? held[0] : held.find((record) => record.id === input.chosen);
   const done = doneByButton(input, chosen);
@@ -414,6 +441,7 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   // Said of every booking (`extend all my bookings by 2 hours`): one press extends them all, beside the chosen one's.
   const everyOne = input.extendAll && held.length > 1 && !done.button ? extendAllButton(input) : undefined;
   return card(body, [
+    ...forThem,
     ...(everyOne ? [everyOne, extend[0]] : done.button ? [done.button, extend[1]] : extend),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
@@ -538,7 +566,8 @@ export function mineText(input: MineInput): string {
   const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
   const refused = input.extendRefused && held.length > 0 ? ` ${refusedLine(input.extendRefused, (value) => plainText(value, 80))}` : '';
   const elsewhere = input.queues ? undefined : notTheirs(input, held, (value) => plainText(value, 80));
-  if (elsewhere !== undefined) return `${heldForYou}${elsewhere} ${own}`;
+  const theirs = elsewhere === undefined ? undefined : extendTheirs(input, (value) => plainText(value, 80));
+  if (elsewhere !== undefined) return `${heldForYou}${elsewhere}${theirs ? ` ${theirs.line}` : ''} ${own}`;
   const waits = queued
     .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
     .join('');

@@ -106,7 +106,9 @@ export type TestbedEvent =
   | ({ type: 'retire.requested' } & Request)
   | ({ type: 'maintenanceStart.requested'; reason: string; until: string | null } & Request)
   | ({ type: 'maintenanceEnd.requested' } & Request)
-  | ({ type: 'forceRelease.requested'; reason: string } & Request);
+  | ({ type: 'forceRelease.requested'; reason: string } & Request)
+  /** An admin extends `holderEmail`'s booking (the holder they saw); refused when it changed hands since. */
+  | ({ type: 'adminExtend.requested'; holderEmail: string } & ExtendBy & Request);
 
 
 export type Notification = { to: string; notice: DirectNotice };
@@ -148,6 +150,7 @@ type AdminChange =
   | { type: 'maintenanceStarted' }
   | { type: 'maintenanceEnded' }
   | { type: 'forceReleased'; byName: string; reason: string }
+  | { type: 'extended'; byName: string; previousRelease: string }
   | { type: 'retired'; at: string };
 
 /** A record change being saved, with the request it answers and its history lines. */
@@ -229,6 +232,18 @@ function forceReleaseChange(record: TestbedRecord, event: Extract<TestbedEvent, 
     record: releasedRecord(record),
     history: [historyLine('force_released', record, event.now, event.by, { reason: event.reason, ...closedBooking(record) })],
     admin: { type: 'forceReleased', byName: event.by.name, reason: event.reason },
+  };
+}
+
+/** An admin's extension of the holder's booking: the holder's Extend, in the admin's name, the holder named on its line. */
+function adminExtendChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'adminExtend.requested' }>): PendingChange {
+  const change = extendChange(record, { ...event, type: 'extend.requested' });
+  const previousRelease = record.expected_release_time ?? '';
+  return {
+    ...change,
+    history: change.history.map((line) => ({ ...line, holder: holderOf(record) }) as HistoryEntry),
+    amend: undefined,
+    admin: { type: 'extended', byName: event.by.name, previousRelease },
   };
 }
 
@@ -376,6 +391,8 @@ function adminOutcome(change: AdminChange, record: TestbedRecord, context: Testb
       return { type: 'forceReleased', record, previous, ...nextInLine(context) };
     case 'retired':
       return { type: 'retired', record: previous };
+    case 'extended':
+      return { type: 'extended', record, previousRelease: change.previousRelease };
   }
 }
 
@@ -449,6 +466,7 @@ const ADMIN_BUSY = {
   'maintenanceStart.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
   'maintenanceEnd.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
   'forceRelease.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'adminExtend.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
 } as const;
 
 const WHILE_SAVING = {
@@ -494,6 +512,8 @@ export const testbedMachine = setup({
     hasOffer: ({ context }) => context.life.offer !== null,
     hasQueue: ({ context }) => context.life.queue.length > 0,
     isHolder: ({ context, event }) => sameEmail(context.record.user_email, byOf(event)?.email),
+    /** An admin's extension of a booking that is no longer the one of the holder they saw. */
+    isNotHoldersAnyMore: ({ context, event }) => event.type === 'adminExtend.requested' && !sameEmail(context.record.user_email, event.holderEmail),
     isNotHolder: ({ context, event }) => !sameEmail(context.record.user_email, byOf(event)?.email),
     /** A release asked for from a direct message by somebody who does not hold the testbed (any more). */
     isHolderOnlyStranger: ({ context, event }) =>
@@ -506,10 +526,10 @@ export const testbedMachine = setup({
     isWaitingForItsLabel: ({ context, event }) =>
       event.type === 'wait.requested' && event.label === undefined && context.life.queue.some((person) => sameEmail(person.email, event.by.email) && person.label !== undefined),
     isTooFar: ({ context, event }) =>
-      event.type === 'extend.requested' && ms(extendedRelease(context.record, event, event.now)) - ms(event.now) > MAX_AHEAD_MS,
+      (event.type === 'extend.requested' || event.type === 'adminExtend.requested') && ms(extendedRelease(context.record, event, event.now)) - ms(event.now) > MAX_AHEAD_MS,
     /** `extend until 18:00` when the booking already runs that long (or the time has passed): nothing to do. */
     isNotLater: ({ context, event }) =>
-      event.type === 'extend.requested' &&
+      (event.type === 'extend.requested' || event.type === 'adminExtend.requested') &&
       'until' in event &&
       !(ms(event.until) > Math.max(ms(context.record.expected_release_time), ms(event.now))),
     /** `Done by` a time that has passed. */
@@ -574,6 +594,8 @@ export const testbedMachine = setup({
             return maintenanceEndChange(context.record, event);
           case 'forceRelease.requested':
             return forceReleaseChange(context.record, event);
+          case 'adminExtend.requested':
+            return adminExtendChange(context.record, event);
           case 'retire.requested':
             return retireChange(context.record, event);
           default:
@@ -617,6 +639,9 @@ export const testbedMachine = setup({
           to: context.record.user_email,
           notice: { kind: 'forceReleased', record: context.record, byName: admin.byName, reason: admin.reason, ...handedTo(context) },
         });
+      }
+      if (admin.type === 'extended' && params.record.user_email) {
+        enqueue.emit({ type: 'notify', to: params.record.user_email, notice: { kind: 'extendedByAdmin', record: params.record, byName: admin.byName, previous: admin.previousRelease } });
       }
       if (admin.type === 'retired') {
         for (const waiting of context.life.queue) {
@@ -740,6 +765,7 @@ export const testbedMachine = setup({
         'maintenanceStart.requested': { target: 'changing', actions: 'planAdmin' },
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
         'forceRelease.requested': refuseAdmin('not_in_use'),
+        'adminExtend.requested': refuseAdmin('changed_hands'),
       },
     },
     /** Out of service: bookings are refused (the record says why), people may still join the queue. */
@@ -771,6 +797,7 @@ export const testbedMachine = setup({
         'maintenanceStart.requested': refuseAdmin('in_maintenance'),
         'maintenanceEnd.requested': { target: 'changing', actions: 'planAdmin' },
         'forceRelease.requested': refuseAdmin('not_in_use'),
+        'adminExtend.requested': refuseAdmin('changed_hands'),
       },
     },
     /** Free, but kept for the person it was offered to until the offer ends. */
@@ -821,6 +848,7 @@ export const testbedMachine = setup({
         'maintenanceStart.requested': refuseAdmin('held'),
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
         'forceRelease.requested': refuseAdmin('not_in_use'),
+        'adminExtend.requested': refuseAdmin('changed_hands'),
       },
     },
     /** Free with people waiting and no offer yet (e.g. after a restart between two writes): offer it now. */
@@ -964,6 +992,12 @@ export const testbedMachine = setup({
         'maintenanceStart.requested': refuseAdmin('in_use'),
         'maintenanceEnd.requested': refuseAdmin('not_in_maintenance'),
         'forceRelease.requested': { target: 'releasing', actions: 'planAdmin' },
+        'adminExtend.requested': [
+          { guard: 'isNotHoldersAnyMore', actions: { type: 'refuseAdmin', params: { reason: 'changed_hands' } } },
+          { guard: 'isNotLater', actions: { type: 'refuseAdmin', params: { reason: 'not_later' } } },
+          { guard: 'isTooFar', actions: { type: 'refuseAdmin', params: { reason: 'too_far' } } },
+          { target: 'changing', actions: 'planAdmin' },
+        ],
       },
     },
     /** The holder's amendment of their booking (a later or an earlier expected release, a new purpose, a new holder) being saved. */
@@ -1078,7 +1112,15 @@ export const testbedMachine = setup({
         input: ({ context }) => ({ record: context.pending!.record, history: context.pending!.history }),
         onDone: {
           target: 'restoring',
-          actions: [{ type: 'reportAdmin', params: ({ event }) => ({ record: event.output }) }, { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) }],
+          actions: [
+            { type: 'reportAdmin', params: ({ event }) => ({ record: event.output }) },
+            // An admin's extension: the first person waiting hears it runs longer, as after the holder's own.
+            {
+              type: 'tellNextInLine',
+              params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', amend: context.pending!.admin?.type === 'extended' ? { type: 'extended' as const } : undefined }),
+            },
+            { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
+          ],
         },
         onError: { target: 'restoring', actions: [{ type: 'failAdmin', params: ({ event }) => ({ error: event.error }) }, 'dropPending'] },
       },

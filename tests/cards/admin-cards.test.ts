@@ -424,9 +424,9 @@ describe('not an admin', () => {
     expect(seenCard(card).texts).toEqual([
       'The lab’s admins',
       'Admins: lead@example.com.',
-      'They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.',
+      'They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.',
     ]);
-    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.');
+    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.');
   });
 
   it('`am I an admin?`: says whether the person asking is one (emails compared without case), and how one becomes one', () => {
@@ -436,7 +436,7 @@ describe('not an admin', () => {
     expectCardRules(other);
     expect(seenCard(other).texts[2]).toBe('You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting.');
     expect(adminListText({ admins, requesterEmail: 'linus@example.com' })).toBe(
-      'Admins: lead@example.com, Ada@Example.com. You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting. They add, rename, label and retire testbeds, start and end maintenance, and force release a booking.',
+      'Admins: lead@example.com, Ada@Example.com. You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting. They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.',
     );
     // With no admins at all, the line that says so is enough.
     expect(seenCard(adminListCard({ admins: [], requesterEmail: 'linus@example.com' })).texts).toHaveLength(3);
