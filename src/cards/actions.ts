@@ -76,7 +76,7 @@ export const ACTIONS = {
   maintenanceEnd: 'maintenance_end',
   forceRelease: 'force_release',
   /**
-   * Somebody else's booking extended by an admin: data `testbed_id`, `holder_email` (whose booking the card showed), and
+   * Somebody else's booking extended by an admin: data `for_testbed_id`, `holder_email` (whose booking the card showed), and
    * `minutes` or `until` (ISO 8601 UTC), as `extend` carries them.
    */
   adminExtend: 'admin_extend',
@@ -594,7 +594,11 @@ export type AdminExtendSubmission = ({ ok: true; testbedId: number; holderEmail:
 
 /** `admin_extend`: an Extend for somebody else's booking, and whose booking it was when the card showed it. */
 export function parseAdminExtendSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): AdminExtendSubmission {
-  const extend = parseExtendSubmission(inputs, ctx);
+  // The testbed is `for_testbed_id`: the card may carry a picker of the admin's own bookings, whose input is `testbed_id`.
+  const asked: Record<string, unknown> = {};
+  for (const key of ['minutes', 'until']) if (own(inputs, key) !== undefined) asked[key] = own(inputs, key);
+  if (own(inputs, 'for_testbed_id') !== undefined) asked.testbed_id = own(inputs, 'for_testbed_id');
+  const extend = parseExtendSubmission(asked, ctx);
   if (!extend.ok) return extend;
   try {
     const holder = own(inputs, 'holder_email');

@@ -371,7 +371,7 @@ function extendTheirs(input: MineInput, esc: (value: unknown) => string): { line
   const named = input.testbeds.find((record) => record.id === input.chosen);
   if (named?.status !== 'in_use' || !named.user_email || sameEmail(named.user_email, input.requesterEmail)) return undefined;
   const name = esc(named.testbed_name);
-  const whose = { action: ACTIONS.adminExtend, testbed_id: String(named.id), holder_email: named.user_email };
+  const whose = { action: ACTIONS.adminExtend, for_testbed_id: String(named.id), holder_email: named.user_email };
   const until = input.extendUntil;
   if (until !== undefined && named.expected_release_time != null && Date.parse(until) <= Date.parse(named.expected_release_time)) {
     return { line: `${name} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.` };
@@ -441,8 +441,8 @@ export function mineCard(typed: MineInput): AdaptiveCardJson {
   // Said of every booking (`extend all my bookings by 2 hours`): one press extends them all, beside the chosen one's.
   const everyOne = input.extendAll && held.length > 1 && !done.button ? extendAllButton(input) : undefined;
   return card(body, [
-    ...forThem,
-    ...(everyOne ? [everyOne, extend[0]] : done.button ? [done.button, extend[1]] : extend),
+    // Extend theirs for somebody else's booking takes the place of their own second Extend (five buttons at most).
+    ...(forThem.length > 0 ? [...forThem, extend[0]] : everyOne ? [everyOne, extend[0]] : done.button ? [done.button, extend[1]] : extend),
     submit('Release', { action: ACTIONS.releaseSubmit }),
     submit('Release all mine', { action: ACTIONS.releaseAll }, noInputs),
     buttons.status(),

@@ -260,6 +260,44 @@ describe('admin operations through the fleet: file effect and history line', () 
     });
     expect(lines.map((l) => l.event)).toEqual(['queued', 'force_released', 'offered']);
   });
+
+  it('extend: the holder’s booking runs longer in the admin’s name, the holder and the first in its queue are told', async () => {
+    const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
+    await wait(lab, 1, LINUS);
+    const outcome = await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, minutes: 120 }, at(5));
+    expect(outcome).toEqual({ type: 'extended', record: booked(1, 'lab-1', ADA, at(180)), previousRelease: at(60) });
+    expect((await lab.disk()).testbeds[0]).toEqual(booked(1, 'lab-1', ADA, at(180)));
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'extendedByAdmin')).toEqual({
+      to: ADA.email,
+      testbedId: 1,
+      notice: { kind: 'extendedByAdmin', record: booked(1, 'lab-1', ADA, at(180)), byName: ADMIN.name, previous: at(60) },
+    });
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'extendedAhead')).toMatchObject({ to: LINUS.email, notice: { record: { expected_release_time: at(180) } } });
+    const lines = await lab.history();
+    expect(lines.find((l) => l.event === 'extended')).toEqual({
+      at: at(5),
+      event: 'extended',
+      testbed_id: 1,
+      testbed_name: 'lab-1',
+      by: ADMIN,
+      holder: ADA,
+      expected_release_time: at(180),
+      previous_expected_release_time: at(60),
+    });
+    // Until an instant: to it exactly; one the booking already runs past, or beyond 90 days, changes nothing.
+    expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, until: at(240) }, at(6))).toMatchObject({ type: 'extended', record: { expected_release_time: at(240) } });
+    expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, until: at(200) }, at(7))).toMatchObject({ type: 'refused', reason: 'not_later' });
+    expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, minutes: 91 * 1440 }, at(7))).toMatchObject({ type: 'refused', reason: 'too_far' });
+    expect((await lab.disk()).testbeds[0].expected_release_time).toBe(at(240));
+  });
+
+  it('extend refuses a booking that changed hands since the admin saw it, and a testbed nobody holds', async () => {
+    const lab = await openLab([booked(1, 'lab-1', GRACE), availableTestbed(2, 'lab-2')]);
+    expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, minutes: 60 })).toMatchObject({ type: 'refused', reason: 'changed_hands', record: { user_email: GRACE.email } });
+    expect(await admin(lab, { type: 'extend', testbedId: 2, holderEmail: ADA.email, minutes: 60 })).toMatchObject({ type: 'refused', reason: 'changed_hands' });
+    expect((await lab.disk()).testbeds[0]).toEqual(booked(1, 'lab-1', GRACE));
+    expect(lab.notices).toEqual([]);
+  });
 });
 
 describe('maintenance', () => {

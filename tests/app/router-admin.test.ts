@@ -53,6 +53,11 @@ describe('router: admin', () => {
     ],
     [{ action: 'maintenance_end', testbed_id: '1' }, { type: 'maintenanceEnd', testbedId: 1 }],
     [{ action: 'force_release', testbed_id: '2', reason: 'overdue' }, { type: 'forceRelease', testbedId: 2, reason: 'overdue' }],
+    [{ action: 'admin_extend', for_testbed_id: '2', holder_email: 'linus@example.com', minutes: '120' }, { type: 'extend', testbedId: 2, holderEmail: 'linus@example.com', minutes: 120 }],
+    [
+      { action: 'admin_extend', for_testbed_id: '2', holder_email: ' linus@example.com ', until: '2026-03-02T18:00:00.000Z', testbed_id: '1' },
+      { type: 'extend', testbedId: 2, holderEmail: 'linus@example.com', until: '2026-03-02T18:00:00.000Z' },
+    ],
   ])('%j becomes the request %j, stamped with the receive time', (inputs, request) => {
     expect(route(action(inputs), ctx)).toEqual(dispatch({ type: 'admin.submitted', request, now: NOW }));
   });
@@ -63,6 +68,20 @@ describe('router: admin', () => {
     );
     // A testbed the lab does not have, or values that are no text, are left out.
     expect(route(action({ action: 'admin_form', form: 'force_release', testbed_id: '9', reason: 7 }), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task: 'force_release' }));
+  });
+
+  it('an admin_extend button that cannot be read is answered with what is wrong, and reaches no flow', () => {
+    const pressed = (inputs: Record<string, unknown>) => route(action({ action: 'admin_extend', ...inputs }), ctx);
+    const message = (inputs: Record<string, unknown>) => {
+      const decision = pressed(inputs);
+      return decision.kind === 'reply' && decision.view.kind === 'error' ? decision.view.message : JSON.stringify(decision);
+    };
+    expect(message({ for_testbed_id: '2', holder_email: 'not an email', minutes: '60' })).toBe('Whose booking to extend could not be read. Type extend and the testbed again. Nothing was changed.');
+    expect(message({ for_testbed_id: '2', minutes: '60' })).toBe('Whose booking to extend could not be read. Type extend and the testbed again. Nothing was changed.');
+    // The picker's testbed is the admin's own booking, never the one to extend.
+    expect(message({ testbed_id: '2', holder_email: 'linus@example.com', minutes: '60' })).toBe('Choose the testbed to extend. Nothing was changed.');
+    expect(message({ for_testbed_id: '9', holder_email: 'linus@example.com', minutes: '60' })).toMatch(/^That testbed is not in the list any more/);
+    expect(message({ for_testbed_id: '2', holder_email: 'linus@example.com', minutes: '0' })).toBe('The extension must be from 1 minute to 90 days. Nothing was changed.');
   });
 
   it('the edit form’s Next opens the testbed chosen; none chosen, or one gone, brings the picker back saying why', () => {

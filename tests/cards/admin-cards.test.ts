@@ -327,6 +327,20 @@ describe('what a request did', () => {
       ['It goes to Linus Lab, first in its queue. The holder gets a direct message with your name and the reason.'],
       { 'Was held by': 'Ada Lovelace (ada@example.com)', Since: '2026-03-10 08:00 UTC (2026-03-10 09:00 Europe/Berlin)', Purpose: 'regression run', Reason: 'overdue since Monday' },
     ],
+    [
+      'somebody’s booking extended',
+      input(
+        { type: 'extend', testbedId: 2, holderEmail: ada.email, minutes: 120 },
+        { type: 'extended', record: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }), previousRelease: '2026-03-10T12:00:00.000Z' },
+      ),
+      'Extended: lab-2',
+      ['Ada Lovelace gets a direct message saying you extended their booking.'],
+      {
+        'Held by': 'Ada Lovelace (ada@example.com)',
+        'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
+        'Was due': '2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin)',
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, outcomeInput, heading, lines, facts) => {
@@ -358,6 +372,18 @@ describe('what a request did', () => {
     [{ type: 'maintenanceEnd', testbedId: 1 }, { type: 'refused', reason: 'not_in_maintenance', record: available(1) }, 'lab-1 is not under maintenance.'],
     [{ type: 'retire', testbedId: 1 }, { type: 'refused', reason: 'busy' }, 'lab-1 is being changed right now. Please try again in a moment.'],
     [{ type: 'retire', testbedId: 77 }, { type: 'refused', reason: 'unknown' }, 'That testbed is not in the list any more.'],
+    [
+      { type: 'extend', testbedId: 2, holderEmail: bob.email, minutes: 60 },
+      { type: 'refused', reason: 'changed_hands', record: inUse(2, ada) },
+      'lab-2 changed hands meanwhile: Ada Lovelace holds it now, so nothing was extended. Type extend lab-2 again to extend their booking.',
+    ],
+    [{ type: 'extend', testbedId: 1, holderEmail: bob.email, minutes: 60 }, { type: 'refused', reason: 'changed_hands', record: available(1) }, 'lab-1 is not booked any more, so there is no booking to extend.'],
+    [
+      { type: 'extend', testbedId: 2, holderEmail: ada.email, until: '2026-03-10T11:00:00.000Z' },
+      { type: 'refused', reason: 'not_later', record: inUse(2, ada, { until: '2026-03-10T12:00:00.000Z' }) },
+      'lab-2 already runs until 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin), so there is nothing to extend to then.',
+    ],
+    [{ type: 'extend', testbedId: 2, holderEmail: ada.email, minutes: 200 * 1440 }, { type: 'refused', reason: 'too_far', record: inUse(2, ada) }, 'A booking runs at most 90 days ahead, so lab-2 was not extended.'],
     [
       { type: 'edit', testbedId: 1, labels: ['5g'], description: null },
       { type: 'edited', record: { ...available(1), labels: ['5g'] }, previous: { labels: ['5g'], description: null }, changed: false },

@@ -36,6 +36,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['now first', noticeCard({ ...ctx, notice: { kind: 'nowFirst', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'nowFirst', record: tricky } })],
   ['due back sooner', noticeCard({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } })],
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
+  ['extended by an admin', noticeCard({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } })],
+  ['theirs, to an admin', mineCard({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['label lost', noticeCard({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } }), noticeText({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } })],
   ['mine', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email })],
@@ -683,6 +685,26 @@ describe('lifecycle cards', () => {
     expect(buttonTitles(mineCard(typed(5, { extendMinutes: 120 }))).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
     // What a phone shows says it first.
     expect(mineText(typed(6))).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it. You hold lab-3 until 2026-03-10 12:00 UTC (in 2 h).');
+  });
+
+  it('`extend lab-5 by 2 hours` by an admin who does not hold it: Extend theirs, carrying whose booking it is; nobody else gets it', () => {
+    const testbeds = [inUse(3, ana), inUse(5, bob, { until: '2026-03-10T12:00:00.000Z' }), available(6)];
+    const typed = (chosen: number, more: Partial<Parameters<typeof mineCard>[0]> = {}) => ({ ...ctx, testbeds, life: [], requesterEmail: ana.email, chosen, asAdmin: true, ...more });
+    const first = (more: Partial<Parameters<typeof mineCard>[0]> = {}, chosen = 5) => inspectCard(mineCard(typed(chosen, more))).actions[0];
+    expect(first({ extendMinutes: 120 })).toMatchObject({ title: 'Extend theirs by 2 hours', data: { action: 'admin_extend', for_testbed_id: '5', holder_email: bob.email, minutes: '120' } });
+    expect(first()).toMatchObject({ title: 'Extend theirs by 1 hour', data: { action: 'admin_extend', minutes: '60' } });
+    expect(first({ extendUntil: '2026-03-10T16:00:00.000Z' })).toMatchObject({ title: 'Extend theirs to 16:00 UTC', data: { action: 'admin_extend', until: '2026-03-10T16:00:00.000Z' } });
+    const seen = seenCard(mineCard(typed(5, { extendMinutes: 120 })));
+    expect(seen.texts).toContain('As an admin, you may extend Bob Builder’s booking of lab-5; they get a message saying you did.');
+    expect(mineText(typed(5, { extendMinutes: 120 }))).toContain('lab-5: Bob Builder holds it; expected release: 2026-03-10 12:00 UTC (in 2 h). As an admin, you may extend Bob Builder’s booking of lab-5;');
+    // It already runs past the time typed: said, and no button that could only be refused.
+    expect(seenCard(mineCard(typed(5, { extendUntil: '2026-03-10T11:00:00.000Z' }))).texts).toContain('lab-5 already runs past 2026-03-10 11:00 UTC, so there is nothing to extend to then.');
+    expect(first({ extendUntil: '2026-03-10T11:00:00.000Z' }).data).toMatchObject({ action: 'extend' });
+    // Not an admin, a free testbed, their own booking: no such button.
+    const adminButtons = (card: AdaptiveCardJson) => inspectCard(card).actions.filter((action) => (action.data as { action?: string }).action === 'admin_extend');
+    expect(adminButtons(mineCard(typed(5, { asAdmin: false })))).toEqual([]);
+    expect(adminButtons(mineCard(typed(6)))).toEqual([]);
+    expect(adminButtons(mineCard(typed(3)))).toEqual([]);
   });
 
   it('mine offers the length typed with extend (`extend lab-4 by 2 hours`) in place of the nearer of its own two', () => {

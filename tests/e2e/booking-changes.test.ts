@@ -353,3 +353,42 @@ describe('handing a booking to a colleague', () => {
     expect(seenCard(await ask(h, h.ada, h.lab, 'give both to Linus')).texts.slice(1)).toEqual(['You hold no testbeds right now.']);
   });
 });
+
+describe('an admin extending somebody else’s booking', () => {
+  it('`extend lab-1 by 2 hours` typed by an admin offers Extend theirs; one press extends it, the holder is told, anybody else is refused', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    h = await startHarness({ env: { ADMINS: 'ada@example.com' }, testbeds: [booking(1, 'lab-1', linus, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const before = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+
+    const card = await ask(h, h.ada, h.lab, 'extend lab-1 by 2 hours');
+    expect(seenCard(card).texts[1]).toMatch(/^You do not hold lab-1: Linus Lab holds it; expected release: /);
+    expect(seenCard(card).texts[2]).toBe('As an admin, you may extend Linus Lab’s booking of lab-1; they get a message saying you did.');
+    expect(buttonTitles(card)).toEqual(['Extend theirs by 2 hours', 'Status', 'Menu']);
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const done = seenCard(await click(h, h.ada, card, 'admin_extend'));
+    expect(done.heading).toBe('Extended: lab-1');
+    expect(done.texts[1]).toBe('Linus Lab gets a direct message saying you extended their booking.');
+    expect(done.facts['Held by']).toBe('Linus Lab (linus@example.com)');
+    const record = (await h.readTestbeds())[0];
+    expect(record).toMatchObject({ user_email: linus.email, purpose: 'soak test' });
+    expect(Date.parse(record.expected_release_time!) - before).toBe(2 * HOUR);
+    expect((await historyLines()).filter((line) => line.event === 'extended')).toEqual([
+      expect.objectContaining({ testbed_id: 1, by: { email: 'ada@example.com', name: 'Ada Ops' }, holder: linus, expected_release_time: record.expected_release_time }),
+    ]);
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).heading).toBe('lab-1 was extended by an admin');
+    expect(seenCard(told).texts[1]).toMatch(/^Ada Ops extended your booking of lab-1; it was due /);
+    expect(buttonTitles(told)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+
+    // Linus is no admin: pressing the same button changes nothing.
+    expect(seenCard(await click(h, h.linus, card, 'admin_extend')).heading).toBe('For the lab’s admins');
+    expect((await h.readTestbeds())[0].expected_release_time).toBe(record.expected_release_time);
+
+    // Handed back and booked by somebody else meanwhile: the old button extends nobody's booking.
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-1'), 'release_submit');
+    const late = seenCard(await click(h, h.ada, card, 'admin_extend'));
+    expect(late.texts).toEqual(['Nothing was changed', 'lab-1 is not booked any more, so there is no booking to extend.']);
+  });
+});
