@@ -71,6 +71,9 @@ const STRUCTURED_INPUTS: ReadonlySet<string> = new Set([
   HANDOFF_FORM.key,
   'start_on',
   'status_of',
+  // The testbed a booking moves to (Switch), and the one whose booking an admin extends (Extend theirs).
+  'to_testbed_id',
+  'for_testbed_id',
 ]);
 /**
  * Inputs that hold an instant: an Extend button's `until`, or the date an admin types for the end of a

@@ -113,6 +113,8 @@ describe('pseudonymising an event', () => {
       { action: 'status', status_of: '3' },
       { action: 'wait_label', label: '5g' },
       { action: 'admin_form', form: 'maintenance_start' },
+      { action: 'switch', testbed_id: '3', to_testbed_id: '5' },
+      { action: 'admin_extend', for_testbed_id: '3', minutes: '120' },
     ];
     for (const inputs of presses) {
       const recorded = pseudonymiseEvent(click(ADA, inputs), table, { keepText: false });

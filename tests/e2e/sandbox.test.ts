@@ -744,7 +744,7 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
-  it('on a 360 px screen a colleague\'s bookings and Extend all show each button whole, and Extend all extends both bookings', { timeout: 90_000 }, async () => {
+  it('on a 360 px screen a colleague\'s bookings, Extend all and an admin\'s Extend theirs show each button whole, and each extends what it says', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-extend-all', async () => {
       // Linus's one booking (TB-04): its row, under Held by, with its own buttons.
       const held = await answerTo('what does Linus have?', 'Held by Linus Lab');
@@ -768,6 +768,18 @@ describe('sandbox page in Chromium', () => {
       await say('release TB-03');
       await botCard('Release a testbed').getByRole('button', { name: 'Release', exact: true }).click();
       await botCard('Released: TB-03 Wi-Fi 7 lab').waitFor();
+
+      // Grace is the sandbox's admin: Linus's overdue TB-04, two hours from now with one press, her own booking's Extend beside it.
+      const theirs = await answerTo('extend TB-04 by 2 hours', 'Extend theirs by 2 hours');
+      const theirButtons = theirs.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await theirButtons.allInnerTexts()).toEqual(['Extend theirs by 2 hours', 'Extend 1 hour', 'Release', 'Release all mine', 'Status']);
+      expect(await cutOff(theirButtons)).toEqual([]);
+      await theirButtons.first().click();
+      const extended = botCard('Extended: TB-04 SD-WAN pod');
+      await extended.waitFor();
+      const release = extended.locator('.ac-factset tr', { hasText: 'Expected release' }).locator('td').last();
+      expect((await release.innerText()).trim()).toMatch(/\(in (1 h 59 min|2 h)\)$/);
+      expect(readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-04 SD-WAN pod')).toMatchObject({ user_email: 'linus@example.com' });
     }, SMALL_PHONE);
   });
 
