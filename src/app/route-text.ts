@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -15,7 +15,7 @@ import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } f
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
-import { labelsInUse, otherLabelsText } from '../cards/parts.js';
+import { labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import {
   EXTEND_NAMED,
   FREE_NOW,
@@ -59,6 +59,8 @@ import {
   personHistoryAsked,
   readTypedAsk,
   readTypedExtend,
+  personBookingAsked,
+  type TypedExtend,
   readTypedPurpose,
   readTypedDoneBy,
   reportArgument,
@@ -225,6 +227,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
   if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
+  const theirs = actOnPersonBooking(event, command, ctx);
+  if (theirs) return theirs;
   const holder = holderRoute(event, command, ctx);
   if (holder) return holder;
   if (FREE_NOW.test(command)) return one('conversation', event, { type: 'status.requested', label: 'free' });
@@ -266,22 +270,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
   const extend = EXTEND_NAMED.exec(command);
-  if (extend) {
-    const asked = readTypedExtend(extend[1], ctx.testbeds ?? []);
-    // The instant for its button; or, for `extend lab-3 until 2027-06-01`, a time read that no extension may reach (the card says why).
-    const values = asked.until === undefined ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
-    const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
-    const until = resolved?.ok ? resolved.iso : null;
-    const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
-    return one('conversation', event, {
-      type: 'mine.requested',
-      ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
-      ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
-      ...(until === null ? {} : { extendUntil: until }),
-      ...(asked.all && (asked.minutes !== undefined || until !== null) ? { extendAll: true as const } : {}),
-      ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
-    });
-  }
+  if (extend) return extendRoute(event, readTypedExtend(extend[1], ctx.testbeds ?? []), ctx);
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (known) return one(known.flow, event, { type: known.type });
@@ -537,6 +526,54 @@ function notFound(
   const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${typeWith(near.testbed_name)}.`;
   return `No testbed is called ${quoted}.${meant}`;
 }
+
+/** `extend lab-3 by 2 hours`: their bookings, lab-3 chosen, with an Extend button of that length (or to that time). */
+function extendRoute(event: PlatformEvent & { type: 'message' }, asked: TypedExtend<Pick<TestbedRecord, 'id'>>, ctx: RouterContext): RouteDecision {
+  // The instant for its button; or, for `extend lab-3 until 2027-06-01`, a time read that no extension may reach (the card says why).
+  const values = asked.until === undefined ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
+  const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
+  const until = resolved?.ok ? resolved.iso : null;
+  const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
+  return one('conversation', event, {
+    type: 'mine.requested',
+    ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
+    ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
+    ...(until === null ? {} : { extendUntil: until }),
+    ...(asked.all && (asked.minutes !== undefined || until !== null) ? { extendAll: true as const } : {}),
+    ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
+  });
+}
+
+/**
+ * `extend Linus's booking by 2 hours`, `release Linus's booking`: with one booking of theirs, as `extend lab-3 by 2 hours`
+ * (an admin gets Extend theirs) or `release lab-3` (the form, which says they will be told); their own, their bookings;
+ * several or none, that person's bookings as status shows them.
+ */
+function actOnPersonBooking(event: PlatformEvent & { type: 'message' }, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const verb = PERSON_BOOKING_VERB.exec(command);
+  const asked = verb ? personBookingAsked(verb[2]) : undefined;
+  const testbeds = ctx.testbeds ?? [];
+  if (!verb || asked === undefined || 'found' in findByTypedName(testbeds, asked.person)) return undefined;
+  const releasing = !/^(?:extend|renew|prolong)$/i.test(verb[1]);
+  const length = readTypedExtend(asked.rest, testbeds);
+  // `release Linus's booking now` and other words after it: not read here.
+  if (length.testbed !== undefined || (releasing && asked.rest !== '')) return undefined;
+  const held = heldByTyped(testbeds, asked.person);
+  // Their own (`extend Ada's booking`, typed by Ada): their bookings, as `extend my bookings` shows them.
+  const own = held.length > 0 ? held.every((record) => sameEmail(record.user_email, event.personEmail)) : personCalled(asked.person)(event.personEmail, undefined);
+  // Somebody else's booking, asked in a 1:1 room: their bookings as status shows them (lab data, which a 1:1 room that
+  // is not approved does not show), never which testbed that is through a card meant for the person's own.
+  if (!own && event.roomType === 'direct') return one('conversation', event, { type: 'status.requested', holder: asked.person.slice(0, LIMITS.holderWordsMax) });
+  if (releasing && (own || held.length === 1)) {
+    return one('conversation', event, { type: 'release.started', ...(own && held.length !== 1 ? {} : { testbedName: held[0].testbed_name.slice(0, MAX_TYPED_NAME) }) });
+  }
+  if (own) return extendRoute(event, { ...length, all: true }, ctx);
+  if (held.length === 1) return extendRoute(event, { ...length, testbed: held[0] }, ctx);
+  return one('conversation', event, { type: 'status.requested', holder: asked.person.slice(0, LIMITS.holderWordsMax) });
+}
+
+/** `extend …`, `release …`, `cancel …`, `free …`, `end …` (group 1), then the words a person's booking may follow (group 2). */
+const PERSON_BOOKING_VERB = /^(extend|renew|prolong|release|cancel|free|end)\s+(\S[\s\S]*)$/i;
 
 /**
  * `what does Linus have`, `Linus's bookings`: the bookings of the person named (the whole lab for `everyone`); a testbed

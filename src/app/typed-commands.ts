@@ -364,7 +364,8 @@ const EVERYONE = /^(?:everyone|everybody|anyone|anybody|someone|somebody|people|
  */
 export function holderAsked(command: string): string | undefined {
   const match = HOLDER_ASKED.exec(command);
-  const words = firstGroup(match);
+  // `book Linus's testbed`, `take Linus's booking`: a command before the person is no part of their name.
+  const words = firstGroup(match)?.replace(COMMAND_BEFORE_PERSON, '');
   if (words === undefined) return undefined;
   // `what testbeds do you have`, asked of the bot: the lab's (`what are you working on` is not about the lab).
   if (EVERYONE.test(words) || (match?.[1] !== undefined && /^you(?:\s+guys)?$/i.test(words))) return 'everyone';
@@ -391,6 +392,9 @@ export function personHistoryAsked(command: string): string | undefined {
 }
 
 /** Whether typed words can name a person (a name of letters, or an email), not `me`, `it` or `the demo`. */
+/** A command word at the start of the words before `'s bookings` (`book Linus's testbed`): not the person's name. */
+const COMMAND_BEFORE_PERSON = /^(?:extend|renew|prolong|release|cancel|free|end|book|register|reserve|take|grab|use|give|hand|transfer|kick|ping|ask|check|see|view|find)\s+(?=\S)/i;
+
 export function isPersonWords(words: string): boolean {
   return PERSON_WORDS.test(words) && !/^(?:i|me|my|you|your|we|us|our|he|she|they|it|this|that|the\s+\S+)$/i.test(words);
 }
@@ -518,6 +522,21 @@ export function readTypedDoneBy(command: string): TypedDoneBy[] {
 
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
+
+/**
+ * `extend Linus's booking by 2 hours`, `extend all of Linus's bookings`, `extend the booking of Linus until 6pm`, as the
+ * words after `extend`: the person (group 1 or 2) and the length or time after them (group 3 or 4).
+ */
+const PERSON_BOOKING =
+  /^(?:(?:all|both)\s+(?:of\s+)?)?(?:(?:the\s+)?(?:bookings?|testbeds?|reservations?)\s+(?:of|by|held\s+by)\s+(\S[\s\S]*?)(?:\s+((?:by|for|until|till|to)\s+\S[\s\S]*))?|(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?)(?:\s+(\S[\s\S]*))?)$/i;
+
+/** `extend Linus's booking by 2 hours`: the words that name the person and what follows them; undefined when no person is named so. */
+export function personBookingAsked(words: string): { person: string; rest: string } | undefined {
+  const match = PERSON_BOOKING.exec(words.trim());
+  if (!match) return undefined;
+  const person = (match[1] ?? match[3]).trim();
+  return isPersonWords(person) && !EVERYONE.test(person) ? { person, rest: (match[2] ?? match[4] ?? '').trim() } : undefined;
+}
 
 /** What `extend <words>` asks for: the testbed named, when the lab has it, and a length or a time, when one was typed. */
 export interface TypedExtend<T> {

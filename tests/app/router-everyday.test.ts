@@ -1720,6 +1720,35 @@ describe('router: a person asked about by name', () => {
     expect(JSON.stringify(decision)).not.toContain('"holder"');
   });
 
+  it.each([
+    ["extend Linus's booking by 2 hours", [{ type: 'mine.requested', testbedId: 3, extendMinutes: 120 }]],
+    ['extend the booking of Linus Lab until 18:00', [{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T18:00:00.000Z' }]],
+    ["extend all of linus's bookings by 2h", [{ type: 'mine.requested', testbedId: 3, extendMinutes: 120 }]],
+    ["extend Linus Lab's booking", [{ type: 'mine.requested', testbedId: 3 }]],
+    ["release Linus's booking", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ["cancel Linus Lab's testbed", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ["end linus@example.com's booking", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    // Their own, by their own name: their bookings.
+    ["extend Ada's bookings by 1 hour", [{ type: 'mine.requested', extendMinutes: 60, extendAll: true }]],
+    ["release ada's booking", [{ type: 'release.started' }]],
+    // Nobody called so: that person's bookings, which says so; a command before the name is no part of it.
+    ["extend Grace's booking by 2 hours", [{ type: 'status.requested', holder: 'Grace' }]],
+    ["release Grace's booking", [{ type: 'status.requested', holder: 'Grace' }]],
+    ["book Linus's testbed", [{ type: 'status.requested', holder: 'Linus' }]],
+    ["extend everyone's bookings", [{ type: 'status.requested' }]],
+  ])('%j acts on that person’s one booking as on the testbed named', (typed, expected) => {
+    expect(routed(typed, withHolder)).toEqual(expected);
+    expect(isCommandText(typed, held)).toBe(false);
+  });
+
+  it('in a 1:1 room that is not approved, a colleague’s booking named so says where the bot answers; their own still works', () => {
+    const direct = (typed: string) =>
+      eventsOf(route({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' }, withHolder));
+    expect(direct("extend Linus's booking by 2 hours")).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    expect(direct("release Linus's booking")).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+    expect(direct("extend Ada's booking by 2 hours")).toEqual([{ type: 'mine.requested', extendMinutes: 120, extendAll: true }]);
+  });
+
   it('a page button of a person’s bookings keeps the person; words that cannot be theirs are dropped', () => {
     expect(pressed({ action: 'status_page', page: 2, holder: 'Linus Lab' })).toEqual([{ type: 'status.requested', page: 2, holder: 'Linus Lab' }]);
     expect(pressed({ action: 'status_page', page: 2, holder: 'x'.repeat(121) })).toEqual([{ type: 'status.requested', page: 2 }]);
