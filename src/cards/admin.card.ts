@@ -42,7 +42,7 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
 
 /** The admin card's reminder that each task can be typed, the testbed named. */
 const ADMIN_TYPED_HINT =
-  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.';
+  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3, extend lab-3 by 2 hours (somebody else’s booking).';
 
 export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCardJson {
   const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
@@ -56,7 +56,7 @@ export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCar
 }
 
 export function adminMenuText({ testbeds }: AdminMenuInput): string {
-  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, or force release a booking.`;
+  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours to extend somebody else’s booking.`;
 }
 
 /* Not an admin ------------------------------------------------------------------------------- */

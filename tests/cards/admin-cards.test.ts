@@ -75,7 +75,7 @@ describe('the admin card', () => {
       'Labels and description',
       'Maintenance',
       'Bookings',
-      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3.',
+      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3, extend lab-3 by 2 hours (somebody else’s booking).',
     ]);
     expect(buttonsOf(card)).toEqual([
       { title: 'Status', data: { action: 'status' } },
@@ -89,7 +89,7 @@ describe('the admin card', () => {
       { title: 'Force release', data: { action: 'admin_form', form: 'force_release' } },
     ]);
     expect(adminMenuText({ testbeds: TESTBEDS })).toBe(
-      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename, edit or retire a testbed, start or end maintenance, or force release a booking.',
+      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours to extend somebody else’s booking.',
     );
   });
 
