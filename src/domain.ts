@@ -303,8 +303,8 @@ export type DirectNotice =
   | { kind: 'retired'; record: TestbedRecord; label?: string; stillWaiting?: string[] }
   /** The person moved up to first in the queue (the one ahead left it, or was offered the testbed). */
   | { kind: 'nowFirst'; record: TestbedRecord }
-  /** The holder of a testbed the person is first in the queue for extended it; `record` as extended. */
-  | { kind: 'extendedAhead'; record: TestbedRecord }
+  /** The holder of a testbed the person is first in the queue for extended it (or an admin did: `byName`); `record` as extended. */
+  | { kind: 'extendedAhead'; record: TestbedRecord; byName?: string }
   /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
   | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
   /** The person was handed a booking by its holder (`byName`); `record` as it is now theirs. */

@@ -124,6 +124,11 @@ function releasedTo(handedTo: { name: string; toYou: boolean } | undefined, name
   return handedTo.toYou ? 'You were first in its queue: my next message offers it to you.' : `It goes to ${esc(handedTo.name)}, first in its queue.`;
 }
 
+/** `Linus Lab extended lab-3`, or, an admin having done it, `Ada Ops extended Linus Lab’s booking of lab-3`. */
+function extendedBy(byName: string | undefined, holderName: string | null, name: string, esc: (value: unknown) => string): string {
+  return byName === undefined ? `${esc(holderName)} extended ${name}` : `${esc(byName)} extended ${esc(holderName)}’s booking of ${name}`;
+}
+
 /** After `Still need it`: the expected release, or, past it, that no new time was given yet. */
 function keptDue(record: TestbedRecord, when: string, now: string): string {
   return testbedState(record, now) === 'overdue' ? `It was due back ${when}; no new time was given yet.` : `Expected release: ${when}.`;
@@ -215,7 +220,7 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
     case 'extendedAhead':
       return card([
         heading(`${name} runs longer`, { color: 'warning' }),
-        textBlock(`${safeName(record.user_name)} extended ${name}. Expected release: ${due}.`),
+        textBlock(`${extendedBy(notice.byName, record.user_name, name, safeName)}. Expected release: ${due}.`),
         textBlock('You are still first in its queue: I message you as soon as it is released.', { isSubtle: true }),
       ]);
     case 'handedToYou':
@@ -378,7 +383,7 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'nowFirst':
       return `You are now first in the queue for ${name}. I message you as soon as it is yours.`;
     case 'extendedAhead':
-      return `${plainText(record.user_name, 80)} extended ${name} (expected release ${when}). You are still first in its queue.`;
+      return `${extendedBy(notice.byName, record.user_name, name, (value) => plainText(value, 80))} (expected release ${when}). You are still first in its queue.`;
     case 'dueEarlier':
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'handedToYou':

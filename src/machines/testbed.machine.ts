@@ -13,7 +13,8 @@
  * arms it again, and a deadline that passed while the bot was down fires at once. A notice is
  * stored as sent before it is handed to the edge, so a restart never sends it twice.
  *
- * Admins rename, edit (labels, description), retire, force release and take a testbed out of service (`maintenance`: bookings
+ * Admins rename, edit (labels, description), retire, force release, extend a holder's booking (in the admin's name, the holder
+ * told) and take a testbed out of service (`maintenance`: bookings
  * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it).
  * Every change carries its history lines (built here, as data) to the save actor, which appends
  * them after the document write and before the answer goes out.
@@ -699,7 +700,7 @@ export const testbedMachine = setup({
      * The first person waiting hears that the booking ahead of them runs longer, or ends sooner (the rest are told in turn,
      * when they are first); not one who waits for any testbed (of a label), for whom one testbed's news is noise: the offer is theirs.
      */
-    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; amend: PendingChange['amend'] }) => {
+    tellNextInLine: enqueueActions(({ context, enqueue }, params: { record: TestbedRecord; now: string; amend: PendingChange['amend']; byName?: string }) => {
       const next = context.life.queue[0];
       if (!next || next.label !== undefined || sameEmail(next.email, params.record.user_email)) return;
       // Sooner is told every time (a holder brings a release forward rarely); later, at most once an hour.
@@ -711,7 +712,7 @@ export const testbedMachine = setup({
       const told = context.toldAhead;
       if (told && sameEmail(told.email, next.email) && ms(params.now) - ms(told.at) < TOLD_AHEAD_GAP_MS) return;
       enqueue.assign({ toldAhead: { email: next.email, at: params.now } });
-      enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'extendedAhead', record: params.record } });
+      enqueue.emit({ type: 'notify', to: next.email, notice: { kind: 'extendedAhead', record: params.record, ...(params.byName === undefined ? {} : { byName: params.byName }) } });
     }),
     announce: emit((_, params: TestbedEmitted) => params),
   },
@@ -1117,7 +1118,12 @@ export const testbedMachine = setup({
             // An admin's extension: the first person waiting hears it runs longer, as after the holder's own.
             {
               type: 'tellNextInLine',
-              params: ({ context, event }) => ({ record: event.output, now: context.pending!.at ?? '', amend: context.pending!.admin?.type === 'extended' ? { type: 'extended' as const } : undefined }),
+              params: ({ context, event }) => {
+                const admin = context.pending!.admin;
+                return admin?.type === 'extended'
+                  ? { record: event.output, now: context.pending!.at ?? '', amend: { type: 'extended' as const }, byName: admin.byName }
+                  : { record: event.output, now: '', amend: undefined };
+              },
             },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],

@@ -272,7 +272,7 @@ describe('admin operations through the fleet: file effect and history line', () 
       testbedId: 1,
       notice: { kind: 'extendedByAdmin', record: booked(1, 'lab-1', ADA, at(180)), byName: ADMIN.name, previous: at(60) },
     });
-    expect(await lab.noticeWhere((n) => n.notice.kind === 'extendedAhead')).toMatchObject({ to: LINUS.email, notice: { record: { expected_release_time: at(180) } } });
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'extendedAhead')).toMatchObject({ to: LINUS.email, notice: { record: { expected_release_time: at(180) }, byName: ADMIN.name } });
     const lines = await lab.history();
     expect(lines.find((l) => l.event === 'extended')).toEqual({
       at: at(5),

@@ -687,6 +687,14 @@ describe('lifecycle cards', () => {
     expect(mineText(typed(6))).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it. You hold lab-3 until 2026-03-10 12:00 UTC (in 2 h).');
   });
 
+  it('the first person waiting hears who extended the booking ahead: its holder, or an admin for them', () => {
+    const record = inUse(3, ana, { until: '2026-03-10T12:00:00.000Z' });
+    expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record } })).texts[1]).toBe('Ana Ops extended lab-3. Expected release: 2026-03-10 12:00 UTC (in 2 h).');
+    const byAdmin = { kind: 'extendedAhead' as const, record, byName: 'Grace Hopper' };
+    expect(seenCard(noticeCard({ ...ctx, notice: byAdmin })).texts[1]).toBe('Grace Hopper extended Ana Ops’s booking of lab-3. Expected release: 2026-03-10 12:00 UTC (in 2 h).');
+    expect(noticeText({ ...ctx, notice: byAdmin })).toBe('Grace Hopper extended Ana Ops’s booking of lab-3 (expected release 2026-03-10 12:00 UTC). You are still first in its queue.');
+  });
+
   it('`extend lab-5 by 2 hours` by an admin who does not hold it: Extend theirs, carrying whose booking it is; nobody else gets it', () => {
     const testbeds = [inUse(3, ana), inUse(5, bob, { until: '2026-03-10T12:00:00.000Z' }), available(6)];
     const typed = (chosen: number, more: Partial<Parameters<typeof mineCard>[0]> = {}) => ({ ...ctx, testbeds, life: [], requesterEmail: ana.email, chosen, asAdmin: true, ...more });
