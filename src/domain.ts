@@ -175,8 +175,11 @@ export type LifecycleRequest =
   | { type: 'repurpose'; testbedId: number; purpose: string }
   /** The holder expects to be done sooner: the expected release moves earlier, to `until` (ISO 8601 UTC). */
   | { type: 'doneBy'; testbedId: number; until: string }
-  /** The holder hands the booking to a colleague, named by their email (the platform says who that is). */
-  | { type: 'handOver'; testbedId: number; toEmail: string }
+  /**
+   * The holder hands the booking to a colleague, named by their email (the platform says who that is). `holderEmail`: set
+   * only by an admin's request (the fleet's admin path, after the admin check), whose booking they saw; never from a card.
+   */
+  | { type: 'handOver'; testbedId: number; toEmail: string; holderEmail?: string }
   /** Every booking the person holds, each handed over as `handOver` would (`give all my testbeds to Linus`). */
   | { type: 'handOverAll'; toEmail: string }
   /**
@@ -307,8 +310,10 @@ export type DirectNotice =
   | { kind: 'extendedAhead'; record: TestbedRecord; byName?: string }
   /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
   | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
-  /** The person was handed a booking by its holder (`byName`); `record` as it is now theirs. */
-  | { kind: 'handedToYou'; record: TestbedRecord; byName: string }
+  /** The person was handed a booking by its holder (`byName`), or by an admin (`byName`) for its holder (`forName`); `record` as it is now theirs. */
+  | { kind: 'handedToYou'; record: TestbedRecord; byName: string; forName?: string }
+  /** An admin (`byName`) handed the person's booking to a colleague (`toName`); `record` as it was, theirs. */
+  | { kind: 'handedAway'; record: TestbedRecord; byName: string; toName: string }
   /**
    * Somebody (`reporter`) reported a problem with the testbed, in their words; `asAdmin`: told as one of the lab's admins,
    * else as its holder; `adminsTold`: whether any admin was (none is set up otherwise).
@@ -366,7 +371,12 @@ export type AdminRequest =
    * Somebody else's booking made longer (`extend lab-3 by 2 hours` typed by an admin): by `minutes` or until `until`, as the
    * holder's Extend would. `holderEmail`: whose booking the admin saw; refused when it changed hands since.
    */
-  | ({ type: 'extend'; testbedId: number; holderEmail: string } & ExtendBy);
+  | ({ type: 'extend'; testbedId: number; holderEmail: string } & ExtendBy)
+  /**
+   * Somebody else's booking handed to a colleague (`give lab-3 to Grace` typed by an admin), as the holder's Hand over would.
+   * `holderEmail`: whose booking the admin saw; `toEmail`: the colleague the card named (the platform is asked who that is).
+   */
+  | { type: 'handOver'; testbedId: number; holderEmail: string; toEmail: string };
 
 /** The admin card's tasks: each is also the `action` of its form's Submit button. */
 export type AdminTask = 'testbed_add' | 'testbed_rename' | 'testbed_edit' | 'testbed_retire' | 'maintenance_start' | 'maintenance_end' | 'force_release';
@@ -390,7 +400,11 @@ export type AdminRefusal =
   /** An admin's extension until a time the booking already runs past. */
   | 'not_later'
   /** An admin's extension further ahead than a booking may run. */
-  | 'too_far';
+  | 'too_far'
+  /** An admin's hand-over to somebody the platform does not know (any more). */
+  | 'no_person'
+  /** An admin's hand-over to the person who holds it already. */
+  | 'already_theirs';
 
 /** What a testbed that gained labels did for the people waiting for any testbed of them. */
 export interface LabelWaiters {
@@ -413,6 +427,8 @@ export type AdminOutcome =
   | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   /** Somebody's booking extended by an admin; `previousRelease`: when it was due before (ISO 8601 UTC). */
   | { type: 'extended'; record: TestbedRecord; previousRelease: string }
+  /** Somebody's booking handed to a colleague by an admin; `previous`: the booking as it was. */
+  | { type: 'handedOver'; record: TestbedRecord; previous: TestbedRecord }
   | { type: 'refused'; reason: AdminRefusal; record?: TestbedRecord };
 
 /** The `event` values of history lines (one JSON object per line in HISTORY_DB_NAME). */

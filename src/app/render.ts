@@ -122,7 +122,10 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
     // Only for the holder: anybody else is told it is not theirs, and learns nothing of the directory.
     const asker = view.requesterEmail ?? ctx.requesterEmail;
     const held = (record: TestbedRecord | undefined) => record !== undefined && isInUse(record) && sameEmail(record.user_email, asker);
-    const holds = view.all ? ctx.testbeds.some(held) : held(ctx.testbeds.find((candidate) => candidate.id === view.testbedId));
+    // An admin handing over somebody else's booking: looked up as for the holder.
+    const theirs = (record: TestbedRecord | undefined) => ctx.requesterIsAdmin === true && record !== undefined && isInUse(record);
+    const named = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+    const holds = view.all ? ctx.testbeds.some(held) : held(named) || theirs(named);
     const found = holds && !SELF.test(view.to.trim()) ? await (ctx.findPeople?.(view.to) ?? Promise.resolve([])).catch(() => null) : [];
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
@@ -380,6 +383,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
         found: view.found ?? [],
         now,
         timeZone,
+        asAdmin: ctx.requesterIsAdmin === true,
       };
       return pair(handOverCard(input), handOverText(input));
     }

@@ -13,6 +13,7 @@ import {
   parseHandOverAllSubmission,
   parseExtendSubmission,
   parseAdminExtendSubmission,
+  parseAdminHandOverSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
   parseHandOverSubmission,
@@ -353,6 +354,11 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       if (!result.ok) return problemsReply(result.errors);
       const extension = 'until' in result ? { until: result.until } : { minutes: result.minutes };
       return one('admin', event, { type: 'admin.submitted', request: { type: 'extend', testbedId: result.testbedId, holderEmail: result.holderEmail, ...extension }, now });
+    }
+    case 'admin_hand_over': {
+      const result = parseAdminHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
+      if (!result.ok) return problemsReply(result.errors);
+      return one('admin', event, { type: 'admin.submitted', request: { type: 'handOver', testbedId: result.testbedId, holderEmail: result.holderEmail, toEmail: result.toEmail }, now });
     }
     case 'testbed_add':
     case 'testbed_rename':

@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { createActor, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { Logger } from 'pino';
-import { emptyLifecycle, type AdminOutcome, type HistoryEntry, type Holder, type LabelWaiters, type LifecycleEntry, type TestbedRecord } from '../domain.js';
+import { emptyLifecycle, type AdminOutcome, type AdminRefusal, type HistoryEntry, type Holder, type LabelWaiters, type LifecycleEntry, type TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, hasLabel, sameLabel, sameName } from '../lab-rules.js';
 import { historyLine } from '../machines/shared/history-lines.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
@@ -446,7 +446,7 @@ export function createTestbedFleet(deps: {
     if (request.type === 'handOver') {
       const to = await deps.findPerson?.(request.toEmail);
       if (to === undefined) return { type: 'refused', reason: 'no_person', record: deps.store.testbeds.get(testbedId) ?? undefined };
-      event = { type: 'handOver.requested', by, now, to };
+      event = { type: 'handOver.requested', by, now, to, ...(request.holderEmail === undefined ? {} : { holderEmail: request.holderEmail }) };
     } else {
       event = lifecycleEvent(request, by, now);
     }
@@ -623,6 +623,7 @@ export function createTestbedFleet(deps: {
   }
 
   async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
+    if (request.type === 'handOver') return handOverFor(request, by, now);
     const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
     // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
     const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined || (waiters.left ?? 0) > 0 ? { waiters } : {});
@@ -638,7 +639,16 @@ export function createTestbedFleet(deps: {
     return outcome;
   }
 
-  async function changeTestbed(request: Exclude<RunAdminInput['request'], { type: 'add' }>, by: Holder, now: string): Promise<AdminOutcome> {
+  /** An admin hands somebody's booking to a colleague: the holder's own hand-over, in the admin's name, the holder told too. */
+  async function handOverFor(request: Extract<RunAdminInput['request'], { type: 'handOver' }>, by: Holder, now: string): Promise<AdminOutcome> {
+    const outcome = await lifecycle({ request: { type: 'handOver', testbedId: request.testbedId, toEmail: request.toEmail, holderEmail: request.holderEmail }, by, now });
+    if (outcome.type === 'handedOver') return { type: 'handedOver', record: outcome.record, previous: outcome.previous };
+    if (outcome.type !== 'refused') throw new Error(`unexpected answer to a hand-over: ${outcome.type}`);
+    const reasons: Partial<Record<typeof outcome.reason, AdminRefusal>> = { no_person: 'no_person', yours: 'already_theirs', busy: 'busy', unknown: 'unknown' };
+    return { type: 'refused', reason: reasons[outcome.reason] ?? 'changed_hands', ...(outcome.record ? { record: outcome.record } : {}) };
+  }
+
+  async function changeTestbed(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' }>, by: Holder, now: string): Promise<AdminOutcome> {
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<AdminOutcome> => {
       const actor = actorFor(testbedId);
@@ -672,7 +682,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for an admin request about one testbed. */
-  function adminEvent(request: Exclude<RunAdminInput['request'], { type: 'add' }>, by: Holder, now: string): TestbedRequest {
+  function adminEvent(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'rename':
         return { type: 'rename.requested', by, now, name: request.name.trim() };

@@ -80,6 +80,11 @@ export const ACTIONS = {
    * `minutes` or `until` (ISO 8601 UTC), as `extend` carries them.
    */
   adminExtend: 'admin_extend',
+  /**
+   * Somebody else's booking handed to a colleague by an admin: data `for_testbed_id`, `holder_email` (whose booking the card
+   * showed) and `to_email` (the colleague the card named), as `hand_over` carries them.
+   */
+  adminHandOver: 'admin_hand_over',
 } as const;
 
 /** The admin card's buttons: each one is checked against the clicker's platform profile (ADMINS). */
@@ -94,6 +99,7 @@ export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.maintenanceEnd,
   ACTIONS.forceRelease,
   ACTIONS.adminExtend,
+  ACTIONS.adminHandOver,
 ]);
 
 /**
@@ -606,6 +612,26 @@ export function parseAdminExtendSubmission(inputs: Record<string, unknown>, ctx:
       return { ok: false, errors: { holder_email: 'Whose booking to extend could not be read. Type extend and the testbed again.' }, values: {} };
     }
     return { ...extend, holderEmail: holder.trim() };
+  } catch {
+    return { ok: false, errors: { form: READ_FAILURE }, values: {} };
+  }
+}
+
+export type AdminHandOverSubmission = { ok: true; testbedId: number; holderEmail: string; toEmail: string } | Invalid;
+
+/** `admin_hand_over`: a Hand over for somebody else's booking, whose booking it was, and the colleague it goes to. */
+export function parseAdminHandOverSubmission(inputs: Record<string, unknown>, ctx: { knownTestbedIds: readonly number[] }): AdminHandOverSubmission {
+  try {
+    const testbedId = Number(own(inputs, 'for_testbed_id'));
+    if (!/^\d{1,9}$/.test(String(own(inputs, 'for_testbed_id') ?? '').trim()) || !ctx.knownTestbedIds.includes(testbedId)) {
+      return { ok: false, errors: { for_testbed_id: 'That testbed is not in the list any more. Type give and the testbed again.' }, values: {} };
+    }
+    const holderEmail = readEmail(own(inputs, 'holder_email'));
+    const toEmail = readEmail(own(inputs, 'to_email'));
+    if (holderEmail === null || toEmail === null) {
+      return { ok: false, errors: { to_email: 'Whose booking to hand over, or to whom, could not be read. Type give and the testbed again.' }, values: {} };
+    }
+    return { ok: true, testbedId, holderEmail, toEmail };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

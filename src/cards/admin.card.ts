@@ -42,7 +42,7 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
 
 /** The admin card's reminder that each task can be typed, the testbed named. */
 const ADMIN_TYPED_HINT =
-  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3, extend lab-3 by 2 hours (somebody else’s booking).';
+  'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3; for somebody else’s booking, extend lab-3 by 2 hours or give lab-3 to Grace.';
 
 export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCardJson {
   const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
@@ -56,7 +56,7 @@ export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCar
 }
 
 export function adminMenuText({ testbeds }: AdminMenuInput): string {
-  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours to extend somebody else’s booking.`;
+  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours or give lab-3 to Grace for somebody else’s booking.`;
 }
 
 /* Not an admin ------------------------------------------------------------------------------- */
@@ -99,7 +99,7 @@ export function adminListText(input: AdminListInput): string {
   return [adminsLine(input.admins, (value) => plainText(value, 120)), ...youLine(input), ADMINS_DO].join(' ');
 }
 
-const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody\u2019s booking.';
+const ADMINS_DO = 'They add, rename, label and retire testbeds, start and end maintenance, and extend, hand over or force release somebody\u2019s booking.';
 
 export function adminNotAllowedText(): string {
   return NOT_ALLOWED.join(' ');
@@ -185,9 +185,14 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
     case 'changed_hands': {
-      if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to extend.`;
-      return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was extended. Type extend ${name} again to extend their booking.`;
+      const [done, typed] = input.request.type === 'handOver' ? ['handed over', `give ${name} to and the colleague`] : ['extended', `extend ${name}`];
+      if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to ${input.request.type === 'handOver' ? 'hand over' : 'extend'}.`;
+      return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was ${done}. Type ${typed} again to ${input.request.type === 'handOver' ? 'hand over' : 'extend'} their booking.`;
     }
+    case 'no_person':
+      return 'The platform no longer knows that colleague, so nothing was handed over. Type their email instead.';
+    case 'already_theirs':
+      return `${record?.user_name ? esc.line(record.user_name, 80) : 'That colleague'} holds ${name} already.`;
     case 'not_later':
       return `${name} already runs until ${formatWhen(record?.expected_release_time, timeZone)}, so there is nothing to extend to then.`;
     case 'too_far':
@@ -275,6 +280,19 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
           ['Held by', esc.holder(record)],
           ['Expected release', formatWhenRelative(record.expected_release_time, now, timeZone)],
           ['Was due', formatWhen(outcome.previousRelease, timeZone)],
+        ],
+      };
+    }
+    case 'handedOver': {
+      const { record, previous } = outcome;
+      return {
+        title: `Handed over: ${esc.line(record.testbed_name, 80)}`,
+        colour: 'good',
+        lines: [`${esc.line(record.user_name, 80)} holds it now, with its purpose and expected release. Both get a direct message saying you did.`],
+        facts: [
+          ['Was held by', esc.holder(previous)],
+          ['Now held by', esc.holder(record)],
+          ['Expected release', formatWhenRelative(record.expected_release_time, now, timeZone)],
         ],
       };
     }

@@ -1,7 +1,8 @@
 /**
  * Handing a booking to a colleague (`give lab-3 to Linus`): the card that names who the words found on
  * the platform and asks the holder to confirm with one press, or says why it cannot (not theirs, nobody
- * or several people found). The card has a plain-text sibling.
+ * or several people found). A lab admin may hand over somebody else's booking the same way, for them.
+ * The card has a plain-text sibling.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
@@ -28,9 +29,12 @@ export interface HandOverInput {
   found: readonly FoundPerson[];
   now: string;
   timeZone: string;
+  /** The person asking is one of the lab's admins: somebody else's booking may be handed over for them. */
+  asAdmin?: boolean;
 }
 
-type Answer = { title: string; lines: string[]; confirm?: FoundPerson };
+/** `forHolder`: the confirmation hands over somebody else's booking, as an admin (whose booking it is now). */
+type Answer = { title: string; lines: string[]; confirm?: FoundPerson; forHolder?: string };
 
 /** `give lab-3 to me`: the person typing, whom the platform need not be asked about. */
 export const SELF = /^(?:me|myself)$/i;
@@ -41,6 +45,7 @@ function answer(input: HandOverInput, esc: (value: unknown, max?: number) => str
   const { record, life, requesterEmail, to, found, now, timeZone } = input;
   if (!record) return { title: 'Nothing to hand over', lines: ['That testbed is no longer in the lab. Type status to see the testbeds there are.'] };
   const name = esc(record.testbed_name);
+  if (input.asAdmin && record.status === 'in_use' && record.user_email && !sameEmail(record.user_email, requesterEmail)) return answerForThem(input, record, esc, escLong);
   if (record.status !== 'in_use' || !sameEmail(record.user_email, requesterEmail)) {
     return { title: 'Nothing to hand over', lines: [`You do not hold ${name}, so it is not yours to hand over. Only its holder can.`] };
   }
@@ -62,6 +67,28 @@ function answer(input: HandOverInput, esc: (value: unknown, max?: number) => str
       ...(waiting === '' ? [] : [`${waiting} They stay in its queue.`]),
     ],
     confirm: person,
+  };
+}
+
+/** An admin's `give lab-3 to Grace` while Linus holds lab-3: the same card, handing it over for Linus. */
+function answerForThem(input: HandOverInput, record: TestbedRecord, esc: (value: unknown, max?: number) => string, escLong: (value: unknown) => string): Answer {
+  const name = esc(record.testbed_name);
+  const holder = esc(record.user_name);
+  const example = `give ${name} to name@example.com`;
+  if (SELF.test(input.to.trim())) return { title: 'Nothing to hand over', lines: [`To take ${name} over from ${holder} yourself, type your own email: ${example}.`] };
+  const unclear = notOnePerson(input.to, input.found, example, esc);
+  if (unclear) return unclear;
+  const person = input.found[0];
+  if (sameEmail(person.email, record.user_email)) return { title: 'Nothing to hand over', lines: [`${holder} holds ${name} already.`] };
+  return {
+    title: `Hand ${name} over for ${holder}?`,
+    lines: [
+      `${esc(person.name)} (${esc(person.email, 120)}) will hold ${name} from now on, instead of ${holder}. ${dueText(record, input.now, input.timeZone).text}.`,
+      `Purpose: ${escLong(record.purpose)}`,
+      `As an admin, you may: both get a message saying you did, and the reminders go to ${esc(person.name)}.`,
+    ],
+    confirm: person,
+    forHolder: record.user_email ?? '',
   };
 }
 
@@ -101,8 +128,12 @@ function answerAll({ requesterEmail, to, found, now, timeZone }: HandOverInput, 
 }
 
 export function handOverCard(input: HandOverInput): AdaptiveCardJson {
-  const { title, lines, confirm } = answer(input, (value, max) => safeName(value, max), (value) => safeText(value, 200));
+  const { title, lines, confirm, forHolder } = answer(input, (value, max) => safeName(value, max), (value) => safeText(value, 200));
   const body = [heading(title), ...lines.map((line) => textBlock(line))];
+  if (confirm && forHolder !== undefined && input.record) {
+    const data = { action: ACTIONS.adminHandOver, for_testbed_id: String(input.record.id), holder_email: forHolder, to_email: confirm.email };
+    return card(body, [submit('Hand over for them', data, { associatedInputs: 'none' }), buttons.cancel()]);
+  }
   if (confirm && input.all !== undefined) return card(body, [submit('Hand all over', { action: ACTIONS.handOverAll, to_email: confirm.email }, { associatedInputs: 'none' }), buttons.cancel()]);
   if (!confirm || !input.record) return card(body, [buttons.status(), buttons.menu()]);
   return card(body, [submit('Hand over', { action: ACTIONS.handOver, testbed_id: String(input.record.id), to_email: confirm.email }, { associatedInputs: 'none' }), buttons.cancel()]);

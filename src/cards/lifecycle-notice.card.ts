@@ -124,6 +124,11 @@ function releasedTo(handedTo: { name: string; toYou: boolean } | undefined, name
   return handedTo.toYou ? 'You were first in its queue: my next message offers it to you.' : `It goes to ${esc(handedTo.name)}, first in its queue.`;
 }
 
+/** `Linus Lab handed lab-3 over to you.`, or, an admin having done it, `Ada Ops handed lab-3 over to you; it was Linus Lab’s.` */
+function handedOverLine(byName: string, forName: string | undefined, name: string, esc: (value: unknown) => string): string {
+  return forName === undefined ? `${esc(byName)} handed ${name} over to you.` : `${esc(byName)} handed ${name} over to you; it was ${esc(forName)}’s booking.`;
+}
+
 /** `Linus Lab extended lab-3`, or, an admin having done it, `Ada Ops extended Linus Lab’s booking of lab-3`. */
 function extendedBy(byName: string | undefined, holderName: string | null, name: string, esc: (value: unknown) => string): string {
   return byName === undefined ? `${esc(holderName)} extended ${name}` : `${esc(byName)} extended ${esc(holderName)}’s booking of ${name}`;
@@ -227,13 +232,20 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
       return card(
         [
           heading(`${name} is yours now`, { color: 'good' }),
-          textBlock(`${safeName(notice.byName)} handed ${name} over to you.`),
+          textBlock(handedOverLine(notice.byName, notice.forName, name, safeName)),
           textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
           purposeLine(record),
           textBlock('Reminders about it come to you now. Extend it if you need longer, and release it when you are done.', { isSubtle: true }),
         ],
         bookingButtons(record.id),
       );
+    case 'handedAway':
+      return card([
+        heading(`${name} was handed over by an admin`, { color: 'attention' }),
+        textBlock(`${safeName(notice.byName)} handed your booking of ${name} over to ${safeName(notice.toName)}, who holds it now.`),
+        purposeLine(record),
+        textBlock('Book another testbed if you still need one.', { isSubtle: true }),
+      ]);
     case 'extendedByAdmin':
       return card(
         [
@@ -387,7 +399,9 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
     case 'dueEarlier':
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'handedToYou':
-      return `${plainText(notice.byName, 80)} handed ${name} over to you. Expected release: ${when}.`;
+      return `${handedOverLine(notice.byName, notice.forName, name, (value) => plainText(value, 80))} Expected release: ${when}.`;
+    case 'handedAway':
+      return `${plainText(notice.byName, 80)} handed your booking of ${name} over to ${plainText(notice.toName, 80)}, who holds it now.`;
     case 'extendedByAdmin':
       return `${plainText(notice.byName, 80)} extended your booking of ${name}: expected release ${when}; it was due ${formatWhen(notice.previous, timeZone)}.`;
     case 'labelLost':

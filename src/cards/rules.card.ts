@@ -49,7 +49,7 @@ function rules(settings: LabRules): Array<[string, string]> {
       : 'Past its expected release a booking is overdue: red in status, and its holder is told once.';
   const admins =
     settings.admins > 0
-      ? 'The lab’s admins can extend or force release somebody’s booking and put a testbed into maintenance (type who are the admins).'
+      ? 'The lab’s admins can extend, hand over or force release somebody’s booking and put a testbed into maintenance (type who are the admins).'
       : 'This lab has no admins, so nobody can force release a booking: ask its holder instead (Ask the holder on its status).';
   return [
     [

@@ -89,8 +89,11 @@ export type TestbedEvent =
   | ({ type: 'purpose.requested'; purpose: string } & Request)
   /** The holder expects to be done sooner: the expected release moves earlier, to `until`. */
   | ({ type: 'doneBy.requested'; until: string } & Request)
-  /** The holder hands the booking to `to` (looked up on the platform by the fleet). */
-  | ({ type: 'handOver.requested'; to: Holder } & Request)
+  /**
+   * The holder hands the booking to `to` (looked up on the platform by the fleet); with `holderEmail`, an admin does it
+   * for that holder (the fleet checked who may), refused when the booking changed hands since.
+   */
+  | ({ type: 'handOver.requested'; to: Holder; holderEmail?: string } & Request)
   /** `label`: one of the waits for any testbed carrying it (`wait any 5g`), kept on the place in the queue. */
   /** `offerIfFree` (with a label): free for anyone, it is offered to them at once instead of refused as free. */
   | ({ type: 'wait.requested'; label?: string; offerIfFree?: true } & Request)
@@ -164,7 +167,8 @@ interface PendingChange {
   /** When it was asked for (an extension: the first person waiting is told at most once an hour). */
   at?: string;
   /** Set when the holder amended their booking: what the answer reports once it is saved. */
-  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string } | { type: 'handedOver'; previous: TestbedRecord };
+  /** `byAdmin`: an admin handed it over for its holder. */
+  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string } | { type: 'handedOver'; previous: TestbedRecord; byAdmin?: string };
 }
 
 export interface TestbedContext {
@@ -292,7 +296,7 @@ function handOverChange(record: TestbedRecord, event: Extract<TestbedEvent, { ty
     requestId: event.requestId,
     record: { ...record, user_email: to.email, user_name: to.name, registered_time: event.now },
     history: [historyLine('handed_over', record, event.now, event.by, { to, ...closedBooking(record) })],
-    amend: { type: 'handedOver', previous: record },
+    amend: { type: 'handedOver', previous: record, ...(event.holderEmail === undefined ? {} : { byAdmin: event.by.name }) },
   };
 }
 
@@ -302,6 +306,20 @@ function handOverChange(record: TestbedRecord, event: Extract<TestbedEvent, { ty
  */
 function settling(life: LifecycleEntry, after: TestbedEmitted[], notify: Notification[] = []): LifeChange {
   return { requestId: null, life, outcome: null, notify, history: [], after };
+}
+
+/**
+ * Who hears of a hand-over: the new holder, from the holder; or, when an admin did it, from the admin (for the holder),
+ * and the holder too, whose booking it was.
+ */
+function handedOverNotices(before: TestbedRecord, after: TestbedRecord, amend: PendingChange['amend']): Notification[] {
+  const holderName = before.user_name ?? '';
+  const byAdmin = amend?.type === 'handedOver' ? amend.byAdmin : undefined;
+  if (byAdmin === undefined) return [{ to: after.user_email ?? '', notice: { kind: 'handedToYou', record: after, byName: holderName } }];
+  return [
+    { to: after.user_email ?? '', notice: { kind: 'handedToYou', record: after, byName: byAdmin, forName: holderName } },
+    { to: before.user_email ?? '', notice: { kind: 'handedAway', record: before, byName: byAdmin, toName: after.user_name ?? '' } },
+  ];
 }
 
 /** The answer to the holder's saved amendment: `record` as saved; `next`: the first person waiting (told of an earlier release). */
@@ -514,7 +532,10 @@ export const testbedMachine = setup({
     hasQueue: ({ context }) => context.life.queue.length > 0,
     isHolder: ({ context, event }) => sameEmail(context.record.user_email, byOf(event)?.email),
     /** An admin's extension of a booking that is no longer the one of the holder they saw. */
-    isNotHoldersAnyMore: ({ context, event }) => event.type === 'adminExtend.requested' && !sameEmail(context.record.user_email, event.holderEmail),
+    isNotHoldersAnyMore: ({ context, event }) =>
+      (event.type === 'adminExtend.requested' || (event.type === 'handOver.requested' && event.holderEmail !== undefined)) && !sameEmail(context.record.user_email, event.holderEmail),
+    /** A hand-over by somebody who neither holds the booking nor hands it over for its holder as an admin. */
+    isStrangerHandingOver: ({ context, event }) => event.type === 'handOver.requested' && event.holderEmail === undefined && !sameEmail(context.record.user_email, event.by.email),
     isNotHolder: ({ context, event }) => !sameEmail(context.record.user_email, byOf(event)?.email),
     /** A release asked for from a direct message by somebody who does not hold the testbed (any more). */
     isHolderOnlyStranger: ({ context, event }) =>
@@ -957,7 +978,8 @@ export const testbedMachine = setup({
           { target: 'amending', actions: 'shorten' },
         ],
         'handOver.requested': [
-          { guard: 'isNotHolder', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          { guard: 'isNotHoldersAnyMore', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
+          { guard: 'isStrangerHandingOver', actions: { type: 'refuse', params: { reason: 'not_holder' } } },
           { guard: 'isToHolder', actions: { type: 'refuse', params: { reason: 'yours' } } },
           { target: 'amending', actions: 'handOver' },
         ],
@@ -1020,7 +1042,7 @@ export const testbedMachine = setup({
                   settling(
                     context.life,
                     [{ type: 'request.answered', requestId: context.pending!.requestId, outcome: amendedOutcome(context.pending!, event.output, undefined) }],
-                    [{ to: event.output.user_email ?? '', notice: { kind: 'handedToYou', record: event.output, byName: context.record.user_name ?? '' } }],
+                    handedOverNotices(context.record, event.output, context.pending!.amend),
                   ),
               },
               { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },

@@ -66,6 +66,8 @@ async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = [], ad
       logger,
       timing: TIMING,
       ...(admins ? { admins } : {}),
+      // Who the platform knows by email (a hand-over's colleague).
+      findPerson: async (email: string) => [ADA, LINUS, GRACE, BOB].find((person) => person.email === email),
       notify: (notification) => {
         notices.push(notification);
         for (const waiter of waiters.splice(0)) {
@@ -289,6 +291,35 @@ describe('admin operations through the fleet: file effect and history line', () 
     expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, until: at(200) }, at(7))).toMatchObject({ type: 'refused', reason: 'not_later' });
     expect(await admin(lab, { type: 'extend', testbedId: 1, holderEmail: ADA.email, minutes: 91 * 1440 }, at(7))).toMatchObject({ type: 'refused', reason: 'too_far' });
     expect((await lab.disk()).testbeds[0].expected_release_time).toBe(at(240));
+  });
+
+  it('hand over: the booking goes on under the colleague, in the admin’s name; the colleague and the holder are told', async () => {
+    const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
+    await wait(lab, 1, LINUS);
+    await wait(lab, 1, GRACE);
+    const outcome = await admin(lab, { type: 'handOver', testbedId: 1, holderEmail: ADA.email, toEmail: GRACE.email }, at(5));
+    const now = { ...booked(1, 'lab-1', GRACE), registered_time: at(5) };
+    expect(outcome).toEqual({ type: 'handedOver', record: now, previous: booked(1, 'lab-1') });
+    expect((await lab.disk()).testbeds[0]).toEqual(now);
+    // Grace holds it now, so she no longer waits for it; Linus still does.
+    await handOver();
+    expect((await lab.life()).find((entry) => entry.testbed_id === 1)?.queue.map((person) => person.email)).toEqual([LINUS.email]);
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'handedToYou')).toEqual({ to: GRACE.email, testbedId: 1, notice: { kind: 'handedToYou', record: now, byName: ADMIN.name, forName: ADA.name } });
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'handedAway')).toEqual({ to: ADA.email, testbedId: 1, notice: { kind: 'handedAway', record: booked(1, 'lab-1'), byName: ADMIN.name, toName: GRACE.name } });
+    expect((await lab.history()).filter((line) => line.event === 'handed_over')).toEqual([
+      expect.objectContaining({ at: at(5), testbed_id: 1, by: ADMIN, holder: ADA, to: GRACE, registered_time: T0, expected_release_time: at(60), purpose: 'soak' }),
+    ]);
+  });
+
+  it('hand over refuses a booking that changed hands, a colleague who holds it already and one the platform does not know', async () => {
+    const lab = await openLab([booked(1, 'lab-1', GRACE), availableTestbed(2, 'lab-2')]);
+    const handTo = (holderEmail: string, toEmail: string, testbedId = 1) => admin(lab, { type: 'handOver', testbedId, holderEmail, toEmail });
+    expect(await handTo(ADA.email, BOB.email)).toMatchObject({ type: 'refused', reason: 'changed_hands', record: { user_email: GRACE.email } });
+    expect(await handTo(GRACE.email, GRACE.email)).toMatchObject({ type: 'refused', reason: 'already_theirs' });
+    expect(await handTo(GRACE.email, 'nobody@example.com')).toMatchObject({ type: 'refused', reason: 'no_person' });
+    expect(await handTo(GRACE.email, BOB.email, 2)).toMatchObject({ type: 'refused', reason: 'changed_hands' });
+    expect((await lab.disk()).testbeds[0]).toEqual(booked(1, 'lab-1', GRACE));
+    expect(lab.notices).toEqual([]);
   });
 
   it('extend refuses a booking that changed hands since the admin saw it, and a testbed nobody holds', async () => {

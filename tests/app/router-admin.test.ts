@@ -58,6 +58,10 @@ describe('router: admin', () => {
       { action: 'admin_extend', for_testbed_id: '2', holder_email: ' linus@example.com ', until: '2026-03-02T18:00:00.000Z', testbed_id: '1' },
       { type: 'extend', testbedId: 2, holderEmail: 'linus@example.com', until: '2026-03-02T18:00:00.000Z' },
     ],
+    [
+      { action: 'admin_hand_over', for_testbed_id: '2', holder_email: 'linus@example.com', to_email: ' grace@example.com ', testbed_id: '1' },
+      { type: 'handOver', testbedId: 2, holderEmail: 'linus@example.com', toEmail: 'grace@example.com' },
+    ],
   ])('%j becomes the request %j, stamped with the receive time', (inputs, request) => {
     expect(route(action(inputs), ctx)).toEqual(dispatch({ type: 'admin.submitted', request, now: NOW }));
   });
@@ -68,6 +72,19 @@ describe('router: admin', () => {
     );
     // A testbed the lab does not have, or values that are no text, are left out.
     expect(route(action({ action: 'admin_form', form: 'force_release', testbed_id: '9', reason: 7 }), ctx)).toEqual(dispatch({ type: 'admin.formRequested', task: 'force_release' }));
+  });
+
+  it('an admin_hand_over button that cannot be read is answered with what is wrong, and reaches no flow', () => {
+    const message = (inputs: Record<string, unknown>) => {
+      const decision = route(action({ action: 'admin_hand_over', ...inputs }), ctx);
+      return decision.kind === 'reply' && decision.view.kind === 'error' ? decision.view.message : JSON.stringify(decision);
+    };
+    const unread = 'Whose booking to hand over, or to whom, could not be read. Type give and the testbed again. Nothing was changed.';
+    expect(message({ for_testbed_id: '2', holder_email: 'linus@example.com' })).toBe(unread);
+    expect(message({ for_testbed_id: '2', to_email: 'grace@example.com', holder_email: ['linus@example.com'] })).toBe(unread);
+    const gone = 'That testbed is not in the list any more. Type give and the testbed again. Nothing was changed.';
+    expect(message({ for_testbed_id: '9', holder_email: 'linus@example.com', to_email: 'grace@example.com' })).toBe(gone);
+    expect(message({ testbed_id: '2', holder_email: 'linus@example.com', to_email: 'grace@example.com' })).toBe(gone);
   });
 
   it('an admin_extend button that cannot be read is answered with what is wrong, and reaches no flow', () => {

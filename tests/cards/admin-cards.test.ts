@@ -75,7 +75,7 @@ describe('the admin card', () => {
       'Labels and description',
       'Maintenance',
       'Bookings',
-      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3, extend lab-3 by 2 hours (somebody else’s booking).',
+      'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3; for somebody else’s booking, extend lab-3 by 2 hours or give lab-3 to Grace.',
     ]);
     expect(buttonsOf(card)).toEqual([
       { title: 'Status', data: { action: 'status' } },
@@ -89,7 +89,7 @@ describe('the admin card', () => {
       { title: 'Force release', data: { action: 'admin_form', form: 'force_release' } },
     ]);
     expect(adminMenuText({ testbeds: TESTBEDS })).toBe(
-      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours to extend somebody else’s booking.',
+      'Lab admin. 5 testbeds: 2 in use, 1 under maintenance, 2 free. Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours or give lab-3 to Grace for somebody else’s booking.',
     );
   });
 
@@ -341,6 +341,20 @@ describe('what a request did', () => {
         'Was due': '2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin)',
       },
     ],
+    [
+      'somebody’s booking handed over',
+      input(
+        { type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: grace.email },
+        { type: 'handedOver', record: inUse(2, grace, { until: '2026-03-10T14:00:00.000Z' }), previous: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }) },
+      ),
+      'Handed over: lab-2',
+      ['Grace Hopper holds it now, with its purpose and expected release. Both get a direct message saying you did.'],
+      {
+        'Was held by': 'Ada Lovelace (ada@example.com)',
+        'Now held by': 'Grace Hopper (grace@example.com)',
+        'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, outcomeInput, heading, lines, facts) => {
@@ -383,6 +397,14 @@ describe('what a request did', () => {
       { type: 'refused', reason: 'not_later', record: inUse(2, ada, { until: '2026-03-10T12:00:00.000Z' }) },
       'lab-2 already runs until 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin), so there is nothing to extend to then.',
     ],
+    [
+      { type: 'handOver', testbedId: 2, holderEmail: bob.email, toEmail: grace.email },
+      { type: 'refused', reason: 'changed_hands', record: inUse(2, ada) },
+      'lab-2 changed hands meanwhile: Ada Lovelace holds it now, so nothing was handed over. Type give lab-2 to and the colleague again to hand over their booking.',
+    ],
+    [{ type: 'handOver', testbedId: 1, holderEmail: bob.email, toEmail: grace.email }, { type: 'refused', reason: 'changed_hands', record: available(1) }, 'lab-1 is not booked any more, so there is no booking to hand over.'],
+    [{ type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: ada.email }, { type: 'refused', reason: 'already_theirs', record: inUse(2, ada) }, 'Ada Lovelace holds lab-2 already.'],
+    [{ type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: 'gone@example.com' }, { type: 'refused', reason: 'no_person', record: inUse(2, ada) }, 'The platform no longer knows that colleague, so nothing was handed over. Type their email instead.'],
     [{ type: 'extend', testbedId: 2, holderEmail: ada.email, minutes: 200 * 1440 }, { type: 'refused', reason: 'too_far', record: inUse(2, ada) }, 'A booking runs at most 90 days ahead, so lab-2 was not extended.'],
     [
       { type: 'edit', testbedId: 1, labels: ['5g'], description: null },
@@ -450,9 +472,9 @@ describe('not an admin', () => {
     expect(seenCard(card).texts).toEqual([
       'The lab’s admins',
       'Admins: lead@example.com.',
-      'They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.',
+      'They add, rename, label and retire testbeds, start and end maintenance, and extend, hand over or force release somebody’s booking.',
     ]);
-    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.');
+    expect(adminListText({ admins: [] })).toBe('No admin is set up yet (the ADMINS setting is empty). They add, rename, label and retire testbeds, start and end maintenance, and extend, hand over or force release somebody’s booking.');
   });
 
   it('`am I an admin?`: says whether the person asking is one (emails compared without case), and how one becomes one', () => {
@@ -462,7 +484,7 @@ describe('not an admin', () => {
     expectCardRules(other);
     expect(seenCard(other).texts[2]).toBe('You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting.');
     expect(adminListText({ admins, requesterEmail: 'linus@example.com' })).toBe(
-      'Admins: lead@example.com, Ada@Example.com. You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting. They add, rename, label and retire testbeds, start and end maintenance, and extend or force release somebody’s booking.',
+      'Admins: lead@example.com, Ada@Example.com. You are not one of them. To become one, ask whoever runs the bot to add your email to its ADMINS setting. They add, rename, label and retire testbeds, start and end maintenance, and extend, hand over or force release somebody’s booking.',
     );
     // With no admins at all, the line that says so is enough.
     expect(seenCard(adminListCard({ admins: [], requesterEmail: 'linus@example.com' })).texts).toHaveLength(3);

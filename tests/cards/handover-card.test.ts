@@ -55,6 +55,36 @@ describe('the hand-over card', () => {
   });
 });
 
+describe('the hand-over card for an admin', () => {
+  const forThem = { ...base, requesterEmail: 'lead@example.com', asAdmin: true };
+
+  it('hands somebody else’s booking over for them, with whose it was on the button', () => {
+    const input = { ...forThem, found: [{ email: bob.email, name: 'Bob *B*' }] };
+    const card = handOverCard(input);
+    expect(cardProblems(card)).toEqual([]);
+    expect(texts(input)).toEqual([
+      'Hand lab-3 over for Ana Ops?',
+      'Bob *B* (bob@example.com) will hold lab-3 from now on, instead of Ana Ops. Expected release: 2026-03-10 12:00 UTC (in 2 h).',
+      'Purpose: soak **test**',
+      'As an admin, you may: both get a message saying you did, and the reminders go to Bob *B*.',
+    ]);
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Hand over for them', { action: 'admin_hand_over', for_testbed_id: '3', holder_email: ana.email, to_email: bob.email }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    expect(handOverText(input)).toContain('Bob *B* (bob@example.com) will hold lab-3 from now on, instead of Ana Ops.');
+  });
+
+  it('says why not: the holder named, yourself as `me`, nobody found; a free testbed is nobody’s to hand over', () => {
+    expect(texts({ ...forThem, to: 'Ana', found: [{ email: ana.email, name: ana.name }] }).slice(1)).toEqual(['Ana Ops holds lab-3 already.']);
+    expect(texts({ ...forThem, to: 'me', found: [] }).slice(1)).toEqual(['To take lab-3 over from Ana Ops yourself, type your own email: give lab-3 to name@example.com.']);
+    expect(texts({ ...forThem, to: 'Zed', found: [] })[0]).toBe('Nobody found');
+    expect(texts({ ...forThem, record: available(3), found: [{ email: bob.email, name: bob.name }] }).slice(1)).toEqual(['You do not hold lab-3, so it is not yours to hand over. Only its holder can.']);
+    // Their own booking: the holder's card, not the admin's.
+    expect(texts({ ...forThem, requesterEmail: ana.email, found: [{ email: bob.email, name: bob.name }] })[0]).toBe('Hand lab-3 over?');
+  });
+});
+
 describe('who the words name, asked of the platform when the card is drawn', () => {
   const ctx = { botName: 'Testbed Monitor', testbeds: [lab3], life: [], now: NOW, timeZone: 'UTC' };
   const view = { kind: 'handOverForm' as const, testbedId: 3, to: 'Bob' };
@@ -69,6 +99,14 @@ describe('who the words name, asked of the platform when the card is drawn', () 
     expect(asked).toEqual(['Bob']);
     const other = await renderReply(view, { ...ctx, requesterEmail: bob.email, findPeople });
     expect(seenCard(other.card).texts[1]).toBe('You do not hold lab-3, so it is not yours to hand over. Only its holder can.');
+    expect(asked).toEqual(['Bob']);
+  });
+
+  it('for an admin, somebody else’s booking is looked up too, and handed over for them', async () => {
+    const asked: string[] = [];
+    const findPeople = async (words: string) => (asked.push(words), [{ email: bob.email, name: bob.name }]);
+    const admin = await renderReply(view, { ...ctx, requesterEmail: 'lead@example.com', requesterIsAdmin: true, findPeople });
+    expect(seenCard(admin.card).heading).toBe('Hand lab-3 over for Ana Ops?');
     expect(asked).toEqual(['Bob']);
   });
 

@@ -37,6 +37,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['due back sooner', noticeCard({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'dueEarlier', record: tricky, previous: '2026-03-10T18:00:00.000Z' } })],
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['extended by an admin', noticeCard({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } })],
+  ['handed over by an admin, to the colleague', noticeCard({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } })],
+  ['handed over by an admin, to the holder', noticeCard({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } })],
   ['theirs, to an admin', mineCard({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
   ['label lost', noticeCard({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } }), noticeText({ ...ctx, notice: { kind: 'labelLost', record: tricky, label: '5g', stillWaiting: [NAME] } })],
@@ -685,6 +687,18 @@ describe('lifecycle cards', () => {
     expect(buttonTitles(mineCard(typed(5, { extendMinutes: 120 }))).slice(0, 2)).toEqual(['Extend 1 hour', 'Extend 1 day']);
     // What a phone shows says it first.
     expect(mineText(typed(6))).toBe('You do not hold lab-6: nobody does. Type book lab-6 to book it. You hold lab-3 until 2026-03-10 12:00 UTC (in 2 h).');
+  });
+
+  it('a hand-over by an admin: the colleague reads whose booking it was, the holder who has it now and who did it', () => {
+    const record = inUse(3, bob, { until: '2026-03-10T12:00:00.000Z' });
+    const toColleague = seenCard(noticeCard({ ...ctx, notice: { kind: 'handedToYou', record, byName: 'Grace Hopper', forName: 'Ana Ops' } }));
+    expect(toColleague.heading).toBe('lab-3 is yours now');
+    expect(toColleague.texts[1]).toBe('Grace Hopper handed lab-3 over to you; it was Ana Ops’s booking.');
+    const toHolder = noticeCard({ ...ctx, notice: { kind: 'handedAway', record: inUse(3, ana), byName: 'Grace Hopper', toName: 'Bob Builder' } });
+    expect(seenCard(toHolder).heading).toBe('lab-3 was handed over by an admin');
+    expect(seenCard(toHolder).texts[1]).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
+    expect(buttonTitles(toHolder)).toEqual([]);
+    expect(noticeText({ ...ctx, notice: { kind: 'handedAway', record: inUse(3, ana), byName: 'Grace Hopper', toName: 'Bob Builder' } })).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
   });
 
   it('the first person waiting hears who extended the booking ahead: its holder, or an admin for them', () => {

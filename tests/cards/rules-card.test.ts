@@ -33,7 +33,7 @@ describe('the rules card', () => {
     expect(under(defaults, 'Queues')).toBe(
       'A released testbed goes to the first in its queue: it is kept for them for 10 minutes, then offered to the next. While somebody waits, its holder sees so on every reminder.',
     );
-    expect(under(defaults, 'Admins')).toBe('The lab’s admins can extend or force release somebody’s booking and put a testbed into maintenance (type who are the admins).');
+    expect(under(defaults, 'Admins')).toBe('The lab’s admins can extend, hand over or force release somebody’s booking and put a testbed into maintenance (type who are the admins).');
     expect(buttonTitles(card)).toEqual(['Mine', 'Status', 'Help']);
   });
 

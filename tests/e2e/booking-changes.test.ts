@@ -392,3 +392,40 @@ describe('an admin extending somebody else’s booking', () => {
     expect(late.texts).toEqual(['Nothing was changed', 'lab-1 is not booked any more, so there is no booking to extend.']);
   });
 });
+
+describe('an admin handing somebody else’s booking over', () => {
+  it('`give lab-1 to ada@example.com` typed by an admin: the card says whose it is, one press hands it over, both are told', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    h = await startHarness({ env: { ADMINS: 'ada@example.com' }, testbeds: [booking(1, 'lab-1', linus, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const before = (await h.readTestbeds())[0];
+
+    const card = await ask(h, h.ada, h.lab, 'give lab-1 to ada@example.com');
+    expect(seenCard(card).heading).toBe('Hand lab-1 over for Linus Lab?');
+    expect(seenCard(card).texts[1]).toMatch(/^Ada Ops \(ada@example\.com\) will hold lab-1 from now on, instead of Linus Lab\. Expected release: /);
+    expect(buttonTitles(card)).toEqual(['Hand over for them', 'Cancel']);
+
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const done = seenCard(await click(h, h.ada, card, 'admin_hand_over'));
+    expect(done.heading).toBe('Handed over: lab-1');
+    expect(done.facts['Was held by']).toBe('Linus Lab (linus@example.com)');
+    expect(done.facts['Now held by']).toBe('Ada Ops (ada@example.com)');
+    expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', user_name: 'Ada Ops', purpose: 'soak test', expected_release_time: before.expected_release_time });
+    expect((await historyLines()).filter((line) => line.event === 'handed_over')).toEqual([
+      expect.objectContaining({ testbed_id: 1, by: { email: 'ada@example.com', name: 'Ada Ops' }, holder: linus, to: { email: 'ada@example.com', name: 'Ada Ops' } }),
+    ]);
+    const toLinus = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(toLinus).heading).toBe('lab-1 was handed over by an admin');
+    expect(seenCard(toLinus).texts[1]).toBe('Ada Ops handed your booking of lab-1 over to Ada Ops, who holds it now.');
+    const toAda = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(toAda).texts[1]).toBe('Ada Ops handed lab-1 over to you; it was Linus Lab’s booking.');
+
+    // Pressed again: the booking is Ada's now, not Linus's, so nothing changes; Linus, no admin, is refused outright.
+    expect(seenCard(await click(h, h.ada, card, 'admin_hand_over')).texts[1]).toBe(
+      'lab-1 changed hands meanwhile: Ada Ops holds it now, so nothing was handed over. Type give lab-1 to and the colleague again to hand over their booking.',
+    );
+    expect(seenCard(await click(h, h.linus, card, 'admin_hand_over')).heading).toBe('For the lab’s admins');
+    expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com' });
+  });
+});

@@ -116,7 +116,7 @@ describe('`rules` and `digest` over the real protocol', () => {
     expect(under('Reminders')).toBe('30 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
     expect(under('Overdue')).toMatch(/ told at once and again every 12 hours until it is released or extended\.$/);
     expect(under('Queues')).toMatch(/^A released testbed goes to the first in its queue: it is kept for them for 5 minutes, /);
-    expect(under('Admins')).toMatch(/^The lab’s admins can extend or force release somebody’s booking /);
+    expect(under('Admins')).toMatch(/^The lab’s admins can extend, hand over or force release somebody’s booking /);
     expect(cardActions(reply)).toEqual(['mine', 'status', 'help']);
     expect(reply.text).toContain('Reminders: 30 minutes before a booking is due');
   });
