@@ -744,7 +744,7 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
-  it('on a 360 px screen a colleague\'s bookings, Extend all and an admin\'s Extend theirs show each button whole, and each extends what it says', { timeout: 90_000 }, async () => {
+  it('on a 360 px screen a colleague\'s bookings, Extend all and an admin\'s Extend theirs and Hand over for them show each button whole, and each does what it says', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-extend-all', async () => {
       // Linus's one booking (TB-04): its row, under Held by, with its own buttons.
       const held = await answerTo('what does Linus have?', 'Held by Linus Lab');
@@ -787,6 +787,15 @@ describe('sandbox page in Chromium', () => {
       expect(tb04().user_email).toBe('linus@example.com');
       expect(dueAfter).toBeGreaterThanOrEqual(Math.max(dueBefore, pressedAt) + 2 * 3_600_000);
       expect(dueAfter).toBeLessThanOrEqual(Math.max(dueBefore, Date.now()) + 2 * 3_600_000);
+
+      // And hands it to Ada for Linus: the platform finds her by name, one press moves the booking.
+      const handCard = await answerTo('give TB-04 to Ada Ops', 'Hand TB-04 SD-WAN pod over for Linus Lab?');
+      const handButtons = handCard.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await handButtons.allInnerTexts()).toEqual(['Hand over for them', 'Cancel']);
+      expect(await cutOff(handButtons)).toEqual([]);
+      await handButtons.first().click();
+      await botCard('Handed over: TB-04 SD-WAN pod').waitFor();
+      expect(tb04()).toMatchObject({ user_email: 'ada@example.com', expected_release_time: new Date(dueAfter).toISOString() });
     }, SMALL_PHONE);
   });
 
