@@ -391,10 +391,10 @@ export function personHistoryAsked(command: string): string | undefined {
   return words !== undefined && isPersonWords(words) && !EVERYONE.test(words) ? words : undefined;
 }
 
-/** Whether typed words can name a person (a name of letters, or an email), not `me`, `it` or `the demo`. */
 /** A command word at the start of the words before `'s bookings` (`book Linus's testbed`): not the person's name. */
 const COMMAND_BEFORE_PERSON = /^(?:extend|renew|prolong|release|cancel|free|end|book|register|reserve|take|grab|use|give|hand|transfer|kick|ping|ask|check|see|view|find)\s+(?=\S)/i;
 
+/** Whether typed words can name a person (a name of letters, or an email), not `me`, `it` or `the demo`. */
 export function isPersonWords(words: string): boolean {
   return PERSON_WORDS.test(words) && !/^(?:i|me|my|you|your|we|us|our|he|she|they|it|this|that|the\s+\S+)$/i.test(words);
 }
@@ -525,7 +525,7 @@ export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;
 
 /**
  * `extend Linus's booking by 2 hours`, `extend all of Linus's bookings`, `extend the booking of Linus until 6pm`, as the
- * words after `extend`: the person (group 1 or 2) and the length or time after them (group 3 or 4).
+ * words after `extend`: the person (group 1 or 3) and the length or time after them (group 2 or 4).
  */
 const PERSON_BOOKING =
   /^(?:(?:all|both)\s+(?:of\s+)?)?(?:(?:the\s+)?(?:bookings?|testbeds?|reservations?)\s+(?:of|by|held\s+by)\s+(\S[\s\S]*?)(?:\s+((?:by|for|until|till|to)\s+\S[\s\S]*))?|(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?)(?:\s+(\S[\s\S]*))?)$/i;
