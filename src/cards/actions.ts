@@ -607,11 +607,9 @@ export function parseAdminExtendSubmission(inputs: Record<string, unknown>, ctx:
   const extend = parseExtendSubmission(asked, ctx);
   if (!extend.ok) return extend;
   try {
-    const holder = own(inputs, 'holder_email');
-    if (typeof holder !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,190}$/.test(holder.trim())) {
-      return { ok: false, errors: { holder_email: 'Whose booking to extend could not be read. Type extend and the testbed again.' }, values: {} };
-    }
-    return { ...extend, holderEmail: holder.trim() };
+    const holderEmail = readEmail(own(inputs, 'holder_email'));
+    if (holderEmail === null) return { ok: false, errors: { holder_email: 'Whose booking to extend could not be read. Type extend and the testbed again.' }, values: {} };
+    return { ...extend, holderEmail };
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }

@@ -85,7 +85,7 @@ function answerForThem(input: HandOverInput, record: TestbedRecord, esc: (value:
     lines: [
       `${esc(person.name)} (${esc(person.email, 120)}) will hold ${name} from now on, instead of ${holder}. ${dueText(record, input.now, input.timeZone).text}.`,
       `Purpose: ${escLong(record.purpose)}`,
-      `As an admin, you may: both get a message saying you did, and the reminders go to ${esc(person.name)}.`,
+      `As an admin, you may hand it over for them: both get a message saying you did, and the reminders go to ${esc(person.name)}.`,
     ],
     confirm: person,
     forHolder: record.user_email ?? '',

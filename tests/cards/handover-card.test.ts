@@ -66,7 +66,7 @@ describe('the hand-over card for an admin', () => {
       'Hand lab-3 over for Ana Ops?',
       'Bob *B* (bob@example.com) will hold lab-3 from now on, instead of Ana Ops. Expected release: 2026-03-10 12:00 UTC (in 2 h).',
       'Purpose: soak **test**',
-      'As an admin, you may: both get a message saying you did, and the reminders go to Bob *B*.',
+      'As an admin, you may hand it over for them: both get a message saying you did, and the reminders go to Bob *B*.',
     ]);
     expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
       ['Hand over for them', { action: 'admin_hand_over', for_testbed_id: '3', holder_email: ana.email, to_email: bob.email }],
