@@ -168,7 +168,7 @@ interface PendingChange {
   at?: string;
   /** Set when the holder amended their booking: what the answer reports once it is saved. */
   /** `byAdmin`: an admin handed it over for its holder. */
-  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string } | { type: 'handedOver'; previous: TestbedRecord; byAdmin?: string };
+  amend?: { type: 'extended' } | { type: 'repurposed'; previous: string } | { type: 'dueEarlier'; previous: string } | { type: 'handedOver'; previous: TestbedRecord; byAdmin?: Holder };
 }
 
 export interface TestbedContext {
@@ -296,7 +296,7 @@ function handOverChange(record: TestbedRecord, event: Extract<TestbedEvent, { ty
     requestId: event.requestId,
     record: { ...record, user_email: to.email, user_name: to.name, registered_time: event.now },
     history: [historyLine('handed_over', record, event.now, event.by, { to, ...closedBooking(record) })],
-    amend: { type: 'handedOver', previous: record, ...(event.holderEmail === undefined ? {} : { byAdmin: event.by.name }) },
+    amend: { type: 'handedOver', previous: record, ...(event.holderEmail === undefined ? {} : { byAdmin: { email: event.by.email, name: event.by.name } }) },
   };
 }
 
@@ -309,17 +309,16 @@ function settling(life: LifecycleEntry, after: TestbedEmitted[], notify: Notific
 }
 
 /**
- * Who hears of a hand-over: the new holder, from the holder; or, when an admin did it, from the admin (for the holder),
- * and the holder too, whose booking it was.
+ * Who hears of a hand-over: the new holder, from the holder; or, when an admin did it, from the admin (for the holder;
+ * not the admin who took it over themselves, who has the answer), and the holder too, whose booking it was.
  */
 function handedOverNotices(before: TestbedRecord, after: TestbedRecord, amend: PendingChange['amend']): Notification[] {
   const holderName = before.user_name ?? '';
   const byAdmin = amend?.type === 'handedOver' ? amend.byAdmin : undefined;
   if (byAdmin === undefined) return [{ to: after.user_email ?? '', notice: { kind: 'handedToYou', record: after, byName: holderName } }];
-  return [
-    { to: after.user_email ?? '', notice: { kind: 'handedToYou', record: after, byName: byAdmin, forName: holderName } },
-    { to: before.user_email ?? '', notice: { kind: 'handedAway', record: before, byName: byAdmin, toName: after.user_name ?? '' } },
-  ];
+  const away: Notification = { to: before.user_email ?? '', notice: { kind: 'handedAway', record: before, byName: byAdmin.name, toName: after.user_name ?? '' } };
+  if (sameEmail(after.user_email, byAdmin.email)) return [away];
+  return [{ to: after.user_email ?? '', notice: { kind: 'handedToYou', record: after, byName: byAdmin.name, forName: holderName } }, away];
 }
 
 /** The answer to the holder's saved amendment: `record` as saved; `next`: the first person waiting (told of an earlier release). */

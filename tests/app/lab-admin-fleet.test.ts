@@ -67,7 +67,7 @@ async function openLab(records: TestbedRecord[], life: LifecycleEntry[] = [], ad
       timing: TIMING,
       ...(admins ? { admins } : {}),
       // Who the platform knows by email (a hand-over's colleague).
-      findPerson: async (email: string) => [ADA, LINUS, GRACE, BOB].find((person) => person.email === email),
+      findPerson: async (email: string) => [ADA, LINUS, GRACE, BOB, ADMIN].find((person) => person.email === email),
       notify: (notification) => {
         notices.push(notification);
         for (const waiter of waiters.splice(0)) {
@@ -309,6 +309,13 @@ describe('admin operations through the fleet: file effect and history line', () 
     expect((await lab.history()).filter((line) => line.event === 'handed_over')).toEqual([
       expect.objectContaining({ at: at(5), testbed_id: 1, by: ADMIN, holder: ADA, to: GRACE, registered_time: T0, expected_release_time: at(60), purpose: 'soak' }),
     ]);
+  });
+
+  it('hand over to the admin themselves: only the holder is told (the admin has the answer)', async () => {
+    const lab = await openLab([booked(1, 'lab-1')]);
+    expect(await admin(lab, { type: 'handOver', testbedId: 1, holderEmail: ADA.email, toEmail: ADMIN.email })).toMatchObject({ type: 'handedOver', record: { user_email: ADMIN.email } });
+    await lab.noticeWhere((n) => n.notice.kind === 'handedAway');
+    expect(lab.notices.map((n) => [n.to, n.notice.kind])).toEqual([[ADA.email, 'handedAway']]);
   });
 
   it('hand over refuses a booking that changed hands, a colleague who holds it already and one the platform does not know', async () => {
