@@ -146,10 +146,11 @@ export function createEffects(deps: {
   /**
    * Views that list "your own first" need the requester's email, which only the platform knows; so
    * does a booking form asked for by name (`register lab-3`), which tells you when lab-3 is yours already, and
-   * the list of admins, which says whether you are one.
+   * the list of admins, which says whether you are one, and what an admin's request did (a booking they took over
+   * themselves is not news to them).
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm', 'adminList'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm', 'adminList', 'adminOutcome'];
     const named = view.kind === 'registerForm' && view.named !== undefined;
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;

@@ -71,7 +71,7 @@ const STRUCTURED_INPUTS: ReadonlySet<string> = new Set([
   HANDOFF_FORM.key,
   'start_on',
   'status_of',
-  // The testbed a booking moves to (Switch), and the one whose booking an admin extends (Extend theirs).
+  // The testbed a booking moves to (Switch), and the one whose booking an admin extends or hands over (Extend theirs, Hand over for them).
   'to_testbed_id',
   'for_testbed_id',
 ]);

@@ -449,7 +449,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(adminFormCard(input), adminFormText(input));
     }
     case 'adminOutcome': {
-      const input = { request: view.request, outcome: view.outcome, testbeds: ctx.testbeds, life: lifeOf(), now, timeZone };
+      const input = { request: view.request, outcome: view.outcome, testbeds: ctx.testbeds, life: lifeOf(), now, timeZone, ...(ctx.requesterEmail === undefined ? {} : { requesterEmail: ctx.requesterEmail }) };
       return pair(adminOutcomeCard(input), adminOutcomeText(input));
     }
     case 'adminNotAllowed':

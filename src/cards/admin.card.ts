@@ -116,6 +116,8 @@ export interface AdminOutcomeInput {
   life: readonly LifecycleEntry[];
   now: string;
   timeZone: string;
+  /** The admin who asked (a booking they handed over to themselves is not news to them). */
+  requesterEmail?: string;
 }
 
 /** How user values are written: markdown-inert on the card, plain in the fallback text. */
@@ -185,9 +187,9 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
     case 'changed_hands': {
-      const [done, typed] = input.request.type === 'handOver' ? ['handed over', `give ${name} to and the colleague`] : ['extended', `extend ${name}`];
-      if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to ${input.request.type === 'handOver' ? 'hand over' : 'extend'}.`;
-      return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was ${done}. Type ${typed} again to ${input.request.type === 'handOver' ? 'hand over' : 'extend'} their booking.`;
+      const [doing, done, typed] = input.request.type === 'handOver' ? ['hand over', 'handed over', `give ${name} to and the colleague`] : ['extend', 'extended', `extend ${name}`];
+      if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to ${doing}.`;
+      return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was ${done}. Type ${typed} again to ${doing} their booking.`;
     }
     case 'no_person':
       return 'The platform no longer knows that colleague, so nothing was handed over. Type their email instead.';
@@ -285,10 +287,12 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
     }
     case 'handedOver': {
       const { record, previous } = outcome;
+      // Taken over by the admin themselves: only the holder it was taken from hears of it.
+      const told = sameEmail(record.user_email, input.requesterEmail) ? `${esc.line(previous.user_name, 80)} gets a direct message saying you did.` : 'Both get a direct message saying you did.';
       return {
         title: `Handed over: ${esc.line(record.testbed_name, 80)}`,
         colour: 'good',
-        lines: [`${esc.line(record.user_name, 80)} holds it now, with its purpose and expected release. Both get a direct message saying you did.`],
+        lines: [`${esc.line(record.user_name, 80)} holds it now, with its purpose and expected release. ${told}`],
         facts: [
           ['Was held by', esc.holder(previous)],
           ['Now held by', esc.holder(record)],

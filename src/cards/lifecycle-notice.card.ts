@@ -124,7 +124,7 @@ function releasedTo(handedTo: { name: string; toYou: boolean } | undefined, name
   return handedTo.toYou ? 'You were first in its queue: my next message offers it to you.' : `It goes to ${esc(handedTo.name)}, first in its queue.`;
 }
 
-/** `Linus Lab handed lab-3 over to you.`, or, an admin having done it, `Ada Ops handed lab-3 over to you; it was Linus Lab’s.` */
+/** `Linus Lab handed lab-3 over to you.`, or, an admin having done it, `Ada Ops handed lab-3 over to you; it was Linus Lab’s booking.` */
 function handedOverLine(byName: string, forName: string | undefined, name: string, esc: (value: unknown) => string): string {
   return forName === undefined ? `${esc(byName)} handed ${name} over to you.` : `${esc(byName)} handed ${name} over to you; it was ${esc(forName)}’s booking.`;
 }

@@ -355,6 +355,21 @@ describe('what a request did', () => {
         'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
       },
     ],
+    [
+      'somebody’s booking taken over by the admin asking',
+      input(
+        { type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: grace.email },
+        { type: 'handedOver', record: inUse(2, grace, { until: '2026-03-10T14:00:00.000Z' }), previous: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }) },
+        { requesterEmail: 'Grace@Example.com' },
+      ),
+      'Handed over: lab-2',
+      ['Grace Hopper holds it now, with its purpose and expected release. Ada Lovelace gets a direct message saying you did.'],
+      {
+        'Was held by': 'Ada Lovelace (ada@example.com)',
+        'Now held by': 'Grace Hopper (grace@example.com)',
+        'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, outcomeInput, heading, lines, facts) => {

@@ -410,6 +410,7 @@ describe('an admin handing somebody else’s booking over', () => {
     const adaHad = h.emu.messages({ roomId: adaRoom.id }).length;
     const done = seenCard(await click(h, h.ada, card, 'admin_hand_over'));
     expect(done.heading).toBe('Handed over: lab-1');
+    expect(done.texts[1]).toBe('Ada Ops holds it now, with its purpose and expected release. Linus Lab gets a direct message saying you did.');
     expect(done.facts['Was held by']).toBe('Linus Lab (linus@example.com)');
     expect(done.facts['Now held by']).toBe('Ada Ops (ada@example.com)');
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com', user_name: 'Ada Ops', purpose: 'soak test', expected_release_time: before.expected_release_time });
