@@ -111,7 +111,10 @@ export function createEffects(deps: {
       statusMemo,
       findPeople,
       adminCount: config.admins.length,
-      requesterIsAdmin: requesterEmail !== undefined && config.admins.some((admin) => sameEmail(admin, requesterEmail)),
+      // Read only by the cards that offer admins more (not on a status or menu reply).
+      get requesterIsAdmin() {
+        return requesterEmail !== undefined && config.admins.some((admin) => sameEmail(admin, requesterEmail));
+      },
       // What `rules` tells people: the reminder, overdue and hold settings the config holds for the testbeds too.
       timing: config,
     };

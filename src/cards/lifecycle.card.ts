@@ -376,7 +376,7 @@ function extendTheirs(input: MineInput, esc: (value: unknown) => string): { line
   if (until !== undefined && named.expected_release_time != null && Date.parse(until) <= Date.parse(named.expected_release_time)) {
     return { line: `${name} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.` };
   }
-  const minutes = input.extendMinutes !== undefined && Number.isInteger(input.extendMinutes) && input.extendMinutes >= 1 && input.extendMinutes <= LIMITS.maxExtendMinutes ? input.extendMinutes : 60;
+  const minutes = isButtonLength(input.extendMinutes) ? input.extendMinutes : 60;
   const button =
     until !== undefined
       ? submit(`Extend theirs to ${clockTime(until, input.now, input.timeZone)}`, { ...whose, until }, noInputs)
@@ -506,7 +506,7 @@ function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: Min
   const extend = (minutes: number) => submit(`Extend ${extensionLength(minutes)}`, { action: ACTIONS.extend, minutes: String(minutes) });
   // The button carries the instant, so a second press changes nothing.
   if (extendUntil !== undefined) return [submit(`Extend to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extend, until: extendUntil }), extend(1440)];
-  if (typed === undefined || typed === 60 || typed === 1440 || !Number.isInteger(typed) || typed < 1 || typed > LIMITS.maxExtendMinutes) {
+  if (!isButtonLength(typed) || typed === 60 || typed === 1440) {
     return [extend(60), extend(1440)];
   }
   return typed < 1440 ? [extend(typed), extend(1440)] : [extend(60), extend(typed)];
@@ -516,8 +516,13 @@ function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: Min
 function extendAllButton({ extendMinutes: minutes, extendUntil, now, timeZone }: MineInput): CardElement | undefined {
   // It needs no testbed chosen in the picker (the client would hold it back until one is).
   if (extendUntil !== undefined) return submit(`Extend all to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extendAll, until: extendUntil }, noInputs);
-  if (minutes === undefined || !Number.isInteger(minutes) || minutes < 1 || minutes > LIMITS.maxExtendMinutes) return undefined;
+  if (!isButtonLength(minutes)) return undefined;
   return submit(`Extend all by ${extensionLength(minutes)}`, { action: ACTIONS.extendAll, minutes: String(minutes) }, noInputs);
+}
+
+/** A typed length an Extend button may carry: whole minutes, from 1 to the longest extension. */
+function isButtonLength(minutes: number | undefined): minutes is number {
+  return minutes !== undefined && Number.isInteger(minutes) && minutes >= 1 && minutes <= LIMITS.maxExtendMinutes;
 }
 
 /** `18:00` today, or `2026-11-28 09:00` on another day, on the display zone's clock (its name where it is not UTC). */

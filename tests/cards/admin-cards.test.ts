@@ -237,6 +237,19 @@ describe('what a request did', () => {
     ...extra,
   });
 
+  // Ada's lab-2 handed to Grace by an admin, and what its card lists.
+  const handedToGrace = (extra: Partial<AdminOutcomeInput> = {}) =>
+    input(
+      { type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: grace.email },
+      { type: 'handedOver', record: inUse(2, grace, { until: '2026-03-10T14:00:00.000Z' }), previous: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }) },
+      extra,
+    );
+  const handedFacts = {
+    'Was held by': 'Ada Lovelace (ada@example.com)',
+    'Now held by': 'Grace Hopper (grace@example.com)',
+    'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
+  };
+
   const cases: Array<[string, AdminOutcomeInput, string, string[], Record<string, string>]> = [
     [
       'added',
@@ -343,32 +356,17 @@ describe('what a request did', () => {
     ],
     [
       'somebody’s booking handed over',
-      input(
-        { type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: grace.email },
-        { type: 'handedOver', record: inUse(2, grace, { until: '2026-03-10T14:00:00.000Z' }), previous: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }) },
-      ),
+      handedToGrace(),
       'Handed over: lab-2',
       ['Grace Hopper holds it now, with its purpose and expected release. Both get a direct message saying you did.'],
-      {
-        'Was held by': 'Ada Lovelace (ada@example.com)',
-        'Now held by': 'Grace Hopper (grace@example.com)',
-        'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
-      },
+      handedFacts,
     ],
     [
       'somebody’s booking taken over by the admin asking',
-      input(
-        { type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: grace.email },
-        { type: 'handedOver', record: inUse(2, grace, { until: '2026-03-10T14:00:00.000Z' }), previous: inUse(2, ada, { until: '2026-03-10T14:00:00.000Z' }) },
-        { requesterEmail: 'Grace@Example.com' },
-      ),
+      handedToGrace({ requesterEmail: 'Grace@Example.com' }),
       'Handed over: lab-2',
       ['Grace Hopper holds it now, with its purpose and expected release. Ada Lovelace gets a direct message saying you did.'],
-      {
-        'Was held by': 'Ada Lovelace (ada@example.com)',
-        'Now held by': 'Grace Hopper (grace@example.com)',
-        'Expected release': '2026-03-10 14:00 UTC (2026-03-10 15:00 Europe/Berlin) (in 4 h)',
-      },
+      handedFacts,
     ],
   ];
 
