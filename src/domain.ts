@@ -310,6 +310,8 @@ export type DirectNotice =
   | { kind: 'extendedAhead'; record: TestbedRecord; byName?: string }
   /** The holder of a testbed the person is first in the queue for expects to be done sooner; `previous`: the release before. */
   | { kind: 'dueEarlier'; record: TestbedRecord; previous: string }
+  /** A colleague (`byName`) booked the testbed for the person; `record` as booked, theirs. */
+  | { kind: 'bookedForYou'; record: TestbedRecord; byName: string }
   /** The person was handed a booking by its holder (`byName`), or by an admin (`byName`) for its holder (`forName`); `record` as it is now theirs. */
   | { kind: 'handedToYou'; record: TestbedRecord; byName: string; forName?: string }
   /** An admin (`byName`) handed the person's booking to a colleague (`toName`); `record` as it was, theirs. */
@@ -481,7 +483,8 @@ interface HistoryBase {
 
 export type HistoryEntry = HistoryBase &
   (
-    | { event: 'registered'; purpose: string; expected_release_time: string; via?: 'chat' | 'api' }
+    /** `holder`: who holds the booking, when somebody else (`by`) booked it for them. */
+    | { event: 'registered'; purpose: string; expected_release_time: string; via?: 'chat' | 'api'; holder?: Holder }
     | ({ event: 'released' } & ClosedBooking)
     | ({ event: 'force_released'; reason: string } & ClosedBooking)
     | ({ event: 'expired' } & ClosedBooking)

@@ -7,7 +7,7 @@ import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntr
 import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import { DEFAULT_TIMING, type LifecycleTiming } from '../machines/shared/lifecycle-types.js';
-import type { CardView } from '../machines/conversation.machine.js';
+import type { BookingFor, CardView } from '../machines/conversation.machine.js';
 import type { BroadcastView } from '../machines/broadcast.machine.js';
 import type { AdminView } from '../machines/admin.machine.js';
 import { cancelledCard, cancelledText, directOnlyCard, directOnlyText, errorCard, errorText, helpCard, helpText, hintCard, hintText, menuCard, menuText, thanksCard, thanksText } from '../cards/menu.card.js';
@@ -130,10 +130,49 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
     if (found === null) return renderView({ kind: 'error', message: 'I could not look that person up just now. Please try again in a moment; nothing was changed.' }, ctx);
     return renderView({ ...view, found }, ctx);
   }
+  // A booking typed for somebody (`book lab-3 for Linus`): whether the words name a colleague, the platform says.
+  if (view.kind === 'registerForm' && view.forWho !== undefined) return renderView(await bookingForWhom(view, view.forWho, ctx), ctx);
   if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory' && view.kind !== 'problems') || !ctx.readHistory) return renderView(view, ctx);
   const days = view.kind === 'report' ? view.days : view.kind === 'problems' ? PROBLEMS_DAYS : HISTORY_DAYS;
   const history = await ctx.readHistory(windowStart(ctx.now, days));
   return renderView(view, { ...ctx, history });
+}
+
+type RegisterFormView = Extract<CardView, { kind: 'registerForm' }>;
+
+/**
+ * The booking form for words that may name a colleague: for them when the platform has exactly one person by those
+ * words (their email, its name part, their whole name or first name), the typed booking as it reads without them.
+ * Otherwise the words were the purpose, as typed; said plainly of somebody (`on behalf of Zed`, an email), the form is
+ * the booker's own and says why. Never looked up in a 1:1 room that is not approved, where a booking is an offer's.
+ */
+async function bookingForWhom(view: RegisterFormView, forWho: BookingFor, ctx: RenderContext): Promise<RegisterFormView> {
+  const { forWho: _words, named: _named, filled: _filled, unread: _unread, ...rest } = view;
+  const plain = { ...rest, ...(view.named === undefined ? {} : { named: view.named }), ...(view.filled === undefined ? {} : { filled: view.filled }), ...(view.unread === undefined ? {} : { unread: view.unread }) };
+  if (ctx.directRoom) return plain;
+  const found = await (ctx.findPeople?.(forWho.words) ?? Promise.resolve([])).catch(() => null);
+  const people = (found ?? []).filter((person) => namesPerson(person, forWho.words));
+  const alone = { ...rest, ...(forWho.testbedName === undefined ? {} : { named: forWho.testbedName }), ...(forWho.filled === undefined ? {} : { filled: forWho.filled }), ...(forWho.unread === undefined ? {} : { unread: forWho.unread }) };
+  const [person] = people;
+  if (people.length === 1 && person !== undefined) return sameEmail(person.email, ctx.requesterEmail) ? alone : { ...alone, forPerson: person };
+  if (!forWho.explicit) return plain;
+  const words = forWho.words.slice(0, 80);
+  const example = (forWho.testbedName ?? 'a testbed').slice(0, 80);
+  const problem =
+    found === null
+      ? `I could not look “${words}” up just now, so this form books for you. Try again in a moment to book for them.`
+      : people.length > 1
+        ? `Several people go by “${words}”, so this form books for you. To book for one of them, type book and their email: book ${example} for ${people[0]!.email}.`
+        : `I could not find anybody called “${words}”, so this form books for you. To book for a colleague, type book and their email: book ${example} for linus@example.com.`;
+  return { ...alone, forProblem: problem };
+}
+
+/** Whether the platform's person is the one the words name: their email or its name part, their whole name, or their first name. */
+function namesPerson(person: { email: string; name: string }, words: string): boolean {
+  const typed = words.trim().toLowerCase().replace(/\s+/g, ' ');
+  const name = person.name.trim().toLowerCase().replace(/\s+/g, ' ');
+  const email = person.email.trim().toLowerCase();
+  return email === typed || email.split('@')[0] === typed || name === typed || (!typed.includes(' ') && name.split(' ')[0] === typed);
 }
 
 export function renderView(view: View, ctx: RenderContext): Rendered {
@@ -298,6 +337,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
           const input = { record: busy, offer, now, timeZone, values: view.filled ?? {} };
           return pair(offerFormCard(input), offerFormText(input));
         }
+        // One's own, typed for a colleague (`book lab-3 for Linus`): giving it to them is the way.
+        if (view.forPerson !== undefined && isInUse(busy) && sameEmail(busy.user_email, ctx.requesterEmail)) {
+          return renderView({ kind: 'error', message: `You hold ${busy.testbed_name} already. To let ${view.forPerson.name} have it, type give ${busy.testbed_name} to ${view.forPerson.email}.` }, ctx);
+        }
         // One's own, with a time typed (`book lab-3 until friday`): their bookings with Extend to that time.
         const until = sameEmail(busy.user_email, ctx.requesterEmail) ? typedUntil(view.filled, now, timeZone) : undefined;
         if (until !== undefined) {
@@ -320,7 +363,8 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: unreadLine(view.named, view.unread, testbeds) };
       const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone), unread);
       const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
-      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount };
+      const forWhom = { ...(view.forPerson === undefined ? {} : { forPerson: view.forPerson }), ...(view.forProblem === undefined ? {} : { forProblem: view.forProblem }) };
+      const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount, ...forWhom };
       return pair(registerFormCard(input), registerFormText(input));
     }
     case 'offerForm': {
@@ -342,7 +386,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(releaseFormCard(input), releaseFormText(input));
     }
     case 'registered': {
-      const input = { record: view.record, timeZone, now, label: view.label };
+      const input = { record: view.record, timeZone, now, label: view.label, forColleague: view.forColleague === true };
       return pair(registeredCard(input, ctx.directRoom ? bookingButtons(view.record.id) : undefined), registeredText(input));
     }
     case 'noneFree': {

@@ -4,7 +4,7 @@
  * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
-import { NO_NAME, isVagueLength, readTypedBooking } from '../cards/typed-booking.js';
+import { NO_NAME, isVagueLength, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel } from '../lab-rules.js';
@@ -260,13 +260,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
     if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
-    const booking = readTypedBooking(typed, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
-    return one('conversation', event, {
-      type,
-      ...(booking.name === undefined ? {} : { testbedName: booking.name.slice(0, MAX_TYPED_NAME) }),
-      ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
-      ...(booking.unread === undefined ? {} : { unread: booking.unread.slice(0, MAX_TYPED_NAME) }),
-    });
+    // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
+    const { booking, forWhom } = readTypedBookingFor(typed, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+    const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
+    return one('conversation', event, { type, ...startedOn(booking), ...forWho });
   }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
   const extend = EXTEND_NAMED.exec(command);
@@ -278,6 +275,15 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
+}
+
+/** What a typed booking starts the form with: its testbed, the inputs it fills and the words it could not read. */
+function startedOn(booking: TypedBooking): { testbedName?: string; filled?: FormValues; unread?: string } {
+  return {
+    ...(booking.name === undefined ? {} : { testbedName: booking.name.slice(0, MAX_TYPED_NAME) }),
+    ...(Object.keys(booking.values).length > 0 ? { filled: booking.values } : {}),
+    ...(booking.unread === undefined ? {} : { unread: booking.unread.slice(0, MAX_TYPED_NAME) }),
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   parseAdminHandOverSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
+  parseBookingFor,
   parseHandOverSubmission,
   parseSwitchSubmission,
   parseProblemSubmission,
@@ -220,9 +221,13 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
         if (result.ok && !('testbedId' in result.form)) return problemsReply({ label: 'This form books the testbed offered to you; choose it, not a label.' });
         return result.ok ? one('conversation', event, { type: 'register.submitted', form: result.form, now, offerOnly: true }) : offerProblems(event, result, ctx);
       }
+      // `Register for Linus`: the colleague the form was for comes with the form, or back with it.
+      const forWhom = parseBookingFor(inputs);
+      if (!forWhom.ok) return problemsReply({ form: forWhom.message });
+      const forPerson = forWhom.forPerson;
       return result.ok
-        ? one('conversation', event, { type: 'register.submitted', form: result.form, now })
-        : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values });
+        ? one('conversation', event, { type: 'register.submitted', form: result.form, now, ...(forPerson === undefined ? {} : { forEmail: forPerson.email }) })
+        : one('conversation', event, { type: 'register.invalid', errors: result.errors, values: result.values, ...(forPerson === undefined ? {} : { forPerson }) });
     }
     case 'release_submit': {
       const result = parseReleaseSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

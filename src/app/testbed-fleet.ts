@@ -361,12 +361,31 @@ export function createTestbedFleet(deps: {
     });
   }
 
+  /**
+   * Who a booking is for: who pressed, or the colleague it names (`forEmail`), as the platform has them now; null when
+   * it no longer knows that email.
+   */
+  async function bookingFor(request: { holder: Holder; forEmail?: string }): Promise<{ holder: Holder; bookedBy?: Holder } | null> {
+    if (request.forEmail === undefined || sameEmail(request.forEmail, request.holder.email)) return { holder: request.holder };
+    const colleague = await deps.findPerson?.(request.forEmail);
+    if (colleague === undefined) return null;
+    // Their own profile email may be written differently: the booking is still the presser's own then.
+    return sameEmail(colleague.email, request.holder.email) ? { holder: request.holder } : { holder: colleague, bookedBy: request.holder };
+  }
+
   async function claim(request: ClaimTestbedInput): Promise<ClaimResult> {
+    const whose = await bookingFor(request);
+    if (whose === null) return { ok: false, reason: 'no_person' };
+    return claimFor(request, whose.holder, whose.bookedBy);
+  }
+
+  async function claimFor(request: ClaimTestbedInput, holder: Holder, bookedBy: Holder | undefined): Promise<ClaimResult> {
     const answer = await askAgainOnConflict(
       request.testbedId,
       {
         type: 'registration.requested',
-        holder: request.holder,
+        holder,
+        ...(bookedBy === undefined ? {} : { bookedBy }),
         purpose: request.purpose,
         expectedRelease: request.expectedRelease,
         now: request.now,
@@ -379,7 +398,7 @@ export function createTestbedFleet(deps: {
     if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'registration.succeeded') {
       freeSince.delete(request.testbedId);
-      await labelQueues.booked(request.holder, answer.record, request.now);
+      await labelQueues.booked(holder, answer.record, request.now);
       return { ok: true, record: answer.record };
     }
     if (answer.type === 'registration.refused') {
@@ -613,9 +632,12 @@ export function createTestbedFleet(deps: {
       .all()
       .filter((record) => isFree(record) && hasLabel(record, request.label))
       .sort((a, b) => compareInstants(since(a.id), since(b.id)) || a.id - b.id);
+    // Whom it is for is asked once, before any testbed is tried.
+    const whose = candidates.length === 0 ? { holder: request.holder } : await bookingFor(request);
+    if (whose === null) return { ok: false, reason: 'no_person' };
     for (const candidate of candidates) {
-      const { label: _label, ...rest } = request;
-      const result = await claim({ ...rest, testbedId: candidate.id });
+      const { label: _label, forEmail: _for, ...rest } = request;
+      const result = await claimFor({ ...rest, testbedId: candidate.id }, whose.holder, whose.bookedBy);
       // Taken, held or out of service meanwhile (a race): try the next one.
       if (result.ok) return result;
     }

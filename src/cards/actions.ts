@@ -24,6 +24,7 @@ export const ACTIONS = {
   feedback: 'feedback',
   menu: 'menu',
   cancel: 'cancel',
+  /** The booking form's Register; `Register for …` carries `for_email` and `for_name` (the colleague the form is for). */
   registerSubmit: 'register_submit',
   releaseSubmit: 'release_submit',
   feedbackSubmit: 'feedback_submit',
@@ -484,6 +485,23 @@ export function parseHandOverAllSubmission(inputs: Record<string, unknown>): Han
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }
+}
+
+export type BookingForSubmission = { ok: true; forPerson?: { email: string; name: string } } | { ok: false; message: string };
+
+/**
+ * The colleague a booking form is for, as its **Register for …** carries them (`for_email`, and `for_name` to show
+ * again should the form come back): none when the button carries no `for_email`. Who that is, the platform says when
+ * it is booked; the name is only shown.
+ */
+export function parseBookingFor(inputs: Record<string, unknown>): BookingForSubmission {
+  const typed = own(inputs, 'for_email');
+  if (typed === undefined) return { ok: true };
+  const email = readEmail(typed);
+  if (email === null) return { ok: false, message: 'The colleague this booking is for could not be read: type book, the testbed and their email again.' };
+  const name = own(inputs, 'for_name');
+  const shown = typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 120) : email;
+  return { ok: true, forPerson: { email, name: shown } };
 }
 
 /** An email as a hand-over button carries it, or null. */

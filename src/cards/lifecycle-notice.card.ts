@@ -239,6 +239,17 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         ],
         bookingButtons(record.id),
       );
+    case 'bookedForYou':
+      return card(
+        [
+          heading(`${name} is booked for you`, { color: 'good' }),
+          textBlock(`${safeName(notice.byName)} booked ${name} for you; it is yours now.`),
+          textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
+          purposeLine(record),
+          textBlock('Reminders about it come to you. Extend it if you need longer, and release it when you are done, or now if you do not need it.', { isSubtle: true }),
+        ],
+        bookingButtons(record.id),
+      );
     case 'handedAway':
       return card([
         heading(`${name} was handed over by an admin`, { color: 'attention' }),
@@ -400,6 +411,8 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(record.user_name, 80)} expects to be done with ${name} by ${when}. You are first in its queue.`;
     case 'handedToYou':
       return `${handedOverLine(notice.byName, notice.forName, name, (value) => plainText(value, 80))} Expected release: ${when}.`;
+    case 'bookedForYou':
+      return `${plainText(notice.byName, 80)} booked ${name} for you; it is yours now. Expected release: ${when}.`;
     case 'handedAway':
       return `${plainText(notice.byName, 80)} handed your booking of ${name} over to ${plainText(notice.toName, 80)}, who holds it now.`;
     case 'extendedByAdmin':

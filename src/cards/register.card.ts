@@ -5,10 +5,10 @@
  * with the label was free. Each card has a `xxxText` sibling with its plain
  * fallback text (see menu.card.ts).
  */
-import type { FormErrors, FormValues, HoldOffer, TestbedRecord } from '../domain.js';
+import type { FormErrors, FormValues, HoldOffer, Holder, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS, RELEASE_CHOICES } from './actions.js';
-import { card, safeText, submit, textBlock, type CardElement } from './common.js';
+import { card, safeLine, safeText, submit, textBlock, type CardElement } from './common.js';
 import {
   buttons,
   byName,
@@ -43,6 +43,10 @@ export interface RegisterFormInput {
   heldCount?: number;
   /** Testbeds under maintenance (not bookable). */
   maintenanceCount?: number;
+  /** The colleague the booking is for (`book lab-3 for Linus`): they will hold it, and Register books for them. */
+  forPerson?: Holder;
+  /** Why words said of somebody (`on behalf of Zed`) name nobody the form can book for: said above it. */
+  forProblem?: string;
 }
 
 const FORM_INPUTS = Object.values(INPUT_IDS);
@@ -124,9 +128,15 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
   const ids = [...available].sort(byName).map((record) => String(record.id));
   const labels = labelsInUse(available);
   const base = parseIso(now) ?? 0;
+  const forPerson = input.forPerson;
   const body: CardElement[] = [
-    heading('Register a testbed'),
-    textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
+    ...(forPerson === undefined
+      ? [heading('Register a testbed'), textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' })]
+      : [
+          heading(`Register a testbed for ${safeName(forPerson.name)}`),
+          textBlock(`${safeName(forPerson.name)} (${safeName(forPerson.email, 120)}) will hold it and get a message saying you booked it for them; the reminders go to them.`),
+        ]),
+    ...(input.forProblem === undefined ? [] : [textBlock(safeLine(input.forProblem, 400), { color: 'warning' })]),
     ...errorSummary(errors, FORM_INPUTS),
     ...(labels.length > 0 ? [small('Pick a testbed, or a label to get any free testbed carrying it (not both).', { spacing: 'Medium' })] : []),
     {
@@ -170,7 +180,17 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
     { type: 'Input.Time', id: INPUT_IDS.releaseTime, label: `Custom time (${label})`, ...value(INPUT_IDS.releaseTime) },
     ...fieldError(errors, INPUT_IDS.releaseTime),
   ];
-  return card(body, [submit('Register', { action: ACTIONS.registerSubmit }), buttons.cancel()]);
+  if (forPerson === undefined) return card(body, [submit('Register', { action: ACTIONS.registerSubmit }), buttons.cancel()]);
+  return card(body, [
+    submit(`Register for ${firstName(forPerson.name)}`, { action: ACTIONS.registerSubmit, for_email: forPerson.email, for_name: plainText(forPerson.name, 120) }),
+    submit('Register for me', { action: ACTIONS.registerSubmit }),
+    buttons.cancel(),
+  ]);
+}
+
+/** The first word of a person's name, short enough for a button on a phone (`Linus` of Linus Lab). */
+function firstName(name: string): string {
+  return plainText(plainText(name, 120).split(' ')[0] || name, 20);
 }
 
 export function registerFormText(input: RegisterFormInput): string {
@@ -179,7 +199,9 @@ export function registerFormText(input: RegisterFormInput): string {
     return 'All testbeds are in use right now. Type wait any to be offered the first to be handed on, or status to see when they free up.';
   }
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
-  return `Register a testbed: ${input.available.length} available.${problems} Open the card to fill in the form.`;
+  const forWhom = input.forPerson === undefined ? '' : ` for ${plainText(input.forPerson.name, 80)}`;
+  const said = input.forProblem === undefined ? '' : ` ${plainText(input.forProblem, 400)}`;
+  return `Register a testbed${forWhom}: ${input.available.length} available.${problems}${said} Open the card to fill in the form.`;
 }
 
 export interface RegisteredCardInput {
@@ -188,18 +210,23 @@ export interface RegisteredCardInput {
   now: string;
   /** Booked as "any free testbed with this label". */
   label?: string;
+  /** Booked for a colleague (the record's holder), who has a message saying so. */
+  forColleague?: boolean;
 }
 
 /**
  * `actions` replaces the lab room's buttons: a 1:1 room, where the menu's buttons do not work, gets the
  * booking's own (extend, release now), as its reminders carry.
  */
-export function registeredCard({ record, timeZone, now, label }: RegisteredCardInput, actions?: CardElement[]): AdaptiveCardJson {
+export function registeredCard({ record, timeZone, now, label, forColleague }: RegisteredCardInput, actions?: CardElement[]): AdaptiveCardJson {
   const byLabel = label === undefined ? [] : [textBlock(`You asked for any free testbed labelled ${safeName(label, 32)}: you got ${safeName(record.testbed_name)}.`)];
+  const holder = safeName(record.user_name);
+  const forThem = forColleague ? [textBlock(`${holder} holds it now, not you: they have a message saying you booked it for them, and the reminders go to them.`)] : [];
   return card(
     [
-      heading(`Booked: ${safeName(record.testbed_name)}`, { color: 'good' }),
+      heading(forColleague ? `Booked for ${holder}: ${safeName(record.testbed_name)}` : `Booked: ${safeName(record.testbed_name)}`, { color: 'good' }),
       ...byLabel,
+      ...forThem,
       // Until when first, on a line of its own; the short facts below it.
       textBlock(dueText(record, now, timeZone).text, { weight: 'Bolder' }),
       factSet([
@@ -207,15 +234,16 @@ export function registeredCard({ record, timeZone, now, label }: RegisteredCardI
         fact('Since', formatWhen(record.registered_time, timeZone)),
         fact('Purpose', safeText(record.purpose ?? '', 500)),
       ]),
-      textBlock('Please release it when you are done, so others can use it.', { isSubtle: true }),
+      ...(forColleague ? [] : [textBlock('Please release it when you are done, so others can use it.', { isSubtle: true })]),
     ],
     // Release starts its form on this booking (another may still be chosen there).
     actions ?? [buttons.status(), buttons.release('Release a testbed', record.id), buttons.menu()],
   );
 }
 
-export function registeredText({ record, timeZone, label }: RegisteredCardInput): string {
+export function registeredText({ record, timeZone, label, forColleague }: RegisteredCardInput): string {
   const byLabel = label === undefined ? '' : ` (labelled ${plainText(label, 32)})`;
+  if (forColleague) return `Booked for ${plainText(record.user_name, 80)}: ${plainText(record.testbed_name, 80)}${byLabel} is theirs until ${formatWhen(record.expected_release_time, timeZone)}; they have a message saying so.`;
   return `Booked: ${plainText(record.testbed_name, 80)}${byLabel} is yours until ${formatWhen(record.expected_release_time, timeZone)}.`;
 }
 

@@ -161,6 +161,69 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
   return { ...optional(named(text)), values: {} };
 }
 
+/** Somebody a typed booking may be for: what names them (`Linus`, `linus@example.com`), and the booking read without them. */
+export interface ForWhom {
+  words: string;
+  booking: TypedBooking;
+  /** Said so plainly (`on behalf of Linus`, an email) that nobody found by those words is worth saying. */
+  explicit: boolean;
+}
+
+/** An email as typed after `for`: somebody, plainly. */
+const EMAIL_WORDS = /^[^\s@,;()]+@[^\s@,;()]+\.[^\s@,;()]+$/;
+/** Up to three words that could be a person's name: letters (any script), with `'`, `-` or `.` inside; not a possessive (`Linus's demo`). */
+const NAME_WORDS = /^\p{L}[\p{L}\p{M}'’.-]*(?:\s+\p{L}[\p{L}\p{M}'’.-]*){0,2}$/u;
+/** Words that start a purpose, never a name (`for the soak`, `for my demo`, `for testing`). */
+const NOT_A_NAME = /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|any|all|me|us|myself|ourselves|them|him|testing|test|tests|debugging|now|today|tonight|later|good|ever|while|bit)\b|['’]s$|['’]s\s/i;
+/** Where a purpose's person ends and the rest of the booking starts: a clause, or a comma. */
+const AFTER_PERSON = /(?:,\s*|\s+)(?=(?:for|until|till|til|to|through|thru|over|because|from|by)\s|overnight(?:\s|$))|,\s*(?=\S)/gi;
+/** `on behalf of Linus`, `on Linus's behalf`: a booking for somebody else, said plainly. */
+const ON_BEHALF =
+  /(?:^|\s+)(?:on\s+behalf\s+of\s+([^\s,]+(?:\s+[^\s,]+){0,2}?)|on\s+([^\s,]+(?:\s+[^\s,]+){0,2}?)['’]s?\s+behalf)(?=\s*(?:$|,|\s(?:for|until|till|til|to|through|thru|over|overnight|because|from|by)\s))/i;
+
+function isPersonWords(words: string): boolean {
+  return EMAIL_WORDS.test(words) || (NAME_WORDS.test(words) && !NOT_A_NAME.test(words));
+}
+
+/**
+ * A typed booking and, when it may be for somebody else, that reading too: `lab-3 for Linus` (the purpose
+ * `Linus`, or lab-3 for Linus), `lab-3 for Linus until 5pm for the soak`, `lab-3 for linus@example.com`,
+ * `lab-3 on behalf of Linus`. Whether the words are somebody, only the platform can say (by name or email); so
+ * both readings go on, and the form is drawn by whichever holds.
+ */
+export function readTypedBookingFor(
+  typed: string,
+  testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[],
+  now: string,
+  timeZone: string,
+): { booking: TypedBooking; forWhom?: ForWhom } {
+  const behalf = testbeds.some((record) => ON_BEHALF.test(` ${record.testbed_name}`)) ? null : ON_BEHALF.exec(typed);
+  const behalfWords = behalf?.[1] ?? behalf?.[2];
+  if (behalf && behalfWords !== undefined && isPersonWords(behalfWords)) {
+    const rest = `${typed.slice(0, behalf.index)} ${typed.slice(behalf.index + behalf[0].length)}`.replace(/\s+/g, ' ').trim();
+    const booking = readTypedBooking(rest === '' ? 'a testbed' : rest, testbeds, now, timeZone);
+    return { booking, forWhom: { words: behalfWords, booking, explicit: true } };
+  }
+  const booking = readTypedBooking(typed, testbeds, now, timeZone);
+  const purpose = booking.values[INPUT_IDS.purpose];
+  if (purpose === undefined) return { booking };
+  const { [INPUT_IDS.purpose]: _purpose, ...timing } = booking.values;
+  // The person is the whole purpose, or its first words before a clause (`Linus until 5pm for the soak`).
+  const ends = [purpose.length, ...[...purpose.slice(0, 120).matchAll(AFTER_PERSON)].map((match) => match.index)];
+  for (const end of ends.sort((a, b) => a - b)) {
+    const words = purpose.slice(0, end).trim();
+    if (!isPersonWords(words)) continue;
+    const rest = purpose.slice(end).replace(/^\s*,?\s*/, '').trim();
+    if (rest === '') return { booking, forWhom: { words, booking: { ...booking, values: timing }, explicit: EMAIL_WORDS.test(words) } };
+    // `by 5pm` is until then; a clause as the form reads it; after a comma, a time (`Linus, friday`).
+    const clause = /^by\s/i.test(rest) ? `until ${rest.slice(3)}` : /^(?:for|until|till|til|to|through|thru|over|overnight|because|from)\b/i.test(rest) ? rest : `until ${rest}`;
+    const reread = readTypedBooking(`${booking.name ?? 'a testbed'} ${clause}`, testbeds, now, timeZone);
+    const alone = { ...(booking.name === undefined ? {} : { name: booking.name }), values: { ...timing, ...reread.values }, ...(reread.unread === undefined ? {} : { unread: reread.unread }) };
+    return { booking, forWhom: { words, booking: alone, explicit: EMAIL_WORDS.test(words) } };
+  }
+  return { booking };
+}
+
 /**
  * `lab-3 from monday to wednesday`, `lab-3 starting tomorrow`: a start later than now, which a
  * booking cannot have (it starts when it is made). The form starts on the testbed and names the

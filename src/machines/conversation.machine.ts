@@ -14,7 +14,7 @@
  * keep only its key and time-out (app/actor-host.ts); a test holds the machine to that promise.
  */
 import { and, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { DirectMessage, Holder } from '../domain.js';
+import type { DirectMessage, Holder, TestbedRecord } from '../domain.js';
 import type {
   CardView,
   ClaimAnyInput,
@@ -29,6 +29,7 @@ import type {
   SaveFeedbackInput,
 } from './shared/conversation-types.js';
 import type { LifecycleOutcome, LifecycleRequest } from './shared/lifecycle-types.js';
+import { sameEmail } from './shared/lifecycle-rules.js';
 
 export type * from './shared/conversation-types.js';
 
@@ -38,10 +39,11 @@ export interface ConversationInput {
   timeoutMs: number;
 }
 
+/** `forEmail`: booked for a colleague. */
 type Submission =
-  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean }
+  | { kind: 'register'; testbedId: number; purpose: string; expectedRelease: string; now: string; offerOnly?: boolean; forEmail?: string }
   /** Any free testbed carrying the label. */
-  | { kind: 'registerByLabel'; label: string; purpose: string; expectedRelease: string; now: string }
+  | { kind: 'registerByLabel'; label: string; purpose: string; expectedRelease: string; now: string; forEmail?: string }
   | { kind: 'release'; testbedId: number; now: string; holderOnly?: boolean }
   | { kind: 'feedback'; text: string }
   | { kind: 'lifecycle'; request: LifecycleRequest; now: string };
@@ -58,10 +60,16 @@ export interface ConversationContext {
 export const SOMETHING_WENT_WRONG = 'Sorry, something went wrong on my side. Nothing was changed; please try again.';
 const UNKNOWN_TESTBED = 'That testbed is not in the list any more. Nothing was changed.';
 const NONE_FREE = 'No matching testbed is free right now. Nothing was changed; you can join the wait-list of one that is taken.';
+const NO_COLLEAGUE = 'I could not find the colleague this booking was for any more, so nothing was booked. Type book and their email to try again.';
 const BUSY_TESTBED = 'That testbed is being booked or released by someone else right now. Nothing was changed; please try again in a moment.';
 
+/** Booked for somebody other than who pressed: the card says whose it is now. */
+const forColleague = (record: TestbedRecord, holder: Holder | null): { forColleague?: true } =>
+  holder !== null && !sameEmail(record.user_email, holder.email) ? { forColleague: true } : {};
+
 function claimView(result: ClaimResult, holder: Holder | null): CardView {
-  if (result.ok) return { kind: 'registered', record: result.record };
+  if (result.ok) return { kind: 'registered', record: result.record, ...forColleague(result.record, holder) };
+  if (result.reason === 'no_person') return { kind: 'error', message: NO_COLLEAGUE };
   if (result.reason === 'held' && result.record) return { kind: 'registerRefused', record: result.record, offer: result.offer ?? null };
   // The card reads the reason and the expected end from the record's `maintenance`.
   if (result.reason === 'maintenance' && result.record) return { kind: 'registerRefused', record: result.record };
@@ -73,9 +81,10 @@ function claimView(result: ClaimResult, holder: Holder | null): CardView {
 }
 
 /** The answer to a booking by label: the testbed it got, or that none carrying the label was free. */
-function claimAnyView(result: ClaimResult, label: string): CardView {
-  if (result.ok) return { kind: 'registered', record: result.record, label };
+function claimAnyView(result: ClaimResult, label: string, holder: Holder | null): CardView {
+  if (result.ok) return { kind: 'registered', record: result.record, label, ...forColleague(result.record, holder) };
   if (result.reason === 'none_free') return { kind: 'noneFree', label };
+  if (result.reason === 'no_person') return { kind: 'error', message: NO_COLLEAGUE };
   return { kind: 'error', message: SOMETHING_WENT_WRONG };
 }
 
@@ -111,11 +120,12 @@ const named = (testbedName: string | undefined): { named?: string } => (testbedN
 type Submitted<T extends ConversationEvent['type']> = Extract<ConversationEvent, { type: T }>;
 type Remembered = { submission: Submission; holder: Holder | undefined };
 
+const forEmailOf = (source: { forEmail?: string }): { forEmail?: string } => (source.forEmail === undefined ? {} : { forEmail: source.forEmail });
 const registerSubmission = ({ event }: { event: Submitted<'register.submitted'> }): Remembered => ({
   submission:
     'label' in event.form
-      ? { kind: 'registerByLabel', ...event.form, now: event.now }
-      : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}) },
+      ? { kind: 'registerByLabel', ...event.form, now: event.now, ...forEmailOf(event) }
+      : { kind: 'register', ...event.form, now: event.now, ...(event.offerOnly ? { offerOnly: true } : {}), ...forEmailOf(event) },
   holder: event.holder,
 });
 const releaseSubmission = ({ event }: { event: Submitted<'release.submitted'> }): Remembered => ({
@@ -216,13 +226,19 @@ export const conversationMachine = setup({
             ...named(event.testbedName),
             ...(event.filled ? { filled: event.filled } : {}),
             ...(event.unread === undefined ? {} : { unread: event.unread }),
+            ...(event.forWho === undefined ? {} : { forWho: event.forWho }),
           },
         }),
       },
     },
     'register.invalid': {
       target: '.registering',
-      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'registerForm', errors: event.errors, values: event.values } }) },
+      actions: {
+        type: 'sayCard',
+        params: ({ event }) => ({
+          view: { kind: 'registerForm', errors: event.errors, values: event.values, ...(event.forPerson === undefined ? {} : { forPerson: event.forPerson }) },
+        }),
+      },
     },
     'offer.invalid': {
       target: '.registering',
@@ -392,6 +408,7 @@ export const conversationMachine = setup({
                 expectedRelease: submission.expectedRelease,
                 now: submission.now,
                 ...(submission.offerOnly ? { offerOnly: true } : {}),
+                ...forEmailOf(submission),
               };
             },
             onDone: {
@@ -413,13 +430,16 @@ export const conversationMachine = setup({
                 purpose: submission.purpose,
                 expectedRelease: submission.expectedRelease,
                 now: submission.now,
+                ...forEmailOf(submission),
               };
             },
             onDone: {
               target: '#conversation.done',
               actions: {
                 type: 'sayCard',
-                params: ({ context, event }) => ({ view: claimAnyView(event.output, (context.submission as Extract<Submission, { kind: 'registerByLabel' }>).label) }),
+                params: ({ context, event }) => ({
+                  view: claimAnyView(event.output, (context.submission as Extract<Submission, { kind: 'registerByLabel' }>).label, context.holder),
+                }),
               },
             },
             onError: { target: '#conversation.done', actions: 'sayError' },

@@ -78,6 +78,8 @@ export type TestbedEvent =
       offerOnly?: boolean;
       /** Where the booking came from (its history line says so); chat when absent. */
       via?: 'chat' | 'api';
+      /** Somebody else booked it for `holder` (the history line is by them, and `holder` gets a message). */
+      bookedBy?: Holder;
     }
   /**
    * `holderOnly`: asked from a direct message, where only the holder may release. `expired`: the bot
@@ -220,8 +222,22 @@ function claimChange(record: TestbedRecord, event: RegistrationEvent): PendingCh
   return {
     requestId: event.requestId,
     record: booked,
-    history: [historyLine('registered', booked, event.now, event.holder, { purpose: event.purpose, expected_release_time: event.expectedRelease, via: event.via ?? 'chat' })],
+    history: [
+      historyLine('registered', booked, event.now, event.bookedBy ?? event.holder, {
+        purpose: event.purpose,
+        expected_release_time: event.expectedRelease,
+        via: event.via ?? 'chat',
+        ...(event.bookedBy === undefined ? {} : { holder: { email: event.holder.email, name: event.holder.name } }),
+      }),
+    ],
   };
+}
+
+/** Booked for somebody by a colleague (the history line says by whom): they hear it is theirs. */
+function bookedForNotices(history: readonly HistoryEntry[], record: TestbedRecord): Notification[] {
+  const by = history[0]?.by;
+  if (!by || sameEmail(by.email, record.user_email)) return [];
+  return [{ to: record.user_email ?? '', notice: { kind: 'bookedForYou', record, byName: by.name } }];
 }
 
 function releaseChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'release.requested' }>): PendingChange {
@@ -899,7 +915,12 @@ export const testbedMachine = setup({
             // Answered once the offer is used up on disk too (tidying), so the file agrees with what people hear.
             {
               type: 'planChange',
-              params: ({ context, event }) => settling(context.life, [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }]),
+              params: ({ context, event }) =>
+                settling(
+                  context.life,
+                  [{ type: 'registration.succeeded', requestId: context.pending!.requestId, record: event.output }],
+                  bookedForNotices(context.pending!.history, event.output),
+                ),
             },
             { type: 'keepSaved', params: ({ event }) => ({ record: event.output }) },
           ],

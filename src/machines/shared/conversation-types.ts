@@ -9,6 +9,19 @@ import type { DirectNotice, LifecycleOutcome, LifecycleRequest } from './lifecyc
 export type { DirectMessage, FormErrors, FormValues, LabelRegisterForm, RegisterForm } from '../../domain.js';
 
 /**
+ * A booking typed for somebody else, perhaps (`book lab-3 for Linus until 5pm`): the words that may name them, and
+ * the booking read without them (its testbed, inputs and unread words, as `registration.started` carries them).
+ * `explicit`: said plainly (`on behalf of Linus`, an email), so nobody found by the words is said.
+ */
+export interface BookingFor {
+  words: string;
+  explicit?: true;
+  testbedName?: string;
+  filled?: FormValues;
+  unread?: string;
+}
+
+/**
  * A submission's `holder`: the person's profile when the app already has it (looked up a moment ago);
  * without it the machine looks the person up before it acts.
  */
@@ -26,12 +39,15 @@ export type ConversationEvent =
    * `filled`: the form's inputs the typed words gave (`book lab-3 for 2 hours`: the release time);
    * `unread`: words after the name that looked like a time and were not one (`until the demo`).
    */
-  | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string }
+  /** `forWho`: the words may name somebody the booking is for (`book lab-3 for Linus`), and the booking read so. */
+  | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string; forWho?: BookingFor }
   | { type: 'release.started'; testbedName?: string }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
-  | ({ type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean } & KnownHolder)
-  | { type: 'register.invalid'; errors: FormErrors; values: FormValues }
+  /** `forEmail`: booked for a colleague (the form's Register for …), who the platform says that is when it is pressed. */
+  | ({ type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean; forEmail?: string } & KnownHolder)
+  /** `forPerson`: the form was for a colleague, and comes back so. */
+  | { type: 'register.invalid'; errors: FormErrors; values: FormValues; forPerson?: Holder }
   /** The hand-off booking form (from a direct message) came back with problems. */
   | { type: 'offer.invalid'; testbedId: number; errors: FormErrors; values: FormValues }
   /** `holderOnly`: sent from a direct message, where only the holder may release. */
@@ -106,12 +122,18 @@ export type CardView =
   | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' }
   | { kind: 'status'; page?: number; label?: string; holder?: string }
   /** `named`: a testbed name the person typed with the command; the form starts on it, or says why it cannot. */
-  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string }
+  /**
+   * `forWho`: words that may name a colleague, looked up when the form is drawn; `forPerson`: the colleague they
+   * named, the form booking for them; `forProblem`: why words said plainly of somebody (`on behalf of Zed`) name
+   * nobody the form could book for, said above it.
+   */
+  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string; forWho?: BookingFor; forPerson?: Holder; forProblem?: string }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
   | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string; named?: string }
   /** `label`: booked as "any free testbed with this label". */
-  | { kind: 'registered'; record: TestbedRecord; label?: string }
+  /** `forColleague`: booked for somebody else (the record's holder), who was sent a message. */
+  | { kind: 'registered'; record: TestbedRecord; label?: string; forColleague?: true }
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
@@ -157,6 +179,8 @@ export interface ClaimTestbedInput {
   offerOnly?: boolean;
   /** Where the booking came from (the history line says so); chat when absent. */
   via?: 'chat' | 'api';
+  /** Booked for a colleague: their email, who the platform says that is (`holder` is who pressed). */
+  forEmail?: string;
 }
 
 /** Book any free testbed carrying `label` (ignoring case; null = any), the one free longest first. */
@@ -167,6 +191,8 @@ export interface ClaimAnyInput {
   /** ISO 8601 UTC with trailing Z. */
   expectedRelease: string;
   now: string;
+  /** Booked for a colleague, as `ClaimTestbedInput.forEmail`. */
+  forEmail?: string;
 }
 
 /** An admin's request (who may ask is checked before it gets here). */
@@ -204,7 +230,8 @@ export interface SaveFeedbackInput {
  */
 export type ClaimResult =
   | { ok: true; record: TestbedRecord }
-  | { ok: false; reason: 'taken' | 'unknown' | 'held' | 'maintenance' | 'none_free'; record?: TestbedRecord; offer?: HoldOffer | null };
+  /** `no_person`: booked for a colleague (`forEmail`) the platform no longer knows. */
+  | { ok: false; reason: 'taken' | 'unknown' | 'held' | 'maintenance' | 'none_free' | 'no_person'; record?: TestbedRecord; offer?: HoldOffer | null };
 
 /** `busy`: the testbed is being booked or released right now (testbed machine's `release.refused` reason). */
 export type ReleaseResult =
