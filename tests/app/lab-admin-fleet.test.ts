@@ -338,6 +338,58 @@ describe('admin operations through the fleet: file effect and history line', () 
   });
 });
 
+describe('booking for a colleague through the fleet', () => {
+  const bookFor = (lab: Lab, testbedId: number, forEmail: string, by = ADA) => lab.fleet.claim({ testbedId, holder: by, purpose: 'soak', expectedRelease: at(60), now: T0, forEmail });
+
+  it('books in the colleague’s name: the record is theirs, the history line is by the booker, and the colleague is told', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')]);
+    const theirs = { ...booked(1, 'lab-1', LINUS), registered_time: T0 };
+    expect(await bookFor(lab, 1, LINUS.email)).toEqual({ ok: true, record: theirs });
+    expect((await lab.disk()).testbeds).toEqual([theirs]);
+    expect(await lab.history()).toEqual([
+      { at: T0, event: 'registered', testbed_id: 1, testbed_name: 'lab-1', by: ADA, purpose: 'soak', expected_release_time: at(60), via: 'chat', holder: LINUS },
+    ]);
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'bookedForYou')).toEqual({ to: LINUS.email, testbedId: 1, notice: { kind: 'bookedForYou', record: theirs, byName: ADA.name } });
+    expect(lab.notices).toHaveLength(1);
+  });
+
+  it('one’s own email, however written, is one’s own booking: no holder on the line, nobody told', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')]);
+    expect(await bookFor(lab, 1, 'ADA@example.com')).toMatchObject({ ok: true, record: { user_email: ADA.email } });
+    expect((await lab.history())[0]).not.toHaveProperty('holder');
+    expect(lab.notices).toEqual([]);
+  });
+
+  it('a colleague the platform does not know books nothing, and a taken testbed is refused as for anyone', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), booked(2, 'lab-2', GRACE)]);
+    expect(await bookFor(lab, 1, 'nobody@example.com')).toEqual({ ok: false, reason: 'no_person' });
+    expect(await lab.fleet.claimAny({ label: null, holder: ADA, purpose: 'soak', expectedRelease: at(60), now: T0, forEmail: 'nobody@example.com' })).toEqual({ ok: false, reason: 'no_person' });
+    expect(await bookFor(lab, 2, LINUS.email)).toMatchObject({ ok: false, reason: 'taken', record: { user_email: GRACE.email } });
+    expect((await lab.disk()).testbeds).toEqual([availableTestbed(1, 'lab-1'), booked(2, 'lab-2', GRACE)]);
+    expect(await lab.history()).toEqual([]);
+    expect(lab.notices).toEqual([]);
+  });
+
+  it('a testbed held for the colleague after their wait may be booked for them (the hold used up); for anybody else it stays held', async () => {
+    const lab = await openLab([booked(1, 'lab-1', GRACE)]);
+    await wait(lab, 1, LINUS);
+    await lab.fleet.release({ testbedId: 1, by: GRACE, now: at(1) });
+    await handOver();
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'offer')).toMatchObject({ to: LINUS.email, testbedId: 1 });
+    expect(await bookFor(lab, 1, BOB.email)).toMatchObject({ ok: false, reason: 'held' });
+    expect(await bookFor(lab, 1, LINUS.email)).toMatchObject({ ok: true, record: { user_email: LINUS.email } });
+    expect((await lab.life()).find((entry) => entry.testbed_id === 1) ?? { offer: null, queue: [] }).toMatchObject({ offer: null, queue: [] });
+    expect((await lab.history()).map((line) => line.event)).toEqual(['queued', 'released', 'offered', 'registered']);
+  });
+
+  it('any free testbed of a label, for a colleague: theirs, and they are told', async () => {
+    const lab = await openLab([{ ...availableTestbed(1, 'ran-1'), labels: ['5g'] }, availableTestbed(2, 'lab-2')]);
+    const outcome = await lab.fleet.claimAny({ label: '5G', holder: ADA, purpose: 'soak', expectedRelease: at(60), now: T0, forEmail: GRACE.email });
+    expect(outcome).toMatchObject({ ok: true, record: { id: 1, user_email: GRACE.email, user_name: GRACE.name } });
+    expect(await lab.noticeWhere((n) => n.notice.kind === 'bookedForYou')).toMatchObject({ to: GRACE.email, notice: { byName: ADA.name } });
+  });
+});
+
 describe('maintenance', () => {
   it('refuses bookings with the reason, is skipped by claimAny, accepts the wait-list; its end offers it to the first in the queue', async () => {
     const lab = await openLab([availableTestbed(1, 'lab-1'), booked(2, 'lab-2')]);

@@ -278,6 +278,43 @@ describe('router', () => {
     expect(bad.kind === 'dispatch' && bad.targets[0].event.type).toBe('register.invalid');
   });
 
+  it('a register submission for a colleague carries their email; back with problems, it stays for them; an unreadable one is refused', () => {
+    const inputs = { action: 'register_submit', testbed_id: '2', purpose: 'soak', release_choice: '1h', for_email: ' linus@example.com ', for_name: 'Linus Lab' };
+    const submitted = route(action(inputs), ctx);
+    expect(submitted.kind === 'dispatch' && submitted.targets[0].event).toEqual({
+      type: 'register.submitted',
+      now: NOW,
+      form: { testbedId: 2, purpose: 'soak', expectedRelease: '2026-03-02T11:00:00.000Z' },
+      forEmail: 'linus@example.com',
+    });
+    const back = route(action({ ...inputs, purpose: '' }), ctx);
+    expect(back.kind === 'dispatch' && back.targets[0].event).toMatchObject({ type: 'register.invalid', forPerson: { email: 'linus@example.com', name: 'Linus Lab' } });
+    // No name on the button: the email stands for it.
+    const unnamed = route(action({ ...inputs, purpose: '', for_name: undefined }), ctx);
+    expect(unnamed.kind === 'dispatch' && unnamed.targets[0].event).toMatchObject({ forPerson: { email: 'linus@example.com', name: 'linus@example.com' } });
+    for (const forged of ['', 'linus', 42, ['linus@example.com']]) {
+      expect(route(action({ ...inputs, for_email: forged }), ctx)).toEqual({
+        kind: 'reply',
+        view: { kind: 'error', message: 'The colleague this booking is for could not be read: type book, the testbed and their email again. Nothing was changed.' },
+      });
+    }
+  });
+
+  it('typed for somebody, the booking goes on with both readings, for the form to be drawn by whichever holds', () => {
+    const lab = { ...ctx, testbeds: [{ id: 2, testbed_name: 'lab-2', status: 'available' as const }] };
+    const typed = route(text('book lab-2 for Linus for 2 hours'), lab);
+    expect(typed.kind === 'dispatch' && typed.targets[0].event).toEqual({
+      type: 'registration.started',
+      testbedName: 'lab-2',
+      filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'Linus' },
+      forWho: { words: 'Linus', testbedName: 'lab-2', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } },
+    });
+    const behalf = route(text('book lab-2 on behalf of linus@example.com'), lab);
+    expect(behalf.kind === 'dispatch' && behalf.targets[0].event).toEqual({ type: 'registration.started', testbedName: 'lab-2', forWho: { words: 'linus@example.com', explicit: true, testbedName: 'lab-2' } });
+    const soak = route(text('book lab-2 for the soak'), lab);
+    expect(soak.kind === 'dispatch' && soak.targets[0].event).toEqual({ type: 'registration.started', testbedName: 'lab-2', filled: { purpose: 'the soak' } });
+  });
+
   it('sends cancel only to flows that exist, and refuses broadcast rooms off the list', () => {
     const cancel = route(action({ action: 'cancel' }), ctx);
     expect(cancel).toEqual({

@@ -57,6 +57,8 @@ function everyCard(): Array<{ name: string; card: AdaptiveCardJson; text: string
     ['register form (none free)', registerFormCard(noneFree), registerFormText(noneFree), true],
     ['register form (no testbeds)', registerFormCard({ ...noneFree, inUse: [] }), registerFormText({ ...noneFree, inUse: [] }), true],
     ['registered', registeredCard({ record: hostileBooking, timeZone: zone, now: NOW }), registeredText({ record: hostileBooking, timeZone: zone, now: NOW }), true],
+    ['register form (for a colleague)', registerFormCard({ ...registerInput, forPerson: mallory, forProblem: HOSTILE }), registerFormText({ ...registerInput, forPerson: mallory, forProblem: HOSTILE }), true],
+    ['registered (for a colleague)', registeredCard({ record: hostileBooking, timeZone: zone, now: NOW, forColleague: true }), registeredText({ record: hostileBooking, timeZone: zone, now: NOW, forColleague: true }), true],
     ['register refused', registerRefusedCard({ record: hostileBooking, now: NOW, timeZone: zone, requesterEmail: ana.email }), registerRefusedText({ record: hostileBooking, now: NOW, timeZone: zone, requesterEmail: ana.email }), true],
     ['register refused (own)', registerRefusedCard({ record: inUse(3, ana), now: NOW, timeZone: zone, requesterEmail: 'ANA@example.com' }), registerRefusedText({ record: inUse(3, ana), now: NOW, timeZone: zone, requesterEmail: 'ANA@example.com' }), true],
     ['release form', releaseFormCard(releaseInput), releaseFormText(releaseInput), true],
@@ -235,6 +237,39 @@ describe('register cards', () => {
     expect(inputs.find((input) => input.id === 'testbed_id')?.value).toBeUndefined();
     expect(inputs.find((input) => input.id === 'release_choice')?.value).toBeUndefined();
     expect(seenCard(card).errors).toContain('Tell us what you need the testbed for.');
+  });
+
+  it('for a colleague: the form says who will hold it, and Register for them carries who; Register for me does not', () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    const input = { available: [available(1)], inUse: [], now: NOW, timeZone: 'UTC', forPerson: linus };
+    const card = registerFormCard(input);
+    expect(seenCard(card).heading).toBe('Register a testbed for Linus Lab');
+    expect(seenCard(card).texts[1]).toBe('Linus Lab (linus@example.com) will hold it and get a message saying you booked it for them; the reminders go to them.');
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Register for Linus', { action: 'register_submit', for_email: 'linus@example.com', for_name: 'Linus Lab' }],
+      ['Register for me', { action: 'register_submit' }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    expect(registerFormText(input)).toBe('Register a testbed for Linus Lab: 1 available. Open the card to fill in the form.');
+    // A long first name is cut for a phone's button; the card says it whole.
+    const long = registerFormCard({ ...input, forPerson: { email: 'm@example.com', name: 'Maximilianadalbertusus von Testhausen' } });
+    expect(inspectCard(long).actions[0].title).toBe('Register for Maximilianadalbertu…');
+    expect(seenCard(long).heading).toBe('Register a testbed for Maximilianadalbertusus von Testhausen');
+    // Words said of somebody nobody has: the booker's own form, saying so.
+    const own = registerFormCard({ ...input, forPerson: undefined, forProblem: 'I could not find anybody called “Zed”, so this form books for you.' });
+    expect(seenCard(own).heading).toBe('Register a testbed');
+    expect(seenCard(own).texts[2]).toBe('I could not find anybody called “Zed”, so this form books for you.');
+    expect(inspectCard(own).actions.map((action) => action.title)).toEqual(['Register', 'Cancel']);
+  });
+
+  it('booked for a colleague: the answer says it is theirs and they were told', () => {
+    const record = inUse(3, bob, { until: '2026-03-10T12:00:00.000Z' });
+    const card = registeredCard({ record, timeZone: 'UTC', now: NOW, forColleague: true });
+    expect(seenCard(card).heading).toBe('Booked for Bob Builder: lab-3');
+    expect(seenCard(card).texts[1]).toBe('Bob Builder holds it now, not you: they have a message saying you booked it for them, and the reminders go to them.');
+    expect(seenCard(card).texts).not.toContain('Please release it when you are done, so others can use it.');
+    expect(registeredText({ record, timeZone: 'UTC', now: NOW, forColleague: true })).toBe('Booked for Bob Builder: lab-3 is theirs until 2026-03-10 12:00 UTC; they have a message saying so.');
+    expect(seenCard(registeredCard({ record, timeZone: 'UTC', now: NOW })).heading).toBe('Booked: lab-3');
   });
 
   it('with nothing free it says so and names the testbed that frees up first', () => {

@@ -38,6 +38,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['extended by an admin', noticeCard({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } })],
   ['handed over by an admin, to the colleague', noticeCard({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } })],
+  ['booked for you', noticeCard({ ...ctx, notice: { kind: 'bookedForYou', record: tricky, byName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'bookedForYou', record: tricky, byName: 'Grace *G*' } })],
   ['handed over by an admin, to the holder', noticeCard({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } })],
   ['theirs, to an admin', mineCard({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true })],
   ['retired', noticeCard({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } }), noticeText({ ...ctx, notice: { kind: 'retired', record: available(3, NAME) } })],
@@ -699,6 +700,15 @@ describe('lifecycle cards', () => {
     expect(seenCard(toHolder).texts[1]).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
     expect(buttonTitles(toHolder)).toEqual([]);
     expect(noticeText({ ...ctx, notice: { kind: 'handedAway', record: inUse(3, ana), byName: 'Grace Hopper', toName: 'Bob Builder' } })).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
+  });
+
+  it('booked for somebody by a colleague: they read who booked it, until when, and may extend or release it', () => {
+    const record = inUse(3, bob, { until: '2026-03-10T12:00:00.000Z', purpose: 'the soak' });
+    const card = noticeCard({ ...ctx, notice: { kind: 'bookedForYou', record, byName: 'Grace Hopper' } });
+    expect(seenCard(card).heading).toBe('lab-3 is booked for you');
+    expect(seenCard(card).texts.slice(1, 4)).toEqual(['Grace Hopper booked lab-3 for you; it is yours now.', 'Expected release: 2026-03-10 12:00 UTC (in 2 h)', 'Purpose: the soak']);
+    expect(buttonTitles(card)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    expect(noticeText({ ...ctx, notice: { kind: 'bookedForYou', record, byName: 'Grace Hopper' } })).toBe('Grace Hopper booked lab-3 for you; it is yours now. Expected release: 2026-03-10 12:00 UTC.');
   });
 
   it('the first person waiting hears who extended the booking ahead: its holder, or an admin for them', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
-import { asksToBookAhead, isVagueLength, readTypedBooking } from '../../src/cards/typed-booking.js';
+import { asksToBookAhead, isVagueLength, readTypedBooking, readTypedBookingFor } from '../../src/cards/typed-booking.js';
 import { readTypedExtension, readTypedRange, readTypedRelease, unknownZoneWords } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
@@ -701,5 +701,44 @@ describe('no testbed named, and a purpose', () => {
     expect(readTypedBooking('a testbed for the soak', LAB, NOW, 'UTC')).toEqual({ values: { purpose: 'the soak' } });
     expect(readTypedBooking('something for the soak', LAB, NOW, 'UTC')).toEqual({ values: { purpose: 'the soak' } });
     expect(readTypedBooking('any free one until 5 for the soak', LAB, NOW, 'UTC')).toEqual({ values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } });
+  });
+});
+
+describe('readTypedBookingFor: a booking that may be for somebody else', () => {
+  const read = (typed: string) => readTypedBookingFor(typed, LAB, NOW, 'UTC');
+
+  it.each([
+    // The words, whether said plainly, and the booking read without them.
+    ['lab-3 for Linus', 'Linus', false, { name: 'lab-3', values: {} }],
+    ['lab-3 for Linus Lab for 2 hours', 'Linus Lab', false, { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    ['lab-3 for Linus until 5pm for the soak', 'Linus', false, { name: 'lab-3', values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } }],
+    ['lab-3 for Linus by 5pm', 'Linus', false, { name: 'lab-3', values: custom('2026-03-10', '17:00') }],
+    ['lab-3 for Linus, friday', 'Linus', false, { name: 'lab-3', values: custom('2026-03-13', '23:59') }],
+    ['lab-3 for 2 hours for Linus', 'Linus', false, { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    ['lab-3 for linus@example.com', 'linus@example.com', true, { name: 'lab-3', values: {} }],
+    ['lab-3 on behalf of Linus Lab for 2 hours', 'Linus Lab', true, { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    ["lab-3 on Linus's behalf, until 5pm", 'Linus', true, { name: 'lab-3', values: custom('2026-03-10', '17:00') }],
+    ['a testbed for Linus', 'Linus', false, { values: {} }],
+  ])('%j may be for %j (said plainly: %j)', (typed, words, explicit, booking) => {
+    expect(read(typed).forWhom).toEqual({ words, explicit, booking });
+  });
+
+  it('the plain reading stays as it was: the words are the purpose', () => {
+    expect(read('lab-3 for Linus until 5pm for the soak').booking).toEqual(readTypedBooking('lab-3 for Linus until 5pm for the soak', LAB, NOW, 'UTC'));
+    expect(read('lab-3 for Linus').booking).toEqual({ name: 'lab-3', values: { purpose: 'Linus' } });
+    // Said plainly, the words are nobody's purpose.
+    expect(read('lab-3 on behalf of Linus').booking).toEqual({ name: 'lab-3', values: {} });
+  });
+
+  it.each(['lab-3 for the soak', 'lab-3 for testing', "lab-3 for Linus's demo", 'lab-3 for my demo', 'lab-3 for 2 hours', 'lab-3', 'lab-3 on behalf of the team', 'Room for testing'])(
+    '%j is for nobody else',
+    (typed) => {
+      expect(read(typed).forWhom).toBeUndefined();
+    },
+  );
+
+  it('a testbed whose name holds the words is read as its name', () => {
+    const lab = [{ testbed_name: 'Rig on behalf of QA' }];
+    expect(readTypedBookingFor('Rig on behalf of QA', lab, NOW, 'UTC')).toEqual({ booking: { name: 'Rig on behalf of QA', values: {} } });
   });
 });

@@ -431,3 +431,97 @@ describe('an admin handing somebody else’s booking over', () => {
     expect((await h.readTestbeds())[0]).toMatchObject({ user_email: 'ada@example.com' });
   });
 });
+
+describe('booking for a colleague', () => {
+  it('`book lab-2 for Linus for 3 hours for the soak`: the form is for Linus, one press books it in his name, and he is told', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')] });
+
+    const form = await ask(h, h.ada, h.lab, 'book lab-2 for Linus for 3 hours for the soak');
+    expect(seenCard(form).heading).toBe('Register a testbed for Linus Lab');
+    expect(seenCard(form).texts[1]).toBe('Linus Lab (linus@example.com) will hold it and get a message saying you booked it for them; the reminders go to them.');
+    expect(input(form, 'testbed_id').value).toBe('2');
+    expect(input(form, 'purpose').value).toBe('the soak');
+    expect(input(form, 'release_choice').value).toBe('custom');
+    expect(buttonTitles(form)).toEqual(['Register for Linus', 'Register for me', 'Cancel']);
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const pressedAt = Date.now();
+    const booked = await click(h, h.ada, form, 'Register for Linus');
+    expect(seenCard(booked).heading).toBe('Booked for Linus Lab: lab-2');
+    expect(seenCard(booked).texts[1]).toBe('Linus Lab holds it now, not you: they have a message saying you booked it for them, and the reminders go to them.');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.id === 2);
+    expect(record).toMatchObject({ status: 'in_use', user_email: linus.email, user_name: linus.name, purpose: 'the soak' });
+    // Until the minute the form showed, three hours on from when it was typed.
+    expect(Math.abs(Date.parse(record?.expected_release_time ?? '') - (pressedAt + 3 * HOUR))).toBeLessThan(2 * 60_000);
+    expect((await historyLines()).filter((line) => line.event === 'registered')).toEqual([
+      expect.objectContaining({ testbed_id: 2, by: ada, holder: linus, purpose: 'the soak', via: 'chat' }),
+    ]);
+    const told = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(told).heading).toBe('lab-2 is booked for you');
+    expect(seenCard(told).texts[1]).toBe('Ada Ops booked lab-2 for you; it is yours now.');
+    expect(buttonTitles(told)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    // It is his: Release now in his 1:1 room frees it.
+    const released = await click(h, h.linus, told, 'Release now');
+    expect(seenCard(released).heading).toBe('Released: lab-2');
+    expect((await h.readTestbeds()).find((candidate) => candidate.id === 2)).toMatchObject({ status: 'available' });
+  });
+
+  it('words that name nobody stay the purpose; said plainly, the form says so; oneself, several people, an email, a booking one holds', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')] });
+    const plain = async (text: string) => {
+      const form = await ask(h, h.ada, h.lab, text);
+      expect(seenCard(form).heading).toBe('Register a testbed');
+      expect(buttonTitles(form)).toEqual(['Register', 'Cancel']);
+      return form;
+    };
+    expect(input(await plain('book lab-1 for testing'), 'purpose').value).toBe('testing');
+    expect(input(await plain('book lab-1 for Zebrafalcon'), 'purpose').value).toBe('Zebrafalcon');
+    const unknown = await plain('book lab-1 on behalf of Zebrafalcon');
+    expect(seenCard(unknown).texts[2]).toBe(
+      'I could not find anybody called “Zebrafalcon”, so this form books for you. To book for a colleague, type book and their email: book lab-1 for linus@example.com.',
+    );
+    expect(input(unknown, 'purpose').value).toBeUndefined();
+    // Her own name is her own booking, and not its purpose.
+    const own = await plain('book lab-1 for Ada for 2 hours');
+    expect(input(own, 'purpose').value).toBeUndefined();
+    expect(input(own, 'release_choice').value).toBe('custom');
+
+    h.emu.createPerson({ displayName: 'Linus Torvalds', email: 'torvalds@example.com' });
+    expect(input(await plain('book lab-1 for Linus'), 'purpose').value).toBe('Linus');
+    expect(seenCard(await plain('book lab-1 on behalf of Linus')).texts[2]).toBe(
+      'Several people go by “Linus”, so this form books for you. To book for one of them, type book and their email: book lab-1 for linus@example.com.',
+    );
+    const byEmail = await ask(h, h.ada, h.lab, 'book lab-1 for torvalds@example.com');
+    expect(seenCard(byEmail).heading).toBe('Register a testbed for Linus Torvalds');
+    expect(buttonTitles(byEmail)).toEqual(['Register for Linus', 'Register for me', 'Cancel']);
+
+    // Her own booking is hers to give, not to book again.
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-1 for the soak'), 'register_submit', { release_choice: '4h' });
+    expect(seenCard(await ask(h, h.ada, h.lab, 'book lab-1 for Linus Lab')).texts.slice(1)).toEqual([
+      'You hold lab-1 already. To let Linus Lab have it, type give lab-1 to linus@example.com.',
+    ]);
+  });
+
+  it('a form sent back keeps its colleague; a colleague the platform no longer knows books nothing', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1')] });
+    const form = await ask(h, h.ada, h.lab, 'book lab-1 for Linus');
+    const raw = (inputs: Record<string, string>) => {
+      const since = h.emu.messageCount();
+      h.emu.submitRaw({ personId: h.ada.id, messageId: form.id, inputs: { action: 'register_submit', testbed_id: '1', release_choice: '4h', ...inputs } });
+      return h.emu.waitForMessage((m) => m.roomId === h.lab.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    };
+    const back = await raw({ purpose: '', for_email: 'linus@example.com', for_name: 'Linus Lab' });
+    expect(seenCard(back).heading).toBe('Register a testbed for Linus Lab');
+    expect(buttonTitles(back)).toEqual(['Register for Linus', 'Register for me', 'Cancel']);
+
+    const gone = await raw({ purpose: 'soak', for_email: 'nobody@example.com', for_name: 'Nobody' });
+    expect(seenCard(gone).texts.slice(1)).toEqual(['I could not find the colleague this booking was for any more, so nothing was booked. Type book and their email to try again.']);
+    const unreadable = await raw({ purpose: 'soak', for_email: 'not an email' });
+    expect(seenCard(unreadable).texts.slice(1)).toEqual(['The colleague this booking is for could not be read: type book, the testbed and their email again. Nothing was changed.']);
+    expect((await h.readTestbeds())[0]).toMatchObject({ status: 'available' });
+    expect((await historyLines()).filter((line) => line.event === 'registered')).toEqual([]);
+  });
+});
