@@ -744,6 +744,27 @@ describe('sandbox page in Chromium', () => {
     }, SMALL_PHONE);
   });
 
+  it('on a 360 px screen a booking typed for a colleague shows Register for them whole, and one press books it in their name', { timeout: 90_000 }, async () => {
+    await onPhone('sandbox-phone-book-for', async () => {
+      const form = await answerTo('book TB-05 for Linus for 2 hours for the firmware soak', 'Register a testbed for Linus Lab');
+      expect(await form.locator('[data-input-id="purpose"]').inputValue()).toBe('the firmware soak');
+      const buttons = form.locator('.ac-actionSet').last().locator('.ac-pushButton');
+      expect(await buttons.allInnerTexts()).toEqual(['Register for Linus', 'Register for me', 'Cancel']);
+      expect(await cutOff(buttons)).toEqual([]);
+      await buttons.first().click();
+      await botCard('Booked for Linus Lab: TB-05 Firewall HA pair').waitFor();
+      expect(readTestbeds(sandbox).find((record) => record.testbed_name === 'TB-05 Firewall HA pair')).toMatchObject({
+        status: 'in_use',
+        user_email: 'linus@example.com',
+        purpose: 'the firmware soak',
+      });
+
+      await say('release TB-05');
+      await botCard('Release a testbed').getByRole('button', { name: 'Release', exact: true }).click();
+      await botCard('Released: TB-05 Firewall HA pair').waitFor();
+    }, SMALL_PHONE);
+  });
+
   it('on a 360 px screen a colleague\'s bookings, Extend all and an admin\'s Extend theirs and Hand over for them show each button whole, and each does what it says', { timeout: 90_000 }, async () => {
     await onPhone('sandbox-phone-extend-all', async () => {
       // Linus's one booking (TB-04): its row, under Held by, with its own buttons.
