@@ -147,12 +147,14 @@ type RegisterFormView = Extract<CardView, { kind: 'registerForm' }>;
  * the booker's own and says why. Never looked up in a 1:1 room that is not approved, where a booking is an offer's.
  */
 async function bookingForWhom(view: RegisterFormView, forWho: BookingFor, ctx: RenderContext): Promise<RegisterFormView> {
-  const { forWho: _words, named: _named, filled: _filled, unread: _unread, ...rest } = view;
-  const plain = { ...rest, ...(view.named === undefined ? {} : { named: view.named }), ...(view.filled === undefined ? {} : { filled: view.filled }), ...(view.unread === undefined ? {} : { unread: view.unread }) };
+  const { forWho: _words, ...plain } = view;
   if (ctx.directRoom) return plain;
   const found = await (ctx.findPeople?.(forWho.words) ?? Promise.resolve([])).catch(() => null);
   const people = (found ?? []).filter((person) => namesPerson(person, forWho.words));
-  const alone = { ...rest, ...(forWho.testbedName === undefined ? {} : { named: forWho.testbedName }), ...(forWho.filled === undefined ? {} : { filled: forWho.filled }), ...(forWho.unread === undefined ? {} : { unread: forWho.unread }) };
+  // The booking read without the words: its own testbed, inputs and unread words in place of the typed ones.
+  const { named: _named, filled: _filled, unread: _unread, ...rest } = plain;
+  const { words: _said, explicit: _explicit, testbedName, ...started } = forWho;
+  const alone: RegisterFormView = { ...rest, ...(testbedName === undefined ? {} : { named: testbedName }), ...started };
   const [person] = people;
   if (people.length === 1 && person !== undefined) return sameEmail(person.email, ctx.requesterEmail) ? alone : { ...alone, forPerson: person };
   if (!forWho.explicit) return plain;
@@ -163,7 +165,7 @@ async function bookingForWhom(view: RegisterFormView, forWho: BookingFor, ctx: R
       ? `I could not look “${words}” up just now, so this form books for you. Try again in a moment to book for them.`
       : people.length > 1
         ? `Several people go by “${words}”, so this form books for you. To book for one of them, type book and their email: book ${example} for ${people[0]!.email}.`
-        : `I could not find anybody called “${words}”, so this form books for you. To book for a colleague, type book and their email: book ${example} for linus@example.com.`;
+        : `I could not find anybody called “${words}”, so this form books for you. To book for a colleague, type book and their email: book ${example} for name@example.com.`;
   return { ...alone, forProblem: problem };
 }
 

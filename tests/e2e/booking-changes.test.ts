@@ -481,7 +481,7 @@ describe('booking for a colleague', () => {
     expect(input(await plain('book lab-1 for Zebrafalcon'), 'purpose').value).toBe('Zebrafalcon');
     const unknown = await plain('book lab-1 on behalf of Zebrafalcon');
     expect(seenCard(unknown).texts[2]).toBe(
-      'I could not find anybody called “Zebrafalcon”, so this form books for you. To book for a colleague, type book and their email: book lab-1 for linus@example.com.',
+      'I could not find anybody called “Zebrafalcon”, so this form books for you. To book for a colleague, type book and their email: book lab-1 for name@example.com.',
     );
     expect(input(unknown, 'purpose').value).toBeUndefined();
     // Her own name is her own booking, and not its purpose.
