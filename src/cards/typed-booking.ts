@@ -5,10 +5,13 @@
  * booked from typed text alone. Pure; the time is read by `typed-time.ts`.
  */
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { LAB_LIMITS, findByTypedName, sameName } from '../lab-rules.js';
+import { LAB_LIMITS, findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
 import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
+
+/** The testbeds a typed booking is read against: their names, and the labels they carry (a booking may name one). */
+type Lab = Pick<TestbedRecord, 'testbed_name' | 'labels'>;
 
 /** How many places a clause could start (` for `, ` until `) are tried in one typed booking. */
 const MAX_CLAUSE_STARTS = 6;
@@ -101,7 +104,7 @@ function purposeValue(purpose: string): FormValues {
  * before (the form then says no testbed is called so). A purpose is only read after a name that
  * finds a testbed, or after words that name none (`a testbed for the soak`).
  */
-export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking {
+export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
   const text = withFor(withoutForMe(withoutSeparator(typed.trim(), testbeds), testbeds), testbeds, now, timeZone);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
@@ -109,27 +112,27 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
   const starts = clauseStarts(text)
     .filter((start) => start <= LAB_LIMITS.nameMax + 1)
     .slice(0, MAX_CLAUSE_STARTS);
-  // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`).
-  const finds = (name: string, whole: boolean): boolean => {
-    const match = findByTypedName(testbeds, name);
-    return 'found' in match && (!whole || sameName(match.found.testbed_name, name));
-  };
-  if (named(text) !== undefined && finds(text, true)) return { name: text, values: {} };
+  // A whole name first (`Room for testing for 2 hours`), then the start of one (`TB-08 for 2 hours`); or a label the
+  // lab has where no testbed is called so (`any 5g for the soak`: any free testbed carrying it, as the form reads it).
+  const finds = (name: string, whole: boolean): string | undefined => (named(name) === undefined ? undefined : bookedName(testbeds, name, whole));
+  const whole = finds(text, true);
+  if (whole !== undefined) return { name: whole, values: {} };
   // `lab-3 for a bit`, `a testbed for a while`: the testbed (if one is named), and the words named (no purpose `a bit`).
   for (const start of starts) {
     const [name, rest] = [text.slice(0, start).trim(), text.slice(start).trim()];
     if (!/^(?:for|until|till)\s/i.test(rest) || !isVagueLength(rest)) continue;
     if (name !== '' && NO_NAME.test(name)) return { values: {}, unread: rest };
-    if (named(name) !== undefined && finds(name, false)) return { name, values: {}, unread: rest };
+    const found = finds(name, false);
+    if (found !== undefined) return { name: found, values: {}, unread: rest };
   }
   const range = bookingRange(text, testbeds, now, timeZone);
   if (range !== undefined) return range;
   const ahead = bookingAhead(text, testbeds, now, timeZone);
   if (ahead !== undefined) return ahead;
-  for (const whole of [true, false]) {
+  for (const exact of [true, false]) {
     for (const start of starts) {
-      const name = text.slice(0, start).trim();
-      if (named(name) === undefined || !finds(name, whole)) continue;
+      const name = finds(text.slice(0, start).trim(), exact);
+      if (name === undefined) continue;
       const values = readClauses(text.slice(start), now, timeZone);
       if (values) return { name, values };
     }
@@ -138,7 +141,8 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
   for (const start of starts) {
     const name = text.slice(0, start).trim();
     const rest = text.slice(start).trim();
-    if (named(name) !== undefined && finds(name, false) && /^(?:until|till|til)\s/i.test(rest)) return { name, values: {}, unread: rest };
+    const found = finds(name, false);
+    if (found !== undefined && /^(?:until|till|til)\s/i.test(rest)) return { name: found, values: {}, unread: rest };
   }
   // `a testbed for the soak`, `something until 5 for the soak`: no testbed named, and what follows as clauses.
   for (const start of starts) {
@@ -151,12 +155,14 @@ export function readTypedBooking(typed: string, testbeds: readonly Pick<TestbedR
     const values = readTime(text.slice(start), now, timeZone);
     if (values) return { ...optional(named(text.slice(0, start).trim())), values };
   }
-  if (named(text) !== undefined && finds(text, false)) return { name: text, values: {} };
+  const started = finds(text, false);
+  if (started !== undefined) return { name: started, values: {} };
   // A testbed, then words that are none of the above (`lab-3 tomorrow`, `lab-3 from 2pm`): the form
   // starts on the longest name found, and names the rest it could not read.
   for (const space of wordEnds(text).reverse()) {
     const name = text.slice(0, space).trim();
-    if (named(name) !== undefined && finds(name, false)) return { name, values: {}, unread: text.slice(space).trim() };
+    const found = finds(name, false);
+    if (found !== undefined) return { name: found, values: {}, unread: text.slice(space).trim() };
   }
   return { ...optional(named(text)), values: {} };
 }
@@ -193,7 +199,7 @@ function isPersonWords(words: string): boolean {
  */
 export function readTypedBookingFor(
   typed: string,
-  testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[],
+  testbeds: readonly Lab[],
   now: string,
   timeZone: string,
 ): { booking: TypedBooking; forWhom?: ForWhom } {
@@ -225,21 +231,34 @@ export function readTypedBookingFor(
 }
 
 /**
+ * What typed words name, as the form takes it: a testbed (`whole`: by its whole name, else by its start too), or a
+ * label the lab has where no testbed is called so (`any 5g`, `a 5g testbed`: `5g`, any free testbed carrying it).
+ * Undefined when they name neither.
+ */
+function bookedName(testbeds: readonly Lab[], name: string, whole = false): string | undefined {
+  if (name === '') return undefined;
+  const match = findByTypedName(testbeds, name);
+  if ('found' in match) return !whole || sameName(match.found.testbed_name, name) ? name : undefined;
+  const label = withoutArticle(name, testbeds);
+  return labelCarried(testbeds, label) ? label : undefined;
+}
+
+/**
  * `lab-3 from monday to wednesday`, `lab-3 starting tomorrow`: a start later than now, which a
  * booking cannot have (it starts when it is made). The form starts on the testbed and names the
  * words it did not take. `lab-3 from now until friday` is `lab-3 until friday`.
  */
-function bookingAhead(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
+function bookingAhead(text: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking | undefined {
   // The word comes right after a name, so it is looked for only within a name's reach.
   const head = text.slice(0, LAB_LIMITS.nameMax + 2);
   const found = [/\s(?:from|starting|beginning)\s/i.exec(head)?.index, LATER_START.exec(head)?.index, forLaterDay(head, now, timeZone)];
   // The first place that follows a testbed's name.
   for (const at of found.filter((index) => index !== undefined).sort((a, b) => a - b)) {
-    const name = text.slice(0, at).trim();
+    const name = bookedName(testbeds, text.slice(0, at).trim());
+    if (name === undefined) continue;
     const match = findByTypedName(testbeds, name);
-    if (name === '' || !('found' in match)) continue;
     // A testbed whose own name goes on with `from …` is read whole by the caller's other readings.
-    return /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name) ? undefined : aheadFrom(name, text.slice(at).trim(), now, timeZone);
+    return 'found' in match && /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name) ? undefined : aheadFrom(name, text.slice(at).trim(), now, timeZone);
   }
   return undefined;
 }
@@ -295,12 +314,12 @@ export function asksToBookAhead(unread: string): boolean {
  * `lab-3 from 9 to 12`, `lab-3 9-17 for the soak`: a booking from a start that has come (or comes within
  * minutes) is until the end; a later start is booking ahead, which the form names as such.
  */
-function bookingRange(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): TypedBooking | undefined {
+function bookingRange(text: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking | undefined {
   const head = text.slice(0, LAB_LIMITS.nameMax + 2);
   for (const space of head.matchAll(/\s+(?=(?:from\s+|between\s+)?(?:\d|noon|midday))/gi)) {
-    const name = text.slice(0, space.index).trim();
+    const name = bookedName(testbeds, text.slice(0, space.index).trim());
     const match = RANGE.exec(text.slice(space.index).trim());
-    if (match === null || name === '' || !('found' in findByTypedName(testbeds, name))) continue;
+    if (match === null || name === undefined) continue;
     const [start, typedEnd] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
     // After the range, perhaps its zone (`9-12 CET`), then only a purpose (`for the soak`).
     const zoned = match[5] === undefined ? null : leadingZone(match[5]);
@@ -349,7 +368,7 @@ function wordEnds(text: string): number[] {
  * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`: the word between, when the whole is no testbed's
  * name (a label, or a name, as the form reads it).
  */
-function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+function withoutArticle(name: string, testbeds: readonly Lab[]): string {
   const word = /^(?:any|an?|the)\s+(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
@@ -360,15 +379,15 @@ function withoutArticle(name: string, testbeds: readonly Pick<TestbedRecord, 'te
  * `lab-3 4h`, `lab-3 2 hours`: a testbed and a length without the `for`, read as `lab-3 for 4h`;
  * `lab-3 tomorrow`, `lab-3 today for the soak`, `lab-3 friday 17:00`: a day without the `until`, read as `lab-3 until tomorrow`.
  */
-function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], now: string, timeZone: string): string {
+function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): string {
   const text = withoutNow(typed, testbeds).replace(/\s\+(?=\d)/, ' ');
   const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
   // `lab-3 0930 hrs`: a clock, so until then.
-  if (match && 'found' in findByTypedName(testbeds, match[1])) return `${match[1]} ${CLOCK_WITH_HOURS.test(match[2]) ? 'until' : 'for'} ${match[2]}`;
+  if (match && bookedName(testbeds, match[1]) !== undefined) return `${match[1]} ${CLOCK_WITH_HOURS.test(match[2]) ? 'until' : 'for'} ${match[2]}`;
   const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
   // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
   const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;
-  if (day && !ahead && 'found' in findByTypedName(testbeds, day[1]) && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
+  if (day && !ahead && bookedName(testbeds, day[1]) !== undefined && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
   return text;
 }
 
@@ -376,13 +395,13 @@ function withFor(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_
 const FOR_ME = /\s+for\s+(?:me|myself|us|ourselves)(?=\s|$)/i;
 
 /** `lab-3 for me for 2 hours`, `lab-3 for 2 hours for us`: without the words that say for whom. */
-function withoutForMe(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+function withoutForMe(text: string, testbeds: readonly Lab[]): string {
   if (!FOR_ME.test(text) || testbeds.some((record) => FOR_ME.test(` ${record.testbed_name}`))) return text;
   return text.replace(new RegExp(FOR_ME.source, 'gi'), '');
 }
 
 /** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */
-function withoutSeparator(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+function withoutSeparator(text: string, testbeds: readonly Lab[]): string {
   const marked = /^(.+?)\s*(?:,|:|;|\s[-–—]\s)\s*(\S.*)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200)) ?? /^(.+?)\s*\((.+)\)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200));
   if (marked === null || marked[0].length !== text.length) return text;
   const match = findByTypedName(testbeds, marked[1]);
@@ -390,7 +409,7 @@ function withoutSeparator(text: string, testbeds: readonly Pick<TestbedRecord, '
 }
 
 /** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`, `lab-3 urgently`, `lab-3 instead`: a booking starts when it is made, so the word after a testbed's name is dropped. */
-function withoutNow(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+function withoutNow(text: string, testbeds: readonly Lab[]): string {
   const found = /\s+(?:(?:right\s+)?now|right\s+away|asap|immediately|urgently|as\s+soon\s+as\s+possible|instead)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
   if (!found) return text;
   const name = text.slice(0, found.index);

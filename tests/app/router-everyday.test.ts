@@ -1599,6 +1599,9 @@ describe('router: switching a booking to another testbed', () => {
     expect(route(text('swap lab-3 for a 5g one'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g', fromId: 3 } });
     expect(route(text('move my booking to a 5g testbed'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g' } });
     expect(route(text('switch to any 5g until 5pm'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g', until: '2026-03-02T17:00:00.000Z' } });
+    // A new purpose after the label, with a time or without.
+    expect(route(text('switch to any 5g for the soak'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g', purpose: 'the soak' } });
+    expect(route(text('switch to a 5g one until 5pm for the soak'), ctx)).toEqual({ kind: 'reply', view: { kind: 'switchForm', label: '5g', until: '2026-03-02T17:00:00.000Z', purpose: 'the soak' } });
     expect(route(text('switch to any 4g'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “any 4g”. Type status to see them all.' } });
   });
 

@@ -742,3 +742,27 @@ describe('readTypedBookingFor: a booking that may be for somebody else', () => {
     expect(readTypedBookingFor('Rig on behalf of QA', lab, NOW, 'UTC')).toEqual({ booking: { name: 'Rig on behalf of QA', values: {} } });
   });
 });
+
+describe('readTypedBooking: a label the lab has, then a time or a purpose', () => {
+  const LABELLED = [{ testbed_name: 'lab-1', labels: ['5g'] }, { testbed_name: 'lab-3' }, { testbed_name: '5G core' }];
+  const read = (typed: string) => readTypedBooking(typed, LABELLED, NOW, 'UTC');
+
+  it.each([
+    ['any 5g for the soak', { name: '5g', values: { purpose: 'the soak' } }],
+    ['a 5g testbed for 2 hours for the soak', { name: '5g', values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } }],
+    ['5g for testing', { name: '5g', values: { purpose: 'testing' } }],
+    ['any 5g until the demo', { name: '5g', values: {}, unread: 'until the demo' }],
+    ['any 5g for a while', { name: '5g', values: {}, unread: 'for a while' }],
+    ['any 5g from 9 to 12', { name: '5g', values: custom('2026-03-10', '12:00') }],
+    ['any 5g tomorrow', { name: '5g', values: { release_choice: '1d' } }],
+    ['any 5g 4h', { name: '5g', values: { release_choice: '4h' } }],
+    ['any 5g', { name: '5g', values: {} }],
+  ])('%j is any free testbed labelled 5g: %j', (typed, booking) => {
+    expect(read(typed)).toEqual(booking);
+  });
+
+  it('a testbed whose name starts so is still that testbed, and a label nobody carries is read as a name', () => {
+    expect(read('5G core for the soak')).toEqual({ name: '5G core', values: { purpose: 'the soak' } });
+    expect(read('any wifi for the soak')).toEqual({ name: 'any wifi for the soak', values: {} });
+  });
+});

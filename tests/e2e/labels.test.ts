@@ -164,9 +164,14 @@ describe('labels and maintenance, end to end', () => {
     // A label the lab does not have: named as one under the picker, with the one a slip away or the labels in use.
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book any 5gg'), 'testbed_id')).toBe('No testbed is called “5gg” or has that label. Did you mean 5g? Type book any 5g. Or choose one from the list.');
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book a wifi testbed'), 'testbed_id')).toBe('No testbed is called “wifi” or has that label. Labels in use: 5g, core, lab. Or choose one from the list.');
-    const form = await ask(h, h.ada, h.lab, 'book any 5g for 2 hours');
-    const booked = await click(h, h.ada, form, 'register_submit', { purpose: 'Radio soak' });
+    // With a purpose after the label (and a time), the form arrives filled in, the label chosen.
+    const form = await ask(h, h.ada, h.lab, 'book any 5g for 2 hours for the radio soak');
+    expect((input(form, 'label') as { value?: string }).value).toBe('5g');
+    expect((input(form, 'purpose') as { value?: string }).value).toBe('the radio soak');
+    expect(fieldErrorText(form, 'testbed_id')).toBeUndefined();
+    const booked = await click(h, h.ada, form, 'register_submit');
     expect(['Booked: ran-1', 'Booked: ran-2']).toContain(seenCard(booked).heading);
+    expect((await h.readTestbeds()).filter((record) => record.purpose === 'the radio soak').map((record) => record.user_email)).toEqual(['ada@example.com']);
     await click(h, h.linus, await ask(h, h.linus, h.lab, 'book any 5g'), 'register_submit', { purpose: 'Second soak', release_choice: '1h' });
 
     // Both free ones are booked now (ran-4 is under maintenance): the answer says so, and waits for any of them in one press.
