@@ -102,7 +102,7 @@ function purposeValue(purpose: string): FormValues {
  * of `testbeds` (and whose rest reads as clauses) wins, then the first whose name is the start of
  * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as
  * before (the form then says no testbed is called so). A purpose is only read after a name that
- * finds a testbed, or after words that name none (`a testbed for the soak`).
+ * finds a testbed or a label the lab has, or after words that name none (`a testbed for the soak`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
   const text = withFor(withoutForMe(withoutSeparator(typed.trim(), testbeds), testbeds), testbeds, now, timeZone);
@@ -254,9 +254,10 @@ function bookingAhead(text: string, testbeds: readonly Lab[], now: string, timeZ
   const found = [/\s(?:from|starting|beginning)\s/i.exec(head)?.index, LATER_START.exec(head)?.index, forLaterDay(head, now, timeZone)];
   // The first place that follows a testbed's name.
   for (const at of found.filter((index) => index !== undefined).sort((a, b) => a - b)) {
-    const name = bookedName(testbeds, text.slice(0, at).trim());
+    const typed = text.slice(0, at).trim();
+    const name = bookedName(testbeds, typed);
     if (name === undefined) continue;
-    const match = findByTypedName(testbeds, name);
+    const match = findByTypedName(testbeds, typed);
     // A testbed whose own name goes on with `from …` is read whole by the caller's other readings.
     return 'found' in match && /\s(?:from|starting|beginning)\s/i.test(match.found.testbed_name) ? undefined : aheadFrom(name, text.slice(at).trim(), now, timeZone);
   }
