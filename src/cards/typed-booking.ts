@@ -185,10 +185,19 @@ const NOT_A_NAME = /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those
 const AFTER_PERSON = /(?:,\s*|\s+)(?=(?:for|until|till|til|to|through|thru|over|because|from|by)\s|overnight(?:\s|$))|,\s*(?=\S)/gi;
 /** `on behalf of Linus`, `on Linus's behalf`: a booking for somebody else, said plainly. */
 const ON_BEHALF =
-  /(?:^|\s+)(?:on\s+behalf\s+of\s+([^\s,]+(?:\s+[^\s,]+){0,2}?)|on\s+([^\s,]+(?:\s+[^\s,]+){0,2}?)['’]s?\s+behalf)(?=\s*(?:$|,|\s(?:for|until|till|til|to|through|thru|over|overnight|because|from|by)\s))/i;
+  /(?:^|\s+)(?:on\s+behalf\s+of\s+([^\s,]+(?:\s+[^\s,]+){0,4}?)|on\s+([^\s,]+(?:\s+[^\s,]+){0,4}?)['’]s?\s+behalf)(?=\s*(?:$|,|\s(?:for|until|till|til|to|through|thru|over|overnight|because|from|by)\s))/i;
+
+/** `my colleague Linus`, `our intern Grace`: words that say the name after them is a person's. */
+const COLLEAGUE = /^(?:my|our)\s+(?:colleague|teammate|team-?mate|team\s+member|co-?worker|workmate|intern)\s+(?=\S)/i;
 
 function isPersonWords(words: string): boolean {
   return EMAIL_WORDS.test(words) || (NAME_WORDS.test(words) && !NOT_A_NAME.test(words));
+}
+
+/** The person typed words may name (`Linus`, `my colleague Linus`), and whether they say plainly it is one; null when none. */
+function personOf(typed: string): { words: string; explicit: boolean } | null {
+  const words = typed.replace(COLLEAGUE, '');
+  return isPersonWords(words) ? { words, explicit: words !== typed || EMAIL_WORDS.test(words) } : null;
 }
 
 /**
@@ -204,11 +213,11 @@ export function readTypedBookingFor(
   timeZone: string,
 ): { booking: TypedBooking; forWhom?: ForWhom } {
   const behalf = testbeds.some((record) => ON_BEHALF.test(` ${record.testbed_name}`)) ? null : ON_BEHALF.exec(typed);
-  const behalfWords = behalf?.[1] ?? behalf?.[2];
-  if (behalf && behalfWords !== undefined && isPersonWords(behalfWords)) {
+  const behalfPerson = personOf(behalf?.[1] ?? behalf?.[2] ?? '');
+  if (behalf && behalfPerson !== null) {
     const rest = `${typed.slice(0, behalf.index)} ${typed.slice(behalf.index + behalf[0].length)}`.replace(/\s+/g, ' ').trim();
     const booking = readTypedBooking(rest === '' ? 'a testbed' : rest, testbeds, now, timeZone);
-    return { booking, forWhom: { words: behalfWords, booking, explicit: true } };
+    return { booking, forWhom: { words: behalfPerson.words, booking, explicit: true } };
   }
   const booking = readTypedBooking(typed, testbeds, now, timeZone);
   const purpose = booking.values[INPUT_IDS.purpose];
@@ -217,15 +226,16 @@ export function readTypedBookingFor(
   // The person is the whole purpose, or its first words before a clause (`Linus until 5pm for the soak`).
   const ends = [purpose.length, ...[...purpose.slice(0, 120).matchAll(AFTER_PERSON)].map((match) => match.index)];
   for (const end of ends.sort((a, b) => a - b)) {
-    const words = purpose.slice(0, end).trim();
-    if (!isPersonWords(words)) continue;
+    const person = personOf(purpose.slice(0, end).trim());
+    if (person === null) continue;
+    const { words, explicit } = person;
     const rest = purpose.slice(end).replace(/^\s*,?\s*/, '').trim();
-    if (rest === '') return { booking, forWhom: { words, booking: { ...booking, values: timing }, explicit: EMAIL_WORDS.test(words) } };
+    if (rest === '') return { booking, forWhom: { words, booking: { ...booking, values: timing }, explicit } };
     // `by 5pm` is until then; a clause as the form reads it; after a comma, a time (`Linus, friday`).
     const clause = /^by\s/i.test(rest) ? `until ${rest.slice(3)}` : /^(?:for|until|till|til|to|through|thru|over|overnight|because|from)\b/i.test(rest) ? rest : `until ${rest}`;
     const reread = readTypedBooking(`${booking.name ?? 'a testbed'} ${clause}`, testbeds, now, timeZone);
     const alone = { ...(booking.name === undefined ? {} : { name: booking.name }), values: { ...timing, ...reread.values }, ...(reread.unread === undefined ? {} : { unread: reread.unread }) };
-    return { booking, forWhom: { words, booking: alone, explicit: EMAIL_WORDS.test(words) } };
+    return { booking, forWhom: { words, booking: alone, explicit } };
   }
   return { booking };
 }

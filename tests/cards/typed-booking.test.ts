@@ -719,6 +719,11 @@ describe('readTypedBookingFor: a booking that may be for somebody else', () => {
     ['lab-3 on behalf of Linus Lab for 2 hours', 'Linus Lab', true, { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
     ["lab-3 on Linus's behalf, until 5pm", 'Linus', true, { name: 'lab-3', values: custom('2026-03-10', '17:00') }],
     ['a testbed for Linus', 'Linus', false, { values: {} }],
+    ['lab-3 for my colleague Linus', 'Linus', true, { name: 'lab-3', values: {} }],
+    ['lab-3 for our intern Grace Hopper until 5pm', 'Grace Hopper', true, { name: 'lab-3', values: custom('2026-03-10', '17:00') }],
+    ['lab-3 on behalf of my colleague Linus Lab for 2 hours', 'Linus Lab', true, { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    // Without `my`, the words may be a purpose: only the platform knows.
+    ['lab-3 for colleague onboarding', 'colleague onboarding', false, { name: 'lab-3', values: {} }],
   ])('%j may be for %j (said plainly: %j)', (typed, words, explicit, booking) => {
     expect(read(typed).forWhom).toEqual({ words, explicit, booking });
   });
