@@ -4,7 +4,7 @@
  * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
-import { NO_NAME, isVagueLength, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
+import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel } from '../lab-rules.js';
@@ -252,6 +252,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const doneBy = doneByRoute(event, command, ctx);
   if (doneBy) return doneBy;
+  // `Linus needs lab-3 for 2 hours`: a booking for Linus, as `book lab-3 for Linus for 2 hours` is.
+  const needed = readNeededBooking(command, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+  if (needed) {
+    const forWho = { words: needed.words.slice(0, MAX_TYPED_NAME), explicit: true as const, ...startedOn(needed.booking) };
+    return one('conversation', event, { type: 'registration.started', ...startedOn(needed.booking), forWho });
+  }
   const withName = NAMED_FORM.exec(command);
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';

@@ -180,7 +180,8 @@ const EMAIL_WORDS = /^[^\s@,;()]+@[^\s@,;()]+\.[^\s@,;()]+$/;
 /** Up to three words that could be a person's name: letters (any script), with `'`, `-` or `.` inside; not a possessive (`Linus's demo`). */
 const NAME_WORDS = /^\p{L}[\p{L}\p{M}'’.-]*(?:\s+\p{L}[\p{L}\p{M}'’.-]*){0,2}$/u;
 /** Words that start a purpose, never a name (`for the soak`, `for my demo`, `for testing`). */
-const NOT_A_NAME = /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|any|all|me|us|myself|ourselves|them|him|testing|test|tests|debugging|now|today|tonight|later|good|ever|while|bit)\b|['’]s$|['’]s\s/i;
+const NOT_A_NAME =
+  /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|any|all|me|us|myself|ourselves|them|him|testing|test|tests|debugging|now|today|tonight|later|good|ever|while|bit|who|what|which|anyone|anybody|someone|somebody|everyone|everybody|nobody|no\s+one|he|she|it|they|i|we|you)\b|['’]s$|['’]s\s/i;
 /** Where a purpose's person ends and the rest of the booking starts: a clause, or a comma. */
 const AFTER_PERSON = /(?:,\s*|\s+)(?=(?:for|until|till|til|to|through|thru|over|because|from|by)\s|overnight(?:\s|$))|,\s*(?=\S)/gi;
 /** `on behalf of Linus`, `on Linus's behalf`: a booking for somebody else, said plainly. */
@@ -238,6 +239,22 @@ export function readTypedBookingFor(
     return { booking, forWhom: { words, booking: alone, explicit } };
   }
   return { booking };
+}
+
+/** `Linus needs lab-3 for 2 hours`, `my colleague Grace wants a 5g testbed`: who (group 1), and the booking (group 2). */
+const NEEDS = /^(\S+(?:\s+\S+){0,4}?)\s+(?:needs|wants|would\s+like|could\s+use)\s+(\S[\s\S]*)$/i;
+
+/**
+ * `Linus needs lab-3 for 2 hours`: a booking for the person named, read as `lab-3 for 2 hours` is; undefined when the
+ * words before `needs` are nobody's name, or the words after it name no testbed or label (`Linus needs a break`).
+ */
+export function readNeededBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): ForWhom | undefined {
+  const match = NEEDS.exec(typed.slice(0, 400));
+  const person = match === null ? null : personOf(match[1]);
+  if (match === null || person === null) return undefined;
+  const booking = readTypedBooking(match[2], testbeds, now, timeZone);
+  const named = booking.name === undefined ? NO_NAME.test(match[2].split(/\s+(?=for\s|until\s|till\s)/i)[0].trim()) : bookedName(testbeds, booking.name) !== undefined;
+  return named ? { words: person.words, booking, explicit: true } : undefined;
 }
 
 /**

@@ -311,6 +311,15 @@ describe('router', () => {
     });
     const behalf = route(text('book lab-2 on behalf of linus@example.com'), lab);
     expect(behalf.kind === 'dispatch' && behalf.targets[0].event).toEqual({ type: 'registration.started', testbedName: 'lab-2', forWho: { words: 'linus@example.com', explicit: true, testbedName: 'lab-2' } });
+    // Said of them: `Linus needs lab-2 for 2 hours` is for Linus, said plainly.
+    const needs = route(text('Linus needs lab-2 for 2 hours'), lab);
+    const inTwoHours = { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' };
+    expect(needs.kind === 'dispatch' && needs.targets[0].event).toEqual({
+      type: 'registration.started',
+      testbedName: 'lab-2',
+      filled: inTwoHours,
+      forWho: { words: 'Linus', explicit: true, testbedName: 'lab-2', filled: inTwoHours },
+    });
     const soak = route(text('book lab-2 for the soak'), lab);
     expect(soak.kind === 'dispatch' && soak.targets[0].event).toEqual({ type: 'registration.started', testbedName: 'lab-2', filled: { purpose: 'the soak' } });
   });

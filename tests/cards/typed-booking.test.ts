@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_CHOICES } from '../../src/cards/actions.js';
 import { hostileString } from '../reliability/fuzz-arbitraries.js';
-import { asksToBookAhead, isVagueLength, readTypedBooking, readTypedBookingFor } from '../../src/cards/typed-booking.js';
+import { asksToBookAhead, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor } from '../../src/cards/typed-booking.js';
 import { readTypedExtension, readTypedRange, readTypedRelease, unknownZoneWords } from '../../src/cards/typed-time.js';
 import { resolveRelease } from '../../src/cards/release-time.js';
 
@@ -770,4 +770,26 @@ describe('readTypedBooking: a label the lab has, then a time or a purpose', () =
     expect(read('5G core for the soak')).toEqual({ name: '5G core', values: { purpose: 'the soak' } });
     expect(read('any wifi for the soak')).toEqual({ name: 'any wifi for the soak', values: {} });
   });
+});
+
+describe('readNeededBooking: `Linus needs lab-3`', () => {
+  const LABELLED = [{ testbed_name: 'lab-3' }, { testbed_name: 'lab-1', labels: ['5g'] }];
+  const read = (typed: string) => readNeededBooking(typed, LABELLED, NOW, 'UTC');
+
+  it.each([
+    ['Linus needs lab-3 for 2 hours', 'Linus', { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    ['Linus Lab would like lab-3 until 5pm for the soak', 'Linus Lab', { name: 'lab-3', values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } }],
+    ['my colleague Grace wants a 5g testbed', 'Grace', { name: '5g', values: {} }],
+    ['Grace could use a testbed for the demo', 'Grace', { values: { purpose: 'the demo' } }],
+    ['linus@example.com needs lab-3', 'linus@example.com', { name: 'lab-3', values: {} }],
+  ])('%j is a booking for %j: %j', (typed, words, booking) => {
+    expect(read(typed)).toEqual({ words, explicit: true, booking });
+  });
+
+  it.each(['Linus needs a break', 'lab-3 needs a reboot', 'who needs lab-3', 'nobody needs lab-3 anymore', 'the team needs lab-3', 'Linus needs lab-9', 'I need lab-3'])(
+    '%j is no booking for somebody',
+    (typed) => {
+      expect(read(typed)).toBeUndefined();
+    },
+  );
 });

@@ -494,6 +494,9 @@ describe('booking for a colleague', () => {
     expect(seenCard(await plain('book lab-1 on behalf of Linus')).texts[2]).toBe(
       'Several people go by “Linus”, so this form books for you. To book for one of them, type book and their email: book lab-1 for linus@example.com.',
     );
+    const needs = await ask(h, h.ada, h.lab, 'Linus Torvalds needs lab-1 until 5pm');
+    expect(seenCard(needs).heading).toBe('Register a testbed for Linus Torvalds');
+    expect(input(needs, 'release_time').value).toBe('17:00');
     const byEmail = await ask(h, h.ada, h.lab, 'book lab-1 for torvalds@example.com');
     expect(seenCard(byEmail).heading).toBe('Register a testbed for Linus Torvalds');
     expect(buttonTitles(byEmail)).toEqual(['Register for Linus', 'Register for me', 'Cancel']);
