@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flowKey, type Flow } from '../../src/app/actor-key.js';
-import { route, type RouterContext } from '../../src/app/router.js';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
 import { hintCard } from '../../src/cards/menu.card.js';
 import { encodeId } from '../../src/platform/ids.js';
 import type { CardActionEvent, MessageEvent } from '../../src/platform/port.js';
@@ -320,6 +320,11 @@ describe('router', () => {
       filled: inTwoHours,
       forWho: { words: 'Linus', explicit: true, testbedName: 'lab-2', filled: inTwoHours },
     });
+    // A colleague's name is a person's words: a recording with RECORD_TEXT=off blanks it.
+    for (const typed of ['book lab-2 for Linus', 'book lab-2 on behalf of Linus', 'Linus needs lab-2', 'book lab-2 for linus@example.com', 'book lab-2 for my colleague Linus']) {
+      expect(isCommandText(typed, lab.testbeds), typed).toBe(false);
+    }
+    expect(isCommandText('book lab-2 for 2 hours', lab.testbeds)).toBe(true);
     const soak = route(text('book lab-2 for the soak'), lab);
     expect(soak.kind === 'dispatch' && soak.targets[0].event).toEqual({ type: 'registration.started', testbedName: 'lab-2', filled: { purpose: 'the soak' } });
   });
