@@ -375,6 +375,11 @@ export type AdminRequest =
    */
   | ({ type: 'extend'; testbedId: number; holderEmail: string } & ExtendBy)
   /**
+   * Every booking one person holds made longer (`extend Linus's bookings by 2 hours` typed by an admin), each as `extend`
+   * of it would be. `holderEmail`: whose bookings the admin saw.
+   */
+  | ({ type: 'extendAll'; holderEmail: string } & ExtendBy)
+  /**
    * Somebody else's booking handed to a colleague (`give lab-3 to Grace` typed by an admin), as the holder's Hand over would.
    * `holderEmail`: whose booking the admin saw; `toEmail`: the colleague the card named (the platform is asked who that is).
    */
@@ -431,6 +436,8 @@ export type AdminOutcome =
   | { type: 'extended'; record: TestbedRecord; previousRelease: string }
   /** Somebody's booking handed to a colleague by an admin; `previous`: the booking as it was. */
   | { type: 'handedOver'; record: TestbedRecord; previous: TestbedRecord }
+  /** `extendAll`: each of the person's bookings extended (with when it was due), and those that were not, with why. */
+  | { type: 'extendedAll'; extended: Array<{ record: TestbedRecord; previousRelease: string }>; refused: Array<{ record: TestbedRecord; reason: AdminRefusal }> }
   | { type: 'refused'; reason: AdminRefusal; record?: TestbedRecord };
 
 /** The `event` values of history lines (one JSON object per line in HISTORY_DB_NAME). */

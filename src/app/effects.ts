@@ -153,7 +153,7 @@ export function createEffects(deps: {
    * themselves is not news to them).
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
-    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm', 'adminList', 'adminOutcome'];
+    const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm', 'adminList', 'adminOutcome', 'theirBookings'];
     // A booking typed for somebody: whether that is the booker themselves.
     const named = view.kind === 'registerForm' && (view.named !== undefined || view.forWho !== undefined);
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;

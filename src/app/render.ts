@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried, sameLabel, sameName } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, sameLabel, sameName } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import { DEFAULT_TIMING, type LifecycleTiming } from '../machines/shared/lifecycle-types.js';
 import type { BookingFor, CardView } from '../machines/conversation.machine.js';
@@ -45,7 +45,7 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
-import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText } from '../cards/lifecycle.card.js';
+import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText, theirBookingsCard, theirBookingsText } from '../cards/lifecycle.card.js';
 import { bookingButtons, noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
@@ -316,6 +316,14 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'notNeeded': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, ...(view.testbedId === undefined ? {} : { testbedId: view.testbedId }) };
       return pair(notNeededCard(input), notNeededText(input));
+    }
+    case 'theirBookings': {
+      // For an admin, the bookings of one person (somebody else), several of them: Extend all of theirs.
+      const records = heldByTyped(ctx.testbeds, view.holder);
+      const onePerson = records.length > 1 && records.every((record) => sameEmail(record.user_email, records[0].user_email)) && !sameEmail(records[0].user_email, ctx.requesterEmail);
+      if (!onePerson || ctx.requesterIsAdmin !== true) return renderAnyRoom({ kind: 'status', holder: view.holder }, ctx);
+      const input = { records, now, timeZone, extendMinutes: view.extendMinutes, extendUntil: view.extendUntil, extendRefused: view.extendRefused };
+      return pair(theirBookingsCard(input), theirBookingsText(input));
     }
     case 'status': {
       const input = { testbeds: ctx.testbeds, now, timeZone, page: view.page, life: lifeOf(), requesterEmail: ctx.requesterEmail, label: view.label, holder: view.holder };

@@ -6,7 +6,7 @@
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
-import type { FormValues, TestbedRecord } from '../domain.js';
+import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
@@ -541,19 +541,32 @@ function notFound(
 
 /** `extend lab-3 by 2 hours`: their bookings, lab-3 chosen, with an Extend button of that length (or to that time). */
 function extendRoute(event: PlatformEvent & { type: 'message' }, asked: TypedExtend<Pick<TestbedRecord, 'id'>>, ctx: RouterContext): RouteDecision {
-  // The instant for its button; or, for `extend lab-3 until 2027-06-01`, a time read that no extension may reach (the card says why).
-  const values = asked.until === undefined ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
-  const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
-  const until = resolved?.ok ? resolved.iso : null;
-  const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
+  const extension = typedExtension(event, asked, ctx);
   return one('conversation', event, {
     type: 'mine.requested',
     ...(asked.testbed === undefined ? {} : { testbedId: asked.testbed.id }),
-    ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
-    ...(until === null ? {} : { extendUntil: until }),
-    ...(asked.all && (asked.minutes !== undefined || until !== null) ? { extendAll: true as const } : {}),
-    ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
+    ...extension,
+    ...(asked.all && (extension.extendMinutes !== undefined || extension.extendUntil !== undefined) ? { extendAll: true as const } : {}),
   });
+}
+
+/**
+ * The length or instant typed with `extend` for its button; or, for `extend lab-3 until 2027-06-01`, a time read that no
+ * extension may reach (the card says why).
+ */
+function typedExtension(
+  event: PlatformEvent & { type: 'message' },
+  asked: Pick<TypedExtend<unknown>, 'minutes' | 'until'>,
+  ctx: RouterContext,
+): { extendMinutes?: number; extendUntil?: string; extendRefused?: ExtendRefused } {
+  const values = asked.until === undefined ? null : readTypedRelease(asked.until, event.receivedAt, ctx.timeZone);
+  const resolved = values === null ? null : releaseOfValues(values, event.receivedAt, ctx.timeZone);
+  const outside = resolved !== null && !resolved.ok ? resolved.outside : undefined;
+  return {
+    ...(asked.minutes === undefined ? {} : { extendMinutes: asked.minutes }),
+    ...(resolved?.ok ? { extendUntil: resolved.iso } : {}),
+    ...(outside === undefined || asked.until === undefined ? {} : { extendRefused: { typed: asked.until.replace(/^until\s+/i, '').slice(0, MAX_TYPED_NAME), outside } }),
+  };
 }
 
 /**
@@ -581,7 +594,10 @@ function actOnPersonBooking(event: PlatformEvent & { type: 'message' }, command:
   }
   if (own) return extendRoute(event, { ...length, all: true }, ctx);
   if (held.length === 1) return extendRoute(event, { ...length, testbed: held[0] }, ctx);
-  return one('conversation', event, { type: 'status.requested', holder: asked.person.slice(0, LIMITS.holderWordsMax) });
+  const holder = asked.person.slice(0, LIMITS.holderWordsMax);
+  // Several: for an admin, Extend all of theirs (the card asks whether the person asking is one); otherwise as status shows them.
+  if (!releasing && held.length > 1) return { kind: 'reply', view: { kind: 'theirBookings', holder, ...typedExtension(event, length, ctx) } };
+  return one('conversation', event, { type: 'status.requested', holder });
 }
 
 /** `extend …`, `release …`, `cancel …`, `free …`, `end …` (group 1), then the words a person's booking may follow (group 2). */

@@ -16,6 +16,7 @@ import {
   parseAdminHandOverSubmission,
   parsePurposeSubmission,
   parseDoneBySubmission,
+  parseAdminExtendAllSubmission,
   parseBookingFor,
   parseHandOverSubmission,
   parseSwitchSubmission,
@@ -359,6 +360,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       if (!result.ok) return problemsReply(result.errors);
       const extension = 'until' in result ? { until: result.until } : { minutes: result.minutes };
       return one('admin', event, { type: 'admin.submitted', request: { type: 'extend', testbedId: result.testbedId, holderEmail: result.holderEmail, ...extension }, now });
+    }
+    case 'admin_extend_all': {
+      const result = parseAdminExtendAllSubmission(inputs);
+      if (!result.ok) return problemsReply(result.errors);
+      const extension = 'until' in result ? { until: result.until } : { minutes: result.minutes };
+      return one('admin', event, { type: 'admin.submitted', request: { type: 'extendAll', holderEmail: result.holderEmail, ...extension }, now });
     }
     case 'admin_hand_over': {
       const result = parseAdminHandOverSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });

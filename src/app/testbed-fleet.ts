@@ -646,6 +646,7 @@ export function createTestbedFleet(deps: {
 
   async function admin({ request, by, now }: RunAdminInput): Promise<AdminOutcome> {
     if (request.type === 'handOver') return handOverFor(request, by, now);
+    if (request.type === 'extendAll') return extendAllFor(request, by, now);
     const outcome = request.type === 'add' ? await addTestbed(request, by, now) : await changeTestbed(request, by, now);
     // People waiting for any testbed of a label it gained queue for it too (outside its lane: each is a request to it).
     const told = (waiters: LabelWaiters) => (waiters.queued > 0 || waiters.offeredTo !== undefined || (waiters.left ?? 0) > 0 ? { waiters } : {});
@@ -661,6 +662,24 @@ export function createTestbedFleet(deps: {
     return outcome;
   }
 
+  /**
+   * An admin extends every booking one person holds, one after another, each as the admin's extension of it (in its
+   * lane, the holder told of each); the answer lists what was extended and why the others were not.
+   */
+  async function extendAllFor(request: Extract<RunAdminInput['request'], { type: 'extendAll' }>, by: Holder, now: string): Promise<AdminOutcome> {
+    const extension = 'until' in request ? { until: request.until } : { minutes: request.minutes };
+    const theirs = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && sameEmail(record.user_email, request.holderEmail));
+    if (theirs.length === 0) return { type: 'refused', reason: 'changed_hands' };
+    const extended: Array<{ record: TestbedRecord; previousRelease: string }> = [];
+    const refused: Array<{ record: TestbedRecord; reason: AdminRefusal }> = [];
+    for (const record of theirs) {
+      const outcome = await changeTestbed({ type: 'extend', testbedId: record.id, holderEmail: request.holderEmail, ...extension }, by, now);
+      if (outcome.type === 'extended') extended.push({ record: outcome.record, previousRelease: outcome.previousRelease });
+      else if (outcome.type === 'refused') refused.push({ record: outcome.record ?? record, reason: outcome.reason });
+    }
+    return { type: 'extendedAll', extended, refused };
+  }
+
   /** An admin hands somebody's booking to a colleague: the holder's own hand-over, in the admin's name, the holder told too. */
   async function handOverFor(request: Extract<RunAdminInput['request'], { type: 'handOver' }>, by: Holder, now: string): Promise<AdminOutcome> {
     const outcome = await lifecycle({ request: { type: 'handOver', testbedId: request.testbedId, toEmail: request.toEmail, holderEmail: request.holderEmail }, by, now });
@@ -670,7 +689,7 @@ export function createTestbedFleet(deps: {
     return { type: 'refused', reason: reasons[outcome.reason] ?? 'changed_hands', ...(outcome.record ? { record: outcome.record } : {}) };
   }
 
-  async function changeTestbed(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' }>, by: Holder, now: string): Promise<AdminOutcome> {
+  async function changeTestbed(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' | 'extendAll' }>, by: Holder, now: string): Promise<AdminOutcome> {
     const testbedId = request.testbedId;
     return lanes.run(String(testbedId), async (): Promise<AdminOutcome> => {
       const actor = actorFor(testbedId);
@@ -704,7 +723,7 @@ export function createTestbedFleet(deps: {
   }
 
   /** The testbed machine's event for an admin request about one testbed. */
-  function adminEvent(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' }>, by: Holder, now: string): TestbedRequest {
+  function adminEvent(request: Exclude<RunAdminInput['request'], { type: 'add' | 'handOver' | 'extendAll' }>, by: Holder, now: string): TestbedRequest {
     switch (request.type) {
       case 'rename':
         return { type: 'rename.requested', by, now, name: request.name.trim() };

@@ -86,6 +86,11 @@ export const ACTIONS = {
    * showed) and `to_email` (the colleague the card named), as `hand_over` carries them.
    */
   adminHandOver: 'admin_hand_over',
+  /**
+   * An admin's Extend all of theirs: every booking of one person, data `holder_email` (whose bookings the card showed)
+   * and `minutes` or `until`, as `extend_all` carries them.
+   */
+  adminExtendAll: 'admin_extend_all',
 } as const;
 
 /** The admin card's buttons: each one is checked against the clicker's platform profile (ADMINS). */
@@ -101,6 +106,7 @@ export const ADMIN_ACTIONS: ReadonlySet<string> = new Set([
   ACTIONS.forceRelease,
   ACTIONS.adminExtend,
   ACTIONS.adminHandOver,
+  ACTIONS.adminExtendAll,
 ]);
 
 /**
@@ -631,6 +637,17 @@ export function parseAdminExtendSubmission(inputs: Record<string, unknown>, ctx:
   } catch {
     return { ok: false, errors: { form: READ_FAILURE }, values: {} };
   }
+}
+
+export type AdminExtendAllSubmission = ({ ok: true; holderEmail: string } & ExtendBy) | Invalid;
+
+/** `admin_extend_all`: whose bookings, and the length or instant, as `extend_all` carries them. */
+export function parseAdminExtendAllSubmission(inputs: Record<string, unknown>): AdminExtendAllSubmission {
+  const extend = parseExtendAllSubmission(inputs);
+  if (!extend.ok) return extend;
+  const holderEmail = readEmail(own(inputs, 'holder_email'));
+  if (holderEmail === null) return { ok: false, errors: { holder_email: 'Whose bookings to extend could not be read. Type extend, their name and the time again.' }, values: {} };
+  return { ...extend, holderEmail };
 }
 
 export type AdminHandOverSubmission = { ok: true; testbedId: number; holderEmail: string; toEmail: string } | Invalid;

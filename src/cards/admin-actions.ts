@@ -261,8 +261,8 @@ export function parseAdminSubmission(task: AdminTask, inputs: Record<string, unk
   }
 }
 
-/** A request one of the admin card's forms makes (an extension and a hand-over come from buttons of their own). */
-export type FormRequest = Exclude<AdminRequest, { type: 'extend' | 'handOver' }>;
+/** A request one of the admin card's forms makes (extensions and a hand-over come from buttons of their own). */
+export type FormRequest = Exclude<AdminRequest, { type: 'extend' | 'extendAll' | 'handOver' }>;
 
 /** The values a form shows again for a request (the admin card puts them back after a refusal). */
 export function valuesOfRequest(request: FormRequest): FormValues {

@@ -142,7 +142,7 @@ interface Told {
 }
 
 function requestedId(request: AdminRequest): number | null {
-  return request.type === 'add' ? null : request.testbedId;
+  return request.type === 'add' || request.type === 'extendAll' ? null : request.testbedId;
 }
 
 /** A refused add or rename because of the name comes back as its form, the problem on the name. */
@@ -187,6 +187,8 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
     case 'busy':
       return `${name} is being changed right now. Please try again in a moment.`;
     case 'changed_hands': {
+      // Every booking of one person: none is theirs any more.
+      if (input.request.type === 'extendAll' && record === undefined) return `${esc.line(input.request.holderEmail, 120)} holds no testbed any more, so nothing was extended.`;
       const [doing, done, typed] = input.request.type === 'handOver' ? ['hand over', 'handed over', `give ${name} to and the colleague`] : ['extend', 'extended', `extend ${name}`];
       if (record?.status !== 'in_use') return `${name} is not booked any more, so there is no booking to ${doing}.`;
       return `${name} changed hands meanwhile: ${esc.line(record.user_name, 80)} holds it now, so nothing was ${done}. Type ${typed} again to ${doing} their booking.`;
@@ -298,6 +300,20 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
           ['Now held by', esc.holder(record)],
           ['Expected release', formatWhenRelative(record.expected_release_time, now, timeZone)],
         ],
+      };
+    }
+    case 'extendedAll': {
+      const [first] = outcome.extended;
+      const whose = first ? esc.line(first.record.user_name, 80) : esc.line(request.type === 'extendAll' ? request.holderEmail : '', 120);
+      const count = outcome.extended.length;
+      const extended = outcome.extended.map(({ record, previousRelease }) => `${esc.line(record.testbed_name, 80)}: expected release ${formatWhenRelative(record.expected_release_time, now, timeZone)}; it was due ${formatWhen(previousRelease, timeZone)}.`);
+      // Each says which testbed it is about.
+      const notExtended = outcome.refused.map(({ record, reason }) => refusalLine(reason, input, record, esc));
+      return {
+        title: count === 0 ? 'Nothing was changed' : `Extended ${count === 1 ? '1 booking' : `${count} bookings`} of ${whose}`,
+        colour: count === 0 ? 'warning' : 'good',
+        lines: [...extended, ...notExtended, ...(count === 0 ? [] : [`${whose} gets a direct message for each, saying you extended it.`])],
+        facts: [],
       };
     }
     case 'refused': {

@@ -384,6 +384,47 @@ function extendTheirs(input: MineInput, esc: (value: unknown) => string): { line
   return { line: `As an admin, you may extend ${esc(named.user_name)}’s booking of ${name}; they get a message saying you did.`, button };
 }
 
+export interface TheirBookingsInput {
+  /** The bookings of one person, somebody else (the card is for an admin). */
+  records: readonly TestbedRecord[];
+  now: string;
+  timeZone: string;
+  /** As typed (`by 2 hours`, `until 18:00`): what Extend all of theirs does; by 1 hour when neither was. */
+  extendMinutes?: number;
+  extendUntil?: string;
+  extendRefused?: ExtendRefused;
+}
+
+/**
+ * An admin's `extend Linus's bookings by 2 hours` when Linus holds several: each with when it is due, and **Extend all
+ * of theirs by 2 hours** (`admin_extend_all`, with whose bookings they are), or a line saying why the time typed cannot be.
+ */
+function theirBookings(input: TheirBookingsInput, esc: (value: unknown, max?: number) => string): { title: string; lines: string[]; button?: CardElement } {
+  const [first] = input.records;
+  const whose = esc(first?.user_name ?? first?.user_email ?? '');
+  const title = `${whose}’s bookings`;
+  const lines = [...input.records].sort(byName).map((record) => `${esc(record.testbed_name)}: expected release ${formatWhenRelative(record.expected_release_time, input.now, input.timeZone)}.`);
+  if (input.extendRefused) return { title, lines: [...lines, refusedLine(input.extendRefused, (value) => esc(value, 80))] };
+  const data = { action: ACTIONS.adminExtendAll, holder_email: first?.user_email ?? '' };
+  const minutes = isButtonLength(input.extendMinutes) ? input.extendMinutes : 60;
+  const button =
+    input.extendUntil !== undefined
+      ? submit(`Extend all of theirs to ${clockTime(input.extendUntil, input.now, input.timeZone)}`, { ...data, until: input.extendUntil }, noInputs)
+      : submit(`Extend all of theirs by ${extensionLength(minutes)}`, { ...data, minutes: String(minutes) }, noInputs);
+  const count = input.records.length;
+  return { title, lines: [...lines, `As an admin, you may extend all ${count} of ${whose}’s bookings at once; they get a message for each.`], button };
+}
+
+export function theirBookingsCard(input: TheirBookingsInput): AdaptiveCardJson {
+  const { title, lines, button } = theirBookings(input, (value, max) => safeName(value, max));
+  return card([heading(title), ...lines.map((line) => textBlock(line))], [...(button ? [button] : []), buttons.status(), buttons.cancel()]);
+}
+
+export function theirBookingsText(input: TheirBookingsInput): string {
+  const { title, lines } = theirBookings(input, (value, max) => plainText(value, max ?? 80));
+  return `${title}: ${lines.join(' ')}`;
+}
+
 export function mineCard(typed: MineInput): AdaptiveCardJson {
   const { held, queued, offered } = mine(typed);
   const elsewhere = notTheirs(typed, held, (value) => safeName(value));

@@ -293,6 +293,29 @@ describe('admin operations through the fleet: file effect and history line', () 
     expect((await lab.disk()).testbeds[0].expected_release_time).toBe(at(240));
   });
 
+  it('extend all of one person’s bookings: each runs longer in the admin’s name, the holder told of each; one that cannot be says why', async () => {
+    const lab = await openLab([booked(1, 'lab-1', LINUS), booked(2, 'lab-2', LINUS, at(300)), booked(3, 'lab-3', GRACE)]);
+    const outcome = await admin(lab, { type: 'extendAll', holderEmail: 'LINUS@example.com', until: at(240) }, at(5));
+    expect(outcome).toEqual({
+      type: 'extendedAll',
+      extended: [{ record: booked(1, 'lab-1', LINUS, at(240)), previousRelease: at(60) }],
+      refused: [{ record: booked(2, 'lab-2', LINUS, at(300)), reason: 'not_later' }],
+    });
+    const all = await admin(lab, { type: 'extendAll', holderEmail: LINUS.email, minutes: 60 }, at(6));
+    expect(all).toMatchObject({ type: 'extendedAll', refused: [] });
+    expect((await lab.disk()).testbeds.map((record) => record.expected_release_time)).toEqual([at(300), at(360), at(60)]);
+    await lab.noticeWhere((n) => n.notice.kind === 'extendedByAdmin' && n.testbedId === 2);
+    expect(lab.notices.filter((n) => n.notice.kind === 'extendedByAdmin').map((n) => [n.to, n.testbedId])).toEqual([[LINUS.email, 1], [LINUS.email, 1], [LINUS.email, 2]]);
+    expect((await lab.history()).filter((line) => line.event === 'extended').map((line) => [line.testbed_id, line.by, (line as { holder?: unknown }).holder])).toEqual([
+      [1, ADMIN, LINUS],
+      [1, ADMIN, LINUS],
+      [2, ADMIN, LINUS],
+    ]);
+    // Nobody holds anything by that email any more: nothing is extended.
+    expect(await admin(lab, { type: 'extendAll', holderEmail: BOB.email, minutes: 60 }, at(7))).toEqual({ type: 'refused', reason: 'changed_hands' });
+    expect((await lab.disk()).testbeds[2]).toEqual(booked(3, 'lab-3', GRACE));
+  });
+
   it('hand over: the booking goes on under the colleague, in the admin’s name; the colleague and the holder are told', async () => {
     const lab = await openLab([booked(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
     await wait(lab, 1, LINUS);

@@ -1744,6 +1744,29 @@ describe('router: a person asked about by name', () => {
     expect(isCommandText(typed, held)).toBe(false);
   });
 
+  it('several of one person’s bookings to extend: their bookings, which offer an admin Extend all of theirs', () => {
+    const twice: RouterContext = { ...ctx, testbeds: [held[0], { ...held[0], id: 4, testbed_name: 'TB-04 SD-WAN pod' }] };
+    const reply = (view: object) => ({ kind: 'reply', view: { kind: 'theirBookings', holder: 'Linus', ...view } });
+    expect(route(text("extend Linus's bookings by 2 hours"), twice)).toEqual(reply({ extendMinutes: 120 }));
+    expect(route(text("extend all of Linus's bookings until 18:00"), twice)).toEqual(reply({ extendUntil: '2026-03-02T18:00:00.000Z' }));
+    expect(route(text("extend Linus's bookings"), twice)).toEqual(reply({}));
+    expect(route(text("extend Linus's bookings until 2020-01-01 10:00"), twice)).toEqual(reply({ extendRefused: { typed: '2020-01-01 10:00', outside: 'passed' } }));
+    // Releasing several is still their bookings as status shows them.
+    expect(eventsOf(route(text("release Linus's bookings"), twice))).toEqual([{ type: 'status.requested', holder: 'Linus' }]);
+    // An admin's button: whose bookings, and by how much or until when; refused when it cannot be read.
+    expect(pressed({ action: 'admin_extend_all', holder_email: 'linus@example.com', minutes: '120' })).toEqual([
+      { type: 'admin.submitted', request: { type: 'extendAll', holderEmail: 'linus@example.com', minutes: 120 }, now: '2026-03-02T10:00:00.000Z' },
+    ]);
+    expect(pressed({ action: 'admin_extend_all', holder_email: 'linus@example.com', until: '2026-03-02T18:00:00.000Z' })).toEqual([
+      { type: 'admin.submitted', request: { type: 'extendAll', holderEmail: 'linus@example.com', until: '2026-03-02T18:00:00.000Z' }, now: '2026-03-02T10:00:00.000Z' },
+    ]);
+    expect(pressed({ action: 'admin_extend_all', holder_email: 'linus', minutes: '120' })).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'Whose bookings to extend could not be read. Type extend, their name and the time again. Nothing was changed.' },
+    });
+    expect(pressed({ action: 'admin_extend_all', holder_email: 'linus@example.com', minutes: '0' })).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+  });
+
   it('in a 1:1 room that is not approved, a colleague’s booking named so says where the bot answers; their own still works', () => {
     const direct = (typed: string) =>
       eventsOf(route({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' }, withHolder));

@@ -355,6 +355,24 @@ describe('what a request did', () => {
       },
     ],
     [
+      'every booking of one person extended, one that could not be said',
+      input(
+        { type: 'extendAll', holderEmail: ada.email, until: '2026-03-10T13:00:00.000Z' },
+        {
+          type: 'extendedAll',
+          extended: [{ record: inUse(2, ada, { until: '2026-03-10T13:00:00.000Z' }), previousRelease: '2026-03-10T12:00:00.000Z' }],
+          refused: [{ record: inUse(5, ada, { name: 'lab-5', until: '2026-03-10T18:00:00.000Z' }), reason: 'not_later' }],
+        },
+      ),
+      'Extended 1 booking of Ada Lovelace',
+      [
+        'lab-2: expected release 2026-03-10 13:00 UTC (2026-03-10 14:00 Europe/Berlin) (in 3 h); it was due 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin).',
+        'lab-5 already runs until 2026-03-10 18:00 UTC (2026-03-10 19:00 Europe/Berlin), so there is nothing to extend to then.',
+        'Ada Lovelace gets a direct message for each, saying you extended it.',
+      ],
+      {},
+    ],
+    [
       'somebody’s booking handed over',
       handedToGrace(),
       'Handed over: lab-2',
@@ -417,6 +435,12 @@ describe('what a request did', () => {
     ],
     [{ type: 'handOver', testbedId: 1, holderEmail: bob.email, toEmail: grace.email }, { type: 'refused', reason: 'changed_hands', record: available(1) }, 'lab-1 is not booked any more, so there is no booking to hand over.'],
     [{ type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: ada.email }, { type: 'refused', reason: 'already_theirs', record: inUse(2, ada) }, 'Ada Lovelace holds lab-2 already.'],
+    [{ type: 'extendAll', holderEmail: bob.email, minutes: 60 }, { type: 'refused', reason: 'changed_hands' }, 'bob@example.com holds no testbed any more, so nothing was extended.'],
+    [
+      { type: 'extendAll', holderEmail: ada.email, minutes: 200 * 1440 },
+      { type: 'extendedAll', extended: [], refused: [{ record: inUse(2, ada), reason: 'too_far' }] },
+      'A booking runs at most 90 days ahead, so lab-2 was not extended.',
+    ],
     [{ type: 'handOver', testbedId: 2, holderEmail: ada.email, toEmail: 'gone@example.com' }, { type: 'refused', reason: 'no_person', record: inUse(2, ada) }, 'The platform no longer knows that colleague, so nothing was handed over. Type their email instead.'],
     [{ type: 'extend', testbedId: 2, holderEmail: ada.email, minutes: 200 * 1440 }, { type: 'refused', reason: 'too_far', record: inUse(2, ada) }, 'A booking runs at most 90 days ahead, so lab-2 was not extended.'],
     [

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
-import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText } from '../../src/cards/lifecycle.card.js';
+import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText, theirBookingsCard, theirBookingsText } from '../../src/cards/lifecycle.card.js';
 import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.js';
 import { problemFormCard, problemFormText, problemsCard, problemsText } from '../../src/cards/problem.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
@@ -38,6 +38,7 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['runs longer', noticeCard({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } }), noticeText({ ...ctx, notice: { kind: 'extendedAhead', record: tricky } })],
   ['extended by an admin', noticeCard({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } }), noticeText({ ...ctx, notice: { kind: 'extendedByAdmin', record: tricky, byName: 'Grace *G*', previous: '2026-03-10T09:00:00.000Z' } })],
   ['handed over by an admin, to the colleague', noticeCard({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedToYou', record: tricky, byName: 'Grace *G*', forName: 'Bob *B*' } })],
+  ['their bookings, to an admin', theirBookingsCard({ ...ctx, records: [tricky, inUse(4, { email: ana.email, name: '_Ana_ <b>' })], extendMinutes: 120 }), theirBookingsText({ ...ctx, records: [tricky, inUse(4, { email: ana.email, name: '_Ana_ <b>' })], extendMinutes: 120 })],
   ['booked for you', noticeCard({ ...ctx, notice: { kind: 'bookedForYou', record: tricky, byName: 'Grace *G*' } }), noticeText({ ...ctx, notice: { kind: 'bookedForYou', record: tricky, byName: 'Grace *G*' } })],
   ['handed over by an admin, to the holder', noticeCard({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } }), noticeText({ ...ctx, notice: { kind: 'handedAway', record: tricky, byName: 'Grace *G*', toName: 'Bob *B*' } })],
   ['theirs, to an admin', mineCard({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, bob)], life: [], requesterEmail: bob.email, chosen: 3, extendMinutes: 120, asAdmin: true })],
@@ -700,6 +701,31 @@ describe('lifecycle cards', () => {
     expect(seenCard(toHolder).texts[1]).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
     expect(buttonTitles(toHolder)).toEqual([]);
     expect(noticeText({ ...ctx, notice: { kind: 'handedAway', record: inUse(3, ana), byName: 'Grace Hopper', toName: 'Bob Builder' } })).toBe('Grace Hopper handed your booking of lab-3 over to Bob Builder, who holds it now.');
+  });
+
+  it('several bookings of one person, to an admin: each with when it is due, and Extend all of theirs', () => {
+    const records = [inUse(5, bob, { name: 'lab-5', until: '2026-03-10T14:00:00.000Z' }), inUse(3, bob, { until: '2026-03-10T12:00:00.000Z' })];
+    const card = theirBookingsCard({ ...ctx, records, extendMinutes: 120 });
+    expect(seenCard(card).heading).toBe('Bob Builder’s bookings');
+    expect(seenCard(card).texts.slice(1)).toEqual([
+      'lab-3: expected release 2026-03-10 12:00 UTC (in 2 h).',
+      'lab-5: expected release 2026-03-10 14:00 UTC (in 4 h).',
+      'As an admin, you may extend all 2 of Bob Builder’s bookings at once; they get a message for each.',
+    ]);
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['Extend all of theirs by 2 hours', { action: 'admin_extend_all', holder_email: bob.email, minutes: '120' }],
+      ['Status', { action: 'status' }],
+      ['Cancel', { action: 'cancel' }],
+    ]);
+    // Until a time; with neither, by an hour; a time no extension may reach: said, and no button.
+    expect(buttonTitles(theirBookingsCard({ ...ctx, records, extendUntil: '2026-03-10T18:00:00.000Z' }))[0]).toBe('Extend all of theirs to 18:00 UTC');
+    expect(buttonTitles(theirBookingsCard({ ...ctx, records }))[0]).toBe('Extend all of theirs by 1 hour');
+    const refused = theirBookingsCard({ ...ctx, records, extendRefused: { typed: 'yesterday', outside: 'passed' } });
+    expect(seenCard(refused).texts.at(-1)).toBe('“yesterday” has already passed, so there is nothing to extend to.');
+    expect(buttonTitles(refused)).toEqual(['Status', 'Cancel']);
+    expect(theirBookingsText({ ...ctx, records, extendMinutes: 120 })).toBe(
+      'Bob Builder’s bookings: lab-3: expected release 2026-03-10 12:00 UTC (in 2 h). lab-5: expected release 2026-03-10 14:00 UTC (in 4 h). As an admin, you may extend all 2 of Bob Builder’s bookings at once; they get a message for each.',
+    );
   });
 
   it('booked for somebody by a colleague: they read who booked it, until when, and may extend or release it', () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestbedRecord } from '../../src/domain.js';
-import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, buttonTitles, cardActions, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { input } from '../support/form-card.js';
 import { unLookAlike } from '../support/rendered-text.js';
 import { inUse } from '../fixtures/flows/records.js';
@@ -390,6 +390,44 @@ describe('an admin extending somebody else’s booking', () => {
     await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-1'), 'release_submit');
     const late = seenCard(await click(h, h.ada, card, 'admin_extend'));
     expect(late.texts).toEqual(['Nothing was changed', 'lab-1 is not booked any more, so there is no booking to extend.']);
+  });
+});
+
+describe('an admin extending every booking of one person', () => {
+  it('`extend Linus’s bookings by 2 hours` with two of his: Extend all of theirs for an admin, his bookings as status shows them for anybody else', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    const grace = { email: 'grace@example.com', name: 'Grace Hopper' };
+    h = await startHarness({
+      env: { ADMINS: 'ada@example.com' },
+      testbeds: [booking(1, 'lab-1', linus, 'soak'), booking(2, 'lab-2', linus, 'soak'), booking(4, 'lab-4', grace, 'demo'), booking(5, 'lab-5', grace, 'demo')],
+    });
+    const before = (await h.readTestbeds()).map((record) => Date.parse(record.expected_release_time ?? ''));
+
+    const card = await ask(h, h.ada, h.lab, "extend Linus's bookings by 2 hours");
+    expect(seenCard(card).heading).toBe('Linus Lab’s bookings');
+    expect(seenCard(card).texts.at(-1)).toBe('As an admin, you may extend all 2 of Linus Lab’s bookings at once; they get a message for each.');
+    expect(buttonTitles(card)).toEqual(['Extend all of theirs by 2 hours', 'Status', 'Cancel']);
+
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    const done = seenCard(await click(h, h.ada, card, 'admin_extend_all'));
+    expect(done.heading).toBe('Extended 2 bookings of Linus Lab');
+    const after = (await h.readTestbeds()).map((record) => Date.parse(record.expected_release_time ?? ''));
+    expect(after.slice(0, 2).map((at, index) => at - before[index])).toEqual([2 * HOUR, 2 * HOUR]);
+    expect((await historyLines()).filter((line) => line.event === 'extended').map((line) => [line.testbed_id, line.holder])).toEqual([
+      [1, linus],
+      [2, linus],
+    ]);
+    await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'lab-2 was extended by an admin', { since, timeoutMs: 10_000 });
+    expect(h.emu.messages({ roomId: linusRoom.id, personId: h.bot.id }).map((m) => seenCard(m).heading)).toEqual(['lab-1 was extended by an admin', 'lab-2 was extended by an admin']);
+
+    // Linus is no admin: the button changes nothing, and the words show his bookings as status does.
+    expect(seenCard(await click(h, h.linus, card, 'admin_extend_all')).heading).toBe('For the lab’s admins');
+    const asked = await ask(h, h.linus, h.lab, "extend Grace's bookings by 2 hours");
+    expect(seenCard(asked).heading).toBe('Testbed status');
+    expect(seenCard(asked).texts[1]).toMatch(/^Held by Grace Hopper · As of /);
+    expect(cardActions(asked)).not.toContain('admin_extend_all');
+    expect((await h.readTestbeds()).map((record) => Date.parse(record.expected_release_time ?? ''))).toEqual(after);
   });
 });
 

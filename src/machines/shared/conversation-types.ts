@@ -137,6 +137,11 @@ export type CardView =
   /** Nothing carrying the label was free to book. */
   | { kind: 'noneFree'; label: string }
   | { kind: 'registerRefused'; record: TestbedRecord; requesterEmail?: string; offer?: HoldOffer | null }
+  /**
+   * `extend Linus's bookings by 2 hours`: the bookings of the person the words name (`holder`), with Extend all of theirs
+   * for an admin; for anybody else, or when the words name nobody or several people, their bookings as status shows them.
+   */
+  | { kind: 'theirBookings'; holder: string; extendMinutes?: number; extendUntil?: string; extendRefused?: ExtendRefused }
   | { kind: 'mine'; requesterEmail?: string; testbedId?: number; extendMinutes?: number; extendUntil?: string; extendAll?: true; queues?: true; doneBy?: string; extendRefused?: ExtendRefused }
   /**
    * `give lab-3 to Linus`: who the words `to` name on the platform, looked up when the card is drawn
