@@ -487,6 +487,13 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // `wait for any testbed`, `wait for the next free one`: a place in the queue of every busy testbed, until they hold
   // one (a label every testbed counts as carrying); `unwait any`: those places given up.
   if (ANY_TESTBED.test(typed)) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label: ANY_TESTBED_LABEL }, event.receivedAt);
+  // `wait lab-3 for the demo`, `wait any 5g because the soak runs long`, `stop waiting for lab-3 for now`: why changes
+  // nothing about the queue.
+  const why = /^(\S.*?)\s+(?:for|because|to|so)\s+\S/i.exec(typed);
+  const waited = why?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
+  if (waited !== undefined && ('found' in findByTypedName(testbeds, waited) || waitedLabel(waited, testbeds) !== undefined || ANY_TESTBED.test(waited))) {
+    return queueRoute(event, type, waited, ctx);
+  }
   // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
   const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec(typed.slice(0, 2 * MAX_TYPED_NAME));
   const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];

@@ -374,6 +374,23 @@ describe('router: extend with a time', () => {
     expect(route(text('wait for lab-3 and TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
   });
 
+  it.each([
+    ['wait lab-3 for the demo', { type: 'wait', testbedId: 3 }],
+    ['wait for TB-04 because the soak runs long', { type: 'wait', testbedId: 4 }],
+    ['notify me when lab-3 is free for the demo', { type: 'wait', testbedId: 3 }],
+    ['wait lab-3 so I can test the upgrade', { type: 'wait', testbedId: 3 }],
+    ['wait any 5g for the soak', { type: 'waitLabel', label: '5g' }],
+    ['wait for any testbed for the demo', { type: 'waitLabel', label: 'testbed' }],
+  ])('%j: why they wait changes nothing about the queue they join', (typed, request) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request, now: NOW }]);
+  });
+
+  it('leaving a queue for a reason leaves it; a reason after a name no testbed has is still named as no testbed', () => {
+    expect(dispatched('stop waiting for lab-3 for now')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]);
+    expect(dispatched('unwait any 5g because I got one')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: '5g' }, now: NOW }]);
+    expect(route(text('wait lab-50 for the demo'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-50 for the demo”. Type status to see them all.' } });
+  });
+
   it('two testbeds that share a label: waiting for any of that label is named as the one press that does it', () => {
     const shared = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['core', '5g'] }], knownTestbedIds: [3, 4, 5] };
     expect(route(text('wait lab-3 or lab-5'), shared)).toEqual({
