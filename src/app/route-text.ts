@@ -495,7 +495,7 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
     return queueRoute(event, type, waited, ctx);
   }
   // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
-  const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec(typed.slice(0, 2 * MAX_TYPED_NAME));
+  const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec((waited ?? typed).slice(0, 2 * MAX_TYPED_NAME));
   const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];
   if (first !== undefined && second !== undefined && 'found' in first && 'found' in second) {
     const [one, other] = [first.found.testbed_name, second.found.testbed_name];
@@ -512,7 +512,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
     const none = labelsInUse(testbeds).length === 0 ? `No testbed has a label yet, so none is labelled ${asked}. Type status to see them all.` : `No testbed has the label ${asked}. ${otherLabelsText(asked, testbeds, type)}`;
     return { kind: 'reply', view: { kind: 'error', message: `${none} Nothing was changed.` } };
   }
-  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, type) } };
+  // A reason after a name no testbed has (`wait lab-50 for the demo`): the name is what was not found.
+  const named = waited ?? typed;
+  return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, named, waited === undefined ? match : findByTypedName(testbeds, waited), type) } };
 }
 
 /**

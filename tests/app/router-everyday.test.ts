@@ -385,10 +385,14 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request, now: NOW }]);
   });
 
-  it('leaving a queue for a reason leaves it; a reason after a name no testbed has is still named as no testbed', () => {
+  it('leaving a queue for a reason leaves it; with a reason, a name no testbed has is named alone, and two testbeds are one at a time', () => {
     expect(dispatched('stop waiting for lab-3 for now')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]);
     expect(dispatched('unwait any 5g because I got one')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: '5g' }, now: NOW }]);
-    expect(route(text('wait lab-50 for the demo'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-50 for the demo”. Type status to see them all.' } });
+    expect(route(text('wait lab-4 for the demo'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-4”. Did you mean lab-3? Type wait lab-3.' } });
+    expect(route(text('wait for lab-3 or TB-04 for the demo'), ctx)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.' },
+    });
   });
 
   it('two testbeds that share a label: waiting for any of that label is named as the one press that does it', () => {
