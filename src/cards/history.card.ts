@@ -69,8 +69,24 @@ function endingOf(line: ClosedBookingLine): { text: string; attention: boolean }
   return late >= DURATIONS.MINUTE ? { text: `Released${byOther}, ${formatDuration(late)} late`, attention: true } : { text: `Released${byOther}`, attention: false };
 }
 
+/**
+ * Who booked a booking for its holder, when somebody else did (`book lab-3 for Linus`): the `registered` line that
+ * began it (that testbed, that instant) says so by its `holder`. Undefined when the holder booked it.
+ */
+export function bookedByOther(entries: readonly HistoryEntry[], testbedId: number, registeredTime: string | null | undefined): string | undefined {
+  const line = entries.find((entry) => entry.event === 'registered' && entry.testbed_id === testbedId && entry.at === registeredTime);
+  if (line?.event !== 'registered' || line.holder === undefined || !line.by || sameEmail(line.by.email, line.holder.email)) return undefined;
+  return line.by.name;
+}
+
+/** `Booked by Ada Ops`, under a booking somebody else made for its holder; nothing otherwise. */
+function bookedByRow(entries: readonly HistoryEntry[], testbedId: number, registeredTime: string | null | undefined): CardElement[] {
+  const by = bookedByOther(entries, testbedId, registeredTime);
+  return by === undefined ? [] : [small(`Booked by ${safeName(by)}`, { isSubtle: true })];
+}
+
 /** One past booking; its first line is who held it (a testbed's history) or which testbed (a person's). */
-function bookingRow(line: ClosedBookingLine, timeZone: string, title: 'holder' | 'testbed'): CardElement {
+function bookingRow(line: ClosedBookingLine, timeZone: string, title: 'holder' | 'testbed', entries: readonly HistoryEntry[]): CardElement {
   const ending = endingOf(line);
   return {
     type: 'Container',
@@ -78,6 +94,7 @@ function bookingRow(line: ClosedBookingLine, timeZone: string, title: 'holder' |
     items: [
       textBlock(safeName(title === 'holder' ? line.holder.name : line.testbed_name), { weight: 'Bolder' }),
       small(spanText(line.registered_time, line.at, timeZone)),
+      ...bookedByRow(entries, line.testbed_id, line.registered_time),
       small(`Purpose: ${safeLine(line.purpose, 120)}`, { isSubtle: true }),
       small(ending.text, ending.attention ? { color: 'attention' } : { isSubtle: true }),
     ],
@@ -85,12 +102,13 @@ function bookingRow(line: ClosedBookingLine, timeZone: string, title: 'holder' |
 }
 
 /** The booking now, or the maintenance, above the past ones. */
-function nowRows(record: TestbedRecord, now: string, timeZone: string): CardElement[] {
+function nowRows(record: TestbedRecord, now: string, timeZone: string, entries: readonly HistoryEntry[]): CardElement[] {
   if (record.status === 'in_use') {
     const due = dueText(record, now, timeZone);
     return [
       textBlock(`Now: ${safeName(record.user_name)}`, { weight: 'Bolder', spacing: 'Medium' }),
       small(`Since ${formatInZone(record.registered_time, timeZone)}`),
+      ...bookedByRow(entries, record.id, record.registered_time),
       small(due.text, due.overdue ? { color: 'attention' } : {}),
       small(`Purpose: ${safeLine(record.purpose ?? '', 120)}`, { isSubtle: true }),
     ];
@@ -105,10 +123,10 @@ export function historyCard(input: HistoryCardInput): AdaptiveCardJson {
   const body: CardElement[] = [
     heading(`History: ${safeName(record.testbed_name)}`),
     small(`Bookings of the last ${HISTORY_DAYS} days, newest first.`, { isSubtle: true }),
-    ...nowRows(record, now, timeZone),
+    ...nowRows(record, now, timeZone, input.entries),
   ];
   if (past.length === 0) body.push(textBlock(`No booking of it ended in the last ${HISTORY_DAYS} days.`, { spacing: 'Medium' }));
-  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone, 'holder')));
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, timeZone, 'holder', input.entries)));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}. Type report 30 for the whole lab's usage.`, { isSubtle: true, spacing: 'Medium' }));
   body.push(...problemRows(reportsOf(input.entries, record.id), timeZone));
@@ -155,7 +173,7 @@ export interface MyHistoryCardInput {
 export function myHistoryCard(input: MyHistoryCardInput): AdaptiveCardJson {
   const past = closedBookings(input.entries, ofPerson(input.email));
   const body: CardElement[] = [heading('Your past bookings'), small(myHistorySummary(past), { isSubtle: true })];
-  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed')));
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed', input.entries)));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}.`, { isSubtle: true, spacing: 'Medium' }));
   return card(body, [submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()]);
@@ -199,7 +217,7 @@ export function personHistoryCard(input: PersonHistoryCardInput): AdaptiveCardJs
     return card([heading('Past bookings'), textBlock(none), small('Type status to see who holds what now, or history and a testbed’s name for its bookings.', { isSubtle: true })], [buttons.status(), buttons.menu()]);
   }
   const body: CardElement[] = [heading(`Past bookings of ${safeName(names, 160)}`), small(pastSummary(past), { isSubtle: true })];
-  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed')));
+  body.push(...past.slice(0, MAX_HISTORY_ROWS).map((line) => bookingRow(line, input.timeZone, 'testbed', input.entries)));
   const older = past.length - MAX_HISTORY_ROWS;
   if (older > 0) body.push(small(`And ${older} earlier ${older === 1 ? 'booking' : 'bookings'}.`, { isSubtle: true, spacing: 'Medium' }));
   return card(body, [buttons.status(), buttons.menu()]);

@@ -209,3 +209,37 @@ describe('somebody else’s history (`what did Grace book`)', () => {
     expect(personHistoryText({ person: 'Zed', entries, timeZone: 'UTC' })).toBe('No booking held by anybody called “Zed” ended in the last 30 days.');
   });
 });
+
+describe('the history card: a booking made for its holder by somebody else', () => {
+  const registered = (testbedId: number, at: string, by: Holder, holder?: Holder): HistoryEntry => ({
+    at,
+    event: 'registered',
+    testbed_id: testbedId,
+    testbed_name: `lab-${testbedId}`,
+    by,
+    purpose: 'soak test',
+    expected_release_time: '2026-03-10T18:00:00.000Z',
+    via: 'chat',
+    ...(holder === undefined ? {} : { holder }),
+  });
+
+  it('says who booked it under the booking: in the testbed’s history, now and past, and in the holder’s own', () => {
+    const booking = inUse(3, bob, { since: '2026-03-10T08:00:00.000Z' });
+    const entries: HistoryEntry[] = [
+      registered(3, '2026-03-09T08:00:00.000Z', ana, bob),
+      closed(3, bob, '2026-03-09T08:00:00.000Z', '2026-03-09T12:00:00.000Z'),
+      registered(3, '2026-03-08T08:00:00.000Z', bob),
+      closed(3, bob, '2026-03-08T08:00:00.000Z', '2026-03-08T12:00:00.000Z'),
+      registered(3, '2026-03-10T08:00:00.000Z', grace, bob),
+    ];
+    const card = historyCard({ record: booking, entries, now: NOW, timeZone: 'UTC' });
+    const texts = seenCard(card).texts;
+    expect(texts.slice(texts.indexOf('Now: Bob Builder'), texts.indexOf('Now: Bob Builder') + 3)).toEqual(['Now: Bob Builder', 'Since 2026-03-10 08:00 UTC', 'Booked by Grace Hopper']);
+    expect(rows(card).map((row) => row.slice(0, 3))).toEqual([
+      ['Bob Builder', '2026-03-09 08:00 → 12:00 UTC (4 h)', 'Booked by Ana Ops'],
+      ['Bob Builder', '2026-03-08 08:00 → 12:00 UTC (4 h)', 'Purpose: soak test'],
+    ]);
+    const mine = myHistoryCard({ email: bob.email, entries, timeZone: 'UTC' });
+    expect(rows(mine)[0].slice(0, 3)).toEqual(['lab-3', '2026-03-09 08:00 → 12:00 UTC (4 h)', 'Booked by Ana Ops']);
+  });
+});

@@ -501,6 +501,9 @@ describe('booking for a colleague', () => {
     expect(seenCard(told).heading).toBe('lab-2 is booked for you');
     expect(seenCard(told).texts[1]).toBe('Ada Ops booked lab-2 for you; it is yours now.');
     expect(buttonTitles(told)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
+    // Who booked it for him, in the testbed's history.
+    const history = seenCard(await ask(h, h.linus, h.lab, 'history lab-2')).texts;
+    expect(history.slice(history.indexOf('Now: Linus Lab'), history.indexOf('Now: Linus Lab') + 3)).toEqual(['Now: Linus Lab', expect.stringMatching(/^Since /), 'Booked by Ada Ops']);
     // It is his: Release now in his 1:1 room frees it.
     const released = await click(h, h.linus, told, 'Release now');
     expect(seenCard(released).heading).toBe('Released: lab-2');
