@@ -73,7 +73,7 @@ function endingOf(line: ClosedBookingLine): { text: string; attention: boolean }
  * Who booked a booking for its holder, when somebody else did (`book lab-3 for Linus`): the `registered` line that
  * began it (that testbed, that instant) says so by its `holder`. Undefined when the holder booked it.
  */
-export function bookedByOther(entries: readonly HistoryEntry[], testbedId: number, registeredTime: string | null | undefined): string | undefined {
+function bookedByOther(entries: readonly HistoryEntry[], testbedId: number, registeredTime: string | null | undefined): string | undefined {
   const line = entries.find((entry) => entry.event === 'registered' && entry.testbed_id === testbedId && entry.at === registeredTime);
   if (line?.event !== 'registered' || line.holder === undefined || !line.by || sameEmail(line.by.email, line.holder.email)) return undefined;
   return line.by.name;
