@@ -560,9 +560,9 @@ export function createTestbedFleet(deps: {
     return { type: 'switched', record: claimed.record, previous: released.previous, ...(released.next ? { handedTo: released.next.name } : {}) };
   }
 
-  /** The testbeds the person holds, as they are now. */
-  function heldBy(by: Holder): TestbedRecord[] {
-    return deps.store.testbeds.all().filter((record) => record.status === 'in_use' && sameEmail(record.user_email, by.email));
+  /** The testbeds the person with that email holds, as they are now. */
+  function heldBy(email: string): TestbedRecord[] {
+    return deps.store.testbeds.all().filter((record) => record.status === 'in_use' && sameEmail(record.user_email, email));
   }
 
   /**
@@ -573,7 +573,7 @@ export function createTestbedFleet(deps: {
     const extension = 'until' in request ? { until: request.until } : { minutes: request.minutes };
     const extended: TestbedRecord[] = [];
     const refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> = [];
-    for (const record of heldBy(by)) {
+    for (const record of heldBy(by.email)) {
       const outcome = await lifecycle({ request: { type: 'extend', testbedId: record.id, ...extension }, by, now });
       if (outcome.type === 'extended') extended.push(outcome.record);
       else if (outcome.type === 'refused') refused.push({ ...outcome, record: outcome.record ?? record });
@@ -588,7 +588,7 @@ export function createTestbedFleet(deps: {
   async function handOverAll(toEmail: string, by: Holder, now: string): Promise<LifecycleOutcome> {
     const handed: TestbedRecord[] = [];
     const refused: Array<Extract<LifecycleOutcome, { type: 'refused' }>> = [];
-    for (const record of heldBy(by)) {
+    for (const record of heldBy(by.email)) {
       const outcome = await lifecycle({ request: { type: 'handOver', testbedId: record.id, toEmail }, by, now });
       if (outcome.type === 'handedOver') handed.push(outcome.record);
       else if (outcome.type === 'refused') refused.push({ ...outcome, record: outcome.record ?? record });
@@ -600,7 +600,7 @@ export function createTestbedFleet(deps: {
 
   /** Releases every testbed the person holds, one after another; the answer lists what was released. */
   async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
-    const mine = heldBy(by);
+    const mine = heldBy(by.email);
     const released: TestbedRecord[] = [];
     const handedOn: Record<string, string> = {};
     for (const record of mine) {
@@ -668,7 +668,7 @@ export function createTestbedFleet(deps: {
    */
   async function extendAllFor(request: Extract<RunAdminInput['request'], { type: 'extendAll' }>, by: Holder, now: string): Promise<AdminOutcome> {
     const extension = 'until' in request ? { until: request.until } : { minutes: request.minutes };
-    const theirs = deps.store.testbeds.all().filter((record) => record.status === 'in_use' && sameEmail(record.user_email, request.holderEmail));
+    const theirs = heldBy(request.holderEmail);
     if (theirs.length === 0) return { type: 'refused', reason: 'changed_hands' };
     const extended: Array<{ record: TestbedRecord; previousRelease: string }> = [];
     const refused: Array<{ record: TestbedRecord; reason: AdminRefusal }> = [];

@@ -377,10 +377,7 @@ function extendTheirs(input: MineInput, esc: (value: unknown) => string): { line
     return { line: `${name} already runs past ${formatWhen(until, input.timeZone)}, so there is nothing to extend to then.` };
   }
   const minutes = isButtonLength(input.extendMinutes) ? input.extendMinutes : 60;
-  const button =
-    until !== undefined
-      ? submit(`Extend theirs to ${clockTime(until, input.now, input.timeZone)}`, { ...whose, until }, noInputs)
-      : submit(`Extend theirs by ${extensionLength(minutes)}`, { ...whose, minutes: String(minutes) }, noInputs);
+  const button = extensionButton('Extend theirs', whose, until !== undefined ? { until } : { minutes }, input);
   return { line: `As an admin, you may extend ${esc(named.user_name)}’s booking of ${name}; they get a message saying you did.`, button };
 }
 
@@ -407,10 +404,7 @@ function theirBookings(input: TheirBookingsInput, esc: (value: unknown, max?: nu
   if (input.extendRefused) return { title, lines: [...lines, refusedLine(input.extendRefused, (value) => esc(value, 80))] };
   const data = { action: ACTIONS.adminExtendAll, holder_email: first?.user_email ?? '' };
   const minutes = isButtonLength(input.extendMinutes) ? input.extendMinutes : 60;
-  const button =
-    input.extendUntil !== undefined
-      ? submit(`Extend all of theirs to ${clockTime(input.extendUntil, input.now, input.timeZone)}`, { ...data, until: input.extendUntil }, noInputs)
-      : submit(`Extend all of theirs by ${extensionLength(minutes)}`, { ...data, minutes: String(minutes) }, noInputs);
+  const button = extensionButton('Extend all of theirs', data, input.extendUntil !== undefined ? { until: input.extendUntil } : { minutes }, input);
   const count = input.records.length;
   return { title, lines: [...lines, `As an admin, you may extend all ${count} of ${whose}’s bookings at once; they get a message for each.`], button };
 }
@@ -554,11 +548,20 @@ function extendButtons({ extendMinutes: typed, extendUntil, now, timeZone }: Min
 }
 
 /** **Extend all by 2 hours** or **Extend all to 18:00 UTC**: the length or instant typed, for every booking; none for another length. */
-function extendAllButton({ extendMinutes: minutes, extendUntil, now, timeZone }: MineInput): CardElement | undefined {
-  // It needs no testbed chosen in the picker (the client would hold it back until one is).
-  if (extendUntil !== undefined) return submit(`Extend all to ${clockTime(extendUntil, now, timeZone)}`, { action: ACTIONS.extendAll, until: extendUntil }, noInputs);
-  if (!isButtonLength(minutes)) return undefined;
-  return submit(`Extend all by ${extensionLength(minutes)}`, { action: ACTIONS.extendAll, minutes: String(minutes) }, noInputs);
+function extendAllButton(input: MineInput): CardElement | undefined {
+  const { extendMinutes: minutes, extendUntil } = input;
+  if (extendUntil !== undefined) return extensionButton('Extend all', { action: ACTIONS.extendAll }, { until: extendUntil }, input);
+  return isButtonLength(minutes) ? extensionButton('Extend all', { action: ACTIONS.extendAll }, { minutes }, input) : undefined;
+}
+
+/**
+ * **<title> to 18:00 UTC** carrying the instant, or **<title> by 2 hours** carrying the length, with `data`; it takes no
+ * input from the card (the client would hold it back until the picker has a testbed chosen).
+ */
+function extensionButton(title: string, data: Record<string, string>, extension: { until: string } | { minutes: number }, at: { now: string; timeZone: string }): CardElement {
+  return 'until' in extension
+    ? submit(`${title} to ${clockTime(extension.until, at.now, at.timeZone)}`, { ...data, until: extension.until }, noInputs)
+    : submit(`${title} by ${extensionLength(extension.minutes)}`, { ...data, minutes: String(extension.minutes) }, noInputs);
 }
 
 /** A typed length an Extend button may carry: whole minutes, from 1 to the longest extension. */

@@ -191,14 +191,18 @@ const ON_BEHALF =
 /** `my colleague Linus`, `our intern Grace`: words that say the name after them is a person's. */
 const COLLEAGUE = /^(?:my|our)\s+(?:colleague|teammate|team-?mate|team\s+member|co-?worker|workmate|intern)\s+(?=\S)/i;
 
-function isPersonWords(words: string): boolean {
+/**
+ * Whether words after `for` may be somebody rather than a purpose: stricter than the router's `isPersonWords` (which
+ * reads words already known to be about a person), since `for the soak` or `for testing` must stay purposes.
+ */
+function mayBeSomebody(words: string): boolean {
   return EMAIL_WORDS.test(words) || (NAME_WORDS.test(words) && !NOT_A_NAME.test(words));
 }
 
 /** The person typed words may name (`Linus`, `my colleague Linus`), and whether they say plainly it is one; null when none. */
 function personOf(typed: string): { words: string; explicit: boolean } | null {
   const words = typed.replace(COLLEAGUE, '');
-  return isPersonWords(words) ? { words, explicit: words !== typed || EMAIL_WORDS.test(words) } : null;
+  return mayBeSomebody(words) ? { words, explicit: words !== typed || EMAIL_WORDS.test(words) } : null;
 }
 
 /**
