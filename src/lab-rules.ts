@@ -33,8 +33,8 @@ export const sameLabel = (a: string, b: string): boolean => a.toLowerCase() === 
 /**
  * The testbed a person means by a typed name: the one with that name (ignoring case), else the only
  * one whose name starts with it (`TB-03` for `TB-03 Wi-Fi 7 lab`); failing both, the same with any
- * separators read alike (`lab 3`, `lab_3`, `lab–3` for lab-3). `ambiguous` when several start
- * with it, `none` when nothing does.
+ * separators read alike (`lab 3`, `lab_3`, `lab–3` for lab-3), then run together (`lab3`) or its number alone
+ * (`3`, `#3`). `ambiguous` when several start with it (or read alike), `none` when nothing does.
  */
 export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   records: readonly T[],
@@ -47,11 +47,72 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const unquoted = 'none' in strict && wanted.length <= LAB_LIMITS.nameMax + 4 ? QUOTED.exec(wanted)?.[1] : undefined;
   if (unquoted !== undefined) return findByTypedName(records, unquoted);
   // (Words much longer than any name cannot be one, whatever their separators.)
-  if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2 || !SEPARATOR.test(wanted)) return strict;
+  if (!('none' in strict) || wanted.length > LAB_LIMITS.nameMax * 2) return strict;
+  if (!SEPARATOR.test(wanted)) return matchLoosely(records, wanted);
   // `lab 3`, `lab_3`, `lab–3` (a phone's dash) for lab-3: the same name with another separator between its parts.
   const other = matchSpaced(records, spaced(wanted), spaced);
   // `tb 4` for TB-04: a number without its leading zeros, read the same.
-  return 'none' in other ? matchSpaced(records, spacedUnpadded(wanted), spacedUnpadded) : other;
+  const withoutZeros = 'none' in other ? matchSpaced(records, spacedUnpadded(wanted), spacedUnpadded) : other;
+  return 'none' in withoutZeros ? matchLoosely(records, wanted) : withoutZeros;
+}
+
+/**
+ * The readings of a name people type when they leave its separators out or use its number alone, asked when every
+ * stricter reading found nothing: `lab3` for lab-3 and `tb03` or `tb3` for TB-03 Wi-Fi 7 lab (the name, or its first
+ * whole parts, run together, leading zeros dropped), and `3`, `#3`, `no. 3` or `testbed 3` for the one testbed whose
+ * number is 3 (the first part of its name that ends in digits: lab-3, TB-03 …, rack3). A name run together only ever
+ * stops where one of its parts ends, so `lab3` never finds lab-30; several testbeds read alike find none of them.
+ */
+function matchLoosely<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], wanted: string): { found: T } | { ambiguous: true } | { none: true } {
+  if (wanted.length > LAB_LIMITS.nameMax * 2) return { none: true };
+  const index = looseIndexOf(records);
+  const number = NUMBER_ALONE.exec(wanted)?.[1];
+  const squashedWanted = squashed(wanted);
+  const readings = [index.whole.get(squashedWanted), index.start.get(squashedWanted), number === undefined ? undefined : index.number.get(number)];
+  for (const found of readings) {
+    if (found === undefined) continue;
+    return found.length === 1 ? { found: records[found[0]] } : { ambiguous: true };
+  }
+  return { none: true };
+}
+
+/** A testbed's number typed alone: `3`, `03`, `#3`, `no. 3`, `nr 3`, `number 3`, `testbed 3`, `tb 3`. */
+const NUMBER_ALONE = /^(?:#|n(?:o|r|umber)\.?|testbed|tb)?\s*#?0*(\d{1,9})$/;
+/** A folded name without separators and without the leading zeros of its numbers (`tb-03 wi-fi` reads `tb3wifi`). */
+const squashed = (folded: string) => folded.replace(SEPARATORS, '').replace(/(^|\D)0+(?=\d)/g, '$1');
+/** A part of a name that ends in digits, and its number without leading zeros (`03`, `lab3`; not `5g`). */
+const NUMBERED_PART = /^\D*?0*(\d+)$/;
+
+interface LooseIndex {
+  /** Whole names run together, to the records that read so. */
+  whole: Map<string, number[]>;
+  /** Names' first whole parts run together (not the whole name), to the records that start so. */
+  start: Map<string, number[]>;
+  /** Each name's number, to the records that carry it. */
+  number: Map<string, number[]>;
+}
+
+const looseIndexes = new WeakMap<readonly object[], LooseIndex>();
+
+/** Kept for a frozen list, like the sorted names: most readings of a message find nothing, and each costs a look-up. */
+function looseIndexOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): LooseIndex {
+  const known = looseIndexes.get(records);
+  if (known !== undefined) return known;
+  const index: LooseIndex = { whole: new Map(), start: new Map(), number: new Map() };
+  const add = (map: Map<string, number[]>, key: string, at: number) => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  records.forEach((record, at) => {
+    const parts = fold(record.testbed_name).split(SEPARATORS).filter((part) => part !== '');
+    for (let end = 1; end < parts.length; end++) add(index.start, squashed(parts.slice(0, end).join('')), at);
+    add(index.whole, squashed(parts.join('')), at);
+    const numbered = parts.map((part) => NUMBERED_PART.exec(part)?.[1]).find((number) => number !== undefined);
+    if (numbered !== undefined) add(index.number, numbered, at);
+  });
+  if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) looseIndexes.set(records, index);
+  return index;
 }
 
 /** A spaced name with each number's leading zeros left out (`tb-04` reads `tb-4`). */

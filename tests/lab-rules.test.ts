@@ -27,9 +27,40 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findByTypedName(both, 'rack 7')).toEqual({ found: both[0] });
     expect(findByTypedName(both, 'rack-7')).toEqual({ found: both[1] });
     expect(findByTypedName(both, 'rack_7')).toEqual({ ambiguous: true });
-    // A missing separator is a slip, not another separator: named, never chosen.
-    expect(findByTypedName(lab, 'lab10')).toEqual({ none: true });
-    expect(findNearName(lab, 'lab10')).toBe(lab[3]);
+  });
+
+  it('reads a name run together (`lab10`, `tb03`, `tb3`) when nothing stricter finds one, stopping only where a part of a name ends', () => {
+    expect(findByTypedName(lab, 'lab10')).toEqual({ found: lab[3] });
+    expect(findByTypedName(lab, 'LAB1')).toEqual({ found: lab[2] });
+    expect(findByTypedName(lab, 'tb03')).toEqual({ found: lab[1] });
+    expect(findByTypedName(lab, 'tb3')).toEqual({ found: lab[1] });
+    expect(findByTypedName(lab, 'tb3wifi')).toEqual({ found: lab[1] });
+    // Never inside a part: `lab3` is not the start of lab-30, and `tb0` no whole part of TB-01 or TB-03.
+    const thirty = named('lab-30', 'lab-31');
+    expect(findByTypedName(thirty, 'lab3')).toEqual({ none: true });
+    expect(findByTypedName(named('lab-30'), 'lab3')).toEqual({ none: true });
+    expect(findNearName(named('lab-3', 'lab-30'), 'lab3')).toBeDefined();
+    // Two names that read alike run together are neither.
+    expect(findByTypedName(named('lab-1-0', 'lab-10'), 'lab10')).toEqual({ ambiguous: true });
+    // A slip is still only named (`lab-33` is no name run together).
+    expect(findByTypedName(lab, 'lab-100')).toEqual({ none: true });
+    expect(findNearName(lab, 'lab-100')).toBe(lab[3]);
+  });
+
+  it('reads a number alone (`3`, `#3`, `no. 3`, `testbed 3`) as the one testbed with that number, the first part of its name ending in digits', () => {
+    const numbered = named('lab-3', 'TB-04 SD-WAN pod', 'rack7', '5g-core-1', 'TB-12 Wi-Fi 7 lab');
+    for (const typed of ['3', '03', '#3', '# 3', 'no. 3', 'No 3', 'nr 3', 'number 3', 'testbed 3', 'TB 3', 'tb3']) expect(findByTypedName(numbered, typed), typed).toEqual({ found: numbered[0] });
+    expect(findByTypedName(numbered, '4')).toEqual({ found: numbered[1] });
+    expect(findByTypedName(numbered, '7')).toEqual({ found: numbered[2] });
+    // `5g` is a label's kind of word, not a number: 5g-core-1 is number 1; TB-12's 7 comes after its number.
+    expect(findByTypedName(numbered, '1')).toEqual({ found: numbered[3] });
+    expect(findByTypedName(numbered, '2')).toEqual({ none: true });
+    expect(findByTypedName(numbered, '12')).toEqual({ found: numbered[4] });
+    // Two testbeds with one number: neither (`lab-3` and `TB-03 …`).
+    expect(findByTypedName(named('lab-3', 'TB-03 Wi-Fi 7 lab'), '3')).toEqual({ ambiguous: true });
+    // A name that is the number itself wins.
+    const plain = named('3', 'lab-3');
+    expect(findByTypedName(plain, '3')).toEqual({ found: plain[0] });
   });
 
   it('reads a number without its leading zeros as the same name (`tb 3` for TB-03), when the name as typed finds nothing', () => {

@@ -4,7 +4,7 @@
  * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
  */
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
-import { readTypedBooking } from '../cards/typed-booking.js';
+import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { readTypedExtension } from '../cards/typed-time.js';
@@ -12,7 +12,15 @@ import { ANY_TESTBED, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTyp
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
-  return 'found' in findByTypedName(testbeds, name) || labelCarried(testbeds, name);
+  return namesOne(testbeds, name) || labelCarried(testbeds, name);
+}
+
+/** Digits alone: a testbed's number after a command (`book 3`), but a count or a length in everyday words (`take 5`, `I need 2`). */
+const DIGITS_ALONE = /^\s*\d+\s*$/;
+
+/** Whether everyday words name one testbed: never by its number alone, which only a command reads so. */
+function namesOne(testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], words: string): boolean {
+  return !DIGITS_ALONE.test(words) && 'found' in findByTypedName(testbeds, words);
 }
 
 /** The testbed (or label) the words after `book` name; which one does not depend on the clock, so any instant serves. */
@@ -28,7 +36,7 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock)|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
@@ -60,7 +68,7 @@ const HOW_MANY =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|i(?:['’]?m|\s+am)\s+(?:still\s+(?:using|on|working\s+on)|not\s+(?:done|finished)\s+with)|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
@@ -116,7 +124,7 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
   const rest = asked.replace(pattern, '').trim().replace(/^(?:for|on|to|about|when|if|once)\s+/i, '');
   const name = rest.split(/\s+/)[0];
   // Only those whose answer is a form or a card to press: `wait lab-3` would take a place in the queue at once.
-  if (!/^(?:book|release|extend)$/.test(command) || name === '' || !('found' in findByTypedName(testbeds, name))) return command;
+  if (!/^(?:book|release|extend)$/.test(command) || name === '' || !(namesOne(testbeds, name))) return command;
   // A booking keeps what follows (its time and purpose); the others need only the testbed.
   return command === 'book' ? `book ${rest}` : `${command} ${name}`;
 }
@@ -133,8 +141,8 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
   const split = /\s+(?:on|with|for)\s+/i.exec(words);
   if (!split) return undefined;
   const [before, after] = [words.slice(0, split.index), words.slice(split.index + split[0].length)];
-  if (readTypedExtension(before) !== null && 'found' in findByTypedName(testbeds, after)) return `extend ${after} ${before}`;
-  if (/\sfor\s/i.test(split[0]) && 'found' in findByTypedName(testbeds, before) && readTypedExtension(after) !== null) return `extend ${before} ${after}`;
+  if (readTypedExtension(before) !== null && namesOne(testbeds, after)) return `extend ${after} ${before}`;
+  if (/\sfor\s/i.test(split[0]) && namesOne(testbeds, before) && readTypedExtension(after) !== null) return `extend ${before} ${after}`;
   return undefined;
 }
 
@@ -153,13 +161,13 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
   if (added && readTypedExtension(added[1]) !== null) {
     const named = added[2]?.trim();
     if (named === undefined || MY_BOOKING.test(named)) return `extend ${added[1]}`;
-    return 'found' in findByTypedName(testbeds, named) ? `extend ${named} ${added[1]}` : undefined;
+    return namesOne(testbeds, named) ? `extend ${named} ${added[1]}` : undefined;
   }
   const longer = LONGER.exec(command);
   if (!longer) return undefined;
   const named = longer[1]?.trim();
   if (named === undefined || MY_BOOKING.test(named)) return 'extend';
-  return 'found' in findByTypedName(testbeds, named) ? `extend ${named}` : undefined;
+  return namesOne(testbeds, named) ? `extend ${named}` : undefined;
 }
 
 /**
@@ -175,7 +183,7 @@ function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
   if (!match) return undefined;
   // `push it to 18:00` with no testbed talked about: their bookings.
   const named = (match[1] ?? match[2])?.trim().replace(IT, '') || undefined;
-  if (named !== undefined && !('found' in findByTypedName(testbeds, named))) return undefined;
+  if (named !== undefined && !(namesOne(testbeds, named))) return undefined;
   const asked = readTypedExtend(match[3], testbeds);
   if (asked.until !== undefined) return ['release', named, `at ${asked.until.replace(/^until\s+/i, '')}`].filter((part) => part !== undefined).join(' ');
   return asked.minutes === undefined ? undefined : ['extend', named, match[3]].filter((part) => part !== undefined).join(' ');
@@ -320,7 +328,7 @@ const STILL_USED =
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
 /** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
 const HOW_LONG =
-  /^how\s+long\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?)$/i;
+  /^how\s+long\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
 /**
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
  * `how long until lab-3 is free`, `how long do I have to wait for lab-3`: as `who has lab-3` (group 1 or 2).
@@ -535,7 +543,7 @@ const LABEL_FREE =
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 /** `for today`, `for the day`, `for now` after `done`: no testbed named. */
 const FOR_NOW = /^(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)$/i;
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released)\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -566,17 +574,17 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (WAITLIST_ME.test(command)) return 'wait';
   if (ANYONE_RELEASE.test(command)) return 'free';
   const whyNot = WHY_NOT.exec(command)?.[1].trim();
-  if (whyNot !== undefined && 'found' in findByTypedName(testbeds, whyNot)) return `who has ${whyNot}`;
+  if (whyNot !== undefined && namesOne(testbeds, whyNot)) return `who has ${whyNot}`;
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
   const either = HISTORY_OR_REPORT.exec(command);
-  if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !('found' in findByTypedName(testbeds, either[1]))) return `report ${either[1]}`;
-  if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && 'found' in findByTypedName(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
+  if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !(namesOne(testbeds, either[1]))) return `report ${either[1]}`;
+  if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && namesOne(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
   const before = WHO_BEFORE.exec(command)?.[1].trim();
-  if (before !== undefined && 'found' in findByTypedName(testbeds, before)) return `history ${before}`;
+  if (before !== undefined && namesOne(testbeds, before)) return `history ${before}`;
   // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
@@ -593,16 +601,16 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (whoHasKind !== undefined && readLabel(whoHasKind) !== null && labelCarried(testbeds, whoHasKind)) return `status ${whoHasKind}`;
   // `someone else can have lab-3`: it is not needed any more.
   const anyoneHave = /^(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?can\s+(?:have|take)\s+(\S[\s\S]*?)(?:\s+now)?$/i.exec(command)?.[1];
-  if (anyoneHave !== undefined && (IT.test(anyoneHave) || 'found' in findByTypedName(testbeds, anyoneHave))) return `release ${anyoneHave}`;
+  if (anyoneHave !== undefined && (IT.test(anyoneHave) || namesOne(testbeds, anyoneHave))) return `release ${anyoneHave}`;
   const letHave = LET_HAVE.exec(command);
   const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
-  if (letHave && haveWho !== undefined && 'found' in findByTypedName(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
+  if (letHave && haveWho !== undefined && namesOne(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);
   const given = (notNeeded?.[1] ?? notNeeded?.[2] ?? notNeeded?.[3])?.trim();
   // `it` (whatever is offered) is read by `pass` itself.
-  if (given !== undefined && (IT.test(given) || 'found' in findByTypedName(testbeds, given))) return `pass ${given}`;
+  if (given !== undefined && (IT.test(given) || namesOne(testbeds, given))) return `pass ${given}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
@@ -623,6 +631,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
     const named = bookingName(asked[1], testbeds);
+    // `give me 5 minutes`, `I need 2 hours`: time, not a testbed (what that asks for depends on what they hold).
+    if (named === undefined && startsWithBareTime(asked[1])) return command;
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
   }
   // `queue of lab-3` asks who waits; `queue for lab-3` joins.
@@ -632,9 +642,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (queue) return `wait ${queue[1]}`;
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
   const placeAsked = command.length > AROUND_NAME_MAX ? undefined : PLACE_ASKED_FOR.exec(command)?.[1].trim();
-  if (placeAsked !== undefined && 'found' in findByTypedName(testbeds, placeAsked)) return `who has ${placeAsked}`;
+  if (placeAsked !== undefined && namesOne(testbeds, placeAsked)) return `who has ${placeAsked}`;
   const placeFor = MY_PLACE_FOR.exec(command);
-  if (placeFor && 'found' in findByTypedName(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
+  if (placeFor && namesOne(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
   if (BOOKINGS_LISTED.test(command)) return 'status in use';
   const howMany = HOW_MANY.exec(command);
   if (howMany) {
@@ -651,17 +661,17 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
-  if (releaseFor !== undefined && 'found' in findByTypedName(testbeds, releaseFor)) return `release ${releaseFor}`;
+  if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;
   const said = RELEASE_SAID.exec(command);
   const saidName = (said?.[1] ?? said?.[2] ?? said?.[3] ?? said?.[4])?.trim();
-  if (saidName !== undefined && (IT.test(saidName) || 'found' in findByTypedName(testbeds, saidName))) return `release ${saidName}`;
+  if (saidName !== undefined && (IT.test(saidName) || namesOne(testbeds, saidName))) return `release ${saidName}`;
   const shown = QUEUE_SHOWN.exec(command)?.[1].trim();
-  if (shown !== undefined && 'found' in findByTypedName(testbeds, shown)) return `who has ${shown}`;
+  if (shown !== undefined && namesOne(testbeds, shown)) return `who has ${shown}`;
   if (QUEUES_SHOWN.test(command)) return 'status';
   if (WHOLE_LAB.test(command) && !labelCarried(testbeds, command.replace(/^status\s+/i, ''))) return 'status';
   const statusSaid = STATUS_SAID.exec(command);
   const besideStatus = statusSaid?.[1] ?? statusSaid?.[2];
-  if (statusSaid && (besideStatus === undefined || (!labelCarried(testbeds, besideStatus) && !('found' in findByTypedName(testbeds, besideStatus))))) return 'status';
+  if (statusSaid && (besideStatus === undefined || (!labelCarried(testbeds, besideStatus) && !(namesOne(testbeds, besideStatus))))) return 'status';
   if (AVAILABILITY.test(command)) return "what's free";
   if (MINE_SAID.test(command)) return 'mine';
   const anyInState = ANY_IN_STATE.exec(command)?.[1].toLowerCase().replace(/\s+/g, ' ');
@@ -680,7 +690,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const labelStats = LABEL_STATS.exec(command)?.[1];
   const statsAsked = STATS_OF.exec(command)?.[1].trim() ?? (labelStats !== undefined && labelCarried(testbeds, labelStats) ? labelStats : undefined);
   const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
-  if (statsOf !== undefined && 'found' in findByTypedName(testbeds, statsOf)) return `history ${statsOf}`;
+  if (statsOf !== undefined && namesOne(testbeds, statsOf)) return `history ${statsOf}`;
   // `stats for 5g last month`: that label's report, over 30 days for a month.
   const statsLabel = statsAsked?.replace(WINDOW, '');
   if (statsAsked !== undefined && statsLabel !== undefined && labelCarried(testbeds, statsLabel)) {
@@ -698,56 +708,56 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
-  if (stillUsed && 'found' in findByTypedName(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
+  if (stillUsed && namesOne(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   const about = ABOUT_TESTBED.exec(command);
   const aboutName = (about?.[1] ?? about?.[2] ?? about?.[3])?.trim();
-  if (aboutName !== undefined && 'found' in findByTypedName(testbeds, aboutName)) return `who has ${aboutName}`;
+  if (aboutName !== undefined && namesOne(testbeds, aboutName)) return `who has ${aboutName}`;
   const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command) ?? WHO_OWNS.exec(command);
   const infoName = info?.[1].trim();
-  if (infoName !== undefined && 'found' in findByTypedName(testbeds, infoName)) return `who has ${infoName}`;
+  if (infoName !== undefined && namesOne(testbeds, infoName)) return `who has ${infoName}`;
   // `5g free`, `5g status`, `show me 5g`, `5g` alone: a label the lab has (and no testbed's name).
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
-  if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !('found' in findByTypedName(testbeds, shownLabel))) return `status ${shownLabel}`;
+  if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !(namesOne(testbeds, shownLabel))) return `status ${shownLabel}`;
   const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
-  if (heldSaid !== undefined && 'found' in findByTypedName(testbeds, heldSaid)) return `who has ${heldSaid}`;
+  if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
-  if (aboutBooking !== undefined && 'found' in findByTypedName(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
+  if (aboutBooking !== undefined && namesOne(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
   const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);
   const usedName = (usedFor?.[1] ?? usedFor?.[3])?.trim();
-  if (usedName !== undefined && 'found' in findByTypedName(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
+  if (usedName !== undefined && namesOne(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
   // A purpose may be long: up to its limit after the name.
   const purposeSaid = command.length > AROUND_NAME_MAX + LIMITS.purposeMax ? null : PURPOSE_SAID.exec(command);
   if (purposeSaid?.[3] !== undefined) return `purpose ${purposeSaid[3].trim()}`;
   const purposeOf = purposeSaid?.[1]?.trim();
   // `my purpose: …`: their booking's.
   if (purposeOf !== undefined && /^(?:my|our)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
-  if (purposeOf !== undefined && 'found' in findByTypedName(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
+  if (purposeOf !== undefined && namesOne(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
   const often = HOW_OFTEN.exec(command)?.[1].trim();
-  if (often !== undefined && 'found' in findByTypedName(testbeds, often)) return `history ${often}`;
+  if (often !== undefined && namesOne(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);
-  if (remind && 'found' in findByTypedName(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
+  if (remind && namesOne(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
   const remindAfter = REMIND_RELEASE_AFTER.exec(command);
-  if (remindAfter && 'found' in findByTypedName(testbeds, remindAfter[1].trim())) return `release ${remindAfter[1].trim()} ${remindAfter[2]}`;
+  if (remindAfter && namesOne(testbeds, remindAfter[1].trim())) return `release ${remindAfter[1].trim()} ${remindAfter[2]}`;
   const toAsk = command.length > AROUND_NAME_MAX ? null : WHO_TO_ASK.exec(command);
   const toAskName = toAsk?.slice(1).find((group) => group !== undefined)?.trim();
-  if (toAskName !== undefined && 'found' in findByTypedName(testbeds, toAskName)) return `who has ${toAskName}`;
+  if (toAskName !== undefined && namesOne(testbeds, toAskName)) return `who has ${toAskName}`;
   const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command);
-  if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && 'found' in findByTypedName(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
+  if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && namesOne(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
   if (RELEASE_ALL_BUT.test(command)) return 'mine';
   const which = WHICH_HAVE.exec(command);
   if (which && labelCarried(testbeds, which[1])) return `status ${which[1]}`;
   const problemsOf = PROBLEMS_OF.exec(command);
   const problemsName = (problemsOf?.[1] ?? problemsOf?.[2])?.trim();
-  if (problemsName !== undefined && 'found' in findByTypedName(testbeds, problemsName)) return `history ${problemsName}`;
+  if (problemsName !== undefined && namesOne(testbeds, problemsName)) return `history ${problemsName}`;
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
   const howLong = HOW_LONG.exec(command);
-  const howLongName = (howLong?.[1] ?? howLong?.[2])?.trim();
-  if (howLongName !== undefined && 'found' in findByTypedName(testbeds, howLongName)) return `who has ${howLongName}`;
+  const howLongName = (howLong?.[1] ?? howLong?.[2] ?? howLong?.[3])?.trim();
+  if (howLongName !== undefined && namesOne(testbeds, howLongName)) return `who has ${howLongName}`;
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
-  if (status && readLabel(status[1]) === null && 'found' in findByTypedName(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
+  if (status && readLabel(status[1]) === null && namesOne(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
   if (take) {
     const named = bookingName(take[1], testbeds);
@@ -755,7 +765,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
   const added = ADD_NAMED.exec(command);
-  if (added && !('found' in findByTypedName(testbeds, added[1])) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
+  if (added && !(namesOne(testbeds, added[1])) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
   // `until 6pm`, `1h`, `tomorrow` (an answer to a reminder): more time for their booking, a button away (a number alone,
   // or a meal, `lunch`, is no answer of that kind).
   const bare = command.length > MORE_TIME_MAX || NO_BARE_TIME.test(command.trim()) ? undefined : readTypedExtend(command, testbeds);
@@ -772,10 +782,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `done for today`, `finished for the day`: when, not which; their bookings to choose from.
   if (release) return release[1] === undefined || FOR_NOW.test(release[1]) ? 'release' : `release ${release[1]}`;
   const willRelease = WILL_RELEASE.exec(command)?.[1].trim();
-  if (willRelease !== undefined && (IT.test(willRelease) || 'found' in findByTypedName(testbeds, willRelease))) return `release ${willRelease}`;
+  if (willRelease !== undefined && (IT.test(willRelease) || namesOne(testbeds, willRelease))) return `release ${willRelease}`;
   const released = RELEASE_IF_TESTBED.exec(command);
   const releasedName = (released?.[1] ?? released?.[2])?.trim();
-  if (releasedName !== undefined && 'found' in findByTypedName(testbeds, releasedName)) return `release ${releasedName}`;
+  if (releasedName !== undefined && namesOne(testbeds, releasedName)) return `release ${releasedName}`;
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
@@ -805,7 +815,7 @@ function namesLabOrAny(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | '
  * The whole name, or the start of only one name, of three characters at least (`la` is no question).
  */
 export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
-  const match = findByTypedName(testbeds, command);
+  const match = DIGITS_ALONE.test(command) ? { none: true as const } : findByTypedName(testbeds, command);
   if (!('found' in match)) return undefined;
   return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
 }
@@ -820,7 +830,7 @@ export function mentionedTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const words = command.slice(0, 200).split(/[\s,;:!?()"“”]+/).map((word) => word.replace(/['’]s$/i, '')).filter((word) => word.length >= 3).slice(0, 30);
   const found = new Set<T>();
   for (const word of words) {
-    const match = findByTypedName(testbeds, word);
+    const match = DIGITS_ALONE.test(word) ? { none: true as const } : findByTypedName(testbeds, word);
     if ('found' in match && (/[\d-]/.test(word) || sameName(match.found.testbed_name, word))) found.add(match.found);
   }
   // A name of several words (`Thermal chamber`), written whole.

@@ -125,6 +125,8 @@ export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: s
     const found = finds(name, false);
     if (found !== undefined) return { name: found, values: {}, unread: rest };
   }
+  // `tomorrow 9 to 12`, `on friday`, `next week`: a later start with no testbed named, which the form names as such.
+  if (LATER_START.exec(` ${text}`)?.index === 0 || forLaterDay(` ${text}`, now, timeZone) === 0) return { values: {}, unread: text };
   const range = bookingRange(text, testbeds, now, timeZone);
   if (range !== undefined) return range;
   const ahead = bookingAhead(text, testbeds, now, timeZone);
@@ -144,10 +146,10 @@ export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: s
     const found = finds(name, false);
     if (found !== undefined && /^(?:until|till|til)\s/i.test(rest)) return { name: found, values: {}, unread: rest };
   }
-  // `a testbed for the soak`, `something until 5 for the soak`: no testbed named, and what follows as clauses.
+  // `a testbed for the soak`, `something until 5 for the soak`, `for 2 hours for the soak`: no testbed named, and what follows as clauses.
   for (const start of starts) {
     const name = text.slice(0, start).trim();
-    const values = name !== '' && NO_NAME.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
+    const values = name === '' || NO_NAME.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
     if (values) return { values };
   }
   for (const start of starts) {
@@ -247,13 +249,22 @@ export function readTypedBookingFor(
 
 /** `Linus needs lab-3 for 2 hours`, `my colleague Grace wants a 5g testbed`: who (group 1), and the booking (group 2). */
 const NEEDS = /^(\S+(?:\s+\S+){0,4}?)\s+(?:needs|wants|would\s+like|could\s+use)\s+(\S[\s\S]*)$/i;
+/**
+ * `get Linus a testbed`, `could you grab Grace lab-3 for 2 hours`, `find my colleague Linus a 5g testbed`: who (group 1),
+ * and the booking (group 2), which starts with an article or a word with a digit (a testbed's name, a label).
+ */
+const GET_SOMEBODY =
+  /^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:get|grab|find)\s+(\S+(?:\s+\S+){0,4}?)\s+(?=(?:a|an|any|one|the)\s|\S*\d)(\S[\s\S]*?)(?:,?\s+please)?$/i;
+/** Words after `get` that say what is done, not for whom (`get going on lab-3`, `get back to lab-3`, `get started with …`). */
+const GET_NOT_SOMEBODY = /(?:^|\s)(?:on|in|to|into|onto|with|at|of|from|by|up|off|out|back|going|started|working|ready|rid|done)(?:\s|$)/i;
 
 /**
- * `Linus needs lab-3 for 2 hours`: a booking for the person named, read as `lab-3 for 2 hours` is; undefined when the
- * words before `needs` are nobody's name, or the words after it name no testbed or label (`Linus needs a break`).
+ * `Linus needs lab-3 for 2 hours` (or `get Linus lab-3 for 2 hours`): a booking for the person named, read as `lab-3 for
+ * 2 hours` is; undefined when the words before `needs` (after `get`) are nobody's name, or the words after it name no testbed or label (`Linus needs a break`).
  */
 export function readNeededBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): ForWhom | undefined {
-  const match = NEEDS.exec(typed.slice(0, 400));
+  const got = GET_SOMEBODY.exec(typed.slice(0, 400));
+  const match = NEEDS.exec(typed.slice(0, 400)) ?? (got !== null && !GET_NOT_SOMEBODY.test(got[1]) ? got : null);
   const person = match === null ? null : personOf(match[1]);
   if (match === null || person === null) return undefined;
   const booking = readTypedBooking(match[2], testbeds, now, timeZone);
@@ -413,14 +424,48 @@ function withoutArticle(name: string, testbeds: readonly Lab[]): string {
  */
 function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): string {
   const text = withoutNow(typed, testbeds).replace(/\s\+(?=\d)/, ' ');
-  const match = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?)$/i.exec(text);
+  const match = NAME_THEN_LENGTH.exec(text);
   // `lab-3 0930 hrs`: a clock, so until then.
   if (match && bookedName(testbeds, match[1]) !== undefined) return `${match[1]} ${CLOCK_WITH_HOURS.test(match[2]) ? 'until' : 'for'} ${match[2]}`;
-  const day = /^(\S.*?)\s+((?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2})(\s+for\s+\S.*)?$/i.exec(text);
+  const day = NAME_THEN_DAY.exec(text);
   // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
   const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;
   if (day && !ahead && bookedName(testbeds, day[1]) !== undefined && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
-  return text;
+  return bareTime(text, testbeds, now, timeZone) ?? text;
+}
+
+/** A length without its `for`: `4h`, `2 hours`, `90 min`, `1.5 days`, `2h 30`. */
+const BARE_LENGTH = String.raw`\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?`;
+/** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */
+const BARE_DAY = String.raw`(?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2}`;
+/** A testbed's name (group 1), then a length (group 2). */
+const NAME_THEN_LENGTH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'i');
+/** A testbed's name (group 1), then a day (group 2), then perhaps a purpose (group 3). */
+const NAME_THEN_DAY = new RegExp(String.raw`^(\S.*?)\s+(${BARE_DAY})(\s+for\s+\S.*)?$`, 'i');
+/** A length (group 1) or a day (group 2) with nothing before it, then perhaps a purpose (group 3). */
+const TIME_ALONE = new RegExp(String.raw`^(?:(${BARE_LENGTH})|(${BARE_DAY}))(\s+for\s+\S.*)?$`, 'i');
+/** Words that start with a length or a day. */
+const TIME_FIRST = new RegExp(String.raw`^(?:${BARE_LENGTH}|${BARE_DAY})(?:\s|$)`, 'i');
+
+/** Whether words start with a length or a day and no testbed (`5 minutes`, `2h for the soak`, `tomorrow`): a time, not what to book. */
+export function startsWithBareTime(words: string): boolean {
+  return TIME_FIRST.test(words.trim());
+}
+
+/**
+ * `book 3 hours`, `book 2h for the soak`, `book tomorrow`: a length or a day with no testbed before it (and no testbed
+ * called so), read as `for 3 hours` or `until tomorrow`, so the form starts with the time and the testbed to choose.
+ */
+function bareTime(text: string, testbeds: readonly Lab[], now: string, timeZone: string): string | undefined {
+  const said = TIME_ALONE.exec(text);
+  if (said === null || bookedName(testbeds, text) !== undefined) return undefined;
+  const [, length, day, purpose = ''] = said;
+  if (length !== undefined) {
+    // `3 hours` is no testbed's number: the number alone finds one only when nothing follows it.
+    return `${CLOCK_WITH_HOURS.test(length) ? 'until' : 'for'} ${length}${purpose}`;
+  }
+  if (LATER_START.exec(` ${day}`)?.index === 0 || readTypedRelease(`until ${day}`, now, timeZone) === null) return undefined;
+  return `until ${day}${purpose}`;
 }
 
 /** ` for me`, ` for us`: a booking is always the booker's own, so those words say nothing (unless a testbed's name holds them). */

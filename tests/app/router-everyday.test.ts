@@ -585,7 +585,7 @@ describe('router: who had a testbed', () => {
   );
 
   it('a name no testbed has changes nothing and names the one meant; history alone says how to ask', () => {
-    expect(route(text('history lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } });
+    expect(route(text('history lab-33'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-33”. Did you mean lab-3? Type history lab-3.' } });
     // Words further in one testbed's name are named too, never chosen (the start of a name is read as ever).
     expect(route(text('history sd-wan'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “sd-wan”. Did you mean TB-04 SD-WAN pod? Type history TB-04 SD-WAN pod.' } });
     // A number without its leading zeros is the same name: TB-04.
@@ -1085,7 +1085,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
   });
 
   it('an ask that names no testbed changes nothing and says so; nudge with other words is no ask', () => {
-    expect(route(text('ask the holder of lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type ask about lab-3.' } });
+    expect(route(text('ask the holder of lab-33'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-33”. Did you mean lab-3? Type ask about lab-3.' } });
     expect(route(text('ask Linus to release the kraken'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “the kraken”. Type status to see them all.' } });
     expect(route(text('nudge the build'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(isCommandText('ask about lab-9', testbeds)).toBe(false);
@@ -1627,10 +1627,10 @@ describe('router: switching a booking to another testbed', () => {
   });
 
   it('a name no testbed has is answered where the words can only be a switch; others stay what they were', () => {
-    expect(route(text('switch to lab3'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type switch to lab-3.' } });
-    expect(route(text('move lab3 to TB-04'), ctx)).toEqual({
+    expect(route(text('switch to lab-33'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-33”. Did you mean lab-3? Type switch to lab-3.' } });
+    expect(route(text('move lab-33 to TB-04'), ctx)).toEqual({
       kind: 'reply',
-      view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type switch lab-3 to TB-04 SD-WAN pod.' },
+      view: { kind: 'error', message: 'No testbed is called “lab-33”. Did you mean lab-3? Type switch lab-3 to TB-04 SD-WAN pod.' },
     });
     expect(dispatched('move my booking to 18:00')).toEqual([{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]);
     expect(dispatched('move lab-3 to friday')).toEqual([{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-06T23:59:00.000Z' }]);
@@ -1896,7 +1896,7 @@ describe('router: somebody else’s past bookings', () => {
   it.each([
     ['what has Linus booked', [{ type: 'status.requested', holder: 'Linus' }]],
     ['history lab-3', [{ type: 'history.requested', testbedId: 3 }]],
-    ['history lab3', { kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab3”. Did you mean lab-3? Type history lab-3.' } }],
+    ['history lab-33', { kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-33”. Did you mean lab-3? Type history lab-3.' } }],
     ['my history', [{ type: 'myHistory.requested' }]],
     ['what did you book', { kind: 'reply', view: { kind: 'hint' } }],
     // Several words after `history` read as a name only when written as one.
@@ -1923,5 +1923,62 @@ describe('router: several testbeds named for one change', () => {
       view: { kind: 'error', message: 'One testbed at a time: type give lab-3 to Linus, then the next. To hand over every booking of yours at once, type give all my testbeds to Linus.' },
     });
     expect(isCommandText('give lab-3 and lab-5 to Linus', shared.testbeds)).toBe(false);
+  });
+});
+
+describe('router: a testbed as people shorten its name', () => {
+  it.each([
+    ['wait 3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['wait #4', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 4 }, now: NOW }]],
+    ['history 3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['history lab3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['history tb04', [{ type: 'history.requested', testbedId: 4 }]],
+    ['extend 3 by 1h', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 60 }]],
+    ['lab3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['tb4', [{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]],
+  ])('%j is about that testbed: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('the number alone after a command is lab data; given to a person it is still their words', () => {
+    expect(dispatched('give 3 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(isCommandText('wait 3', testbeds)).toBe(true);
+    expect(isCommandText('book lab3 for 2 hours', testbeds)).toBe(true);
+    expect(isCommandText('give 3 to Linus', testbeds)).toBe(false);
+  });
+
+  it.each(['take 5', 'I need 2', 'give me 5', 'can I have 3', '3', '100'])('%j in everyday words is a count, not a testbed: no booking', (typed) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+});
+
+describe('router: more everyday words', () => {
+  it.each([
+    ['drop lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['let go of lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ["I'm dropping TB-04", [{ type: 'release.started', testbedName: 'TB-04' }]],
+    ['hold lab-3 for 2 hours', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]],
+    ['get me lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['get lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['grab me a 5g testbed', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['still using lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['still on lab-3 until 5pm', [{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T17:00:00.000Z' }]],
+    ['how long will Linus have lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['how long will Linus keep lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['when is the next free testbed', [{ type: 'status.requested', label: 'free' }]],
+    ["when's the next free one", [{ type: 'status.requested', label: 'free' }]],
+    ['book 3 hours', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '13:00' } }]],
+    ['book 2h for the soak', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'the soak' } }]],
+    ['book for 2 hours for the soak', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'the soak' } }]],
+    ['book tomorrow 9 to 12', [{ type: 'registration.started', unread: 'tomorrow 9 to 12' }]],
+    ['get Linus a testbed', [{ type: 'registration.started', forWho: { words: 'Linus', explicit: true } }]],
+    ['could you get Linus lab-3 for the soak', [{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' }, forWho: { words: 'Linus', explicit: true, testbedName: 'lab-3', filled: { purpose: 'the soak' } } }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['drop it', 'hold on', 'hold the door', 'get lost', 'get going on lab-3', 'give me 5 minutes', 'I need 2 hours'])('%j books and releases nothing', (typed) => {
+    const decision = dispatched(typed);
+    expect(JSON.stringify(decision)).not.toMatch(/registration\.started|release\.started/);
   });
 });

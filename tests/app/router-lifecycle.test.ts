@@ -76,8 +76,8 @@ describe('lifecycle buttons', () => {
     for (const typed of ['wait a sec', 'wait a minute', 'wait one moment']) expect(route(say(typed), named), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     const minute = { ...named, knownTestbedIds: [1, 2, 3], testbeds: [...named.testbeds, { id: 3, testbed_name: 'A minute' }] };
     expect(eventOf(route(say('wait a minute'), minute))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW });
-    expect(route(say('wait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type wait lab-2.' } });
-    expect(route(say('unwait lab2'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab2”. Did you mean lab-2? Type unwait lab-2.' } });
+    expect(route(say('wait lab-22'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-22”. Did you mean lab-2? Type wait lab-2.' } });
+    expect(route(say('unwait lab-22'), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-22”. Did you mean lab-2? Type unwait lab-2.' } });
     // Runs of spaces and line breaks read as one space (the patterns never meet a long run of them).
     expect(eventOf(route(say('wait\n   lab-2'), named))).toEqual({ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 2 }, now: NOW });
     expect(route(say(`wait a${' '.repeat(7000)}x`), named)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “a x”. Type status to see them all.' } });

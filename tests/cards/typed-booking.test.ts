@@ -367,6 +367,27 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('lab-3', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
   });
 
+  it('a length or a day with no testbed before it (`3 hours`, `2h for the soak`, `tomorrow`) is the time, and the testbed is to choose', () => {
+    expect(readTypedBooking('3 hours', LAB, NOW, 'UTC')).toEqual({ values: custom('2026-03-10', '13:00') });
+    expect(readTypedBooking('4h', LAB, NOW, 'UTC')).toEqual({ values: { release_choice: '4h' } });
+    expect(readTypedBooking('90 min', LAB, NOW, 'UTC')).toEqual({ values: custom('2026-03-10', '11:30') });
+    expect(readTypedBooking('2 days for the soak', LAB, NOW, 'UTC')).toEqual({ values: { ...custom('2026-03-12', '10:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('tomorrow', LAB, NOW, 'UTC')).toEqual({ values: { release_choice: '1d' } });
+    expect(readTypedBooking('friday 5pm', LAB, NOW, 'UTC')).toEqual({ values: custom('2026-03-13', '17:00') });
+    expect(readTypedBooking('0930 hrs', LAB, NOW, 'UTC')).toEqual({ values: custom('2026-03-11', '09:30') });
+    // A clause first, with no testbed before it: the time and the purpose.
+    expect(readTypedBooking('for 2 hours for the soak', LAB, NOW, 'UTC')).toEqual({ values: { ...custom('2026-03-10', '12:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('until 5pm for the soak', LAB, NOW, 'UTC')).toEqual({ values: { ...custom('2026-03-10', '17:00'), purpose: 'the soak' } });
+    expect(readTypedBooking('for the soak', LAB, NOW, 'UTC')).toEqual({ values: { purpose: 'the soak' } });
+    // A later start with no testbed: booking ahead, named, never a name (`tomorrow 9` was read as one).
+    expect(readTypedBooking('tomorrow 9 to 12', LAB, NOW, 'UTC')).toEqual({ values: {}, unread: 'tomorrow 9 to 12' });
+    expect(readTypedBooking('next week', LAB, NOW, 'UTC')).toEqual({ values: {}, unread: 'next week' });
+    expect(readTypedBooking('for monday for the soak', LAB, NOW, 'UTC')).toEqual({ values: {}, unread: 'for monday for the soak' });
+    // A testbed called so keeps its name, and a testbed's number is read by the form (`3` is lab-3 there).
+    expect(readTypedBooking('3 hours', [...LAB, { testbed_name: '3 hours' }], NOW, 'UTC')).toEqual({ name: '3 hours', values: {} });
+    expect(readTypedBooking('3', LAB, NOW, 'UTC')).toEqual({ name: '3', values: {} });
+  });
+
   it('`any 5g`, `a 5g testbed`: the word between (a label or a name, as the form reads it); `a free one` names nothing', () => {
     expect(readTypedBooking('any 5g', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: {} });
     expect(readTypedBooking('a 5g testbed for 4h', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: { release_choice: '4h' } });
@@ -785,6 +806,22 @@ describe('readNeededBooking: `Linus needs lab-3`', () => {
   ])('%j is a booking for %j: %j', (typed, words, booking) => {
     expect(read(typed)).toEqual({ words, explicit: true, booking });
   });
+
+  it.each([
+    ['get Linus a testbed', 'Linus', { values: {} }],
+    ['get Linus lab-3 for 2 hours', 'Linus', { name: 'lab-3', values: custom('2026-03-10', '12:00') }],
+    ['could you grab Grace lab-3 please', 'Grace', { name: 'lab-3', values: {} }],
+    ['find my colleague Linus Lab a 5g testbed until 5pm', 'Linus Lab', { name: '5g', values: custom('2026-03-10', '17:00') }],
+  ])('%j gets %j a booking: %j', (typed, words, booking) => {
+    expect(read(typed)).toEqual({ words, explicit: true, booking });
+  });
+
+  it.each(['get going on lab-3', 'get back to lab-3', 'get started with lab-3', 'get everyone a testbed', 'get the testbed', 'grab lunch at 12', 'get Linus a coffee', 'get me lab-3'])(
+    '%j gets nobody a booking',
+    (typed) => {
+      expect(read(typed)).toBeUndefined();
+    },
+  );
 
   it.each(['Linus needs a break', 'lab-3 needs a reboot', 'who needs lab-3', 'nobody needs lab-3 anymore', 'the team needs lab-3', 'Linus needs lab-9', 'I need lab-3'])(
     '%j is no booking for somebody',

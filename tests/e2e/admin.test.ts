@@ -443,8 +443,8 @@ describe('an admin runs the lab', () => {
     expect(seenCard(done).heading).toBe('Force released: lab-2');
     expect((await h.readTestbeds()).find((record) => record.id === 2)).toMatchObject({ status: 'available' });
 
-    const slip = await ask(h, h.linus, h.lab, 'retire lab1');
-    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “lab1”. Did you mean lab-1? Choose it from the list.');
+    const slip = await ask(h, h.linus, h.lab, 'retire lab-11');
+    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “lab-11”. Did you mean lab-1? Choose it from the list.');
     const rename = await ask(h, h.linus, h.lab, 'rename lab-1 to lab-1b');
     expect(seenCard(rename).heading).toBe('Rename a testbed');
     const renamed = await click(h, h.linus, rename, 'testbed_rename');

@@ -97,10 +97,12 @@ describe('labels and maintenance, end to end', () => {
     expect(rows(await ask(h, h.linus, h.lab, 'status lab'))).toEqual(['ran-1 · Available']);
     // Several names start with `ran`, and it is no label: the unknown-label answer.
     expect(seenCard(await ask(h, h.linus, h.lab, 'status ran')).texts).toContain('No testbed has the label ran.');
-    // A slip in a name (`core3` for core-3): that testbed is named, not shown.
-    const slip = await ask(h, h.linus, h.lab, 'status core3');
-    expect(seenCard(slip).texts).toEqual(['Testbed status', 'No testbed has the label core3.', 'Did you mean the testbed core-3?', 'Labels in use: 5g, core, lab.']);
-    expect(slip.text).toBe('No testbed has the label core3. Did you mean the testbed core-3? Labels in use: 5g, core, lab.');
+    // A slip in a name (`core-33` for core-3): that testbed is named, not shown.
+    const slip = await ask(h, h.linus, h.lab, 'status core-33');
+    expect(seenCard(slip).texts).toEqual(['Testbed status', 'No testbed has the label core-33.', 'Did you mean the testbed core-3?', 'Labels in use: 5g, core, lab.']);
+    expect(slip.text).toBe('No testbed has the label core-33. Did you mean the testbed core-3? Labels in use: 5g, core, lab.');
+    // Run together (`core3`), it is core-3 itself.
+    expect(rows(await ask(h, h.linus, h.lab, 'status core3'))).toEqual(['core-3 · Available']);
   });
 
   it('the register form does not offer the maintenance testbed, and offers the labels of the free ones', async () => {

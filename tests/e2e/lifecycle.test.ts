@@ -126,8 +126,8 @@ describe('wait-list and hand-off', () => {
     const free = await ask(h, h.linus, h.lab, 'wait lab-2');
     expect(seenCard(free).texts).toEqual(['Nothing was changed', 'lab-2 is free right now: book it instead of waiting.']);
 
-    const slip = await ask(h, h.linus, h.lab, 'wait lab1');
-    expect(seenCard(slip).texts).toContain('No testbed is called “lab1”. Did you mean lab-1? Type wait lab-1.');
+    const slip = await ask(h, h.linus, h.lab, 'wait lab-11');
+    expect(seenCard(slip).texts).toContain('No testbed is called “lab-11”. Did you mean lab-1? Type wait lab-1.');
     const unknown = await ask(h, h.linus, h.lab, 'wait rack-9');
     expect(seenCard(unknown).texts).toContain('No testbed is called “rack-9”. Type status to see them all.');
     expect(JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'))).toEqual(life);

@@ -64,16 +64,51 @@ describe('a testbed named with the command', () => {
     expect(seenCard(await click(h, h.ada, both, 'release_all')).heading).toBe('Released 2 testbeds');
   });
 
-  it('a slip in the name (`register lab3`) names the testbed meant, and chooses nothing for the person', async () => {
-    const slip = await ask(h, h.linus, h.lab, 'register LAB3');
+  it('a slip in the name (`register lab-33`) names the testbed meant, and chooses nothing for the person', async () => {
+    const slip = await ask(h, h.linus, h.lab, 'register LAB-33');
     expect(startsOn(slip)).toBeUndefined();
-    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “LAB3”. Did you mean lab-3? Choose it from the list.');
+    expect(fieldErrorText(slip, 'testbed_id')).toBe('No testbed is called “LAB-33”. Did you mean lab-3? Choose it from the list.');
 
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'register lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
-    const busy = await ask(h, h.linus, h.lab, 'book lab2');
-    expect(fieldErrorText(busy, 'testbed_id')).toBe('No testbed is called “lab2”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
-    const release = await ask(h, h.linus, h.lab, 'release lab2');
-    expect(fieldErrorText(release, 'testbed_id')).toBe('No testbed is called “lab2”. Did you mean lab-2? Choose it from the list.');
+    const busy = await ask(h, h.linus, h.lab, 'book lab-22');
+    expect(fieldErrorText(busy, 'testbed_id')).toBe('No testbed is called “lab-22”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.');
+    const release = await ask(h, h.linus, h.lab, 'release lab-22');
+    expect(fieldErrorText(release, 'testbed_id')).toBe('No testbed is called “lab-22”. Did you mean lab-2? Choose it from the list.');
+  });
+
+  it('a name run together (`book lab3`) or a testbed\'s number alone (`book 3`, `release #3`, `status 3`) is that testbed: the form starts on it', async () => {
+    for (const typed of ['book lab3', 'register LAB3 for 2 hours', 'book 3', 'book #3', 'book testbed 3', 'book no. 3']) {
+      const form = await ask(h, h.ada, h.lab, typed);
+      expect(startsOn(form), typed).toBe('lab-3');
+      expect(fieldErrorText(form, 'testbed_id'), typed).toBeUndefined();
+    }
+    const booked = await click(h, h.ada, await ask(h, h.ada, h.lab, 'book 3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    expect(seenCard(booked).heading).toBe('Booked: lab-3');
+    for (const typed of ['status 3', 'lab3', 'is 3 free']) expect(seenCard(await ask(h, h.ada, h.lab, typed)).texts[1], typed).toMatch(/^Testbed lab-3 · As of /);
+    const release = await ask(h, h.ada, h.lab, 'release #3');
+    expect(startsOn(release)).toBe('lab-3 — yours, held for less than a minute');
+    expect(seenCard(await click(h, h.ada, release, 'release_submit')).heading).toBe('Released: lab-3');
+    // A number two testbeds carry is neither: the form says so and starts on none.
+    const both = await startHarness({ testbeds: [availableTestbed(3, 'lab-3'), availableTestbed(13, 'TB-03 Wi-Fi 7 lab')] });
+    try {
+      const form = await ask(both, both.ada, both.lab, 'book 3');
+      expect(startsOn(form)).toBeUndefined();
+      expect(fieldErrorText(form, 'testbed_id')).toMatch(/^More than one testbed/);
+      expect(startsOn(await ask(both, both.ada, both.lab, 'book tb3'))).toBe('TB-03 Wi-Fi 7 lab');
+    } finally {
+      await both.close();
+    }
+  });
+
+  it('`book 3 hours` (a length with no testbed) fills the time and leaves the testbed to choose; `book tomorrow 9 to 12` says it cannot book ahead', async () => {
+    const form = await ask(h, h.ada, h.lab, 'book 3 hours for the soak');
+    expect(startsOn(form)).toBeUndefined();
+    expect(fieldErrorText(form, 'testbed_id')).toBeUndefined();
+    expect((input(form, 'purpose') as { value?: string }).value).toBe('the soak');
+    expect((input(form, 'release_choice') as { value?: string }).value).toBe('custom');
+    const ahead = await ask(h, h.ada, h.lab, 'book tomorrow 9 to 12');
+    expect(fieldErrorText(ahead, 'release_choice')).toMatch(/^A booking starts when it is made, so I cannot book ahead \(“tomorrow 9 to 12”\)/);
+    expect(startsOn(ahead)).toBeUndefined();
   });
 
   it('says under the picker why it cannot start on the testbed named', async () => {
@@ -95,9 +130,11 @@ describe('a testbed named with the command', () => {
     expect((input(longer, 'testbed_id') as { value?: string }).value).toBe('2');
     expect(buttonTitles(longer)[0]).toMatch(/^Extend to \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     // A slip that lands on a busy testbed still names it under the picker.
-    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'register lab2'), 'testbed_id')).toBe(
-      'No testbed is called “lab2”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.',
+    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'register lab-22'), 'testbed_id')).toBe(
+      'No testbed is called “lab-22”. Did you mean lab-2? lab-2 is not free to book right now: choose a free one, or press Status to wait for it.',
     );
+    // Run together, it is lab-2 itself: taken, as by its name.
+    expect(seenCard(await ask(h, h.linus, h.lab, 'register lab2')).heading).toBe('lab-2 is taken');
 
     // lab-9 is one slip from lab-1, lab-2 and lab-3 alike: none is named.
     const unknown = await ask(h, h.linus, h.lab, 'register lab-9');
