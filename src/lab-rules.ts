@@ -76,6 +76,15 @@ function matchLoosely<T extends Pick<TestbedRecord, 'testbed_name'>>(records: re
   return { none: true };
 }
 
+/**
+ * The start of the answer when typed words meant several testbeds (`findByTypedName` said `ambiguous`): by their number
+ * (`3` for lab-3 and TB-03 …), or by the start of their names.
+ */
+export function severalMeant(typed: string): string {
+  const number = NUMBER_ALONE.exec(fold(typed))?.[1];
+  return number === undefined ? `More than one testbed starts with “${typed}”` : `More than one testbed has the number ${number}`;
+}
+
 /** A testbed's number typed alone: `3`, `03`, `#3`, `no. 3`, `nr 3`, `number 3`, `testbed 3`, `tb 3`. */
 const NUMBER_ALONE = /^(?:#|n(?:o|r|umber)\.?|testbed|tb)?\s*#?0*(\d{1,9})$/;
 /** A folded name without separators and without the leading zeros of its numbers (`tb-03 wi-fi` reads `tb3wifi`). */

@@ -307,7 +307,7 @@ const NEXT_FOR =
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
-const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
+const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
 /** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
@@ -514,6 +514,27 @@ const IDLE =
 /** `who has the most bookings`, `who books the most`, `top users`: the usage report, whose top holders answer it. */
 const TOP_HOLDERS =
   /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers)|leaderboard|who(?:\s+hogs|['’]?s\s+hogging|\s+is\s+hogging)\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
+/**
+ * `lab-3 release`, `lab-3: book 2h`, `lab-3 wait`, `lab-3 extend 2 hours`: a testbed's name (group 1) first, then the
+ * command (group 2) and perhaps a time (group 3).
+ */
+const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|release|unbook|wait|extend|renew)(?:\s+(\S[\s\S]{0,80}))?$/i;
+/** `release lab-3 to Linus`, `pass lab-3 on to the next person`, `I'm done, give lab-3 to the next`: the testbed (group 1) and who (group 2). */
+const PASSED_TO =
+  /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+)?to\s+(\S[\s\S]{0,80})$/i;
+/** `the next person`, `next in line`, `whoever is next`: the queue's first, who gets it on release anyway. */
+const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]?s|\s+is)\s+next|whoever\s+is\s+waiting)$/i;
+/** `is lab-3 in maintenance`, `why is lab-3 under maintenance`, `since when is lab-3 in maintenance`: its status (group 1), which says why and until when. */
+const MAINTENANCE_ASKED = /^(?:is|why\s+is|since\s+when\s+is|how\s+long\s+(?:is|will)|until\s+when\s+is)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:in|under)\s+maintenance$/i;
+/** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
+const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
+/** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
+const LEAVING =
+  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?)(?:\s+now)?$/i;
+/** `how many 5g are free`, `how many 5g testbeds are available`: that label's testbeds (group 1), each with its state. */
+const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
+/** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
+const TOP_HOLDERS_IN = /^(\S[\s\S]{0,80}?)\s+(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:this|last|past|previous)\s+(week|month)$/i;
 /** `who hasn't released`, `who has not released their testbed`: the overdue ones. */
 const NOT_RELEASED = /^who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
@@ -566,6 +587,20 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (IN_QUEUE_ASKED.test(command)) return 'my queues';
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
+  if (LEAVING.test(command)) return 'mine';
+  const verbAfter = nameThenVerb(command, testbeds);
+  if (verbAfter !== undefined) return verbAfter;
+  const passed = PASSED_TO.exec(command);
+  const passedName = passed?.[1].trim();
+  // (`give it to the next person` answers an offer: no thanks, so a testbed must be named here.)
+  if (passed && passedName !== undefined && namesOne(testbeds, passedName)) {
+    if (NEXT_PERSON.test(passed[2].trim())) return `release ${passedName}`;
+    if (/^release\s/i.test(command)) return `give ${passedName} to ${passed[2].trim()}`;
+  }
+  const maintenanceOf = (MAINTENANCE_ASKED.exec(command) ?? TIME_LEFT_ON.exec(command))?.[1].trim();
+  if (maintenanceOf !== undefined && namesOne(testbeds, maintenanceOf)) return `who has ${maintenanceOf}`;
+  const howManyOf = HOW_MANY_OF_LABEL.exec(command)?.[1];
+  if (howManyOf !== undefined && labelCarried(testbeds, howManyOf)) return `status ${howManyOf}`;
   // `I'll wait for lab-3`, `I can wait`: the queue of the testbed named, or the status card whose picker chooses one.
   const willWait = WILL_WAIT.exec(command);
   if (willWait && willWait[1] === undefined) return 'wait';
@@ -678,6 +713,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (anyInState !== undefined) return `status ${STATE_WORDS[anyInState] ?? anyInState}`;
   if (IDLE.test(command)) return "what's free";
   if (TOP_HOLDERS.test(command)) return 'report';
+  // `who booked the most this month`, `top users last week`: the report over that window.
+  const topIn = TOP_HOLDERS_IN.exec(command);
+  if (topIn && TOP_HOLDERS.test(topIn[1])) return /month/i.test(topIn[2]) ? 'report 30' : 'report';
   if (NOT_RELEASED.test(command)) return 'status overdue';
   const window = REPORT_WINDOW.exec(command);
   if (window) return /^(?:month|30)/i.test(window[1]) ? 'report 30' : 'report';
@@ -800,6 +838,23 @@ function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecor
   const read = readTypedBooking(command, testbeds, new Date(0).toISOString(), 'UTC');
   if (read.name === undefined || read.unread !== undefined || read.values[INPUT_IDS.releaseChoice] === undefined) return false;
   return isLabName(testbeds, read.name) && command.toLowerCase().startsWith(read.name.toLowerCase());
+}
+
+/** `lab-3 release`, `lab-3 book 2h`, `lab-3 extend 2 hours`: the command first, when a testbed is named and what follows it reads. */
+function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
+  const said = VERB_AFTER_NAME.exec(command);
+  const name = said?.[1].trim();
+  if (said === null || name === undefined || !namesOne(testbeds, name)) return undefined;
+  const verb = said[2].toLowerCase();
+  const rest = said[3]?.trim();
+  if (rest === undefined) return `${verb} ${name}`;
+  if (/^(?:book|register|reserve)$/.test(verb)) {
+    // A time or a purpose after the name, as `book lab-3 …` reads them whole.
+    const read = readTypedBooking(`${name} ${rest}`, testbeds, new Date(0).toISOString(), 'UTC');
+    return read.name !== undefined && read.unread === undefined && Object.keys(read.values).length > 0 ? `book ${name} ${rest}` : undefined;
+  }
+  if (/^(?:extend|renew)$/.test(verb) && isMoreTime(readTypedExtend(rest, testbeds))) return `extend ${name} ${rest}`;
+  return undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import type { DirectMessage, FormErrors, FormValues, HistoryEntry, LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, sameLabel, sameName } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, sameLabel, sameName, severalMeant } from '../lab-rules.js';
 import { BOT_VERSION } from '../version.js';
 import { DEFAULT_TIMING, type LifecycleTiming } from '../machines/shared/lifecycle-types.js';
 import type { BookingFor, CardView } from '../machines/conversation.machine.js';
@@ -595,8 +595,9 @@ function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, t
   return labelsInUse(testbeds).find((label) => sameLabel(label, named)) ?? named;
 }
 
-/** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`: more than one asked for at once (group 1: a label named). */
-const MANY_TESTBEDS = /^(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several)\s+(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs)$/i;
+/** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`, `all 5g`, `every 5g testbed`: more than one asked for at once (group 1 or 2: a label named). */
+const MANY_TESTBEDS =
+  /^(?:(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several)\s+(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs)|(?:all(?:\s+(?:of\s+)?the)?|every)\s+(?:(\S+?)\s*)?(?:testbeds?|ones?|rigs?|labs?)?)$/i;
 
 /**
  * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that
@@ -618,7 +619,8 @@ function startOn(
   // `book two testbeds`, `book 2 5g testbeds`: one at a time (on the label, when one is named).
   const many = MANY_TESTBEDS.exec(named);
   if (many && command === 'book') {
-    const label = many[1] === undefined ? undefined : labelsInUse(all).find((each) => sameLabel(each, many[1]));
+    const asked = many[1] ?? many[2];
+    const label = asked === undefined ? undefined : labelsInUse(all).find((each) => sameLabel(each, asked));
     const labelled = label === undefined ? '' : ` labelled ${label}`;
     const values = label !== undefined && choices.some((record) => hasLabel(record, label)) ? { values: { [INPUT_IDS.label]: label } } : {};
     return { ...values, errors: { [INPUT_IDS.testbedId]: `One testbed at a time: this form books one${labelled}. Press Register, then type book again for the next.` } };
@@ -630,7 +632,7 @@ function startOn(
     return { ...first, errors: { [INPUT_IDS.testbedId]: [first.errors?.[INPUT_IDS.testbedId], oneAtATime(two, command)].filter(Boolean).join(' ') } };
   }
   if ('ambiguous' in among || 'ambiguous' in anywhere) {
-    return { errors: { [INPUT_IDS.testbedId]: `More than one testbed starts with ${quoted}: choose one from the list.` } };
+    return { errors: { [INPUT_IDS.testbedId]: `${severalMeant(named)}: choose one from the list.` } };
   }
   // A slip in the name (`lab3` for lab-3): the one testbed a slip away is named, never chosen for the person.
   const near = findNearName(all, named) ?? findNamedWithin(all, named);

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, severalMeant, sameLabel } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -394,7 +394,7 @@ function adminRoute(event: PlatformEvent, typed: TypedAdminTask, ctx: RouterCont
   const near = 'ambiguous' in match ? undefined : findNearName(testbeds, parts.testbed);
   const problem =
     'ambiguous' in match
-      ? `More than one testbed starts with ${quoted}: choose it from the list.`
+      ? `${severalMeant(parts.testbed.slice(0, MAX_TYPED_NAME))}: choose it from the list.`
       : `No testbed is called ${quoted}.${near === undefined ? '' : ` Did you mean ${near.testbed_name}?`} Choose it from the list.`;
   return one('admin', event, { type: 'admin.invalid', task, errors: { testbed_id: problem }, values: { ...newName('name' in parts ? parts.name : undefined), ...reason } });
 }
@@ -542,7 +542,7 @@ function notFound(
   typeWith = (near: string) => `${command} ${near}`,
 ): string {
   const quoted = `“${typed}”`;
-  if ('ambiguous' in match) return `More than one testbed starts with ${quoted}: type more of its name.`;
+  if ('ambiguous' in match) return `${severalMeant(typed)}: type more of its name.`;
   const near = findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed);
   const meant = near === undefined ? ' Type status to see them all.' : ` Did you mean ${near.testbed_name}? Type ${typeWith(near.testbed_name)}.`;
   return `No testbed is called ${quoted}.${meant}`;

@@ -1972,9 +1972,36 @@ describe('router: more everyday words', () => {
     ['book for 2 hours for the soak', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'the soak' } }]],
     ['book tomorrow 9 to 12', [{ type: 'registration.started', unread: 'tomorrow 9 to 12' }]],
     ['get Linus a testbed', [{ type: 'registration.started', forWho: { words: 'Linus', explicit: true } }]],
+    ['lab-3 release', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['lab-3: book 2h', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]],
+    ['lab-3 book for the soak', [{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' } }]],
+    ['lab-3 wait', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['lab-3 extend 2 hours', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 120 }]],
+    ['release lab-3 to Linus', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['pass lab-3 on to the next person', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['release lab-3 to whoever is next', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['is lab-3 in maintenance', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['why is TB-04 under maintenance', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['how long do I have left on lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['going home', [{ type: 'mine.requested' }]],
+    ["I'm off for the weekend", [{ type: 'mine.requested' }]],
+    ['calling it a day', [{ type: 'mine.requested' }]],
+    ['release my stuff', [{ type: 'release.started' }]],
+    ['how many 5g are free', [{ type: 'status.requested', label: '5g' }]],
+    ['who booked the most this month', [{ type: 'report.requested', days: 30 }]],
+    ['top users last week', [{ type: 'report.requested' }]],
+    ['usage lab-3', [{ type: 'history.requested', testbedId: 3 }]],
     ['could you get Linus lab-3 for the soak', [{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' }, forWho: { words: 'Linus', explicit: true, testbedName: 'lab-3', filled: { purpose: 'the soak' } } }]],
   ])('%j: %j', (typed, expected) => {
     expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['lab-3 release notes', 'lab-3 book notes', 'how many 4g are free'])('%j stays a hint about what it names', (typed) => {
+    expect(route(text(typed), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('`give it to the next person` still answers an offer (no thanks), with no testbed named', () => {
+    expect(dispatched('give it to the next person')).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
   });
 
   it.each(['drop it', 'hold on', 'hold the door', 'get lost', 'get going on lab-3', 'give me 5 minutes', 'I need 2 hours'])('%j books and releases nothing', (typed) => {

@@ -163,6 +163,12 @@ describe('labels and maintenance, end to end', () => {
     const two = await ask(h, h.ada, h.lab, 'book 2 5g testbeds for 2 hours');
     expect((input(two, 'label') as { value?: string }).value).toBe('5g');
     expect(fieldErrorText(two, 'testbed_id')).toBe('One testbed at a time: this form books one labelled 5g. Press Register, then type book again for the next.');
+    // All of a label at once (`book all 5g`, `book every 5g testbed`): the same.
+    for (const typed of ['book all 5g', 'book every 5g testbed', 'book all the 5g testbeds']) {
+      const all = await ask(h, h.ada, h.lab, typed);
+      expect((input(all, 'label') as { value?: string }).value, typed).toBe('5g');
+      expect(fieldErrorText(all, 'testbed_id'), typed).toBe('One testbed at a time: this form books one labelled 5g. Press Register, then type book again for the next.');
+    }
     // A label the lab does not have: named as one under the picker, with the one a slip away or the labels in use.
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book any 5gg'), 'testbed_id')).toBe('No testbed is called “5gg” or has that label. Did you mean 5g? Type book any 5g. Or choose one from the list.');
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book a wifi testbed'), 'testbed_id')).toBe('No testbed is called “wifi” or has that label. Labels in use: 5g, core, lab. Or choose one from the list.');

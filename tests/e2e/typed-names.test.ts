@@ -93,7 +93,8 @@ describe('a testbed named with the command', () => {
     try {
       const form = await ask(both, both.ada, both.lab, 'book 3');
       expect(startsOn(form)).toBeUndefined();
-      expect(fieldErrorText(form, 'testbed_id')).toMatch(/^More than one testbed/);
+      expect(fieldErrorText(form, 'testbed_id')).toBe('More than one testbed has the number 3: choose one from the list.');
+      expect(seenCard(await ask(both, both.ada, both.lab, 'wait 3')).texts).toContain('More than one testbed has the number 3: type more of its name.');
       expect(startsOn(await ask(both, both.ada, both.lab, 'book tb3'))).toBe('TB-03 Wi-Fi 7 lab');
     } finally {
       await both.close();
