@@ -87,10 +87,10 @@ const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
 const DUE_TODAY =
   /^(?:(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|(?:show|list)(?:\s+me)?(?:\s+the)?|anything|any(?:\s+testbeds?)?)\s+)?(?:due(?:\s+back)?\s+(?:today|soon|later(?:\s+today)?)|(?:coming|becoming)\s+free(?:\s+(?:today|soon))?)$|^(?:what|which(?:\s+testbeds?|\s+ones?)?)\s+(?:frees?\s+up|will\s+be\s+(?:free|available)|(?:is|are)\s+(?:freeing\s+up|free\s+later))\s+(?:today|later(?:\s+today)?|this\s+(?:afternoon|evening))$|^(?:is\s+)?(?:anything|any(?:\s+testbeds?)?|something)\s+(?:(?:be\s+|going\s+to\s+be\s+)?(?:free|available)\s+(?:later(?:\s+today)?|soon|today|this\s+(?:afternoon|evening))|freeing\s+up\s+(?:today|soon))$|^will\s+(?:anything|any(?:\s+testbeds?)?|something|one)\s+be\s+(?:free|available)\s+(?:soon|today|later(?:\s+today)?|this\s+(?:afternoon|evening))$/i;
 /**
- * Words that read as a time after `until` but alone are something else, or say too little: a number, a meal, a day's
+ * Words that read as a time after `until` but alone are something else, or say too little: a number (`+1` agrees), a meal, a day's
  * short name (`sun`, `sat`), `17h` (seventeen hours, or 17:00?).
  */
-const NO_BARE_TIME = /^(?:\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:1[3-9]|2[0-3])\s*h)$/i;
+const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:1[3-9]|2[0-3])\s*h)$/i;
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
 const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 

@@ -51,9 +51,9 @@ export const MY_QUEUES = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:queues?|places
 /** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
 export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|(?:what|which)(?:\s+(?:testbeds?|ones?))?\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on)|(?:which|what)\s+(?:testbeds?|ones?)\s+(?:are|is)\s+mine|where\s+(?:is|are)\s+my\s+(?:testbeds?|bookings?))$/i;
-/** `ok`, `got it`, `sounds good`, `👍`: said back to an answer; a short answer, and nothing else. */
+/** `ok`, `got it`, `sounds good`, `👍`, `+1`, `bye`: said back to an answer, or on the way out; a short answer, and nothing else. */
 export const ACKNOWLEDGED =
-  /^(?:ok(?:ay)?|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|(?:👍|👌|🙏)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
+  /^(?:ok(?:ay)?|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s+night|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
 /** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`: give up what one has of it (an offer, a place, a booking). */
 export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
@@ -93,7 +93,7 @@ export function withTestbedFor(command: string, name: string | undefined): strin
 
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|(?:good|nice|great)\s+(?:bot|job)|well\s+done)$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done)$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);

@@ -620,7 +620,17 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(route(text('please'), ctx)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
-  it.each(['ok', 'Okay.', 'got it', 'sounds good', '👍'])('%j said back gets a short OK, and nothing is started', (typed) => {
+  it.each(['thank you bot', 'thanks, bot', 'much appreciated'])('%j is thanks', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+  });
+
+  it('`+1` agrees (a short OK), while `+1h` is an hour more and `later` still answers an offer', () => {
+    expect(route(text('+1'), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+    expect(dispatched('+1h')).toEqual([{ type: 'mine.requested', extendMinutes: 60 }]);
+    expect(route(text('later'), ctx)).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } });
+  });
+
+  it.each(['ok', 'Okay.', 'got it', 'sounds good', '👍', 'bye', 'goodbye', 'see you tomorrow', 'good night', '👋'])('%j said back gets a short OK, and nothing is started', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
   });
 
