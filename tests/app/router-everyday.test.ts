@@ -624,6 +624,10 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
   });
 
+  it.each(['admins', 'admins?', 'lab admins', 'make Linus an admin'])('%j asks who the admins are', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'admins.asked' }]);
+  });
+
   it('`+1` agrees (a short OK), while `+1h` is an hour more and `later` still answers an offer', () => {
     expect(route(text('+1'), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
     expect(dispatched('+1h')).toEqual([{ type: 'mine.requested', extendMinutes: 60 }]);

@@ -146,6 +146,9 @@ describe('menu, help, hint', () => {
       return next && next.element.weight !== 'Bolder' ? next.text : undefined;
     };
     expect(meaningOf('release lab-3')).toBe('the same, with lab-3 already chosen (or: done with lab-3)');
+    expect(meaningOf('register lab-3')).toBe(
+      'the same, with lab-3 already chosen (book lab-3 for 2 hours, or until 18:00, fills in the time too; book lab-3 for Linus: for a colleague, who is told; lab3 or its number, book 3, name it too)',
+    );
     expect(meaningOf('status 5g')).toBe('only the testbeds with that label (or the testbed with that name; labels: every label in use)');
     expect(meaningOf('lab-3 is broken')).toBe('tell the lab’s admins about a problem with lab-3, in your words');
     expect(meaningOf('mine (or extend)')).toBe('your bookings: extend, release, or release all (release lab-3 at 16:00: due back sooner, and whoever waits is told; extend all my bookings by 2 hours: every one)');
