@@ -154,8 +154,8 @@ export function createEffects(deps: {
    */
   async function requesterEmailFor(view: View, personId?: string): Promise<string | undefined> {
     const personal = ['releaseForm', 'registerRefused', 'status', 'mine', 'offerForm', 'myHistory', 'purposeForm', 'handOverForm', 'adminList', 'adminOutcome', 'theirBookings'];
-    // A booking typed for somebody: whether that is the booker themselves.
-    const named = view.kind === 'registerForm' && (view.named !== undefined || view.forWho !== undefined);
+    // A booking typed for somebody: whether that is the booker themselves; `book again`: whose last booking.
+    const named = view.kind === 'registerForm' && (view.named !== undefined || view.forWho !== undefined || view.again === true);
     if (!personId || !(personal.includes(view.kind) || named)) return undefined;
     return (await deps.lookUpPerson(personId).catch(() => undefined))?.email;
   }

@@ -483,6 +483,8 @@ const RELEASE_MINE =
  */
 const RELEASE_SAID =
   /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released)(?:\s+now)?|is\s+(?:free\s+now|all\s+yours)|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+/** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
+const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
@@ -692,8 +694,17 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (ADMIN_MENU.test(command)) return 'admin';
   if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
+  if (SAME_AGAIN.test(command)) return 'book again';
   const again = BOOK_AGAIN.exec(command);
-  if (again) return ['book', again[1], again[2]].filter((part) => part !== undefined).join(' ');
+  if (again) {
+    // `book lab-3 again`, `rebook lab-3`, `rebook`: as their last booking (of lab-3); with a time or purpose typed, as typed.
+    const [, named, rest] = again;
+    const rebook = /^re-?book/i.test(command);
+    const asked = rebook ? rest?.trim() : named?.trim();
+    const asLast = (rebook || (named !== undefined && rest === undefined)) && (asked === undefined || namesOne(testbeds, asked));
+    if (asLast) return asked === undefined ? 'book again' : `book again ${asked}`;
+    return ['book', named, rest].filter((part) => part !== undefined).join(' ');
+  }
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;

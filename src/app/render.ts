@@ -57,7 +57,8 @@ import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/pa
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
 import { resolveRelease } from '../cards/release-time.js';
 import { asksToBookAhead, isVagueLength } from '../cards/typed-booking.js';
-import { unknownZoneWords } from '../cards/typed-time.js';
+import { readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
+import { formatDuration, localDate, parseIso } from '../cards/time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
@@ -132,6 +133,8 @@ export async function renderReply(view: View, ctx: RenderContext): Promise<Rende
   }
   // A booking typed for somebody (`book lab-3 for Linus`): whether the words name a colleague, the platform says.
   if (view.kind === 'registerForm' && view.forWho !== undefined) return renderView(await bookingForWhom(view, view.forWho, ctx), ctx);
+  // `book again`: as their last booking was, which the history says.
+  if (view.kind === 'registerForm' && view.again) return renderView(await bookingAgain(view, ctx), ctx);
   if ((view.kind !== 'report' && view.kind !== 'history' && view.kind !== 'myHistory' && view.kind !== 'problems') || !ctx.readHistory) return renderView(view, ctx);
   const days = view.kind === 'report' ? view.days : view.kind === 'problems' ? PROBLEMS_DAYS : HISTORY_DAYS;
   const history = await ctx.readHistory(windowStart(ctx.now, days));
@@ -167,6 +170,48 @@ async function bookingForWhom(view: RegisterFormView, forWho: BookingFor, ctx: R
         ? `Several people go by “${words}”, so this form books for you. To book for one of them, type book and their email: book ${example} for ${people[0]!.email}.`
         : `I could not find anybody called “${words}”, so this form books for you. To book for a colleague, type book and their email: book ${example} for name@example.com.`;
   return { ...alone, forProblem: problem };
+}
+
+/**
+ * `book again` (or `book lab-3 again`): the form on the testbed of the person's last booking (of that testbed) in the
+ * history window, with its purpose and as long again from now as it was booked for; a line above the form says which
+ * booking it repeats, or that there was none to repeat (the form then starts as `book` or `book lab-3` would).
+ */
+async function bookingAgain(view: RegisterFormView, ctx: RenderContext): Promise<RegisterFormView> {
+  const { again: _again, ...plain } = view;
+  const email = ctx.requesterEmail;
+  if (email === undefined || !ctx.readHistory) return plain;
+  const entries = await ctx.readHistory(windowStart(ctx.now, HISTORY_DAYS)).catch(() => null);
+  if (entries === null) return { ...plain, note: 'I could not read your past bookings just now, so nothing is filled in. Try again in a moment.' };
+  const asked = view.named === undefined ? undefined : findByTypedName(ctx.testbeds, view.named);
+  const only = asked !== undefined && 'found' in asked ? asked.found : undefined;
+  if (asked !== undefined && only === undefined) return plain;
+  const last = lastBookingOf(entries, email, only?.id);
+  const which = only === undefined ? '' : ` of ${only.testbed_name}`;
+  if (last === undefined) return { ...plain, note: `I found no booking${which} of yours in the last ${HISTORY_DAYS} days to book again, so nothing more is filled in.` };
+  const record = ctx.testbeds.find((candidate) => candidate.id === last.testbed_id);
+  // In whole minutes, as the form takes a time: up, since a time chosen on the form drops the seconds of when it was
+  // pressed (a booking made at 17:21:30 for three hours runs until 20:21).
+  const minutes = Math.ceil(((parseIso(last.expected_release_time) ?? 0) - (parseIso(last.at) ?? 0)) / 60_000);
+  const release = minutes > 0 ? readTypedRelease(`for ${minutes} minutes`, ctx.now, ctx.timeZone) : null;
+  const name = record?.testbed_name ?? last.testbed_name;
+  const gone = record === undefined ? ` ${last.testbed_name} is no longer in the lab, so choose another.` : '';
+  return {
+    ...plain,
+    ...(record === undefined ? {} : { named: record.testbed_name }),
+    filled: { ...(release ?? {}), [INPUT_IDS.purpose]: last.purpose, ...(view.filled ?? {}) },
+    note: `As your booking of ${name} on ${localDate(parseIso(last.at) ?? 0, ctx.timeZone)}: ${formatDuration(minutes * 60_000)}, for “${last.purpose}”.${gone}`,
+  };
+}
+
+/** The last booking `email` held from its start (booked by them or for them), of one testbed when `testbedId` is given. */
+function lastBookingOf(entries: readonly HistoryEntry[], email: string, testbedId: number | undefined): Extract<HistoryEntry, { event: 'registered' }> | undefined {
+  for (let at = entries.length - 1; at >= 0; at--) {
+    const entry = entries[at]!;
+    if (entry.event !== 'registered' || (testbedId !== undefined && entry.testbed_id !== testbedId)) continue;
+    if (sameEmail((entry.holder ?? entry.by)?.email, email)) return entry;
+  }
+  return undefined;
 }
 
 /** Whether the platform's person is the one the words name: their email or its name part, their whole name, or their first name. */
@@ -373,7 +418,11 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: unreadLine(view.named, view.unread, testbeds) };
       const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone), unread);
       const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
-      const forWhom = { ...(view.forPerson === undefined ? {} : { forPerson: view.forPerson }), ...(view.forProblem === undefined ? {} : { forProblem: view.forProblem }) };
+      const forWhom = {
+        ...(view.forPerson === undefined ? {} : { forPerson: view.forPerson }),
+        ...(view.forProblem === undefined ? {} : { forProblem: view.forProblem }),
+        ...(view.note === undefined ? {} : { note: view.note }),
+      };
       const input = { available, inUse: testbeds.filter(isInUse), now, timeZone, errors, values, heldCount: held.size, maintenanceCount, ...forWhom };
       return pair(registerFormCard(input), registerFormText(input));
     }

@@ -252,6 +252,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const doneBy = doneByRoute(event, command, ctx);
   if (doneBy) return doneBy;
+  // `book again`, `book again lab-3` (`rebook lab-3`, `same as last time`): the form filled in as their last booking was.
+  const again = /^book\s+again(?:\s+(\S[\s\S]*))?$/i.exec(command);
+  if (again) {
+    const named = again[1]?.trim().slice(0, MAX_TYPED_NAME);
+    return one('conversation', event, { type: 'registration.started', ...(named === undefined ? {} : { testbedName: named }), again: true });
+  }
   // `Linus needs lab-3 for 2 hours`: a booking for Linus, as `book lab-3 for Linus for 2 hours` is.
   const needed = readNeededBooking(command, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
   if (needed) {

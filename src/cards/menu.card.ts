@@ -41,7 +41,7 @@ const COMMANDS: Array<[string, string]> = [
   ['status', 'show every testbed, who holds it and until when'],
   ['status 5g', 'only the testbeds with that label (or the testbed with that name; labels: every label in use)'],
   ['free (or what\'s free?)', 'only the testbeds free to book now (also: status in use, status overdue, status due today)'],
-  ['register (or book)', 'book a free testbed (reserve and claim work too)'],
+  ['register (or book)', 'book a free testbed (reserve and claim work too; book again: as your last booking was)'],
   ['register lab-3', 'the same, with lab-3 already chosen (book lab-3 for 2 hours, or until 18:00, fills in the time too; book lab-3 for Linus: for a colleague, who is told; lab3 or its number, book 3, name it too)'],
   ['release', 'free a testbed you (or a teammate) hold'],
   ['release lab-3', 'the same, with lab-3 already chosen (or: done with lab-3)'],

@@ -47,6 +47,8 @@ export interface RegisterFormInput {
   forPerson?: Holder;
   /** Why words said of somebody (`on behalf of Zed`) name nobody the form can book for: said above it. */
   forProblem?: string;
+  /** What filled the form in (`book again`: the booking it repeats), said above it. */
+  note?: string;
 }
 
 const FORM_INPUTS = Object.values(INPUT_IDS);
@@ -137,6 +139,7 @@ export function registerFormCard(input: RegisterFormInput): AdaptiveCardJson {
           textBlock(`${safeName(forPerson.name)} (${safeName(forPerson.email, 120)}) will hold it and get a message saying you booked it for them; the reminders go to them.`),
         ]),
     ...(input.forProblem === undefined ? [] : [textBlock(safeLine(input.forProblem, 400), { color: 'warning' })]),
+    ...(input.note === undefined ? [] : [textBlock(safeLine(input.note, 400))]),
     ...errorSummary(errors, FORM_INPUTS),
     ...(labels.length > 0 ? [small('Pick a testbed, or a label to get any free testbed carrying it (not both).', { spacing: 'Medium' })] : []),
     {
@@ -200,7 +203,7 @@ export function registerFormText(input: RegisterFormInput): string {
   }
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
   const forWhom = input.forPerson === undefined ? '' : ` for ${plainText(input.forPerson.name, 80)}`;
-  const said = input.forProblem === undefined ? '' : ` ${plainText(input.forProblem, 400)}`;
+  const said = [input.forProblem, input.note].filter((line) => line !== undefined).map((line) => ` ${plainText(line, 400)}`).join('');
   return `Register a testbed${forWhom}: ${input.available.length} available.${problems}${said} Open the card to fill in the form.`;
 }
 

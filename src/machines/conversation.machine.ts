@@ -227,6 +227,7 @@ export const conversationMachine = setup({
             ...(event.filled ? { filled: event.filled } : {}),
             ...(event.unread === undefined ? {} : { unread: event.unread }),
             ...(event.forWho === undefined ? {} : { forWho: event.forWho }),
+            ...(event.again ? { again: true as const } : {}),
           },
         }),
       },

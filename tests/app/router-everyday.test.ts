@@ -1245,9 +1245,9 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['cancel the lab-3 booking', 'release lab-3'],
     ['cancel my lab-3 reservation', 'release lab-3'],
     ['I give up on lab-3', 'pass lab-3'],
-    ['book lab-3 again', 'book lab-3'],
+    ['book lab-3 again', 'book again lab-3'],
     ['book lab-3 again for 2 hours', 'book lab-3 for 2 hours'],
-    ['rebook lab-3', 'book lab-3'],
+    ['rebook lab-3', 'book again lab-3'],
     ['book me lab-3', 'book lab-3'],
     ['book me a testbed', 'book'],
     ['show the queue for lab-3', 'who has lab-3'],
@@ -2005,6 +2005,16 @@ describe('router: more everyday words', () => {
     ['who booked the most this month', [{ type: 'report.requested', days: 30 }]],
     ['top users last week', [{ type: 'report.requested' }]],
     ['usage lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['book again', [{ type: 'registration.started', again: true }]],
+    ['same as last time', [{ type: 'registration.started', again: true }]],
+    ['book my usual', [{ type: 'registration.started', again: true }]],
+    ['rebook', [{ type: 'registration.started', again: true }]],
+    ['book lab-3 again', [{ type: 'registration.started', testbedName: 'lab-3', again: true }]],
+    ['rebook lab-3', [{ type: 'registration.started', testbedName: 'lab-3', again: true }]],
+    // With a time, the time typed; a name no testbed has, as any booking of it.
+    ['book lab-3 again for 2 hours', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]],
+    ['book lab-9 again', [{ type: 'registration.started', testbedName: 'lab-9' }]],
+    ['book me lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
     ['could you get Linus lab-3 for the soak', [{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' }, forWho: { words: 'Linus', explicit: true, testbedName: 'lab-3', filled: { purpose: 'the soak' } } }]],
   ])('%j: %j', (typed, expected) => {
     expect(dispatched(typed)).toEqual(expected);

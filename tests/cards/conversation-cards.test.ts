@@ -26,7 +26,7 @@ import { cardInputIds, cardProblems } from '../support/adaptive-cards.js';
 import { NOW, ana, available, bob, inUse } from '../fixtures/flows/records.js';
 import { inspectCard } from './card-walk.js';
 import { seenCard } from '../support/card-text.js';
-import { markupFormed, unLookAlike } from '../support/rendered-text.js';
+import { markupFormed, seenAlike, unLookAlike } from '../support/rendered-text.js';
 
 const HOSTILE = '[x](http://evil) **b** <at>ana</at> _i_ `c` # h';
 const mallory = { email: 'mallory<at>@example.com', name: HOSTILE };
@@ -155,7 +155,7 @@ describe('menu, help, hint', () => {
     expect(meaningOf('give lab-3 to Linus')).toBe('hand your booking of lab-3 to a colleague: they are told, and the reminders go to them (give all my testbeds to Linus: every one)');
     expect(meaningOf('history lab-3')).toBe('who had lab-3 in the last 30 days, and how each booking ended (my history: your own; what did Linus book: a colleague’s)');
     expect(meaningOf('who has lab-3?')).toBe('who holds lab-3, and until when (or: when is lab-3 free?; what does Linus have: what a colleague holds)');
-    expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too)');
+    expect(meaningOf('register (or book)')).toBe('book a free testbed (reserve and claim work too; book again: as your last booking was)');
     expect(meaningOf('free (or what\'s free?)')).toBe('only the testbeds free to book now (also: status in use, status overdue, status due today)');
     expect(meaningOf('wait lab-3')).toBe('join the queue for lab-3: I message you when it is free (my queues: see and leave yours; wait any: whichever testbed is handed on first; wait any 5g: the first 5g one)');
     expect(meaningOf('purpose lab-3 soak test')).toBe('give your booking of lab-3 a new purpose (status shows it under the booking)');
@@ -263,6 +263,12 @@ describe('register cards', () => {
     expect(seenCard(own).heading).toBe('Register a testbed');
     expect(seenCard(own).texts[2]).toBe('I could not find anybody called “Zed”, so this form books for you.');
     expect(inspectCard(own).actions.map((action) => action.title)).toEqual(['Register', 'Cancel']);
+    // What filled it in (`book again`): a line above the form, its purpose inert as markup, and in the plain text.
+    const again = { ...input, forPerson: undefined, note: 'As your booking of lab-2 on 2026-11-27: 3 h, for “**the** soak”.' };
+    const line = seenCard(registerFormCard(again)).texts[2]!;
+    expect(markupFormed(line)).toEqual([]);
+    expect(unLookAlike(seenAlike(line))).toBe('As your booking of lab-2 on 2026-11-27: 3 h, for “**the** soak”.');
+    expect(registerFormText(again)).toBe('Register a testbed: 1 available. As your booking of lab-2 on 2026-11-27: 3 h, for “**the** soak”. Open the card to fill in the form.');
   });
 
   it('booked for a colleague: the answer says it is theirs and they were told', () => {

@@ -105,7 +105,7 @@ function cases(t: Typed): Case[] {
     {
       name: 'help',
       card: helpCard({ botName: t.bot, version: t.version }),
-      expect: [['heading', 'is', `${t.bot} help`], ['texts', 'is', `Version ${t.version}. Type a command, or use the buttons.`], ['texts', 'is', 'register (or book)'], ['texts', 'is', 'book a free testbed (reserve and claim work too)']],
+      expect: [['heading', 'is', `${t.bot} help`], ['texts', 'is', `Version ${t.version}. Type a command, or use the buttons.`], ['texts', 'is', 'register (or book)'], ['texts', 'is', 'book a free testbed (reserve and claim work too; book again: as your last booking was)']],
     },
     {
       name: 'rules',

@@ -568,4 +568,15 @@ describe('booking for a colleague', () => {
     expect((await h.readTestbeds())[0]).toMatchObject({ status: 'available' });
     expect((await historyLines()).filter((line) => line.event === 'registered')).toEqual([]);
   });
+
+  it('a booking a colleague made for Linus is his to book again; it is not hers', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')] });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2 for Linus for 2 hours for the radio soak'), 'Register for Linus');
+    expect(seenCard(await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit')).heading).toBe('Released: lab-2');
+    const day = new Date().toISOString().slice(0, 10);
+    const his = await ask(h, h.linus, h.lab, 'book again');
+    expect(seenCard(his).texts).toContain(`As your booking of lab-2 on ${day}: 2 h, for “the radio soak”.`);
+    expect(input(his, 'testbed_id').value).toBe('2');
+    expect(seenCard(await ask(h, h.ada, h.lab, 'book again')).texts).toContain('I found no booking of yours in the last 30 days to book again, so nothing more is filled in.');
+  });
 });

@@ -101,6 +101,35 @@ describe('a testbed named with the command', () => {
     }
   });
 
+  it('`book again` fills the form in as her last booking was: its testbed, purpose and length; `book lab-1 again` only from lab-1\'s, and says when there is none', async () => {
+    const none = await ask(h, h.ada, h.lab, 'book again');
+    expect(seenCard(none).texts).toContain('I found no booking of yours in the last 30 days to book again, so nothing more is filled in.');
+    expect(startsOn(none)).toBeUndefined();
+
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2 for 3 hours for the soak'), 'register_submit');
+    expect(seenCard(await click(h, h.ada, await ask(h, h.ada, h.lab, 'release lab-2'), 'release_submit')).heading).toBe('Released: lab-2');
+    const day = new Date().toISOString().slice(0, 10);
+    for (const typed of ['book again', 'same as last time', 'rebook', 'book lab-2 again']) {
+      const form = await ask(h, h.ada, h.lab, typed);
+      expect(seenCard(form).texts, typed).toContain(`As your booking of lab-2 on ${day}: 3 h, for “the soak”.`);
+      expect(startsOn(form), typed).toBe('lab-2');
+      expect((input(form, 'purpose') as { value?: string }).value, typed).toBe('the soak');
+    }
+    const again = await click(h, h.ada, await ask(h, h.ada, h.lab, 'book again'), 'register_submit');
+    expect(seenCard(again).heading).toBe('Booked: lab-2');
+    const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-2')!;
+    expect(record.purpose).toBe('the soak');
+    const lasts = Date.parse(record.expected_release_time ?? '') - Date.parse(record.registered_time ?? '');
+    expect(lasts).toBeGreaterThan(3 * 3_600_000 - 61_000);
+    expect(lasts).toBeLessThanOrEqual(3 * 3_600_000);
+
+    // Of one testbed: none of lab-1, said above the form on lab-1. Somebody else's booking is not hers to repeat.
+    const lab1 = await ask(h, h.ada, h.lab, 'book lab-1 again');
+    expect(seenCard(lab1).texts).toContain('I found no booking of lab-1 of yours in the last 30 days to book again, so nothing more is filled in.');
+    expect(startsOn(lab1)).toBe('lab-1');
+    expect(seenCard(await ask(h, h.linus, h.lab, 'book again')).texts).toContain('I found no booking of yours in the last 30 days to book again, so nothing more is filled in.');
+  });
+
   it('`book 3 hours` (a length with no testbed) fills the time and leaves the testbed to choose; `book tomorrow 9 to 12` says it cannot book ahead', async () => {
     const form = await ask(h, h.ada, h.lab, 'book 3 hours for the soak');
     expect(startsOn(form)).toBeUndefined();

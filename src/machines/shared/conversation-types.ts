@@ -39,8 +39,11 @@ export type ConversationEvent =
    * `filled`: the form's inputs the typed words gave (`book lab-3 for 2 hours`: the release time);
    * `unread`: words after the name that looked like a time and were not one (`until the demo`).
    */
-  /** `forWho`: the words may name somebody the booking is for (`book lab-3 for Linus`), and the booking read so. */
-  | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string; forWho?: BookingFor }
+  /**
+   * `forWho`: the words may name somebody the booking is for (`book lab-3 for Linus`), and the booking read so.
+   * `again`: `book again`, `book lab-3 again`: the form filled in as their last booking (of that testbed) was.
+   */
+  | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string; forWho?: BookingFor; again?: true }
   | { type: 'release.started'; testbedName?: string }
   | { type: 'feedback.started' }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
@@ -127,7 +130,21 @@ export type CardView =
    * named, the form booking for them; `forProblem`: why words said plainly of somebody (`on behalf of Zed`) name
    * nobody the form could book for, said above it.
    */
-  | { kind: 'registerForm'; errors?: FormErrors; values?: FormValues; named?: string; filled?: FormValues; unread?: string; forWho?: BookingFor; forPerson?: Holder; forProblem?: string }
+  | {
+      kind: 'registerForm';
+      errors?: FormErrors;
+      values?: FormValues;
+      named?: string;
+      filled?: FormValues;
+      unread?: string;
+      forWho?: BookingFor;
+      forPerson?: Holder;
+      forProblem?: string;
+      /** Filled in as the person's last booking (of `named`, when one is): looked up in the history when drawn. */
+      again?: true;
+      /** A line above the form about what filled it in (`book again`). */
+      note?: string;
+    }
   /** The hand-off booking form for one testbed, shown again with its problems (only to the person it is offered to). */
   | { kind: 'offerForm'; testbedId: number; errors?: FormErrors; values?: FormValues; requesterEmail?: string }
   | { kind: 'releaseForm'; errors?: FormErrors; requesterEmail?: string; named?: string }
