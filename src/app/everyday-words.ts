@@ -124,7 +124,7 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
   const rest = asked.replace(pattern, '').trim().replace(/^(?:for|on|to|about|when|if|once)\s+/i, '');
   const name = rest.split(/\s+/)[0];
   // Only those whose answer is a form or a card to press: `wait lab-3` would take a place in the queue at once.
-  if (!/^(?:book|release|extend)$/.test(command) || name === '' || !(namesOne(testbeds, name))) return command;
+  if (!/^(?:book|release|extend)$/.test(command) || name === '' || !namesOne(testbeds, name)) return command;
   // A booking keeps what follows (its time and purpose); the others need only the testbed.
   return command === 'book' ? `book ${rest}` : `${command} ${name}`;
 }
@@ -183,7 +183,7 @@ function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
   if (!match) return undefined;
   // `push it to 18:00` with no testbed talked about: their bookings.
   const named = (match[1] ?? match[2])?.trim().replace(IT, '') || undefined;
-  if (named !== undefined && !(namesOne(testbeds, named))) return undefined;
+  if (named !== undefined && !namesOne(testbeds, named)) return undefined;
   const asked = readTypedExtend(match[3], testbeds);
   if (asked.until !== undefined) return ['release', named, `at ${asked.until.replace(/^until\s+/i, '')}`].filter((part) => part !== undefined).join(' ');
   return asked.minutes === undefined ? undefined : ['extend', named, match[3]].filter((part) => part !== undefined).join(' ');
@@ -618,7 +618,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
   const either = HISTORY_OR_REPORT.exec(command);
-  if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !(namesOne(testbeds, either[1]))) return `report ${either[1]}`;
+  if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !namesOne(testbeds, either[1])) return `report ${either[1]}`;
   if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && namesOne(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
   const before = WHO_BEFORE.exec(command)?.[1].trim();
   if (before !== undefined && namesOne(testbeds, before)) return `history ${before}`;
@@ -717,7 +717,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (WHOLE_LAB.test(command) && !labelCarried(testbeds, command.replace(/^status\s+/i, ''))) return 'status';
   const statusSaid = STATUS_SAID.exec(command);
   const besideStatus = statusSaid?.[1] ?? statusSaid?.[2];
-  if (statusSaid && (besideStatus === undefined || (!labelCarried(testbeds, besideStatus) && !(namesOne(testbeds, besideStatus))))) return 'status';
+  if (statusSaid && (besideStatus === undefined || (!labelCarried(testbeds, besideStatus) && !namesOne(testbeds, besideStatus)))) return 'status';
   if (AVAILABILITY.test(command)) return "what's free";
   if (MINE_SAID.test(command)) return 'mine';
   const anyInState = ANY_IN_STATE.exec(command)?.[1].toLowerCase().replace(/\s+/g, ' ');
@@ -767,7 +767,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `5g free`, `5g status`, `show me 5g`, `5g` alone: a label the lab has (and no testbed's name).
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
-  if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !(namesOne(testbeds, shownLabel))) return `status ${shownLabel}`;
+  if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !namesOne(testbeds, shownLabel)) return `status ${shownLabel}`;
   const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
@@ -814,7 +814,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
   const added = ADD_NAMED.exec(command);
-  if (added && !(namesOne(testbeds, added[1])) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
+  if (added && !namesOne(testbeds, added[1]) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
   // `until 6pm`, `1h`, `tomorrow` (an answer to a reminder): more time for their booking, a button away (a number alone,
   // or a meal, `lunch`, is no answer of that kind).
   const bare = command.length > MORE_TIME_MAX || NO_BARE_TIME.test(command.trim()) ? undefined : readTypedExtend(command, testbeds);

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, severalMeant, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel, severalMeant } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
