@@ -427,6 +427,9 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
   const match = NAME_THEN_LENGTH.exec(text);
   // `lab-3 0930 hrs`: a clock, so until then.
   if (match && bookedName(testbeds, match[1]) !== undefined) return `${match[1]} ${CLOCK_WITH_HOURS.test(match[2]) ? 'until' : 'for'} ${match[2]}`;
+  // `lab-3 all day`, `lab-3 rest of the week for the soak`: a stretch, as after `for`.
+  const stretch = NAME_THEN_STRETCH.exec(text);
+  if (stretch && bookedName(testbeds, stretch[1]) !== undefined) return `${stretch[1]} for ${stretch[2]}${stretch[3] ?? ''}`;
   const day = NAME_THEN_DAY.exec(text);
   // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
   const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;
@@ -438,14 +441,18 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
 const BARE_LENGTH = String.raw`\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?`;
 /** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */
 const BARE_DAY = String.raw`(?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2}`;
+/** A stretch of time without its `for`: `all day`, `the whole week`, `rest of the day`, `half a day`. */
+const BARE_STRETCH = String.raw`(?:all|the\s+(?:whole|entire))\s+(?:day|week)|(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?(?:day|week|morning|afternoon|month)|(?:a\s+)?half(?:\s+a)?[\s-]+day`;
+/** A testbed's name (group 1), then a stretch (group 2), then perhaps a purpose (group 3). */
+const NAME_THEN_STRETCH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_STRETCH})(\s+for\s+\S.*)?$`, 'i');
 /** A testbed's name (group 1), then a length (group 2). */
 const NAME_THEN_LENGTH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'i');
 /** A testbed's name (group 1), then a day (group 2), then perhaps a purpose (group 3). */
 const NAME_THEN_DAY = new RegExp(String.raw`^(\S.*?)\s+(${BARE_DAY})(\s+for\s+\S.*)?$`, 'i');
-/** A length (group 1) or a day (group 2) with nothing before it, then perhaps a purpose (group 3). */
-const TIME_ALONE = new RegExp(String.raw`^(?:(${BARE_LENGTH})|(${BARE_DAY}))(\s+for\s+\S.*)?$`, 'i');
-/** Words that start with a length or a day. */
-const TIME_FIRST = new RegExp(String.raw`^(?:${BARE_LENGTH}|${BARE_DAY})(?:\s|$)`, 'i');
+/** A length (group 1), a day (group 2) or a stretch (group 3) with nothing before it, then perhaps a purpose (group 4). */
+const TIME_ALONE = new RegExp(String.raw`^(?:(${BARE_LENGTH})|(${BARE_DAY})|(${BARE_STRETCH}))(\s+for\s+\S.*)?$`, 'i');
+/** Words that start with a length, a day or a stretch. */
+const TIME_FIRST = new RegExp(String.raw`^(?:${BARE_LENGTH}|${BARE_DAY}|${BARE_STRETCH})(?:\s|$)`, 'i');
 
 /** Whether words start with a length or a day and no testbed (`5 minutes`, `2h for the soak`, `tomorrow`): a time, not what to book. */
 export function startsWithBareTime(words: string): boolean {
@@ -453,13 +460,15 @@ export function startsWithBareTime(words: string): boolean {
 }
 
 /**
- * `book 3 hours`, `book 2h for the soak`, `book tomorrow`: a length or a day with no testbed before it (and no testbed
- * called so), read as `for 3 hours` or `until tomorrow`, so the form starts with the time and the testbed to choose.
+ * `book 3 hours`, `book 2h for the soak`, `book tomorrow`, `book all day`: a length, a day or a stretch with no testbed
+ * before it (and no testbed called so), read as `for 3 hours` or `until tomorrow`, so the form starts with the time and
+ * the testbed to choose.
  */
 function bareTime(text: string, testbeds: readonly Lab[], now: string, timeZone: string): string | undefined {
   const said = TIME_ALONE.exec(text);
   if (said === null || bookedName(testbeds, text) !== undefined) return undefined;
-  const [, length, day, purpose = ''] = said;
+  const [, length, day, stretch, purpose = ''] = said;
+  if (stretch !== undefined) return `for ${stretch}${purpose}`;
   if (length !== undefined) {
     // `3 hours` is no testbed's number: the number alone finds one only when nothing follows it.
     return `${CLOCK_WITH_HOURS.test(length) ? 'until' : 'for'} ${length}${purpose}`;

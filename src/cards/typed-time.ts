@@ -56,7 +56,7 @@ const QUICK_CHOICES = new Map<number, string>([
 
 /** `for the day`, `until tonight`, `until end of day`, `until midnight`: the form's "end of today" choice. */
 const END_OF_DAY =
-  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|the\s+rest\s+of\s+the\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
+  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|(?:the\s+)?rest\s+of\s+(?:the\s+)?day|the\s+(?:whole|entire|full)\s+day|all\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
 
 /**
  * `for the afternoon`, `over the weekend`, `overnight`: a stretch of time, read as when it ends (the
@@ -64,11 +64,12 @@ const END_OF_DAY =
  */
 const SPANS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?morning$/i, 'noon'],
-  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?afternoon$/i, '17:00'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|an\s+)?afternoon$/i, '17:00'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?evening$/i, 'tonight'],
   [/^(?:the\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?week$/i, 'friday'],
+  [/^(?:all|the\s+(?:whole|entire))\s+week$/i, 'friday'],
   [/^(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?month$/i, 'the end of the month'],
 ];
 
@@ -86,7 +87,7 @@ function withoutHedges(words: string): string {
 
 /**
  * Everyday words for a length or a time, as the words the reader knows: `half an hour` is `30 min`,
- * `an hour and a half` `90 min`, `a couple of hours` `2 hours`, `the end of the week` `friday`,
+ * `an hour and a half` `90 min`, `half a day` (of work) `4 hours`, `a couple of hours` `2 hours`, `the end of the week` `friday`,
  * `noon` `12:00`, `monday morning` `monday 9:00`. The words are short (a time phrase is), so each
  * pattern runs over a few dozen characters at most.
  */
@@ -94,6 +95,8 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   // `another half hour` reaches here as `1 half hour`.
   [/^(?:a\s+|1\s+)?half\s+(?:an\s+)?hour$/i, '30 min'],
   [/^(?:an?|one|1)\s+(?:hour\s+and\s+a\s+half|and\s+a\s+half\s+hours?)$/i, '90 min'],
+  // Half a working day.
+  [/^(?:a\s+|1\s+)?half(?:\s+a)?[\s-]+day$/i, '4 hours'],
   [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks)$/i, '2 $1'],
   [/^(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],

@@ -2005,6 +2005,11 @@ describe('router: more everyday words', () => {
     ['who booked the most this month', [{ type: 'report.requested', days: 30 }]],
     ['top users last week', [{ type: 'report.requested' }]],
     ['usage lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['book lab-3 all day', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'eod' } }]],
+    ['book all week for the soak', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-06', release_time: '23:59', purpose: 'the soak' } }]],
+    // Said back to a reminder: that much more, a button away.
+    ['half a day', [{ type: 'mine.requested', extendMinutes: 240 }]],
+    ['all day', [{ type: 'mine.requested', extendUntil: '2026-03-02T23:59:00.000Z' }]],
     ['book again', [{ type: 'registration.started', again: true }]],
     ['same as last time', [{ type: 'registration.started', again: true }]],
     ['book my usual', [{ type: 'registration.started', again: true }]],

@@ -388,6 +388,19 @@ describe('readTypedBooking', () => {
     expect(readTypedBooking('3', LAB, NOW, 'UTC')).toEqual({ name: '3', values: {} });
   });
 
+  it('a stretch said without `for` (`lab-3 all day`, `all week`, `rest of the day`, `half a day`), after a testbed or alone', () => {
+    expect(readTypedBooking('lab-3 all day', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });
+    expect(readTypedBooking('lab-3 the whole day', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });
+    expect(readTypedBooking('lab-3 rest of day', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: 'eod' } });
+    // Tuesday 2026-03-10: the week ends at the end of Friday.
+    expect(readTypedBooking('lab-3 all week for the soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-13', '23:59'), purpose: 'the soak' } });
+    // Half a working day.
+    expect(readTypedBooking('lab-3 half a day', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '4h' } });
+    expect(readTypedBooking('lab-3 for half a day', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { release_choice: '4h' } });
+    expect(readTypedBooking('all day', LAB, NOW, 'UTC')).toEqual({ values: { release_choice: 'eod' } });
+    expect(readTypedBooking('lab-3 all day long', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'all day long' });
+  });
+
   it('`any 5g`, `a 5g testbed`: the word between (a label or a name, as the form reads it); `a free one` names nothing', () => {
     expect(readTypedBooking('any 5g', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: {} });
     expect(readTypedBooking('a 5g testbed for 4h', LAB, NOW, 'UTC')).toEqual({ name: '5g', values: { release_choice: '4h' } });
