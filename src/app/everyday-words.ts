@@ -36,19 +36,19 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
-/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`: wait. */
+/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`, `sign me up for lab-3`: wait. */
 const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for)\s+(\S[\s\S]*)$/i;
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
 /** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
 const QUEUE_OF =
   /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:of|on)|how\s+long\s+is\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
 /** `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`: lab-3's status (its row says the place). */
 const PLACE_ASKED_FOR =
-  /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued))\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
+  /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
 const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next|(?:my\s+)?wait-?lists?)$/i;
 
@@ -408,7 +408,7 @@ const WHO_WAITS =
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?)$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;

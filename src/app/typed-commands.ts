@@ -55,11 +55,11 @@ export const MY_BOOKINGS =
 export const ACKNOWLEDGED =
   /^(?:ok(?:ay)?|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s+night|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
-/** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`: give up what one has of it (an offer, a place, a booking). */
-export const PASS_ON = /^(?:pass|decline|skip|no(?:\s+thanks?(?:\s+you)?)?|nope)(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
-/** `I'll take it`, `yes, I want it`, `give it to me`: what is held for them (a testbed named reads as `book lab-3`). */
+/** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`, `I'll pass`, `skip me`: give up what one has of it (an offer, a place, a booking). */
+export const PASS_ON = /^(?:pass|decline|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|i(?:['’]?ll|\s+will)\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
+/** `I'll take it`, `yes, I want it`, `give it to me`, `accept`: what is held for them (a testbed named reads as `book lab-3`). */
 export const TAKE_OFFERED =
-  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|take\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
+  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|take\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me|accept(?:\s+it)?)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
 /** `yes`, `sure`, `ok please`, `book it` alone: what is held for them, when something is (else what the words get anyway). */
 export const YES_ALONE =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;

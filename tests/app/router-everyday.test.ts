@@ -2010,6 +2010,11 @@ describe('router: more everyday words', () => {
     // Said back to a reminder: that much more, a button away.
     ['half a day', [{ type: 'mine.requested', extendMinutes: 240 }]],
     ['all day', [{ type: 'mine.requested', extendUntil: '2026-03-02T23:59:00.000Z' }]],
+    ['sign me up for lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['put me down for lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['am I next for lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['accept lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['version', [{ type: 'help.requested' }]],
     ['book again', [{ type: 'registration.started', again: true }]],
     ['same as last time', [{ type: 'registration.started', again: true }]],
     ['book my usual', [{ type: 'registration.started', again: true }]],
@@ -2029,8 +2034,11 @@ describe('router: more everyday words', () => {
     expect(route(text(typed), ctx)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
-  it('`give it to the next person` still answers an offer (no thanks), with no testbed named', () => {
-    expect(dispatched('give it to the next person')).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+  it('`give it to the next person` still answers an offer (no thanks), with no testbed named; so do `I\'ll pass`, `skip me` and `let someone else go first`', () => {
+    for (const typed of ['give it to the next person', "I'll pass", 'skip me', 'let someone else go first']) expect(dispatched(typed), typed).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    // `accept` takes what is held for them, as `yes` does.
+    expect(dispatched('accept')).toEqual({ kind: 'reply', view: { kind: 'offerTaken' } });
+    expect(dispatched('accept the terms')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each(['drop it', 'hold on', 'hold the door', 'get lost', 'get going on lab-3', 'give me 5 minutes', 'I need 2 hours'])('%j books and releases nothing', (typed) => {

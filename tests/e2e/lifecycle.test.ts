@@ -422,6 +422,9 @@ describe('taking a hand-off in words', () => {
     expect(buttonTitles(again)).toEqual(['Book it', 'No thanks']);
     const pass = await ask(h, h.linus, linusRoom, 'give it to the next person');
     expect(buttonTitles(pass)).toEqual(['No thanks']);
+    // Said as people say it: `I'll pass`, `skip me` pass it on; `accept` opens its form, as `yes` does.
+    for (const typed of ["I'll pass", 'skip me']) expect(seenCard(await ask(h, h.linus, linusRoom, typed)).heading, typed).toBe('Pass on lab-1?');
+    expect(seenCard(await ask(h, h.linus, linusRoom, 'accept')).heading).toBe('lab-1 is free: it is yours if you want it');
   });
 });
 
