@@ -319,6 +319,18 @@ describe('an admin runs the lab', () => {
     expect(seenCard(await ask(h, h.linus, linusDm, 'lab-2 is broken')).texts[0]).toMatch(/^I answer commands in the lab’s rooms/);
   });
 
+  it('`book again` after the testbed was retired: the line names it as gone, and the form starts on none with its purpose and length', async () => {
+    await start();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-3 for 2 hours for the soak'), 'register_submit');
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release lab-3'), 'release_submit');
+    expect(seenCard(await runTask('testbed_retire', 'Retire', { testbed_id: '3' })).heading).toBe('Retired: lab-3');
+    const again = await ask(h, h.ada, h.lab, 'book again');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(seenCard(again).texts).toContain(`As your booking of lab-3 on ${day}: 2 h, for “the soak”. lab-3 is no longer in the lab, so choose another.`);
+    expect((input(again, 'testbed_id') as { value?: string }).value).toBeUndefined();
+    expect((input(again, 'purpose') as { value?: string }).value).toBe('the soak');
+  });
+
   it('refuses to retire a testbed in use, saying who holds it', async () => {
     await start((people) => [availableTestbed(1, 'lab-1'), booked(2, 'lab-2', people.ada)]);
     const before = await testbedFile();
