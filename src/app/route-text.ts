@@ -213,6 +213,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: colleagueWords(handOver[2]).slice(0, 120) });
   const several = handOver ? severalHandedOver(handOver[1], colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
   if (several) return several;
+  const mine = handOver && MY_ONE_BOOKING.test(handOver[1].trim()) ? myBookingHandedOver(event, colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
+  if (mine) return mine;
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
   if (word === 'history') return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
@@ -639,6 +641,24 @@ function statusOfPerson(event: PlatformEvent & { type: 'message' }, command: str
 }
 
 /** `give lab-3 and lab-5 to Linus`: one hand-over at a time, or every booking of theirs with one card. */
+/** `my testbed`, `my booking`: the one booking the person holds, whichever it is. */
+const MY_ONE_BOOKING = /^(?:my|our)\s+(?:testbed|booking|reservation|one)$/i;
+
+/**
+ * `give my testbed to Grace`: the hand-over of the one booking the person holds; holding several, which to name (or how
+ * to hand them all over); holding none, that there is nothing to hand over.
+ */
+function myBookingHandedOver(event: PlatformEvent & { type: 'message' }, to: string, ctx: RouterContext): RouteDecision {
+  const held = (ctx.testbeds ?? []).filter((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail));
+  const [only] = held;
+  if (held.length === 1 && only !== undefined) return one('conversation', event, { type: 'handOver.started', testbedId: only.id, to });
+  if (held.length === 0) return { kind: 'reply', view: { kind: 'error', message: 'You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.' } };
+  const names = held.slice(0, 5).map((record) => record.testbed_name);
+  const listed = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}${held.length > names.length ? ' and more' : ''}`;
+  const message = `You hold ${listed}: type give ${names[0]} to ${to} for one, or give all my testbeds to ${to} for every one.`;
+  return { kind: 'reply', view: { kind: 'error', message } };
+}
+
 function severalHandedOver(names: string, to: string, ctx: RouterContext): RouteDecision | undefined {
   const found = names
     .slice(0, 2 * MAX_TYPED_NAME)

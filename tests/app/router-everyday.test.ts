@@ -2046,3 +2046,28 @@ describe('router: more everyday words', () => {
     expect(JSON.stringify(decision)).not.toMatch(/registration\.started|release\.started/);
   });
 });
+
+describe('router: handing over "my testbed"', () => {
+  const held = (...ids: number[]): RouterContext => ({
+    ...ctx,
+    testbeds: [
+      { id: 3, testbed_name: 'lab-3', labels: ['5G'], ...(ids.includes(3) ? { status: 'in_use' as const, user_email: 'ADA@example.com', user_name: 'Ada Ops' } : {}) },
+      { id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [], ...(ids.includes(4) ? { status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada Ops' } : {}) },
+      { id: 5, testbed_name: 'lab-5', labels: [], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
+    ],
+  });
+
+  it('is the one booking she holds (whatever its name), which several or none say instead', () => {
+    expect(dispatched('give my testbed to Grace', held(4))).toEqual([{ type: 'handOver.started', testbedId: 4, to: 'Grace' }]);
+    expect(dispatched('hand my booking over to Grace', held(3))).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Grace' }]);
+    expect(dispatched('give my testbed to Grace', held(3, 4))).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'You hold lab-3 and TB-04 SD-WAN pod: type give lab-3 to Grace for one, or give all my testbeds to Grace for every one.' },
+    });
+    // Linus's lab-5 is not hers.
+    expect(dispatched('give my testbed to Grace', held())).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.' },
+    });
+  });
+});

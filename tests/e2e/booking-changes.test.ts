@@ -289,6 +289,8 @@ describe('handing a booking to a colleague', () => {
     const nobody = await ask(h, h.ada, h.lab, 'give lab-1 to Zebrafalcon');
     expect(seenCard(nobody).texts.slice(1)).toEqual(['I could not find anybody called “Zebrafalcon”. Type their email instead: give lab-1 to name@example.com.']);
 
+    // Said of her one booking without its name: the same card for lab-1.
+    expect(seenCard(await ask(h, h.ada, h.lab, 'give my testbed to Linus')).heading).toBe('Hand lab-1 over?');
     const card = await ask(h, h.ada, h.lab, 'hand lab-1 over to Linus');
     expect(seenCard(card).heading).toBe('Hand lab-1 over?');
     expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
@@ -316,6 +318,7 @@ describe('handing a booking to a colleague', () => {
     // Ada cannot give away what she does not hold.
     const notHers = await ask(h, h.ada, h.lab, 'give lab-1 to linus@example.com');
     expect(seenCard(notHers).texts.slice(1)).toEqual(['You do not hold lab-1, so it is not yours to hand over. Only its holder can.']);
+    expect(seenCard(await ask(h, h.ada, h.lab, 'give my testbed to Linus')).texts).toContain('You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.');
   });
 
   it('every booking at once (`give all my testbeds to Linus`): the card lists them, one press hands each over, and Linus is told of each', async () => {
