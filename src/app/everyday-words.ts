@@ -195,7 +195,7 @@ const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => ask
 const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort|quit|exit)$/i;
 
 /** `what's the status of lab-3`, `the status for 5g`, `what's the status`: status (of that testbed or label). */
-const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
+const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+|(?:get|show|check|give)(?:\s+me)?\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
 /** The states `status` reads as its argument, as typed after `the status of`. */
 const STATE_ASKED = /^(?:free|available|in[\s-]use|busy|overdue|(?:under\s+)?maintenance)$/i;
 /** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
@@ -808,6 +808,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && namesOne(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
+  // `get lab-3 status`, `get lab-3 history`: about lab-3, not a booking of it.
+  const takenAbout = take === null ? undefined : /^(\S[\s\S]*?)\s+(history|info|information|details|specs?|status|queue|holder|owner)$/i.exec(take[1]);
+  if (takenAbout && namesOne(testbeds, takenAbout[1].trim())) return `${takenAbout[2].toLowerCase() === 'history' ? 'history' : 'who has'} ${takenAbout[1].trim()}`;
   if (take) {
     const named = bookingName(take[1], testbeds);
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;

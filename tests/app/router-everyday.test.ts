@@ -2041,6 +2041,17 @@ describe('router: more everyday words', () => {
     expect(dispatched('accept the terms')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ['get lab-3 status', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['get lab-3 details', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['take lab-3 queue', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['get lab-3 history', [{ type: 'history.requested', testbedId: 3 }]],
+    ['get the status of lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['check the status', [{ type: 'status.requested' }]],
+  ])('%j asks about the testbed, it books nothing: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
   it.each(['drop it', 'hold on', 'hold the door', 'get lost', 'get going on lab-3', 'give me 5 minutes', 'I need 2 hours'])('%j books and releases nothing', (typed) => {
     const decision = dispatched(typed);
     expect(JSON.stringify(decision)).not.toMatch(/registration\.started|release\.started/);
