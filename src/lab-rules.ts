@@ -278,6 +278,11 @@ export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 
     const name = (record.user_name || record.user_email || '').trim();
     if (name !== '' && !names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
   }
+  return namesInWords(names);
+}
+
+/** Names as a sentence lists them: `lab-3`, `lab-3 and lab-5`, `lab-1, lab-3 and lab-5`. */
+export function namesInWords(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 

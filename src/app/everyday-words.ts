@@ -341,7 +341,11 @@ const ABOUT_TESTBED =
  */
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
-const NAME_INFO = /^(\S[\s\S]*?)\s+(?:info|information|details|specs?|free|available|busy|taken|in\s+use|status|queue|holder|owner|who)$/i;
+/** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner`;
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|free|available|busy|taken|in\s+use|who)$`, 'i');
+/** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
+const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
 const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
@@ -809,7 +813,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (status && readLabel(status[1]) === null && namesOne(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
   // `get lab-3 status`, `get lab-3 history`: about lab-3, not a booking of it.
-  const takenAbout = take === null ? undefined : /^(\S[\s\S]*?)\s+(history|info|information|details|specs?|status|queue|holder|owner)$/i.exec(take[1]);
+  const takenAbout = take === null ? undefined : ASKED_ABOUT.exec(take[1]);
   if (takenAbout && namesOne(testbeds, takenAbout[1].trim())) return `${takenAbout[2].toLowerCase() === 'history' ? 'history' : 'who has'} ${takenAbout[1].trim()}`;
   if (take) {
     const named = bookingName(take[1], testbeds);

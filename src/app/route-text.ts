@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, personCalled, sameLabel, severalMeant } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, severalMeant } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -71,6 +71,8 @@ import {
 } from './typed-commands.js';
 
 /** `a sec`, `a minute`, `one moment`, `a bit` after `wait`. */
+/** `book again`, `book again lab-3`: the everyday words for booking as last time (`rebook lab-3`), with the testbed (group 1). */
+const BOOK_AGAIN = /^book\s+again(?:\s+(\S[\s\S]*))?$/i;
 const MOMENT = /^(?:a|one|just\s+a)\s+(?:sec(?:ond)?|min(?:ute)?|mo(?:ment)?|bit|tick)s?$/i;
 
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
@@ -255,7 +257,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const doneBy = doneByRoute(event, command, ctx);
   if (doneBy) return doneBy;
   // `book again`, `book again lab-3` (`rebook lab-3`, `same as last time`): the form filled in as their last booking was.
-  const again = /^book\s+again(?:\s+(\S[\s\S]*))?$/i.exec(command);
+  const again = BOOK_AGAIN.exec(command);
   if (again) {
     const named = again[1]?.trim().slice(0, MAX_TYPED_NAME);
     return one('conversation', event, { type: 'registration.started', ...(named === undefined ? {} : { testbedName: named }), again: true });
@@ -654,7 +656,7 @@ function myBookingHandedOver(event: PlatformEvent & { type: 'message' }, to: str
   if (held.length === 1 && only !== undefined) return one('conversation', event, { type: 'handOver.started', testbedId: only.id, to });
   if (held.length === 0) return { kind: 'reply', view: { kind: 'error', message: 'You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.' } };
   const names = held.slice(0, 5).map((record) => record.testbed_name);
-  const listed = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}${held.length > names.length ? ' and more' : ''}`;
+  const listed = `${namesInWords(names)}${held.length > names.length ? ' and more' : ''}`;
   const message = `You hold ${listed}: type give ${names[0]} to ${to} for one, or give all my testbeds to ${to} for every one.`;
   return { kind: 'reply', view: { kind: 'error', message } };
 }

@@ -11,7 +11,7 @@
  * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, LABEL_PATTERN } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, LABEL_PATTERN, namesInWords } from '../lab-rules.js';
 import { SHOW_TEXT, narrowStatus, type Narrowed, type PersonWaits, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
@@ -390,7 +390,7 @@ function oneTestbedText(record: TestbedRecord, entry: LifecycleEntry | undefined
 function waitsLine({ name, places }: PersonWaits, shown: (text: string, max: number) => string): string {
   const each = places.slice(0, 10).map(({ testbed, position }) => `${shown(testbed, 80)} (#${position})`);
   const more = places.length > 10 ? ` and ${places.length - 10} more` : '';
-  const list = each.length > 1 && more === '' ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : `${each.join(', ')}${more}`;
+  const list = more === '' ? namesInWords(each) : `${each.join(', ')}${more}`;
   return `${shown(name, 80)} waits for ${list}.`;
 }
 
