@@ -31,26 +31,33 @@ function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'test
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
 const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
 /**
- * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away), `use lab-3`, `lock lab-3`, `I'm taking lab-3`:
- * book, but only with a testbed or label the lab has (`take a look`, `use the force` book nothing).
+ * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away), `use lab-3`, `lock lab-3`, `I'm taking lab-3`,
+ * `can I jump on lab-3`, `hopping on lab-3`, `mind if I use lab-3`: book, but only with a testbed or label the lab has (`take a look`,
+ * `use the force` book nothing; `take lab-3 out of maintenance` is an admin's).
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding))\s+(?![\s\S]*\s(?:away|out\s+of\s+service|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
-/** `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `add me to the queue of lab-3`, `get in line for lab-3`, `sign me up for lab-3`: wait. */
+/**
+ * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
+ * lab-3`, `sign me up for lab-3`: wait.
+ */
 const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
+/** `add me to the lab-3 queue`, `join the lab-3 queue`, `get in the 5g line`: wait, when the words (group 1) name a testbed or label. */
+const JOIN_NAMED_QUEUE =
+  /^(?:(?:add|put)\s+me\s+(?:to|in|on|into)|join|enter|get\s+(?:me\s+)?(?:in|into|on))\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list|wait-?list)$/i;
 /** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
 const QUEUE_OF =
   /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:of|on)|how\s+long\s+is\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
 /** `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`: lab-3's status (its row says the place). */
 const PLACE_ASKED_FOR =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
-/** `my place in the queue`, `where am I in the queue`, `am I next`: their bookings and places in queues. */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next|(?:my\s+)?wait-?lists?)$/i;
+/** `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`: their bookings and places in queues. */
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next|(?:my\s+)?wait-?lists?)$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
@@ -281,9 +288,12 @@ export function carriesPersonWords(said: string): boolean {
 const REPORT_WORDS =
   /^(?:(?:(?:show|give|get)\s+(?:me\s+)?)?(?:the\s+|a\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|(?:(?:show|give|get)\s+(?:me\s+|us\s+)?)?(?:the\s+|a\s+)report|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
-/** `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered). */
+/**
+ * `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`, `I'm not using lab-3
+ * any more`, `I've stopped using lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered).
+ */
 const NOT_NEEDED =
-  /^(?:(?:i\s+)?(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i\s+)?(?:(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)|(?:i(?:['’]?ve|\s+have)\s+)?stopped)\s+using)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?))$/i;
 
 /**
  * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
@@ -299,11 +309,11 @@ const LEAVE_NAMED_QUEUE =
   /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /**
- * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `waitlist lab-3`,
+ * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
  * `add me to the waitlist for lab-3`: wait (the first group set), when the words name a testbed or label of the lab.
  */
 const NEXT_FOR =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?))$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
@@ -317,11 +327,11 @@ const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:
 const WAIT_ME =
   /^(?:(?:(?:remind|ping|message|alert|dm|text|email)\s+me|let\s+me\s+know|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
 /**
- * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `hold lab-3 for me`, `I'm waiting
- * for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
+ * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`,
+ * `hold lab-3 for me`, `I'm waiting for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
-  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -351,6 +361,16 @@ const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
+/**
+ * `how many hours did I use lab-3`, `how much did we use lab-3 this month`, `how long was lab-3 booked this week`: its history
+ * (group 1 or 2), each booking with how long it lasted.
+ */
+const USE_ASKED =
+  /^(?:how\s+(?:much|often|many\s+(?:hours|times|days))\s+(?:did|have|has)\s+\S+\s+(?:use|used|book|booked|had|have)\s+(\S[\s\S]*?)|how\s+long\s+(?:was|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:booked|used|in\s+use|busy|taken))(?:\s+(?:lately|recently|today|yesterday|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month)))?$/i;
+/** `show history`, `view the history`: `history` (which says to name a testbed). */
+const HISTORY_ALONE = /^(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?history$/i;
+/** `renew my booking`, `prolong it`, `renew`: their bookings, each with its Extend (as `extend`). */
+const RENEW_MINE = /^(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
 /** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
@@ -371,10 +391,10 @@ const RELEASE_ALL_BUT =
 /**
  * `why is lab-3 booked`, `what is Linus doing on lab-3`, `when did I book lab-3`, `how much time is left on lab-3`,
  * `when is my lab-3 booking due`, `when does lab-3 become free`, `when is lab-3 due`, `is lab-3 mine`, `do I have lab-3`, `how
- * long can I keep lab-3`, `when do I have to release lab-3`: questions its status row answers (the first group set).
+ * long can I keep lab-3`, `when do I have to release lab-3`, `did I book lab-3`: questions its status row answers (the first group set).
  */
 const ABOUT_BOOKING =
-  /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back)|when\s+is\s+(\S[\s\S]*?)\s+due(?:\s+back)?|is\s+(\S[\s\S]*?)\s+(?:still\s+)?mine|do\s+i\s+(?:still\s+)?(?:have|hold)\s+(\S[\s\S]*?)|how\s+long\s+(?:do|can)\s+i\s+(?:have|keep)\s+(\S[\s\S]*?)(?:\s+for)?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+back|return)\s+(\S[\s\S]*?))$/i;
+  /^(?:why\s+is\s+(\S[\s\S]*?)\s+(?:booked|taken|busy|in\s+use|held)|what\s+(?:is|are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with)\s+(\S[\s\S]*?)|when\s+did\s+\S+(?:\s+\S+)?\s+(?:book|take|get)\s+(\S[\s\S]*?)|how\s+(?:much\s+time|long)\s+is\s+left\s+(?:on|for)\s+(\S[\s\S]*?)|when\s+is\s+my\s+(\S[\s\S]*?)\s+booking\s+(?:due|over|ending|up)|when\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:become|get|come)\s+(?:free|available|back)|when\s+is\s+(\S[\s\S]*?)\s+due(?:\s+back)?|is\s+(\S[\s\S]*?)\s+(?:still\s+)?mine|do\s+i\s+(?:still\s+)?(?:have|hold)\s+(\S[\s\S]*?)|how\s+long\s+(?:do|can)\s+i\s+(?:have|keep)\s+(\S[\s\S]*?)(?:\s+for)?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+back|return)\s+(\S[\s\S]*?)|did\s+i\s+(?:book|reserve|register|take|get|claim)\s+(\S[\s\S]*?))$/i;
 /** `who took lab-3`, `who's got lab-3`, `whose is lab-3`, `what is on lab-3`: as `who has lab-3`. */
 const WHO_HOLDS_SAID =
   /^(?:who(?:['’]?s|\s+has)?\s+got|who\s+(?:took|grabbed|reserved|claimed)|whose\s+is|what(?:['’]?s|\s+is)\s+(?:running\s+)?on)\s+(\S[\s\S]*?)(?:\s+(?:now|right\s+now|today))?$/i;
@@ -387,6 +407,8 @@ const COLLEAGUE_STILL_ON =
  */
 const PURPOSE_SAID =
   /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)\s+(\S[\s\S]*)$/i;
+/** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`: the testbed and what follows it (group 1). */
+const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
@@ -468,11 +490,11 @@ const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|
 /** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
 /**
- * `when does my booking end`, `how much time do I have left`, `what is my booking`, `can I extend?`, `when do I have to
- * release`, `time left`, `do I have anything booked`: their bookings.
+ * `when does my booking end`, `when is my booking up`, `how much time do I have left`, `what's left on my booking`, `what is my
+ * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`: their bookings.
  */
 const MY_BOOKING_ASKED =
-  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?))$/i;
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?))$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
@@ -493,24 +515,26 @@ const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|b
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
  * `show the queue for lab-3`, `who else wants lab-3`, `how many people are waiting for lab-3`, `is anyone waiting for lab-3`,
- * `who's next for lab-3`, `who is hogging lab-3`, `what's the wait time for lab-3`, `is there a queue for lab-3`: as `who has lab-3`.
+ * `who's next for lab-3`, `who is hogging lab-3`, `what's the wait time for lab-3`, `is there a queue for lab-3`, `where's the queue for
+ * lab-3`: as `who has lab-3`.
  */
 const QUEUE_SHOWN =
-  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|what(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on)|what(?:['’]?s|\s+is)\s+the\s+wait(?:ing)?(?:\s+time)?\s+(?:for|on)|is\s+there\s+a\s+(?:queue|line|wait)\s+(?:for|on))\s+(\S[\s\S]*)$/i;
+  /^(?:show(?:\s+me)?\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|who\s+else\s+(?:wants|needs|is\s+waiting\s+for)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on)|who(?:['’]?s|\s+is)\s+(?:hogging|blocking|occupying|holding\s+up|sitting\s+on)|(?:is\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+for|who(?:['’]?s|\s+is|\s+comes)\s+next\s+(?:for|on|in\s+line\s+for)|(?:tell\s+me\s+about|(?:what|where)(?:['’]?s|\s+is))\s+the\s+(?:queue|line|waiting\s+list)\s+(?:for|of|on)|what(?:['’]?s|\s+is)\s+the\s+wait(?:ing)?(?:\s+time)?\s+(?:for|on)|is\s+there\s+a\s+(?:queue|line|wait)\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
 const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
 /**
- * `lab status`, `current status`, `status report`, `status update`, `dashboard`: the whole lab's status, where the
+ * `lab status`, `current status`, `queue status`, `status report`, `status update`, `dashboard`: the whole lab's status, where the
  * word beside `status` is no label or testbed's name (a label `lab` is shown as ever).
  */
-const STATUS_SAID = /^(?:(?:the\s+)?(lab|current|overall|latest|general|team)\s+status|status\s+(report|update|overview)|(?:the\s+)?dashboard)$/i;
+const STATUS_SAID = /^(?:(?:the\s+)?(lab|current|overall|latest|general|team|queues?)\s+status|status\s+(report|update|overview)|(?:the\s+)?dashboard)$/i;
 /** `availability`, `check availability`, `show me availability`: the free ones. */
 const AVAILABILITY = /^(?:(?:show|check|see|get)(?:\s+me)?\s+(?:the\s+)?)?availability$/i;
-/** `show mine`, `list mine`, `my stuff`: their bookings. */
-const MINE_SAID = /^(?:(?:show|list)(?:\s+me)?\s+mine|my\s+(?:stuff|things))$/i;
+/** `show mine`, `list mine`, `my stuff`, `status of my testbeds`: their bookings. */
+const MINE_SAID = /^(?:(?:show|list)(?:\s+me)?\s+mine|my\s+(?:stuff|things)|(?:(?:the\s+)?status\s+(?:of|for|on)\s+)(?:my\s+(?:testbeds?|bookings?|reservations?)|mine))$/i;
 
-/** `everything`, `all`, `full status`, `status all`, `all testbeds`: the whole lab's status. */
-const WHOLE_LAB = /^(?:everything|all|(?:the\s+)?full\s+status|status\s+(?:all|everything)|all\s+(?:the\s+)?testbeds|all\s+status)$/i;
+/** `everything`, `all`, `full status`, `status all`, `all testbeds`, `status of all testbeds`: the whole lab's status. */
+const WHOLE_LAB =
+  /^(?:everything|all|(?:the\s+)?full\s+status|status\s+(?:(?:of|for)\s+)?(?:all|everything|(?:all\s+(?:of\s+)?(?:the\s+)?|every\s+)testbeds?)|all\s+(?:the\s+)?testbeds|all\s+status)$/i;
 /** `is anything overdue`, `is anyone late`, `are any busy`, `is there anything in maintenance`: the testbeds in that state (group 1). */
 const ANY_IN_STATE =
   /^(?:is|are)\s+(?:there\s+)?(?:anything|any(?:one|body|\s+(?:testbeds?|ones?|of\s+them))?|something)\s+(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now|today))?$/i;
@@ -559,18 +583,18 @@ const IN_STATE =
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
 const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
-/** `done with lab-3`, `I’m finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
+/** `done with lab-3`, `I’m finished with lab-3`, `I've finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
 const RELEASE_WORDS =
-  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
 const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /** `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`: the label, when a testbed carries it. */
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
-/** `for today`, `for the day`, `for now` after `done`: no testbed named. */
-const FOR_NOW = /^(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)$/i;
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i\s+(?:have\s+|['’]?ve\s+)?)?released|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+/** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
+const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -638,6 +662,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const statusOfWhat = statusOf?.[1]?.trim();
   if (statusOf && statusOfWhat === undefined) return 'status';
   if (statusOfWhat !== undefined && (isLabName(testbeds, statusOfWhat) || STATE_ASKED.test(statusOfWhat))) return `status ${statusOfWhat}`;
+  // `the status of all testbeds`, `the status of my bookings`.
+  if (statusOfWhat !== undefined && WHOLE_LAB.test(`status of ${statusOfWhat}`)) return 'status';
+  if (statusOfWhat !== undefined && MINE_SAID.test(`status of ${statusOfWhat}`)) return 'mine';
   const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
   if (whoHasKind !== undefined && readLabel(whoHasKind) !== null && labelCarried(testbeds, whoHasKind)) return `status ${whoHasKind}`;
   // `someone else can have lab-3`: it is not needed any more.
@@ -679,8 +706,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `queue of lab-3` asks who waits; `queue for lab-3` joins.
   const queueOf = QUEUE_OF.exec(command);
   if (queueOf) return `who has ${queueOf[1]}`;
+  // (`queue status` asks about every queue.)
   const queue = QUEUE_FOR.exec(command);
-  if (queue) return `wait ${queue[1]}`;
+  if (queue && !/^status$/i.test(queue[1])) return `wait ${queue[1]}`;
+  const joined = command.length > AROUND_NAME_MAX ? undefined : JOIN_NAMED_QUEUE.exec(command)?.[1].trim();
+  if (joined !== undefined && namesLabOrAny(testbeds, joined)) return `wait ${joined}`;
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
   const placeAsked = command.length > AROUND_NAME_MAX ? undefined : PLACE_ASKED_FOR.exec(command)?.[1].trim();
   if (placeAsked !== undefined && namesOne(testbeds, placeAsked)) return `who has ${placeAsked}`;
@@ -776,6 +806,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutBooking !== undefined && namesOne(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
+  // `I'm using lab-3 for 2 hours`, `on lab-3 until 3pm`: a booking said as it is used, a time after the name (a purpose alone stays one).
+  const onIt = command.length > AROUND_NAME_MAX ? undefined : ON_TESTBED.exec(command)?.[1];
+  if (onIt !== undefined && bookedWithoutVerb(onIt, testbeds)) return `book ${onIt}`;
   const usedFor = command.length > MORE_TIME_MAX ? null : USED_FOR.exec(command);
   const usedName = (usedFor?.[1] ?? usedFor?.[3])?.trim();
   if (usedName !== undefined && namesOne(testbeds, usedName)) return `purpose ${usedName} ${(usedFor?.[2] ?? usedFor?.[4] ?? '').trim()}`;
@@ -786,7 +819,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `my purpose: …`: their booking's.
   if (purposeOf !== undefined && /^(?:my|our)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
   if (purposeOf !== undefined && namesOne(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
-  const often = HOW_OFTEN.exec(command)?.[1].trim();
+  const often = (HOW_OFTEN.exec(command) ?? USE_ASKED.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
   if (often !== undefined && namesOne(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);
   if (remind && namesOne(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
@@ -805,6 +838,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (problemsName !== undefined && namesOne(testbeds, problemsName)) return `history ${problemsName}`;
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
+  if (RENEW_MINE.test(command)) return 'extend';
+  if (HISTORY_ALONE.test(command)) return 'history';
   const howLong = HOW_LONG.exec(command);
   const howLongName = (howLong?.[1] ?? howLong?.[2] ?? howLong?.[3])?.trim();
   if (howLongName !== undefined && namesOne(testbeds, howLongName)) return `who has ${howLongName}`;

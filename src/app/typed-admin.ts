@@ -55,6 +55,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
   [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end', 'named'],
+  // `take lab-3 out of maintenance`, `lab-3 out of maintenance`, `lab-3 is done with maintenance`.
+  [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with)\s+maintenance$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?)$/i, 'maintenance_end', 'down'],

@@ -168,8 +168,8 @@ function withTimeSpellings(text: string): string {
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
-/** `please`, `can you`, `I'd like to` before a command; `please`, `now`, `thanks` after it. */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
+/** `please`, `can you`, `I'd like to`, `urgent:` before a command; `please`, `now`, `thanks` after it. */
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:urgent(?:ly)?|asap)[:,!]?|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
@@ -214,11 +214,11 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
 export const FREE_NOW =
   /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
- * `when is lab-3 free?`, `is lab-3 free`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status of that
+ * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status of that
  * testbed, with its expected release (a later day asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
+  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
@@ -228,7 +228,7 @@ const NEXT_FREE =
   /^(?:which\s+(?:testbed|one)\s+(?:frees\s+up|(?:is|will\s+be|gets|becomes)\s+(?:free|available))\s+(?:first|next|soonest)|which\s+(?:testbed|one)\s+is\s+(?:due\s+back|released)\s+first|when\s+(?:does|will)\s+(?:the\s+next|a|any|one)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available|released))|how\s+(?:long|soon)\s+(?:until|till|before|will\s+it\s+be\s+before)\s+(?:a|any|the\s+next|one)(?:\s+(?:testbed|one))?\s+(?:is|gets|becomes|frees\s+up)(?:\s+(?:free|available))?|how\s+soon\s+(?:will|can)\s+(?:a|any|one)(?:\s+(?:testbed|one))?\s+be\s+(?:free|available)|(?:what|when)(?:['’]?s|\s+is)\s+the\s+next\s+(?:free|available)\s+(?:testbed|one)|(?:the\s+)?(?:next|first)\s+(?:free|available)(?:\s+(?:testbed|one))?(?:\s+please)?|what\s+frees\s+up\s+(?:next|first))$/i;
 
 /** `is any testbed busy`: a state other than free asked of no testbed in particular. */
-const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|overdue|late)(?:\s|$)/i;
+const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s|$)/i;
 
 /** `which testbed frees up first`, or `when will a testbed be free` (no testbed of that name): what is free, or which is back first. */
 export function nextFreeAsked(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): boolean {
@@ -404,7 +404,7 @@ export function isPersonWords(words: string): boolean {
  * that testbed's bookings of the last 30 days.
  */
 const HISTORY_NAMED =
-  /^(?:(?:show\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
+  /^(?:(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
 /** `my history`, `my past bookings`, `what did I book lately`: the person's own bookings of the last 30 days. */
 export const MY_HISTORY =
   /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month)))$/i;

@@ -2082,3 +2082,63 @@ describe('router: handing over "my testbed"', () => {
     });
   });
 });
+
+describe('router: said as a team says it in the lab room', () => {
+  const wait = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW }];
+  const twoHours = { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' };
+  it.each([
+    // Taking a testbed, said as it is done.
+    ['can I jump on lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ["I'm hopping on TB-04", [{ type: 'registration.started', testbedName: 'TB-04' }]],
+    ['mind if I use lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['do you mind if I take lab-3 for 2 hours', [{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]],
+    ["I'm on lab-3 for the next 2 hours", [{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]],
+    ['using lab-3 till 5', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }]],
+    ["I'm using lab-3 for 2 hours", [{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]],
+    ["I'm using lab-3 for the soak for 2 hours", [{ type: 'registration.started', testbedName: 'lab-3', filled: { ...twoHours, purpose: 'the soak' } }]],
+    ['urgent: need lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    // Giving it back, said as done.
+    ["I've released lab-3", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['I returned lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['I finished with lab-3', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ["we've finished with TB-04", [{ type: 'release.started', testbedName: 'TB-04' }]],
+    ['i am done with my testing', [{ type: 'release.started' }]],
+    // Queues.
+    ['add me to the lab-3 queue', wait(3)],
+    ['join queue lab-3', wait(3)],
+    ['reserve lab-3 next', wait(3)],
+    ['can I get lab-3 when Linus is done', wait(3)],
+    ["where's the queue for lab-3", [{ type: 'status.requested', label: 'lab-3' }]],
+    ['what number am I in the queue', [{ type: 'mine.requested', queues: true }]],
+    ['queue status', [{ type: 'status.requested' }]],
+    // Questions.
+    ['is lab-3 reserved', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['did I book lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['status of all testbeds', [{ type: 'status.requested' }]],
+    ['what is the status of all the testbeds', [{ type: 'status.requested' }]],
+    ['status of my testbeds', [{ type: 'mine.requested' }]],
+    ['when is my booking up', [{ type: 'mine.requested' }]],
+    ["what's left on my booking", [{ type: 'mine.requested' }]],
+    ['renew my booking', [{ type: 'mine.requested' }]],
+    ['how many hours did I use lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['how long was lab-3 booked this week', [{ type: 'history.requested', testbedId: 3 }]],
+    ['show me the history of lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    // An admin's.
+    ['take lab-3 out of maintenance', [{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '3' } }]],
+    ['lab-3 is out of maintenance', [{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '3' } }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(["I'm not using lab-3 any more", "I'm no longer using lab-3", "I've stopped using lab-3"])('%j gives up lab-3, whatever the person has of it (a card, nothing pressed)', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 3 } });
+  });
+
+  it('show history says how to ask, as history does; words that name no testbed stay hints', () => {
+    expect(route(text('show history'), ctx)).toEqual(route(text('history'), ctx));
+    for (const typed of ['jump on it', 'I am on it', "I'm using the force", 'on hold', 'take the cake out of maintenance', 'join the fun queue', 'how long was the meeting booked'])
+      expect(route(text(typed), ctx), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+    // A purpose alone after the name stays the purpose.
+    expect(dispatched("I'm using lab-3 for the soak")).toEqual([{ type: 'purpose.started', testbedId: 3, purpose: 'the soak' }]);
+  });
+});

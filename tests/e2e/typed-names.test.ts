@@ -571,3 +571,35 @@ describe('everyday words of this round, end to end', () => {
     }
   });
 });
+
+describe('said as a team says it, end to end', () => {
+  it('`I\'m not using lab-1 any more` is a Release away; `can I jump on lab-2` books it; `add me to the lab-1 queue` queues; an admin\'s `take lab-3 out of maintenance` opens its form', async () => {
+    const h = await startHarness({ env: { ADMINS: 'ada@example.com' } });
+    try {
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const notUsing = await ask(h, h.linus, h.lab, "I'm not using lab-1 any more");
+      expect(seenCard(notUsing).heading).toBe('Release lab-1?');
+      expect(buttonTitles(notUsing)).toEqual(['Release']);
+      expect(seenCard(await click(h, h.linus, notUsing, 'release_submit')).heading).toBe('Released: lab-1');
+
+      const jump = await ask(h, h.ada, h.lab, 'can I jump on lab-2 for 2 hours');
+      expect(seenCard(jump).heading).toBe('Register a testbed');
+      expect(seenCard(await click(h, h.ada, jump, 'register_submit', { purpose: 'soak' })).heading).toBe('Booked: lab-2');
+
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      expect(seenCard(await ask(h, h.ada, h.lab, 'add me to the lab-1 queue')).heading).toBe('You are #1 for lab-1');
+
+      await click(h, h.ada, await ask(h, h.ada, h.lab, 'put lab-3 into maintenance'), 'maintenance_start', { reason: 'new cables' });
+      const end = await ask(h, h.ada, h.lab, 'take lab-3 out of maintenance');
+      expect(seenCard(end).heading).toBe('End maintenance');
+      expect(seenCard(await click(h, h.ada, end, 'maintenance_end')).heading).toBe('lab-3 is back in service');
+      expect((await h.readTestbeds()).map((record) => [record.testbed_name, record.user_email, record.maintenance ?? null])).toEqual([
+        ['lab-1', 'linus@example.com', null],
+        ['lab-2', 'ada@example.com', null],
+        ['lab-3', null, null],
+      ]);
+    } finally {
+      await h.close();
+    }
+  });
+});
