@@ -57,14 +57,17 @@ const QUEUE_OF =
 const PLACE_ASKED_FOR =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /** `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`: their bookings and places in queues. */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+next|(?:my\s+)?wait-?lists?)$/i;
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?)$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
   /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
-/** `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting` or `leave the queue` with no testbed: their places in queues (each with Leave the queue). */
+/**
+ * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `unwait all` or `leave the queue` with no
+ * testbed: their places in queues (each with Leave the queue).
+ */
 const WHICH_QUEUES =
-  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?))$/i;
+  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?))$/i;
 /** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
 const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
@@ -269,7 +272,8 @@ const WHO_BEFORE = /^who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]*?)\s+
 /**
  * Everyday words that read as a command but carry words a person wrote beside it: what follows `bug report:`, the
  * room a broadcast is sent to, the colleague waited after (`I want lab-3 after Linus`), the colleague asked about
- * (`what is Linus doing on lab-3`), a way asked for beside other words (`how do I fix my code`). A recording blanks
+ * (`what is Linus doing on lab-3`, `is Linus done with lab-3`, `can I get lab-3 when Linus is done`), a way asked for beside other
+ * words (`how do I fix my code`). A recording blanks
  * such text, as it does any free text.
  */
 export function carriesPersonWords(said: string): boolean {
@@ -279,8 +283,8 @@ export function carriesPersonWords(said: string): boolean {
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && /\s(?:to|in|with)\s/i.test(said)) return true;
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
-  if (WHEN_FREE_WANTED.test(said) && /\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said)) return true;
-  if (said.length <= AROUND_NAME_MAX && COLLEAGUE_STILL_ON.test(said)) return true;
+  if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said))) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -300,7 +304,7 @@ const NOT_NEEDED =
  * `stop notifying me about lab-3`: leave that queue (group 1); with no testbed named, their queues.
  */
 const LEAVE_QUEUE =
-  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+|all\s+(?:the\s+|my\s+)?|every\s+)?(?:queues?|lines?|waiting\s+lists?|wait-?lists?)|cancel\s+(?:my\s+)?(?:wait(?:ing)?|place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
+  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+|all\s+(?:the\s+|my\s+)?|every\s+)?(?:queues?|lines?|waiting\s+lists?|wait-?lists?)|cancel\s+(?:all\s+(?:of\s+)?)?(?:my\s+)?(?:waits?|waiting|places?|spots?)(?:\s+in\s+(?:the\s+)?(?:queues?|lines?))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
 /**
  * `leave the lab-3 queue`, `get me out of the lab-3 queue`, `drop out of the queue for lab-3`, `no longer waiting for lab-3`:
  * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
@@ -382,6 +386,23 @@ const REMIND_RELEASE_AFTER = /^remind\s+me\s+to\s+(?:release|give\s+back|return)
  */
 const WHO_TO_ASK =
   /^(?:who(?:\s+(?:should|can|do|could)\s+(?:i|we)\s+(?:ask|talk\s+to|speak\s+to|contact)|(?:\s+is|['’]s)\s+in\s+charge)\s+(?:for|about|of|regarding)|when\s+(?:can|could)\s+(?:i|we)\s+(?:book|have|get|use)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release|(?:can|could)\s+(?:i|we)\s+(?:jump|skip)\s+the\s+(?:queue|line)\s+(?:for|on))\s+(\S[\s\S]*?)$|^is\s+(\S[\s\S]*?)\s+(?:bookable|free\s+to\s+book)$|^(\S[\s\S]*?)\s+(?:free|available)\s+(?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?$/i;
+/** `when Linus is done`: the colleague a wait is after (`when it's done` names nobody). */
+const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)/i;
+/** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
+const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*)$/i;
+/** `tell Linus to release lab-3`, `tell Linus to give back lab-3`: ask the holder of lab-3 (group 1 who, group 2 the testbed). */
+const TELL_TO_RELEASE = /^tell\s+(\S+(?:\s+\S+)?)\s+to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(\S[\s\S]*)$/i;
+/**
+ * `hold it till 6`, `hold on to it for another hour`: more time for the booking talked about (group 1 or 2, the time). `hold it for 10
+ * more minutes` answers an offer (a wait for the hold), so a length needs `on to`.
+ */
+const HOLD_IT = /^hold\s+(?:(?:it|this|that)\s+((?:until|till|til|to|through)\s+\S[\s\S]{0,80})|on\s+to\s+(?:it|this|that)\s+(\S[\s\S]{0,80}))$/i;
+/**
+ * `extend my lab-3 booking by an hour` (group 1 the testbed, 2 what follows), `extend booking lab-3 1h` (group 3, the testbed and what
+ * follows): `extend lab-3 …`.
+ */
+const EXTEND_BOOKING_OF =
+  /^(?:extend|renew|prolong)\s+(?:(?:my|the)\s+)?(?:(\S+(?:\s+\S+){0,3}?)\s+(?:booking|reservation)(\s+\S[\s\S]*)?|(?:booking|reservation)\s+(?:(?:of|for|on)\s+)?(\S[\s\S]*))$/i;
 /** `tell Linus I need lab-3`, `let Linus know we need lab-3`: ask the holder of lab-3 (group 1 who, group 2 the testbed). */
 const TELL_NEEDED =
   /^(?:tell|let)\s+(\S+(?:\s+\S+)?)\s+(?:know\s+)?(?:that\s+)?(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like)\s+(\S[\s\S]*?)(?:\s+(?:please|asap|soon|now|back))?$/i;
@@ -679,6 +700,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const given = (notNeeded?.[1] ?? notNeeded?.[2] ?? notNeeded?.[3])?.trim();
   // `it` (whatever is offered) is read by `pass` itself.
   if (given !== undefined && (IT.test(given) || namesOne(testbeds, given))) return `pass ${given}`;
+  // `extend my lab-3 booking by an hour`, `extend booking lab-3 1h`: the testbed's name where the command takes it.
+  const bookingOf = command.length > AROUND_NAME_MAX ? null : EXTEND_BOOKING_OF.exec(command);
+  if (bookingOf?.[1] !== undefined && namesOne(testbeds, bookingOf[1])) return `extend ${bookingOf[1]}${bookingOf[2] ?? ''}`;
+  if (bookingOf?.[3] !== undefined && readTypedExtend(bookingOf[3], testbeds).testbed !== undefined) return `extend ${bookingOf[3]}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
@@ -689,7 +714,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
   // `I need it until friday`, `need it 2 more hours` (an answer to a reminder): the same.
-  const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1] ?? NEED_IT.exec(command)?.[1];
+  const kept = /^(?:it|this|that)\s+(\S[\s\S]*)$/i.exec(extended ?? '')?.[1] ?? NEED_IT.exec(command)?.[1] ?? HOLD_IT.exec(command)?.slice(1).find((group) => group !== undefined);
   if (kept !== undefined && isMoreTime(readTypedExtend(kept, testbeds))) return `extend ${kept}`;
   // `+1h`, `+30 min`: that much more.
   const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
@@ -802,7 +827,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
   if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !namesOne(testbeds, shownLabel)) return `status ${shownLabel}`;
-  const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2])?.trim();
+  const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2] ?? DONE_WITH_ASKED.exec(command)?.[1])?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutBooking !== undefined && namesOne(testbeds, aboutBooking)) return `who has ${aboutBooking}`;
@@ -828,7 +853,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const toAsk = command.length > AROUND_NAME_MAX ? null : WHO_TO_ASK.exec(command);
   const toAskName = toAsk?.slice(1).find((group) => group !== undefined)?.trim();
   if (toAskName !== undefined && namesOne(testbeds, toAskName)) return `who has ${toAskName}`;
-  const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command);
+  const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command) ?? TELL_TO_RELEASE.exec(command);
   if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && namesOne(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
   if (RELEASE_ALL_BUT.test(command)) return 'mine';
   const which = WHICH_HAVE.exec(command);

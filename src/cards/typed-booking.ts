@@ -62,8 +62,8 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
   return purposeThenTime(purpose, now, timeZone) ?? purposeValue(purpose);
 }
 
-/** Where a time may follow a purpose: before ` for `, ` until `, ` till `, ` over `, `overnight`, or after a comma. */
-const TIME_AFTER_PURPOSE = /(?:,\s*|\s+)(?=(?:for|until|till|til|through|thru|over)\s|overnight(?:\s|$))|,\s*(?=\S)/gi;
+/** Where a time may follow a purpose: before ` for `, ` until `, ` till `, ` over `, `overnight`, or after a comma or a dash. */
+const TIME_AFTER_PURPOSE = /(?:,\s*|\s+)(?=(?:for|until|till|til|through|thru|over)\s|overnight(?:\s|$))|(?:,|\s[-–—])\s*(?=\S)/gi;
 
 /**
  * A purpose, then a time: the purpose is what comes before the last clause that reads as a time, as the form takes
@@ -80,7 +80,10 @@ function purposeThenTime(purpose: string, now: string, timeZone: string): FormVa
     const release = said.map((clause) => readTime(clause, now, timeZone)).find((read) => read !== null);
     if (release) return { ...release, ...purposeValue(head) };
   }
-  return null;
+  // `regression testing 2h`: a length at the very end, with no word of its own.
+  const length = LENGTH_LAST.exec(purpose.slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE));
+  const release = length === null ? null : readTime(`for ${length[2]}`, now, timeZone);
+  return length !== null && release !== null ? { ...release, ...purposeValue(length[1]) } : null;
 }
 
 /** `for the firmware soak`, `to test the upgrade`, `because the rack moves`: the purpose after its first word. */
@@ -105,6 +108,43 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed or a label the lab has, or after words that name none (`a testbed for the soak`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
+  const read = readTypedWords(typed, testbeds, now, timeZone);
+  if (read.unread === undefined && (read.name === undefined || bookedName(testbeds, read.name) !== undefined)) return read;
+  // `lab-3 purpose: the soak`, `lab-3, the soak, till 5`, `lab-3 2h regression`, `lab-3 just for today`: read again as said
+  // with `for`, and kept when that names the testbed and reads whole.
+  const said = withPurposeSaid(typed.trim(), testbeds);
+  if (said === undefined) return read;
+  const again = readTypedWords(said, testbeds, now, timeZone);
+  return again.unread === undefined && again.name !== undefined && bookedName(testbeds, again.name) !== undefined && Object.keys(again.values).length > 0 ? again : read;
+}
+
+/**
+ * After a testbed's name, the words that say a purpose or a time follows in some other way than `for`: `just` before the time (group
+ * 1), `purpose:` (2), `purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
+ */
+const SAID_OTHERWISE =
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:]|[-–—])\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+
+/** The booking said with `for` (or `to`) where its words said it otherwise, after a testbed's whole name; undefined when they do not. */
+function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undefined {
+  for (const end of wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2))) {
+    const name = text.slice(0, end).replace(/[,;:]$/, '').trim();
+    if (bookedName(testbeds, name, true) === undefined) continue;
+    const rest = text.slice(name.length).trim();
+    const said = SAID_OTHERWISE.exec(rest);
+    if (said !== null) {
+      const words = said[6];
+      if (said[1] !== undefined) return `${name} ${words}`;
+      return `${name} ${said[5] !== undefined && !/^needed/i.test(said[5]) ? 'to' : 'for'} ${words}`;
+    }
+    const length = LENGTH_THEN_WORDS.exec(rest);
+    if (length !== null) return `${name} for ${length[1]} for ${length[2]}`;
+  }
+  return undefined;
+}
+
+/** Reads the words of a typed booking as they stand. */
+function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
   const text = withFor(withoutForMe(withoutSeparator(typed.trim(), testbeds), testbeds), testbeds, now, timeZone);
   const named = (name: string): string | undefined => (name === '' || NO_NAME.test(name) ? undefined : withoutArticle(name, testbeds));
   // A name is at most LAB_LIMITS.nameMax characters, so a clause starts within reach of the start; and
@@ -439,6 +479,10 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
 
 /** A length without its `for`: `4h`, `2 hours`, `90 min`, `1.5 days`, `2h 30`. */
 const BARE_LENGTH = String.raw`\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?`;
+/** A length after the name, then the purpose (`lab-3 2h regression`). */
+const LENGTH_THEN_WORDS = new RegExp(String.raw`^(${BARE_LENGTH})\s+(?!(?:for|until|till|til|to|through|thru|over|because|from)\s)(\S.*)$`, 'is');
+/** A purpose (group 1), then a length (group 2). */
+const LENGTH_LAST = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'is');
 /** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */
 const BARE_DAY = String.raw`(?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2}`;
 /** A stretch of time without its `for`: `all day`, `the whole week`, `rest of the day`, `half a day`. */
@@ -494,8 +538,14 @@ function withoutSeparator(text: string, testbeds: readonly Lab[]): string {
   return 'found' in match && sameName(match.found.testbed_name, marked[1]) ? `${marked[1]} ${marked[2]}` : text;
 }
 
-/** `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`, `lab-3 urgently`, `lab-3 instead`: a booking starts when it is made, so the word after a testbed's name is dropped. */
+/**
+ * `lab-3 now for 3 hours`, `lab-3 right now`, `lab-3 asap`, `lab-3 urgently`, `lab-3 instead`, `lab-3 starting now`: a booking
+ * starts when it is made, so the word after a testbed's name is dropped.
+ */
 function withoutNow(text: string, testbeds: readonly Lab[]): string {
+  // `lab-3 starting now` reaches here without its `now`, which is read as courtesy before.
+  const starting = /\s+(?:from|starting|beginning)$/i.exec(text.slice(0, LAB_LIMITS.nameMax + 12));
+  if (starting !== null && starting.index + starting[0].length === text.length && 'found' in findByTypedName(testbeds, text.slice(0, starting.index))) return text.slice(0, starting.index);
   const found = /\s+(?:(?:right\s+)?now|right\s+away|asap|immediately|urgently|as\s+soon\s+as\s+possible|instead)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
   if (!found) return text;
   const name = text.slice(0, found.index);

@@ -77,11 +77,14 @@ const SPANS: ReadonlyArray<[RegExp, string]> = [
 const END_OF_WORKDAY = '(?:eod|cob|eob|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:(?:business|work(?:ing)?)\\s*)?day|(?:the\\s+)?close\\s+of\\s+business)';
 const DAY_AND_END_OF_DAY = new RegExp(`^(?:(\\S+(?:\\s+\\S+)?)\\s+(?:at\\s+)?${END_OF_WORKDAY}|${END_OF_WORKDAY}\\s+(?:on\\s+)?(\\S+(?:\\s+\\S+)?))$`, 'i');
 
-/** `about 2 hours`, `around 5`, `5ish`, `up to 2 hours`: a length or a time said roughly, or as a bound, is read as the one said. */
+/**
+ * `about 2 hours`, `around 5`, `5ish`, `up to 2 hours`: a length or a time said roughly, or as a bound, is read as the one said;
+ * `3 days starting now`, `2 hours from now`: a booking starts when it is made, so the start adds nothing.
+ */
 function withoutHedges(words: string): string {
   return words
     .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
-    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp)$/i, '')
+    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp|(?:starting|beginning)(?:\s+(?:from\s+)?(?:right\s+)?(?:now|today))?|from\s+(?:right\s+)?(?:now|today))$/i, '')
     .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
 }
 
@@ -109,12 +112,24 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:the\s+)?weekend$/i, 'friday'],
   [/^next\s+week$/i, 'next monday 9:00'],
   [/^(\S+(?:\s+\S+)?)\s+night$/i, '$1 23:59'],
+  // `tonight 8pm`, `8:30 pm tonight`: today at that time (a bare hour with `tonight`, `8 tonight`, is read before these).
+  [/^tonight\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})$/i, 'today $1'],
+  [/^(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})\s+tonight$/i, 'today $1'],
   [/^first\s+thing(?:\s+in\s+the\s+morning|\s+(\S+)(?:\s+morning)?)?$/i, '$1 9:00'],
 ];
 
+/** `2 hours and a half`, `two and a half hours`, `a day and a half`: the amount (digits or words) and its unit, and the half. */
+const AND_A_HALF = /^(\d{1,3}|[a-z]+(?:-[a-z]+)?)\s+(?:(hours?|days?|weeks?)\s+and\s+a\s+half|and\s+a\s+half\s+(hours?|days?|weeks?))$/i;
+
+function withHalf(typed: string): string {
+  const half = AND_A_HALF.exec(typed);
+  const amount = half === null ? undefined : /^\d/.test(half[1]) ? Number(half[1]) : numberWord(half[1]);
+  return half === null || amount === undefined ? typed : `${amount + 0.5} ${half[2] ?? half[3]}`;
+}
+
 function everydayTime(typed: string): string {
   // `this afternoon`, `this evening`: today's.
-  const words = typed.replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ');
+  const words = withHalf(typed).replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ');
   for (const [pattern, replacement] of EVERYDAY_TIMES) if (pattern.test(words)) return words.replace(pattern, replacement).trim();
   return words;
 }

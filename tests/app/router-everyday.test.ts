@@ -2142,3 +2142,28 @@ describe('router: said as a team says it in the lab room', () => {
     expect(dispatched("I'm using lab-3 for the soak")).toEqual([{ type: 'purpose.started', testbedId: 3, purpose: 'the soak' }]);
   });
 });
+
+describe('router: more said as a team says it', () => {
+  it.each([
+    ['extend my lab-3 booking by an hour', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 60 }]],
+    ['extend booking lab-3 1h', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 60 }]],
+    ['hold it till 6', [{ type: 'mine.requested', extendUntil: '2026-03-02T18:00:00.000Z' }]],
+    ['hold on to it for another hour', [{ type: 'mine.requested', extendMinutes: 60 }]],
+    ['am I first in line', [{ type: 'mine.requested', queues: true }]],
+    ['cancel all my waits', [{ type: 'mine.requested', queues: true }]],
+    ['unwait all', [{ type: 'mine.requested', queues: true }]],
+    ['tell Linus to release lab-3', [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]],
+    ['is Linus done with lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['book lab-3 purpose: regression until 5', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00', purpose: 'regression' }, forWho: { words: 'regression', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } } }]],
+    ['book lab-3 just for today', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'eod' } }]],
+    ['book lab-3 starting now', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`can you hold it for 10 more minutes` still answers an offer; a colleague named beside a testbed is blanked in recordings', () => {
+    expect(route(text('can you hold it for 10 more minutes'), ctx)).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } });
+    for (const typed of ['is Linus done with lab-3', 'can I get lab-3 when Linus is done', 'tell Linus to release lab-3']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+    for (const typed of ['book lab-3 when it’s free', 'book lab-3 just for today', 'hold it till 6', 'extend my lab-3 booking by an hour']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+  });
+});

@@ -843,3 +843,53 @@ describe('readNeededBooking: `Linus needs lab-3`', () => {
     },
   );
 });
+
+describe('a purpose said another way than with `for`', () => {
+  it.each([
+    ['lab-3 purpose: regression', { purpose: 'regression' }],
+    ['lab-3 reason: the soak', { purpose: 'the soak' }],
+    ['lab-3 for: regression', { purpose: 'regression' }],
+    ['lab-3 purpose regression until 5', { ...custom('2026-03-10', '17:00'), purpose: 'regression' }],
+    ['lab-3, regression, till 5', { ...custom('2026-03-10', '17:00'), purpose: 'regression' }],
+    ['lab-3 - regression - 2h', { ...custom('2026-03-10', '12:00'), purpose: 'regression' }],
+    ['lab-3 2h regression', { ...custom('2026-03-10', '12:00'), purpose: 'regression' }],
+    ['lab-3 for regression testing 2h', { ...custom('2026-03-10', '12:00'), purpose: 'regression testing' }],
+    ['lab-3 needed for regression', { purpose: 'regression' }],
+    ['lab-3 so I can run regression', { purpose: 'run regression' }],
+    ['lab-3 in order to run the regression', { purpose: 'run the regression' }],
+    ['lab-3 just for today', { release_choice: 'eod' }],
+    ['lab-3 only until 5pm', custom('2026-03-10', '17:00')],
+    ['lab-3 for 3 days starting now', { release_choice: '3d' }],
+    ['lab-3 for 2 hours from now', custom('2026-03-10', '12:00')],
+  ])('%j is lab-3 with %j', (typed, values) => {
+    expect(readTypedBooking(typed, LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values });
+  });
+
+  it('`starting` left at the end (its `now` read as courtesy) starts now; a purpose that only holds a length stays whole', () => {
+    expect(readTypedBooking('lab-3 starting', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {} });
+    expect(readTypedBooking('lab-3 for the 24h soak', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { purpose: 'the 24h soak' } });
+    // Words that are no purpose and no time are still named, and a name no testbed has is still the name typed.
+    expect(readTypedBooking('lab-3 until the demo', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'until the demo' });
+    expect(readTypedBooking('lab-9, regression, till 5', LAB, NOW, 'UTC')).toEqual({ name: 'lab-9, regression,', values: custom('2026-03-10', '17:00') });
+  });
+});
+
+describe('halves, and tonight at a time', () => {
+  it.each([
+    ['for 2 hours and a half', custom('2026-03-10', '12:30')],
+    ['for 2 and a half hours', custom('2026-03-10', '12:30')],
+    ['for two and a half hours', custom('2026-03-10', '12:30')],
+    ['for a day and a half', custom('2026-03-11', '22:00')],
+    ['until tonight 8pm', custom('2026-03-10', '20:00')],
+    ['until tonight at 8:30 pm', custom('2026-03-10', '20:30')],
+    ['until 8pm tonight', custom('2026-03-10', '20:00')],
+    ['until 20:00 tonight', custom('2026-03-10', '20:00')],
+  ])('%j: %j', (typed, values) => {
+    expect(readTypedRelease(typed, NOW, 'UTC')).toEqual(values);
+  });
+
+  it('a half more is read by extend too', () => {
+    expect(readTypedExtension('by 2 hours and a half')).toBe(150);
+    expect(readTypedExtension('one and a half hours')).toBe(90);
+  });
+});
