@@ -86,7 +86,7 @@ const STILL_NEED =
  * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:i\s+)?need\s+(?:some\s+)?more\s+time|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
+  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -104,6 +104,8 @@ const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
 const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 
+/** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`: until then (group 1, the time). */
+const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)$/i;
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
 
@@ -219,10 +221,13 @@ const LET_HAVE =
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
-/** `broadcast status`, `send the status to the team room`, `announce maintenance`: the broadcast flow. */
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+/**
+ * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
+ * lab is closed friday`: the broadcast flow.
+ */
 const BROADCAST_WORDS =
-  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?)$/i;
+  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce)\s*:?\s+\S[\s\S]*)$/i;
 /**
  * `notify me`, `notify me when free`: as `wait` with no testbed (the status card, whose picker chooses one); `notify me
  * when something is free`, `tell me when one frees up` (group 1): as `wait any`, for whichever is handed on first.
@@ -281,10 +286,10 @@ export function carriesPersonWords(said: string): boolean {
   const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
   if (howAsked !== undefined) return !plainWay(howAsked);
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
-  if (BROADCAST_WORDS.test(said) && /\s(?:to|in|with)\s/i.test(said)) return true;
+  if (BROADCAST_WORDS.test(said) && (/\s(?:to|in|with)\s/i.test(said) || /^announce(?:ment)?\s*:?\s+(?!(?:the\s+)?(?:status|maintenance|availability|usage)$)\S/i.test(said))) return true;
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
-  if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -356,7 +361,7 @@ const ABOUT_TESTBED =
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner|labels|tags|description`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|free|available|busy|taken|in\s+use|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -365,6 +370,11 @@ const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
+/** `release lab-3 because Linus left`, `release lab-3 since he is on holiday`: the testbed (group 1), and why (a person's words, not kept). */
+const RELEASE_BECAUSE = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?),?\s+(?:because|since|as)\s+(?!soon\s|planned$)\S[\s\S]*$/i;
+/** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
+const HEALTH_ASKED =
+  /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
 /**
  * `how many hours did I use lab-3`, `how much did we use lab-3 this month`, `how long was lab-3 booked this week`: its history
  * (group 1 or 2), each booking with how long it lasted.
@@ -427,7 +437,7 @@ const COLLEAGUE_STILL_ON =
  * the testbed, 2 the purpose); `rename my booking to the soak` (group 3): a new purpose for their booking.
  */
 const PURPOSE_SAID =
-  /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)\s+(\S[\s\S]*)$/i;
+  /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)|change\s+the\s+name\s+of\s+my\s+(?:booking|reservation)\s+to)\s+(\S[\s\S]*)$/i;
 /** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`: the testbed and what follows it (group 1). */
 const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
@@ -664,6 +674,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
+  // `usage by person`, `stats per testbed`: the report, which has both.
+  if (/^(?:usage|stats|statistics|utili[sz]ation)\s+(?:by|per)\s+(?:person|people|users?|holders?|team|testbeds?)$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
   if (reportOf && labelCarried(testbeds, reportOf[1])) return reportOf[2]?.toLowerCase() === 'month' ? `report ${reportOf[1]} 30` : `report ${reportOf[1]}`;
   const either = HISTORY_OR_REPORT.exec(command);
@@ -709,7 +721,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
   if (STILL_MINE.test(command)) return 'extend';
-  const snoozed = command.length > MORE_TIME_MAX ? undefined : SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '');
+  // `snooze 30`, `remind me in 30`: minutes; `remind me tomorrow`: until then.
+  const snoozed = command.length > MORE_TIME_MAX ? undefined : (SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '').replace(/^(\d{1,3})$/, '$1 min') ?? REMIND_LATER.exec(command)?.[1]);
   const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);
   if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
@@ -764,6 +777,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     if (asLast) return asked === undefined ? 'book again' : `book again ${asked}`;
     return ['book', named, rest].filter((part) => part !== undefined).join(' ');
   }
+  // `release lab-3 because Linus left`: the release is the same whatever the reason.
+  const because = command.length > AROUND_NAME_MAX ? undefined : RELEASE_BECAUSE.exec(command)?.[1].trim();
+  if (because !== undefined && namesOne(testbeds, because)) return `release ${because}`;
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;
@@ -845,6 +861,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (purposeOf !== undefined && /^(?:my|our)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
   if (purposeOf !== undefined && namesOne(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
   const often = (HOW_OFTEN.exec(command) ?? USE_ASKED.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
+  const health = HEALTH_ASKED.exec(command)?.[1].trim();
+  if (health !== undefined && namesOne(testbeds, health)) return `history ${health}`;
+  // `how busy is 5g`: that label's report.
+  if (often !== undefined && !namesOne(testbeds, often) && readLabel(often) !== null && labelCarried(testbeds, often)) return `report ${often}`;
   if (often !== undefined && namesOne(testbeds, often)) return `history ${often}`;
   const remind = REMIND_RELEASE.exec(command);
   if (remind && namesOne(testbeds, remind[2].trim())) return `release ${remind[2].trim()} ${remind[1]}`;
@@ -954,7 +974,7 @@ export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(comma
 }
 
 /**
- * The one testbed named somewhere in text the bot did not understand (`is TB-03 working?`), for a
+ * The one testbed named somewhere in text the bot did not understand (`anyone seen TB-03 today?`), for a
  * hint that offers its status. A word counts when it is a testbed's whole name, or the start of only
  * one name and holds a digit or a hyphen (`TB-03`, `lab-3`: a plain word such as `the` is not read as
  * the start of `Thermal chamber`). Only the first words of a message are looked at.

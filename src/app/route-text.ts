@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, severalMeant } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -84,8 +84,8 @@ const PROBLEM_SAID = [
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
-  // `lab-3 not responding`, `lab-3 unreachable` (the verb left out, as typed in a hurry).
-  /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive)(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline` (the verb left out, as typed in a hurry).
+  /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline)(?:[\s,.:;!-][\s\S]*)?$/i,
 ];
 /** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
 const CANNOT_REACH =
@@ -106,15 +106,36 @@ function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(comma
   const named = withDetails?.[1] ?? CANNOT_REACH.exec(words)?.[1] ?? PROBLEM_SAID.map((pattern) => pattern.exec(words)?.[1]).find((name) => name !== undefined);
   if (named === undefined) return undefined;
   // `it is broken` after asking about lab-3: lab-3.
-  const match = IT.test(named.trim()) ? (recent === undefined ? {} : { found: recent }) : findByTypedName(testbeds, named.trim());
+  const match = IT.test(named.trim()) ? (recent === undefined ? {} : { found: recent }) : partNamed(testbeds, named.trim());
   if (!('found' in match) || match.found === undefined) return undefined;
   const text = withDetails ? (withDetails[2] ?? '') : typed;
   return { record: match.found, text: text.slice(0, LIMITS.problemMax) };
 }
 
+/** `the console on lab-3`, `the ssh of lab-3`: the testbed after the part (group 1). */
+const PART_OF = /^(?:the\s+|my\s+)?\S+(?:\s+\S+)?\s+(?:on|of|in|for|to)\s+(\S[\s\S]{0,80})$/i;
+
+/**
+ * The testbed words name, or a part of it: `lab-3`, `lab-3 console` (its whole name, then the part), `the console on lab-3`.
+ */
+function partNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(testbeds: readonly T[], words: string): ReturnType<typeof findByTypedName<T>> {
+  const match = findByTypedName(testbeds, words);
+  if ('found' in match) return match;
+  const after = PART_OF.exec(words)?.[1];
+  const of = after === undefined ? undefined : findByTypedName(testbeds, after);
+  if (of !== undefined && 'found' in of) return of;
+  // The longest start, at most four words, that is one testbed's whole name.
+  const ends = [...words.slice(0, 120).matchAll(/\s+/g)].map((space) => space.index).slice(0, 4).reverse();
+  for (const end of ends) {
+    const start = findByTypedName(testbeds, words.slice(0, end));
+    if ('found' in start && sameName(start.found.testbed_name, words.slice(0, end))) return start;
+  }
+  return match;
+}
+
 /**
  * The hint for text that is no command: naming the command its first word most likely meant
- * (`stauts 5g`: status), else the one testbed the words name (`is TB-03 working?`), with its status a press away.
+ * (`stauts 5g`: status), else the one testbed the words name (`anyone seen TB-03 today?`), with its status a press away.
  */
 function hintFor(word: string, command: string, ctx: RouterContext): RouteDecision {
   const suggestion = closestWord(word.split(' ', 1)[0], SUGGESTIBLE_COMMANDS);

@@ -40,6 +40,9 @@ type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRec
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
+  // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
+  [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
+  [/^(?:change|update|set)\s+(?<words>\S[\s\S]*?)['’]s\s+name(?<rest>\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
   [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
   // `maintenance over for lab-3`, `lab-3 maintenance done`.
   [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
@@ -115,6 +118,11 @@ const OF = /^(?:(?<verb>edit|change|set|update)\s+(?:the\s+)?)?(?<what>labels?|t
 const ADD = /^(?:add|put)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
 // `remove label wifi from lab-3`.
 const REMOVE = /^(?:remove|delete|drop)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest>\S[\s\S]*)$/i;
+// `add the 5g label to lab-3`, `remove the wifi tag from lab-3`: the labels before the word (group labels), then the testbed.
+const LABEL_WORD_AFTER =
+  /^(?<verb>add|put|remove|delete|drop)\s+(?:the\s+)?(?<labels>[\w.-]{1,32}(?:\s*(?:,|\band\b|&)\s*[\w.-]{1,32}){0,9})\s+(?:labels?|tags?)\s+(?:to|on|onto|from|off)\s+(?<words>\S[\s\S]*)$/i;
+// `set lab-3 labels to 5g, core`, `change lab-3's description to …`: the testbed first.
+const OWN = /^(?:set|change|update|edit)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?<what>labels?|tags?|description)\s*(?:[:=]|\s(?:to|as)\s)\s*(?<value>\S[\s\S]*)$/i;
 // `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
 const LABEL = /^(?:label|tag)\s+(?<rest>\S[\s\S]*)$/i;
 // `untag lab-3 5g`, `unlabel lab-3`: labels taken off (or, with none named, the form).
@@ -161,6 +169,15 @@ function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: strin
     // `labels of lab-3` alone asks what they are; `edit the labels of lab-3` opens the form.
     if (value === undefined) return of.groups!.verb === undefined ? null : edit(words);
     return /^desc/i.test(of.groups!.what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
+  }
+  const own = OWN.exec(command.slice(0, MAX_TYPED_NAME * 8));
+  if (own && 'found' in findByTypedName(testbeds, own.groups!.words)) {
+    const { words, what, value } = own.groups!;
+    return /^desc/i.test(what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
+  }
+  const after = LABEL_WORD_AFTER.exec(command.slice(0, MAX_TYPED_NAME * 8));
+  if (after && 'found' in findByTypedName(testbeds, after.groups!.words)) {
+    return edit(after.groups!.words, { labels: { op: /^(?:add|put)$/i.test(after.groups!.verb) ? 'add' : 'remove', text: labelList(after.groups!.labels) } });
   }
   const plain = EDIT.exec(command);
   if (plain) {
@@ -229,8 +246,14 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
  */
 export function forceReleaseParts<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { testbed: string; reason?: string } {
   const typed = words.slice(0, MAX_TYPED_NAME * 4);
-  const splits = [...typed.matchAll(/\s+(?:because(?:\s+of)?|for|as|since)\s+|\s*[:;]\s+|\s+[-–—]\s+/gi)].slice(0, 6);
-  const split = nameSplit(typed, splits, testbeds);
+  const splits = [...typed.matchAll(/\s+(?:because(?:\s+of)?|for|as|since)\s+|\s*[:;,]\s+|\s+[-–—]\s+/gi)].slice(0, 6);
+  // `force release lab-3 Linus left`: after a testbed's whole name (and only then), the rest is the reason.
+  const spaces = [...typed.matchAll(/\s+/g)].slice(0, 6).filter((space) => {
+    const left = typed.slice(0, space.index);
+    const match = findByTypedName(testbeds, left);
+    return 'found' in match && sameName(match.found.testbed_name, left) && !('found' in findByTypedName(testbeds, typed));
+  });
+  const split = nameSplit(typed, splits, testbeds) ?? spaces[0];
   if (split === undefined) return { testbed: words };
   const reason = typed.slice(split.index! + split[0].length).trim();
   return reason === '' ? { testbed: typed.slice(0, split.index) } : { testbed: typed.slice(0, split.index), reason };

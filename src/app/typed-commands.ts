@@ -72,9 +72,9 @@ export const LATER_SAID =
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
 export const NEXT_PERSON =
   /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else)|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
-/** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`: the ADMINS, for anybody. */
+/** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`, `what can admins do`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
-  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?)$/i;
+  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?|what\s+(?:can|do|does)\s+(?:the\s+|an\s+)?admins?\s+do|admin\s+(?:help|commands))$/i;
 /** `it`, `that one`: no testbed named, but whatever is offered to the person (`skip it`, `I don't need it`). */
 export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
 /**
@@ -118,10 +118,10 @@ export function commandText(text: string): string {
 }
 
 /**
- * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `nope, still need it`: agreeing (or, with a mark
- * after it, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it.
+ * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`: agreeing (or, with a
+ * mark after it or `I'm`, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it.
  */
-const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?|(?:no|nope|nah)[,!.])\s+(?=\S)/i;
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)))\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
@@ -168,9 +168,9 @@ function withTimeSpellings(text: string): string {
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
-/** `please`, `can you`, `I'd like to`, `urgent:` before a command; `please`, `now`, `thanks` after it. */
+/** `please`, `can you`, `I'd like to`, `urgent:` before a command; `please`, `now`, `right away`, `thanks` after it. */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|(?:urgent(?:ly)?|asap)[:,!]?|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
-const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|thanks?|thank\s+you|thx|ty)$/i;
+const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
 function withoutCourtesy(command: string): string {
@@ -218,7 +218,7 @@ export const FREE_NOW =
  * testbed, with its expected release (a later day asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
+  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next

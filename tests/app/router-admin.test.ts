@@ -152,7 +152,7 @@ describe('router: admin', () => {
     expect(route(text('status', DM, 'direct'), ctx)).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
   });
 
-  it.each(['who are the admins?', 'who is the admin', "who's admin", 'list the admins', 'who can retire testbeds', 'who can force release', 'am I an admin?', 'make me admin', 'can I become an admin'])(
+  it.each(['who are the admins?', 'who is the admin', "who's admin", 'list the admins', 'who can retire testbeds', 'who can force release', 'am I an admin?', 'make me admin', 'can I become an admin', 'what can admins do', 'admin help'])(
     '%j asks the admin actor who the admins are (in a lab room; a 1:1 room that is not approved names nobody), and is kept in recordings',
     (typed) => {
       expect(route(text(typed), ctx)).toEqual(dispatch({ type: 'admins.asked' }));
@@ -279,6 +279,31 @@ describe('router: admin tasks typed', () => {
     ['Link to core is going down for maintenance', started('maintenance_start', { testbed_id: '3' })],
   ])('%j opens that admin form on the testbed', (typed, decision) => {
     expect(route(text(typed), lab)).toEqual(decision);
+  });
+
+  it.each([
+    ['take lab-2 out of maintenance', started('maintenance_end', { testbed_id: '2' })],
+    ['change the name of lab-1 to lab-1b', started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
+    ["change lab-1's name to lab-1b", started('testbed_rename', { testbed_id: '1', testbed_name: 'lab-1b' })],
+    ['remove the core label from lab-2', started('testbed_edit', { testbed_id: '2', labels: '' })],
+    ['add the 5g tag to lab-2', started('testbed_edit', { testbed_id: '2', labels: 'core, 5g' })],
+    ['set lab-2 labels to 5g, ran', started('testbed_edit', { testbed_id: '2', labels: '5g, ran' })],
+    ["change lab-1's description to Radio rack 2", started('testbed_edit', { testbed_id: '1', description: 'Radio rack 2' })],
+    // The reason after the testbed's whole name, with no word before it.
+    ['force release lab-2 Linus left', started('force_release', { testbed_id: '2', reason: 'Linus left' })],
+    ['force release lab-2, the run hung', started('force_release', { testbed_id: '2', reason: 'the run hung' })],
+    ['force release Link to core stuck', started('force_release', { testbed_id: '3', reason: 'stuck' })],
+  ])('%j, said another way, opens that admin form', (typed, decision) => {
+    expect(route(text(typed), lab)).toEqual(decision);
+  });
+
+  it('a reason typed with a force release, or a new name, is a person’s words: a recording blanks them', () => {
+    for (const typed of ['force release lab-2 Linus left', 'change the name of lab-1 to lab-1b']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+    expect(isCommandText('take lab-2 out of maintenance', testbeds)).toBe(true);
+    // Words about a booking, or a name no testbed has, are no rename.
+    const purpose = route(text('change the name of my booking to the soak'), lab);
+    expect(purpose.kind === 'dispatch' ? purpose.targets.map((target) => target.event) : purpose).toEqual([{ type: 'purpose.started', purpose: 'the soak' }]);
+    expect(route(text('change the name of the game'), lab)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it.each([

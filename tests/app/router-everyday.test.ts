@@ -842,7 +842,7 @@ describe('router: words the bot does not know, about one testbed', () => {
   const lab: RouterContext = { ...ctx, testbeds: withChamber };
 
   it.each([
-    ['is TB-04 working?', 4],
+    ['does TB-04 smell of smoke?', 4],
     ['anyone seen lab-3 today', 3],
     ["lab-3's console is dead", 3],
     ['the thermal chamber smells odd', 5],
@@ -2165,5 +2165,48 @@ describe('router: more said as a team says it', () => {
     expect(route(text('can you hold it for 10 more minutes'), ctx)).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } });
     for (const typed of ['is Linus done with lab-3', 'can I get lab-3 when Linus is done', 'tell Linus to release lab-3']) expect(isCommandText(typed, testbeds), typed).toBe(false);
     for (const typed of ['book lab-3 when it’s free', 'book lab-3 just for today', 'hold it till 6', 'extend my lab-3 booking by an hour']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+  });
+});
+
+describe('router: answers to a reminder, problems and questions said plainly', () => {
+  const direct = (typed: string): unknown => eventsOf(route({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' }, ctx));
+  it.each([
+    ["no I'm done", [{ type: 'mine.requested' }]],
+    ['more time please', [{ type: 'mine.requested' }]],
+    ['I need more time on it', [{ type: 'mine.requested' }]],
+    ['snooze 30', [{ type: 'mine.requested', extendMinutes: 30 }]],
+    ['remind me in 30', [{ type: 'mine.requested', extendMinutes: 30 }]],
+    ['remind me tomorrow morning', [{ type: 'mine.requested', extendUntil: '2026-03-03T09:00:00.000Z' }]],
+    ['remind me at 4pm', [{ type: 'mine.requested', extendUntil: '2026-03-02T16:00:00.000Z' }]],
+  ])('%j said in the 1:1 room after a reminder: %j', (typed, expected) => {
+    expect(direct(typed)).toEqual(expected);
+  });
+
+  it.each(['lab-3 console is not working', 'the console on lab-3 is not working', 'lab-3 ssh not working', 'lab-3 offline'])('%j reports a problem with lab-3', (typed) => {
+    expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: typed } });
+  });
+
+  it.each([
+    ['is lab-3 down', [{ type: 'history.requested', testbedId: 3 }]],
+    ['is lab-3 working again', [{ type: 'history.requested', testbedId: 3 }]],
+    ['does TB-04 work', [{ type: 'history.requested', testbedId: 4 }]],
+    ['is lab-3 up for grabs', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['lab-3 labels', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['how busy is 5g', [{ type: 'report.requested', days: 7, label: '5g' }]],
+    ['usage by person', [{ type: 'report.requested' }]],
+    ['release lab-3 because Linus left', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['release lab-3 as soon as possible', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['I have a suggestion', [{ type: 'feedback.started' }]],
+    ['send a message to everyone', [{ type: 'broadcast.started' }]],
+    ['announcement: the lab is closed on friday', [{ type: 'broadcast.started' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('why a testbed is released, and what is announced, are a person’s words: a recording blanks them', () => {
+    for (const typed of ['release lab-3 because Linus left', 'announcement: the lab is closed on friday', 'announce the move']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+    for (const typed of ['announce maintenance', 'is lab-3 down', 'lab-3 labels']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+    // `release lab-3 as planned` and two testbeds after a comma stay what they were.
+    expect(dispatched('is the build broken')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });

@@ -314,8 +314,8 @@ describe('a testbed named with the command', () => {
     expect(seenCard(his).texts[1]).toMatch(/^Testbed lab-2 · As of /);
   });
 
-  it('`is lab-2 working?` gets a hint about lab-2: Its status shows lab-2 alone, Book it starts the form on it', async () => {
-    const hint = await ask(h, h.linus, h.lab, 'is lab-2 working?');
+  it('`anyone seen lab-2 today?` gets a hint about lab-2: Its status shows lab-2 alone, Book it starts the form on it', async () => {
+    const hint = await ask(h, h.linus, h.lab, 'anyone seen lab-2 today?');
     expect(seenCard(hint).texts).toEqual(['I did not understand that. Is it about lab-2? Press a button, or type help to see everything I can do.']);
     expect(buttonTitles(hint)).toEqual(['Its status', 'Book it', 'Menu']);
     expect(rowNames(await click(h, h.linus, hint, 'status'))).toEqual(['lab-2']);
@@ -323,7 +323,7 @@ describe('a testbed named with the command', () => {
     expect(startsOn(form)).toBe('lab-2');
     // Once lab-2 is booked, the hint no longer offers to book it: Ada may ask Linus, its holder, instead.
     await click(h, h.linus, form, 'register_submit', { purpose: 'soak', release_choice: '1h' });
-    expect(buttonTitles(await ask(h, h.ada, h.lab, 'is lab-2 working?'))).toEqual(['Its status', 'Ask the holder', 'Menu']);
+    expect(buttonTitles(await ask(h, h.ada, h.lab, 'anyone seen lab-2 today?'))).toEqual(['Its status', 'Ask the holder', 'Menu']);
   });
 
   it('`extend lab-3 until <a time>` offers Extend to that time: one press sets it, a second changes nothing', async () => {
@@ -588,6 +588,15 @@ describe('said as a team says it, end to end', () => {
 
       await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
       expect(seenCard(await ask(h, h.ada, h.lab, 'add me to the lab-1 queue')).heading).toBe('You are #1 for lab-1');
+
+      // A problem reported with a part of lab-3; `is lab-3 working?` answers with its history, the problem listed.
+      const problem = await ask(h, h.linus, h.lab, 'lab-3 console is not working');
+      expect(seenCard(problem).heading).toBe('Report a problem with lab-3');
+      await click(h, h.linus, problem, 'report_problem');
+      const working = seenCard(await ask(h, h.linus, h.lab, 'is lab-3 working?'));
+      expect(working.heading).toBe('History: lab-3');
+      expect(working.texts).toContain('Problems reported');
+      expect(working.texts.find((line) => line.endsWith('· Linus Lab: lab-3 console is not working'))).toBeDefined();
 
       await click(h, h.ada, await ask(h, h.ada, h.lab, 'put lab-3 into maintenance'), 'maintenance_start', { reason: 'new cables' });
       const end = await ask(h, h.ada, h.lab, 'take lab-3 out of maintenance');
