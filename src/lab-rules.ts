@@ -282,6 +282,24 @@ export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 
 }
 
 /** Names as a sentence lists them: `lab-3`, `lab-3 and lab-5`, `lab-1, lab-3 and lab-5`. */
+/**
+ * `lab-3 and lab-5`, `lab-3, lab-5 or TB-04`, `lab-3 lab-5`: the testbeds named, two to ten of them, each found by its typed name
+ * (in the order typed, each once); undefined unless every part names one and more than one is named.
+ */
+export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], words: string): T[] | undefined {
+  const typed = words.trim().slice(0, 400);
+  const byMarks = typed.split(/\s*(?:,|&|\+|\/|\s(?:and|or|plus|vs\.?)\s)\s*/i);
+  const parts = byMarks.length > 1 ? byMarks : typed.split(/\s+/);
+  if (parts.length < 2 || parts.length > 10) return undefined;
+  const found: T[] = [];
+  for (const part of parts) {
+    const match = /^\d+$/.test(part) ? { none: true as const } : findByTypedName(records, part);
+    if (!('found' in match)) return undefined;
+    if (!found.includes(match.found)) found.push(match.found);
+  }
+  return found.length > 1 ? found : undefined;
+}
+
 export function namesInWords(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -6,7 +6,7 @@
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName, labelCarried, sameName } from '../lab-rules.js';
+import { findByTypedName, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
 import { readTypedExtension } from '../cards/typed-time.js';
 import { ANY_TESTBED, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
@@ -211,7 +211,7 @@ const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+|(?:get|show|check|give)(?:\s+me
 /** The states `status` reads as its argument, as typed after `the status of`. */
 const STATE_ASKED = /^(?:free|available|in[\s-]use|busy|overdue|(?:under\s+)?maintenance)$/i;
 /** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
-const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
+const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked|got|has\s+got)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
 /**
  * `let Linus have lab-3`, `can Linus have lab-3`, `Linus can take over lab-3`: hand it over to that colleague (groups 1
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
@@ -372,6 +372,18 @@ const LABEL_SHOWN =
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
 /** `release lab-3 because Linus left`, `release lab-3 since he is on holiday`: the testbed (group 1), and why (a person's words, not kept). */
 const RELEASE_BECAUSE = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?),?\s+(?:because|since|as)\s+(?!soon\s|planned$)\S[\s\S]*$/i;
+/** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
+const FREE_ASKED =
+  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
+/** `everything taken?`, `how many people are using testbeds`: the status, every testbed; `overdue` alone, `who forgot to release`: the overdue ones. */
+const LAB_TAKEN = /^(?:(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
+const OVERDUE_ASKED = /^(?:overdue|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
+/** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
+const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
+/** `most popular testbed`, `what's the least used testbed`: the report, which counts each testbed's use. */
+const MOST_USED = /^(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?)$/i;
+/** `how many bookings do I have`, `what's mine`, `my waits`: their bookings (and places in queues). */
+const MINE_ASKED = /^(?:how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine)$/i;
 /** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
 const HEALTH_ASKED =
   /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
@@ -695,7 +707,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const statusOfWhat = statusOf?.[1]?.trim();
   if (statusOf && statusOfWhat === undefined) return 'status';
   if (statusOfWhat !== undefined && (isLabName(testbeds, statusOfWhat) || STATE_ASKED.test(statusOfWhat))) return `status ${statusOfWhat}`;
-  // `the status of all testbeds`, `the status of my bookings`.
+  // `the status of lab-3 and lab-5`, `the status of all testbeds`, `the status of my bookings`.
+  if (statusOfWhat !== undefined && testbedsNamed(testbeds, statusOfWhat) !== undefined) return `who has ${statusOfWhat}`;
   if (statusOfWhat !== undefined && WHOLE_LAB.test(`status of ${statusOfWhat}`)) return 'status';
   if (statusOfWhat !== undefined && MINE_SAID.test(`status of ${statusOfWhat}`)) return 'mine';
   const whoHasKind = WHO_HAS_KIND.exec(command)?.[1];
@@ -884,13 +897,23 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
   if (RENEW_MINE.test(command)) return 'extend';
+  if (MINE_ASKED.test(command)) return 'mine';
+  if (/^my\s+(?:waits|places|spots)$/i.test(command)) return 'my queues';
+  if (/^how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?$/i.test(command)) return 'my history';
+  if (LAB_TAKEN.test(command)) return 'status';
+  if (OVERDUE_ASKED.test(command)) return 'status overdue';
+  if (LONGEST_HELD.test(command)) return 'status in use';
+  if (MOST_USED.test(command)) return 'report';
+  const freeAsked = FREE_ASKED.exec(command);
+  if (freeAsked && freeAsked[1] === undefined) return "what's free";
+  if (freeAsked?.[1] !== undefined && readLabel(freeAsked[1]) !== null && labelCarried(testbeds, freeAsked[1])) return `status ${freeAsked[1]}`;
   if (HISTORY_ALONE.test(command)) return 'history';
   const howLong = HOW_LONG.exec(command);
   const howLongName = (howLong?.[1] ?? howLong?.[2] ?? howLong?.[3])?.trim();
   if (howLongName !== undefined && namesOne(testbeds, howLongName)) return `who has ${howLongName}`;
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
-  if (status && readLabel(status[1]) === null && namesOne(testbeds, status[1].trim())) return `who has ${status[1].trim()}`;
+  if (status && readLabel(status[1]) === null && (namesOne(testbeds, status[1].trim()) || testbedsNamed(testbeds, status[1]) !== undefined)) return `who has ${status[1].trim()}`;
   const take = BOOK_IF_NAMED.exec(command);
   // `get lab-3 status`, `get lab-3 history`: about lab-3, not a booking of it.
   const takenAbout = take === null ? undefined : ASKED_ABOUT.exec(take[1]);

@@ -4,7 +4,7 @@
  * own label `free` wins, and `status free` never means the only testbed whose name starts so. Pure.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNamedWithin, findNearName, heldByTyped, holderNames, personCalled } from '../lab-rules.js';
+import { findByTypedName, findNamedWithin, findNearName, heldByTyped, holderNames, namesInWords, personCalled, testbedsNamed } from '../lab-rules.js';
 import { hasLabel, isBookable, isDueBackToday, labelsInUse, testbedState } from './parts.js';
 
 /** What a status view can be narrowed to by state (`status free`, `status in use`, `what's free?`). */
@@ -76,8 +76,10 @@ export interface Narrowed {
   counted: readonly TestbedRecord[];
   /** Set when the argument is carried by no testbed, names no state and no testbed: the card says so. */
   unknownLabel: boolean;
-  /** Set when the argument named one testbed (`status lab-3`): its name. */
+  /** Set when the argument named one testbed (`status lab-3`): its name; or several (`status lab-3 and lab-5`): their names, as a sentence lists them. */
   named?: string;
+  /** Set when the argument named several testbeds. */
+  several?: true;
   /** With one testbed named, free for anyone now: its id, for a Register button that starts on it. */
   namedFree?: number;
   /** With one testbed named: what it is, as an admin described it. */
@@ -155,6 +157,9 @@ export function narrowStatus(
     const free = isInState(named, 'free', now, entries.get(named.id), timeZone);
     return { testbeds: [named], counted: [named], unknownLabel: false, labels: [], named: named.testbed_name, ...(free ? { namedFree: named.id } : {}), ...(named.description ? { description: named.description } : {}) };
   }
+  // `who has lab-3 and lab-5`, `status lab-3, lab-5`: those testbeds, each with its holder and queue.
+  const several = 'none' in nameMatch ? testbedsNamed(all, label) : undefined;
+  if (several !== undefined) return { testbeds: several, counted: several, unknownLabel: false, labels: [], named: namesInWords(several.map((record) => record.testbed_name)), several: true };
   // Nothing by that label or name: the bookings of the person it names (`status Linus`), if any.
   const held = 'none' in nameMatch ? heldByTyped(all, label) : [];
   if (held.length > 0) return { testbeds: held, counted: held, unknownLabel: false, labels: [], heldBy: holderNames(held), waits: waitsOf(all, entries, label) };

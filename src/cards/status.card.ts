@@ -274,7 +274,7 @@ export function freesUpFirstLine(first: TestbedRecord, now: string, timeZone: st
 }
 
 export function statusCard(input: StatusCardInput): AdaptiveCardJson {
-  const { unknownLabel, named, namedFree, nearName, labels, show, noneInState, heldBy, noHolder, waits, rows, page, pages, counts, waitable, description } = layout(input);
+  const { unknownLabel, named, several, namedFree, nearName, labels, show, noneInState, heldBy, noHolder, waits, rows, page, pages, counts, waitable, description } = layout(input);
   const label = input.label;
   // None free (of one label, `status 5g`, or of the whole lab, `what's free` included): which is due back first, and
   // waiting for whichever is handed on first is one press. Not among one person's bookings, which say nothing of the lab.
@@ -287,7 +287,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
     return card([heading('Testbed status'), ...unknownLabelLines(label, labels, nearName)], [submit('All testbeds', { action: ACTIONS.status }, { associatedInputs: 'none' }), buttons.menu()]);
   }
   const paging = pages > 1 ? ` · page ${page} of ${pages}` : '';
-  const labelled = heldBy === undefined ? filterLine(named, show, noneInState, label, safeName) : `Held by ${safeName(heldBy, 160)}`;
+  const labelled = heldBy === undefined ? filterLine(named, show, noneInState, label, safeName, several) : `Held by ${safeName(heldBy, 160)}`;
   const body: CardElement[] = [
     heading('Testbed status'),
     small(`${labelled === '' ? '' : `${labelled} · `}As of ${formatUtc(input.now)}${paging}`, { isSubtle: true }),
@@ -334,7 +334,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
 }
 
 export function statusText(input: StatusCardInput): string {
-  const { unknownLabel, named, nearName, labels, show, noneInState, noHolder, waits, page, pages, counts, description, one, inState, held, heldBy } = layout(input);
+  const { unknownLabel, named, several, nearName, labels, show, noneInState, noHolder, waits, page, pages, counts, description, one, inState, held, heldBy } = layout(input);
   const waiting = (waits ?? []).map((person) => ` ${waitsLine(person, plainText)}`).join('');
   if (unknownLabel) {
     const meant = nearName === undefined ? '' : ` Did you mean the testbed ${plainText(nearName, 80)}?`;
@@ -344,7 +344,7 @@ export function statusText(input: StatusCardInput): string {
   const paging = pages > 1 ? ` (page ${page} of ${pages})` : '';
   const label = input.label;
   const labelled =
-    named !== undefined ? ` for ${plainText(named, 80)}`
+    named !== undefined ? ` for ${plainText(named, several ? 400 : 80)}`
     : show !== undefined ? (noneInState === undefined ? `, ${SHOW_TEXT[show].title.toLowerCase()}` : '')
     : label === undefined ? '' : ` for label ${plainText(label, 32)}`;
   const none = noneInState === undefined ? '' : ` ${noneInState}`;
@@ -407,7 +407,7 @@ function heldText(record: TestbedRecord, now: string, timeZone: string): string 
 }
 
 /**
- * What the view is narrowed to, for the line under the heading: `Testbed lab-3`, `Label 5g`,
+ * What the view is narrowed to, for the line under the heading: `Testbed lab-3`, `Testbeds lab-3 and lab-5`, `Label 5g`,
  * `Free now`, or nothing (every testbed, also when a state was asked for and nothing is in it).
  */
 function filterLine(
@@ -416,8 +416,9 @@ function filterLine(
   noneInState: string | undefined,
   label: string | undefined,
   shown: (text: string, max: number) => string,
+  several?: true,
 ): string {
-  if (named !== undefined) return `Testbed ${shown(named, 80)}`;
+  if (named !== undefined) return several ? `Testbeds ${shown(named, 400)}` : `Testbed ${shown(named, 80)}`;
   if (show !== undefined) return noneInState === undefined ? SHOW_TEXT[show].title : '';
   return label === undefined ? '' : `Label ${shown(label, 32)}`;
 }

@@ -2210,3 +2210,37 @@ describe('router: answers to a reminder, problems and questions said plainly', (
     expect(dispatched('is the build broken')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
+
+describe('router: the lab at a glance, said plainly', () => {
+  it.each([
+    ['status lab-3, TB-04', [{ type: 'status.requested', label: 'lab-3, TB-04' }]],
+    ['status lab-3 TB-04', [{ type: 'status.requested', label: 'lab-3 TB-04' }]],
+    ["what's the status of lab-3 and TB-04", [{ type: 'status.requested', label: 'lab-3 and TB-04' }]],
+    ['show me what’s free', [{ type: 'status.requested', label: 'free' }]],
+    ['what can I book', [{ type: 'status.requested', label: 'free' }]],
+    ['is there anything I can book', [{ type: 'status.requested', label: 'free' }]],
+    ['nothing free?', [{ type: 'status.requested', label: 'free' }]],
+    ['how long until something frees up', [{ type: 'status.requested', label: 'free' }]],
+    ['anything free with 5g', [{ type: 'status.requested', label: '5g' }]],
+    ['show free 5g', [{ type: 'status.requested', label: '5g' }]],
+    ["who's got the 5g ones", [{ type: 'status.requested', label: '5g' }]],
+    ['everything taken?', [{ type: 'status.requested' }]],
+    ['overdue', [{ type: 'status.requested', label: 'overdue' }]],
+    ['who forgot to release', [{ type: 'status.requested', label: 'overdue' }]],
+    ['who has had a testbed for too long', [{ type: 'status.requested', label: 'overdue' }]],
+    ['longest booking', [{ type: 'status.requested', label: 'in-use' }]],
+    ['most popular testbed', [{ type: 'report.requested' }]],
+    ["what's the least used testbed", [{ type: 'report.requested' }]],
+    ['how many bookings do I have', [{ type: 'mine.requested' }]],
+    ["what's mine", [{ type: 'mine.requested' }]],
+    ['my waits', [{ type: 'mine.requested', queues: true }]],
+    ['how much have I used this week', [{ type: 'myHistory.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('two names of which one is no testbed say so, as one unknown name does', () => {
+    expect(dispatched('status lab-3, lab-99')).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+    expect(dispatched('free 4g')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+});

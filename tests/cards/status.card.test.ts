@@ -125,3 +125,21 @@ describe('status card rows', () => {
     expect(statusText({ testbeds: [{ ...available(1), labels: ['5g'] }], now: NOW, timeZone: 'UTC', label: '5g' })).toBe('Testbed status for label 5g: 1 available, 0 in use, 0 overdue, 1 in total.');
   });
 });
+
+describe('status of several testbeds named at once', () => {
+  const testbeds = [inUse(1, ana), available(2), available(3), available(4, 'TB-04 SD-WAN pod')];
+  const seen = (label: string) => seenCard(statusCard({ testbeds, now: NOW, timeZone: 'UTC', label }));
+
+  it.each(['lab-1 and lab-3', 'lab-1, lab-3', 'lab-1 or lab-3', 'lab-1 lab-3', 'lab-3 & lab-1 & lab-3'])('%j shows those two, and says which', (label) => {
+    const card = seen(label);
+    expect(card.texts[1]).toMatch(/^Testbeds lab-[13] and lab-[13] · As of /);
+    expect(card.texts.filter((line) => /^● /.test(line)).sort()).toEqual(['● lab-1 · In use', '● lab-3 · Available']);
+  });
+
+  it('a name with spaces among them, and the fallback text, name them too; a part that names nothing is no list', () => {
+    expect(seen('lab-2 and TB-04 SD-WAN pod').texts[1]).toMatch(/^Testbeds lab-2 and TB-04 SD-WAN pod · As of /);
+    expect(statusText({ testbeds, now: NOW, timeZone: 'UTC', label: 'lab-1 and lab-3' })).toMatch(/ for lab-1 and lab-3/);
+    expect(seen('lab-1 and lab-9').heading).toBe('Testbed status');
+    expect(seen('lab-1 and lab-9').texts.some((line) => /^Testbeds /.test(line))).toBe(false);
+  });
+});

@@ -612,3 +612,20 @@ describe('said as a team says it, end to end', () => {
     }
   });
 });
+
+describe('several testbeds asked about at once, end to end', () => {
+  it('`who has lab-1 and lab-3` shows those two rows, Linus holding lab-1; `is lab-1 or lab-2 free` likewise', async () => {
+    const h = await startHarness();
+    try {
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const both = seenCard(await ask(h, h.ada, h.lab, 'who has lab-1 and lab-3'));
+      expect(both.texts[1]).toMatch(/^Testbeds lab-1 and lab-3 · As of /);
+      expect(both.texts.filter((line) => line.startsWith('● '))).toEqual(['● lab-1 · In use', '● lab-3 · Available']);
+      expect(both.texts).toContain('Linus Lab (linus@example.com) · held for less than a minute');
+      const either = seenCard(await ask(h, h.ada, h.lab, 'is lab-1 or lab-2 free?'));
+      expect(either.texts.filter((line) => line.startsWith('● '))).toEqual(['● lab-1 · In use', '● lab-2 · Available']);
+    } finally {
+      await h.close();
+    }
+  });
+});
