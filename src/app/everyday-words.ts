@@ -217,7 +217,7 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
  */
 const LET_HAVE =
-  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+can\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
+  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
@@ -384,6 +384,14 @@ const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation
 const MOST_USED = /^(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?)$/i;
 /** `how many bookings do I have`, `what's mine`, `my waits`: their bookings (and places in queues). */
 const MINE_ASKED = /^(?:how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine)$/i;
+/**
+ * `transfer ownership of lab-3 to Linus`, `assign lab-3 to Linus` (group 1 the testbed, 2 who), `make Linus the owner of lab-3`,
+ * `change the owner of lab-3 to Linus` (group 3 who, 4 the testbed; 5 the testbed, 6 who): as `give lab-3 to Linus`.
+ */
+const OWNER_CHANGED =
+  /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/i;
+/** `lab-5 instead`: book it (the word is read away there). */
+const NAME_INSTEAD = /^(\S[\s\S]{0,80}?)\s+instead$/i;
 /** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
 const HEALTH_ASKED =
   /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
@@ -716,6 +724,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `someone else can have lab-3`: it is not needed any more.
   const anyoneHave = /^(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?can\s+(?:have|take)\s+(\S[\s\S]*?)(?:\s+now)?$/i.exec(command)?.[1];
   if (anyoneHave !== undefined && (IT.test(anyoneHave) || namesOne(testbeds, anyoneHave))) return `release ${anyoneHave}`;
+  const owner = OWNER_CHANGED.exec(command);
+  const ownedName = (owner?.[1] ?? owner?.[4] ?? owner?.[5])?.trim();
+  const ownerWho = (owner?.[2] ?? owner?.[3] ?? owner?.[6])?.trim();
+  if (ownedName !== undefined && ownerWho !== undefined && namesOne(testbeds, ownedName)) return `give ${ownedName} to ${ownerWho}`;
+  const instead = NAME_INSTEAD.exec(command)?.[1].trim();
+  if (instead !== undefined && namesLabOrAny(testbeds, instead)) return `book ${instead} instead`;
   const letHave = LET_HAVE.exec(command);
   const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
   if (letHave && haveWho !== undefined && namesOne(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;

@@ -553,7 +553,9 @@ function withoutNow(text: string, testbeds: readonly Lab[]): string {
   // The testbed named (whole, or by the start of its name) unless its name goes on with the word (`TB-04 now` is one).
   const withWord = text.slice(0, found.index + found[0].length).trim().toLowerCase();
   const goesOn = 'found' in match && match.found.testbed_name.toLowerCase().startsWith(withWord);
-  return 'found' in match && !goesOn ? `${name}${text.slice(found.index + found[0].length)}` : text;
+  // A label the lab has, too (`any 5g instead`).
+  const named = 'found' in match || bookedName(testbeds, name.trim()) !== undefined;
+  return named && !goesOn ? `${name}${text.slice(found.index + found[0].length)}` : text;
 }
 
 function optional(name: string | undefined): { name?: string } {

@@ -2244,3 +2244,26 @@ describe('router: the lab at a glance, said plainly', () => {
     expect(dispatched('free 4g')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
+
+describe('router: offers, hand-overs and a change of mind, said plainly', () => {
+  it.each([
+    ['I pass', { kind: 'reply', view: { kind: 'notNeeded' } }],
+    ['how long do I have to take it', { kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } }],
+    ['when does my hold expire', { kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } }],
+    ['actually I want lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['lab-3 instead', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['any 5g instead', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['Linus will take over lab-3', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['transfer ownership of lab-3 to Linus', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['assign TB-04 to Grace', [{ type: 'handOver.started', testbedId: 4, to: 'Grace' }]],
+    ['make Linus the owner of lab-3', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['change the owner of lab-3 to Linus', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('words that name no testbed stay hints, and a colleague handed a testbed is blanked in recordings', () => {
+    for (const typed of ['assign the bug to Linus', 'you instead', 'actually']) expect(dispatched(typed), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    for (const typed of ['make Linus the owner of lab-3', 'assign lab-3 to Linus']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+});
