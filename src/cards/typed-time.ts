@@ -40,6 +40,8 @@ const UNITS: ReadonlyArray<[RegExp, number]> = [
   [/^(?:d|days?)$/, DAY],
   [/^(?:w|wks?|weeks?)$/, 7 * DAY],
   [/^fortnights?$/, 14 * DAY],
+  // A month said as a length is thirty days.
+  [/^months?$/, 30 * DAY],
 ];
 
 /** A time is a few words (`until tomorrow at 17:30`): longer text is not one, and is not read any further. */
@@ -56,7 +58,7 @@ const QUICK_CHOICES = new Map<number, string>([
 
 /** `for the day`, `until tonight`, `until end of day`, `until midnight`: the form's "end of today" choice. */
 const END_OF_DAY =
-  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|(?:the\s+)?rest\s+of\s+(?:the\s+)?day|the\s+(?:whole|entire|full)\s+day|all\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
+  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|24:00|(?:the\s+)?rest\s+of\s+(?:the\s+day|today|day)|the\s+(?:whole|entire|full)\s+day|all\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
 
 /**
  * `for the afternoon`, `over the weekend`, `overnight`: a stretch of time, read as when it ends (the
@@ -64,7 +66,7 @@ const END_OF_DAY =
  */
 const SPANS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?morning$/i, 'noon'],
-  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|an\s+)?afternoon$/i, '17:00'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+(?:whole\s+|entire\s+)?|this\s+|an\s+)?afternoon$/i, '17:00'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?evening$/i, 'tonight'],
   [/^(?:the\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
@@ -83,6 +85,7 @@ const DAY_AND_END_OF_DAY = new RegExp(`^(?:(\\S+(?:\\s+\\S+)?)\\s+(?:at\\s+)?${E
  */
 function withoutHedges(words: string): string {
   return words
+    .replace(/(?<=\d\s*)([ap])\.m\.?(?=\s|$)/gi, '$1m')
     .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
     .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp|(?:starting|beginning)(?:\s+(?:from\s+)?(?:right\s+)?(?:now|today))?|from\s+(?:right\s+)?(?:now|today))$/i, '')
     .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
@@ -112,6 +115,8 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:the\s+)?weekend$/i, 'friday'],
   [/^next\s+week$/i, 'next monday 9:00'],
   [/^(\S+(?:\s+\S+)?)\s+night$/i, '$1 23:59'],
+  // `the end of tomorrow`, `end of friday`: the end of that day.
+  [/^(?:the\s+)?end\s+of\s+(tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$/i, '$1 23:59'],
   // `tonight 8pm`, `8:30 pm tonight`: today at that time (a bare hour with `tonight`, `8 tonight`, is read before these).
   [/^tonight\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})$/i, 'today $1'],
   [/^(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})\s+tonight$/i, 'today $1'],
@@ -203,10 +208,10 @@ interface TypedDate {
 /** A day, and perhaps a time on it, as typed after `until`. */
 interface TypedClock {
   /**
-   * `today`, `tomorrow`, a weekday (0 = Sunday; 7 to 13 for `next monday`, a week on when it is today), a date,
-   * or `next`: the next time the clock shows that time.
+   * `today`, `tomorrow`, `the day after tomorrow`, a weekday (0 = Sunday; 7 to 13 for `next monday`, a week on when it is
+   * today; 14 to 20 for `monday next week`, in the week after this one), a date, or `next`: the next time the clock shows that time.
    */
-  day: 'today' | 'tomorrow' | 'next' | number | TypedDate;
+  day: 'today' | 'tomorrow' | 'overmorrow' | 'next' | number | TypedDate;
   /** Absent: the end of that day (`until friday`, `until 3 dec`). */
   time?: { hour: number; minute: number };
 }
@@ -229,6 +234,11 @@ function readDay(words: readonly string[]): TypedClock['day'] | null {
   if (words.length === 0) return 'next';
   const text = words.join(' ');
   if (text === 'today' || text === 'tomorrow') return text;
+  if (/^(?:the\s+)?day\s+after\s+tomorrow$|^overmorrow$/.test(text)) return 'overmorrow';
+  // `wed next week`: that weekday in the week after this one (weeks start on Monday).
+  const nextWeek = /^(\S+)\s+next\s+week$/.exec(text)?.[1];
+  const weekdayNextWeek = nextWeek === undefined ? -1 : WEEKDAYS.findIndex((pattern) => pattern.test(nextWeek));
+  if (weekdayNextWeek >= 0) return weekdayNextWeek + 14;
   // `friday`, `on friday`, `this friday`; `next friday` (a week on, said on a Friday).
   const [, before, dayName] = /^(?:(on|this|next|this\s+coming|coming)\s+)?(\S+)$/.exec(text) ?? [];
   const weekday = dayName === undefined ? -1 : WEEKDAYS.findIndex((pattern) => pattern.test(dayName));
@@ -295,6 +305,13 @@ function daysAhead(day: TypedClock['day'], today: WallTime): number | null {
   const now = dayNumber(today.year, today.month, today.day);
   if (day === 'today' || day === 'next') return 0;
   if (day === 'tomorrow') return 1;
+  if (day === 'overmorrow') return 2;
+  if (typeof day === 'number' && day >= 14) {
+    // Monday of next week, then the weekday in it (Sunday last).
+    const today0 = new Date(now * DAY).getUTCDay();
+    const toMonday = (8 - today0) % 7 || 7;
+    return toMonday + ((day - 14 + 6) % 7);
+  }
   if (typeof day === 'number') {
     const ahead = ((day % 7) - new Date(now * DAY).getUTCDay() + 7) % 7;
     return ahead === 0 && day >= 7 ? 7 : ahead;

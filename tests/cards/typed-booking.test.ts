@@ -893,3 +893,32 @@ describe('halves, and tonight at a time', () => {
     expect(readTypedExtension('one and a half hours')).toBe(90);
   });
 });
+
+describe('more times as people write them', () => {
+  // NOW is Tuesday 2026-03-10, 10:00 UTC.
+  it.each([
+    ['until the day after tomorrow', custom('2026-03-12', '23:59')],
+    ['until the day after tomorrow at 3pm', custom('2026-03-12', '15:00')],
+    ['until wed next week', custom('2026-03-18', '23:59')],
+    ['until monday next week 9am', custom('2026-03-16', '09:00')],
+    ['until sunday next week', custom('2026-03-22', '23:59')],
+    ['until 24:00', { release_choice: 'eod' }],
+    ['for the rest of today', { release_choice: 'eod' }],
+    ['for the whole afternoon', custom('2026-03-10', '17:00')],
+    ['until 5 p.m.', custom('2026-03-10', '17:00')],
+    ['until 5:30 p.m', custom('2026-03-10', '17:30')],
+    ['until 9 a.m. tomorrow', custom('2026-03-11', '09:00')],
+    ['until the end of tomorrow', custom('2026-03-11', '23:59')],
+    ['until end of friday', custom('2026-03-13', '23:59')],
+    ['for a month', custom('2026-04-09', '10:00')],
+  ])('%j: %j', (typed, values) => {
+    expect(readTypedRelease(typed, NOW, 'UTC')).toEqual(values);
+  });
+
+  it('said on a Sunday, `monday next week` is the next day; a month more is thirty days', () => {
+    expect(readTypedRelease('until monday next week', '2026-03-15T10:00:00.000Z', 'UTC')).toEqual(custom('2026-03-16', '23:59'));
+    expect(readTypedExtension('by a month')).toBe(30 * 24 * 60);
+    // `p.m.` only after a number: `until p.m.` is no time.
+    expect(readTypedRelease('until p.m.', NOW, 'UTC')).toBeNull();
+  });
+});
