@@ -40,7 +40,7 @@ const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
-  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -390,6 +390,8 @@ const MINE_ASKED = /^(?:how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\
  */
 const OWNER_CHANGED =
   /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/i;
+/** `lab-3 for me`: book it. */
+const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+for\s+(?:me|us|myself)$/i;
 /** `lab-5 instead`: book it (the word is read away there). */
 const NAME_INSTEAD = /^(\S[\s\S]{0,80}?)\s+instead$/i;
 /** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
@@ -728,6 +730,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const ownedName = (owner?.[1] ?? owner?.[4] ?? owner?.[5])?.trim();
   const ownerWho = (owner?.[2] ?? owner?.[3] ?? owner?.[6])?.trim();
   if (ownedName !== undefined && ownerWho !== undefined && namesOne(testbeds, ownedName)) return `give ${ownedName} to ${ownerWho}`;
+  const forMe = NAME_FOR_ME.exec(command)?.[1].trim();
+  if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
   const instead = NAME_INSTEAD.exec(command)?.[1].trim();
   if (instead !== undefined && namesLabOrAny(testbeds, instead)) return `book ${instead} instead`;
   const letHave = LET_HAVE.exec(command);

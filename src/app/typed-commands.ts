@@ -105,7 +105,7 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
  * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 export function commandText(text: string): string {
-  const typed = withoutGreeting(withTimeSpellings(text.trim().replace(/\s+/g, ' ').replace(/^[/@]/, '')));
+  const typed = withoutGreeting(withTimeSpellings(withoutMarkup(text.trim().replace(/\s+/g, ' ')).replace(/^(?:[/@]|[!#](?=\p{L}))/u, ''))).replace(/^@/, '');
   // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
   // (`testbeds with 5g`, `testbeds that are free` are about testbeds, not to the bot.)
@@ -129,7 +129,7 @@ function withoutAgreement(text: string): string {
 }
 
 /** `hi, book lab-3`, `hey testbed status`, `good morning! what's free?`: a greeting before a command adds nothing to it. */
-const GREETED_BEFORE = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|folks))?(?:[,!.]+\s*|\s+)(?=\S)/i;
+const GREETED_BEFORE = /^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|folks|bot))?(?:[,!.]+\s*|\s+)(?=\S)/i;
 
 function withoutGreeting(text: string): string {
   const rest = text.replace(GREETED_BEFORE, '');
@@ -146,10 +146,18 @@ const COURTESY_ONLY = /^(?:please|pls|plz|now|asap)[?!.,]*$/i;
 
 /** Pictures before or after the words (`book lab-3 🙏`, `✅ release lab-3`); a picture alone (`👍`) stays what it says. */
 const EMOJI_AROUND = /^[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+|[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\s]+$/gu;
+/** A face typed in letters after the words (`book lab-3 :)`, `status ;-)`, `thanks :D`). */
+const FACE_AFTER = /(?<=\S)\s+(?:[:;=]-?[()DPpO3\]\[/]|<3|\^\^|xD)$/;
 
 function withoutEmoji(text: string): string {
-  const words = text.replace(EMOJI_AROUND, '');
+  const words = text.replace(EMOJI_AROUND, '').replace(FACE_AFTER, '');
   return words === '' ? text : words;
+}
+
+/** `` `book lab-3` ``, `**status**`, `_mine_`: the marks a person typed around the whole command. */
+function withoutMarkup(text: string): string {
+  const marked = /^(`{1,3}|\*{1,2}|_{1,2}|~{2})(\S(?:.*\S)?)\1$/.exec(text);
+  return marked === null ? text : marked[2];
 }
 
 /** How the words of a time are often typed on a phone, and the word meant. */
@@ -168,8 +176,8 @@ function withTimeSpellings(text: string): string {
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
-/** `please`, `can you`, `I'd like to`, `urgent:`, `actually` before a command; `please`, `now`, `right away`, `thanks` after it. */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
+/** `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a command; `please`, `now`, `right away`, `thanks` after it. */
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */

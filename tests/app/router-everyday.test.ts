@@ -2267,3 +2267,33 @@ describe('router: offers, hand-overs and a change of mind, said plainly', () => 
     for (const typed of ['make Linus the owner of lab-3', 'assign lab-3 to Linus']) expect(isCommandText(typed, testbeds), typed).toBe(false);
   });
 });
+
+describe('router: a command wrapped in what people type around it', () => {
+  const bookLab3 = [{ type: 'registration.started', testbedName: 'lab-3' }];
+  it.each([
+    ['`book lab-3`', bookLab3],
+    ['**book lab-3**', bookLab3],
+    ['_status_', [{ type: 'status.requested' }]],
+    ['book lab-3 :)', bookLab3],
+    ['book lab-3 ;-)', bookLab3],
+    ['!status', [{ type: 'status.requested' }]],
+    ['#status', [{ type: 'status.requested' }]],
+    ['hey bot status', [{ type: 'status.requested' }]],
+    ['hey @testbed book lab-3', bookLab3],
+    ['ok so book lab-3', bookLab3],
+    ['um, book lab-3', bookLab3],
+    ['can i pls book lab-3', bookLab3],
+    ['would it be possible to book lab-3', bookLab3],
+    ['I was wondering if I could book lab-3', bookLab3],
+    ['lab-3 for me please', bookLab3],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('the marks alone, a face alone, or a word of filler alone stay what they say', () => {
+    for (const typed of ['_', '**', ':)', 'so', 'well', '#3']) expect(dispatched(typed), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('thanks :D')).toEqual({ kind: 'reply', view: { kind: 'thanks' } });
+    // A face is no purpose.
+    expect(dispatched('book lab-3 for the soak :)')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' } }]);
+  });
+});
