@@ -394,6 +394,32 @@ const OWNER_CHANGED =
 const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+for\s+(?:me|us|myself)$/i;
 /** `lab-5 instead`: book it (the word is read away there). */
 const NAME_INSTEAD = /^(\S[\s\S]{0,80}?)\s+instead$/i;
+/**
+ * `can I book ahead`, `is there a limit`, `how many can I book`, `what happens if I don't release`, `do I get reminded`, `what is
+ * a hold`, `what does wait do`: what the rules card says.
+ */
+const RULES_TOO =
+  /^(?:can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if)\s+\S[\s\S]{0,60}|do\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|do\s+you\s+remind\s+me|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
+/** `who made this bot`, `where is the source code`, `what's new`, `changelog`: the help card, which says the version. */
+const ABOUT_BOT =
+  /^(?:who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
+/** `help booking`, `help with extend`, `help me book`: help on one thing (group 1). */
+const HELP_TOPIC = /^help\s+(?:(?:me|us)\s+)?(?:(?:with|on|about|for|to)\s+)?(\S[\s\S]{0,40})$/i;
+/** The nouns people put after `help`, as the verbs `how do I …` reads. */
+const TOPIC_VERBS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:booking|bookings|registering|registration|reserving|reservations?)$/i, 'book'],
+  [/^(?:releasing|release)$/i, 'release'],
+  [/^(?:extending|extensions?)$/i, 'extend'],
+  [/^(?:waiting|queues?|queueing|queuing|reminders?|holds?|overdue|rules)$/i, 'rules'],
+  [/^(?:admins?|admin\s+stuff)$/i, 'become admin'],
+];
+
+/** `help booking`: what `how do I book` answers; a topic the bot does not know, the help card. */
+function helpOn(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
+  const words = topic.trim();
+  const verb = TOPIC_VERBS.find(([pattern]) => pattern.test(words))?.[1] ?? words;
+  return verb === 'rules' ? verb : wayTo(verb, testbeds);
+}
 /** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
 const HEALTH_ASKED =
   /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
@@ -663,7 +689,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (DUE_TODAY.test(command)) return 'status due today';
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
-  if (RULES_ASKED.test(command)) return 'rules';
+  if (RULES_ASKED.test(command) || RULES_TOO.test(command)) return 'rules';
+  if (ABOUT_BOT.test(command)) return 'help';
+  const topic = HELP_TOPIC.exec(command)?.[1];
+  if (topic !== undefined) return helpOn(topic, testbeds);
   if (DIGEST_ASKED.test(command)) return 'digest';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';

@@ -75,6 +75,12 @@ import {
 const BOOK_AGAIN = /^book\s+again(?:\s+(\S[\s\S]*))?$/i;
 const MOMENT = /^(?:a|one|just\s+a)\s+(?:sec(?:ond)?|min(?:ute)?|mo(?:ment)?|bit|tick)s?$/i;
 
+/** `can I book for someone else`, `how do I book a testbed for a colleague`: how to book for somebody, asked plainly. */
+const BOOK_FOR_OTHERS_ASKED =
+  /^(?:(?:can|could|may)\s+(?:i|we)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to|is\s+it\s+possible\s+to|am\s+i\s+allowed\s+to)\s+(?:book|reserve|register)\s+(?:a\s+testbed\s+|one\s+|something\s+)?(?:for|on\s+behalf\s+of)\s+(?:someone|somebody|anyone|anybody|another\s+person|others|other\s+people|(?:a|my)\s+(?:colleague|teammate|team\s*mate|team\s+member|co-?worker))(?:\s+else)?$/i;
+const BOOK_FOR_OTHERS_HELP =
+  'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
+
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+order|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
@@ -184,6 +190,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `when will it be free?`: `it` is the testbed the person asked about last, a short while ago.
   const recent = ctx.recentTestbedId === undefined ? undefined : ctx.testbeds?.find((record) => record.id === ctx.recentTestbedId);
   const said = commandText(event.text);
+  // `can I book for someone else`: how, in one line (before `book for someone else` fills in a purpose).
+  if (BOOK_FOR_OTHERS_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: BOOK_FOR_OTHERS_HELP } };
   const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.

@@ -2297,3 +2297,32 @@ describe('router: a command wrapped in what people type around it', () => {
     expect(dispatched('book lab-3 for the soak :)')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'the soak' } }]);
   });
 });
+
+describe('router: questions about how things work', () => {
+  it.each([
+    ['help booking', [{ type: 'registration.started' }]],
+    ['help me book lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['help with extend', [{ type: 'mine.requested' }]],
+    ['help release', [{ type: 'release.started' }]],
+    ['help admin', [{ type: 'admins.asked' }]],
+    ['help the cat', [{ type: 'help.requested' }]],
+    ['help 5g', [{ type: 'help.requested' }]],
+    ['who made this bot', [{ type: 'help.requested' }]],
+    ["what's new", [{ type: 'help.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['help queues', 'what does wait do', 'what is a hold', 'what happens if I don’t release', 'do I get reminded', 'when do reminders come', 'can I book ahead', 'can I reserve in advance', 'can I book two testbeds', 'how many can I book', 'is there a limit'])(
+    '%j is answered by the rules card',
+    (typed) => {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'rules' } });
+    },
+  );
+
+  it('how to book for somebody else is said in one line; naming the colleague still books for them', () => {
+    const how = { kind: 'reply', view: { kind: 'error', message: 'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.' } };
+    for (const typed of ['can I book for someone else', 'how do I book a testbed for a colleague', 'can I book for my colleague?']) expect(dispatched(typed), typed).toEqual(how);
+    expect(dispatched('can I book lab-3 for Linus')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'Linus' }, forWho: { words: 'Linus', testbedName: 'lab-3' } }]);
+  });
+});

@@ -66,7 +66,6 @@ describe('router: status with a label', () => {
     ['testbed 5g', undefined],
     ['statuses', 'status'],
     ['mine 5g', 'mine'],
-    ['help 5g', 'help'],
   ])('other commands take no argument: %j gets the hint, naming the command it starts like', (typed, suggestion) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: suggestion === undefined ? { kind: 'hint' } : { kind: 'hint', suggestion } });
   });
