@@ -211,7 +211,7 @@ const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+|(?:get|show|check|give)(?:\s+me
 /** The states `status` reads as its argument, as typed after `the status of`. */
 const STATE_ASKED = /^(?:free|available|in[\s-]use|busy|overdue|(?:under\s+)?maintenance)$/i;
 /** `who has the 5g testbed`, `who is using a wifi one`: the testbeds of that label, with their holders (group 1). */
-const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked|got|has\s+got)\s+(?:the|a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
+const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked|got|has\s+got)\s+(?:(?:the|a|an|any)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?|lab))?$/i;
 /**
  * `let Linus have lab-3`, `can Linus have lab-3`, `Linus can take over lab-3`: hand it over to that colleague (groups 1
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
@@ -390,6 +390,8 @@ const MINE_ASKED = /^(?:how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\
  */
 const OWNER_CHANGED =
   /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/i;
+/** `wait for the next 5g`, `queue for the first free 5g`: a place for any testbed carrying the label (group 1). */
+const WAIT_NEXT_OF = /^(?:wait|queue)(?:\s+(?:for|on))?\s+(?:the\s+)?(?:next|first)\s+(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
 /** `lab-3 for me`: book it. */
 const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+for\s+(?:me|us|myself)$/i;
 /** `lab-5 instead`: book it (the word is read away there). */
@@ -759,6 +761,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const ownedName = (owner?.[1] ?? owner?.[4] ?? owner?.[5])?.trim();
   const ownerWho = (owner?.[2] ?? owner?.[3] ?? owner?.[6])?.trim();
   if (ownedName !== undefined && ownerWho !== undefined && namesOne(testbeds, ownedName)) return `give ${ownedName} to ${ownerWho}`;
+  const nextOf = WAIT_NEXT_OF.exec(command)?.[1];
+  if (nextOf !== undefined && readLabel(nextOf) !== null && labelCarried(testbeds, nextOf)) return `wait any ${nextOf}`;
   const forMe = NAME_FOR_ME.exec(command)?.[1].trim();
   if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
   const instead = NAME_INSTEAD.exec(command)?.[1].trim();

@@ -75,6 +75,16 @@ import {
 const BOOK_AGAIN = /^book\s+again(?:\s+(\S[\s\S]*))?$/i;
 const MOMENT = /^(?:a|one|just\s+a)\s+(?:sec(?:ond)?|min(?:ute)?|mo(?:ment)?|bit|tick)s?$/i;
 
+/** `a 5g`, `the next 5g`, `the lab-3`: the label or testbed a question names with an article (as typed otherwise). */
+function labelAsked(words: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
+  if ('found' in findByTypedName(testbeds, words)) return words;
+  const rest = /^(?:(?:a|an|any|the)(?:\s+(?:next|first))?|next|first)\s+(\S[\s\S]*)$/i.exec(words)?.[1];
+  if (rest === undefined) return words;
+  if ('found' in findByTypedName(testbeds, rest)) return rest;
+  const label = rest.replace(/\s+(?:testbed|one)$/i, '');
+  return readLabel(label) !== null && labelCarried(testbeds, label) ? label : words;
+}
+
 /** `can I book for someone else`, `how do I book a testbed for a colleague`: how to book for somebody, asked plainly. */
 const BOOK_FOR_OTHERS_ASKED =
   /^(?:(?:can|could|may)\s+(?:i|we)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to|is\s+it\s+possible\s+to|am\s+i\s+allowed\s+to)\s+(?:book|reserve|register)\s+(?:a\s+testbed\s+|one\s+|something\s+)?(?:for|on\s+behalf\s+of)\s+(?:someone|somebody|anyone|anybody|another\s+person|others|other\s+people|(?:a|my)\s+(?:colleague|teammate|team\s*mate|team\s+member|co-?worker))(?:\s+else)?$/i;
@@ -280,7 +290,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
   if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });
   const whenFree = WHEN_FREE.exec(command);
-  if (whenFree) return one('conversation', event, { type: 'status.requested', label: whenFree[1].trim().slice(0, MAX_TYPED_NAME) });
+  if (whenFree) return one('conversation', event, { type: 'status.requested', label: labelAsked(whenFree[1].trim(), ctx.testbeds ?? []).slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const doneBy = doneByRoute(event, command, ctx);

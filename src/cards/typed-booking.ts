@@ -448,11 +448,11 @@ function wordEnds(text: string): number[] {
 }
 
 /**
- * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`: the word between, when the whole is no testbed's
+ * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`: the word between, when the whole is no testbed's
  * name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Lab[]): string {
-  const word = /^(?:any|an?|the)\s+(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
+  const word = /^(?:(?:any|an?|the)\s+(?:(?:first|next)\s+)?|(?:first|next)\s+)(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;

@@ -2326,3 +2326,23 @@ describe('router: questions about how things work', () => {
     expect(dispatched('can I book lab-3 for Linus')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'Linus' }, forWho: { words: 'Linus', testbedName: 'lab-3' } }]);
   });
 });
+
+describe('router: a label or testbed asked about with an article', () => {
+  it.each([
+    ['who has 5g testbeds', [{ type: 'status.requested', label: '5g' }]],
+    ['when will a 5g be free', [{ type: 'status.requested', label: '5g' }]],
+    ['when is the next 5g free', [{ type: 'status.requested', label: '5g' }]],
+    ['when will the lab-3 be free', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is the TB-04 SD-WAN pod free', [{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]],
+    ['wait for the next 5g', [{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: '5g' }, now: NOW }]],
+    ['wait for the first free 5g', [{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: '5g' }, now: NOW }]],
+    ['book next free 5g', [{ type: 'registration.started', testbedName: '5g' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('an article before words that name no label stays as typed', () => {
+    expect(dispatched('wait for the next 4g')).toMatchObject({ kind: 'reply', view: { kind: 'error' } });
+    expect(dispatched('is the coffee free')).toEqual([{ type: 'status.requested', label: 'the coffee' }]);
+  });
+});
