@@ -370,13 +370,17 @@ const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
-/** `release lab-3 because Linus left`, `release lab-3 since he is on holiday`: the testbed (group 1), and why (a person's words, not kept). */
+/**
+ * `release lab-3 because Linus left`, `release lab-3 since he is on holiday`: the testbed (group 1), and why (a person's words, not
+ * kept).
+ */
 const RELEASE_BECAUSE = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?),?\s+(?:because|since|as)\s+(?!soon\s|planned$)\S[\s\S]*$/i;
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
   /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
-/** `everything taken?`, `how many people are using testbeds`: the status, every testbed; `overdue` alone, `who forgot to release`: the overdue ones. */
+/** `everything taken?`, `how many people are using testbeds`: the status, every testbed. */
 const LAB_TAKEN = /^(?:(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
+/** `overdue` alone, `who forgot to release`, `who has had a testbed for too long`: the overdue ones. */
 const OVERDUE_ASKED = /^(?:overdue|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
 /** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
@@ -422,7 +426,10 @@ function helpOn(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_n
   const verb = TOPIC_VERBS.find(([pattern]) => pattern.test(words))?.[1] ?? words;
   return verb === 'rules' ? verb : wayTo(verb, testbeds);
 }
-/** `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems reported. */
+/**
+ * `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems
+ * reported.
+ */
 const HEALTH_ASKED =
   /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
 /**
@@ -664,7 +671,10 @@ const IN_STATE =
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
 const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
-/** `done with lab-3`, `I’m finished with lab-3`, `I've finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`: release. */
+/**
+ * `done with lab-3`, `I’m finished with lab-3`, `I've finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`:
+ * release.
+ */
 const RELEASE_WORDS =
   /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */

@@ -248,10 +248,11 @@ export function forceReleaseParts<T extends Pick<TestbedRecord, 'testbed_name'>>
   const typed = words.slice(0, MAX_TYPED_NAME * 4);
   const splits = [...typed.matchAll(/\s+(?:because(?:\s+of)?|for|as|since)\s+|\s*[:;,]\s+|\s+[-–—]\s+/gi)].slice(0, 6);
   // `force release lab-3 Linus left`: after a testbed's whole name (and only then), the rest is the reason.
-  const spaces = [...typed.matchAll(/\s+/g)].slice(0, 6).filter((space) => {
+  const whole = 'found' in findByTypedName(testbeds, typed);
+  const spaces = whole ? [] : [...typed.matchAll(/\s+/g)].slice(0, 6).filter((space) => {
     const left = typed.slice(0, space.index);
     const match = findByTypedName(testbeds, left);
-    return 'found' in match && sameName(match.found.testbed_name, left) && !('found' in findByTypedName(testbeds, typed));
+    return 'found' in match && sameName(match.found.testbed_name, left);
   });
   const split = nameSplit(typed, splits, testbeds) ?? spaces[0];
   if (split === undefined) return { testbed: words };

@@ -64,8 +64,8 @@ export const TAKE_OFFERED =
 export const YES_ALONE =
   /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
 /**
- * `later`, `not now` (`not`, once `now` is read as courtesy), `give me 5 minutes`, `hold it for me`, `when does my hold expire`: said to an offer,
- * the offer again, with how long it is held and both its buttons (else what the words get anyway).
+ * `later`, `not now` (`not`, once `now` is read as courtesy), `give me 5 minutes`, `hold it for me`, `when does my hold expire`:
+ * said to an offer, the offer again, with how long it is held and both its buttons (else what the words get anyway).
  */
 export const LATER_SAID =
   /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)\s+it|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
@@ -176,7 +176,10 @@ function withTimeSpellings(text: string): string {
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
-/** `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a command; `please`, `now`, `right away`, `thanks` after it. */
+/**
+ * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
+ * command; `please`, `now`, `right away`, `thanks` after it.
+ */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could|would|will)\s+you(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)\s*,?\s+(?:please|pls|plz|now|right\s+now|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
@@ -222,8 +225,8 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
 export const FREE_NOW =
   /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
- * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status of that
- * testbed, with its expected release (a later day asked about is answered by when it is due back).
+ * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status
+ * of that testbed, with its expected release (a later day asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
   /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
