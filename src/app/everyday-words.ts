@@ -37,7 +37,7 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
@@ -362,7 +362,7 @@ const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner|labels|tags|description`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|free|available|busy|taken|in\s+use|who)$`, 'i');
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+or\s+not)?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
@@ -396,6 +396,13 @@ const OWNER_CHANGED =
   /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/i;
 /** `wait for the next 5g`, `queue for the first free 5g`: a place for any testbed carrying the label (group 1). */
 const WAIT_NEXT_OF = /^(?:wait|queue)(?:\s+(?:for|on))?\s+(?:the\s+)?(?:next|first)\s+(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
+/** `can someone free up lab-3 for me`: as `who has lab-3`, whose row names its holder, with Ask the holder (group 1). */
+const SOMEONE_FREE =
+  /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+for\s+(?:me|us))?$/i;
+/** `ping`, `are you there`, `is the bot working`: the menu, which says it is. */
+const PRESENCE = /^(?:ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down))$/i;
+/** `is there a testbed with 5g free`: that label (group 1). */
+const WITH_LABEL_FREE = /^(?:is|are)\s+there\s+(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged)\s+(\S+)\s+(?:free|available)(?:\s+now)?$/i;
 /** `lab-3 for me`: book it. */
 const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+for\s+(?:me|us|myself)$/i;
 /** `lab-5 instead`: book it (the word is read away there). */
@@ -496,7 +503,7 @@ const COLLEAGUE_STILL_ON =
 const PURPOSE_SAID =
   /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)|change\s+the\s+name\s+of\s+my\s+(?:booking|reservation)\s+to)\s+(\S[\s\S]*)$/i;
 /** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`: the testbed and what follows it (group 1). */
-const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
+const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am|['’]?ll\s+be|\s+will\s+be)|we(?:['’]?re|\s+are|['’]?ll\s+be|\s+will\s+be))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
@@ -773,6 +780,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (ownedName !== undefined && ownerWho !== undefined && namesOne(testbeds, ownedName)) return `give ${ownedName} to ${ownerWho}`;
   const nextOf = WAIT_NEXT_OF.exec(command)?.[1];
   if (nextOf !== undefined && readLabel(nextOf) !== null && labelCarried(testbeds, nextOf)) return `wait any ${nextOf}`;
+  const someone = SOMEONE_FREE.exec(command)?.[1].trim();
+  if (someone !== undefined && namesOne(testbeds, someone)) return `who has ${someone}`;
+  if (PRESENCE.test(command)) return 'testbed';
+  const withLabel = WITH_LABEL_FREE.exec(command)?.[1];
+  if (withLabel !== undefined && readLabel(withLabel) !== null && labelCarried(testbeds, withLabel)) return `status ${withLabel}`;
   const forMe = NAME_FOR_ME.exec(command)?.[1].trim();
   if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
   const instead = NAME_INSTEAD.exec(command)?.[1].trim();

@@ -448,11 +448,13 @@ function wordEnds(text: string): number[] {
 }
 
 /**
- * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`: the word between, when the whole is no testbed's
+ * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`, `something with 5g`: the word between, when the whole is no testbed's
  * name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Lab[]): string {
-  const word = /^(?:(?:any|an?|the)\s+(?:(?:first|next)\s+)?|(?:first|next)\s+)(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1];
+  const word =
+    /^(?:(?:any|an?|the)\s+(?:(?:first|next)\s+)?|(?:first|next)\s+)(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench))?$/i.exec(name)?.[1] ??
+    /^(?:(?:a|any|the)\s+)?(?:testbed|one|something|anything)\s+(?:with|labell?ed|tagged)\s+(\S+)$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;
@@ -486,7 +488,7 @@ const LENGTH_LAST = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'is');
 /** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */
 const BARE_DAY = String.raw`(?:today|tonight|tomorrow|eod|end\s+of\s+(?:the\s+)?day|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s+(?:at\s+)?(?!for\s)\S+(?:\s+[ap]m)?)?(?:\s+(?!for\s)\S+){0,2}`;
 /** A stretch of time without its `for`: `all day`, `the whole week`, `rest of the day`, `half a day`. */
-const BARE_STRETCH = String.raw`(?:all|the\s+(?:whole|entire))\s+(?:day|week)|(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?(?:day|week|morning|afternoon|month)|(?:a\s+)?half(?:\s+a)?[\s-]+day`;
+const BARE_STRETCH = String.raw`(?:all|the\s+(?:whole|entire))\s+(?:day|week|morning|afternoon|evening)|(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?(?:day|week|morning|afternoon|month)|(?:a\s+)?half(?:\s+a)?[\s-]+day`;
 /** A testbed's name (group 1), then a stretch (group 2), then perhaps a purpose (group 3). */
 const NAME_THEN_STRETCH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_STRETCH})(\s+for\s+\S.*)?$`, 'i');
 /** A testbed's name (group 1), then a length (group 2). */

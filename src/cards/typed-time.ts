@@ -65,9 +65,9 @@ const END_OF_DAY =
  * morning at noon, the afternoon at 17:00, the night and the weekend on the next working morning at 9:00).
  */
 const SPANS: ReadonlyArray<[RegExp, string]> = [
-  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?morning$/i, 'noon'],
-  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+(?:whole\s+|entire\s+)?|this\s+|an\s+)?afternoon$/i, '17:00'],
-  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?evening$/i, 'tonight'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|all\s+)?morning$/i, 'noon'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+(?:whole\s+|entire\s+)?|this\s+|an\s+|all\s+)?afternoon$/i, '17:00'],
+  [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|all\s+)?evening$/i, 'tonight'],
   [/^(?:the\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?week$/i, 'friday'],

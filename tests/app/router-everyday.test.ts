@@ -2346,3 +2346,25 @@ describe('router: a label or testbed asked about with an article', () => {
     expect(dispatched('is the coffee free')).toEqual([{ type: 'status.requested', label: 'the coffee' }]);
   });
 });
+
+describe('router: a few more said in passing', () => {
+  it.each([
+    ["I'll be on lab-3 all afternoon", [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }]],
+    ['anyone mind if I take lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['can someone free up lab-3 for me', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is there a testbed with 5g free now', [{ type: 'status.requested', label: '5g' }]],
+    ['reserve something with 5g', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['lab-3 free or not', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['are you there?', [{ type: 'menu.requested' }]],
+    ['ping', [{ type: 'menu.requested' }]],
+    ['is the bot working', [{ type: 'menu.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`ping lab-3` still asks its holder; `brb` and `lab-3 back in 10` stay hints', () => {
+    expect(dispatched('ping lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
+    expect(dispatched('brb')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('lab-3 back in 10')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+});
