@@ -502,7 +502,7 @@ const COLLEAGUE_STILL_ON =
  */
 const PURPOSE_SAID =
   /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)|change\s+the\s+name\s+of\s+my\s+(?:booking|reservation)\s+to)\s+(\S[\s\S]*)$/i;
-/** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`: the testbed and what follows it (group 1). */
+/** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`, `I'll be on lab-3 all afternoon`: the testbed and what follows it (group 1). */
 const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am|['’]?ll\s+be|\s+will\s+be)|we(?:['’]?re|\s+are|['’]?ll\s+be|\s+will\s+be))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;

@@ -448,8 +448,8 @@ function wordEnds(text: string): number[] {
 }
 
 /**
- * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`, `something with 5g`: the word between, when the whole is no testbed's
- * name (a label, or a name, as the form reads it).
+ * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`, `something with 5g`: the word between, when the
+ * whole is no testbed's name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Lab[]): string {
   const word =
