@@ -56,8 +56,11 @@ const QUEUE_OF =
 /** `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`: lab-3's status (its row says the place). */
 const PLACE_ASKED_FOR =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
-/** `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`: their bookings and places in queues. */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?)$/i;
+/**
+ * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `my waits`: their bookings and
+ * places in queues.
+ */
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
@@ -82,11 +85,11 @@ const STILL_NEED =
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
- * `stop reminding me`: what a holder answers a reminder with, no testbed named (an `it` talked about is read before
+ * `stop reminding me`, `renew my booking`: what a holder answers a reminder with, no testbed named (an `it` talked about is read before
  * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -239,9 +242,9 @@ const IN_QUEUE_ASKED =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the|a|any)\s+(?:queue|line|waiting\s+list)|next(?:\s+in\s+line)?|(?:still\s+)?(?:waiting|queued)(?:\s+for\s+anything)?)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me)$/i;
 /** `I'll wait for lab-3`, `I can wait`, `happy to wait for any 5g`: waiting (group 1: what for). */
 const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
-/** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`: the whole lab's status. */
+/** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`, `everything taken?`: the whole lab's status. */
 const LAB_BUSY =
-  /^(?:is\s+the\s+lab\s+(?:busy|full|free)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use))$/i;
+  /^(?:is\s+the\s+lab\s+(?:busy|full|free)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
 /** `give all my testbeds back`, `return all my testbeds`, `hand back everything`: their bookings, with Release all mine. */
 const GIVE_ALL_BACK =
   /^(?:(?:give|hand)\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything|all\s+of\s+them|them\s+all)\s+back|(?:give|hand)\s+back\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything)|return\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything))$/i;
@@ -264,9 +267,9 @@ const ANYONE_RELEASE =
 const WHY_NOT = /^why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take)\s+(\S[\s\S]*)$/i;
 /** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
-/** `busiest testbed`, `which testbed is used the most`, `least used testbeds`: the usage report. */
+/** `busiest testbed`, `which testbed is used the most`, `least used testbeds`, `most popular testbed`: the usage report. */
 const BUSIEST =
-  /^(?:(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?)$/i;
+  /^(?:(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?|(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?))$/i;
 /** `report for 5g last month`, `report of 5g this week`: the report of that label (group 1) over the window (group 2). */
 const REPORT_OF_LABEL = /^report\s+(?:for|of|on)\s+(\S+)(?:\s+(?:for\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month))?$/i;
 /** `history of 5g` (a label, no testbed's name): its report; `report lab-3` (a testbed): its history (group 1 or 2). */
@@ -378,16 +381,8 @@ const RELEASE_BECAUSE = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?),
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
   /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
-/** `everything taken?`, `how many people are using testbeds`: the status, every testbed. */
-const LAB_TAKEN = /^(?:(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
-/** `overdue` alone, `who forgot to release`, `who has had a testbed for too long`: the overdue ones. */
-const OVERDUE_ASKED = /^(?:overdue|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
 /** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
-/** `most popular testbed`, `what's the least used testbed`: the report, which counts each testbed's use. */
-const MOST_USED = /^(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?)$/i;
-/** `how many bookings do I have`, `what's mine`, `my waits`: their bookings (and places in queues). */
-const MINE_ASKED = /^(?:how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine)$/i;
 /**
  * `transfer ownership of lab-3 to Linus`, `assign lab-3 to Linus` (group 1 the testbed, 2 who), `make Linus the owner of lab-3`,
  * `change the owner of lab-3 to Linus` (group 3 who, 4 the testbed; 5 the testbed, 6 who): as `give lab-3 to Linus`.
@@ -399,23 +394,12 @@ const WAIT_NEXT_OF = /^(?:wait|queue)(?:\s+(?:for|on))?\s+(?:the\s+)?(?:next|fir
 /** `can someone free up lab-3 for me`: as `who has lab-3`, whose row names its holder, with Ask the holder (group 1). */
 const SOMEONE_FREE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+for\s+(?:me|us))?$/i;
-/** `ping`, `are you there`, `is the bot working`: the menu, which says it is. */
-const PRESENCE = /^(?:ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down))$/i;
-/** `is there a testbed with 5g free`: that label (group 1). */
-const WITH_LABEL_FREE = /^(?:is|are)\s+there\s+(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged)\s+(\S+)\s+(?:free|available)(?:\s+now)?$/i;
-/** `lab-3 for me`: book it. */
-const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+for\s+(?:me|us|myself)$/i;
-/** `lab-5 instead`: book it (the word is read away there). */
-const NAME_INSTEAD = /^(\S[\s\S]{0,80}?)\s+instead$/i;
+/** `lab-3 for me`, `lab-5 instead`, `any 5g instead`: book it (group 1). */
+const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+(?:for\s+(?:me|us|myself)|instead)$/i;
 /**
  * `can I book ahead`, `is there a limit`, `how many can I book`, `what happens if I don't release`, `do I get reminded`, `what is
  * a hold`, `what does wait do`: what the rules card says.
  */
-const RULES_TOO =
-  /^(?:can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if)\s+\S[\s\S]{0,60}|do\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|do\s+you\s+remind\s+me|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
-/** `who made this bot`, `where is the source code`, `what's new`, `changelog`: the help card, which says the version. */
-const ABOUT_BOT =
-  /^(?:who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
 /** `help booking`, `help with extend`, `help me book`: help on one thing (group 1). */
 const HELP_TOPIC = /^help\s+(?:(?:me|us)\s+)?(?:(?:with|on|about|for|to)\s+)?(\S[\s\S]{0,40})$/i;
 /** The nouns people put after `help`, as the verbs `how do I …` reads. */
@@ -447,8 +431,6 @@ const USE_ASKED =
   /^(?:how\s+(?:much|often|many\s+(?:hours|times|days))\s+(?:did|have|has)\s+\S+\s+(?:use|used|book|booked|had|have)\s+(\S[\s\S]*?)|how\s+long\s+(?:was|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:booked|used|in\s+use|busy|taken))(?:\s+(?:lately|recently|today|yesterday|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month)))?$/i;
 /** `show history`, `view the history`: `history` (which says to name a testbed). */
 const HISTORY_ALONE = /^(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?history$/i;
-/** `renew my booking`, `prolong it`, `renew`: their bookings, each with its Extend (as `extend`). */
-const RENEW_MINE = /^(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
 /** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
@@ -464,8 +446,6 @@ const WHO_TO_ASK =
 const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)/i;
 /** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
 const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*)$/i;
-/** `tell Linus to release lab-3`, `tell Linus to give back lab-3`: ask the holder of lab-3 (group 1 who, group 2 the testbed). */
-const TELL_TO_RELEASE = /^tell\s+(\S+(?:\s+\S+)?)\s+to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)\s+(\S[\s\S]*)$/i;
 /**
  * `hold it till 6`, `hold on to it for another hour`: more time for the booking talked about (group 1 or 2, the time). `hold it for 10
  * more minutes` answers an offer (a wait for the hold), so a length needs `on to`.
@@ -477,9 +457,12 @@ const HOLD_IT = /^hold\s+(?:(?:it|this|that)\s+((?:until|till|til|to|through)\s+
  */
 const EXTEND_BOOKING_OF =
   /^(?:extend|renew|prolong)\s+(?:(?:my|the)\s+)?(?:(\S+(?:\s+\S+){0,3}?)\s+(?:booking|reservation)(\s+\S[\s\S]*)?|(?:booking|reservation)\s+(?:(?:of|for|on)\s+)?(\S[\s\S]*))$/i;
-/** `tell Linus I need lab-3`, `let Linus know we need lab-3`: ask the holder of lab-3 (group 1 who, group 2 the testbed). */
+/**
+ * `tell Linus I need lab-3`, `let Linus know we need lab-3`, `tell Linus to release lab-3`: ask the holder of lab-3 (group 1 who,
+ * group 2 the testbed).
+ */
 const TELL_NEEDED =
-  /^(?:tell|let)\s+(\S+(?:\s+\S+)?)\s+(?:know\s+)?(?:that\s+)?(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like)\s+(\S[\s\S]*?)(?:\s+(?:please|asap|soon|now|back))?$/i;
+  /^(?:tell|let)\s+(\S+(?:\s+\S+)?)\s+(?:know\s+)?(?:that\s+)?(?:(?:i|we)\s+(?:really\s+)?(?:need|want|would\s+like)|to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back))\s+(\S[\s\S]*?)(?:\s+(?:please|asap|soon|now|back))?$/i;
 /** `release all but lab-3`, `release everything except lab-3`, `keep lab-3 and release the rest`: their bookings, each with its Release. */
 const RELEASE_ALL_BUT =
   /^(?:(?:release|return|give\s+back|cancel)\s+(?:all|everything|all\s+(?:of\s+)?(?:my|mine)(?:\s+(?:bookings?|testbeds?))?)\s+(?:but|except(?:\s+for)?|apart\s+from|other\s+than)\s+\S[\s\S]*|keep\s+\S[\s\S]*?\s+(?:and\s+)?release\s+(?:the\s+)?(?:rest|others|other\s+ones?))$/i;
@@ -527,9 +510,9 @@ export const LABELS_ASKED =
 const WHO_WAITS =
   /^(?:(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?|how\s+long\s+is\s+the\s+(?:wait|queue|line)|who(?:['’]?s|\s+is)\s+(?:first|next)\s+in\s+(?:the\s+)?(?:line|queue)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))|is\s+there\s+a\s+(?:queue|line|wait(?:ing\s+list)?))$/i;
 
-/** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`: help. */
+/** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?)$/i;
+  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -544,11 +527,12 @@ export const DIGEST_ASKED =
   /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$/i;
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
- * does the queue work`, `how long is a testbed held for me`: how bookings work in this lab. (`how long can I keep
+ * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
+ * a hold`: how bookings work in this lab. (`how long can I keep
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?)$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if)\s+\S[\s\S]{0,60}|do\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|do\s+you\s+remind\s+me|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -573,8 +557,8 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:switch|swap)(?=\s|$)|^(?:move|change)\s+(?:my\s+)?(?:booking|reservation|testbed)s?\s+to\s+(?:another|a\s+different|a\s+new|other)\s+(?:testbed|one)$/i, 'switch'],
 ];
 
-/** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`: a greeting, answered with the menu. */
-const GREETING = /^(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?$/i;
+/** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`, `ping`, `are you there`: a greeting, answered with the menu. */
+const GREETING = /^(?:(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?|ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down))$/i;
 /** `admin menu`, `open the admin card`, `admin panel`: the admin card, as `admin`. */
 const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+admin(?:\s+(?:menu|card|panel|page|tools))?|(?:the\s+)?admin\s+(?:menu|card|panel|page|tools))$/i;
 /**
@@ -586,10 +570,11 @@ const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
 /**
  * `when does my booking end`, `when is my booking up`, `how much time do I have left`, `what's left on my booking`, `what is my
- * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`: their bookings.
+ * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`, `how many bookings do I
+ * have`, `what's mine`: their bookings.
  */
 const MY_BOOKING_ASKED =
-  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?))$/i;
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine)$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
@@ -660,8 +645,11 @@ const LEAVING =
 const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
 /** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
 const TOP_HOLDERS_IN = /^(\S[\s\S]{0,80}?)\s+(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:this|last|past|previous)\s+(week|month)$/i;
-/** `who hasn't released`, `who has not released their testbed`: the overdue ones. */
-const NOT_RELEASED = /^who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?$/i;
+/**
+ * `who hasn't released`, `who has not released their testbed`, `who forgot to release`, `who has had a testbed for too long`,
+ * `overdue` alone: the overdue ones.
+ */
+const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month|7\s+days|30\s+days)$/i;
 
@@ -686,9 +674,12 @@ const RELEASE_WORDS =
   /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
 const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
-/** `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`: the label, when a testbed carries it. */
+/**
+ * `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`, `is there a testbed with 5g free`: the label, when a testbed
+ * carries it.
+ */
 const LABEL_FREE =
-  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
+  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:is|are)\s+there\s+(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
 const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
@@ -708,8 +699,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (DUE_TODAY.test(command)) return 'status due today';
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
-  if (RULES_ASKED.test(command) || RULES_TOO.test(command)) return 'rules';
-  if (ABOUT_BOT.test(command)) return 'help';
+  if (RULES_ASKED.test(command)) return 'rules';
   const topic = HELP_TOPIC.exec(command)?.[1];
   if (topic !== undefined) return helpOn(topic, testbeds);
   if (DIGEST_ASKED.test(command)) return 'digest';
@@ -782,13 +772,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (nextOf !== undefined && readLabel(nextOf) !== null && labelCarried(testbeds, nextOf)) return `wait any ${nextOf}`;
   const someone = SOMEONE_FREE.exec(command)?.[1].trim();
   if (someone !== undefined && namesOne(testbeds, someone)) return `who has ${someone}`;
-  if (PRESENCE.test(command)) return 'testbed';
-  const withLabel = WITH_LABEL_FREE.exec(command)?.[1];
-  if (withLabel !== undefined && readLabel(withLabel) !== null && labelCarried(testbeds, withLabel)) return `status ${withLabel}`;
   const forMe = NAME_FOR_ME.exec(command)?.[1].trim();
   if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
-  const instead = NAME_INSTEAD.exec(command)?.[1].trim();
-  if (instead !== undefined && namesLabOrAny(testbeds, instead)) return `book ${instead} instead`;
   const letHave = LET_HAVE.exec(command);
   const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
   if (letHave && haveWho !== undefined && namesOne(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
@@ -959,7 +944,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const toAsk = command.length > AROUND_NAME_MAX ? null : WHO_TO_ASK.exec(command);
   const toAskName = toAsk?.slice(1).find((group) => group !== undefined)?.trim();
   if (toAskName !== undefined && namesOne(testbeds, toAskName)) return `who has ${toAskName}`;
-  const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command) ?? TELL_TO_RELEASE.exec(command);
+  const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command);
   if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && namesOne(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
   if (RELEASE_ALL_BUT.test(command)) return 'mine';
   const which = WHICH_HAVE.exec(command);
@@ -969,14 +954,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (problemsName !== undefined && namesOne(testbeds, problemsName)) return `history ${problemsName}`;
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
-  if (RENEW_MINE.test(command)) return 'extend';
-  if (MINE_ASKED.test(command)) return 'mine';
-  if (/^my\s+(?:waits|places|spots)$/i.test(command)) return 'my queues';
-  if (/^how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?$/i.test(command)) return 'my history';
-  if (LAB_TAKEN.test(command)) return 'status';
-  if (OVERDUE_ASKED.test(command)) return 'status overdue';
   if (LONGEST_HELD.test(command)) return 'status in use';
-  if (MOST_USED.test(command)) return 'report';
   const freeAsked = FREE_ASKED.exec(command);
   if (freeAsked && freeAsked[1] === undefined) return "what's free";
   if (freeAsked?.[1] !== undefined && readLabel(freeAsked[1]) !== null && labelCarried(testbeds, freeAsked[1])) return `status ${freeAsked[1]}`;
