@@ -281,7 +281,6 @@ export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 
   return namesInWords(names);
 }
 
-/** Names as a sentence lists them: `lab-3`, `lab-3 and lab-5`, `lab-1, lab-3 and lab-5`. */
 /**
  * `lab-3 and lab-5`, `lab-3, lab-5 or TB-04`, `lab-3 lab-5`: the testbeds named, two to ten of them, each found by its typed name
  * (in the order typed, each once); undefined unless every part names one and more than one is named.
@@ -300,6 +299,7 @@ export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(rec
   return found.length > 1 ? found : undefined;
 }
 
+/** Names as a sentence lists them: `lab-3`, `lab-3 and lab-5`, `lab-1, lab-3 and lab-5`. */
 export function namesInWords(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
@@ -310,9 +310,52 @@ export function namesInWords(names: readonly string[]): string {
  */
 export const ANY_TESTBED_LABEL = 'testbed';
 
-/** True when a wait for any testbed carrying `label` is a wait for this one: it carries it, or the wait is for any testbed. */
-export function waitsFor(record: Pick<TestbedRecord, 'labels'>, label: string): boolean {
+/**
+ * A wait for whichever of several named testbeds is handed on first (`wait lab-3 or lab-5`), kept where a label is:
+ * their names, each once, ordered ignoring case, one per line (a testbed name never has a line break, a label never
+ * has one either). Their places are taken and given up together, as the places of a wait by label are.
+ */
+export function eitherKey(names: readonly string[]): string {
+  const unique = names.filter((name, i) => !names.slice(0, i).some((earlier) => sameName(earlier, name)));
+  return unique.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })).join('\n');
+}
+
+/** The testbed names of a wait for whichever of them is handed on first, or undefined for a label. */
+export function eitherNames(label: string): string[] | undefined {
+  return label.includes('\n') ? label.split('\n') : undefined;
+}
+
+/** The names of a wait for whichever is handed on first as they are kept: 2 to 10, each a name a testbed may have. */
+export function isEitherKey(value: string): boolean {
+  const names = eitherNames(value);
+  return names !== undefined && names.length >= 2 && names.length <= 10 && names.every((name) => name.trim() !== '' && name.length <= LAB_LIMITS.nameMax);
+}
+
+/**
+ * True when a wait kept with `label` is a wait for this testbed: it carries the label, the wait is for any testbed,
+ * or it is one of the testbeds named (`wait lab-3 or lab-5`).
+ */
+export function waitsFor(record: Pick<TestbedRecord, 'labels' | 'testbed_name'>, label: string): boolean {
+  const named = eitherNames(label);
+  if (named !== undefined) return named.some((name) => sameName(name, record.testbed_name));
   return sameLabel(label, ANY_TESTBED_LABEL) || hasLabel(record, label);
+}
+
+/**
+ * What a wait kept with `label` was for, as a sentence says it: `any 5g`, `any testbed`, or `lab-3 or lab-5`;
+ * `shown` makes each name or label safe for where it goes.
+ */
+export function waitedForWords(label: string, shown: (text: string, max: number) => string): string {
+  const named = eitherNames(label);
+  if (named === undefined) return `any ${shown(label, LAB_LIMITS.labelMax)}`;
+  const names = named.map((name) => shown(name, LAB_LIMITS.nameMax));
+  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** How to wait so again, as typed in the lab's room: `wait any`, `wait any 5g`, `wait lab-3 or lab-5`. */
+export function waitAgainWords(label: string, shown: (text: string, max: number) => string): string {
+  if (eitherNames(label) !== undefined) return `wait ${waitedForWords(label, shown)}`;
+  return sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${shown(label, LAB_LIMITS.labelMax)}`;
 }
 
 /** True when the record carries the label (ignoring case); a null label matches every record. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../src/deep-freeze.js';
-import { findByTypedName, findNamedWithin, findNearName, hasLabel, labelCarried } from '../src/lab-rules.js';
+import { eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, isEitherKey, labelCarried, waitedForWords, waitsFor } from '../src/lab-rules.js';
 
 const named = (...names: string[]) => names.map((testbed_name, index) => ({ id: index + 1, testbed_name }));
 
@@ -132,6 +132,32 @@ describe('hasLabel and labelCarried', () => {
     expect(labelCarried([{ labels: ['x'.repeat(32)] }], 'X'.repeat(32))).toBe(true);
     expect(labelCarried([{ labels: ['x'.repeat(32)] }], 'x'.repeat(33))).toBe(false);
     expect(labelCarried(lab, `5g ${'x '.repeat(3000)}`)).toBe(false);
+  });
+});
+
+describe('a wait for whichever of several named testbeds, kept where a label is', () => {
+  const shown = (text: string) => text;
+  it('keeps the names once each, in the order a person reads them, one per line', () => {
+    expect(eitherKey(['lab-10', 'Lab-2', 'lab-2 ', 'TB 04 wifi'])).toBe('Lab-2\nlab-10\nTB 04 wifi');
+    expect(isEitherKey('lab-2\nlab-10')).toBe(true);
+    for (const bad of ['lab-2', 'lab-2\n', '\nlab-2', 'lab-2\n \nlab-3', Array.from({ length: 11 }, (_, i) => `lab-${i}`).join('\n'), `lab-2\n${'x'.repeat(81)}`]) expect(isEitherKey(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('is a wait for each testbed named (ignoring case), whatever its labels, and for no other', () => {
+    const key = eitherKey(['lab-3', 'TB 04 wifi']);
+    expect(waitsFor({ testbed_name: 'LAB-3' }, key)).toBe(true);
+    expect(waitsFor({ testbed_name: 'tb 04 wifi', labels: [] }, key)).toBe(true);
+    expect(waitsFor({ testbed_name: 'lab-5', labels: ['lab-3'] }, key)).toBe(false);
+    expect(waitsFor({ testbed_name: 'lab-30' }, key)).toBe(false);
+    // A label still reads as one.
+    expect(waitsFor({ testbed_name: 'lab-5', labels: ['5G'] }, '5g')).toBe(true);
+  });
+
+  it('says what it was for with or, where a label says any', () => {
+    expect(waitedForWords('lab-3\nlab-5', shown)).toBe('lab-3 or lab-5');
+    expect(waitedForWords('lab-1\nlab-3\nlab-5', shown)).toBe('lab-1, lab-3 or lab-5');
+    expect(waitedForWords('5g', shown)).toBe('any 5g');
+    expect(waitedForWords('testbed', shown)).toBe('any testbed');
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * Waiting for any testbed carrying a label (`wait any 5g`), or for any testbed at all (`wait any`, kept as
- * the label `testbed`, which every testbed counts as carrying), built on the testbeds' own queues: the
- * person takes a place in the queue of every busy testbed carrying the label, each place kept with the
- * label (lifecycle.json). The first of them to be handed on is offered to them as any queue's first is;
+ * Waiting for any testbed carrying a label (`wait any 5g`), for any testbed at all (`wait any`, kept as
+ * the label `testbed`, which every testbed counts as carrying), or for whichever of several named
+ * testbeds is handed on first (`wait lab-3 or lab-5`, kept as their names in place of a label), built
+ * on the testbeds' own queues: the person takes a place in the queue of every busy testbed carrying the
+ * label, each place kept with the label (lifecycle.json). The first of them to be handed on is offered to them as any queue's first is;
  * once they hold any testbed carrying the label, however they booked it, the other places are given up
  * and an open offer of another one is declined, so it goes to the next person at once.
  *
@@ -12,7 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { DirectNotice, HoldOffer, Holder, LabelWaiters, LifecycleEntry, LifecycleOutcome, TestbedRecord } from '../domain.js';
-import { sameLabel, waitsFor } from '../lab-rules.js';
+import { eitherNames, sameLabel, waitsFor } from '../lab-rules.js';
 import type { RunLifecycleInput } from '../machines/conversation.machine.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 import type { Store } from '../store/index.js';
@@ -92,9 +93,13 @@ export function createLabelQueues(deps: {
   }
 
   async function stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome> {
+    // `unwait lab-3 or lab-5`: their places in those queues, however each was taken.
+    const named = eitherNames(label) === undefined ? undefined : new Set(store.testbeds.all().filter((record) => waitsFor(record, label)).map((record) => record.id));
     const joined = store.lifecycle
       .snapshot()
-      .filter((entry) => entry.queue.some((person) => sameEmail(person.email, by.email) && person.label !== undefined && sameLabel(person.label, label)));
+      .filter((entry) =>
+        entry.queue.some((person) => sameEmail(person.email, by.email) && (named?.has(entry.testbed_id) || (person.label !== undefined && sameLabel(person.label, label)))),
+      );
     const outcomes = await inGroups(joined, (entry) => deps.lifecycle({ request: { type: 'unwait', testbedId: entry.testbed_id }, by, now }));
     const left = outcomes.flatMap((outcome) => (outcome.type === 'unwaited' && outcome.wasWaiting ? [outcome.record] : []));
     return { type: 'unwaitedLabel', label, records: left };

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -543,15 +543,12 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   if (waited !== undefined && ('found' in findByTypedName(testbeds, waited) || waitedLabel(waited, testbeds) !== undefined || ANY_TESTBED.test(waited))) {
     return queueRoute(event, type, waited, ctx);
   }
-  // `wait for lab-3 or lab-5`: a queue at a time, as typed text takes a place at once (nothing is changed).
-  const two = /^(\S.*?)\s*(?:\s(?:or|and)\s|,|&)\s*(\S.*)$/i.exec((waited ?? typed).slice(0, 2 * MAX_TYPED_NAME));
-  const [first, second] = two === null ? [] : [findByTypedName(testbeds, two[1]), findByTypedName(testbeds, two[2])];
-  if (first !== undefined && second !== undefined && 'found' in first && 'found' in second) {
-    const [one, other] = [first.found.testbed_name, second.found.testbed_name];
-    // Both carry a label: waiting for any testbed of it is one press, and gives up the other places once one is theirs.
-    const shared = type === 'wait' ? (first.found.labels ?? []).find((each) => hasLabel(second.found, each)) : undefined;
-    const anyOf = shared === undefined ? '' : ` Or type wait any ${shared}: whichever ${shared} testbed is handed on first is offered to you.`;
-    return { kind: 'reply', view: { kind: 'error', message: `One queue at a time: type ${type} ${one}, then ${type} ${other}.${anyOf} Nothing was changed.` } };
+  // `wait lab-3 or lab-5`, `wait for either lab-3 or lab-5`, `wait for any of lab-3, lab-5, whichever frees up first`: a
+  // place in each of their queues until they hold one of them; `unwait lab-3 and lab-5`: their places in both given up.
+  const several = testbedsNamed(testbeds, eitherWords(waited ?? typed));
+  if (several !== undefined) {
+    const label = eitherKey(several.map((record) => record.testbed_name));
+    return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
   }
   // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.
   // (`any 4g`, `a 4g testbed`; `a x` or `an hour` alone is no label asked for.)
@@ -564,6 +561,14 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // A reason after a name no testbed has (`wait lab-50 for the demo`): the name is what was not found.
   const named = waited ?? typed;
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, named, waited === undefined ? match : findByTypedName(testbeds, waited), type) } };
+}
+
+/** The names in `either lab-3 or lab-5`, `any of lab-3, lab-5`, `lab-3 or lab-5, whichever is free first`. */
+function eitherWords(typed: string): string {
+  return typed
+    .trim()
+    .replace(/^(?:either(?:\s+of)?|(?:any|one)(?:\s+one)?\s+of|both)\s+/i, '')
+    .replace(/,?\s+(?:whichever|whatever)\b.*$/i, '');
 }
 
 /**

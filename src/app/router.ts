@@ -43,7 +43,7 @@ import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { ANY_TESTBED_LABEL, findByTypedName, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
 import { passOnRoute, routeText, thanksRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
@@ -321,7 +321,8 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     }
     case 'unwait_label': {
       // Any label as written (the testbeds may have lost it since): only the person's own places are given up.
-      const label = readLabel(inputs.label);
+      // Or the testbeds of a wait for whichever of them is handed on first (`wait lab-3 or lab-5`).
+      const label = typeof inputs.label === 'string' && isEitherKey(inputs.label) ? inputs.label : readLabel(inputs.label);
       if (label === null) return problemsReply({ form: 'That button carries no label. Type mine to see the queues you are in.' });
       return lifecycle(event, { type: 'unwaitLabel', label }, now);
     }

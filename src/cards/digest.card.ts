@@ -7,7 +7,7 @@
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
-import { ANY_TESTBED_LABEL } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, waitedForWords } from '../lab-rules.js';
 import { byDueTime, byName, fact, factSet, heading, isDueBackToday, plainText, safeName, small, testbedState } from './parts.js';
 import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
 
@@ -42,7 +42,7 @@ export interface WaitingLine {
   queue: string[];
 }
 
-/** People waiting for any testbed (the label `testbed`) or any of a label: one line, not one per queue they are in. */
+/** People waiting for any testbed (the label `testbed`), any of a label or whichever of some testbeds: one line, not one per queue they are in. */
 export interface WaitingAnyLine {
   /** As the first of them typed it. */
   label: string;
@@ -158,7 +158,7 @@ function waitingLine(line: WaitingLine, words: Words, timeZone: string): string 
 }
 
 function waitingAnyLine(line: WaitingAnyLine, words: Words): string {
-  return `any ${words.name(line.label, 32)} · waiting: ${line.people.map((name) => words.name(name)).join(', ')}`;
+  return `${waitedForWords(line.label, words.name)} · waiting: ${line.people.map((name) => words.name(name)).join(', ')}`;
 }
 
 /** The Waiting section's rows: each testbed's own, then one per label waited for by label. */

@@ -11,7 +11,7 @@ import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { dueText, errorSummary, fact, factSet, fieldError, heading, namesAndMore, plainText, safeName, sentences, small, testbedState } from './parts.js';
 import { compareNames } from './name-order.js';
-import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
+import { eitherNames, waitAgainWords, waitedForWords } from '../lab-rules.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -72,7 +72,7 @@ export function offerFormCard({ record, offer, now, timeZone, errors, values = {
       heading(`${name} is free: it is yours if you want it`, { color: 'good' }),
       textBlock(`You were first in the queue. ${name} is held for you until ${until}; after that it goes to the next person.`),
       // Waited for by label (`wait any 5g`): booking this one ends the other waits.
-      ...(offer.label === undefined ? [] : [textBlock(`You waited for any ${safeName(offer.label, 32)}: once you book ${name}, I take you out of the other queues.`)]),
+      ...(offer.label === undefined ? [] : [textBlock(`You waited for ${waitedForWords(offer.label, safeName)}: once you book ${name}, I take you out of the other queues.`)]),
       textBlock('Your name and email come from your Webex profile.', { isSubtle: true, spacing: 'None' }),
       ...errorSummary(errors, OFFER_INPUTS),
       purposeInput(kept(INPUT_IDS.purpose)),
@@ -297,7 +297,9 @@ export const NAMED_PLACES = 10;
 /** `You still wait for any 5g in the queue of lab-1, lab-3`: the testbeds by name, `NAMED_PLACES` of them, the rest counted. */
 function stillWaitingIn(label: string, names: readonly string[], esc: (value: unknown, max: number) => string): string {
   const sorted = [...names].sort(compareNames);
-  return `You still wait for any ${esc(label, 32)} in the queue of ${namesAndMore(sorted.slice(0, NAMED_PLACES).map((name) => esc(name, 80)), sorted.length)}`;
+  // Testbeds they named (`wait lab-3 or lab-5`): the queues are all there is to say.
+  const waited = eitherNames(label) === undefined ? ` for ${waitedForWords(label, esc)}` : '';
+  return `You still wait${waited} in the queue of ${namesAndMore(sorted.slice(0, NAMED_PLACES).map((name) => esc(name, 80)), sorted.length)}`;
 }
 
 /** After an offer from waiting by label was passed on or ran out: where they still wait, when anywhere. */
@@ -309,11 +311,12 @@ export function stillOfferedLine(label: string | undefined, names: readonly stri
 /** After a retired testbed: where they still wait (a place taken by label), how to wait again, or to choose another. */
 function retiredNext(notice: Extract<DirectNotice, { kind: 'retired' }>, esc: (value: unknown, max: number) => string): string {
   if (notice.label === undefined) return 'Choose another testbed if you still need one.';
-  return stillOfferedLine(notice.label, notice.stillWaiting, esc) ?? `You wait for any ${esc(notice.label, 32)} in no other queue now: type ${waitAgain(notice.label, esc)} in the lab’s room to wait again.`;
+  const still = stillOfferedLine(notice.label, notice.stillWaiting, esc);
+  if (still !== undefined) return still;
+  // One of the testbeds they named is the one retired: waiting for the same ones again would name it.
+  if (eitherNames(notice.label) !== undefined) return 'You wait in no other queue now. Choose another testbed if you still need one.';
+  return `You wait for ${waitedForWords(notice.label, esc)} in no other queue now: type ${waitAgainWords(notice.label, esc)} in the lab’s room to wait again.`;
 }
-
-/** `wait any` (any testbed at all) or `wait any 5g`. */
-const waitAgain = (label: string, esc: (value: unknown, max: number) => string) => (sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${esc(label, 32)}`);
 
 /** Where somebody whose place went with a label still waits for it, or how to wait again. */
 function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc: (value: unknown, max: number) => string): string {

@@ -9,7 +9,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, namesAndMore, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
-import { ANY_TESTBED_LABEL, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherNames, sameLabel, waitedForWords } from '../lab-rules.js';
 import { NAMED_PLACES, extendThisButtons, heldUntilLine, purposeLine, stillOfferedLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -133,10 +133,12 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     const sorted = [...outcome.places].sort((a, b) => byName(a.record, b.record));
     const places = sorted.slice(0, NAMED_PLACES).map(({ record, position }) => `#${position} for ${esc(record.testbed_name)}`);
     const every = sameLabel(outcome.label, ANY_TESTBED_LABEL) ? 'every testbed that is busy' : `every ${label} testbed that is busy`;
+    // `wait lab-3 or lab-5`: the testbeds were named, so the places say it all.
+    const named = eitherNames(outcome.label) !== undefined;
     return {
-      title: `Waiting for any ${label}`,
+      title: `Waiting for ${waitedForWords(outcome.label, (text) => esc(text))}`,
       lines: [
-        `You are in the queue of ${every}: ${namesAndMore(places, sorted.length)}.`,
+        named ? `Your places: ${namesAndMore(places, sorted.length)}.` : `You are in the queue of ${every}: ${namesAndMore(places, sorted.length)}.`,
         'The first of them to be handed on is offered to you. Once you hold one, I take you out of the other queues.',
       ],
       colour: 'good',
@@ -144,12 +146,12 @@ function view({ outcome, now, timeZone }: OutcomeInput, esc: (value: unknown) =>
     };
   }
   if (outcome.type === 'unwaitedLabel') {
-    const label = esc(outcome.label);
+    const waited = waitedForWords(outcome.label, (text) => esc(text));
     const names = [...outcome.records].sort(byName).slice(0, NAMED_PLACES).map((record) => esc(record.testbed_name));
     return names.length === 0
-      ? { title: `You were not waiting for any ${label}`, lines: ['Nothing was changed. Mine shows the queues you are in.'], colour: 'default', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] }
+      ? { title: `You were not waiting for ${waited}`, lines: ['Nothing was changed. Mine shows the queues you are in.'], colour: 'default', actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] }
       : {
-          title: `You stopped waiting for any ${label}`,
+          title: `You stopped waiting for ${waited}`,
           lines: [`You left the queue of ${namesAndMore(names, outcome.records.length)}. You will not get an offer for them.`],
           colour: 'default',
           actions: [],
@@ -512,7 +514,7 @@ type Queued = ReturnType<typeof mine>['queued'];
 
 function queueLines(queued: Queued): CardElement[] {
   return queued.map(({ record, position, label }) => {
-    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
+    const anyOf = label === undefined ? '' : ` (waiting for ${waitedForWords(label, safeName)})`;
     return small(`You are #${position} for ${safeName(record.testbed_name)}${anyOf}.`);
   });
 }
@@ -618,7 +620,7 @@ export function mineText(input: MineInput): string {
   const theirs = elsewhere === undefined ? undefined : extendTheirs(input, (value) => plainText(value, 80));
   if (elsewhere !== undefined) return `${heldForYou}${elsewhere}${theirs ? ` ${theirs.line}` : ''} ${own}`;
   const waits = queued
-    .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for any ${plainText(label, 32)})`}.`)
+    .map(({ record, position, label }) => ` You are #${position} for ${plainText(record.testbed_name, 80)}${label === undefined ? '' : ` (waiting for ${waitedForWords(label, plainText)})`}.`)
     .join('');
   return `${heldForYou}${own}${refused}${waits}`;
 }

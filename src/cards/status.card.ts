@@ -11,7 +11,7 @@
  * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, LABEL_PATTERN, namesInWords } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, LABEL_PATTERN, namesInWords, waitedForWords } from '../lab-rules.js';
 import { SHOW_TEXT, narrowStatus, type Narrowed, type PersonWaits, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
@@ -83,7 +83,7 @@ function queueLine(entry: LifecycleEntry | undefined, requesterEmail: string | u
     const position = entry.queue.findIndex((person) => sameEmail(person.email, requesterEmail)) + 1;
     // A place taken by waiting for any testbed (of a label) says so: it is given up once they hold one.
     const label = position > 0 ? entry.queue[position - 1].label : undefined;
-    const anyOf = label === undefined ? '' : ` (waiting for any ${safeName(label, 32)})`;
+    const anyOf = label === undefined ? '' : ` (waiting for ${waitedForWords(label, safeName)})`;
     parts.push(`Queue: ${entry.queue.length} waiting${position > 0 ? ` · you are #${position}${anyOf}` : ''}`);
   }
   const line = parts.length > 0 ? [small(parts.join(' · '), { isSubtle: true })] : [];

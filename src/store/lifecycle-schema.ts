@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import type { LifecycleEntry } from '../domain.js';
-import { LABEL_PATTERN } from '../lab-rules.js';
+import { isEitherKey, LABEL_PATTERN } from '../lab-rules.js';
 import { isIsoUtcTimestamp } from '../time-rules.js';
 import { problemsOf } from './schema.js';
 
@@ -55,13 +55,20 @@ const person = {
   name: text(),
 };
 
-/** Optional: the label a person waits for any testbed of (`wait any 5g`); absent for a wait for this testbed. */
+/**
+ * Optional: the label a person waits for any testbed of (`wait any 5g`), or the names of the testbeds they wait for
+ * whichever of (`wait lab-3 or lab-5`), one per line; absent for a wait for this testbed.
+ */
 const waitedLabel = () =>
   yup
     .string()
     .typeError('${path} must be a string')
     .optional()
-    .matches(LABEL_PATTERN, { message: '${path} must be a label: 1 to 32 letters, digits, dots, underscores or hyphens', excludeEmptyString: false });
+    .test(
+      'label-or-names',
+      '${path} must be a label (1 to 32 letters, digits, dots, underscores or hyphens) or 2 to 10 testbed names, one per line',
+      (value) => value === undefined || LABEL_PATTERN.test(value) || isEitherKey(value),
+    );
 
 export const lifecycleEntrySchema = yup
   .object({

@@ -1,6 +1,7 @@
 /**
  * `wait any 5g`: a place in the queue of every busy testbed carrying the label, each kept with the label
- * in lifecycle.json; once the person holds one of them, the other places (and offers) are given up.
+ * in lifecycle.json; once the person holds one of them, the other places (and offers) are given up. The
+ * same for whichever of several named testbeds (`wait lab-1 or lab-3`), kept as their names.
  * Over the real fleet and a real store in a temp folder.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -288,6 +289,70 @@ describe('waiting for any testbed carrying a label', () => {
     await offered(LINUS.email, 1);
     expect(await waitAny(LINUS)).toMatchObject({ type: 'refused', reason: 'offered', record: { id: 1 } });
     expect((await onDisk()).get(2)?.queue ?? []).toEqual([]);
+  });
+
+  describe('whichever of several named testbeds (`wait lab-1 or lab-3`)', () => {
+    // Kept where a label is: the names, ordered, one per line.
+    const NAMED = 'lab-1\nlab-3';
+    const waitNamed = (by: typeof LINUS, label = NAMED) => fleet.lifecycle({ request: { type: 'waitLabel', label }, by, now: NOW });
+
+    it('takes a place in each named queue only; once one of them is booked from its offer, the other place goes and nobody else is touched', async () => {
+      await lab({ adaHolds: [1, 2, 3] });
+      await fleet.lifecycle({ request: { type: 'wait', testbedId: 3 }, by: GRACE, now: NOW });
+      const outcome = await waitNamed(LINUS);
+      expect(outcome.type === 'waitingLabel' && outcome.places.map(({ record, position }) => [record.testbed_name, position])).toEqual([
+        ['lab-1', 1],
+        ['lab-3', 2],
+      ]);
+      let disk = await onDisk();
+      expect(disk.get(1)?.queue).toEqual([{ ...LINUS, since: NOW, label: NAMED }]);
+      // lab-2 carries 5g like lab-1, but was not named.
+      expect(disk.get(2)?.queue ?? []).toEqual([]);
+      expect(disk.get(3)?.queue).toEqual([{ ...GRACE, since: NOW }, { ...LINUS, since: NOW, label: NAMED }]);
+
+      await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+      await offered(LINUS.email, 1);
+      expect((await onDisk()).get(1)?.offer).toMatchObject({ email: LINUS.email, label: NAMED });
+      expect(await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true })).toMatchObject({ ok: true });
+      disk = await onDisk();
+      expect(disk.get(3)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+      expect(await historyOf(3)).toEqual(['registered', 'queued', 'queued', 'left_queue']);
+    });
+
+    it('one of them free: named instead of waiting, and no place taken; a label edit or a new testbed leaves the wait as it was', async () => {
+      await lab({ adaHolds: [1, 3] });
+      expect(await waitNamed(LINUS, 'lab-1\nlab-2')).toMatchObject({ type: 'refused', reason: 'free', record: { id: 2 } });
+      expect((await onDisk()).get(1)?.queue ?? []).toEqual([]);
+
+      await waitNamed(LINUS);
+      // lab-1 loses 5g and lab-3 gains it: the places were taken for the names, not a label.
+      await edit(1, []);
+      await edit(3, ['5g']);
+      await fleet.admin({ request: { type: 'add', name: 'lab-4', labels: ['5g'], description: null }, by: ADMIN, now: NOW });
+      const disk = await onDisk();
+      expect(disk.get(1)?.queue).toEqual([{ ...LINUS, since: NOW, label: NAMED }]);
+      expect(disk.get(3)?.queue).toEqual([{ ...LINUS, since: NOW, label: NAMED }]);
+      expect(disk.get(4)?.offer ?? null).toBeNull();
+      expect(notices.filter((notice) => notice.notice.kind === 'labelLost')).toEqual([]);
+    });
+
+    it('passed on, the offer says where they still wait; giving the wait up leaves both queues, even a place taken for one of them itself', async () => {
+      await lab({ adaHolds: [1, 3] });
+      await waitNamed(LINUS);
+      await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+      await offered(LINUS.email, 1);
+      const declined = await fleet.lifecycle({ request: { type: 'decline', testbedId: 1 }, by: LINUS, now: NOW });
+      expect(declined).toMatchObject({ type: 'declined', label: NAMED, stillWaiting: { label: NAMED, names: ['lab-3'] } });
+
+      await fleet.claim({ testbedId: 1, holder: ADA, purpose: 'soak', expectedRelease: LATER, now: NOW });
+      await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: LINUS, now: NOW });
+      await fleet.lifecycle({ request: { type: 'wait', testbedId: 1 }, by: GRACE, now: NOW });
+      const left = await fleet.lifecycle({ request: { type: 'unwaitLabel', label: NAMED }, by: LINUS, now: NOW });
+      expect(left.type === 'unwaitedLabel' && left.records.map((record) => record.testbed_name)).toEqual(['lab-1', 'lab-3']);
+      const disk = await onDisk();
+      expect(disk.get(1)?.queue).toEqual([{ ...GRACE, since: NOW }]);
+      expect(disk.get(3)?.queue ?? []).toEqual([]);
+    });
   });
 
   it('any testbed at all (the label `testbed`): a place in every busy queue whatever its labels; a testbed added is held for them; booking one leaves the rest', async () => {

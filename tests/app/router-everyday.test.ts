@@ -368,10 +368,28 @@ describe('router: extend with a time', () => {
     for (const typed of ['the end', 'any news', 'what is love']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
-  it('waiting for two testbeds at once changes nothing and says how to take each place', () => {
-    const message = 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.';
-    expect(route(text('wait for lab-3 or TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
-    expect(route(text('wait for lab-3 and TB-04'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message } });
+  // Whichever is handed on first: their whole names, ordered, one per line, in place of a label.
+  const EITHER = 'lab-3\nTB-04 SD-WAN pod';
+  it.each([
+    'wait for lab-3 or TB-04',
+    'wait for lab-3 and TB-04',
+    'wait TB-04, lab-3',
+    'wait lab-3 TB-04',
+    'wait for either lab-3 or TB-04',
+    'wait for any of lab-3, TB-04',
+    'queue me for lab-3 or TB-04, whichever frees up first',
+    'notify me when lab-3 or TB-04 is free',
+    'wait for both lab-3 and TB-04',
+  ])('%j waits for whichever of the testbeds named is handed on first', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: EITHER }, now: NOW }]);
+  });
+
+  it('leaving the queues of several named testbeds is one request; a list with a name no testbed has is answered, and nothing changes', () => {
+    for (const typed of ['unwait lab-3 and TB-04', 'stop waiting for lab-3 or TB-04', 'leave the queues of lab-3 and TB-04']) {
+      expect(dispatched(typed), typed).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: EITHER }, now: NOW }]);
+    }
+    expect(route(text('wait lab-3 or lab-9'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-3 or lab-9”. Type status to see them all.' } });
+    expect(dispatched('leave the queue of lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]);
   });
 
   it.each([
@@ -385,23 +403,11 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request, now: NOW }]);
   });
 
-  it('leaving a queue for a reason leaves it; with a reason, a name no testbed has is named alone, and two testbeds are one at a time', () => {
+  it('leaving a queue for a reason leaves it; with a reason, a name no testbed has is named alone, and two testbeds are waited for together', () => {
     expect(dispatched('stop waiting for lab-3 for now')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]);
     expect(dispatched('unwait any 5g because I got one')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: '5g' }, now: NOW }]);
     expect(route(text('wait lab-4 for the demo'), ctx)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “lab-4”. Did you mean lab-3? Type wait lab-3.' } });
-    expect(route(text('wait for lab-3 or TB-04 for the demo'), ctx)).toEqual({
-      kind: 'reply',
-      view: { kind: 'error', message: 'One queue at a time: type wait lab-3, then wait TB-04 SD-WAN pod. Nothing was changed.' },
-    });
-  });
-
-  it('two testbeds that share a label: waiting for any of that label is named as the one press that does it', () => {
-    const shared = { ...ctx, testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['core', '5g'] }], knownTestbedIds: [3, 4, 5] };
-    expect(route(text('wait lab-3 or lab-5'), shared)).toEqual({
-      kind: 'reply',
-      view: { kind: 'error', message: 'One queue at a time: type wait lab-3, then wait lab-5. Or type wait any 5G: whichever 5G testbed is handed on first is offered to you. Nothing was changed.' },
-    });
-    expect(route(text('unwait lab-3 and lab-5'), shared)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'One queue at a time: type unwait lab-3, then unwait lab-5. Nothing was changed.' } });
+    expect(dispatched('wait for lab-3 or TB-04 for the demo')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: EITHER }, now: NOW }]);
   });
 
   it('a lab label called all stays the label; who used one testbed the most stays its history', () => {

@@ -148,7 +148,7 @@ describe('digest card', () => {
     );
   });
 
-  it('people waiting for any testbed (or any of a label) are one line each, not a line per queue they are in', () => {
+  it('people waiting for any testbed (or any of a label, or whichever of named ones) are one line each, not a line per queue they are in', () => {
     const byLabel: LifecycleEntry[] = [
       { ...emptyLifecycle(2), queue: [{ email: 'grace@example.com', name: 'Grace Hopper', since: '2026-03-10T08:00:00.000Z', label: 'testbed' }] },
       {
@@ -159,15 +159,24 @@ describe('digest card', () => {
           { email: bob.email, name: bob.name, since: '2026-03-10T08:20:00.000Z' },
         ],
       },
-      { ...emptyLifecycle(4), queue: [{ email: 'eve@example.com', name: 'Eve', since: '2026-03-10T07:00:00.000Z', label: 'testbed' }, { email: 'grace@example.com', name: 'Grace Hopper', since: '2026-03-10T08:00:00.000Z', label: 'testbed' }] },
+      {
+        ...emptyLifecycle(4),
+        queue: [
+          { email: 'eve@example.com', name: 'Eve', since: '2026-03-10T07:00:00.000Z', label: 'testbed' },
+          { email: 'grace@example.com', name: 'Grace Hopper', since: '2026-03-10T08:00:00.000Z', label: 'testbed' },
+          // `wait lab-2 or lab-4`: named with or.
+          { email: 'fay@example.com', name: 'Fay', since: '2026-03-10T08:30:00.000Z', label: 'lab-2\nlab-4' },
+        ],
+      },
+      { ...emptyLifecycle(5), queue: [{ email: 'fay@example.com', name: 'Fay', since: '2026-03-10T08:30:00.000Z', label: 'lab-2\nlab-4' }] },
     ];
     const withLabels = { ...input, lifecycle: byLabel };
     const seen = seenCard(digestCard(withLabels));
-    const rows = seen.texts.slice(seen.texts.indexOf('Waiting (3)') + 1, seen.texts.indexOf('Under maintenance (1)'));
-    expect(rows).toEqual(['lab-3 · waiting: Bob Builder', 'any testbed · waiting: Eve, Grace Hopper', 'any 5g · waiting: Dan Ops']);
-    expect(digestText(withLabels)).toContain('Waiting:\n- lab-3 · waiting: Bob Builder\n- any testbed · waiting: Eve, Grace Hopper\n- any 5g · waiting: Dan Ops\n');
-    // Bob once for lab-3, Eve and Grace once for any testbed, Dan once for any 5g.
-    expect(digestSummary(withLabels).waitingPeople).toBe(4);
+    const rows = seen.texts.slice(seen.texts.indexOf('Waiting (4)') + 1, seen.texts.indexOf('Under maintenance (1)'));
+    expect(rows).toEqual(['lab-3 · waiting: Bob Builder', 'any testbed · waiting: Eve, Grace Hopper', 'any 5g · waiting: Dan Ops', 'lab-2 or lab-4 · waiting: Fay']);
+    expect(digestText(withLabels)).toContain('Waiting:\n- lab-3 · waiting: Bob Builder\n- any testbed · waiting: Eve, Grace Hopper\n- any 5g · waiting: Dan Ops\n- lab-2 or lab-4 · waiting: Fay\n');
+    // Bob once for lab-3, Eve and Grace once for any testbed, Dan once for any 5g, Fay once for lab-2 or lab-4.
+    expect(digestSummary(withLabels).waitingPeople).toBe(5);
   });
 
   it('the summary counts people waiting (an offer counts as one) without naming them', () => {

@@ -608,6 +608,32 @@ describe('lifecycle cards', () => {
     expect(seenCard(offerFormCard({ ...ctx, record: available(2), offer })).texts.some((text) => text.startsWith('You waited for any'))).toBe(false);
   });
 
+  it('waiting for whichever of named testbeds: the cards name them with or, where a label would say any; no way back to a retired one', () => {
+    const NAMED = 'lab-2\nlab-10';
+    const waiting = outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: NAMED, places: [{ record: inUse(10, ana, { name: 'lab-10' }), position: 2, length: 2 }, { record: inUse(2, ana), position: 1, length: 1 }] } });
+    expect(seenCard(waiting).heading).toBe('Waiting for lab-2 or lab-10');
+    expect(seenCard(waiting).texts[1]).toBe('Your places: #1 for lab-2, #2 for lab-10.');
+    expect(inspectCard(waiting).actions[0]).toMatchObject({ title: 'Leave these queues', data: { action: 'unwait_label', label: NAMED } });
+    expect(outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: 'lab-1\nlab-2\nlab-3', places: [{ record: inUse(2, ana), position: 1, length: 1 }] } })).toMatch(/^Waiting for lab-1, lab-2 or lab-3\. Your places: #1 for lab-2\./);
+    const left = seenCard(outcomeCard({ ...ctx, outcome: { type: 'unwaitedLabel', label: NAMED, records: [inUse(2, ana)] } }));
+    expect([left.heading, left.texts[1]]).toEqual(['You stopped waiting for lab-2 or lab-10', 'You left the queue of lab-2. You will not get an offer for them.']);
+    expect(seenCard(outcomeCard({ ...ctx, outcome: { type: 'unwaitedLabel', label: NAMED, records: [] } })).heading).toBe('You were not waiting for lab-2 or lab-10');
+
+    const offered = seenCard(offerFormCard({ ...ctx, record: available(2), offer: { ...offer, label: NAMED } }));
+    expect(offered.texts).toContain('You waited for lab-2 or lab-10: once you book lab-2, I take you out of the other queues.');
+    const passed = outcomeCard({ ...ctx, outcome: { type: 'declined', record: inUse(2, ana), stillWaiting: { label: NAMED, names: ['lab-10'] } } });
+    expect(seenCard(passed).texts[2]).toBe('You still wait in the queue of lab-10: the first of them handed on is offered to you.');
+    // lab-2 retired with nowhere else to wait: waiting for the same ones again would name it.
+    const retired = noticeCard({ ...ctx, notice: { kind: 'retired', record: available(2), label: NAMED, stillWaiting: [] } });
+    expect(seenCard(retired).texts.at(-1)).toBe('You wait in no other queue now. Choose another testbed if you still need one.');
+    expect(inspectCard(retired).actions).toEqual([]);
+
+    const life = [{ ...emptyLifecycle(2), queue: [{ email: bob.email, name: bob.name, since: NOW, label: NAMED }] }];
+    expect(seenCard(mineCard({ ...ctx, testbeds: [inUse(2, ana)], life, requesterEmail: bob.email })).texts).toContain('You are #1 for lab-2 (waiting for lab-2 or lab-10).');
+    expect(mineText({ ...ctx, testbeds: [inUse(2, ana)], life, requesterEmail: bob.email })).toBe('You hold no testbeds right now. You are #1 for lab-2 (waiting for lab-2 or lab-10).');
+    expect(seenCard(statusCard({ ...ctx, testbeds: [inUse(2, ana)], life, label: 'lab-2', requesterEmail: bob.email })).texts).toContain('Queue: 1 waiting · you are #1 (waiting for lab-2 or lab-10)');
+  });
+
   it('a testbed held for the person after their wait: status says Held for you with Book it, and their bookings say how to take it', () => {
     const lab = [available(2), inUse(3, bob)];
     const life = [{ ...emptyLifecycle(2), offer: { email: ana.email, name: ana.name, until: '2026-03-10T10:10:00.000Z' } }];

@@ -32,6 +32,12 @@ function rows(message: EmuMessage): string[] {
     .map((text) => text.slice(2));
 }
 
+/** Each testbed's queue as lifecycle.json holds it: `email label` per place (the label only when it was taken with one). */
+async function queues(h: Harness): Promise<Record<number, string[]>> {
+  const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ testbed_id: number; queue: Array<{ email: string; label?: string }> }> };
+  return Object.fromEntries(life.lifecycle.map((entry) => [entry.testbed_id, entry.queue.map((person) => `${person.email} ${person.label ?? ''}`.trim())]));
+}
+
 describe('labels and maintenance, end to end', () => {
   let h: Harness;
   beforeEach(async () => {
@@ -196,11 +202,7 @@ describe('labels and maintenance, end to end', () => {
     const waiting = await ask(h, h.linus, h.lab, 'wait any 5g');
     expect(seenCard(waiting).heading).toBe('Waiting for any 5g');
     expect(seenCard(waiting).texts[1]).toBe('You are in the queue of every 5g testbed that is busy: #1 for ran-1, #1 for ran-2, #1 for ran-4.');
-    const queues = async () => {
-      const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ testbed_id: number; queue: Array<{ email: string; label?: string }> }> };
-      return Object.fromEntries(life.lifecycle.map((entry) => [entry.testbed_id, entry.queue.map((person) => `${person.email} ${person.label ?? ''}`.trim())]));
-    };
-    expect(await queues()).toMatchObject({ 1: ['linus@example.com 5g'], 2: ['linus@example.com 5g'], 4: ['linus@example.com 5g'] });
+    expect(await queues(h)).toMatchObject({ 1: ['linus@example.com 5g'], 2: ['linus@example.com 5g'], 4: ['linus@example.com 5g'] });
     expect(seenCard(await ask(h, h.linus, h.lab, 'mine')).texts).toContain('You are #1 for ran-2 (waiting for any 5g).');
 
     // Ada gives ran-2 back: it is offered to Linus, who books it from his direct room.
@@ -212,7 +214,7 @@ describe('labels and maintenance, end to end', () => {
     expect(seenCard(offer).texts).toContain('You waited for any 5g: once you book ran-2, I take you out of the other queues.');
     const booked = await click(h, h.linus, offer, 'register_submit', { purpose: 'Radio check', release_choice: '4h' });
     expect(seenCard(booked).heading).toBe('Booked: ran-2');
-    const after = await queues();
+    const after = await queues(h);
     expect(after[1] ?? []).toEqual([]);
     expect(after[4] ?? []).toEqual([]);
     const mine = seenCard(await ask(h, h.linus, h.lab, 'mine'));
@@ -235,6 +237,45 @@ describe('labels and maintenance, end to end', () => {
     const life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ queue: unknown[] }> };
     expect(life.lifecycle.flatMap((entry) => entry.queue)).toEqual([]);
     expect(seenCard(await ask(h, h.linus, h.lab, 'unwait any 5g')).heading).toBe('You were not waiting for any 5g');
+  });
+
+  it('`wait for ran-2 or core-3` queues for both; passing on the first offer keeps the other place, Leave these queues ends it, and a booking from the next offer ends the wait', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book ran-2'), 'register_submit', { purpose: 'Radio soak', release_choice: '4h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book core-3'), 'register_submit', { purpose: 'Core soak', release_choice: '4h' });
+    const waiting = await ask(h, h.linus, h.lab, 'wait for ran-2 or core-3');
+    expect(seenCard(waiting).heading).toBe('Waiting for core-3 or ran-2');
+    expect(seenCard(waiting).texts[1]).toBe('Your places: #1 for core-3, #1 for ran-2.');
+    // ran-1 and ran-4 carry 5g as ran-2 does, but were not named.
+    expect(await queues(h)).toEqual({ 2: ['linus@example.com core-3\nran-2'], 3: ['linus@example.com core-3\nran-2'] });
+
+    // Ada gives core-3 back; Linus passes: it goes on, and he still waits for ran-2.
+    const room = h.emu.directRoom(h.linus.id, h.bot.id);
+    let since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release core-3'), 'release_submit');
+    const first = await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(first).texts).toContain('You waited for core-3 or ran-2: once you book core-3, I take you out of the other queues.');
+    const passed = await click(h, h.linus, first, 'decline_offer');
+    expect(seenCard(passed).texts).toContain('You still wait in the queue of ran-2: the first of them handed on is offered to you.');
+    expect(await queues(h)).toMatchObject({ 2: ['linus@example.com core-3\nran-2'] });
+
+    // Waiting again, then Ada gives ran-2 back: booked from its offer, the place for core-3 goes too.
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book core-3'), 'register_submit', { purpose: 'Core soak', release_choice: '4h' });
+    expect(seenCard(await ask(h, h.linus, h.lab, 'wait ran-2 or core-3')).texts[1]).toBe('Your places: #1 for core-3, #1 for ran-2.');
+    since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release ran-2'), 'release_submit');
+    const second = await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(second).heading).toBe('ran-2 is free: it is yours if you want it');
+    expect(seenCard(await click(h, h.linus, second, 'register_submit', { purpose: 'Radio check', release_choice: '4h' })).heading).toBe('Booked: ran-2');
+    expect((await queues(h))[3] ?? []).toEqual([]);
+
+    // Waiting for two and leaving with the card's button: both places go.
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book ran-1'), 'register_submit', { purpose: 'Radio check', release_choice: '4h' });
+    const again = await ask(h, h.ada, h.lab, 'wait for ran-1 or ran-2');
+    expect(seenCard(again).heading).toBe('Waiting for ran-1 or ran-2');
+    const left = await click(h, h.ada, again, 'unwait_label');
+    expect(seenCard(left).heading).toBe('You stopped waiting for ran-1 or ran-2');
+    expect(seenCard(left).texts[1]).toBe('You left the queue of ran-1, ran-2. You will not get an offer for them.');
+    expect(Object.values(await queues(h)).flat()).toEqual([]);
   });
 
   it('both a testbed and a label: the form comes back with the problem named and the values kept', async () => {

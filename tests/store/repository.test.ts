@@ -252,24 +252,27 @@ describe.each(BACKENDS)('store repositories ($name)', (backend) => {
       expect((await world.persisted()).lifecycle).toEqual([]);
     });
 
-    it('keeps the label of a place taken, and of an offer made, by waiting for any testbed carrying it; refuses one that is no label', async () => {
+    it('keeps the label of a place taken, and of an offer made, by waiting for any testbed carrying it or for named ones; refuses one that is neither', async () => {
       await world.seed({ testbeds: [available(1), inUse(2)] });
       const store = await world.open();
       const byLabel: LifecycleEntry = {
         ...waiting(),
-        queue: [...waiting().queue, { email: 'ann@example.com', name: 'Ann', since: '2026-03-10T09:05:00.000Z', label: '5g' }],
+        queue: [
+          ...waiting().queue,
+          { email: 'ann@example.com', name: 'Ann', since: '2026-03-10T09:05:00.000Z', label: '5g' },
+          // `wait lab-2 or TB 04 wifi`: the names, one per line.
+          { email: 'dee@example.com', name: 'Dee', since: '2026-03-10T09:06:00.000Z', label: 'lab-2\nTB 04 wifi' },
+        ],
         offer: { email: 'cy@example.com', name: 'Cy', until: '2026-03-10T09:10:00.000Z', label: '5G' },
       };
       await store.lifecycle.save(byLabel);
       await store.close();
       const again = await world.open();
       expect(again.lifecycle.get(2)).toEqual(byLabel);
-      const bad = { ...byLabel, queue: [{ ...byLabel.queue[1], label: 'five g' }], offer: { ...byLabel.offer!, label: '' } };
+      const bad = { ...byLabel, queue: [{ ...byLabel.queue[1], label: 'five g' }, { ...byLabel.queue[2], label: 'lab-2\n' }], offer: { ...byLabel.offer!, label: '' } };
       const error = await failure(again.lifecycle.save(bad));
-      expect(error?.problems).toEqual([
-        'queue[0].label must be a label: 1 to 32 letters, digits, dots, underscores or hyphens',
-        'offer.label must be a label: 1 to 32 letters, digits, dots, underscores or hyphens',
-      ]);
+      const problem = 'must be a label (1 to 32 letters, digits, dots, underscores or hyphens) or 2 to 10 testbed names, one per line';
+      expect(error?.problems).toEqual([`queue[0].label ${problem}`, `queue[1].label ${problem}`, `offer.label ${problem}`]);
       expect(again.lifecycle.get(2)).toEqual(byLabel);
     });
 
