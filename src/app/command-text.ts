@@ -70,7 +70,7 @@ function bookedLabWordsOnly(words: string, testbeds: readonly Pick<TestbedRecord
  */
 export function isCommandText(text: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
   const said = commandText(text);
-  if (carriesPersonWords(said)) return false;
+  if (carriesPersonWords(said, testbeds)) return false;
   const command = everydayCommand(said, testbeds);
   const word = command.toLowerCase();
   const phrases = [RELEASE_ALL, FREE_NOW, SHOW_STATUS, MY_BOOKINGS, MY_HISTORY, THANKS, WHO_HAS_ANY, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, DIGEST_ASKED, SWITCH_ASKED, WHO_ADMINS];

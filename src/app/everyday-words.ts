@@ -7,7 +7,7 @@ import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
-import { readTypedExtension } from '../cards/typed-time.js';
+import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
 import { ANY_TESTBED, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
@@ -284,7 +284,7 @@ const WHO_BEFORE = /^who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]*?)\s+
  * words (`how do I fix my code`). A recording blanks
  * such text, as it does any free text.
  */
-export function carriesPersonWords(said: string): boolean {
+export function carriesPersonWords(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
   // `how do I fix my code`: a way the bot knows, asked plainly, or a person's own question.
   const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
   if (howAsked !== undefined) return !plainWay(howAsked);
@@ -293,6 +293,7 @@ export function carriesPersonWords(said: string): boolean {
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
+  if (releaseNoted(said, testbeds) !== undefined) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -378,6 +379,21 @@ const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:
  * kept).
  */
 const RELEASE_BECAUSE = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?),?\s+(?:because|since|as)\s+(?!soon\s|planned$)\S[\s\S]*$/i;
+/**
+ * `release lab-3, Linus left`, `release lab-3 - done`, `release lab-3: run finished`, `release lab-3 (finished early)`: the
+ * testbed (group 1) and a note after a mark (group 2, a person's words, not kept).
+ */
+const RELEASE_NOTED = /^(?:release|free(?:\s+up)?|unbook)\s+(\S[\s\S]{0,80}?)(?:\s*,|\s+[-–—]|\s*:|\s*\()\s*([^\s)][^)]*)\)?$/;
+
+/** The testbed of a release with a note after it (`release lab-3, Linus left`); never two testbeds or a time (`release lab-3, 5pm`). */
+function releaseNoted(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  const noted = said.length > AROUND_NAME_MAX ? null : RELEASE_NOTED.exec(said);
+  if (noted === null) return undefined;
+  const [, name, note] = noted;
+  const timed = isTypedTime(`until ${note}`) || /^(?:at|by|in|until|till|after|before)\s/i.test(note);
+  if (timed || namesOne(testbeds, note) || testbedsNamed(testbeds, note) !== undefined || !namesOne(testbeds, name.trim())) return undefined;
+  return name.trim();
+}
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
   /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
@@ -851,6 +867,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `release lab-3 because Linus left`: the release is the same whatever the reason.
   const because = command.length > AROUND_NAME_MAX ? undefined : RELEASE_BECAUSE.exec(command)?.[1].trim();
   if (because !== undefined && namesOne(testbeds, because)) return `release ${because}`;
+  // `release lab-3, Linus left`: so is a note after it.
+  const noted = releaseNoted(command, testbeds);
+  if (noted !== undefined) return `release ${noted}`;
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;

@@ -2209,6 +2209,25 @@ describe('router: answers to a reminder, problems and questions said plainly', (
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each(['release lab-3, Linus left', 'release lab-3: run finished', 'release lab-3 - done', 'release lab-3 — the soak hung', 'release lab-3 (finished early)', 'free up TB-04 SD-WAN pod, all done'])(
+    '%j: a note after the testbed is not part of its name, and a recording blanks it',
+    (typed) => {
+      const name = typed.startsWith('free up TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3';
+      expect(dispatched(typed)).toEqual([{ type: 'release.started', testbedName: name }]);
+      expect(isCommandText(typed, testbeds)).toBe(false);
+    },
+  );
+
+  it('after a mark, a time, another testbed or courtesy is no note', () => {
+    for (const typed of ['release lab-3, 5pm', 'release lab-3, tomorrow', 'release lab-3, at 5', 'release lab-3, TB-04', 'release lab-3 - TB-04 and lab-3']) {
+      expect(dispatched(typed), typed).toEqual([{ type: 'release.started', testbedName: typed.slice('release '.length) }]);
+    }
+    for (const typed of ['release lab-3 - thanks', 'release lab-3, please', 'release lab-3: thanks']) {
+      expect(dispatched(typed), typed).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
+  });
+
   it('why a testbed is released, and what is announced, are a person’s words: a recording blanks them', () => {
     for (const typed of ['release lab-3 because Linus left', 'announcement: the lab is closed on friday', 'announce the move']) expect(isCommandText(typed, testbeds), typed).toBe(false);
     for (const typed of ['announce maintenance', 'is lab-3 down', 'lab-3 labels']) expect(isCommandText(typed, testbeds), typed).toBe(true);

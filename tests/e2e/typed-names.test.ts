@@ -613,6 +613,25 @@ describe('said as a team says it, end to end', () => {
   });
 });
 
+describe('a release with a note after it, end to end', () => {
+  it('`release lab-1, the soak hung` opens the form on lab-1 and one press releases it; `release lab-2 - thanks` likewise', async () => {
+    const h = await startHarness();
+    try {
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const noted = await ask(h, h.linus, h.lab, 'release lab-1, the soak hung');
+      expect(seenCard(noted).heading).toBe('Release a testbed');
+      expect(seenCard(noted).texts.some((line) => line.startsWith('No testbed is called'))).toBe(false);
+      expect(seenCard(await click(h, h.linus, noted, 'release_submit')).heading).toBe('Released: lab-1');
+      const thanked = await ask(h, h.linus, h.lab, 'release lab-2 - thanks');
+      expect(seenCard(await click(h, h.linus, thanked, 'release_submit')).heading).toBe('Released: lab-2');
+      expect((await h.readTestbeds()).map((record) => record.user_email)).toEqual([null, null, null]);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('several testbeds asked about at once, end to end', () => {
   it('`who has lab-1 and lab-3` shows those two rows, Linus holding lab-1; `is lab-1 or lab-2 free` likewise', async () => {
     const h = await startHarness();
