@@ -43,7 +43,7 @@ import { releaseInputsAt } from '../cards/typed-time.js';
 import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-actions.js';
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
-import { ANY_TESTBED_LABEL, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherKey, eitherNames, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
 import { passOnRoute, routeText, thanksRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
@@ -314,6 +314,12 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
     case 'wait_label': {
       // A label no testbed carries any more (renamed, retired since the card was posted): nothing to wait for.
       const typed = typeof inputs.label === 'string' ? inputs.label : '';
+      // Whichever of several testbeds (Wait for either): each must still be there by that name.
+      if (isEitherKey(typed)) {
+        const found = eitherNames(typed)?.map((name) => findByTypedName(ctx.testbeds ?? [], name));
+        if (found?.every((match) => 'found' in match)) return lifecycle(event, { type: 'waitLabel', label: eitherKey(found.map((match) => match.found.testbed_name)) }, now);
+        return { kind: 'reply', view: { kind: 'error', message: 'One of those testbeds is not there by that name any more. Type status to see the testbeds.' } };
+      }
       // Wait for any testbed (the label every testbed counts as carrying), or for any carrying a label of the lab.
       const label = sameLabel(typed, ANY_TESTBED_LABEL) ? ANY_TESTBED_LABEL : waitedLabel(typed, ctx.testbeds ?? []);
       if (label === undefined) return { kind: 'reply', view: { kind: 'error', message: 'No testbed carries that label any more. Type status to see the testbeds and their labels.' } };

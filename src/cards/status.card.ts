@@ -11,7 +11,7 @@
  * `status overdue`) shows the testbeds in that state when no testbed carries it as a label.
  */
 import type { LifecycleEntry, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, LABEL_PATTERN, namesInWords, waitedForWords } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherKey, LABEL_PATTERN, namesInWords, waitedForWords } from '../lab-rules.js';
 import { SHOW_TEXT, narrowStatus, type Narrowed, type PersonWaits, type StatusShow } from './status-filter.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS } from './actions.js';
@@ -309,7 +309,17 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   const only = (named !== undefined || (heldBy !== undefined && rows.length === 1)) && waitable.length === 1 ? waitable[0] : undefined;
   const yours = only !== undefined && only.status === 'in_use' && sameEmail(only.user_email, input.requesterEmail);
   const anyOf = plainText(waitedLabel, 32);
-  const pickerLine = waitAny ? `Waiting? Press Wait for any ${anyOf} for whichever is handed on first, or pick one and press Notify me when free.` : undefined;
+  // Several testbeds named (`who has lab-3 and lab-5`), each busy and none the looker's: waiting for whichever is handed
+  // on first is one press.
+  const inQueueOf = (record: TestbedRecord) => (input.life ?? []).some((entry) => entry.testbed_id === record.id && entry.queue.some((person) => sameEmail(person.email, input.requesterEmail)));
+  const either =
+    several && waitable.length > 1 && waitable.length === rows.length && !waitable.some((record) => sameEmail(record.user_email, input.requesterEmail)) && !waitable.every(inQueueOf);
+  const eitherTitle = waitable.length === 2 ? 'Wait for either' : 'Wait for any of them';
+  const pickerLine = waitAny
+    ? `Waiting? Press Wait for any ${anyOf} for whichever is handed on first, or pick one and press Notify me when free.`
+    : either
+      ? `Waiting? Press ${eitherTitle} for whichever is handed on first, or pick one and press Notify me when free.`
+      : undefined;
   if (waitable.length > 0 && only === undefined) body.push(...waitPicker(waitable, pickerLine));
   // Page buttons and "Notify me" first; the rest as long as there is room (the menu is one word away).
   const actions: CardElement[] = [];
@@ -328,6 +338,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
     if (only.status === 'in_use') actions.push(submit('Ask the holder', { action: ACTIONS.askHolder, testbed_id: String(only.id) }, { associatedInputs: 'none' }));
   } else if (waitable.length > 0 && only === undefined) actions.push(submit('Notify me when free', { action: ACTIONS.wait }));
   if (waitAny) actions.push(submit(`Wait for any ${anyOf}`, { action: ACTIONS.waitLabel, label: waitedLabel }, { associatedInputs: 'none' }));
+  if (either) actions.push(submit(eitherTitle, { action: ACTIONS.waitLabel, label: eitherKey(waitable.map((record) => record.testbed_name)) }, { associatedInputs: 'none' }));
   const rest = [...(offeredToYou ? [] : [buttons.register('Register', namedFree)]), buttons.release(), submit('Mine', { action: ACTIONS.mine }, { associatedInputs: 'none' }), buttons.menu()];
   actions.push(...rest.slice(0, MAX_BUTTONS - actions.length));
   return card(body, actions);

@@ -1060,6 +1060,13 @@ describe('router: waiting for a label', () => {
       kind: 'reply',
       view: { kind: 'error', message: 'That button carries no label. Type mine to see the queues you are in. Nothing was changed.' },
     });
+    // Wait for either (several testbeds named): their names as the testbeds have them now; one gone changes nothing.
+    expect(press({ action: 'wait_label', label: 'LAB-3\ntb-04 sd-wan pod' })).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: 'lab-3\nTB-04 SD-WAN pod' }, now: NOW }]);
+    expect(press({ action: 'wait_label', label: 'lab-3\nlab-9' })).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: 'One of those testbeds is not there by that name any more. Type status to see the testbeds.' },
+    });
+    expect(press({ action: 'unwait_label', label: 'lab-3\nlab-9' })).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: 'lab-3\nlab-9' }, now: NOW }]);
   });
 });
 

@@ -136,6 +136,22 @@ describe('status of several testbeds named at once', () => {
     expect(card.texts.filter((line) => /^● /.test(line)).sort()).toEqual(['● lab-1 · In use', '● lab-3 · Available']);
   });
 
+  it('each busy and none the looker’s: Wait for either (any of them, for three) waits for whichever is handed on first', () => {
+    const busy = [inUse(1, ana), inUse(2, ana), inUse(3, ana), available(4)];
+    const asBob = (label: string, life = [emptyLifecycle(1)]) => statusCard({ testbeds: busy, now: NOW, timeZone: 'UTC', label, requesterEmail: bob.email, life });
+    const two = asBob('lab-2 and lab-1');
+    expect(seenCard(two).texts).toContain('Waiting? Press Wait for either for whichever is handed on first, or pick one and press Notify me when free.');
+    expect(inspectCard(two).actions.map((action) => [action.title, action.data])).toContainEqual(['Wait for either', { action: 'wait_label', label: 'lab-1\nlab-2' }]);
+    expect(inspectCard(asBob('lab-1, lab-2, lab-3')).actions.map((action) => action.title)).toContain('Wait for any of them');
+    // One of them free, one the looker's own, or a place in each already: no such button.
+    const titles = (card: ReturnType<typeof statusCard>) => inspectCard(card).actions.map((action) => action.title);
+    expect(titles(asBob('lab-1 and lab-4'))).not.toContain('Wait for either');
+    expect(titles(statusCard({ testbeds: busy, now: NOW, timeZone: 'UTC', label: 'lab-1 and lab-2', requesterEmail: ana.email }))).not.toContain('Wait for either');
+    const waiting = [1, 2].map((id) => ({ ...emptyLifecycle(id), queue: [{ email: bob.email, name: bob.name, since: NOW }] }));
+    expect(titles(asBob('lab-1 and lab-2', waiting))).not.toContain('Wait for either');
+    expect(titles(asBob('lab-1 and lab-2', waiting.slice(0, 1)))).toContain('Wait for either');
+  });
+
   it('a name with spaces among them, and the fallback text, name them too; a part that names nothing is no list', () => {
     expect(seen('lab-2 and TB-04 SD-WAN pod').texts[1]).toMatch(/^Testbeds lab-2 and TB-04 SD-WAN pod · As of /);
     expect(statusText({ testbeds, now: NOW, timeZone: 'UTC', label: 'lab-1 and lab-3' })).toMatch(/ for lab-1 and lab-3/);

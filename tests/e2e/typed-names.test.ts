@@ -633,7 +633,7 @@ describe('a release with a note after it, end to end', () => {
 });
 
 describe('several testbeds asked about at once, end to end', () => {
-  it('`who has lab-1 and lab-3` shows those two rows, Linus holding lab-1; `is lab-1 or lab-2 free` likewise', async () => {
+  it('`who has lab-1 and lab-3` shows those two rows, Linus holding lab-1; `is lab-1 or lab-2 free` likewise; both busy, Wait for either waits for whichever is handed on first', async () => {
     const h = await startHarness();
     try {
       await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
@@ -643,6 +643,17 @@ describe('several testbeds asked about at once, end to end', () => {
       expect(both.texts).toContain('Linus Lab (linus@example.com) · held for less than a minute');
       const either = seenCard(await ask(h, h.ada, h.lab, 'is lab-1 or lab-2 free?'));
       expect(either.texts.filter((line) => line.startsWith('● '))).toEqual(['● lab-1 · In use', '● lab-2 · Available']);
+      // Both busy: Wait for either takes a place in each queue, and lab-3 handed back is offered to her.
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const busy = await ask(h, h.ada, h.lab, 'who has lab-1 and lab-3');
+      expect(buttonTitles(busy)).toContain('Wait for either');
+      const waiting = seenCard(await click(h, h.ada, busy, 'wait_label'));
+      expect([waiting.heading, waiting.texts[1]]).toEqual(['Waiting for lab-1 or lab-3', 'Your places: #1 for lab-1, #1 for lab-3.']);
+      const room = h.emu.directRoom(h.ada.id, h.bot.id);
+      const since = h.emu.messageCount();
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-3'), 'release_submit');
+      const offer = await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+      expect(seenCard(offer).texts).toContain('You waited for lab-1 or lab-3: once you book lab-3, I take you out of the other queues.');
     } finally {
       await h.close();
     }
