@@ -23,8 +23,12 @@ export interface LabelQueues {
   wait(label: string, by: Holder, now: string): Promise<LifecycleOutcome>;
   /** `unwait any 5g`: the places taken for the label are given up; a place taken for one testbed itself stays. */
   stopWaiting(label: string, by: Holder, now: string): Promise<LifecycleOutcome>;
-  /** After `holder` booked `booked`: their places (and offers) taken for one of its labels elsewhere are given up. */
-  booked(holder: Holder, booked: TestbedRecord, now: string): Promise<void>;
+  /**
+   * After `holder` booked `booked`: their places (and offers) taken for one of its labels elsewhere are given up, and so
+   * are those taken with a label in `waitedWith` (what they had waited for it with: `wait lab-3 or lab-5` before lab-3
+   * was renamed).
+   */
+  booked(holder: Holder, booked: TestbedRecord, now: string, waitedWith?: readonly string[]): Promise<void>;
   /**
    * `record` just gained `labels` (added with them, or edited by an admin): everyone waiting for any testbed of
    * one of them takes a place in its queue too, longest waiting first; when it is free for anyone, it is held
@@ -105,8 +109,8 @@ export function createLabelQueues(deps: {
     return { type: 'unwaitedLabel', label, records: left };
   }
 
-  async function booked(holder: Holder, record: TestbedRecord, now: string): Promise<void> {
-    const waitedFor = (label: string | undefined) => label !== undefined && waitsFor(record, label);
+  async function booked(holder: Holder, record: TestbedRecord, now: string, waitedWith: readonly string[] = []): Promise<void> {
+    const waitedFor = (label: string | undefined) => label !== undefined && (waitsFor(record, label) || waitedWith.some((kept) => sameLabel(kept, label)));
     const offeredTo = (entry: LifecycleEntry) => entry.offer !== null && sameEmail(entry.offer.email, holder.email) && waitedFor(entry.offer.label);
     const others = store.lifecycle
       .snapshot()

@@ -380,6 +380,10 @@ export function createTestbedFleet(deps: {
   }
 
   async function claimFor(request: ClaimTestbedInput, holder: Holder, bookedBy: Holder | undefined): Promise<ClaimResult> {
+    // What the holder waited for it with (an offer or a place taken by label or among named testbeds), read before the
+    // booking ends them: their other places taken so go too, even when the testbed has since been renamed.
+    const before = deps.store.lifecycle.get(request.testbedId);
+    const waitedWith = [before.offer, ...before.queue].flatMap((person) => (person !== null && person.label !== undefined && sameEmail(person.email, holder.email) ? [person.label] : []));
     const answer = await askAgainOnConflict(
       request.testbedId,
       {
@@ -398,7 +402,7 @@ export function createTestbedFleet(deps: {
     if (!answer) return { ok: false, reason: 'unknown' };
     if (answer.type === 'registration.succeeded') {
       freeSince.delete(request.testbedId);
-      await labelQueues.booked(holder, answer.record, request.now);
+      await labelQueues.booked(holder, answer.record, request.now, waitedWith);
       return { ok: true, record: answer.record };
     }
     if (answer.type === 'registration.refused') {

@@ -336,6 +336,16 @@ describe('waiting for any testbed carrying a label', () => {
       expect(notices.filter((notice) => notice.notice.kind === 'labelLost')).toEqual([]);
     });
 
+    it('one of them renamed meanwhile: booked from its offer under the new name, the other place still goes', async () => {
+      await lab({ adaHolds: [1, 3] });
+      await waitNamed(LINUS);
+      expect(await fleet.admin({ request: { type: 'rename', testbedId: 1, name: 'lab-1b' }, by: ADMIN, now: NOW })).toMatchObject({ type: 'renamed' });
+      await fleet.release({ testbedId: 1, by: ADA, now: NOW });
+      await offered(LINUS.email, 1);
+      expect(await fleet.claim({ testbedId: 1, holder: LINUS, purpose: 'firmware', expectedRelease: LATER, now: NOW, offerOnly: true })).toMatchObject({ ok: true });
+      expect((await onDisk()).get(3)?.queue ?? []).toEqual([]);
+    });
+
     it('passed on, the offer says where they still wait; giving the wait up leaves both queues, even a place taken for one of them itself', async () => {
       await lab({ adaHolds: [1, 3] });
       await waitNamed(LINUS);
