@@ -8,7 +8,7 @@ import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js'
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
-import { ANY_TESTBED, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { ANY_TESTBED, eitherWords, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -46,10 +46,10 @@ const BOOK_ASKED =
  * lab-3`, `sign me up for lab-3`: wait.
  */
 const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queue|line|waiting\s+list)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
 /** `add me to the lab-3 queue`, `join the lab-3 queue`, `get in the 5g line`: wait, when the words (group 1) name a testbed or label. */
 const JOIN_NAMED_QUEUE =
-  /^(?:(?:add|put)\s+me\s+(?:to|in|on|into)|join|enter|get\s+(?:me\s+)?(?:in|into|on))\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list|wait-?list)$/i;
+  /^(?:(?:add|put)\s+me\s+(?:to|in|on|into)|join|enter|get\s+(?:me\s+)?(?:in|into|on))\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?|wait-?lists?)$/i;
 /** `who is waiting for lab-3`, `who's in the queue for lab-3`, `queue of lab-3`, `when do I get lab-3`: as `who has lab-3`, the status of lab-3 (its queue on its row). */
 const QUEUE_OF =
   /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:of|on)|how\s+long\s+is\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
@@ -319,7 +319,7 @@ const LEAVE_QUEUE =
  * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
  */
 const LEAVE_NAMED_QUEUE =
-  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line|waiting\s+list)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
+  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /**
  * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
@@ -741,7 +741,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `I'll wait for lab-3`, `I can wait`: the queue of the testbed named, or the status card whose picker chooses one.
   const willWait = WILL_WAIT.exec(command);
   if (willWait && willWait[1] === undefined) return 'wait';
-  if (willWait && namesLabOrAny(testbeds, willWait[1].trim())) return `wait ${willWait[1].trim()}`;
+  if (willWait && namesWaited(testbeds, willWait[1].trim())) return `wait ${willWait[1].trim()}`;
   if (NEED_ONE_NOW.test(command) || ANY_ONE_WILL_DO.test(command)) return 'book';
   if (WAITLIST_ME.test(command)) return 'wait';
   if (ANYONE_RELEASE.test(command)) return 'free';
@@ -762,10 +762,10 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
-  if (wantedName !== undefined && namesLabOrAny(testbeds, wantedName)) return `wait ${wantedName}`;
+  if (wantedName !== undefined && namesWaited(testbeds, wantedName)) return `wait ${wantedName}`;
   const nextFor = command.length > AROUND_NAME_MAX ? null : NEXT_FOR.exec(command);
   const nextName = nextFor?.slice(1).find((group) => group !== undefined)?.trim();
-  if (nextName !== undefined && namesLabOrAny(testbeds, nextName)) return `wait ${nextName}`;
+  if (nextName !== undefined && namesWaited(testbeds, nextName)) return `wait ${nextName}`;
   // `what's the status of my project` is nobody's testbed: left as typed (a hint).
   const statusOf = STATUS_OF.exec(command);
   const statusOfWhat = statusOf?.[1]?.trim();
@@ -835,7 +835,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const queue = QUEUE_FOR.exec(command);
   if (queue && !/^status$/i.test(queue[1])) return `wait ${queue[1]}`;
   const joined = command.length > AROUND_NAME_MAX ? undefined : JOIN_NAMED_QUEUE.exec(command)?.[1].trim();
-  if (joined !== undefined && namesLabOrAny(testbeds, joined)) return `wait ${joined}`;
+  if (joined !== undefined && namesWaited(testbeds, joined)) return `wait ${joined}`;
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
   const placeAsked = command.length > AROUND_NAME_MAX ? undefined : PLACE_ASKED_FOR.exec(command)?.[1].trim();
   if (placeAsked !== undefined && namesOne(testbeds, placeAsked)) return `who has ${placeAsked}`;
@@ -912,12 +912,12 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   }
   const leave = LEAVE_QUEUE.exec(command);
   if ((leave && leave[1] === undefined) || DONE_WAITING.test(command)) return 'my queues';
-  if (leave && namesLabOrAny(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
+  if (leave && namesWaited(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
   const leaveNamed = command.length > AROUND_NAME_MAX ? null : LEAVE_NAMED_QUEUE.exec(command);
   const leftName = (leaveNamed?.[1] ?? leaveNamed?.[2] ?? leaveNamed?.[3])?.trim();
-  if (leftName !== undefined && namesLabOrAny(testbeds, leftName)) return `unwait ${leftName}`;
+  if (leftName !== undefined && namesWaited(testbeds, leftName)) return `unwait ${leftName}`;
   const watch = WATCH.exec(command)?.[1].trim();
-  if (watch !== undefined && namesLabOrAny(testbeds, watch)) return `wait ${watch}`;
+  if (watch !== undefined && namesWaited(testbeds, watch)) return `wait ${watch}`;
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
@@ -1054,6 +1054,11 @@ function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 't
  */
 function namesLabOrAny(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], words: string): boolean {
   return ANY_TESTBED.test(words) || isLabName(testbeds, words.replace(/^(?:any|an?)\s+/i, ''));
+}
+
+/** What a wait may be for: as `namesLabOrAny`, or several testbeds (`lab-3 and lab-5`, `either lab-3 or lab-5`). */
+function namesWaited(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], words: string): boolean {
+  return namesLabOrAny(testbeds, words) || testbedsNamed(testbeds, eitherWords(words)) !== undefined;
 }
 
 /**

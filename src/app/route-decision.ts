@@ -13,7 +13,7 @@ export interface RouterContext {
   timeZone: string;
   knownTestbedIds: readonly number[];
   /** The testbeds' ids, names and labels (and holders); only read for typed text that names one (`wait lab-3`), a label (`any free 5g?`) or a holder (`status Linus Lab`). */
-  testbeds?: readonly (Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'> & Partial<Pick<TestbedRecord, 'status' | 'user_email' | 'user_name'>>)[];
+  testbeds?: readonly (Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'> & Partial<Pick<TestbedRecord, 'status' | 'user_email' | 'user_name' | 'maintenance'>>)[];
   /** Room ids a broadcast may target; only needed for `broadcast_rooms_submit`. */
   broadcastRoomIds?: string[];
   /**

@@ -23,7 +23,9 @@ import {
   HAND_OVER_ALL,
   HISTORY_HELP,
   IT,
+  MAX_TYPED_LIST,
   MAX_TYPED_NAME,
+  eitherWords,
   MY_BOOKINGS,
   MY_HISTORY,
   MY_QUEUES,
@@ -229,9 +231,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const waitFor = WAIT_NAMED.exec(command);
   // `wait a sec`, `wait a minute`: said to somebody, not a testbed to wait for.
   if (waitFor && MOMENT.test(waitFor[1]) && !('found' in findByTypedName(ctx.testbeds ?? [], waitFor[1]))) return { kind: 'reply', view: { kind: 'hint' } };
-  if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_NAME), ctx);
+  if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_LIST), ctx);
   const leave = UNWAIT_NAMED.exec(command);
-  if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_NAME), ctx);
+  if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_LIST), ctx);
   const ask = askRoute(event, command, ctx);
   if (ask) return ask;
   // `purpose lab-3 soak test`: the form for their booking's new purpose, filled in (one press saves it).
@@ -314,9 +316,14 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
     // `book a testbed`, `release mine`: plain words, not a name.
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
     if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
+    // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
+    // waiting for whichever is handed on first is one press.
+    const either = eitherBooked(typed, ctx.testbeds ?? []);
+    if (either !== undefined && either.free === undefined) return one('conversation', event, { type: 'status.requested', label: namesInWords(either.named).slice(0, MAX_TYPED_LIST) });
+    const asTyped = either?.free === undefined ? typed : `${either.free.testbed_name} ${either.rest}`.trim();
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
-    const { booking, forWhom } = readTypedBookingFor(typed, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+    const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
   }
@@ -330,6 +337,24 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const named = bareTestbed(command, ctx.testbeds ?? []);
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
+}
+
+/**
+ * `lab-3 or lab-5`, `either lab-3 or lab-5 for 2 hours`, `lab-3 or lab-5, whichever is free first`: the testbeds named (in the
+ * order typed), the first of them free for anyone now (as far as the records say), and what follows the names. Only
+ * `or` (or `either`, `any of`) makes them a choice: `lab-3 and lab-5` asks for both, which is no single booking.
+ */
+function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbeds']>): { named: string[]; free?: (typeof testbeds)[number]; rest: string } | undefined {
+  const words = typed.split(/\s+/).slice(0, 40);
+  for (let count = words.length; count >= 3; count--) {
+    const listed = words.slice(0, count).join(' ').replace(/,$/, '');
+    if (!/\sor\s|^(?:either|(?:any|one)(?:\s+one)?\s+of)\s/i.test(listed)) continue;
+    const found = testbedsNamed(testbeds, eitherWords(listed));
+    if (found === undefined) continue;
+    const free = found.find((record) => (record.status ?? 'available') === 'available' && !record.maintenance);
+    return { named: found.map((record) => record.testbed_name), ...(free === undefined ? {} : { free }), rest: words.slice(count).join(' ') };
+  }
+  return undefined;
 }
 
 /** What a typed booking starts the form with: its testbed, the inputs it fills and the words it could not read. */
@@ -526,8 +551,10 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
  * only one whose name starts so), as the Notify me when free and Leave the queue buttons do;
  * otherwise a line on why not, and nothing happens.
  */
-function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string, ctx: RouterContext): RouteDecision {
+function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string, ctx: RouterContext): RouteDecision {
   const testbeds = ctx.testbeds ?? [];
+  // One name is read from the first characters; a list of them (`wait lab-3 or lab-5`) from all that was typed.
+  const typed = full.slice(0, MAX_TYPED_NAME);
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return lifecycle(event, { type, testbedId: match.found.id }, event.receivedAt);
   // `wait any 5g`: a place in the queue of each busy testbed carrying 5g, until they hold one of them.
@@ -545,7 +572,8 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   }
   // `wait lab-3 or lab-5`, `wait for either lab-3 or lab-5`, `wait for any of lab-3, lab-5, whichever frees up first`: a
   // place in each of their queues until they hold one of them; `unwait lab-3 and lab-5`: their places in both given up.
-  const several = testbedsNamed(testbeds, eitherWords(waited ?? typed));
+  const listed = /^(\S.*?)\s+(?:for|because|to|so)\s+\S/i.exec(full)?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
+  const several = testbedsNamed(testbeds, eitherWords(listed ?? full)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full)));
   if (several !== undefined) {
     const label = eitherKey(several.map((record) => record.testbed_name));
     return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
@@ -561,14 +589,6 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', typed: string
   // A reason after a name no testbed has (`wait lab-50 for the demo`): the name is what was not found.
   const named = waited ?? typed;
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, named, waited === undefined ? match : findByTypedName(testbeds, waited), type) } };
-}
-
-/** The names in `either lab-3 or lab-5`, `any of lab-3, lab-5`, `lab-3 or lab-5, whichever is free first`. */
-function eitherWords(typed: string): string {
-  return typed
-    .trim()
-    .replace(/^(?:either(?:\s+of)?|(?:any|one)(?:\s+one)?\s+of|both)\s+/i, '')
-    .replace(/,?\s+(?:whichever|whatever)\b.*$/i, '');
 }
 
 /**

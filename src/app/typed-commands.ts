@@ -275,7 +275,7 @@ export function reportArgument(command: string): { days: 7 | 30; label?: string 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
-export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
+export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|on\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
 /** `give lab-3 to Linus`, `hand lab-3 over to Linus`, `transfer lab-3 to Linus`: group 1 is the testbed as typed, group 2 who. */
 export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `give all my testbeds to Linus`, `hand everything over to Linus`, `transfer my bookings to …`: group 1 is who. */
@@ -455,6 +455,16 @@ export function withoutWindow(name: string, testbeds: readonly Pick<TestbedRecor
 export const RELEASE_ALL = /^release\s+all(?:\s+(?:mine|(?:of\s+)?my\s+testbeds?))?$/i;
 /** A typed name longer than any testbed's is cut here (it is only looked up and quoted back). */
 export const MAX_TYPED_NAME = 80;
+/** A typed list of testbeds (`wait lab-3 or lab-5`) is read from this many characters at most. */
+export const MAX_TYPED_LIST = 400;
+
+/** The names in `either lab-3 or lab-5`, `any of lab-3, lab-5`, `both lab-3 and lab-5`, `lab-3 or lab-5, whichever is free first`. */
+export function eitherWords(typed: string): string {
+  return typed
+    .trim()
+    .replace(/^(?:either(?:\s+of)?|(?:any|one)(?:\s+one)?\s+of|both)\s+/i, '')
+    .replace(/,?\s+(?:whichever|whatever)\b.*$/i, '');
+}
 
 /**
  * `purpose lab-3 soak test`, `change the purpose of lab-3 to soak test`, `new purpose for lab-3: soak test`,

@@ -384,6 +384,37 @@ describe('router: extend with a time', () => {
     expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: EITHER }, now: NOW }]);
   });
 
+  describe('a booking of whichever of several testbeds is free', () => {
+    const held = { status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' };
+    const lab = (busy: number[], resting: number[] = []) => ({
+      ...ctx,
+      testbeds: [3, 4, 5].map((id) => ({
+        id,
+        testbed_name: id === 4 ? 'TB-04 SD-WAN pod' : `lab-${id}`,
+        labels: [],
+        ...(busy.includes(id) ? held : { status: 'available' as const }),
+        ...(resting.includes(id) ? { maintenance: { reason: 'rack', until: null, since: NOW, by: { email: 'lead@example.com', name: 'Lab Lead' } } } : {}),
+      })),
+      knownTestbedIds: [3, 4, 5],
+    });
+
+    it.each([
+      ['book lab-3 or lab-5', { testbedName: 'lab-5' }],
+      ['I need lab-3 or lab-5', { testbedName: 'lab-5' }],
+      ["I'll take lab-3 or lab-5, whichever is free first", { testbedName: 'lab-5' }],
+      ['book either lab-3 or TB-04 until 5pm for the soak', { testbedName: 'TB-04 SD-WAN pod', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00', purpose: 'the soak' } }],
+      ['book any of lab-3, lab-5 for 2 hours', { testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }],
+    ])('%j starts the form on the first of them free now, the rest read as typed', (typed, started) => {
+      expect(dispatched(typed, lab([3]))).toEqual([{ type: 'registration.started', ...started }]);
+    });
+
+    it('none of them free (in use or under maintenance): their status, where Wait for either is; `and` asks for both, which stays one form', () => {
+      expect(dispatched('book lab-3 or lab-5 for 2 hours', lab([3], [5]))).toEqual([{ type: 'status.requested', label: 'lab-3 and lab-5' }]);
+      expect(dispatched('book lab-3 or TB-04 or lab-5', lab([3, 4, 5]))).toEqual([{ type: 'status.requested', label: 'lab-3, TB-04 SD-WAN pod and lab-5' }]);
+      expect(dispatched('book lab-3 and lab-5', lab([3]))).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'and lab-5' }]);
+    });
+  });
+
   it('leaving the queues of several named testbeds is one request; a list with a name no testbed has is answered, and nothing changes', () => {
     for (const typed of ['unwait lab-3 and TB-04', 'stop waiting for lab-3 or TB-04', 'leave the queues of lab-3 and TB-04']) {
       expect(dispatched(typed), typed).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: EITHER }, now: NOW }]);

@@ -632,6 +632,26 @@ describe('a release with a note after it, end to end', () => {
   });
 });
 
+describe('a booking of whichever of two testbeds, end to end', () => {
+  it('`book lab-1 or lab-2 for 2 hours` books the free one in one press; with both taken, their status offers Wait for either', async () => {
+    const h = await startHarness();
+    try {
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+      const taken = await ask(h, h.ada, h.lab, 'book lab-1 or lab-2');
+      expect(seenCard(taken).texts[1]).toMatch(/^Testbeds lab-1 and lab-2 · As of /);
+      expect(buttonTitles(taken)).toContain('Wait for either');
+
+      await click(h, h.linus, await ask(h, h.linus, h.lab, 'release lab-2'), 'release_submit');
+      const form = await ask(h, h.ada, h.lab, 'book lab-1 or lab-2 for 2 hours');
+      expect(seenCard(form).heading).toBe('Register a testbed');
+      expect(seenCard(await click(h, h.ada, form, 'register_submit', { purpose: 'regression' })).heading).toBe('Booked: lab-2');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('several testbeds asked about at once, end to end', () => {
   it('`who has lab-1 and lab-3` shows those two rows, Linus holding lab-1; `is lab-1 or lab-2 free` likewise; both busy, Wait for either waits for whichever is handed on first', async () => {
     const h = await startHarness();
