@@ -47,7 +47,7 @@ function typedTestbedName(command: string, testbeds: readonly Pick<TestbedRecord
   if (history !== undefined) return history;
   for (const pattern of [WAIT_NAMED, UNWAIT_NAMED, WHO_HAS, WHEN_FREE]) {
     const match = pattern.exec(command);
-    if (match) return match[1].trim();
+    if (match) return (match[1] ?? match[2]).trim();
   }
   const named = NAMED_FORM.exec(command);
   return named ? named[2].trim() : undefined;

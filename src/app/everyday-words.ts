@@ -60,7 +60,7 @@ const PLACE_ASKED_FOR =
  * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `my waits`: their bookings and
  * places in queues.
  */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
@@ -163,10 +163,10 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
 
 /**
  * `add an hour`, `add 2 hours to lab-3`, `add a day to my booking`: extend by that much; `need lab-3 longer`,
- * `keep it longer`, `longer please`: extend (their bookings, with the Extend buttons).
+ * `I need lab-3 for longer`, `keep it a bit longer`, `longer please`: extend (their bookings, with the Extend buttons).
  */
 const ADD_TIME = /^add\s+(\S[\s\S]*?)(?:\s+(?:to|on)\s+(\S[\s\S]*?))?$/i;
-const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep)\s+(\S[\s\S]*?)\s+)?longer$/i;
+const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep)\s+(\S[\s\S]*?)\s+)?(?:for\s+)?(?:a\s+(?:bit|little|while)\s+)?longer$/i;
 /** The booking talked about without naming it: their bookings to choose from. */
 const MY_BOOKING = /^(?:my\s+(?:booking|reservation|testbed)|it|this|that)$/i;
 
@@ -340,11 +340,12 @@ const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:
 const WAIT_ME =
   /^(?:(?:(?:remind|ping|message|alert|dm|text|email)\s+me|let\s+me\s+know|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
 /**
- * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`,
+ * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
+ * lab-3 after Linus is done`,
  * `hold lab-3 for me`, `I'm waiting for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
-  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -412,10 +413,6 @@ const SOMEONE_FREE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+for\s+(?:me|us))?$/i;
 /** `lab-3 for me`, `lab-5 instead`, `any 5g instead`: book it (group 1). */
 const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+(?:for\s+(?:me|us|myself)|instead)$/i;
-/**
- * `can I book ahead`, `is there a limit`, `how many can I book`, `what happens if I don't release`, `do I get reminded`, `what is
- * a hold`, `what does wait do`: what the rules card says.
- */
 /** `help booking`, `help with extend`, `help me book`: help on one thing (group 1). */
 const HELP_TOPIC = /^help\s+(?:(?:me|us)\s+)?(?:(?:with|on|about|for|to)\s+)?(\S[\s\S]{0,40})$/i;
 /** The nouns people put after `help`, as the verbs `how do I …` reads. */
@@ -544,11 +541,11 @@ export const DIGEST_ASKED =
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
- * a hold`: how bookings work in this lab. (`how long can I keep
+ * a hold`, `do I get reminded`, `will you remind me`, `what does wait do`: how bookings work in this lab. (`how long can I keep
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if)\s+\S[\s\S]{0,60}|do\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|do\s+you\s+remind\s+me|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if)\s+\S[\s\S]{0,60}|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will)\s+you\s+remind\s+me|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`

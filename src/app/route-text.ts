@@ -292,7 +292,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
   if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });
   const whenFree = WHEN_FREE.exec(command);
-  if (whenFree) return one('conversation', event, { type: 'status.requested', label: labelAsked(whenFree[1].trim(), ctx.testbeds ?? []).slice(0, MAX_TYPED_NAME) });
+  // (`what time does lab-3 free up` only of a testbed or label of the lab: `when does the meeting free up` is no question for the bot.)
+  const freeUp = whenFree?.[2]?.trim();
+  const whenAsked = freeUp !== undefined && !('found' in findByTypedName(ctx.testbeds ?? [], freeUp)) && !labelCarried(ctx.testbeds ?? [], freeUp) ? undefined : (whenFree?.[1] ?? freeUp)?.trim();
+  if (whenAsked !== undefined) return one('conversation', event, { type: 'status.requested', label: labelAsked(whenAsked, ctx.testbeds ?? []).slice(0, MAX_TYPED_NAME) });
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const doneBy = doneByRoute(event, command, ctx);
@@ -333,11 +336,15 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // Own keys only: `constructor` or `__proto__` typed by a user must not reach Object.prototype.
   const known = Object.hasOwn(TEXT_COMMANDS, word) ? TEXT_COMMANDS[word] : undefined;
   if (known) return one(known.flow, event, { type: known.type });
-  // A testbed's name alone (`TB-03`): its status, as `who has TB-03`.
+  // A testbed's name alone (`TB-03`): its status, as `who has TB-03`; asked for (`lab-3 please`), the booking form on it.
   const named = bareTestbed(command, ctx.testbeds ?? []);
+  if (named && event.type === 'message' && ASKED_POLITELY.test(event.text)) return one('conversation', event, { type: 'registration.started', testbedName: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
 }
+
+/** `please` (or `pls`, `plz`) before or after what was typed. */
+const ASKED_POLITELY = /^\W*(?:please|pls|plz)\b|\b(?:please|pls|plz)\W*$/i;
 
 /**
  * `lab-3 or lab-5`, `either lab-3 or lab-5 for 2 hours`, `lab-3 or lab-5, whichever is free first`: the testbeds named (in the
@@ -563,9 +570,9 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string,
   // `wait for any testbed`, `wait for the next free one`: a place in the queue of every busy testbed, until they hold
   // one (a label every testbed counts as carrying); `unwait any`: those places given up.
   if (ANY_TESTBED.test(typed)) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label: ANY_TESTBED_LABEL }, event.receivedAt);
-  // `wait lab-3 for the demo`, `wait any 5g because the soak runs long`, `stop waiting for lab-3 for now`: why changes
-  // nothing about the queue.
-  const why = /^(\S.*?)\s+(?:for|because|to|so)\s+\S/i.exec(typed);
+  // `wait lab-3 for the demo`, `wait any 5g because the soak runs long`, `stop waiting for lab-3 for now`, `wait for lab-3
+  // after Linus`: why (or after whom) changes nothing about the queue.
+  const why = /^(\S.*?)\s+(?:for|because|to|so|after)\s+\S/i.exec(typed);
   const waited = why?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
   if (waited !== undefined && ('found' in findByTypedName(testbeds, waited) || waitedLabel(waited, testbeds) !== undefined || ANY_TESTBED.test(waited))) {
     return queueRoute(event, type, waited, ctx);

@@ -225,11 +225,12 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
 export const FREE_NOW =
   /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
- * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`: the status
- * of that testbed, with its expected release (a later day asked about is answered by when it is due back).
+ * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
+ * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`: the status of that testbed (group 1 or 2), with its expected
+ * release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:free|available|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?$/i;
+  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:be\s+)?(?:free|available|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
@@ -244,7 +245,7 @@ const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|reserved|occupied|held|overd
 /** `which testbed frees up first`, or `when will a testbed be free` (no testbed of that name): what is free, or which is back first. */
 export function nextFreeAsked(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): boolean {
   if (NEXT_FREE.test(command)) return true;
-  const asked = WHEN_FREE.exec(command)?.[1].trim();
+  const asked = WHEN_FREE.exec(command)?.[1]?.trim();
   return asked !== undefined && ANY_TESTBED.test(asked) && !BUSY_ASKED.test(command) && !('found' in findByTypedName(testbeds, asked));
 }
 
@@ -417,11 +418,11 @@ export function isPersonWords(words: string): boolean {
 const HISTORY_NAMED =
   /^(?:(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
 /**
- * `my history`, `my past bookings`, `what did I book lately`, `how much have I used this week`: the person's own bookings of the last
- * 30 days.
+ * `my history`, `my past bookings`, `what did I book lately`, `how much have I used this week`, `what happened to my booking`,
+ * `who released my testbed`: the person's own bookings of the last 30 days (each says how it ended).
  */
 export const MY_HISTORY =
-  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?)$/i;
+  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation))$/i;
 /** `lab-3 history`, `lab-3 log`, `lab-3 activity`, `lab-3 usage`: the name first (only when it is a testbed's). */
 const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats)$/i;
 /**
@@ -530,7 +531,9 @@ export function readTypedDoneBy(command: string): TypedDoneBy[] {
   if (!match) return [];
   const reading = (name: string, word: string, time: string): TypedDoneBy => {
     // `after lunch` keeps its word: `until after lunch` is 13:00 (`after 5pm` reads as no time, and nothing is set).
-    const phrase = `${/^in$/i.test(word) ? 'for' : /^after$/i.test(word) ? 'until after' : 'until'} ${time.trim()}`;
+    // `done in 10`: a bare number after `in` is minutes, as said aloud.
+    const said = /^in$/i.test(word) && /^\d{1,3}$/.test(time.trim()) && Number(time.trim()) <= 120 ? `${time.trim()} minutes` : time.trim();
+    const phrase = `${/^in$/i.test(word) ? 'for' : /^after$/i.test(word) ? 'until after' : 'until'} ${said}`;
     return name.trim() === '' ? { phrase } : { name: name.trim().slice(0, MAX_TYPED_NAME), phrase };
   };
   if (match[2] !== undefined) {

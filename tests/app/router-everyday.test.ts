@@ -2274,6 +2274,46 @@ describe('router: answers to a reminder, problems and questions said plainly', (
   });
 });
 
+describe('router: what happened, when it frees up, and a testbed asked for politely', () => {
+  it.each([
+    ['will I get a reminder', { kind: 'reply', view: { kind: 'rules' } }],
+    ['does the bot remind me before my booking ends', { kind: 'reply', view: { kind: 'rules' } }],
+    ['am I still in line', [{ type: 'mine.requested', queues: true }]],
+    ['am I in the queue', [{ type: 'mine.requested', queues: true }]],
+    ['did I lose my place', [{ type: 'mine.requested', queues: true }]],
+    ['why did I lose my place in the queue', [{ type: 'mine.requested', queues: true }]],
+    ['what happened to my booking', [{ type: 'myHistory.requested' }]],
+    ['where did my booking go', [{ type: 'myHistory.requested' }]],
+    ['who released my testbed', [{ type: 'myHistory.requested' }]],
+    ['is lab-3 ever free', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['what time does lab-3 free up', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['when does TB-04 free up', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['will lab-3 be free by 5', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['will lab-3 be free at 5pm', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['book lab-3 after Linus is done', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['wait for lab-3 after Linus', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['done in 10', [{ type: 'mine.requested', doneBy: '2026-03-02T10:10:00.000Z' }]],
+    ["I'll be done in 10", [{ type: 'mine.requested', doneBy: '2026-03-02T10:10:00.000Z' }]],
+    ["I'll release lab-3 in 20", [{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T10:20:00.000Z' }]],
+    ['I need lab-3 for longer', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['keep it a bit longer', [{ type: 'mine.requested' }]],
+    ['lab-3 please', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['please TB-04', [{ type: 'registration.started', testbedName: 'TB-04 SD-WAN pod' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('the look-alikes stay what they were', () => {
+    expect(dispatched('lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(dispatched('status please')).toEqual([{ type: 'status.requested' }]);
+    expect(dispatched('when does the meeting free up')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('when does the next one free up')).toEqual([{ type: 'status.requested', label: 'free' }]);
+    expect(dispatched('book lab-3 after lunch')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'after lunch' }]);
+    // Who a wait comes after is a person's words: a recording blanks them.
+    for (const typed of ['book lab-3 after Linus is done', 'wait for lab-3 after Linus']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+});
+
 describe('router: the lab at a glance, said plainly', () => {
   it.each([
     ['status lab-3, TB-04', [{ type: 'status.requested', label: 'lab-3, TB-04' }]],

@@ -169,6 +169,22 @@ describe('more time, and a new time, in everyday words', () => {
   });
 });
 
+describe('done in a few minutes, and a testbed asked for politely', () => {
+  it('`done in 10` offers Done by ten minutes from now and one press sets it; Linus\'s `lab-2 please` books lab-2 in one press', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const soon = await ask(h, h.ada, h.lab, 'done in 10');
+    expect(buttonTitles(soon)[0]).toMatch(/^Done by (?:\d{2}:\d{2}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/);
+    expect(seenCard(await click(h, h.ada, soon, 'done_by')).heading).toBe('Due back sooner: lab-1');
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    expect(Math.abs(due - (Date.now() + 10 * 60_000))).toBeLessThan(2 * 60_000);
+
+    const asked = await ask(h, h.linus, h.lab, 'lab-2 please');
+    expect(seenCard(asked).heading).toBe('Register a testbed');
+    expect(seenCard(await click(h, h.linus, asked, 'register_submit', { purpose: 'firmware', release_choice: '1h' })).heading).toBe('Booked: lab-2');
+  });
+});
+
 describe('every booking extended at once', () => {
   it('`extend all my bookings by 2 hours`: one press extends each, the card says until when; a time one already runs past says so for it', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };
