@@ -227,10 +227,10 @@ const FEEDBACK_WORDS =
   /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
- * lab is closed friday`: the broadcast flow.
+ * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
  */
 const BROADCAST_WORDS =
-  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce)\s*:?\s+\S[\s\S]*)$/i;
+  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce|broadcast)\s*:?\s+\S[\s\S]*)$/i;
 /**
  * `notify me`, `notify me when free`: as `wait` with no testbed (the status card, whose picker chooses one); `notify me
  * when something is free`, `tell me when one frees up` (group 1): as `wait any`, for whichever is handed on first.
@@ -289,11 +289,13 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
   if (howAsked !== undefined) return !plainWay(howAsked);
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
-  if (BROADCAST_WORDS.test(said) && (/\s(?:to|in|with)\s/i.test(said) || /^announce(?:ment)?\s*:?\s+(?!(?:the\s+)?(?:status|maintenance|availability|usage)$)\S/i.test(said))) return true;
+  if (BROADCAST_WORDS.test(said) && (/\s(?:to|in|with)\s/i.test(said) || /^(?:announce(?:ment)?|broadcast)\s*:?\s+(?!(?:the\s+)?(?:status|maintenance|availability|usage)$)\S/i.test(said))) return true;
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
+  const heldBy = said.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(said);
+  if (heldBy?.[2] !== undefined && !NOBODY_NAMED.test(heldBy[2].trim())) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
 }
 
@@ -374,7 +376,7 @@ const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS
 const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
-const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|this\s+(?:week|month)))?$/i;
+const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|(?:this|last|(?:in\s+)?the\s+(?:last|past))\s+(?:week|month)))?$/i;
 /**
  * `release lab-3 because Linus left`, `release lab-3 since he is on holiday`: the testbed (group 1), and why (a person's words, not
  * kept).
@@ -413,6 +415,15 @@ const SOMEONE_FREE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+for\s+(?:me|us))?$/i;
 /** `lab-3 for me`, `lab-5 instead`, `any 5g instead`: book it (group 1). */
 const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+(?:for\s+(?:me|us|myself)|instead)$/i;
+/**
+ * `is lab-3 held by Linus`, `is lab-3 booked by a pipeline`, `who is holding lab-3 via the API`, `is a pipeline using lab-3`:
+ * as `who has lab-3` (group 1 or 3), whoever was named (group 2, a person's words unless a pipeline's or nobody's).
+ */
+const HELD_BY_ASKED =
+  /^(?:(?:is|was)\s+(\S[\s\S]*?)\s+(?:held|booked|reserved|taken|used|in\s+use)\s+by\s+(\S[\s\S]*?)|who(?:['’]?s|\s+is)\s+(?:holding|using|on)\s+(\S[\s\S]*?)\s+(?:via|through|from|over)\s+(?:the\s+)?(?:api|pipeline|ci)|(?:is|are)\s+(?:a\s+|the\s+|any\s+)?(?:pipelines?|ci|jenkins|api)\s+(?:using|holding|on)\s+(\S[\s\S]*?))$/i;
+/** Who a question names without naming a person: a pipeline, the API, anybody. */
+const NOBODY_NAMED = /^(?:an?\s+|the\s+|any\s+)?(?:pipelines?|ci|jenkins|api|job|script|bot|one|anyone|anybody|someone|somebody|me|you|us|them)$/i;
+
 /** `help booking`, `help with extend`, `help me book`: help on one thing (group 1). */
 const HELP_TOPIC = /^help\s+(?:(?:me|us)\s+)?(?:(?:with|on|about|for|to)\s+)?(\S[\s\S]{0,40})$/i;
 /** The nouns people put after `help`, as the verbs `how do I …` reads. */
@@ -525,7 +536,7 @@ const WHO_WAITS =
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i)\s+(?:do|type|say|ask)|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
+  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -930,6 +941,9 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
   if (readLabel(shownLabel) !== null && labelCarried(testbeds, shownLabel) && !namesOne(testbeds, shownLabel)) return `status ${shownLabel}`;
+  const heldBy = command.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(command);
+  const heldByName = (heldBy?.[1] ?? heldBy?.[3] ?? heldBy?.[4])?.trim();
+  if (heldByName !== undefined && namesOne(testbeds, heldByName)) return `who has ${heldByName}`;
   const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2] ?? DONE_WITH_ASKED.exec(command)?.[1])?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();

@@ -93,6 +93,12 @@ const BOOK_FOR_OTHERS_ASKED =
 const BOOK_FOR_OTHERS_HELP =
   'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
 
+/** `api`, `api token`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
+const API_ASKED =
+  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+do)\s+(?:pipelines?|ci|jenkins|scripts?)\s+(?:book|hold|use|reserve)\s+(?:a\s+)?testbeds?)$/i;
+const API_HELP =
+  'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
+
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+order|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
@@ -204,6 +210,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const said = commandText(event.text);
   // `can I book for someone else`: how, in one line (before `book for someone else` fills in a purpose).
   if (BOOK_FOR_OTHERS_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: BOOK_FOR_OTHERS_HELP } };
+  // `how do I get an API token`, `help api`: how pipelines book, in one line.
+  if (API_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: API_HELP } };
   const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.

@@ -5,6 +5,7 @@
  */
 import type { AdminTask, TestbedRecord } from '../domain.js';
 import { findByTypedName, findNearName, sameName } from '../lab-rules.js';
+import { isTypedTime } from '../cards/typed-time.js';
 import { MAX_TYPED_NAME } from './typed-commands.js';
 
 /** An admin task typed: the task, and the words after it (the testbed, and for a rename the new name). */
@@ -237,7 +238,24 @@ export function maintenanceParts<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const rest = typed.slice(split.index);
   const reason = /\s(?:for|because(?:\s+of)?)\s+(\S[\s\S]*)$/i.exec(rest);
   const untilPart = /^\s+(?:until|till)\s+(\S[\s\S]*)$/i.exec(reason ? rest.slice(0, reason.index) : rest);
-  return { testbed: typed.slice(0, split.index), ...(untilPart ? { until: untilPart[1].trim() } : {}), ...(reason ? { reason: reason[1].trim() } : {}) };
+  const said = untilPart?.[1].trim();
+  // `until 5pm new cables`: the end, then the reason with no word between.
+  const parted = said === undefined || reason ? undefined : timeThenWords(said);
+  const until = parted?.time ?? said;
+  const why = reason?.[1].trim() ?? parted?.words;
+  return { testbed: typed.slice(0, split.index), ...(until ? { until } : {}), ...(why ? { reason: why } : {}) };
+}
+
+/** `5pm new cables`, `friday, rack move`: the longest start that reads as a time, and the words after it; undefined when all is one. */
+function timeThenWords(said: string): { time: string; words: string } | undefined {
+  if (isTypedTime(`until ${said}`)) return undefined;
+  const words = said.split(/\s+/).slice(0, 8);
+  for (let count = words.length - 1; count >= 1; count--) {
+    const time = words.slice(0, count).join(' ').replace(/[,:;-]+$/, '');
+    const rest = said.split(/\s+/).slice(count).join(' ').replace(/^[-–—,:;]\s*/, '').trim();
+    if (rest !== '' && isTypedTime(`until ${time}`)) return { time, words: rest };
+  }
+  return undefined;
 }
 
 /**

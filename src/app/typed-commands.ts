@@ -251,6 +251,8 @@ export function nextFreeAsked(command: string, testbeds: readonly Pick<TestbedRe
 
 /** `report 30`, `report 7 days`: the usage report over that window. */
 const REPORT_WITH_ARGUMENT = /^report\s+(\S[\s\S]*)$/i;
+/** `last month`, `for the past week`, `this month` at the end of a report's words. */
+const REPORT_WINDOW = /(?:^|\s+)(?:(?:for|over|in|of)\s+)?(?:the\s+)?(?:last|past|this)\s+(week|month|7\s+days|30\s+days)$/i;
 /** `30`, `30 days`, `7d` in a report's words, with a label (`report 5g 30`) or alone. */
 const REPORT_DAYS = /(?:^|\s)(7|30)\s*(?:d|days?)?(?=\s|$)/i;
 export const REPORT_ARGUMENT_HELP =
@@ -264,7 +266,10 @@ export const REPORT_ARGUMENT_HELP =
 export function reportArgument(command: string): { days: 7 | 30; label?: string } | 'invalid' | null {
   const match = REPORT_WITH_ARGUMENT.exec(command);
   if (!match) return null;
-  const words = match[1].trim().slice(0, 80);
+  const typed = match[1].trim().slice(0, 80);
+  // `report 5g last month`, `report for this week`: the window said in words, as `30` or `7`.
+  const spoken = REPORT_WINDOW.exec(typed);
+  const words = spoken ? `${typed.slice(0, spoken.index)} ${/month|30/i.test(spoken[1]) ? '30' : '7'}`.trim() : typed;
   const days = REPORT_DAYS.exec(words);
   const rest = (days ? words.replace(REPORT_DAYS, ' ') : words).trim().replace(/^(?:of|for|on)\s+/i, '');
   const window = days?.[1] === '30' ? 30 : 7;

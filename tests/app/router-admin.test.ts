@@ -264,6 +264,10 @@ describe('router: admin tasks typed', () => {
     ['take lab-2 offline until tomorrow 9am because of new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00', reason: 'new cables' })],
     // A zone typed with the time: 9:00 UTC is 10:00 on the display zone's clock (Berlin), where the form reads it.
     ['take lab-2 offline until tomorrow 9am UTC', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 10:00' })],
+    // The reason straight after the end, with no word between (or a comma, a dash).
+    ['lab-2 maintenance until 5pm new cables', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 17:00', reason: 'new cables' })],
+    ['maintenance lab-2 until friday, rack move', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59', reason: 'rack move' })],
+    ['maintenance lab-2 until tomorrow 9am - new psu', started('maintenance_start', { testbed_id: '2', until: '2026-03-03 09:00', reason: 'new psu' })],
     // How long it lasts is its end (11:00 in Berlin now); the reason follows `because`.
     ['maintenance lab-2 for 2 hours', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 13:00' })],
     ['take lab-2 offline for 2 hours because of the fan', started('maintenance_start', { testbed_id: '2', until: '2026-03-02 13:00', reason: 'the fan' })],

@@ -2303,6 +2303,33 @@ describe('router: what happened, when it frees up, and a testbed asked for polit
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    ['report 5G last month', [{ type: 'report.requested', days: 30, label: '5G' }]],
+    ['report of 5g for the last week', [{ type: 'report.requested', days: 7, label: '5g' }]],
+    ['report this month', [{ type: 'report.requested', days: 30 }]],
+    ['how busy was lab-3 last week', [{ type: 'history.requested', testbedId: 3 }]],
+    ['what can I do here', [{ type: 'help.requested' }]],
+    ['is lab-3 held by Linus', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is TB-04 booked by a pipeline', [{ type: 'status.requested', label: 'TB-04' }]],
+    ['who is holding lab-3 via the API', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is a pipeline using lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['broadcast: lab closed tomorrow', [{ type: 'broadcast.started' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['how do I get an API token', 'api token', 'help api', 'is there an api', 'can pipelines book testbeds'])('%j says in one line how pipelines get a token', (typed) => {
+    const decision = route(text(typed), ctx);
+    expect(decision.kind === 'reply' && decision.view.kind === 'error' && decision.view.message).toMatch(/^Pipelines hold testbeds through the bot’s HTTP API \(\/api\/v1\), each with a token of its own\. The lab’s admins create tokens/);
+  });
+
+  it('who is named holding a testbed, and what is broadcast, are a person’s words; a pipeline is not', () => {
+    for (const typed of ['is lab-3 held by Linus', 'broadcast: lab closed tomorrow']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+    for (const typed of ['is lab-3 held by a pipeline', 'is a pipeline using lab-3', 'broadcast status']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+    expect(dispatched('is the cake held by Linus')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('the api is down')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('the look-alikes stay what they were', () => {
     expect(dispatched('lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
     expect(dispatched('status please')).toEqual([{ type: 'status.requested' }]);
