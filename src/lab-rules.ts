@@ -352,9 +352,8 @@ export function waitedForWords(label: string, shown: (text: string, max: number)
   return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-/** How to wait so again, as typed in the lab's room: `wait any`, `wait any 5g`, `wait lab-3 or lab-5`. */
+/** How to wait for any testbed (of a label) again, as typed in the lab's room: `wait any`, `wait any 5g`. */
 export function waitAgainWords(label: string, shown: (text: string, max: number) => string): string {
-  if (eitherNames(label) !== undefined) return `wait ${waitedForWords(label, shown)}`;
   return sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${shown(label, LAB_LIMITS.labelMax)}`;
 }
 

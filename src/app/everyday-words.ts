@@ -552,7 +552,7 @@ export const DIGEST_ASKED =
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
- * a hold`, `do I get reminded`, `will you remind me`, `what does wait do`: how bookings work in this lab. (`how long can I keep
+ * a hold`, `do I get reminded`, `will I get a reminder`, `what does wait do`: how bookings work in this lab. (`how long can I keep
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =

@@ -3,9 +3,10 @@
  * the label `testbed`, which every testbed counts as carrying), or for whichever of several named
  * testbeds is handed on first (`wait lab-3 or lab-5`, kept as their names in place of a label), built
  * on the testbeds' own queues: the person takes a place in the queue of every busy testbed carrying the
- * label, each place kept with the label (lifecycle.json). The first of them to be handed on is offered to them as any queue's first is;
- * once they hold any testbed carrying the label, however they booked it, the other places are given up
- * and an open offer of another one is declined, so it goes to the next person at once.
+ * label, each place kept with the label (lifecycle.json). The first of them to be handed on is offered to
+ * them as any queue's first is; once they hold any testbed carrying the label, however they booked it, the
+ * other places are given up and an open offer of another one is declined, so it goes to the next person
+ * at once.
  *
  * Every step is a request to one testbed (`wait`, `unwait`, `decline`), answered by its own actor as a
  * press on its buttons would be, so the testbeds' rules (not twice in a queue, not for your own booking,

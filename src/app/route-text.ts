@@ -351,6 +351,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   return hintFor(word, command, ctx);
 }
 
+/** `lab-3 for the demo`, `lab-3 to be free so I can test`, `lab-3 after Linus`: what is waited for, before why (or after whom). */
+function waitedBeforeWhy(typed: string): string | undefined {
+  return /^(\S.*?)\s+(?:for|because|to|so|after)\s+\S/i.exec(typed)?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
+}
+
 /** `please` (or `pls`, `plz`) before or after what was typed. */
 const ASKED_POLITELY = /^\W*(?:please|pls|plz)\b|\b(?:please|pls|plz)\W*$/i;
 
@@ -580,14 +585,13 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string,
   if (ANY_TESTBED.test(typed)) return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label: ANY_TESTBED_LABEL }, event.receivedAt);
   // `wait lab-3 for the demo`, `wait any 5g because the soak runs long`, `stop waiting for lab-3 for now`, `wait for lab-3
   // after Linus`: why (or after whom) changes nothing about the queue.
-  const why = /^(\S.*?)\s+(?:for|because|to|so|after)\s+\S/i.exec(typed);
-  const waited = why?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
+  const waited = waitedBeforeWhy(typed);
   if (waited !== undefined && ('found' in findByTypedName(testbeds, waited) || waitedLabel(waited, testbeds) !== undefined || ANY_TESTBED.test(waited))) {
     return queueRoute(event, type, waited, ctx);
   }
   // `wait lab-3 or lab-5`, `wait for either lab-3 or lab-5`, `wait for any of lab-3, lab-5, whichever frees up first`: a
   // place in each of their queues until they hold one of them; `unwait lab-3 and lab-5`: their places in both given up.
-  const listed = /^(\S.*?)\s+(?:for|because|to|so)\s+\S/i.exec(full)?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
+  const listed = waitedBeforeWhy(full);
   const several = testbedsNamed(testbeds, eitherWords(listed ?? full)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full)));
   if (several !== undefined) {
     const label = eitherKey(several.map((record) => record.testbed_name));
