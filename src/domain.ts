@@ -206,7 +206,8 @@ export type LifecycleRequest =
    * whoever waits for it).
    */
   | { type: 'switch'; testbedId: number; toTestbedId: number; until?: string; purpose?: string }
-  | { type: 'releaseAll' };
+  /** Release every testbed the person holds, or only those of `testbedIds` (`release lab-3 and lab-5`). */
+  | { type: 'releaseAll'; testbedIds?: number[] };
 
 export type RefusalReason =
   /** Only the holder may do this (and the person is not, or no longer, the holder). */

@@ -45,7 +45,7 @@ import { broadcastMessageCard, broadcastMessageText } from '../cards/broadcast-m
 import { broadcastPreviewCard, broadcastPreviewText } from '../cards/broadcast-preview.card.js';
 import { broadcastReportCard, broadcastReportText } from '../cards/broadcast-report.card.js';
 import { broadcastStatusCard, broadcastStatusText } from '../cards/broadcast-status.card.js';
-import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText, theirBookingsCard, theirBookingsText } from '../cards/lifecycle.card.js';
+import { firstOfferTo, mineCard, mineText, notNeededCard, notNeededText, nothingHeldCard, nothingHeldText, outcomeCard, outcomeText, releaseTheseCard, releaseTheseText, theirBookingsCard, theirBookingsText } from '../cards/lifecycle.card.js';
 import { bookingButtons, noticeCard, noticeText, offerFormCard, offerFormText } from '../cards/lifecycle-notice.card.js';
 import { reportCard, reportText } from '../cards/report.card.js';
 import { purposeFormCard, purposeFormText } from '../cards/purpose.card.js';
@@ -361,6 +361,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'notNeeded': {
       const input = { testbeds: ctx.testbeds, life: lifeOf(), requesterEmail: ctx.requesterEmail, now, timeZone, ...(view.testbedId === undefined ? {} : { testbedId: view.testbedId }) };
       return pair(notNeededCard(input), notNeededText(input));
+    }
+    case 'releaseThese': {
+      const input = { testbeds: ctx.testbeds, requesterEmail: ctx.requesterEmail, testbedIds: view.testbedIds, now, timeZone };
+      return pair(releaseTheseCard(input), releaseTheseText(input));
     }
     case 'theirBookings': {
       // For an admin, the bookings of one person (somebody else), several of them: Extend all of theirs.

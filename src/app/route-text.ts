@@ -326,6 +326,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
     const typed = withName[2].trim();
     // `book a testbed`, `release mine`: plain words, not a name.
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
+    // `release lab-3 and lab-5`: one press releases those of them that are theirs.
+    const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
+    if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
     if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.

@@ -106,6 +106,8 @@ function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: Route
     const record = ctx.testbeds?.find((candidate) => candidate.id === testbedId);
     return record?.status === 'in_use' && sameEmail(record.user_email, event.personEmail) ? decision : undefined;
   }
+  // `release lab-3 and lab-5` (in reply to their reminders): their bookings, whose Release works here.
+  if (decision.kind === 'reply' && decision.view.kind === 'releaseThese') return one('conversation', event, { type: 'mine.requested' });
   // `switch to lab-5` (after reporting a problem there, say): for somebody holding a booking to move.
   if (decision.kind === 'reply' && decision.view.kind === 'switchForm') {
     return ctx.testbeds?.some((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail)) ? decision : undefined;
@@ -254,8 +256,14 @@ function routeCard(event: PlatformEvent & { type: 'cardAction' }, ctx: RouterCon
       const label = readStatusLabel(inputs);
       return one('conversation', event, { type: 'report.requested', days: parseReportDays(inputs), ...(label === undefined ? {} : { label }) });
     }
-    case 'release_all':
-      return lifecycle(event, { type: 'releaseAll' }, now);
+    case 'release_all': {
+      // Release both (`release lab-3 and lab-5`): only those, each one the lab knows; none named, every one of theirs.
+      const named = typeof inputs.testbed_ids === 'string' ? inputs.testbed_ids.split(',').map(Number) : undefined;
+      if (named === undefined) return lifecycle(event, { type: 'releaseAll' }, now);
+      const known = new Set(ctx.knownTestbedIds);
+      if (named.length === 0 || named.length > 10 || !named.every((id) => known.has(id))) return problemsReply({ form: 'One of those testbeds is not there any more. Type mine to see your bookings.' });
+      return lifecycle(event, { type: 'releaseAll', testbedIds: named }, now);
+    }
     case 'extend': {
       const result = parseExtendSubmission(inputs, { knownTestbedIds: ctx.knownTestbedIds });
       if (!result.ok) return problemsReply(result.errors);

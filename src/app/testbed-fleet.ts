@@ -456,7 +456,7 @@ export function createTestbedFleet(deps: {
   }
 
   async function lifecycle({ request, by, now }: RunLifecycleInput): Promise<LifecycleOutcome> {
-    if (request.type === 'releaseAll') return releaseAll(by, now);
+    if (request.type === 'releaseAll') return releaseAll(by, now, request.testbedIds);
     if (request.type === 'extendAll') return extendAll(request, by, now);
     if (request.type === 'handOverAll') return handOverAll(request.toEmail, by, now);
     if (request.type === 'waitLabel') return labelQueues.wait(request.label, by, now);
@@ -602,9 +602,9 @@ export function createTestbedFleet(deps: {
     return { type: 'handedOverAll', records: handed, refused };
   }
 
-  /** Releases every testbed the person holds, one after another; the answer lists what was released. */
-  async function releaseAll(by: Holder, now: string): Promise<LifecycleOutcome> {
-    const mine = heldBy(by.email);
+  /** Releases every testbed the person holds (or those of them among `only`), one after another; the answer lists what was released. */
+  async function releaseAll(by: Holder, now: string, only?: readonly number[]): Promise<LifecycleOutcome> {
+    const mine = heldBy(by.email).filter((record) => only === undefined || only.includes(record.id));
     const released: TestbedRecord[] = [];
     const handedOn: Record<string, string> = {};
     for (const record of mine) {

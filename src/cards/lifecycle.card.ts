@@ -9,7 +9,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS, INPUT_IDS, LIMITS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, dueClause, dueText, firstFreeForAnyone, heading, isBookable, namesAndMore, plainText, safeName, sameEmail, sentences, small, testbedState } from './parts.js';
-import { ANY_TESTBED_LABEL, eitherNames, sameLabel, waitedForWords } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherNames, namesInWords, sameLabel, waitedForWords } from '../lab-rules.js';
 import { NAMED_PLACES, extendThisButtons, heldUntilLine, purposeLine, stillOfferedLine, waitingText } from './lifecycle-notice.card.js';
 import { formatDuration, formatInZone, formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -700,6 +700,47 @@ export function notNeededCard(input: NotNeededInput): AdaptiveCardJson {
 
 export function notNeededText(input: NotNeededInput): string {
   return notNeededView(input, (value) => plainText(value, 80)).lines.join(' ');
+}
+
+export interface ReleaseTheseInput {
+  testbeds: readonly TestbedRecord[];
+  requesterEmail?: string;
+  /** The testbeds named (`release lab-3 and lab-5`), in the order typed. */
+  testbedIds: readonly number[];
+  now: string;
+  timeZone: string;
+}
+
+/** `release lab-3 and lab-5`: those of them the person holds, one button releasing them all, and why the others are not. */
+function releaseTheseView(input: ReleaseTheseInput, esc: (value: unknown) => string): { title: string; lines: string[]; actions: CardElement[] } {
+  const named = input.testbedIds.flatMap((id) => input.testbeds.filter((record) => record.id === id));
+  const yours = named.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, input.requesterEmail));
+  const others = named.filter((record) => !yours.includes(record)).map((record) =>
+    record.status === 'in_use' ? `${esc(record.testbed_name)} is not yours: ${esc(record.user_name)} holds it.` : `${esc(record.testbed_name)} is not booked.`,
+  );
+  const names = namesInWords(yours.map((record) => esc(record.testbed_name)));
+  if (yours.length === 0) {
+    const all = named.map((record) => esc(record.testbed_name));
+    const none = all.length === 2 ? `neither ${all[0]} nor ${all[1]}` : `none of ${namesInWords(all)}`;
+    return { title: 'Nothing to release', lines: [`You hold ${none}. Nothing was changed.`, ...others], actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
+  }
+  const press = yours.length === 1 ? 'Release' : yours.length === 2 ? 'Release both' : `Release all ${yours.length}`;
+  const due = yours.map((record) => `${esc(record.testbed_name)}${testbedState(record, input.now) === 'overdue' ? ',' : ''} ${dueClause(record, input.now, input.timeZone)}`);
+  return {
+    title: `Release ${names}?`,
+    lines: [`You hold ${due.join('; ')}. Press ${press} to give ${yours.length === 1 ? 'it' : 'them'} back.`, ...others],
+    actions: [submit(press, { action: ACTIONS.releaseAll, testbed_ids: yours.map((record) => record.id).join(',') }, noInputs)],
+  };
+}
+
+export function releaseTheseCard(input: ReleaseTheseInput): AdaptiveCardJson {
+  const { title, lines, actions } = releaseTheseView(input, (value) => safeName(value));
+  return card([heading(title), ...lines.map((line) => textBlock(line))], actions);
+}
+
+export function releaseTheseText(input: ReleaseTheseInput): string {
+  const { title, lines } = releaseTheseView(input, (value) => plainText(value, 80));
+  return `${title} ${lines.join(' ')}`;
 }
 
 /** What to do instead; in a 1:1 room, where typed commands are not answered, it says where to type them. */

@@ -2256,8 +2256,15 @@ describe('router: answers to a reminder, problems and questions said plainly', (
     },
   );
 
-  it('after a mark, a time, another testbed or courtesy is no note', () => {
-    for (const typed of ['release lab-3, 5pm', 'release lab-3, tomorrow', 'release lab-3, at 5', 'release lab-3, TB-04', 'release lab-3 - TB-04 and lab-3']) {
+  it.each(['release lab-3, TB-04', 'release lab-3 and TB-04', "I'm done with lab-3 and TB-04"])('%j: one press releases those of them that are theirs', (typed) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'releaseThese', testbedIds: [3, 4] } });
+    // In the 1:1 room, where their reminders arrive: their bookings, whose Release works there.
+    const inDirect = route({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' }, ctx);
+    expect(eventsOf(inDirect)).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('after a mark, a time or courtesy is no note', () => {
+    for (const typed of ['release lab-3, 5pm', 'release lab-3, tomorrow', 'release lab-3, at 5', 'release lab-3 - TB-04 and lab-3']) {
       expect(dispatched(typed), typed).toEqual([{ type: 'release.started', testbedName: typed.slice('release '.length) }]);
     }
     for (const typed of ['release lab-3 - thanks', 'release lab-3, please', 'release lab-3: thanks']) {

@@ -31,8 +31,19 @@ describe('lifecycle buttons', () => {
     [{ action: 'ask_holder', testbed_id: '1' }, { type: 'ask', testbedId: 1 }],
     [{ action: 'still_need', testbed_id: '1' }, { type: 'keep', testbedId: 1 }],
     [{ action: 'release_all' }, { type: 'releaseAll' }],
+    // Release both (`release lab-1 and lab-2`): only those.
+    [{ action: 'release_all', testbed_ids: '1,2' }, { type: 'releaseAll', testbedIds: [1, 2] }],
   ])('%j becomes the request %j', (inputs, request) => {
     expect(eventOf(route(action(inputs), ctx))).toEqual({ type: 'lifecycle.submitted', request, now: NOW });
+  });
+
+  it('Release both naming a testbed the lab does not know (or none, or eleven) releases nothing and says so', () => {
+    for (const ids of ['1,99', '', 'x', Array.from({ length: 11 }, () => '1').join(',')]) {
+      expect(route(action({ action: 'release_all', testbed_ids: ids }), ctx), ids).toEqual({
+        kind: 'reply',
+        view: { kind: 'error', message: 'One of those testbeds is not there any more. Type mine to see your bookings. Nothing was changed.' },
+      });
+    }
   });
 
   it.each([

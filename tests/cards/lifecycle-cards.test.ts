@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../src/cards/actions.js';
 import { noticeCard, noticeText, offerFormCard, offerFormText } from '../../src/cards/lifecycle-notice.card.js';
-import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText, theirBookingsCard, theirBookingsText } from '../../src/cards/lifecycle.card.js';
+import { mineCard, mineText, notNeededCard, notNeededText, outcomeCard, outcomeText, releaseTheseCard, releaseTheseText, theirBookingsCard, theirBookingsText } from '../../src/cards/lifecycle.card.js';
 import { purposeFormCard, purposeFormText } from '../../src/cards/purpose.card.js';
 import { problemFormCard, problemFormText, problemsCard, problemsText } from '../../src/cards/problem.card.js';
 import { registeredCard } from '../../src/cards/register.card.js';
@@ -373,6 +373,29 @@ describe('lifecycle cards', () => {
     const nothing = notNeededCard({ ...ctx, testbeds, life: [], requesterEmail: bob.email, testbedId: 2 });
     expect(seenCard(nothing).texts).toEqual(['Nothing to give up on lab-2', 'You neither hold lab-2 nor wait for it. Nothing was changed.']);
     expect(notNeededText({ ...ctx, testbeds, life: [], requesterEmail: bob.email })).toBe('Nothing is held for you right now, so there is nothing to pass on.');
+  });
+
+  it('`release lab-1 and lab-2`: those that are the person’s, each with when it is due, one button for them all; the others say why not', () => {
+    const testbeds = [inUse(1, ana, { until: '2026-03-10T12:00:00.000Z' }), inUse(2, ana, { until: '2026-03-10T09:00:00.000Z' }), inUse(3, bob), available(4)];
+    const view = (testbedIds: number[], requesterEmail = ana.email) => {
+      const card = releaseTheseCard({ ...ctx, testbeds, requesterEmail, testbedIds });
+      return { heading: seenCard(card).heading, lines: seenCard(card).texts.slice(1), buttons: inspectCard(card).actions.map((action) => [action.title, action.data]) };
+    };
+    expect(view([1, 2])).toEqual({
+      heading: 'Release lab-1 and lab-2?',
+      lines: ['You hold lab-1 until 2026-03-10 12:00 UTC (in 2 h); lab-2, overdue since 2026-03-10 09:00 UTC (1 h ago). Press Release both to give them back.'],
+      buttons: [['Release both', { action: 'release_all', testbed_ids: '1,2' }]],
+    });
+    expect(view([2, 3, 4])).toEqual({
+      heading: 'Release lab-2?',
+      lines: ['You hold lab-2, overdue since 2026-03-10 09:00 UTC (1 h ago). Press Release to give it back.', 'lab-3 is not yours: Bob Builder holds it.', 'lab-4 is not booked.'],
+      buttons: [['Release', { action: 'release_all', testbed_ids: '2' }]],
+    });
+    expect(view([1, 2, 3], bob.email).heading).toBe('Release lab-3?');
+    expect(view([3, 4])).toEqual({ heading: 'Nothing to release', lines: ['You hold neither lab-3 nor lab-4. Nothing was changed.', 'lab-3 is not yours: Bob Builder holds it.', 'lab-4 is not booked.'], buttons: [['Mine', { action: 'mine' }]] });
+    expect(releaseTheseText({ ...ctx, testbeds, requesterEmail: bob.email, testbedIds: [1, 4] })).toBe(
+      'Nothing to release You hold neither lab-1 nor lab-4. Nothing was changed. lab-1 is not yours: Ana Ops holds it. lab-4 is not booked.',
+    );
   });
 
   it('a place taken in a queue says where the testbed stands: its holder and due time, overdue, or its maintenance', () => {

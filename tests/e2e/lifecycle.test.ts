@@ -258,6 +258,22 @@ describe('mine and release all', () => {
     expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
     expect(seenCard(await nextDirect(h.linus, since)).heading).toBe('lab-2 is free: it is yours if you want it');
   });
+
+  it('`release lab-1 and lab-3` releases those two in one press and keeps the third; Linus pressing her button releases nothing of hers', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({
+      testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', ada, Date.now() + 9 * HOUR), booking(3, 'lab-3', ada, Date.now() + 9 * HOUR)],
+    });
+    const asked = await ask(h, h.ada, h.lab, 'release lab-1 and lab-3');
+    expect(seenCard(asked).heading).toBe('Release lab-1 and lab-3?');
+    expect(buttonTitles(asked)).toEqual(['Release both']);
+    // Somebody else pressing it: only their own bookings could go, and they hold none.
+    expect(seenCard(await click(h, h.linus, asked, 'release_all')).heading).toBe('Nothing to release');
+    expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['in_use', 'in_use', 'in_use']);
+    const done = await click(h, h.ada, asked, 'release_all');
+    expect(seenCard(done).texts.slice(1, 2)).toEqual(['Released: lab-1, lab-3.']);
+    expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'in_use', 'available']);
+  });
 });
 
 /** Grace, a third member of the lab room. */

@@ -505,7 +505,7 @@ describe('a testbed named with the command', () => {
     expect(startsOn(await click(h, h.linus, free, 'register'))).toBe('lab-1');
   });
 
-  it('`book lab-1 and lab-3`: the form is for lab-1 and says how to go on with lab-3; Register books lab-1 alone', async () => {
+  it('`book lab-1 and lab-3`: the form is for lab-1 and says how to go on with lab-3; Register books lab-1 alone; `release lab-1, lab-3` releases hers', async () => {
     const form = await ask(h, h.ada, h.lab, 'book lab-1 and lab-3 for 2 hours');
     expect(startsOn(form)).toBe('lab-1');
     expect(fieldErrorText(form, 'testbed_id')).toBe('One testbed at a time: this form is for lab-1. Type book lab-3 for the other one.');
@@ -514,9 +514,13 @@ describe('a testbed named with the command', () => {
     expect((await h.readTestbeds()).filter((record) => record.status === 'in_use').map((record) => record.testbed_name)).toEqual(['lab-1']);
     // Without a time after it, the second name is no time either: the same line, under the release picker.
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-2 & lab-3'), 'release_choice')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    // Releasing two at once is one press on those that are hers: lab-3 is nobody's.
     const release = await ask(h, h.ada, h.lab, 'release lab-1, lab-3');
-    expect(startsOn(release)).toBe('lab-1 — yours, held for less than a minute');
-    expect(fieldErrorText(release, 'testbed_id')).toBe('One testbed at a time: this form is for lab-1. Type release lab-3 for the other one.');
+    expect(seenCard(release).heading).toBe('Release lab-1?');
+    expect(seenCard(release).texts).toContain('lab-3 is not booked.');
+    expect(buttonTitles(release)).toEqual(['Release']);
+    expect(seenCard(await click(h, h.ada, release, 'release_all')).texts).toContain('Released: lab-1.');
+    expect((await h.readTestbeds()).filter((record) => record.status === 'in_use')).toEqual([]);
   });
 
   it('`remind me when lab-2 is free` puts Linus in its queue; then its status offers Leave the queue, which takes him out', async () => {

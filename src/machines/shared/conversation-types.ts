@@ -121,6 +121,8 @@ export type CardView =
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
   | { kind: 'notNeeded'; testbedId?: number }
+  /** `release lab-3 and lab-5`: one press that releases those of them the person holds, or why none is theirs. */
+  | { kind: 'releaseThese'; testbedIds: number[] }
   /** `I'll take it`, `take it`: the hand-off form of the testbed held for the person, or a line saying none is. */
   | { kind: 'offerTaken'; otherwise?: 'hint' | 'ack' }
   | { kind: 'status'; page?: number; label?: string; holder?: string }
