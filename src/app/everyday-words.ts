@@ -89,7 +89,7 @@ const STILL_NEED =
  * this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -186,14 +186,18 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
 }
 
 /**
- * `push my booking to 18:00`, `move the release of lab-3 to friday`, `postpone lab-3 by an hour`: their
- * booking (or the testbed named) due back then, as `release lab-3 at 18:00` reads it (later than it is due is
- * an extension, earlier a Done by); or extended by that much.
+ * `push my booking to 18:00`, `move the release of lab-3 to friday`, `postpone lab-3 by an hour`, `change it to 6pm`,
+ * `change the time to tomorrow`, `make it 6pm`: their booking (or the testbed named) due back then, as `release lab-3 at
+ * 18:00` reads it (later than it is due is an extension, earlier a Done by); or extended by that much.
  */
 const PUSHED =
-  /^(?:push|move|postpone|delay|shift)(?:\s+back)?\s+(?:my\s+(?:booking|release|reservation|testbed)|(?:the\s+)?(?:booking|release|reservation)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+  /^(?:push|move|postpone|delay|shift|change)(?:\s+back)?\s+(?:my\s+(?:booking|release|reservation|testbed)|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+/** `make it 6pm`, `make it until tomorrow`: as `push it to 6pm`. */
+const MADE = /^make\s+it\s+(?:until\s+|till\s+)?(\S[\s\S]*)$/i;
 
-function pushedBack(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+function pushedBack(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  const made = MADE.exec(said)?.[1];
+  const command = made === undefined ? said : `push it to ${made}`;
   const match = command.length > MORE_TIME_MAX ? null : PUSHED.exec(command);
   if (!match) return undefined;
   // `push it to 18:00` with no testbed talked about: their bookings.
@@ -531,6 +535,8 @@ export const LABELS_ASKED =
  * `who's waiting`, `is anyone waiting?`, `who is in the queue`, `how long is the wait`, `who's first in line`, `is there a
  * queue`: the status of every testbed (each row says who waits).
  */
+/** `who is waiting for my testbed`, `is anyone waiting for my booking`: their bookings, each saying how many wait for it. */
+const WAITING_FOR_MINE = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body)|how\s+many\s+(?:people\s+)?(?:are\s+)?)\s+waiting\s+(?:for|on)\s+(?:my|our)\s+(?:testbeds?|bookings?|reservations?)$/i;
 const WHO_WAITS =
   /^(?:(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?|how\s+long\s+is\s+the\s+(?:wait|queue|line)|who(?:['’]?s|\s+is)\s+(?:first|next)\s+in\s+(?:the\s+)?(?:line|queue)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))|is\s+there\s+a\s+(?:queue|line|wait(?:ing\s+list)?))$/i;
 
@@ -604,9 +610,12 @@ const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
-/** `release my booking`, `delete my booking`, `end my reservation`, `all done`: the release form, their own first. */
+/**
+ * `release my booking`, `delete my booking`, `end my reservation`, `all done`, `I'm done, release it`, `releasing now`, `I forgot to
+ * release it, sorry`: the release form, their own first.
+ */
 const RELEASE_MINE =
-  /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished)$/i;
+  /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
 /**
  * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `cancel the lab-3 booking`:
  * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
@@ -837,6 +846,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;
   }
   // `queue of lab-3` asks who waits; `queue for lab-3` joins.
+  if (WAITING_FOR_MINE.test(command)) return 'mine';
   const queueOf = QUEUE_OF.exec(command);
   if (queueOf) return `who has ${queueOf[1]}`;
   // (`queue status` asks about every queue.)

@@ -264,7 +264,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: colleagueWords(handOver[2]).slice(0, 120) });
   const several = handOver ? severalHandedOver(handOver[1], colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
   if (several) return several;
-  const mine = handOver && MY_ONE_BOOKING.test(handOver[1].trim()) ? myBookingHandedOver(event, colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
+  // (`give it to me` is taking what is offered, and `give it to the next person` passing on an offer, not a hand-over.)
+  const noColleague = handOver !== null && (/^(?:me|myself|us)$/i.test(handOver[2].trim()) || NEXT_PERSON.test(command));
+  const mine = handOver && !noColleague && MY_ONE_BOOKING.test(handOver[1].trim()) ? myBookingHandedOver(event, colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
   if (mine) return mine;
   if (MY_HISTORY.test(command)) return one('conversation', event, { type: 'myHistory.requested' });
   // Before `who has lab-3`: `who has had lab-3` asks about the past.
@@ -728,9 +730,8 @@ function statusOfPerson(event: PlatformEvent & { type: 'message' }, command: str
   return one('conversation', event, { type: 'status.requested', holder: words.slice(0, LIMITS.holderWordsMax) });
 }
 
-/** `give lab-3 and lab-5 to Linus`: one hand-over at a time, or every booking of theirs with one card. */
-/** `my testbed`, `my booking`: the one booking the person holds, whichever it is. */
-const MY_ONE_BOOKING = /^(?:my|our)\s+(?:testbed|booking|reservation|one)$/i;
+/** `my testbed`, `my booking`, `it` (nothing talked about before): the one booking the person holds, whichever it is. */
+const MY_ONE_BOOKING = /^(?:(?:my|our)\s+(?:testbed|booking|reservation|one)|it|this\s+one)$/i;
 
 /**
  * `give my testbed to Grace`: the hand-over of the one booking the person holds; holding several, which to name (or how
@@ -747,6 +748,7 @@ function myBookingHandedOver(event: PlatformEvent & { type: 'message' }, to: str
   return { kind: 'reply', view: { kind: 'error', message } };
 }
 
+/** `give lab-3 and lab-5 to Linus`: one hand-over at a time, or every booking of theirs with one card. */
 function severalHandedOver(names: string, to: string, ctx: RouterContext): RouteDecision | undefined {
   const found = names
     .slice(0, 2 * MAX_TYPED_NAME)

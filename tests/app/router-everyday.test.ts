@@ -2337,6 +2337,31 @@ describe('router: what happened, when it frees up, and a testbed asked for polit
     expect(dispatched('the api is down')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it.each([
+    ["I'm done, release it", [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
+    ['releasing now', [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
+    ['I forgot to release, sorry', [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
+    ['make it 6pm', [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]],
+    ['change it to 6pm', [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]],
+    ['change the time to tomorrow', [{ type: 'mine.requested', doneBy: '2026-03-03T10:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-03T10:00:00.000Z' }]],
+    ["don't remind me", [{ type: 'mine.requested' }], [{ type: 'mine.requested' }]],
+    ['mute reminders', [{ type: 'mine.requested' }], [{ type: 'mine.requested' }]],
+    ['who is waiting for my testbed', [{ type: 'mine.requested' }], [{ type: 'mine.requested' }]],
+    ['will do', { kind: 'reply', view: { kind: 'thanks', ack: true } }, { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+  ])('%j, in the lab room and in the 1:1 room where reminders arrive', (typed, inLab, inDirect) => {
+    expect(dispatched(typed)).toEqual(inLab);
+    expect(eventsOf(route({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'), roomType: 'direct' }, ctx))).toEqual(inDirect);
+  });
+
+  it('`give it to Linus`: the hand-over of their one booking, or why not; `give it to me` still takes what is offered', () => {
+    const holding = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: [], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada Ops' }, { id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [] }] };
+    expect(dispatched('give it to Linus', holding)).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched('hand it over to Linus', holding)).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched('give it to Linus')).toEqual({ kind: 'reply', view: { kind: 'error', message: 'You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.' } });
+    expect(dispatched('give it to me', holding)).toEqual({ kind: 'reply', view: { kind: 'offerTaken' } });
+    expect(isCommandText('give it to Linus', testbeds)).toBe(false);
+  });
+
   it('the look-alikes stay what they were', () => {
     expect(dispatched('lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
     expect(dispatched('status please')).toEqual([{ type: 'status.requested' }]);
