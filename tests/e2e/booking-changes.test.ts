@@ -307,6 +307,7 @@ describe('handing a booking to a colleague', () => {
 
     // Said of her one booking without its name: the same card for lab-1.
     expect(seenCard(await ask(h, h.ada, h.lab, 'give my testbed to Linus')).heading).toBe('Hand lab-1 over?');
+    expect(seenCard(await ask(h, h.ada, h.lab, 'give it to Linus')).heading).toBe('Hand lab-1 over?');
     const card = await ask(h, h.ada, h.lab, 'hand lab-1 over to Linus');
     expect(seenCard(card).heading).toBe('Hand lab-1 over?');
     expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
