@@ -352,11 +352,6 @@ export function waitedForWords(label: string, shown: (text: string, max: number)
   return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-/** How to wait for any testbed (of a label) again, as typed in the lab's room: `wait any`, `wait any 5g`. */
-export function waitAgainWords(label: string, shown: (text: string, max: number) => string): string {
-  return sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${shown(label, LAB_LIMITS.labelMax)}`;
-}
-
 /** True when the record carries the label (ignoring case); a null label matches every record. */
 export function hasLabel(record: Pick<TestbedRecord, 'labels'>, label: string | null): boolean {
   if (label === null) return true;

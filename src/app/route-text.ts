@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, heldByTyped, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -370,13 +370,16 @@ const ASKED_POLITELY = /^\W*(?:please|pls|plz)\b|\b(?:please|pls|plz)\W*$/i;
  * `or` (or `either`, `any of`) makes them a choice: `lab-3 and lab-5` asks for both, which is no single booking.
  */
 function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbeds']>): { named: string[]; free?: (typeof testbeds)[number]; rest: string } | undefined {
+  const choice = /\sor\s|^(?:either|(?:any|one)(?:\s+one)?\s+of)\s/i;
+  // Most bookings name one testbed: no list to look for.
+  if (!choice.test(typed)) return undefined;
   const words = typed.split(/\s+/).slice(0, 40);
   for (let count = words.length; count >= 3; count--) {
     const listed = words.slice(0, count).join(' ').replace(/,$/, '');
-    if (!/\sor\s|^(?:either|(?:any|one)(?:\s+one)?\s+of)\s/i.test(listed)) continue;
+    if (!choice.test(listed)) continue;
     const found = testbedsNamed(testbeds, eitherWords(listed));
     if (found === undefined) continue;
-    const free = found.find((record) => (record.status ?? 'available') === 'available' && !record.maintenance);
+    const free = found.find((record) => (record.status ?? 'available') === 'available' && !isUnderMaintenance(record));
     return { named: found.map((record) => record.testbed_name), ...(free === undefined ? {} : { free }), rest: words.slice(count).join(' ') };
   }
   return undefined;

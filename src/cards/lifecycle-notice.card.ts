@@ -11,7 +11,7 @@ import { ACTIONS, HANDOFF_FORM, INPUT_IDS } from './actions.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { dueText, errorSummary, fact, factSet, fieldError, heading, namesAndMore, plainText, safeName, sentences, small, testbedState } from './parts.js';
 import { compareNames } from './name-order.js';
-import { eitherNames, waitAgainWords, waitedForWords } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherNames, sameLabel, waitedForWords } from '../lab-rules.js';
 import { purposeInput } from './register.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
@@ -315,8 +315,11 @@ function retiredNext(notice: Extract<DirectNotice, { kind: 'retired' }>, esc: (v
   if (still !== undefined) return still;
   // One of the testbeds they named is the one retired: waiting for the same ones again would name it.
   if (eitherNames(notice.label) !== undefined) return 'You wait in no other queue now. Choose another testbed if you still need one.';
-  return `You wait for ${waitedForWords(notice.label, esc)} in no other queue now: type ${waitAgainWords(notice.label, esc)} in the lab’s room to wait again.`;
+  return `You wait for ${waitedForWords(notice.label, esc)} in no other queue now: type ${waitAgain(notice.label, esc)} in the lab’s room to wait again.`;
 }
+
+/** `wait any` (any testbed at all) or `wait any 5g`. */
+const waitAgain = (label: string, esc: (value: unknown, max: number) => string) => (sameLabel(label, ANY_TESTBED_LABEL) ? 'wait any' : `wait any ${esc(label, 32)}`);
 
 /** Where somebody whose place went with a label still waits for it, or how to wait again. */
 function labelLostNext(notice: Extract<DirectNotice, { kind: 'labelLost' }>, esc: (value: unknown, max: number) => string): string {

@@ -605,14 +605,17 @@ export function ownPicker(label: string, errorMessage: string, records: readonly
   };
 }
 
+/** `lab-1 until 12:00 UTC (in 2 h)`, `lab-2, overdue since 09:00 UTC (1 h ago)`: a booking's name and when it is due back. */
+function nameAndDue(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
+  return `${esc(record.testbed_name)}${testbedState(record, now) === 'overdue' ? ',' : ''} ${dueClause(record, now, timeZone)}`;
+}
+
 export function mineText(input: MineInput): string {
   const { held, queued, offered } = mine(input);
   const heldForYou = offered.map(({ record, until }) => `${plainText(record.testbed_name, 80)} is held for you until ${formatWhen(until, input.timeZone)}. `).join('');
   if (input.queues && queued.length === 0) return `${heldForYou}You are not waiting for any testbed.`;
   // Each with when it is due back (a phone's notification shows this line): the first five, the rest counted.
-  const due = held.slice(0, 5).map(
-    (record) => `${plainText(record.testbed_name, 80)}${testbedState(record, input.now) === 'overdue' ? ',' : ''} ${dueClause(record, input.now, input.timeZone)}`,
-  );
+  const due = held.slice(0, 5).map((record) => nameAndDue(record, input.now, input.timeZone, (value) => plainText(value, 80)));
   const more = held.length > 5 ? `; ${held.length - 5} more` : '';
   const own = held.length === 0 ? 'You hold no testbeds right now.' : held.length === 1 ? `You hold ${due[0]}.` : `You hold ${held.length}: ${due.join('; ')}${more}.`;
   const refused = input.extendRefused && held.length > 0 ? ` ${refusedLine(input.extendRefused, (value) => plainText(value, 80))}` : '';
@@ -725,7 +728,7 @@ function releaseTheseView(input: ReleaseTheseInput, esc: (value: unknown) => str
     return { title: 'Nothing to release', lines: [`You hold ${none}. Nothing was changed.`, ...others], actions: [submit('Mine', { action: ACTIONS.mine }, noInputs)] };
   }
   const press = yours.length === 1 ? 'Release' : yours.length === 2 ? 'Release both' : `Release all ${yours.length}`;
-  const due = yours.map((record) => `${esc(record.testbed_name)}${testbedState(record, input.now) === 'overdue' ? ',' : ''} ${dueClause(record, input.now, input.timeZone)}`);
+  const due = yours.map((record) => nameAndDue(record, input.now, input.timeZone, esc));
   return {
     title: `Release ${names}?`,
     lines: [`You hold ${due.join('; ')}. Press ${press} to give ${yours.length === 1 ? 'it' : 'them'} back.`, ...others],

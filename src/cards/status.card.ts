@@ -327,7 +327,7 @@ export function statusCard(input: StatusCardInput): AdaptiveCardJson {
   if (page > 1) actions.push(submit('◀ Previous', { action: ACTIONS.statusPage, page: page - 1, ...filter }, { associatedInputs: 'none' }));
   if (page < pages) actions.push(submit('Next ▶', { action: ACTIONS.statusPage, page: page + 1, ...filter }, { associatedInputs: 'none' }));
   const entryOfOnly = only === undefined ? undefined : (input.life ?? []).find((entry) => entry.testbed_id === only.id);
-  const waiting = entryOfOnly?.queue.some((person) => sameEmail(person.email, input.requesterEmail)) === true;
+  const waiting = only !== undefined && inQueueOf(only);
   // Held for the looker after their wait: booking it is theirs to do (the form is their hand-off form).
   const offeredToYou = entryOfOnly?.offer != null && sameEmail(entryOfOnly.offer.email, input.requesterEmail);
   if (only !== undefined && offeredToYou) {
