@@ -327,7 +327,14 @@ export type DirectNotice =
    * The testbed lost the label the person waited for any testbed of (`label`, as they typed it), so their place in its
    * queue was given up; `stillWaiting`: the names of the testbeds whose queues they are still in for that label.
    */
-  | { kind: 'labelLost'; record: TestbedRecord; label: string; stillWaiting: string[] };
+  | { kind: 'labelLost'; record: TestbedRecord; label: string; stillWaiting: string[] }
+  /** To the admin who started the maintenance: its expected end has passed and it still runs; `waiting`: the testbed's queue. */
+  | { kind: 'maintenanceDue'; record: TestbedRecord; waiting: number }
+  /**
+   * To each person waiting for a testbed under maintenance: an admin (`byName`) moved its expected end (now in the
+   * record; `previous`: the one before, null when none was given); `position`: their place in its queue.
+   */
+  | { kind: 'maintenanceMoved'; record: TestbedRecord; byName: string; previous: string | null; position: number };
 
 /* ---------------------------------------------------------------------------------------------
  * Running the lab: labels, maintenance, administration and history (docs/lab-admin.md).
@@ -336,7 +343,10 @@ export type DirectNotice =
 /** A testbed taken out of service by an admin. Kept in the record; `status` stays `available`. */
 export interface Maintenance {
   reason: string;
-  /** ISO 8601 UTC: when it is expected back (shown, never acted on), or null when unknown. */
+  /**
+   * ISO 8601 UTC: when it is expected back, or null when unknown. Shown to people; once it passes, the admin who
+   * started the maintenance is asked once whether the testbed is back (maintenance still ends only by an admin).
+   */
   until: string | null;
   /** ISO 8601 UTC: when maintenance started. */
   since: string;
@@ -431,6 +441,11 @@ export type AdminOutcome =
   | { type: 'edited'; record: TestbedRecord; previous: { labels: string[]; description: string | null }; changed: boolean; waiters?: LabelWaiters }
   | { type: 'retired'; record: TestbedRecord }
   | { type: 'maintenanceStarted'; record: TestbedRecord }
+  /**
+   * Maintenance asked for a testbed already under it: its reason and expected end replaced (`previous`: as they were);
+   * `changed` false when they already read so (nothing was written); `told`: the people waiting told of a new expected end.
+   */
+  | { type: 'maintenanceChanged'; record: TestbedRecord; previous: Maintenance; changed: boolean; told?: number }
   | { type: 'maintenanceEnded'; record: TestbedRecord }
   | { type: 'forceReleased'; record: TestbedRecord; previous: TestbedRecord; next?: NextInLine }
   /** Somebody's booking extended by an admin; `previousRelease`: when it was due before (ISO 8601 UTC). */
@@ -470,6 +485,8 @@ export type HistoryEventName =
   | 'problem_reported'
   | 'retired'
   | 'maintenance_started'
+  /** An admin changed the reason or the expected end of a maintenance under way. */
+  | 'maintenance_changed'
   | 'maintenance_ended';
 
 /** The booking a release line closes: enough to compute usage from the release alone. */
@@ -514,6 +531,7 @@ export type HistoryEntry = HistoryBase &
     | { event: 'problem_reported'; text: string }
     | { event: 'retired' }
     | { event: 'maintenance_started'; reason: string; until: string | null }
+    | { event: 'maintenance_changed'; reason: string; until: string | null; previous_reason: string; previous_until: string | null }
     | { event: 'maintenance_ended'; reason: string }
   );
 

@@ -703,6 +703,10 @@ export function createTestbedFleet(deps: {
       if (request.type === 'edit' && sameDetails(current, request)) {
         return { type: 'edited', record: current, previous: { labels: [...(current.labels ?? [])], description: current.description ?? null }, changed: false };
       }
+      const running = current.maintenance;
+      if (request.type === 'maintenanceStart' && running && running.reason === request.reason.trim() && running.until === request.until) {
+        return { type: 'maintenanceChanged', record: current, previous: running, changed: false };
+      }
       const answer = await askAgainOnConflict(testbedId, adminEvent(request, by, now), ['admin.answered', 'admin.failed'], 'admin.failed');
       if (!answer) return { type: 'refused', reason: 'unknown' };
       if (answer.type === 'admin.failed') {

@@ -11,7 +11,7 @@ import { ADMIN_FORM_INPUTS, ADMIN_FORM_KEY, ADMIN_INPUT_IDS, ADMIN_LIMITS } from
 import { untilExample } from './admin-until.js';
 import { card, submit, textBlock, type CardElement } from './common.js';
 import { buttons, byName, errorSummary, fieldError, heading, plainText, safeName, small } from './parts.js';
-import { isUtcZone, safeZone } from './time.js';
+import { formatInZone, formatRelative, isUtcZone, safeZone } from './time.js';
 
 export interface AdminFormInput {
   task: AdminTask;
@@ -88,7 +88,7 @@ export const ADMIN_FORMS: Record<AdminTask, FormSpec> = {
   maintenance_start: {
     title: 'Start maintenance',
     submitTitle: 'Start maintenance',
-    intro: 'Nobody can book the testbed until an admin ends the maintenance. Status shows it grey with your reason. Only a testbed nobody holds can go into maintenance.',
+    intro: 'Nobody can book the testbed until an admin ends the maintenance. Status shows it grey with your reason. Only a testbed nobody holds can go into maintenance; choose one under maintenance already to change its reason and expected end.',
     candidates: (testbeds) => [...testbeds],
     choiceTitle: annotated,
     none: 'There are no testbeds yet. Add one first.',
@@ -214,7 +214,7 @@ function inputsOf(input: AdminFormInput, candidates: TestbedRecord[], spec: Form
         elements.push(
           small(
             `Type it as YYYY-MM-DD HH:MM in ${zone}, e.g. ${untilExample(input.now, input.timeZone)} (ISO 8601 with Z or an offset works too); ` +
-              `within ${ADMIN_LIMITS.untilDaysAhead} days. It is only shown to people: maintenance ends when an admin ends it.`,
+              `within ${ADMIN_LIMITS.untilDaysAhead} days. Once it passes, I ask the admin who started it whether the testbed is back: maintenance ends only when an admin ends it.`,
             { isSubtle: true },
           ),
         );
@@ -267,6 +267,33 @@ function editFormCard(input: AdminFormInput, record: TestbedRecord): AdaptiveCar
   return card(body, [save, adminButtons.admin('Back'), buttons.cancel()]);
 }
 
+/** The maintenance form chosen on a testbed under maintenance already: it changes that maintenance's reason and expected end. */
+function runningMaintenance(input: AdminFormInput): TestbedRecord | undefined {
+  const chosen = input.task === 'maintenance_start' ? input.values?.[ADMIN_INPUT_IDS.testbedId] : undefined;
+  const record = chosen === undefined ? undefined : input.testbeds.find((candidate) => String(candidate.id) === chosen);
+  return record?.maintenance ? record : undefined;
+}
+
+/** Its boxes start with what was typed (or came back), else the reason and the expected end it has (that end while still ahead). */
+function runningValues(input: AdminFormInput, record: TestbedRecord): FormValues {
+  const maintenance = record.maintenance!;
+  const typed = (id: string) => (input.values && Object.hasOwn(input.values, id) ? input.values[id] : undefined);
+  const ahead = maintenance.until !== null && Date.parse(maintenance.until) > Date.parse(input.now);
+  return {
+    ...input.values,
+    [ADMIN_INPUT_IDS.reason]: typed(ADMIN_INPUT_IDS.reason) ?? maintenance.reason,
+    [ADMIN_INPUT_IDS.until]: typed(ADMIN_INPUT_IDS.until) ?? (ahead ? formatInZone(maintenance.until, input.timeZone) : ''),
+  };
+}
+
+function runningIntro(record: TestbedRecord, now: string, esc: (value: unknown, max: number) => string): string {
+  const maintenance = record.maintenance!;
+  return (
+    `${esc(record.testbed_name, 64)} went under maintenance ${formatRelative(maintenance.since, now)} (${esc(maintenance.reason, 200)}). ` +
+    'Saving changes its reason and expected end, and the people waiting for it hear of a new end; it stays under maintenance until an admin ends it.'
+  );
+}
+
 export function adminFormCard(input: AdminFormInput): AdaptiveCardJson {
   const spec = ADMIN_FORMS[input.task];
   const edited = editedRecord(input);
@@ -280,13 +307,16 @@ export function adminFormCard(input: AdminFormInput): AdaptiveCardJson {
   // The edit form chooses its testbed first: Next opens it with the boxes filled with what it has now.
   const choosing = input.task === 'testbed_edit';
   const ids = choosing ? [ADMIN_INPUT_IDS.testbedId] : ADMIN_FORM_INPUTS[input.task];
+  const running = runningMaintenance(input);
+  const filled = running ? { ...input, values: runningValues(input, running) } : input;
   const body: CardElement[] = [
-    heading(spec.title),
-    textBlock(spec.intro, { isSubtle: true, spacing: 'None' }),
+    heading(running ? `Change the maintenance of ${safeName(running.testbed_name, 64)}` : spec.title),
+    textBlock(running ? runningIntro(running, input.now, safeName) : spec.intro, { isSubtle: true, spacing: 'None' }),
     ...errorSummary(errors, ids),
-    ...inputsOf({ ...input, ...(errors === undefined ? {} : { errors }) }, candidates ?? [], spec, ids),
+    ...inputsOf({ ...filled, ...(errors === undefined ? {} : { errors }) }, candidates ?? [], spec, ids),
   ];
-  const next = choosing ? submit('Next', { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: input.task }) : submit(spec.submitTitle, { action: input.task });
+  const title = running ? 'Save changes' : spec.submitTitle;
+  const next = choosing ? submit('Next', { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: input.task }) : submit(title, { action: input.task });
   return card(body, [next, adminButtons.admin('Back'), buttons.cancel()]);
 }
 
@@ -297,5 +327,7 @@ export function adminFormText(input: AdminFormInput): string {
   const candidates = spec.candidates?.(input.testbeds);
   if (candidates && candidates.length === 0) return `${spec.title}: ${spec.none ?? 'there is nothing to choose from.'}`;
   const problems = input.errors && Object.keys(input.errors).length > 0 ? ' Some fields need another look.' : '';
-  return `${spec.title}.${problems} Open the card to fill in the form.`;
+  const running = runningMaintenance(input);
+  const title = running ? `Change the maintenance of ${plainText(running.testbed_name, 64)}` : spec.title;
+  return `${title}.${problems} Open the card to fill in the form.`;
 }

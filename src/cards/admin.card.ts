@@ -204,6 +204,22 @@ function refusalLine(reason: AdminRefusal, input: AdminOutcomeInput, record: Tes
   }
 }
 
+/** Maintenance asked for a testbed already under it: what it says now, and the expected end it replaced. */
+function maintenanceChangedTold(outcome: Extract<AdminOutcome, { type: 'maintenanceChanged' }>, input: AdminOutcomeInput, esc: Escape): Told {
+  const { now, timeZone } = input;
+  const name = esc.line(outcome.record.testbed_name, 80);
+  const maintenance = outcome.record.maintenance;
+  const until = maintenance?.until ? formatWhenRelative(maintenance.until, now, timeZone) : 'not given';
+  const facts: Array<[string, string]> = [['Reason', esc.text(maintenance?.reason ?? '', 300)], ['Expected back', until]];
+  if (!outcome.changed) {
+    return { title: 'Nothing was changed', colour: 'warning', lines: [`${name} is under maintenance with this reason and expected end already.`], facts };
+  }
+  const before = outcome.previous.until;
+  const moved = before === (maintenance?.until ?? null) ? [] : [before === null ? 'No expected end was given before.' : `It was expected back ${formatWhen(before, timeZone)}.`];
+  const told = outcome.told ? [`I told the ${outcome.told === 1 ? 'person' : `${outcome.told} people`} waiting for it.`] : [];
+  return { title: `${name}: maintenance changed`, colour: 'good', lines: ['It stays under maintenance until an admin ends it.', ...moved, ...told], facts };
+}
+
 function told(input: AdminOutcomeInput, esc: Escape): Told {
   const { outcome, request, timeZone, now } = input;
   switch (outcome.type) {
@@ -249,6 +265,8 @@ function told(input: AdminOutcomeInput, esc: Escape): Told {
         facts: [['Reason', esc.text(maintenance?.reason ?? (request.type === 'maintenanceStart' ? request.reason : ''), 300)], ['Expected back', until]],
       };
     }
+    case 'maintenanceChanged':
+      return maintenanceChangedTold(outcome, input, esc);
     case 'maintenanceEnded':
       return {
         title: `${esc.line(outcome.record.testbed_name, 80)} is back in service`,

@@ -281,6 +281,14 @@ export function noticeCard({ notice, now, timeZone }: NoticeInput): AdaptiveCard
         textBlock(`An admin took the label ${safeName(notice.label, 32)} off ${name}, so you no longer wait for it.`),
         textBlock(labelLostNext(notice, (value, max) => safeName(value, max)), { isSubtle: true }),
       ]);
+    case 'maintenanceDue':
+      return maintenanceDueCard(notice, now, timeZone);
+    case 'maintenanceMoved':
+      return card([
+        heading(movedHeading(notice, name), { color: notice.record.maintenance?.until ? 'warning' : 'default' }),
+        textBlock(movedLine(notice, name, timeZone, (value) => safeName(value))),
+        textBlock(`You are #${notice.position} in its queue: I message you as soon as it is back and yours.`, { isSubtle: true }),
+      ]);
     case 'retired': {
       const gone = textBlock(`${name} has been taken out of service for good, so you are no longer waiting for it.`);
       const next = retiredNext(notice, (value, max) => safeName(value, max));
@@ -335,6 +343,52 @@ const holderFootnote = (notice: Extract<DirectNotice, { kind: 'problem' }>) =>
 /** `Ada Ops holds it; expected release: … (in 2 h).` (or `release was due: …`): a booked testbed's holder and due time. */
 export function heldUntilLine(record: TestbedRecord, now: string, timeZone: string, esc: (value: unknown) => string): string {
   return `${esc(record.user_name)} holds it; ${dueText(record, now, timeZone).text.replace(/^\w/, (first) => first.toLowerCase())}.`;
+}
+
+/** `You put lab-3 under maintenance 2 d ago (new power supply) and expected it back 2026-03-02 16:00 UTC (2 h ago).` */
+function dueBackLine(notice: Extract<DirectNotice, { kind: 'maintenanceDue' }>, now: string, timeZone: string, esc: (value: unknown) => string): string {
+  const maintenance = notice.record.maintenance;
+  const name = esc(notice.record.testbed_name);
+  if (!maintenance?.until) return `${name} is still under maintenance.`;
+  return `You put ${name} under maintenance ${formatRelative(maintenance.since, now)} (${esc(maintenance.reason)}) and expected it back ${formatWhenRelative(maintenance.until, now, timeZone)}.`;
+}
+
+/**
+ * To the admin who started it, once its expected end passed: is it back? One press ends it, or opens the maintenance
+ * form on it with the reason filled in, for a new expected end.
+ */
+function maintenanceDueCard(notice: Extract<DirectNotice, { kind: 'maintenanceDue' }>, now: string, timeZone: string): AdaptiveCardJson {
+  const record = notice.record;
+  const id = String(record.id);
+  const reason = record.maintenance?.reason ?? '';
+  return card(
+    [
+      heading(`Is ${safeName(record.testbed_name)} back in service?`, { color: 'warning' }),
+      textBlock(dueBackLine(notice, now, timeZone, (value) => safeName(value))),
+      ...waitingLine(notice.waiting),
+      textBlock('End the maintenance if it works again, or give a new expected end so the people waiting know. Nothing changes until you do.', { isSubtle: true }),
+    ],
+    [
+      submit('End maintenance', { action: ACTIONS.adminForm, form: 'maintenance_end', testbed_id: id }, noInputs),
+      submit('New expected end', { action: ACTIONS.adminForm, form: 'maintenance_start', testbed_id: id, reason }, noInputs),
+      submit('Admin', { action: ACTIONS.admin }, noInputs),
+    ],
+  );
+}
+
+function movedHeading(notice: Extract<DirectNotice, { kind: 'maintenanceMoved' }>, name: string): string {
+  const until = notice.record.maintenance?.until ?? null;
+  if (until === null) return `${name}: no expected end now`;
+  if (notice.previous === null) return `${name} has an expected end now`;
+  return Date.parse(until) > Date.parse(notice.previous) ? `${name} is expected back later` : `${name} is expected back sooner`;
+}
+
+/** `Linus Lab now expects lab-3 back from maintenance 2026-03-04 18:00 UTC; it was 2026-03-03 12:00 UTC.` */
+function movedLine(notice: Extract<DirectNotice, { kind: 'maintenanceMoved' }>, name: string, timeZone: string, esc: (value: unknown) => string): string {
+  const until = notice.record.maintenance?.until ?? null;
+  const was = notice.previous === null ? 'no time was given before' : `it was ${formatWhen(notice.previous, timeZone)}`;
+  if (until === null) return `${esc(notice.byName)} no longer gives a time when ${name} is expected back from maintenance; ${was}.`;
+  return `${esc(notice.byName)} now expects ${name} back from maintenance ${formatWhen(until, timeZone)}; ${was}.`;
 }
 
 /** How the testbed stands, for an admin told of a problem with it. */
@@ -425,6 +479,10 @@ export function noticeText({ notice, now, timeZone }: NoticeInput): string {
       return `${plainText(notice.byName, 80)} extended your booking of ${name}: expected release ${when}; it was due ${formatWhen(notice.previous, timeZone)}.`;
     case 'labelLost':
       return `${name} no longer carries ${plainText(notice.label, 32)}, so you no longer wait for it. ${labelLostNext(notice, (value, max) => plainText(value, max))}`;
+    case 'maintenanceDue':
+      return `${dueBackLine(notice, now, timeZone, (value) => plainText(value, 200))}${waitingText(notice.waiting)} End the maintenance if it works again, or give a new expected end.`;
+    case 'maintenanceMoved':
+      return `${movedLine(notice, name, timeZone, (value) => plainText(value, 80))} You are #${notice.position} in its queue.`;
     case 'retired':
       return `${name} was retired, so you are no longer waiting for it. ${retiredNext(notice, (value, max) => plainText(value, max))}`;
   }

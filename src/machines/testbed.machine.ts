@@ -34,6 +34,7 @@ import {
   type HistoryEntry,
   type Holder,
   type LifecycleEntry,
+  type Maintenance,
   type NextInLine,
   type RetiredTestbed,
   type TestbedRecord,
@@ -44,11 +45,13 @@ import {
   DUE_AT_ONCE,
   afterBooking,
   askAgainAt,
+  dueMaintenanceNotice,
   dueNotice,
   handOff,
   iso,
   joinQueue,
   leaveQueue,
+  maintenanceNoticeAt,
   ms,
   nextNoticeAt,
   openAsks,
@@ -154,6 +157,7 @@ type AdminChange =
   | { type: 'renamed'; previousName: string }
   | { type: 'edited'; previous: { labels: string[]; description: string | null } }
   | { type: 'maintenanceStarted' }
+  | { type: 'maintenanceChanged'; previous: Maintenance; byName: string }
   | { type: 'maintenanceEnded' }
   | { type: 'forceReleased'; byName: string; reason: string }
   | { type: 'extended'; byName: string; previousRelease: string }
@@ -394,6 +398,17 @@ function maintenanceStartChange(record: TestbedRecord, event: Extract<TestbedEve
   };
 }
 
+/** Maintenance asked for again while it runs: the reason and the expected end replaced; when and by whom it started stay. */
+function maintenanceChangeChange(record: TestbedRecord, previous: Maintenance, event: Extract<TestbedEvent, { type: 'maintenanceStart.requested' }>): PendingChange {
+  const details = { reason: event.reason, until: event.until, previous_reason: previous.reason, previous_until: previous.until };
+  return {
+    requestId: event.requestId,
+    record: { ...record, maintenance: { ...previous, reason: event.reason, until: event.until } },
+    history: [historyLine('maintenance_changed', record, event.now, event.by, details)],
+    admin: { type: 'maintenanceChanged', previous, byName: event.by.name },
+  };
+}
+
 function maintenanceEndChange(record: TestbedRecord, event: Extract<TestbedEvent, { type: 'maintenanceEnd.requested' }>): PendingChange {
   const ended: TestbedRecord = { ...record };
   delete ended.maintenance;
@@ -419,6 +434,10 @@ function adminOutcome(change: AdminChange, record: TestbedRecord, context: Testb
       return { type: 'edited', record, previous: change.previous, changed: true };
     case 'maintenanceStarted':
       return { type: 'maintenanceStarted', record };
+    case 'maintenanceChanged': {
+      const told = movedEnd(change.previous, record) ? context.life.queue.length : 0;
+      return { type: 'maintenanceChanged', record, previous: change.previous, changed: true, ...(told > 0 ? { told } : {}) };
+    }
     case 'maintenanceEnded':
       return { type: 'maintenanceEnded', record };
     case 'forceReleased':
@@ -514,6 +533,38 @@ const WHILE_SAVING = {
 /** An admin request this state refuses, with why. */
 const refuseAdmin = (reason: AdminRefusal) => ({ actions: { type: 'refuseAdmin', params: { reason } } }) as const;
 
+type Handled<E extends TestbedEvent['type']> = { context: TestbedContext; event: Extract<TestbedEvent, { type: E }> };
+
+/** What a testbed under maintenance answers (told its admin or not yet): bookings refused with the reason, the queue open. */
+const UNDER_MAINTENANCE = {
+  'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
+  'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
+  'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+  'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
+  'wait.requested': [
+    { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }: Handled<'wait.requested'>) => forThisOneChange(context, event) } },
+    { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }: Handled<'wait.requested'>) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
+    { target: 'updating', actions: { type: 'planChange', params: ({ context, event }: Handled<'wait.requested'>) => joinChange(context, event) } },
+  ],
+  'unwait.requested': [
+    { guard: 'isWaiting', target: 'updating', actions: { type: 'planChange', params: ({ context, event }: Handled<'unwait.requested'>) => leaveChange(context, event) } },
+    { actions: { type: 'answer', params: ({ context }: Handled<'unwait.requested'>) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } as const }) } },
+  ],
+  'rename.requested': { target: 'changing', actions: 'planAdmin' },
+  'edit.requested': { target: 'changing', actions: 'planAdmin' },
+  'retire.requested': { target: 'retiring', actions: 'planAdmin' },
+  // Asked again while it runs: its reason and expected end change.
+  'maintenanceStart.requested': { target: 'changing', actions: 'planAdmin' },
+  'maintenanceEnd.requested': { target: 'changing', actions: 'planAdmin' },
+  'forceRelease.requested': refuseAdmin('not_in_use'),
+  'adminExtend.requested': refuseAdmin('changed_hands'),
+} as const;
+
 export const testbedMachine = setup({
   types: {
     context: {} as TestbedContext,
@@ -586,6 +637,8 @@ export const testbedMachine = setup({
     isAskedRecently: ({ context, event }) => askAgainAt(context.record, context.life, byOf(event)?.email ?? '', nowOf(event)) !== null,
     isNoticeDue: ({ context, event }) =>
       event.type === 'deadline.reached' && !Number.isNaN(ms(event.now)) && dueNotice(context.record, context.life, context.timing, event.now) !== null,
+    isMaintenanceNoticeAhead: ({ context }) => maintenanceNoticeAt(context.record, context.life) !== null,
+    isMaintenanceNoticeDue: ({ context, event }) => event.type === 'deadline.reached' && dueMaintenanceNotice(context.record, context.life, event.now) !== null,
     isValidNow: ({ event }) => event.type === 'deadline.reached' && !Number.isNaN(ms(event.now)),
     needsTidy: ({ context }) => JSON.stringify(afterBooking(context.life, context.record)) !== JSON.stringify(context.life),
     hasChangeRequest: ({ context }) => context.change?.requestId !== null,
@@ -626,7 +679,9 @@ export const testbedMachine = setup({
           case 'edit.requested':
             return editChange(context.record, event);
           case 'maintenanceStart.requested':
-            return maintenanceStartChange(context.record, event);
+            return context.record.maintenance
+              ? maintenanceChangeChange(context.record, context.record.maintenance, event)
+              : maintenanceStartChange(context.record, event);
           case 'maintenanceEnd.requested':
             return maintenanceEndChange(context.record, event);
           case 'forceRelease.requested':
@@ -679,6 +734,12 @@ export const testbedMachine = setup({
       }
       if (admin.type === 'extended' && params.record.user_email) {
         enqueue.emit({ type: 'notify', to: params.record.user_email, notice: { kind: 'extendedByAdmin', record: params.record, byName: admin.byName, previous: admin.previousRelease } });
+      }
+      if (admin.type === 'maintenanceChanged' && movedEnd(admin.previous, params.record)) {
+        context.life.queue.forEach((waiting, index) => {
+          const notice = { kind: 'maintenanceMoved', record: params.record, byName: admin.byName, previous: admin.previous.until, position: index + 1 } as const;
+          enqueue.emit({ type: 'notify', to: waiting.email, notice });
+        });
       }
       if (admin.type === 'retired') {
         for (const waiting of context.life.queue) {
@@ -766,6 +827,7 @@ export const testbedMachine = setup({
     restoring: {
       always: [
         { guard: 'isInUse', target: 'inUse' },
+        { guard: 'isMaintenanceNoticeAhead', target: 'maintenanceDue' },
         { guard: 'isInMaintenance', target: 'maintenance' },
         { guard: 'hasOffer', target: 'held' },
         { guard: 'hasQueue', target: 'handingOver' },
@@ -809,32 +871,19 @@ export const testbedMachine = setup({
     maintenance: {
       tags: 'resting',
       entry: 'forgetToldAhead',
+      on: UNDER_MAINTENANCE,
+    },
+    /** Under maintenance with an expected end still to pass (or passed, the admin not told yet): when it passes, the admin who started it is asked whether it is back. */
+    maintenanceDue: {
+      entry: 'forgetToldAhead',
+      invoke: { id: 'maintenanceTimer', src: 'waitUntil', input: ({ context }) => ({ at: maintenanceNoticeAt(context.record, context.life) }) },
       on: {
-        'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
-        'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
-        'wait.requested': [
-          { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => forThisOneChange(context, event) } },
-          { guard: 'isWaiting', actions: { type: 'answer', params: ({ context, event }) => ({ outcome: waitingOutcome(context, context.life, event, true) }) } },
-          { target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => joinChange(context, event) } },
-        ],
-        'unwait.requested': [
-          { guard: 'isWaiting', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => leaveChange(context, event) } },
-          { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
-        ],
-        'rename.requested': { target: 'changing', actions: 'planAdmin' },
-        'edit.requested': { target: 'changing', actions: 'planAdmin' },
-        'retire.requested': { target: 'retiring', actions: 'planAdmin' },
-        'maintenanceStart.requested': refuseAdmin('in_maintenance'),
-        'maintenanceEnd.requested': { target: 'changing', actions: 'planAdmin' },
-        'forceRelease.requested': refuseAdmin('not_in_use'),
-        'adminExtend.requested': refuseAdmin('changed_hands'),
+        ...UNDER_MAINTENANCE,
+        'deadline.reached': {
+          guard: 'isMaintenanceNoticeDue',
+          target: 'updating',
+          actions: { type: 'planChange', params: ({ context, event }) => maintenanceNoticeChange(context, event.now) },
+        },
       },
     },
     /** Free, but kept for the person it was offered to until the offer ends. */
@@ -1299,6 +1348,24 @@ function keptChange(context: TestbedContext, event: RequestEvent): LifeChange {
       to: ask.asker_email,
       notice: { kind: 'askAnswered', record: context.record, holderName: context.record.user_name ?? '', answer: 'kept' } as const,
     })),
+    history: [],
+  };
+}
+
+/** The expected end of the maintenance moved (given, taken away or changed), as saved in `record`. */
+function movedEnd(previous: Maintenance, record: TestbedRecord): boolean {
+  return (record.maintenance?.until ?? null) !== previous.until;
+}
+
+/** The admin who started the maintenance is asked whether the testbed is back; the fact is stored first, so it is asked once. */
+function maintenanceNoticeChange(context: TestbedContext, now: string): LifeChange {
+  const notices = dueMaintenanceNotice(context.record, context.life, now)!;
+  const by = context.record.maintenance?.by.email ?? '';
+  return {
+    requestId: null,
+    life: { ...context.life, notices },
+    outcome: null,
+    notify: [{ to: by, notice: { kind: 'maintenanceDue', record: context.record, waiting: context.life.queue.length } }],
     history: [],
   };
 }

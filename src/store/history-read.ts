@@ -46,7 +46,7 @@ export interface ReadHistoryOptions {
 
 const EVENTS: ReadonlySet<HistoryEventName> = new Set<HistoryEventName>([
   'registered', 'released', 'extended', 'shortened', 'handed_over', 'purpose_changed', 'force_released', 'expired', 'reminder_sent', 'overdue', 'queued', 'left_queue',
-  'offered', 'offer_declined', 'offer_expired', 'added', 'renamed', 'edited', 'problem_reported', 'retired', 'maintenance_started', 'maintenance_ended',
+  'offered', 'offer_declined', 'offer_expired', 'added', 'renamed', 'edited', 'problem_reported', 'retired', 'maintenance_started', 'maintenance_changed', 'maintenance_ended',
 ]);
 
 const CLOSINGS: ReadonlySet<string> = new Set(['released', 'force_released', 'expired', 'handed_over']);

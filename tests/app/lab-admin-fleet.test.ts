@@ -421,7 +421,13 @@ describe('maintenance', () => {
     const maintenance: Maintenance = { reason: 'new power supply', until: at(24 * 60), since: T0, by: ADMIN };
     expect(started).toEqual({ type: 'maintenanceStarted', record: { ...availableTestbed(1, 'lab-1'), maintenance } });
     expect((await lab.disk()).testbeds[0]).toEqual({ ...availableTestbed(1, 'lab-1'), maintenance });
-    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'again', until: null })).toMatchObject({ type: 'refused', reason: 'in_maintenance' });
+    // Asked again with the same reason and end: nothing to change, nothing written.
+    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: ' new power supply ', until: at(24 * 60) })).toEqual({
+      type: 'maintenanceChanged',
+      record: { ...availableTestbed(1, 'lab-1'), maintenance },
+      previous: maintenance,
+      changed: false,
+    });
     expect(await claimBy(lab, 1, LINUS)).toEqual({ ok: false, reason: 'maintenance', record: { ...availableTestbed(1, 'lab-1'), maintenance } });
     expect(await lab.fleet.claimAny({ label: null, holder: LINUS, purpose: 'x', expectedRelease: at(60), now: T0 })).toEqual({ ok: false, reason: 'none_free' });
     expect(await wait(lab, 1, LINUS)).toMatchObject({ type: 'waiting', position: 1, length: 1 });
@@ -437,6 +443,67 @@ describe('maintenance', () => {
     expect(lines.map((l) => l.event)).toEqual(['maintenance_started', 'queued', 'queued', 'maintenance_ended', 'offered']);
     expect(lines[0]).toEqual({ at: T0, event: 'maintenance_started', testbed_id: 1, testbed_name: 'lab-1', by: ADMIN, reason: 'new power supply', until: at(24 * 60) });
     expect(lines[3]).toEqual({ at: at(90), event: 'maintenance_ended', testbed_id: 1, testbed_name: 'lab-1', by: ADMIN, reason: 'new power supply' });
+  });
+
+  it('changed while it runs: the reason and the expected end replaced, and the people waiting told of a new end (not of a new reason)', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1')]);
+    await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'new power supply', until: at(120) });
+    await wait(lab, 1, LINUS);
+    await wait(lab, 1, GRACE);
+    const previous: Maintenance = { reason: 'new power supply', until: at(120), since: T0, by: ADMIN };
+    const changed = await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'new power supply and fans', until: at(240) }, at(30));
+    const maintenance: Maintenance = { ...previous, reason: 'new power supply and fans', until: at(240) };
+    expect(changed).toEqual({ type: 'maintenanceChanged', record: { ...availableTestbed(1, 'lab-1'), maintenance }, previous, changed: true, told: 2 });
+    expect((await lab.disk()).testbeds[0]).toEqual({ ...availableTestbed(1, 'lab-1'), maintenance });
+    const moved = lab.notices.filter((n) => n.notice.kind === 'maintenanceMoved');
+    expect(moved.map(({ to, notice }) => [to, notice.kind === 'maintenanceMoved' && notice.position, notice.kind === 'maintenanceMoved' && notice.previous])).toEqual([
+      [LINUS.email, 1, at(120)],
+      [GRACE.email, 2, at(120)],
+    ]);
+    expect((await lab.history()).at(-1)).toEqual({
+      at: at(30),
+      event: 'maintenance_changed',
+      testbed_id: 1,
+      testbed_name: 'lab-1',
+      by: ADMIN,
+      reason: 'new power supply and fans',
+      until: at(240),
+      previous_reason: 'new power supply',
+      previous_until: at(120),
+    });
+    // A new reason alone: nobody waiting is told again; the end taken away: they are.
+    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'fans', until: at(240) }, at(40))).toMatchObject({ type: 'maintenanceChanged', changed: true });
+    expect(lab.notices.filter((n) => n.notice.kind === 'maintenanceMoved')).toHaveLength(2);
+    expect(await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'fans', until: null }, at(50))).toMatchObject({ told: 2, record: { maintenance: { until: null } } });
+    expect(lab.notices.filter((n) => n.notice.kind === 'maintenanceMoved')).toHaveLength(4);
+    // Still under maintenance: no booking, the queue as it was.
+    expect(await claimBy(lab, 1, BOB)).toMatchObject({ ok: false, reason: 'maintenance' });
+    expect((await lab.life())[0].queue.map((entry) => entry.email)).toEqual([LINUS.email, GRACE.email]);
+  });
+
+  it('its expected end passing asks the admin who started it, once, whether it is back; a later end is asked about again', async () => {
+    const lab = await openLab([availableTestbed(1, 'lab-1'), availableTestbed(2, 'lab-2')]);
+    await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'new power supply', until: at(120) });
+    await admin(lab, { type: 'maintenanceStart', testbedId: 2, reason: 'rewiring', until: null });
+    await wait(lab, 1, LINUS);
+    const due = () => lab.notices.filter((n) => n.notice.kind === 'maintenanceDue');
+    await vi.advanceTimersByTimeAsync(120 * 60_000 - 1);
+    expect(due()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await lab.noticeWhere((n) => n.notice.kind === 'maintenanceDue');
+    expect(due()).toHaveLength(1);
+    expect(due()[0]).toMatchObject({ to: ADMIN.email, testbedId: 1, notice: { waiting: 1, record: { maintenance: { until: at(120) } } } });
+    expect((await lab.life()).find((entry) => entry.testbed_id === 1)?.notices).toEqual({ expected_release_time: at(120), reminder_sent_at: null, overdue_sent_at: at(120), overdue_count: 1 });
+    // Told once: a day later, or after a restart, nothing more; the one with no expected end is never asked about.
+    await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+    await lab.restart();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(due()).toHaveLength(1);
+    // A new end, and it passes too: asked again.
+    await admin(lab, { type: 'maintenanceStart', testbedId: 1, reason: 'new power supply', until: at(27 * 60) }, at(25 * 60 + 1));
+    await vi.advanceTimersByTimeAsync(2 * 3_600_000);
+    await lab.noticeWhere((n) => n.notice.kind === 'maintenanceDue' && n.notice.record.maintenance?.until === at(27 * 60));
+    expect(due().map((n) => n.notice.record.maintenance?.until)).toEqual([at(120), at(27 * 60)]);
   });
 
   it('a restart rebuilds a testbed under maintenance in the maintenance state', async () => {

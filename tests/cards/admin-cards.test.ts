@@ -202,8 +202,31 @@ describe('the forms', () => {
     expect(until).toMatchObject({ type: 'Input.Text', label: 'Expected back (Europe/Berlin, optional)', placeholder: 'e.g. 2026-03-11 18:00' });
     expect(until.isRequired).toBeUndefined();
     expect(seenCard(card).texts).toContain(
-      'Type it as YYYY-MM-DD HH:MM in Europe/Berlin, e.g. 2026-03-11 18:00 (ISO 8601 with Z or an offset works too); within 90 days. It is only shown to people: maintenance ends when an admin ends it.',
+      'Type it as YYYY-MM-DD HH:MM in Europe/Berlin, e.g. 2026-03-11 18:00 (ISO 8601 with Z or an offset works too); within 90 days. Once it passes, I ask the admin who started it whether the testbed is back: maintenance ends only when an admin ends it.',
     );
+  });
+
+  it('chosen on a testbed under maintenance already: it changes that maintenance, the boxes starting with its reason and end', () => {
+    const card = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS, values: { testbed_id: '3' } });
+    const seen = seenCard(card);
+    expect(seen.heading).toBe('Change the maintenance of lab-3');
+    expect(seen.texts[1]).toBe(
+      'lab-3 went under maintenance just now (firmware upgrade). Saving changes its reason and expected end, and the people waiting for it hear of a new end; it stays under maintenance until an admin ends it.',
+    );
+    const value = (id: string) => ((card.body as Array<Record<string, unknown>>).find((element) => element.id === id) as { value?: string }).value;
+    expect([value('testbed_id'), value('reason'), value('until')]).toEqual(['3', 'firmware upgrade', '2026-03-12 17:00 Europe/Berlin']);
+    expect(buttonTitles(card)[0]).toBe('Save changes');
+    expect(buttonsOf(card)[0].data).toEqual({ action: 'maintenance_start' });
+    expect(adminFormText({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS, values: { testbed_id: '3' } })).toBe('Change the maintenance of lab-3. Open the card to fill in the form.');
+    // What the admin typed (or a button carried) wins; an end already passed is left for them to give anew.
+    const typed = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS, values: { testbed_id: '3', until: '2026-03-20 18:00' } });
+    expect((typed.body as Array<Record<string, unknown>>).find((element) => element.id === 'until')).toMatchObject({ value: '2026-03-20 18:00' });
+    const passed = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: [inMaintenance(3, 'fan', '2026-03-09T16:00:00.000Z')], values: { testbed_id: '3' } });
+    const passedValue = (id: string) => ((passed.body as Array<Record<string, unknown>>).find((element) => element.id === id) as { value?: string }).value;
+    expect([passedValue('reason'), passedValue('until')]).toEqual(['fan', undefined]);
+    // On a testbed in service, the form starts maintenance as before.
+    const fresh = adminFormCard({ ...ctx, task: 'maintenance_start', testbeds: TESTBEDS, values: { testbed_id: '1' } });
+    expect([seenCard(fresh).heading, buttonTitles(fresh)[0]]).toEqual(['Start maintenance', 'Start maintenance']);
   });
 
   it('comes back with each problem under its input and what was typed kept', () => {
@@ -321,6 +344,42 @@ describe('what a request did', () => {
       'lab-3 is under maintenance',
       ['Nobody can book it until an admin ends the maintenance.'],
       { Reason: 'broken PSU', 'Expected back': 'not given' },
+    ],
+    [
+      'maintenance changed: a later end, the people waiting told',
+      input(
+        { type: 'maintenanceStart', testbedId: 3, reason: 'firmware upgrade', until: '2026-03-13T16:00:00.000Z' },
+        {
+          type: 'maintenanceChanged',
+          record: inMaintenance(3, 'firmware upgrade', '2026-03-13T16:00:00.000Z'),
+          previous: inMaintenance(3, 'firmware upgrade').maintenance!,
+          changed: true,
+          told: 2,
+        },
+      ),
+      'lab-3: maintenance changed',
+      ['It stays under maintenance until an admin ends it.', 'It was expected back 2026-03-12 16:00 UTC (2026-03-12 17:00 Europe/Berlin).', 'I told the 2 people waiting for it.'],
+      { Reason: 'firmware upgrade', 'Expected back': '2026-03-13 16:00 UTC (2026-03-13 17:00 Europe/Berlin) (in 3 d)' },
+    ],
+    [
+      'maintenance changed: a new reason, an end given where there was none, nobody waiting',
+      input(
+        { type: 'maintenanceStart', testbedId: 3, reason: 'new PSU', until: '2026-03-12T16:00:00.000Z' },
+        { type: 'maintenanceChanged', record: inMaintenance(3, 'new PSU'), previous: inMaintenance(3, 'broken PSU', null).maintenance!, changed: true },
+      ),
+      'lab-3: maintenance changed',
+      ['It stays under maintenance until an admin ends it.', 'No expected end was given before.'],
+      { Reason: 'new PSU', 'Expected back': '2026-03-12 16:00 UTC (2026-03-12 17:00 Europe/Berlin) (in 2 d)' },
+    ],
+    [
+      'maintenance asked for again as it is',
+      input(
+        { type: 'maintenanceStart', testbedId: 3, reason: 'firmware upgrade', until: '2026-03-12T16:00:00.000Z' },
+        { type: 'maintenanceChanged', record: inMaintenance(3, 'firmware upgrade'), previous: inMaintenance(3, 'firmware upgrade').maintenance!, changed: false },
+      ),
+      'Nothing was changed',
+      ['lab-3 is under maintenance with this reason and expected end already.'],
+      { Reason: 'firmware upgrade', 'Expected back': '2026-03-12 16:00 UTC (2026-03-12 17:00 Europe/Berlin) (in 2 d)' },
     ],
     ['maintenance ended', input({ type: 'maintenanceEnd', testbedId: 3 }, { type: 'maintenanceEnded', record: available(3) }), 'lab-3 is back in service', ['It can be booked again; the first person in its queue, if any, is offered it.'], {}],
     [

@@ -55,6 +55,8 @@ const cards: Array<[string, AdaptiveCardJson, string]> = [
   ['problem reported', outcomeCard({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } }), outcomeText({ ...ctx, outcome: { type: 'problemReported', record: tricky, admins: 2, holderTold: true } })],
   ['extended all', outcomeCard({ ...ctx, outcome: { type: 'extendedAll', records: [tricky], refused: [{ type: 'refused', reason: 'not_later', record: inUse(4, ana, { name: NAME }), until: '2026-03-10T12:00:00.000Z' }] } }), outcomeText({ ...ctx, outcome: { type: 'extendedAll', records: [tricky], refused: [] } })],
   ['extend all offered', mineCard({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email, extendMinutes: 120, extendAll: true }), mineText({ ...ctx, testbeds: [tricky, inUse(4, ana)], life: [], requesterEmail: ana.email, extendMinutes: 120, extendAll: true })],
+  ['maintenance past its end, to its admin', noticeCard({ ...ctx, notice: { kind: 'maintenanceDue', record: { ...available(3, NAME), maintenance: { reason: NAME, until: '2026-03-10T08:00:00.000Z', since: '2026-03-08T10:00:00.000Z', by: ana } }, waiting: 1 } }), noticeText({ ...ctx, notice: { kind: 'maintenanceDue', record: { ...available(3, NAME), maintenance: { reason: NAME, until: '2026-03-10T08:00:00.000Z', since: '2026-03-08T10:00:00.000Z', by: ana } }, waiting: 1 } })],
+  ['maintenance end moved, to somebody waiting', noticeCard({ ...ctx, notice: { kind: 'maintenanceMoved', record: { ...available(3, NAME), maintenance: { reason: NAME, until: '2026-03-11T08:00:00.000Z', since: NOW, by: ana } }, byName: 'Grace *G*', previous: null, position: 1 } }), noticeText({ ...ctx, notice: { kind: 'maintenanceMoved', record: { ...available(3, NAME), maintenance: { reason: NAME, until: '2026-03-11T08:00:00.000Z', since: NOW, by: ana } }, byName: 'Grace *G*', previous: null, position: 1 } })],
   ['waiting for a label', outcomeCard({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } }), outcomeText({ ...ctx, outcome: { type: 'waitingLabel', label: '5_g_', places: [{ record: tricky, position: 1, length: 2 }] } })],
 ];
 
@@ -469,6 +471,46 @@ describe('lifecycle cards', () => {
     );
     expect(noticeText({ ...ctx, notice: { kind: 'labelLost', record: available(3), label: '5g', stillWaiting: [] } })).toBe(
       "lab-3 no longer carries 5g, so you no longer wait for it. No other testbed you waited on carries 5g. Type status 5g in the lab’s room to see which testbeds do.",
+    );
+  });
+
+  it('a maintenance past its expected end asks the admin who started it whether the testbed is back, with one press to end it or to give a new end', () => {
+    const record = { ...available(3), maintenance: { reason: 'new power supply', until: '2026-03-10T08:00:00.000Z', since: '2026-03-08T10:00:00.000Z', by: ana } };
+    const card = noticeCard({ ...ctx, notice: { kind: 'maintenanceDue', record, waiting: 2 } });
+    expect(seenCard(card).texts).toEqual([
+      'Is lab-3 back in service?',
+      'You put lab-3 under maintenance 2 d ago (new power supply) and expected it back 2026-03-10 08:00 UTC (2 h ago).',
+      '2 people are waiting for it.',
+      'End the maintenance if it works again, or give a new expected end so the people waiting know. Nothing changes until you do.',
+    ]);
+    expect(inspectCard(card).actions.map((action) => [action.title, action.data])).toEqual([
+      ['End maintenance', { action: 'admin_form', form: 'maintenance_end', testbed_id: '3' }],
+      ['New expected end', { action: 'admin_form', form: 'maintenance_start', testbed_id: '3', reason: 'new power supply' }],
+      ['Admin', { action: 'admin' }],
+    ]);
+    expect(noticeText({ ...ctx, notice: { kind: 'maintenanceDue', record, waiting: 0 } })).toBe(
+      'You put lab-3 under maintenance 2 d ago (new power supply) and expected it back 2026-03-10 08:00 UTC (2 h ago). End the maintenance if it works again, or give a new expected end.',
+    );
+  });
+
+  it('somebody waiting for a testbed under maintenance hears when its expected end moves, and where they stand', () => {
+    const record = (until: string | null) => ({ ...available(3), maintenance: { reason: 'fan', until, since: NOW, by: ana } });
+    const later = seenCard(noticeCard({ ...ctx, notice: { kind: 'maintenanceMoved', record: record('2026-03-12T16:00:00.000Z'), byName: 'Grace Hopper', previous: '2026-03-11T16:00:00.000Z', position: 2 } }));
+    expect(later.texts).toEqual([
+      'lab-3 is expected back later',
+      'Grace Hopper now expects lab-3 back from maintenance 2026-03-12 16:00 UTC; it was 2026-03-11 16:00 UTC.',
+      'You are #2 in its queue: I message you as soon as it is back and yours.',
+    ]);
+    expect(seenCard(noticeCard({ ...ctx, notice: { kind: 'maintenanceMoved', record: record('2026-03-10T16:00:00.000Z'), byName: 'Grace Hopper', previous: '2026-03-11T16:00:00.000Z', position: 1 } })).heading).toBe(
+      'lab-3 is expected back sooner',
+    );
+    const none = { kind: 'maintenanceMoved', record: record(null), byName: 'Grace Hopper', previous: '2026-03-11T16:00:00.000Z', position: 1 } as const;
+    expect(seenCard(noticeCard({ ...ctx, notice: none })).texts.slice(0, 2)).toEqual([
+      'lab-3: no expected end now',
+      'Grace Hopper no longer gives a time when lab-3 is expected back from maintenance; it was 2026-03-11 16:00 UTC.',
+    ]);
+    expect(noticeText({ ...ctx, notice: { ...none, record: record('2026-03-12T16:00:00.000Z'), previous: null } })).toBe(
+      'Grace Hopper now expects lab-3 back from maintenance 2026-03-12 16:00 UTC; no time was given before. You are #1 in its queue.',
     );
   });
 

@@ -366,6 +366,51 @@ describe('an admin runs the lab', () => {
     expect((await historyLines())[0]).toMatchObject({ reason: 'firmware upgrade', until: null, by: { email: 'linus@example.com' } });
   });
 
+  it('maintenance past its expected end: Linus, who started it, is asked in his 1:1 room; New expected end changes it and Ada, waiting, hears; End maintenance ends it', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    const due = new Date(Date.now() - HOUR).toISOString();
+    await start(() => [availableTestbed(1, 'lab-1'), { ...availableTestbed(2, 'lab-2'), maintenance: { reason: 'fan', until: due, since: iso(Date.now() - 26 * HOUR), by: linus } }]);
+    await writeFile(join(h.dir, 'lifecycle.json'), JSON.stringify({ lifecycle: [{ testbed_id: 2, notices: null, queue: [{ email: 'ada@example.com', name: 'Ada Ops', since: iso(Date.now() - 2 * HOUR) }], offer: null, asks: [] }] }));
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    let since = h.emu.messageCount();
+    await h.restart();
+    const asked = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const seen = seenCard(asked);
+    expect(seen.heading).toBe('Is lab-2 back in service?');
+    expect(seen.texts[1]).toMatch(/^You put lab-2 under maintenance 26 h ago \(fan\) and expected it back \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 h ago\)\.$/);
+    expect(seen.texts[2]).toBe('1 person is waiting for it.');
+    expect(buttonTitles(asked)).toEqual(['End maintenance', 'New expected end', 'Admin']);
+    expect((JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ notices: unknown }> }).lifecycle[0].notices).toMatchObject({ expected_release_time: due });
+
+    // A new expected end: the form on lab-2, its reason filled in; saved, Ada hears the new end.
+    const form = await click(h, h.linus, asked, 'New expected end');
+    expect(seenCard(form).heading).toBe('Change the maintenance of lab-2');
+    expect([(input(form, 'testbed_id') as { value?: string }).value, (input(form, 'reason') as { value?: string }).value, (input(form, 'until') as { value?: string }).value]).toEqual(['2', 'fan', undefined]);
+    const tomorrow = new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10);
+    since = h.emu.messageCount();
+    const changed = await click(h, h.linus, form, 'Save changes', { until: `${tomorrow} 18:00` });
+    expect(seenCard(changed).heading).toBe('lab-2: maintenance changed');
+    expect(seenCard(changed).texts).toContain('I told the person waiting for it.');
+    expect(seenCard(changed).facts).toMatchObject({ Reason: 'fan' });
+    const heard = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(heard).texts.slice(0, 2)).toEqual(['lab-2 is expected back later', `Linus Lab now expects lab-2 back from maintenance ${tomorrow} 18:00 UTC; it was ${due.slice(0, 10)} ${due.slice(11, 16)} UTC.`]);
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance).toMatchObject({ reason: 'fan', until: `${tomorrow}T18:00:00.000Z`, by: { email: 'linus@example.com' } });
+    expect((await historyLines()).at(-1)).toMatchObject({ event: 'maintenance_changed', reason: 'fan', until: `${tomorrow}T18:00:00.000Z`, previous_until: due });
+    // Typed, with a new end: the same form, filled in.
+    const typed = await ask(h, h.linus, h.lab, `maintenance lab-2 until ${tomorrow} 20:00`);
+    expect(seenCard(typed).heading).toBe('Change the maintenance of lab-2');
+    expect([(input(typed, 'reason') as { value?: string }).value, (input(typed, 'until') as { value?: string }).value]).toEqual(['fan', `${tomorrow} 20:00`]);
+
+    // End maintenance from the first card: the end form on lab-2, one press ends it; Ada is offered it.
+    const endForm = await click(h, h.linus, asked, 'End maintenance');
+    expect(seenCard(endForm).heading).toBe('End maintenance');
+    since = h.emu.messageCount();
+    expect(seenCard(await click(h, h.linus, endForm, 'maintenance_end')).heading).toBe('lab-2 is back in service');
+    const offer = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(offer).heading).toBe('lab-2 is free: it is yours if you want it');
+  });
+
   it('`lab-2 is fixed` said while it is under maintenance: the admin gets End maintenance on lab-2, one press ends it; said of a testbed in service, the hint', async () => {
     await start();
     await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'fan', until: '' });

@@ -182,8 +182,10 @@ function checkDirectCard(view: View, ctx = RENDER, routeCtx = ROUTE): { card: Ad
     expect(decision.kind, `${label} in a 1:1 room: button ${button.title} (${button.action})`).toBe('dispatch');
     if (decision.kind !== 'dispatch') continue;
     for (const target of decision.targets) {
-      expect(target.key.kind, `${label}: ${button.title}`).toBe('conversation');
-      expect(FRESH.conversation.can(target.event as never), `${label}: ${button.title} → ${target.event.type}`).toBe(true);
+      // An admin's notice (a maintenance past its expected end) opens admin forms; every other button is the person's own conversation.
+      const flow = label === 'notice maintenanceDue' ? 'admin' : 'conversation';
+      expect(target.key.kind, `${label}: ${button.title}`).toBe(flow);
+      expect(FRESH[flow].can(target.event as never), `${label}: ${button.title} → ${target.event.type}`).toBe(true);
     }
     routes.push(decision);
   }
@@ -752,6 +754,9 @@ describe('testbed machine: the lifecycle walked from five start records, every s
         by('ask.requested', bob),
         by('offer.declined', ana),
         deadline(NOW),
+        // Its expected end passes (Grace, who started it, is asked whether it is back), and Grace gives a later one (Ana is told).
+        deadline(UNTIL),
+        admin('maintenanceStart.requested', { reason: 'new power supply', until: NEXT_DAY }),
         ...saves(s, 'saveChange', 'saveRetirement', 'saveLifecycle'),
       ],
     },
@@ -880,8 +885,8 @@ describe('testbed machine: the lifecycle walked from five start records, every s
     expect(visited).toEqual(all);
     // `updating`, `held` and `coolingDown`: held for Ana at once when it gains a label she waits for.
     expect(statesOf.get('free')).toEqual(new Set(['restoring', 'available', 'reserving', 'tidying', 'inUse', 'releasing', 'updating', 'held', 'coolingDown']));
-    for (const state of ['available', 'changing', 'maintenance', 'retiring', 'retired']) expect(statesOf.get('free, an admin at work')).toContain(state);
-    for (const state of ['maintenance', 'changing', 'updating', 'retiring', 'retired', 'handingOver', 'held']) expect(statesOf.get('under maintenance, Ana waiting')).toContain(state);
+    for (const state of ['available', 'changing', 'maintenanceDue', 'retiring', 'retired']) expect(statesOf.get('free, an admin at work')).toContain(state);
+    for (const state of ['maintenanceDue', 'maintenance', 'changing', 'updating', 'retiring', 'retired', 'handingOver', 'held']) expect(statesOf.get('under maintenance, Ana waiting')).toContain(state);
     for (const state of ['inUse', 'releasing', 'changing', 'handingOver', 'held']) expect(statesOf.get('in use, an admin at work')).toContain(state);
     expect(statesOf.get('in use, a reminder due')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'amending']));
     expect(statesOf.get('overdue')).toEqual(new Set(['restoring', 'inUse', 'updating', 'coolingDown', 'releasing', 'available']));
@@ -893,7 +898,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
   it('sends every kind of direct message; each parses, names the testbed and offers only buttons a 1:1 room accepts', () => {
     const kinds = new Set(notices.map(({ notice }) => (notice.kind === 'askAnswered' ? `askAnswered ${notice.answer}` : notice.kind)));
     expect(kinds).toEqual(
-      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier', 'extendedAhead', 'handedToYou']),
+      new Set(['reminder', 'overdue', 'offer', 'holdLapsed', 'askHolder', 'askAnswered kept', 'askAnswered released', 'forceReleased', 'retired', 'nowFirst', 'dueEarlier', 'extendedAhead', 'handedToYou', 'maintenanceDue', 'maintenanceMoved']),
     );
     const distinct = new Map<string, DirectNotice>(notices.map(({ notice }) => [JSON.stringify(notice), notice]));
     for (const notice of distinct.values()) {
@@ -904,6 +909,7 @@ describe('testbed machine: the lifecycle walked from five start records, every s
       if (notice.kind === 'reminder' || notice.kind === 'overdue') expect(titles, notice.kind).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
       if (notice.kind === 'offer') expect(titles).toEqual(['Book it', 'No thanks']);
       if (notice.kind === 'askHolder') expect(titles).toEqual(['Release now', 'Still need it']);
+      if (notice.kind === 'maintenanceDue') expect(titles).toEqual(['End maintenance', 'New expected end', 'Admin']);
     }
     expect(distinct.size).toBeGreaterThanOrEqual(8);
   });

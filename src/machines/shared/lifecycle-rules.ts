@@ -63,6 +63,26 @@ export function dueNotice(
   return { kind: 'reminder', notices: { ...facts, reminder_sent_at: now } };
 }
 
+/**
+ * When the admin who put the testbed under maintenance is to be asked whether it is back: its expected end, until
+ * they were told about that end (told once per expected end; a new one given is told again once it passes). The
+ * fact is kept in `notices` like a booking's overdue notice, its `expected_release_time` naming the end it was about.
+ */
+export function maintenanceNoticeAt(record: TestbedRecord, life: LifecycleEntry): string | null {
+  const maintenance = record.maintenance;
+  if (!maintenance?.until) return null;
+  const facts = life.notices;
+  const told = facts !== null && facts.expected_release_time === maintenance.until && facts.overdue_sent_at !== null && ms(facts.overdue_sent_at) >= ms(maintenance.since);
+  return told ? null : maintenance.until;
+}
+
+/** The facts to store once the admin is told that the maintenance outlasted its expected end (null when nothing is due at `now`). */
+export function dueMaintenanceNotice(record: TestbedRecord, life: LifecycleEntry, now: string): NoticeFacts | null {
+  const at = maintenanceNoticeAt(record, life);
+  if (at === null || Number.isNaN(ms(now)) || ms(at) > ms(now)) return null;
+  return { expected_release_time: at, reminder_sent_at: null, overdue_sent_at: now, overdue_count: 1 };
+}
+
 /** The entry after handing the testbed to the next person in the queue (or freeing it for all). */
 export function handOff(life: LifecycleEntry, now: string, timing: LifecycleTiming): LifecycleEntry {
   const [next, ...rest] = life.queue;
