@@ -667,8 +667,13 @@ const PASSED_TO =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+)?to\s+(\S[\s\S]{0,80})$/i;
 /** `the next person`, `next in line`, `whoever is next`: the queue's first, who gets it on release anyway. */
 const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]?s|\s+is)\s+next|whoever\s+is\s+waiting)$/i;
-/** `is lab-3 in maintenance`, `why is lab-3 under maintenance`, `since when is lab-3 in maintenance`: its status (group 1), which says why and until when. */
-const MAINTENANCE_ASKED = /^(?:is|why\s+is|since\s+when\s+is|how\s+long\s+(?:is|will)|until\s+when\s+is)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:in|under)\s+maintenance$/i;
+/**
+ * `is lab-3 in maintenance`, `why is lab-3 under maintenance`, `is lab-3 still in maintenance`, `when will lab-3 be back from
+ * maintenance`, `when does lab-3's maintenance end`, `when will lab-3 be back`: its status (the one group that matched), which
+ * says why and until when.
+ */
+const MAINTENANCE_ASKED =
+  /^(?:(?:is|why\s+is|since\s+when\s+is|how\s+long\s+(?:is|will)|until\s+when\s+is)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:be\s+)?(?:in|under)\s+maintenance(?:\s+still)?|when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+|come\s+|get\s+)?(?:back|out)\s+(?:from|of)\s+maintenance|when\s+(?:will|does|is)\s+(\S[\s\S]{0,80}?)(?:['’]s)?\s+maintenance\s+(?:end|over|done|finished|be\s+(?:over|done|finished))|when\s+will\s+(\S[\s\S]{0,80}?)\s+be\s+back(?:\s+(?:up|online|in\s+service))?)$/i;
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
 const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
 /** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
@@ -751,7 +756,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     if (NEXT_PERSON.test(passed[2].trim())) return `release ${passedName}`;
     if (/^release\s/i.test(command)) return `give ${passedName} to ${passed[2].trim()}`;
   }
-  const maintenanceOf = (MAINTENANCE_ASKED.exec(command) ?? TIME_LEFT_ON.exec(command))?.[1].trim();
+  const maintenanceOf = (MAINTENANCE_ASKED.exec(command) ?? TIME_LEFT_ON.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
   if (maintenanceOf !== undefined && namesOne(testbeds, maintenanceOf)) return `who has ${maintenanceOf}`;
   const howManyOf = HOW_MANY_OF_LABEL.exec(command)?.[1];
   if (howManyOf !== undefined && labelCarried(testbeds, howManyOf)) return `status ${howManyOf}`;

@@ -530,7 +530,10 @@ function editRoute(event: PlatformEvent, record: Pick<TestbedRecord, 'id' | 'tes
  */
 function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefined, now: string, timeZone: string): FormValues {
   const values: FormValues = {};
-  if (parts?.until !== undefined) {
+  // `until further notice`, `until unknown`: no expected end, which is what the empty box means.
+  if (parts?.until !== undefined && /^(?:(?:further\s+)?notice|unknown|tbd|tba|we\s+know|(?:it['’]?s|it\s+is)\s+(?:fixed|done|back))$/i.test(parts.until.trim())) {
+    values.until = '';
+  } else if (parts?.until !== undefined) {
     const at = readTypedInstant(`until ${parts.until}`, now, timeZone);
     values.until = at === null ? parts.until.slice(0, MAX_TYPED_NAME) : formatInZone(at, timeZone).slice(0, 16);
   }

@@ -54,6 +54,13 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // `lab-3 down for maintenance until monday`, `lab-3 is offline for maintenance`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?(?:going\s+)?(?:down|offline|out)\s+for\s+maintenance(?<rest>(?:\s+(?:until|till|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
+  // A maintenance under way given a new end: `extend the maintenance of lab-3 until friday`, `push lab-3's maintenance to friday`.
+  [/^(?:extend|prolong|push(?:\s+back)?|move|change|update|set)\s+(?:the\s+)?maintenance(?:\s+end)?\s+(?:on|of|for)\s+(?<words>\S[\s\S]*?)\s+(?:until|till|to)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  [/^(?:extend|prolong|push(?:\s+back)?|move|change|update|set)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance(?:\s+end)?\s+(?:until|till|to)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // `keep lab-3 in maintenance until friday`, `lab-3 stays in maintenance until friday`, `lab-3 maintenance will take until friday`.
+  [/^keep\s+(?<words>\S[\s\S]*?)\s+(?:in|under)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:stays|remains|is\s+staying)\s+(?:in|under)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:will\s+)?(?:takes?|lasts?|runs?|goes\s+on)\s+(?:until|till)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
@@ -97,10 +104,12 @@ export function adminTask<T extends NamedRecord>(command: string, testbeds: read
   for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
-    const { words, rest, person } = match.groups ?? {};
-    if (words !== undefined && !guarded(guard, task, `${words}${rest ?? ''}`, testbeds)) continue;
+    const { words, person, end } = match.groups ?? {};
+    // A new end said with `to` (`push lab-3's maintenance to friday`) is read as `until` is.
+    const rest = end === undefined ? (match.groups?.rest ?? '') : ` until ${end}`;
+    if (words !== undefined && !guarded(guard, task, `${words}${rest}`, testbeds)) continue;
     const named = { ...(person === undefined ? {} : { person: true as const }), ...(guard === 'down' ? { news: 'fixed' as const } : {}) };
-    return words === undefined ? { task, ...named } : { task, words: `${words}${rest ?? ''}`.trim(), ...named };
+    return words === undefined ? { task, ...named } : { task, words: `${words}${rest}`.trim(), ...named };
   }
   const removed = REMOVE_TESTBED.exec(command)?.groups?.words?.trim();
   if (removed !== undefined && 'found' in findByTypedName(testbeds, removed)) return { task: 'testbed_retire', words: removed };

@@ -166,9 +166,12 @@ function waitingRows(summary: DigestSummary, words: Words, timeZone: string): st
   return [...summary.waiting.map((line) => waitingLine(line, words, timeZone)), ...summary.waitingAny.map((line) => waitingAnyLine(line, words))];
 }
 
-function maintenanceLine(record: TestbedRecord, words: Words, timeZone: string): string {
+/** `lab-4 · new firmware · expected back …`, or, that end passed, `… · was expected back … (past it by 1 d)`. */
+function maintenanceLine(record: TestbedRecord, words: Words, timeZone: string, now: string): string {
   const reason = record.maintenance?.reason ? ` · ${words.name(record.maintenance.reason, 120)}` : '';
-  const until = record.maintenance?.until ? ` · expected back ${formatWhen(record.maintenance.until, timeZone)}` : '';
+  const end = record.maintenance?.until;
+  const late = end ? (parseIso(now) ?? 0) - (parseIso(end) ?? 0) : 0;
+  const until = !end ? '' : late > 0 ? ` · was expected back ${formatWhen(end, timeZone)} (past it by ${formatDuration(late)})` : ` · expected back ${formatWhen(end, timeZone)}`;
   return `${words.name(record.testbed_name)}${reason}${until}`;
 }
 
@@ -202,7 +205,7 @@ export function digestCard(input: DigestCardInput): AdaptiveCardJson {
     ...section('Waiting', waitingRows(summary, CARD_WORDS, input.timeZone), 'Nobody is waiting for a testbed.', 'warning'),
   ];
   if (summary.maintenance.length > 0) {
-    body.push(...section('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, CARD_WORDS, input.timeZone)), '', 'default'));
+    body.push(...section('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, CARD_WORDS, input.timeZone, input.now)), '', 'default'));
   }
   return card(body);
 }
@@ -223,6 +226,6 @@ export function digestText(input: DigestCardInput): string {
   list('Overdue', summary.overdue.map((item) => overdueLine(item, TEXT_WORDS)), 'Nothing is overdue.');
   if (summary.dueToday.length > 0) list('Due back today', summary.dueToday.map((record) => dueTodayLine(record, TEXT_WORDS, input.timeZone)), '');
   list('Waiting', waitingRows(summary, TEXT_WORDS, input.timeZone), 'Nobody is waiting for a testbed.');
-  if (summary.maintenance.length > 0) list('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, TEXT_WORDS, input.timeZone)), '');
+  if (summary.maintenance.length > 0) list('Under maintenance', summary.maintenance.map((record) => maintenanceLine(record, TEXT_WORDS, input.timeZone, input.now)), '');
   return lines.join('\n');
 }

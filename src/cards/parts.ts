@@ -199,8 +199,10 @@ export interface TestbedRowOptions {
 export function maintenanceLines(record: TestbedRecord, now: string, timeZone: string): CardElement[] {
   const maintenance = record.maintenance;
   if (!maintenance) return [];
+  // Past its expected end: still under maintenance, so it was expected back then.
+  const passed = maintenance.until !== null && Date.parse(maintenance.until) <= Date.parse(now);
   const back = maintenance.until
-    ? `Expected back: ${formatInZone(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})`
+    ? `${passed ? 'Was expected back' : 'Expected back'}: ${formatInZone(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})`
     : 'Expected back: until further notice';
   return [
     small(`Reason: ${safeLine(maintenance.reason, 300)}`, { isSubtle: true }),

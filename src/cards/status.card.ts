@@ -448,7 +448,9 @@ export interface StatusView {
 /** What a testbed's row shows that moves with the clock: its state, how long it has been held, and the relative times. */
 function clockOf(record: TestbedRecord, state: TestbedState, now: string): string {
   const held = state === 'inUse' || state === 'overdue' ? `${formatHeldFor(record.registered_time, now)}|${formatRelative(record.expected_release_time, now)}` : '';
-  const back = record.maintenance?.until ? formatRelative(record.maintenance.until, now) : '';
+  const until = record.maintenance?.until;
+  // Whether that end has passed too (the row says it was expected back then).
+  const back = until ? `${formatRelative(until, now)}|${Date.parse(until) <= Date.parse(now)}` : '';
   return `${state}|${held}|${back}`;
 }
 

@@ -211,6 +211,18 @@ describe('router: admin tasks typed', () => {
     ['lab-2 maintenance done', started('maintenance_end', { testbed_id: '2' })],
     ['lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
     ['lab-2 maintenance for new cables', started('maintenance_start', { testbed_id: '2', reason: 'new cables' })],
+    // A maintenance under way given a new end: the same form, which changes it (the end said with `to` too).
+    ['extend the maintenance of lab-2 until friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
+    ["push lab-2's maintenance to monday 9am", started('maintenance_start', { testbed_id: '2', until: '2026-03-09 09:00' })],
+    ['push back the maintenance on lab-2 to friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
+    ['change lab-2 maintenance to friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
+    ['keep lab-2 in maintenance until friday because parts are late', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59', reason: 'parts are late' })],
+    ['lab-2 stays in maintenance until friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
+    ['lab-2 maintenance will take until friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
+    // No end known: the box left empty, which is what it means.
+    ['maintenance lab-2 until further notice', started('maintenance_start', { testbed_id: '2', until: '' })],
+    ['maintenance lab-2 until further notice for a rack move', started('maintenance_start', { testbed_id: '2', until: '', reason: 'a rack move' })],
+    ["maintenance lab-2 until it's fixed", started('maintenance_start', { testbed_id: '2', until: '' })],
     ['add testbed lab-9', started('testbed_add', { testbed_name: 'lab-9' })],
     ['add a new testbed called Rack 7 switch', started('testbed_add', { testbed_name: 'Rack 7 switch' })],
     ['add testbed lab-9 with labels 5g and core', started('testbed_add', { testbed_name: 'lab-9', labels: '5g, core' })],

@@ -71,6 +71,13 @@ describe('digest card', () => {
     ]);
   });
 
+  it('a maintenance past its expected end says so, and by how long', () => {
+    const late = { ...underMaintenance(5, 'lab-5'), maintenance: { ...underMaintenance(5, 'lab-5').maintenance!, until: '2026-03-09T08:00:00.000Z' } };
+    const shown = { ...input, testbeds: [available(1), late] };
+    expect(unLookAlike(seenCard(digestCard(shown)).texts.at(-1)!)).toBe('lab-5 · new *firmware* · was expected back 2026-03-09 08:00 UTC (past it by 1 d 2 h)');
+    expect(digestText(shown).split('\n').at(-1)).toBe('- lab-5 · new *firmware* · was expected back 2026-03-09 08:00 UTC (past it by 1 d 2 h)');
+  });
+
   it('is a valid card without buttons, and no typed text forms markup on any renderer', () => {
     const json = digestCard(input);
     expect(cardProblems(json)).toEqual([]);

@@ -74,6 +74,11 @@ describe('status card: maintenance and labels', () => {
     expect(title.isSubtle).toBe(true);
   });
 
+  it('once the expected end has passed, says it was expected back then', () => {
+    const later = seenCard(statusCard({ ...input, now: '2026-03-12T18:00:00.000Z' }));
+    expect(rowOf(later, 'ran-4')[3]).toBe('Was expected back: 2026-03-12 17:00 Europe/Berlin (2 h ago)');
+  });
+
   it('says "until further notice" when maintenance has no expected end', () => {
     expect(rowOf(seen, 'old-5')).toEqual(['● old-5 · Maintenance', 'Reason: Firmware upgrade', 'Expected back: until further notice']);
   });
