@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { fieldErrorText, input } from '../support/form-card.js';
-import type { TestbedRecord } from '../../src/domain.js';
+import type { LifecycleEntry, TestbedRecord } from '../../src/domain.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -34,10 +34,11 @@ afterEach(async () => {
 });
 
 /** Linus is the lab's admin; Ada is not. */
-async function start(testbeds?: (people: { ada: EmuPerson }) => TestbedRecord[]) {
+async function start(testbeds?: (people: { ada: EmuPerson }) => TestbedRecord[], lifecycle?: LifecycleEntry[]) {
   h = await startHarness({ env: { ADMINS: 'LINUS@example.com' } });
   if (testbeds) {
     await writeFile(h.testbedPath, JSON.stringify({ testbeds: testbeds({ ada: h.ada }) }, null, 2));
+    if (lifecycle) await writeFile(join(h.dir, 'lifecycle.json'), JSON.stringify({ lifecycle }));
     await h.restart();
   }
 }
@@ -369,13 +370,12 @@ describe('an admin runs the lab', () => {
   it('maintenance past its expected end: Linus, who started it, is asked in his 1:1 room; New expected end changes it and Ada, waiting, hears; End maintenance ends it', async () => {
     const linus = { email: 'linus@example.com', name: 'Linus Lab' };
     const due = new Date(Date.now() - HOUR).toISOString();
-    await start(() => [availableTestbed(1, 'lab-1'), { ...availableTestbed(2, 'lab-2'), maintenance: { reason: 'fan', until: due, since: iso(Date.now() - 26 * HOUR), by: linus } }]);
-    await writeFile(join(h.dir, 'lifecycle.json'), JSON.stringify({ lifecycle: [{ testbed_id: 2, notices: null, queue: [{ email: 'ada@example.com', name: 'Ada Ops', since: iso(Date.now() - 2 * HOUR) }], offer: null, asks: [] }] }));
+    const adaWaiting: LifecycleEntry = { testbed_id: 2, notices: null, queue: [{ email: 'ada@example.com', name: 'Ada Ops', since: iso(Date.now() - 2 * HOUR) }], offer: null, asks: [] };
+    await start(() => [availableTestbed(1, 'lab-1'), { ...availableTestbed(2, 'lab-2'), maintenance: { reason: 'fan', until: due, since: iso(Date.now() - 26 * HOUR), by: linus } }], [adaWaiting]);
     const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const asked = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { timeoutMs: 10_000 });
     let since = h.emu.messageCount();
-    await h.restart();
-    const asked = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
     const seen = seenCard(asked);
     expect(seen.heading).toBe('Is lab-2 back in service?');
     expect(seen.texts[1]).toMatch(/^You put lab-2 under maintenance 26 h ago \(fan\) and expected it back \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 h ago\)\.$/);
