@@ -673,7 +673,17 @@ const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\
  * says why and until when.
  */
 const MAINTENANCE_ASKED =
-  /^(?:(?:is|why\s+is|since\s+when\s+is|how\s+long\s+(?:is|will)|until\s+when\s+is)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:be\s+)?(?:in|under)\s+maintenance(?:\s+still)?|when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+|come\s+|get\s+)?(?:back|out)\s+(?:from|of)\s+maintenance|when\s+(?:will|does|is)\s+(\S[\s\S]{0,80}?)(?:['’]s)?\s+maintenance\s+(?:end|over|done|finished|be\s+(?:over|done|finished))|when\s+will\s+(\S[\s\S]{0,80}?)\s+be\s+back(?:\s+(?:up|online|in\s+service))?)$/i;
+  /^(?:(?:is|why\s+is|since\s+when\s+is|how\s+long\s+(?:is|will)|until\s+when\s+is)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:be\s+)?(?:in|under)\s+maintenance(?:\s+still)?|when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+|come\s+|get\s+)?(?:back|out)\s+(?:from|of)\s+maintenance|when\s+(?:will|does|is)\s+(\S[\s\S]{0,80}?)(?:['’]s)?\s+maintenance\s+(?:end|over|done|finished|be\s+(?:over|done|finished))|when\s+will\s+(\S[\s\S]{0,80}?)\s+be\s+back(?:\s+(?:up|online|in\s+service))?|why\s+is\s+(\S[\s\S]{0,80}?)\s+(?:down|offline|out\s+of\s+service)|is\s+(\S[\s\S]{0,80}?)\s+(?:fixed|repaired|back|ready|usable|up)\s+(?:yet|again|now)|is\s+(\S[\s\S]{0,80}?)\s+usable|(?:when\s+)?(?:can|could)\s+(?:i|we)\s+use\s+(\S[\s\S]{0,80}?)\s+again|(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:still\s+)?(?:in|under)\s+maintenance)$/i;
+/** `I'm done with the maintenance on lab-3`, `finished maintenance on lab-3`, `release lab-3 from maintenance`: its end (the group that matched). */
+const MAINTENANCE_FINISHED =
+  /^(?:(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:done|finished|through)\s+with\s+(?:the\s+)?maintenance\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)|(?:(?:i|we)\s+)?(?:finished|completed|ended)\s+(?:the\s+)?maintenance\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)|release\s+(\S[\s\S]{0,80}?)\s+from\s+maintenance)$/i;
+/** `who put lab-3 in maintenance`, `who started the maintenance on lab-3`, `who took lab-3 offline`: its history (the group that matched), which says. */
+const WHO_MAINTAINED =
+  /^(?:who\s+(?:put|placed)\s+(\S[\s\S]{0,80}?)\s+(?:in|into|under)\s+maintenance|who\s+(?:started|began)\s+(?:the\s+)?maintenance\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)|who\s+took\s+(\S[\s\S]{0,80}?)\s+(?:offline|down|out\s+of\s+service))$/i;
+/** `take lab-3 down for maintenance until monday`, `shut lab-3 down`: as `take lab-3 offline …` (the testbed, then the end and reason). */
+const TAKEN_DOWN = /^(?:take|bring|shut)\s+(\S[\s\S]{0,80}?)\s+down(?:\s+for\s+maintenance)?((?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i;
+/** `show maintenance`, `maintenance status`, `maintenance list`: the testbeds under maintenance. */
+const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?maintenances?|maintenances?\s+(?:status|list|overview))$/i;
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
 const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
 /** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
@@ -756,6 +766,13 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     if (NEXT_PERSON.test(passed[2].trim())) return `release ${passedName}`;
     if (/^release\s/i.test(command)) return `give ${passedName} to ${passed[2].trim()}`;
   }
+  if (MAINTENANCE_LISTED.test(command)) return 'status maintenance';
+  const takenDown = TAKEN_DOWN.exec(command);
+  if (takenDown && namesOne(testbeds, takenDown[1].trim())) return `take ${takenDown[1].trim()} offline${takenDown[2]}`;
+  const finished = MAINTENANCE_FINISHED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (finished !== undefined && namesOne(testbeds, finished)) return `end maintenance ${finished}`;
+  const maintainedBy = WHO_MAINTAINED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (maintainedBy !== undefined && namesOne(testbeds, maintainedBy)) return `history ${maintainedBy}`;
   const maintenanceOf = (MAINTENANCE_ASKED.exec(command) ?? TIME_LEFT_ON.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
   if (maintenanceOf !== undefined && namesOne(testbeds, maintenanceOf)) return `who has ${maintenanceOf}`;
   const howManyOf = HOW_MANY_OF_LABEL.exec(command)?.[1];

@@ -59,7 +59,7 @@ import { resolveRelease } from '../cards/release-time.js';
 import { asksToBookAhead, isVagueLength } from '../cards/typed-booking.js';
 import { readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
 import { formatDuration, localDate, parseIso } from '../cards/time.js';
-import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText } from '../cards/admin.card.js';
+import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, maintenanceAheadCard, maintenanceAheadText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
 import { rulesCard, rulesText } from '../cards/rules.card.js';
@@ -340,6 +340,12 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'directOnly':
       return pair(directOnlyCard(), directOnlyText());
+    case 'maintenanceAhead': {
+      const record = ctx.testbeds.find((candidate) => candidate.id === view.testbedId);
+      if (!record) return renderAnyRoom({ kind: 'error', message: 'That testbed is not in the list any more. Type status to see them all.' }, ctx);
+      const input = { record, now, timeZone };
+      return pair(maintenanceAheadCard(input), maintenanceAheadText(input));
+    }
     case 'offerTaken': {
       // `I'll take it`: the hand-off form of the first testbed held for them, as the offer they were sent.
       const entry = firstOfferTo(lifeOf(), ctx.requesterEmail);

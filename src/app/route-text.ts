@@ -101,7 +101,7 @@ const API_HELP =
 
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
-  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+order|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+order|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,
@@ -117,6 +117,39 @@ const CANNOT_REACH =
 /** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
 const PROBLEM_WITH =
   /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+
+/** `schedule maintenance for lab-3 on saturday`, `plan maintenance on lab-3 next week`: the words after (group 1), a testbed first. */
+const MAINTENANCE_PLANNED = /^(?:schedule|plan|book|arrange|set\s+up)\s+(?:a\s+|the\s+|some\s+)?maintenance(?:\s+window)?\s+(?:for|on|of)\s+(\S[\s\S]{0,160})$/i;
+/** `lab-3 goes down for maintenance at 6pm`, `lab-3 will be down tomorrow`: the testbed (group 1), a time word after. */
+const DOWN_LATER =
+  /^(\S[\s\S]{0,80}?)\s+(?:goes|will\s+go|is\s+going(?:\s+to\s+go)?|will\s+be|is\s+going\s+to\s+be)\s+(?:down|offline|into\s+maintenance|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for\s+maintenance)?\s+(?:at|on|from|tomorrow|tonight|next|this|later|in|over)(?:\s[\s\S]*)?$/i;
+/** `maintenance on lab-3 tomorrow from 9 to 12`, `put lab-3 into maintenance on saturday`: the words (group 1 or 2), a testbed, then when. */
+const MAINTENANCE_WHEN = /^(?:maintenance\s+(?:(?:on|for|of)\s+)?(\S[\s\S]{0,160})|(?:put|take)\s+(\S[\s\S]{0,160}))$/i;
+/** A time said for later, after the testbed's name (`tomorrow`, `on saturday`, `from 9`, `next week`). */
+const LATER_WORDS = /^(?:(?:into|in|under)\s+maintenance\s+)?(?:tomorrow|tonight|on|from|at|next|this\s+(?:weekend|evening|afternoon|friday|saturday|sunday))(?:\s|$)/i;
+
+/** The testbed whose whole name starts the words (the longest such), and the words after it. */
+function leadingTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { record: T; rest: string } | undefined {
+  const parts = words.trim().split(/\s+/).slice(0, 12);
+  for (let count = parts.length; count >= 1; count--) {
+    const named = parts.slice(0, count).join(' ');
+    const match = findByTypedName(testbeds, named);
+    if ('found' in match && sameName(match.found.testbed_name, named)) return { record: match.found, rest: parts.slice(count).join(' ') };
+  }
+  return undefined;
+}
+
+/** Maintenance said for later (`schedule maintenance for lab-3 on saturday`): the testbed, or undefined. */
+function maintenanceLater<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, testbeds: readonly T[]): T | undefined {
+  const planned = MAINTENANCE_PLANNED.exec(command)?.[1];
+  if (planned !== undefined) return leadingTestbed(planned, testbeds)?.record;
+  const down = DOWN_LATER.exec(command)?.[1];
+  if (down !== undefined) return leadingTestbed(down, testbeds)?.record;
+  const when = MAINTENANCE_WHEN.exec(command);
+  const said = when === null ? undefined : leadingTestbed(when[1] ?? when[2], testbeds);
+  // `put lab-3 into maintenance tomorrow` is for later; `put lab-3 into maintenance until monday` starts it now.
+  return said !== undefined && LATER_WORDS.test(said.rest) && (when?.[1] !== undefined || /^(?:into|in|under)\s+maintenance\s/i.test(said.rest)) ? said.record : undefined;
+}
 
 /**
  * The testbed a problem report names, when the words are one (a statement, not a question), and what the form's
@@ -217,6 +250,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
   if (word === '') return one('conversation', event, { type: 'menu.requested' });
   if (word === 'cancel' || word === 'stop') return cancelRoute(event);
+  // `schedule maintenance for lab-3 on saturday`, `lab-3 will be offline this weekend`: it cannot be set for later; how to plan it instead.
+  const later = maintenanceLater(said, ctx.testbeds ?? []);
+  if (later !== undefined) return { kind: 'reply', view: { kind: 'maintenanceAhead', testbedId: later.id } };
   // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
   const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };

@@ -32,7 +32,14 @@ export interface TypedEdit {
  * naming a testbed the lab may not have (`maintenance lab-9` is answered that no testbed is called so); `down`, a
  * testbed of the lab under maintenance (`lab-3 is fixed` said of a testbed in service is news, not a task).
  */
-type WordsGuard = 'named' | 'testbed' | 'down';
+/**
+ * `named`: a testbed of the lab (or a near name); `testbed`: that, or one unknown word (named under the picker);
+ * `down`: a testbed under maintenance, news that it works again; `maintained`: a testbed under maintenance.
+ */
+type WordsGuard = 'named' | 'testbed' | 'down' | 'maintained';
+
+/** Words after `maintenance` that are no testbed's name (`maintenance status`, `maintenance done`). */
+const NOT_A_TESTBED = /^(?:done|over|finished|complete|completed|ended|status|list|overview|mode|window|schedule|plan|planned|today|tonight|tomorrow|now|soon|later|please)$/i;
 
 /** A testbed as the readings get it: its name, and (from the store, not from a recording's list) its state. */
 type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>;
@@ -61,6 +68,16 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^keep\s+(?<words>\S[\s\S]*?)\s+(?:in|under)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:stays|remains|is\s+staying)\s+(?:in|under)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:will\s+)?(?:takes?|lasts?|runs?|goes\s+on)\s+(?:until|till)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // `shut down lab-3` (`take lab-3 down` is read as `take lab-3 offline`).
+  [/^shut\s+down\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // A new end said of it (`lab-3 maintenance extended to friday`, `set lab-3 expected back to friday`); while under maintenance,
+  // `lab-3 will be back on friday`, `lab-3 expected back monday`, and that it takes longer (the form, for the new end).
+  [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:is\s+|was\s+|got\s+|has\s+been\s+)?(?:extended|pushed(?:\s+back)?|moved|postponed)\s+(?:to|until|till)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  [/^set\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+expected\s+(?:back|end)(?:\s+time)?\s+(?:to|until|for)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  [/^the\s+maintenance\s+(?:on|of)\s+(?<words>\S[\s\S]*?)\s+(?:takes|is\s+taking|will\s+take|runs|is\s+running)\s+longer(?:\s+than\s+(?:expected|planned))?$/i, 'maintenance_start', 'maintained'],
+  [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:takes|is\s+taking|will\s+take|runs|is\s+running)\s+longer(?:\s+than\s+(?:expected|planned))?$/i, 'maintenance_start', 'maintained'],
+  [/^more\s+time\s+for\s+(?:the\s+)?(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance$/i, 'maintenance_start', 'maintained'],
+  [/^(?<words>\S[\s\S]*?)\s+needs\s+(?:another\s+(?:day|week|hour|few\s+days)|more\s+time|longer)$/i, 'maintenance_start', 'maintained'],
   // `put lab-3 into maintenance until monday`: the end (and reason) after it is read with the testbed.
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
@@ -70,11 +87,16 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with)\s+maintenance$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
-  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?)$/i, 'maintenance_end', 'down'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],
+  [/^(?<words>\S[\s\S]*?)\s+can\s+be\s+used\s+again$/i, 'maintenance_end', 'down'],
   [/^(?<words>\S[\s\S]*?)\s+works\s+again$/i, 'maintenance_end', 'down'],
   [/^bring\s+(?<words>\S[\s\S]*?)\s+back(?:\s+up)?$/i, 'maintenance_end', 'named'],
   [/^(?:re-?)?enable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
   [/^disable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // Said of a testbed under maintenance, after the ways of saying it is back now: when it will be (`lab-3 will be back on friday`).
+  [/^(?<words>\S[\s\S]*?)\s+(?:will\s+be|['’]ll\s+be|should\s+be|is)\s+back\s+(?:on\s+|by\s+|at\s+)?(?!(?:in\s+service|online|up|again|now)$)(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
+  [/^(?<words>\S[\s\S]*?)\s+back\s+(?:on|by)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?expected\s+back\s+(?:on\s+|by\s+|at\s+)?(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],
@@ -85,13 +107,13 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
 function guarded<T extends NamedRecord>(guard: WordsGuard | undefined, task: AdminTask, words: string, testbeds: readonly T[]): boolean {
   if (guard === undefined) return true;
   const testbed = (task === 'maintenance_start' ? maintenanceParts(words, testbeds).testbed : words).trim();
-  if (guard === 'down') {
+  if (guard === 'down' || guard === 'maintained') {
     // A whole record says whether it is under maintenance; a bare name (no status known) is taken at its word.
     const found = findByTypedName(testbeds, testbed);
     return 'found' in found && (found.found.status === undefined || (found.found.maintenance ?? null) !== null);
   }
   if ('found' in findByTypedName(testbeds, testbed) || findNearName(testbeds, testbed) !== undefined) return true;
-  return guard === 'testbed' && !/\s/.test(testbed);
+  return guard === 'testbed' && !/\s/.test(testbed) && !NOT_A_TESTBED.test(testbed);
 }
 
 /** `delete lab-3`, `remove lab-3`: retire it, when the words name a testbed of the lab (`remove label …` edits). */

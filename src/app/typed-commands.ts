@@ -74,7 +74,7 @@ export const NEXT_PERSON =
   /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else)|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
 /** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`, `what can admins do`: the ADMINS, for anybody. */
 export const WHO_ADMINS =
-  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?|what\s+(?:can|do|does)\s+(?:the\s+|an\s+)?admins?\s+do|admin\s+(?:help|commands))$/i;
+  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin(?:\s+\S+(?:\s+\S+)?)?|(?:add|remove)\s+\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins)|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?|what\s+(?:can|do|does)\s+(?:the\s+|an\s+)?admins?\s+do|admin\s+(?:help|commands))$/i;
 /** `it`, `that one`: no testbed named, but whatever is offered to the person (`skip it`, `I don't need it`). */
 export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
 /**

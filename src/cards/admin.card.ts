@@ -5,10 +5,11 @@
  */
 import type { AdminOutcome, AdminRefusal, AdminRequest, AdminTask, LabelWaiters, LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
+import { ACTIONS } from './actions.js';
 import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
-import { card, safeText, textBlock, type CardElement } from './common.js';
+import { card, safeText, submit, textBlock, type CardElement } from './common.js';
 import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatWhen, formatWhenRelative } from './time.js';
 import { MAX_DAYS_AHEAD } from './release-time.js';
@@ -73,6 +74,46 @@ function adminsLine(admins: readonly string[], esc: (value: unknown) => string):
 
 export function adminNotAllowedCard(): AdaptiveCardJson {
   return card([heading('For the lab\u2019s admins'), ...NOT_ALLOWED.map((line) => textBlock(line))], [buttons.menu()]);
+}
+
+export interface MaintenanceAheadInput {
+  record: TestbedRecord;
+  now: string;
+  timeZone: string;
+}
+
+/** `Ada Ops holds it until …`: a booking of it runs until its holder releases it, whatever is planned. */
+function heldLine(record: TestbedRecord, timeZone: string, esc: (value: unknown) => string): string[] {
+  if (record.status !== 'in_use') return [];
+  return [`${esc(record.user_name)} holds it, expected release ${formatWhen(record.expected_release_time, timeZone)}; a booking runs until it is released.`];
+}
+
+const AHEAD_WHY = 'maintenance starts when an admin starts it and lasts until an admin ends it.';
+const aheadHow = (name: string) =>
+  `To plan it: tell the lab now with a maintenance notice (Broadcast), and when the time comes, start it (Start maintenance, or type maintenance ${name} until …).`;
+
+/** `schedule maintenance for lab-3 on saturday`: it cannot be set ahead; what to do instead, one press each. */
+export function maintenanceAheadCard({ record, timeZone }: MaintenanceAheadInput): AdaptiveCardJson {
+  const name = safeName(record.testbed_name, 80);
+  const under = record.maintenance ? [textBlock(`${name} is under maintenance now (${safeName(record.maintenance.reason, 200)}).`, { spacing: 'Small' })] : [];
+  return card(
+    [
+      heading(`Maintenance of ${name} cannot be set for later`),
+      textBlock(`I cannot put ${name} into maintenance at a later time: ${AHEAD_WHY}`),
+      ...under,
+      ...heldLine(record, timeZone, (value) => safeName(value)).map((line) => textBlock(line, { spacing: 'Small' })),
+      small(aheadHow(name), { isSubtle: true }),
+    ],
+    [
+      submit('Broadcast', { action: ACTIONS.broadcast }, { associatedInputs: 'none' }),
+      submit('Start maintenance', { action: ACTIONS.adminForm, form: 'maintenance_start', testbed_id: String(record.id) }, { associatedInputs: 'none' }),
+    ],
+  );
+}
+
+export function maintenanceAheadText({ record, timeZone }: MaintenanceAheadInput): string {
+  const name = plainText(record.testbed_name, 80);
+  return [`I cannot put ${name} into maintenance at a later time: ${AHEAD_WHY}`, ...heldLine(record, timeZone, (value) => plainText(value, 80)), aheadHow(name)].join(' ');
 }
 
 export interface AdminListInput {

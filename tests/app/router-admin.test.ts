@@ -211,6 +211,11 @@ describe('router: admin tasks typed', () => {
     ['lab-2 maintenance done', started('maintenance_end', { testbed_id: '2' })],
     ['lab-2 back in service', started('maintenance_end', { testbed_id: '2' })],
     ['lab-2 maintenance for new cables', started('maintenance_start', { testbed_id: '2', reason: 'new cables' })],
+    // Asking for the admins to be changed: who they are, and how one becomes one.
+    ['add admin Ada', dispatch({ type: 'admins.asked' })],
+    ['remove admin Linus Lab', dispatch({ type: 'admins.asked' })],
+    ['add Ada as an admin', dispatch({ type: 'admins.asked' })],
+    ['remove Linus from the admins', dispatch({ type: 'admins.asked' })],
     // A maintenance under way given a new end: the same form, which changes it (the end said with `to` too).
     ['extend the maintenance of lab-2 until friday', started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' })],
     ["push lab-2's maintenance to monday 9am", started('maintenance_start', { testbed_id: '2', until: '2026-03-09 09:00' })],
@@ -389,8 +394,62 @@ describe('router: admin tasks typed', () => {
     }
   });
 
+  it('said of a testbed under maintenance: when it will be back is a new end, that it takes longer the form for one, that it is ready its end', () => {
+    const down = { ...lab, testbeds: testbeds.map((record) => ({ ...record, status: 'available' as const, maintenance: record.id === 2 ? { since: NOW, reason: 'fan', until: null, by: { email: 'ada@x', name: 'Ada' } } : null })) };
+    const friday = { testbed_id: '2', until: '2026-03-06 23:59' };
+    for (const [typed, values] of [
+      ['lab-2 will be back on friday', friday],
+      ['lab-2 back by friday', friday],
+      ['lab-2 expected back friday', friday],
+      ['lab-2 maintenance extended to friday', friday],
+      ['set lab-2 expected back to friday', friday],
+      ['lab-2 needs another day', { testbed_id: '2' }],
+      ['lab-2 maintenance is taking longer', { testbed_id: '2' }],
+      ['the maintenance on lab-2 is taking longer than expected', { testbed_id: '2' }],
+      ['more time for lab-2 maintenance', { testbed_id: '2' }],
+    ] as const) {
+      expect(route(text(typed), down), typed).toEqual(started('maintenance_start', values));
+    }
+    // Back now, rather than later: its end (news from anybody, as `lab-2 is fixed`).
+    for (const typed of ['lab-2 is ready', 'lab-2 ready for use', 'lab-2 can be used again']) expect(route(text(typed), down), typed).toEqual(started('maintenance_end', { testbed_id: '2' }, 'fixed'));
+    expect(route(text('lab-2 is back in service'), down)).toEqual(started('maintenance_end', { testbed_id: '2' }));
+    // Of a testbed in service, none of that is about maintenance.
+    for (const typed of ['lab-1 will be back on friday', 'lab-1 needs another day', 'lab-1 is ready']) expect(route(text(typed), down), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('maintenance said for later cannot be set: the answer says how to plan it, whatever the testbed is doing', () => {
+    for (const typed of [
+      'schedule maintenance for lab-2 on saturday',
+      'plan maintenance on lab-2 next week',
+      'lab-2 will be down tomorrow',
+      'lab-2 goes down for maintenance at 6pm',
+      'lab-2 will be offline this weekend',
+      'maintenance on lab-2 tomorrow from 9 to 12',
+      'maintenance lab-2 tomorrow',
+      'put lab-2 into maintenance on saturday',
+      'schedule maintenance for Link to core on saturday',
+    ]) {
+      expect(route(text(typed), lab), typed).toEqual({ kind: 'reply', view: { kind: 'maintenanceAhead', testbedId: typed.includes('Link') ? 3 : 2 } });
+    }
+    // Now, until a time: started now, as before.
+    expect(route(text('put lab-2 into maintenance until monday'), lab)).toEqual(started('maintenance_start', { testbed_id: '2', until: '2026-03-02 23:59' }));
+    expect(route(text('maintenance on lab-2 until friday'), lab)).toEqual(started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' }));
+    for (const typed of ['schedule a meeting for lab-2', 'I will be down tomorrow', 'schedule maintenance for the car on saturday']) expect(route(text(typed), lab), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('taking a testbed down is maintenance; finishing it, or releasing it from maintenance, its end', () => {
+    expect(route(text('take lab-2 down'), lab)).toEqual(started('maintenance_start', { testbed_id: '2' }));
+    expect(route(text('take lab-2 down for maintenance until friday because of the fan'), lab)).toEqual(started('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59', reason: 'the fan' }));
+    expect(route(text('shut down lab-2'), lab)).toEqual(started('maintenance_start', { testbed_id: '2' }));
+    for (const typed of ["I'm done with the maintenance on lab-2", 'finished maintenance on lab-2', 'release lab-2 from maintenance']) {
+      expect(route(text(typed), lab), typed).toEqual(started('maintenance_end', { testbed_id: '2' }));
+    }
+    // `take lab-2` alone, or for a while, still books it.
+    expect(route(text('take lab-2'), lab)).toMatchObject({ kind: 'dispatch', targets: [{ event: { type: 'registration.started', testbedName: 'lab-2' } }] });
+  });
+
   it('a sentence about something that is no testbed is no admin task: the hint, not the admin card', () => {
-    for (const typed of ['the build is back online', 'maintenance is over', 'maintenance window is next week', 'take the dog offline', 'put the kettle back online', 'stop maintenance planning for now']) {
+    for (const typed of ['the build is back online', 'maintenance is over', 'maintenance done', 'maintenance window is next week', 'take the dog offline', 'put the kettle back online', 'stop maintenance planning for now']) {
       expect(route(text(typed), lab), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
     }
     // A single word after `maintenance` is an admin naming a testbed: the form says whether the lab has it.

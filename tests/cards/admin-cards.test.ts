@@ -17,6 +17,8 @@ import {
   adminNotAllowedText,
   adminOutcomeCard,
   adminOutcomeText,
+  maintenanceAheadCard,
+  maintenanceAheadText,
   type AdminOutcomeInput,
 } from '../../src/cards/admin.card.js';
 import { emptyLifecycle, type AdminOutcome, type AdminRequest, type Holder, type TestbedRecord } from '../../src/domain.js';
@@ -203,6 +205,26 @@ describe('the forms', () => {
     expect(until.isRequired).toBeUndefined();
     expect(seenCard(card).texts).toContain(
       'Type it as YYYY-MM-DD HH:MM in Europe/Berlin, e.g. 2026-03-11 18:00 (ISO 8601 with Z or an offset works too); within 90 days. Once it passes, I ask the admin who started it whether the testbed is back: maintenance ends only when an admin ends it.',
+    );
+  });
+
+  it('maintenance asked for later: why it cannot be, what to do instead, one press each; who holds it, when somebody does', () => {
+    const free = maintenanceAheadCard({ record: available(1), ...ctx });
+    expect(seenCard(free).texts).toEqual([
+      'Maintenance of lab-1 cannot be set for later',
+      'I cannot put lab-1 into maintenance at a later time: maintenance starts when an admin starts it and lasts until an admin ends it.',
+      'To plan it: tell the lab now with a maintenance notice (Broadcast), and when the time comes, start it (Start maintenance, or type maintenance lab-1 until …).',
+    ]);
+    expect(buttonsOf(free)).toEqual([
+      { title: 'Broadcast', data: { action: 'broadcast' } },
+      { title: 'Start maintenance', data: { action: 'admin_form', form: 'maintenance_start', testbed_id: '1' } },
+    ]);
+    expectCardRules(free);
+    const held = seenCard(maintenanceAheadCard({ record: inUse(2, ada), ...ctx }));
+    expect(held.texts[2]).toBe('Ada Lovelace holds it, expected release 2026-03-10 12:00 UTC (2026-03-10 13:00 Europe/Berlin); a booking runs until it is released.');
+    expect(seenCard(maintenanceAheadCard({ record: inMaintenance(3, 'fw'), ...ctx })).texts[2]).toBe('lab-3 is under maintenance now (fw).');
+    expect(maintenanceAheadText({ record: available(1), ...ctx })).toBe(
+      'I cannot put lab-1 into maintenance at a later time: maintenance starts when an admin starts it and lasts until an admin ends it. To plan it: tell the lab now with a maintenance notice (Broadcast), and when the time comes, start it (Start maintenance, or type maintenance lab-1 until …).',
     );
   });
 

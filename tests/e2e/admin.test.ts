@@ -411,6 +411,18 @@ describe('an admin runs the lab', () => {
     expect(seenCard(offer).heading).toBe('lab-2 is free: it is yours if you want it');
   });
 
+  it('maintenance asked for later: the answer says it cannot be, and its Start maintenance opens the form on that testbed for an admin', async () => {
+    await start();
+    const answer = await ask(h, h.ada, h.lab, 'schedule maintenance for lab-2 on saturday');
+    expect(seenCard(answer).heading).toBe('Maintenance of lab-2 cannot be set for later');
+    expect(buttonTitles(answer)).toEqual(['Broadcast', 'Start maintenance']);
+    const form = await click(h, h.linus, answer, 'Start maintenance');
+    expect(seenCard(form).heading).toBe('Start maintenance');
+    expect((input(form, 'testbed_id') as { value?: string }).value).toBe('2');
+    // Nothing changed meanwhile: lab-2 is in service.
+    expect((await h.readTestbeds()).find((record) => record.id === 2)?.maintenance ?? null).toBeNull();
+  });
+
   it('`lab-2 is fixed` said while it is under maintenance: the admin gets End maintenance on lab-2, one press ends it; said of a testbed in service, the hint', async () => {
     await start();
     await runTask('maintenance_start', 'Start', { testbed_id: '2', reason: 'fan', until: '' });

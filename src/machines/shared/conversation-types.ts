@@ -117,6 +117,8 @@ export type CardView =
   | { kind: 'switchForm'; testbedId: number; fromId?: number; until?: string; purpose?: string }
   /** `switch to any 5g`: the same, to the first testbed carrying `label` that is free for anyone when it is drawn. */
   | { kind: 'switchForm'; label: string; fromId?: number; until?: string; purpose?: string }
+  /** `schedule maintenance for lab-3 on saturday`: maintenance cannot be set for later; how to plan it instead. */
+  | { kind: 'maintenanceAhead'; testbedId: number }
   /** Typed in a 1:1 room that is not approved: where the bot answers instead (no buttons: they would not work there). */
   | { kind: 'directOnly' }
   /** `pass on lab-3`, `no thanks`, `I don't need lab-3 any more`: the one step that gives it up, by what the person has of it. */
