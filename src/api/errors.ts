@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'taken'
   | 'none_free'
   | 'not_in_use'
+  | 'not_in_maintenance'
   | 'busy'
   | 'expired'
   | 'unavailable'

@@ -4,6 +4,7 @@
  * like every booking. Pure: the time comes in as an argument.
  */
 import { isoUtcMs } from '../time-rules.js';
+import { LAB_LIMITS } from '../lab-rules.js';
 import { MAX_AHEAD_MS } from '../machines/shared/lifecycle-types.js';
 
 export const MAX_MINUTES = MAX_AHEAD_MS / 60_000;
@@ -54,4 +55,30 @@ export function purposeOf(raw: string): { ok: true; purpose: string } | { ok: fa
   const length = [...purpose].length;
   if (length > PURPOSE_MAX) return { ok: false, message: `purpose must be at most ${PURPOSE_MAX} characters (it has ${length}).` };
   return { ok: true, purpose };
+}
+
+export interface MaintenanceTiming {
+  minutes?: number;
+  until?: string | null;
+}
+
+export type MaintenanceEnd = { ok: true; iso: string | null } | { ok: false; message: string };
+
+/** When a maintenance asked for through the API is expected to end: `until`, `minutes` from now, or neither (not known). */
+export function maintenanceEnd(body: MaintenanceTiming, now: string): MaintenanceEnd {
+  const hasMinutes = body.minutes !== undefined;
+  const hasUntil = body.until !== undefined && body.until !== null;
+  if (hasMinutes && hasUntil) return { ok: false, message: 'Give either minutes or until, not both (or neither: no expected end).' };
+  if (!hasMinutes && !hasUntil) return { ok: true, iso: null };
+  const timing = releaseTime(hasMinutes ? { minutes: body.minutes } : { expected_release_time: body.until! }, now);
+  return timing.ok ? timing : { ok: false, message: timing.message.replace('expected_release_time', 'until') };
+}
+
+/** A maintenance reason as stored: trimmed, 1 to 200 characters. */
+export function reasonOf(raw: string): { ok: true; reason: string } | { ok: false; message: string } {
+  const reason = raw.trim();
+  if (reason === '') return { ok: false, message: 'reason must not be empty (say why it is out of service; people see it in status).' };
+  const length = [...reason].length;
+  if (length > LAB_LIMITS.reasonMax) return { ok: false, message: `reason must be at most ${LAB_LIMITS.reasonMax} characters (it has ${length}).` };
+  return { ok: true, reason };
 }

@@ -4,6 +4,7 @@
  * as `Name#`. Field names keep the documents' spelling (`testbed_name`, `expected_release_time`).
  */
 import { MAX_MINUTES, PURPOSE_MAX } from './release-time.js';
+import { LAB_LIMITS } from '../lab-rules.js';
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 
@@ -151,6 +152,36 @@ export const extendTestbedSchema = {
   params: idParams,
   body: { type: 'object', properties: { minutes }, required: ['minutes'], additionalProperties: false },
   response: { 200: testbedAnswer, 401: error, 403: error, 404: error, 409: error, 422: error },
+} as const;
+
+export const startMaintenanceSchema = {
+  summary: 'Take a testbed out of service, or change its maintenance (admin tokens)',
+  description:
+    'Starts maintenance on a testbed nobody holds or is kept for, in the token\'s name; on one under maintenance already it replaces ' +
+    'the reason and the expected end (the people on its wait-list hear of a new end). Give until (ISO 8601 with Z or an offset) or ' +
+    'minutes from now, or neither for no expected end. Once the expected end passes, the token\'s owner is asked in chat whether it is back; ' +
+    'maintenance ends only when an admin ends it.',
+  tags: ['maintenance'],
+  params: idParams,
+  body: {
+    type: 'object',
+    properties: {
+      reason: { type: 'string', minLength: 1, maxLength: LAB_LIMITS.reasonMax * 2, description: 'Why (shown in status), at most 200 characters.' },
+      until: nullable('string', { maxLength: 64, description: 'The expected end: ISO 8601 with Z or an offset, at most 90 days ahead.' }),
+      minutes: { type: 'integer', minimum: 1, maximum: MAX_MINUTES, description: 'The expected end, as minutes from now.' },
+    },
+    required: ['reason'],
+    additionalProperties: false,
+  },
+  response: { 200: testbedAnswer, 401: error, 403: error, 404: error, 409: error, 422: error },
+} as const;
+
+export const endMaintenanceSchema = {
+  summary: 'Bring a testbed back into service (admin tokens)',
+  description: 'Ends its maintenance; the first on its wait-list is offered it, as after a release.',
+  tags: ['maintenance'],
+  params: idParams,
+  response: { 200: testbedAnswer, 401: error, 403: error, 404: error, 409: error },
 } as const;
 
 export const holdIdParams = {

@@ -1,16 +1,16 @@
 /**
- * `/api/v1/testbeds`: list, one, hold, release, extend. Every change is a request to the testbed's
+ * `/api/v1/testbeds`: list, one, hold, release, extend; with an admin token, maintenance started, changed and ended. Every change is a request to the testbed's
  * actor (through the hold desk or the fleet), exactly as a click in chat is; the answer comes back
  * once the change is on disk.
  */
 import type { FastifyInstance } from 'fastify';
-import type { TestbedRecord } from '../domain.js';
+import type { AdminRefusal, TestbedRecord } from '../domain.js';
 import type { Store } from '../store/index.js';
 import type { ApiToken } from '../store/tokens.js';
 import { ApiError } from './errors.js';
 import type { HoldDesk, HoldDeskDeps } from './hold-desk.js';
-import { purposeOf, releaseTime, type HoldTiming } from './release-time.js';
-import { extendTestbedSchema, getTestbedSchema, holdTestbedSchema, listTestbedsSchema, releaseTestbedSchema } from './schemas.js';
+import { maintenanceEnd, purposeOf, reasonOf, releaseTime, type HoldTiming, type MaintenanceTiming } from './release-time.js';
+import { endMaintenanceSchema, extendTestbedSchema, getTestbedSchema, holdTestbedSchema, listTestbedsSchema, releaseTestbedSchema, startMaintenanceSchema } from './schemas.js';
 import { blockerOf, blockerWords, hasLabel, heldWith, isFree, testbedView, tokenHolder, type TestbedView } from './view.js';
 
 export interface TestbedRouteDeps {
@@ -95,6 +95,51 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
       case 'busy':
         throw new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
     }
+  });
+
+  /** Maintenance is the admins' task: an admin token only. */
+  function mayMaintain(token: ApiToken): void {
+    if (!token.admin) throw new ApiError(403, 'forbidden', 'Only an admin token may start or end maintenance.');
+  }
+
+  /** The API's error for an admin request the testbed refused. */
+  function adminRefused(record: TestbedRecord, reason: AdminRefusal, now: TestbedRecord | undefined): ApiError {
+    switch (reason) {
+      case 'in_use':
+      case 'held':
+        return taken(now ?? record);
+      case 'not_in_maintenance':
+        return new ApiError(409, 'not_in_maintenance', `${record.testbed_name} is not under maintenance.`);
+      case 'unknown':
+        return new ApiError(404, 'not_found', `There is no testbed with id ${record.id}.`);
+      default:
+        return new ApiError(409, 'busy', `${record.testbed_name} is being changed right now; try again.`);
+    }
+  }
+
+  app.post<IdParams & { Body: { reason: string } & MaintenanceTiming }>('/api/v1/testbeds/:id/maintenance', { schema: startMaintenanceSchema }, async (request) => {
+    const token = request.apiToken!;
+    mayMaintain(token);
+    const reason = reasonOf(request.body.reason);
+    if (!reason.ok) throw new ApiError(422, 'invalid_body', reason.message);
+    const now = deps.now().toISOString();
+    const until = maintenanceEnd(request.body, now);
+    if (!until.ok) throw new ApiError(422, 'invalid_body', until.message);
+    const record = recordOf(request.params.id);
+    const outcome = await deps.fleet.admin({ request: { type: 'maintenanceStart', testbedId: record.id, reason: reason.reason, until: until.iso }, by: tokenHolder(token), now });
+    if (outcome.type === 'maintenanceStarted' || outcome.type === 'maintenanceChanged') return { testbed: view(outcome.record) };
+    if (outcome.type === 'refused') throw adminRefused(record, outcome.reason, store.testbeds.get(record.id));
+    throw new Error(`unexpected answer to maintenance: ${outcome.type}`);
+  });
+
+  app.post<IdParams>('/api/v1/testbeds/:id/maintenance/end', { schema: endMaintenanceSchema }, async (request) => {
+    const token = request.apiToken!;
+    mayMaintain(token);
+    const record = recordOf(request.params.id);
+    const outcome = await deps.fleet.admin({ request: { type: 'maintenanceEnd', testbedId: record.id }, by: tokenHolder(token), now: deps.now().toISOString() });
+    if (outcome.type === 'maintenanceEnded') return { testbed: view(outcome.record) };
+    if (outcome.type === 'refused') throw adminRefused(record, outcome.reason, store.testbeds.get(record.id));
+    throw new Error(`unexpected answer to the end of maintenance: ${outcome.type}`);
   });
 
   app.post<IdParams & { Body: { minutes: number } }>('/api/v1/testbeds/:id/extend', { schema: extendTestbedSchema }, async (request) => {

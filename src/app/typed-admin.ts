@@ -108,9 +108,10 @@ function guarded<T extends NamedRecord>(guard: WordsGuard | undefined, task: Adm
   if (guard === undefined) return true;
   const testbed = (task === 'maintenance_start' ? maintenanceParts(words, testbeds).testbed : words).trim();
   if (guard === 'down' || guard === 'maintained') {
-    // A whole record says whether it is under maintenance; a bare name (no status known) is taken at its word.
+    // A whole record says whether it is under maintenance; a bare name (no status known) is taken at its word for news
+    // that it works again, but never for a new end (`lab-3 should be back by 9am` is its holder's, unless it is down).
     const found = findByTypedName(testbeds, testbed);
-    return 'found' in found && (found.found.status === undefined || (found.found.maintenance ?? null) !== null);
+    return 'found' in found && ((guard === 'down' && found.found.status === undefined) || (found.found.maintenance ?? null) !== null);
   }
   if ('found' in findByTypedName(testbeds, testbed) || findNearName(testbeds, testbed) !== undefined) return true;
   return guard === 'testbed' && !/\s/.test(testbed) && !NOT_A_TESTBED.test(testbed);

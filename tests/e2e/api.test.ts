@@ -51,6 +51,8 @@ describe('reading', () => {
         '/api/v1/testbeds/{id}/hold',
         '/api/v1/testbeds/{id}/release',
         '/api/v1/testbeds/{id}/extend',
+        '/api/v1/testbeds/{id}/maintenance',
+        '/api/v1/testbeds/{id}/maintenance/end',
         '/api/v1/holds',
         '/api/v1/holds/{hold_id}/heartbeat',
         '/api/v1/holds/{hold_id}/release',
@@ -342,5 +344,66 @@ describe('release and extend', () => {
     const free = await call(base, 'POST', '/api/v1/testbeds/2/extend', { token: ci(), body: { minutes: 30 } });
     expect(free.status).toBe(409);
     expect(free.body.error).toBe('not_in_use');
+  });
+});
+
+describe('maintenance (admin tokens)', () => {
+  it('takes a free testbed out of service in the token’s name, changes it, refuses the rest with the reason, and brings it back', async () => {
+    const since = h.emu.messageCount();
+    const started = await call(base, 'POST', '/api/v1/testbeds/2/maintenance', { token: admin(), body: { reason: ' health check failed: no link on port 3 ', minutes: 120 } });
+    expect(started.status).toBe(200);
+    const end = started.body.testbed.maintenance.until as string;
+    expect(Date.parse(end) - Date.now()).toBeGreaterThan(119 * MINUTE);
+    expect(started.body.testbed.maintenance).toMatchObject({ reason: 'health check failed: no link on port 3', by: { email: 'lead@example.com', name: 'lab-admin' } });
+    expect((await h.readTestbeds()).find((r) => r.id === 2)!.maintenance).toMatchObject({ reason: 'health check failed: no link on port 3', until: end });
+    // In chat: grey in status, and nobody can book it.
+    const status = seenCard(await ask(h, h.ada, h.lab, 'status lab-2'));
+    expect(status.texts).toContain('Reason: health check failed: no link on port 3');
+    // A pipeline cannot hold it either: 409 with who took it out of service.
+    const held = await call(base, 'POST', '/api/v1/testbeds/2/hold', { token: ci(), body: { purpose: 'nightly', minutes: 30 } });
+    expect(held.status).toBe(409);
+    expect(held.body.holder).toMatchObject({ email: 'lead@example.com', name: 'lab-admin', reason: 'maintenance', until: end });
+
+    // Asked again: the reason and the end change (no end given: none).
+    const changed = await call(base, 'POST', '/api/v1/testbeds/2/maintenance', { token: admin(), body: { reason: 'waiting for a new optic' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.testbed.maintenance).toMatchObject({ reason: 'waiting for a new optic', until: null });
+
+    // Only admin tokens; bad bodies change nothing.
+    const files = [h.testbedPath, join(h.dir, 'history.jsonl'), join(h.dir, 'lifecycle.json')];
+    const before = await snapshot(files);
+    const forbidden = await call(base, 'POST', '/api/v1/testbeds/1/maintenance', { token: ci(), body: { reason: 'mine now' } });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: 'forbidden', message: 'Only an admin token may start or end maintenance.' });
+    expect((await call(base, 'POST', '/api/v1/testbeds/2/maintenance/end', { token: ci() })).status).toBe(403);
+    const blank = await call(base, 'POST', '/api/v1/testbeds/1/maintenance', { token: admin(), body: { reason: '   ' } });
+    expect(blank.body).toEqual({ error: 'invalid_body', message: 'reason must not be empty (say why it is out of service; people see it in status).' });
+    const both = await call(base, 'POST', '/api/v1/testbeds/1/maintenance', { token: admin(), body: { reason: 'x', minutes: 5, until: '2030-01-01T00:00:00Z' } });
+    expect(both.body).toEqual({ error: 'invalid_body', message: 'Give either minutes or until, not both (or neither: no expected end).' });
+    const past = await call(base, 'POST', '/api/v1/testbeds/1/maintenance', { token: admin(), body: { reason: 'x', until: '2020-01-01T00:00:00Z' } });
+    expect(past.body).toEqual({ error: 'invalid_body', message: 'until must be in the future.' });
+    expect((await call(base, 'POST', '/api/v1/testbeds/1/maintenance', { token: admin(), body: { reason: 'x'.repeat(201) } })).status).toBe(422);
+    expect((await call(base, 'POST', '/api/v1/testbeds/9/maintenance', { token: admin(), body: { reason: 'x' } })).status).toBe(404);
+    const notDown = await call(base, 'POST', '/api/v1/testbeds/1/maintenance/end', { token: admin() });
+    expect(notDown.status).toBe(409);
+    expect(notDown.body).toEqual({ error: 'not_in_maintenance', message: 'lab-1 is not under maintenance.' });
+    expect(await snapshot(files)).toEqual(before);
+
+    // A testbed somebody holds: 409 taken, with the holder.
+    await call(base, 'POST', '/api/v1/testbeds/3/hold', { token: ci(), body: { purpose: 'nightly', minutes: 30 } });
+    const busy = await call(base, 'POST', '/api/v1/testbeds/3/maintenance', { token: admin(), body: { reason: 'x' } });
+    expect(busy.status).toBe(409);
+    expect(busy.body).toMatchObject({ error: 'taken', holder: { name: 'nightly-ci', reason: 'in_use' } });
+
+    // Back in service: free again, and the history says who did what.
+    const ended = await call(base, 'POST', '/api/v1/testbeds/2/maintenance/end', { token: admin() });
+    expect(ended.status).toBe(200);
+    expect(ended.body.testbed.maintenance).toBeUndefined();
+    expect((await call(base, 'POST', '/api/v1/testbeds/2/hold', { token: ci(), body: { purpose: 'nightly', minutes: 30 } })).status).toBe(200);
+    const lines = (await readFile(join(h.dir, 'history.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { event: string; by: unknown });
+    const maintenanceLines = lines.filter((line) => line.event.startsWith('maintenance_'));
+    expect(maintenanceLines.map((line) => line.event)).toEqual(['maintenance_started', 'maintenance_changed', 'maintenance_ended']);
+    expect(maintenanceLines.every((line) => JSON.stringify(line.by) === JSON.stringify({ email: 'lead@example.com', name: 'lab-admin' }))).toBe(true);
+    expect(h.emu.messageCount()).toBeGreaterThan(since);
   });
 });
