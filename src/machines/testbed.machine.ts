@@ -15,7 +15,9 @@
  *
  * Admins rename, edit (labels, description), retire, force release, extend a holder's booking (in the admin's name, the holder
  * told) and take a testbed out of service (`maintenance`: bookings
- * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it).
+ * refused, waiting allowed; ending it goes back through `restoring`, so the queue is offered it). Asked
+ * again while it runs, maintenance changes its reason and expected end. Until the admin who started it
+ * has been told that its expected end passed, it waits for that end in `maintenanceDue` (a timer).
  * Every change carries its history lines (built here, as data) to the save actor, which appends
  * them after the document write and before the answer goes out.
  *
@@ -533,11 +535,8 @@ const WHILE_SAVING = {
 /** An admin request this state refuses, with why. */
 const refuseAdmin = (reason: AdminRefusal) => ({ actions: { type: 'refuseAdmin', params: { reason } } }) as const;
 
-type Handled<E extends TestbedEvent['type']> = { context: TestbedContext; event: Extract<TestbedEvent, { type: E }> };
-
-/** What a testbed under maintenance answers (told its admin or not yet): bookings refused with the reason, the queue open. */
-const UNDER_MAINTENANCE = {
-  'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
+/** What a testbed nobody holds refuses (free, kept for somebody, or under maintenance): a holder's own requests. */
+const NOBODY_HOLDS_IT = {
   'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
   'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
   'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
@@ -545,6 +544,14 @@ const UNDER_MAINTENANCE = {
   'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
   'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
   'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+} as const;
+
+type Handled<E extends TestbedEvent['type']> = { context: TestbedContext; event: Extract<TestbedEvent, { type: E }> };
+
+/** What a testbed under maintenance answers (told its admin or not yet): bookings refused with the reason, the queue open. */
+const UNDER_MAINTENANCE = {
+  'registration.requested': { actions: { type: 'refuseRegistration', params: { reason: 'maintenance' } } },
+  ...NOBODY_HOLDS_IT,
   'offer.declined': { actions: { type: 'refuse', params: { reason: 'not_offered' } } },
   'wait.requested': [
     { guard: 'isWaitingForItsLabel', target: 'updating', actions: { type: 'planChange', params: ({ context, event }: Handled<'wait.requested'>) => forThisOneChange(context, event) } },
@@ -844,13 +851,7 @@ export const testbedMachine = setup({
           { guard: 'isOfferOnly', actions: { type: 'refuseRegistration', params: { reason: 'taken' } } },
           { target: 'reserving', actions: 'claim' },
         ],
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
-        'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        ...NOBODY_HOLDS_IT,
         'wait.requested': [
           // It just gained a label this person waits for: held for them, as if it had been handed on to them.
           { guard: 'isOfferIfFree', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => offeredChange(context, event) } },
@@ -921,13 +922,7 @@ export const testbedMachine = setup({
           { guard: 'isWaiting', target: 'updating', actions: { type: 'planChange', params: ({ context, event }) => leaveChange(context, event) } },
           { actions: { type: 'answer', params: ({ context }) => ({ outcome: { type: 'unwaited', record: context.record, wasWaiting: false } }) } },
         ],
-        'release.requested': { actions: { type: 'refuseRelease', params: { reason: 'not_in_use' } } },
-        'extend.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'purpose.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'doneBy.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'handOver.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.requested': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
-        'ask.kept': { actions: { type: 'refuse', params: { reason: 'not_in_use' } } },
+        ...NOBODY_HOLDS_IT,
         'rename.requested': { target: 'changing', actions: 'planAdmin' },
         'edit.requested': { target: 'changing', actions: 'planAdmin' },
         'retire.requested': refuseAdmin('held'),
