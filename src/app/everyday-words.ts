@@ -686,6 +686,25 @@ const TAKEN_DOWN = /^(?:take|bring|shut)\s+(\S[\s\S]{0,80}?)\s+down(?:\s+for\s+m
 const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?maintenances?|maintenances?\s+(?:status|list|overview))$/i;
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
 const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
+/** `lab-3 is mine until 5`, `I have lab-3 till 6pm`: their booking of it (group 1) due back then (group 2), as `release lab-3 at 5` reads it. */
+const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+is\s+mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
+/**
+ * `I'm using lab-5`, `I am on lab-5 now`: book it (group 1). (`I'm using lab-5 for the soak` is its booking's purpose,
+ * read with the purpose commands.)
+ */
+const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
+/** `can Linus give me lab-3`, `Linus, are you done with lab-3`: ask its holder (group 2 or 4; the person, 1 or 3, is not read). */
+const ASK_PERSON =
+  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+are\s+you\s+(?:done|finished|still\s+using|still\s+on)\s+(?:with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
+/** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
+const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:finishing|wrapping)\s+up(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
+/** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
+const DONE_RELEASE_ALL =
+  /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|free(?:\s+up)?|return|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
+/** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
+const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
+/** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
+const HAVE_LABEL = /^(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have\s+(?:a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
 const LEAVING =
   /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?)(?:\s+now)?$/i;
@@ -766,6 +785,21 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     if (NEXT_PERSON.test(passed[2].trim())) return `release ${passedName}`;
     if (/^release\s/i.test(command)) return `give ${passedName} to ${passed[2].trim()}`;
   }
+  if (DONE_RELEASE_ALL.test(command)) return 'release all';
+  if (WRAPPING_UP.test(command)) return 'mine';
+  const mineUntil = MINE_UNTIL.exec(command);
+  const mineName = (mineUntil?.[1] ?? mineUntil?.[2])?.trim();
+  if (mineUntil && mineName !== undefined && namesOne(testbeds, mineName)) return `release ${mineName} at ${mineUntil[3].trim()}`;
+  const using = USING_NOW.exec(command);
+  if (using && namesOne(testbeds, using[1].trim())) return `book ${using[1].trim()}`;
+  const askPerson = ASK_PERSON.exec(command);
+  const askedOf = (askPerson?.[2] ?? askPerson?.[4])?.trim();
+  const askedWho = (askPerson?.[1] ?? askPerson?.[3])?.trim();
+  if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)$/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
+  const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
+  if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
+  const hasLabel = HAVE_LABEL.exec(command)?.[1];
+  if (hasLabel !== undefined && labelCarried(testbeds, hasLabel)) return `status ${hasLabel}`;
   if (MAINTENANCE_LISTED.test(command)) return 'status maintenance';
   const takenDown = TAKEN_DOWN.exec(command);
   if (takenDown && namesOne(testbeds, takenDown[1].trim())) return `take ${takenDown[1].trim()} offline${takenDown[2]}`;

@@ -2048,6 +2048,20 @@ describe('router: more everyday words', () => {
     ['when is lab-3 out of maintenance', [{ type: 'status.requested', label: 'lab-3' }]],
     ['when will lab-3 be back', [{ type: 'status.requested', label: 'lab-3' }]],
     ['why is lab-3 down', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['lab-3 is mine until 5', [{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }]],
+    ['I have lab-3 till 6pm', [{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T18:00:00.000Z' }]],
+    ["I'm using lab-3", [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['I am on lab-3 now', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['can Linus give me lab-3', [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]],
+    ['Linus, are you done with lab-3', [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]],
+    ['Linus are you still using lab-3', [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]],
+    ['finishing up now', [{ type: 'mine.requested' }]],
+    ['wrapping up', [{ type: 'mine.requested' }]],
+    ["that's it for today", [{ type: 'mine.requested' }]],
+    ["I'm done for the day, release everything", [{ type: 'mine.requested' }]],
+    ['done, release all', [{ type: 'mine.requested' }]],
+    ['do we have a 5g testbed', [{ type: 'status.requested', label: '5g' }]],
+    ['do we have any 5g', [{ type: 'status.requested', label: '5g' }]],
     ['is lab-3 fixed yet', [{ type: 'status.requested', label: 'lab-3' }]],
     ['is lab-3 back yet', [{ type: 'status.requested', label: 'lab-3' }]],
     ['is lab-3 usable', [{ type: 'status.requested', label: 'lab-3' }]],
@@ -2194,7 +2208,7 @@ describe('router: said as a team says it in the lab room', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
-  it.each(["I'm not using lab-3 any more", "I'm no longer using lab-3", "I've stopped using lab-3"])('%j gives up lab-3, whatever the person has of it (a card, nothing pressed)', (typed) => {
+  it.each(["I'm not using lab-3 any more", "I'm no longer using lab-3", "I've stopped using lab-3", 'nevermind lab-3', 'forget about lab-3'])('%j gives up lab-3, whatever the person has of it (a card, nothing pressed)', (typed) => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'notNeeded', testbedId: 3 } });
   });
 
