@@ -94,7 +94,11 @@ export const listTestbedsSchema = {
   querystring: {
     type: 'object',
     properties: {
-      status: { type: 'string', enum: ['available', 'in_use'], description: '"available": free to hold now (not under maintenance).' },
+      status: {
+        type: 'string',
+        enum: ['available', 'in_use', 'maintenance'],
+        description: '"available": free to hold now (not under maintenance); "maintenance": out of service.',
+      },
       label: { type: 'string', minLength: 1, maxLength: 32, description: 'Only testbeds with this label (ignoring case).' },
     },
     additionalProperties: false,

@@ -46,12 +46,18 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
     return new ApiError(409, 'taken', blockerWords(record, blocker), { holder: blocker });
   }
 
-  app.get<{ Querystring: { status?: 'available' | 'in_use'; label?: string } }>('/api/v1/testbeds', { schema: listTestbedsSchema }, async (request) => {
+  /** Whether a testbed is in the state `?status=` asks for. */
+  function inState(record: TestbedRecord, status: 'available' | 'in_use' | 'maintenance'): boolean {
+    if (status === 'available') return isFree(record, store.lifecycle.get(record.id));
+    return status === 'maintenance' ? Boolean(record.maintenance) : record.status === 'in_use';
+  }
+
+  app.get<{ Querystring: { status?: 'available' | 'in_use' | 'maintenance'; label?: string } }>('/api/v1/testbeds', { schema: listTestbedsSchema }, async (request) => {
     const { status, label } = request.query;
     const records = store.testbeds
       .all()
       .filter((record) => label === undefined || hasLabel(record, label))
-      .filter((record) => status === undefined || (status === 'available' ? isFree(record, store.lifecycle.get(record.id)) : record.status === 'in_use'))
+      .filter((record) => status === undefined || inState(record, status))
       .sort((a, b) => a.id - b.id);
     return { testbeds: records.map(view) };
   });

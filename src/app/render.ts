@@ -556,7 +556,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     case 'noBroadcastRooms':
       return pair(noBroadcastRoomsCard(), noBroadcastRoomsText());
     case 'adminMenu':
-      return pair(adminMenuCard({ testbeds: ctx.testbeds, admins: view.admins }), adminMenuText({ testbeds: ctx.testbeds, admins: view.admins }));
+      return pair(adminMenuCard({ testbeds: ctx.testbeds, admins: view.admins, now }), adminMenuText({ testbeds: ctx.testbeds, admins: view.admins, now }));
     case 'adminForm': {
       const input = { task: view.task, testbeds: ctx.testbeds, now, timeZone, errors: view.errors, values: view.values };
       return pair(adminFormCard(input), adminFormText(input));

@@ -10,8 +10,8 @@ import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
-import { formatWhen, formatWhenRelative } from './time.js';
+import { buttons, byName, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
+import { formatDuration, formatWhen, formatWhenRelative } from './time.js';
 import { MAX_DAYS_AHEAD } from './release-time.js';
 
 /* The admin card ----------------------------------------------------------------------------- */
@@ -20,6 +20,18 @@ export interface AdminMenuInput {
   testbeds: readonly TestbedRecord[];
   /** The ADMINS emails, shown at the foot (absent: not shown). */
   admins?: readonly string[];
+  /** ISO 8601 UTC: with it, the maintenances past their expected end are named (absent: not). */
+  now?: string;
+}
+
+/** `The maintenance of lab-3 is past its expected end (by 2 h).`: what an admin may want to end, or give a new end. */
+function pastDue(testbeds: readonly TestbedRecord[], now: string | undefined, esc: (value: unknown) => string): string[] {
+  const at = now === undefined ? NaN : Date.parse(now);
+  const late = testbeds.filter((record) => record.maintenance?.until && Date.parse(record.maintenance.until) < at).sort(byName);
+  if (late.length === 0) return [];
+  const named = late.slice(0, 5).map((record) => `${esc(record.testbed_name)} (by ${formatDuration(at - Date.parse(record.maintenance!.until!))})`);
+  const more = late.length > 5 ? ` and ${late.length - 5} more` : '';
+  return [`Past the expected end of their maintenance: ${named.join(', ')}${more}.`];
 }
 
 function counts(testbeds: readonly TestbedRecord[]) {
@@ -45,8 +57,9 @@ const SECTIONS: Array<{ title: string; tasks: Array<[AdminTask, string]> }> = [
 const ADMIN_TYPED_HINT =
   'Or type it: add testbed lab-9, rename lab-3 to lab-3b, add label 5g to lab-3, describe lab-3 as Radio rack 2, retire lab-3, maintenance lab-3, end maintenance lab-3, force release lab-3; for somebody else’s booking, extend lab-3 by 2 hours or give lab-3 to Grace.';
 
-export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCardJson {
-  const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' })];
+export function adminMenuCard({ testbeds, admins, now }: AdminMenuInput): AdaptiveCardJson {
+  const late = pastDue(testbeds, now, (value) => safeName(value, 80)).map((line) => textBlock(line, { spacing: 'Small', color: 'warning' }));
+  const body: CardElement[] = [heading('Lab admin'), textBlock(summary(testbeds), { spacing: 'None' }), ...late];
   for (const section of SECTIONS) {
     body.push(textBlock(section.title, { weight: 'Bolder', spacing: 'Medium' }));
     body.push({ type: 'ActionSet', spacing: 'Small', actions: section.tasks.map(([task, title]) => adminButtons.form(task, title)) });
@@ -56,8 +69,9 @@ export function adminMenuCard({ testbeds, admins }: AdminMenuInput): AdaptiveCar
   return card(body, [buttons.status(), buttons.cancel()]);
 }
 
-export function adminMenuText({ testbeds }: AdminMenuInput): string {
-  return `Lab admin. ${summary(testbeds)} Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours or give lab-3 to Grace for somebody else’s booking.`;
+export function adminMenuText({ testbeds, now }: AdminMenuInput): string {
+  const late = pastDue(testbeds, now, (value) => plainText(value, 80)).map((line) => ` ${line}`).join('');
+  return `Lab admin. ${summary(testbeds)}${late} Open the card to add, rename, edit or retire a testbed, start or end maintenance, force release a booking, or type extend lab-3 by 2 hours or give lab-3 to Grace for somebody else’s booking.`;
 }
 
 /* Not an admin ------------------------------------------------------------------------------- */

@@ -95,6 +95,15 @@ describe('the admin card', () => {
     );
   });
 
+  it('names the maintenances past their expected end, by how long, right under the counts', () => {
+    const late = [inMaintenance(3, 'fw', '2026-03-10T08:00:00.000Z'), inMaintenance(7, 'psu', '2026-03-09T10:00:00.000Z'), inMaintenance(8, 'fan', null), available(1)];
+    const seen = seenCard(adminMenuCard({ testbeds: late, now: NOW }));
+    expect(seen.texts.slice(1, 3)).toEqual(['4 testbeds: 0 in use, 3 under maintenance, 1 free.', 'Past the expected end of their maintenance: lab-3 (by 2 h), lab-7 (by 1 d).']);
+    expect(adminMenuText({ testbeds: late, now: NOW })).toMatch(/^Lab admin\. 4 testbeds: 0 in use, 3 under maintenance, 1 free\. Past the expected end of their maintenance: lab-3 \(by 2 h\), lab-7 \(by 1 d\)\. Open the card/);
+    // None late (an end still ahead, or none given): no line.
+    expect(seenCard(adminMenuCard({ testbeds: TESTBEDS, now: NOW })).texts[2]).toBe('Testbeds');
+  });
+
   /** The error line right under an input of a form card, if any. */
   const fieldErrorOf = (card: AdaptiveCardJson, id: string): string | undefined => {
     const body = card.body as Array<Record<string, unknown>>;

@@ -92,7 +92,7 @@ describe('reading', () => {
   it('answers 422 for a query it does not understand, naming the parameter', async () => {
     const bad = await call(base, 'GET', '/api/v1/testbeds?status=broken', { token: ci() });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ error: 'invalid_query', message: 'status must be one of available, in_use.' });
+    expect(bad.body).toEqual({ error: 'invalid_query', message: 'status must be one of available, in_use, maintenance.' });
     const unknown = await call(base, 'GET', '/api/v1/testbeds?colour=red', { token: ci() });
     expect(unknown.body).toEqual({ error: 'invalid_query', message: '"colour" is not a field this endpoint takes.' });
   });
@@ -363,6 +363,12 @@ describe('maintenance (admin tokens)', () => {
     const held = await call(base, 'POST', '/api/v1/testbeds/2/hold', { token: ci(), body: { purpose: 'nightly', minutes: 30 } });
     expect(held.status).toBe(409);
     expect(held.body.holder).toMatchObject({ email: 'lead@example.com', name: 'lab-admin', reason: 'maintenance', until: end });
+
+    // Listed as out of service, and not as free to hold.
+    const down = await call(base, 'GET', '/api/v1/testbeds?status=maintenance', { token: ci() });
+    expect(down.body.testbeds.map((t: TestbedRecord) => t.testbed_name)).toEqual(['lab-2']);
+    const free = await call(base, 'GET', '/api/v1/testbeds?status=available', { token: ci() });
+    expect(free.body.testbeds.map((t: TestbedRecord) => t.testbed_name)).toEqual(['lab-1', 'lab-3']);
 
     // Asked again: the reason and the end change (no end given: none).
     const changed = await call(base, 'POST', '/api/v1/testbeds/2/maintenance', { token: admin(), body: { reason: 'waiting for a new optic' } });
