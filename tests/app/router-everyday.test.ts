@@ -1184,6 +1184,7 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
 
   it.each([
     ['lab-3 is broken', 'lab-3 is broken'],
+    ['lab-3 is still broken', 'lab-3 is still broken'],
     ["lab-3's down again", "lab-3's down again"],
     ['TB-04 SD-WAN pod is not working: no power on slot 2', 'TB-04 SD-WAN pod is not working: no power on slot 2'],
     ["lab-3 won't boot since the update", "lab-3 won't boot since the update"],
