@@ -2319,6 +2319,9 @@ describe('router: answers to a reminder, problems and questions said plainly', (
 describe('router: what happened, when it frees up, and a testbed asked for politely', () => {
   it.each([
     ['will I get a reminder', { kind: 'reply', view: { kind: 'rules' } }],
+    // Asked of the bot, not a request to be reminded of something.
+    ['will you remind me?', { kind: 'reply', view: { kind: 'rules' } }],
+    ['will you remind me before my booking ends', { kind: 'reply', view: { kind: 'rules' } }],
     ['does the bot remind me before my booking ends', { kind: 'reply', view: { kind: 'rules' } }],
     ['am I still in line', [{ type: 'mine.requested', queues: true }]],
     ['am I in the queue', [{ type: 'mine.requested', queues: true }]],
