@@ -94,7 +94,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:re-?)?enable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
   [/^disable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // Said of a testbed under maintenance, after the ways of saying it is back now: when it will be (`lab-3 will be back on friday`).
-  [/^(?<words>\S[\s\S]*?)\s+(?:will\s+be|['’]ll\s+be|should\s+be|is)\s+back\s+(?:on\s+|by\s+|at\s+)?(?!(?:in\s+service|online|up|again|now)$)(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:will\s+be|['’]ll\s+be|should\s+be|is)\s+back\s+(?:on\s+|by\s+|at\s+)?(?!(?:in\s+service|online|up|again|now|soon|shortly|later)$)(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^(?<words>\S[\s\S]*?)\s+back\s+(?:on|by)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?expected\s+back\s+(?:on\s+|by\s+|at\s+)?(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],

@@ -413,6 +413,8 @@ describe('router: admin tasks typed', () => {
     // Back now, rather than later: its end (news from anybody, as `lab-2 is fixed`).
     for (const typed of ['lab-2 is ready', 'lab-2 ready for use', 'lab-2 can be used again']) expect(route(text(typed), down), typed).toEqual(started('maintenance_end', { testbed_id: '2' }, 'fixed'));
     expect(route(text('lab-2 is back in service'), down)).toEqual(started('maintenance_end', { testbed_id: '2' }));
+    // Back soon is no time: nothing to fill in.
+    expect(route(text('lab-2 will be back soon'), down)).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
     // Of a testbed in service, none of that is about maintenance.
     for (const typed of ['lab-1 will be back on friday', 'lab-1 needs another day', 'lab-1 is ready']) expect(route(text(typed), down), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
