@@ -279,7 +279,8 @@ const REPORT_OF_LABEL = /^report\s+(?:for|of|on)\s+(\S+)(?:\s+(?:for\s+)?(?:the\
 /** `history of 5g` (a label, no testbed's name): its report; `report lab-3` (a testbed): its history (group 1 or 2). */
 const HISTORY_OR_REPORT = /^(?:history\s+(?:of\s+|for\s+)?(\S+)|report\s+(?:for\s+|of\s+|on\s+)?(\S[\s\S]*))$/i;
 /** `who booked lab-3 last`, `who uses lab-3 the most`, `who had lab-3 before me`: its history (group 1). */
-const WHO_BEFORE = /^who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]*?)\s+(?:last|the\s+most|most|recently|before(?:\s+me)?)$/i;
+const WHO_BEFORE =
+  /^(?:who\s+(?:booked|used|uses|had|has\s+used)\s+(\S[\s\S]{0,80}?)\s+(?:last|the\s+most|most|recently|before(?:\s+me|\s+\S+(?:\s+\S+)?)?)|when\s+did\s+(?:i|we)\s+last\s+(?:use|book|have)\s+(\S[\s\S]{0,80}?))$/i;
 
 /**
  * Everyday words that read as a command but carry words a person wrote beside it: what follows `bug report:`, the
@@ -298,6 +299,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
+  // `who had lab-3 before Linus`: the colleague is not read, but they are named.
+  if (said.length <= AROUND_NAME_MAX && WHO_BEFORE.exec(said)?.[1] !== undefined && /\sbefore\s+(?!me$)\S+(?:\s+\S+)?$/i.test(said)) return true;
   const heldBy = said.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(said);
   if (heldBy?.[2] !== undefined && !NOBODY_NAMED.test(heldBy[2].trim())) return true;
   return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
@@ -728,7 +731,7 @@ const RELEASE_ALL_WORDS =
  * in that state (group 1), as `status overdue` reads it.
  */
 const IN_STATE =
-  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
+  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
@@ -823,6 +826,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
+  // `export the report`, `csv report`: the report is the card (and its text), which is what there is to take away.
+  if (/^(?:(?:export|download)\s+(?:the\s+)?(?:usage\s+)?report|(?:csv|excel)\s+report|report\s+(?:as|in)\s+(?:csv|excel))$/i.test(command)) return 'report';
   // `usage by person`, `stats per testbed`: the report, which has both.
   if (/^(?:usage|stats|statistics|utili[sz]ation)\s+(?:by|per)\s+(?:person|people|users?|holders?|team|testbeds?)$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
@@ -830,7 +835,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const either = HISTORY_OR_REPORT.exec(command);
   if (either?.[1] !== undefined && labelCarried(testbeds, either[1]) && !namesOne(testbeds, either[1])) return `report ${either[1]}`;
   if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && namesOne(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
-  const before = WHO_BEFORE.exec(command)?.[1].trim();
+  const before = WHO_BEFORE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (before !== undefined && namesOne(testbeds, before)) return `history ${before}`;
   // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);

@@ -128,6 +128,11 @@ const MAINTENANCE_WHEN = /^(?:maintenance\s+(?:(?:on|for|of)\s+)?(\S[\s\S]{0,160
 /** A time said for later, after the testbed's name (`tomorrow`, `on saturday`, `from 9`, `next week`). */
 const LATER_WORDS = /^(?:(?:into|in|under)\s+maintenance\s+)?(?:tomorrow|tonight|on|from|at|next|this\s+(?:weekend|evening|afternoon|friday|saturday|sunday))(?:\s|$)/i;
 
+/** The status of what was asked about; `it` with no testbed asked about lately (`is it free?`) is the whole lab. */
+function statusOf(event: PlatformEvent, label: string): RouteDecision {
+  return one('conversation', event, IT.test(label.trim()) ? { type: 'status.requested' } : { type: 'status.requested', label });
+}
+
 /** The testbed whose whole name starts the words (the longest such), and the words after it. */
 function leadingTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { record: T; rest: string } | undefined {
   const parts = words.trim().split(/\s+/).slice(0, 12);
@@ -264,7 +269,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (MY_BOOKINGS.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const argument = statusArgument(command);
   if (argument === 'invalid') return statusOfPerson(event, command, ctx) ?? { kind: 'reply', view: { kind: 'error', message: STATUS_ARGUMENT_HELP } };
-  if (argument !== null) return one('conversation', event, { type: 'status.requested', label: argument.label });
+  if (argument !== null) return statusOf(event, argument.label);
   const report = reportArgument(command);
   if (report === 'invalid') return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   // A label no testbed carries (`report 14`, `report 30 weeks`): what the report can be of.
@@ -317,7 +322,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (WHO_HAS_ANY.test(command)) return one('conversation', event, { type: 'status.requested' });
   // The status view shows a testbed by name when no label is called so (`status lab-3`).
   const who = WHO_HAS.exec(command);
-  if (who) return one('conversation', event, { type: 'status.requested', label: who[1].trim().slice(0, MAX_TYPED_NAME) });
+  if (who) return statusOf(event, who[1].trim().slice(0, MAX_TYPED_NAME));
   const theirs = actOnPersonBooking(event, command, ctx);
   if (theirs) return theirs;
   const holder = holderRoute(event, command, ctx);
@@ -341,7 +346,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // (`what time does lab-3 free up` only of a testbed or label of the lab: `when does the meeting free up` is no question for the bot.)
   const freeUp = whenFree?.[2]?.trim();
   const whenAsked = freeUp !== undefined && !('found' in findByTypedName(ctx.testbeds ?? [], freeUp)) && !labelCarried(ctx.testbeds ?? [], freeUp) ? undefined : (whenFree?.[1] ?? freeUp)?.trim();
-  if (whenAsked !== undefined) return one('conversation', event, { type: 'status.requested', label: labelAsked(whenAsked, ctx.testbeds ?? []).slice(0, MAX_TYPED_NAME) });
+  if (whenAsked !== undefined) return statusOf(event, labelAsked(whenAsked, ctx.testbeds ?? []).slice(0, MAX_TYPED_NAME));
   // `release all`, `release all mine`: their bookings, where Release all mine is (one press, never on typed text alone).
   if (RELEASE_ALL.test(command)) return one('conversation', event, { type: 'mine.requested' });
   const doneBy = doneByRoute(event, command, ctx);

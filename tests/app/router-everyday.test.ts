@@ -2063,6 +2063,18 @@ describe('router: more everyday words', () => {
     ['done, release all', [{ type: 'mine.requested' }]],
     ['do we have a 5g testbed', [{ type: 'status.requested', label: '5g' }]],
     ['do we have any 5g', [{ type: 'status.requested', label: '5g' }]],
+    ['how much did I use the lab this week', [{ type: 'myHistory.requested' }]],
+    ['how many hours did I book this month', [{ type: 'myHistory.requested' }]],
+    ['history of my bookings', [{ type: 'myHistory.requested' }]],
+    ['what was my last booking', [{ type: 'myHistory.requested' }]],
+    ['when did I last use lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+    ['who had lab-3 before Linus', [{ type: 'history.requested', testbedId: 3 }]],
+    ['any overdue bookings', [{ type: 'status.requested', label: 'overdue' }]],
+    ['export the report', [{ type: 'report.requested' }]],
+    ['csv report', [{ type: 'report.requested' }]],
+    // `it` with no testbed asked about lately: the whole lab, not a label called it.
+    ['is it free', [{ type: 'status.requested' }]],
+    ['who has it', [{ type: 'status.requested' }]],
     ['is lab-3 fixed yet', [{ type: 'status.requested', label: 'lab-3' }]],
     ['is lab-3 back yet', [{ type: 'status.requested', label: 'lab-3' }]],
     ['is lab-3 usable', [{ type: 'status.requested', label: 'lab-3' }]],
@@ -2207,6 +2219,14 @@ describe('router: said as a team says it in the lab room', () => {
     ['lab-3 is out of maintenance', [{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '3' } }]],
   ])('%j: %j', (typed, expected) => {
     expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a colleague named in a question is not read, and a recording blanks the text; the person themselves is kept', () => {
+    expect(isCommandText('who had lab-3 before Linus', testbeds)).toBe(false);
+    expect(isCommandText('can Linus give me lab-3', testbeds)).toBe(false);
+    expect(isCommandText('Linus, are you done with lab-3', testbeds)).toBe(false);
+    expect(isCommandText('who had lab-3 before me', testbeds)).toBe(true);
+    expect(isCommandText('when did I last use lab-3', testbeds)).toBe(true);
   });
 
   it.each(["I'm not using lab-3 any more", "I'm no longer using lab-3", "I've stopped using lab-3", 'nevermind lab-3', 'forget about lab-3'])('%j gives up lab-3, whatever the person has of it (a card, nothing pressed)', (typed) => {
