@@ -197,7 +197,9 @@ const MADE = /^make\s+it\s+(?:until\s+|till\s+)?(\S[\s\S]*)$/i;
 
 function pushedBack(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   const made = MADE.exec(said)?.[1];
-  const command = made === undefined ? said : `push it to ${made}`;
+  // `push to friday`, `move to 6pm`: nothing named, as `push it to friday`.
+  const bare = /^(?:push|move|postpone|delay|shift)(?:\s+back)?\s+((?:to|until|till)\s+\S[\s\S]*)$/i.exec(said)?.[1];
+  const command = made !== undefined ? `push it to ${made}` : bare !== undefined ? `push it ${bare}` : said;
   const match = command.length > MORE_TIME_MAX ? null : PUSHED.exec(command);
   if (!match) return undefined;
   // `push it to 18:00` with no testbed talked about: their bookings.
@@ -789,6 +791,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
     if (/^release\s/i.test(command)) return `give ${passedName} to ${passed[2].trim()}`;
   }
   if (DONE_RELEASE_ALL.test(command)) return 'release all';
+  // `free it`, `free it up`: as `release it`.
+  if (/^free\s+(?:it|this|that)(?:\s+up)?$/i.test(command)) return 'release it';
   if (WRAPPING_UP.test(command)) return 'mine';
   const mineUntil = MINE_UNTIL.exec(command);
   const mineName = (mineUntil?.[1] ?? mineUntil?.[2])?.trim();

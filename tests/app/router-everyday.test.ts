@@ -2400,6 +2400,8 @@ describe('router: what happened, when it frees up, and a testbed asked for polit
     ['releasing now', [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
     ['I forgot to release, sorry', [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
     ['make it 6pm', [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]],
+    ['push to 6pm', [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]],
+    ['free it', [{ type: 'release.started' }], [{ type: 'mine.requested' }]],
     ['change it to 6pm', [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]],
     ['change the time to tomorrow', [{ type: 'mine.requested', doneBy: '2026-03-03T10:00:00.000Z' }], [{ type: 'mine.requested', doneBy: '2026-03-03T10:00:00.000Z' }]],
     ["don't remind me", [{ type: 'mine.requested' }], [{ type: 'mine.requested' }]],
