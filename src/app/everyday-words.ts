@@ -691,7 +691,7 @@ const TAKEN_DOWN = /^(?:take|bring|shut)\s+(\S[\s\S]{0,80}?)\s+down(?:\s+for\s+m
 const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?maintenances?|maintenances?\s+(?:status|list|overview))$/i;
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
 const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
-/** `lab-3 is mine until 5`, `I have lab-3 till 6pm`: their booking of it (group 1) due back then (group 2), as `release lab-3 at 5` reads it. */
+/** `lab-3 is mine until 5`, `I have lab-3 till 6pm`: their booking of it (group 1 or 2) due back then (group 3), as `release lab-3 at 5` reads it. */
 const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+is\s+mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
 /**
  * `I'm using lab-5`, `I am on lab-5 now`: book it (group 1). (`I'm using lab-5 for the soak` is its booking's purpose,
