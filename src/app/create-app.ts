@@ -117,7 +117,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const replies = new ReplyTimer((view, seconds) => metrics.replyPosted(view, seconds), () => now().getTime());
   // The usage report reads its window of the history file when it is posted.
   const readHistory = (since: string) => store.history.readSince(since);
-  const effects = createEffects({ platform, store, config, logger, now, lookUpPerson, readHistory, replied: (key, view) => replies.replied(key, view) });
+  // What `it` means to each person in a room: the testbed they last asked about, or a notice in their 1:1 room was about.
+  const recentTestbeds = createRecentTestbeds();
+  const effects = createEffects({
+    platform,
+    store,
+    config,
+    logger,
+    now,
+    lookUpPerson,
+    readHistory,
+    replied: (key, view) => replies.replied(key, view),
+    noticed: (roomId, testbedId, at) => recentTestbeds.noteRoom(roomId, testbedId, at),
+  });
   // Readable actor names cost a look-up per new actor: only while an inspector watches.
   const names = deps.inspect ? createActorNames({ platform, lookUpPerson, logger }) : undefined;
   const host = new ActorHost<FlowKey>({
@@ -187,9 +199,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
       metrics.eventHandled(event.type, outcome);
     }
   }
-
-  /** What `it` refers to in each person's next words: the testbed they asked about last. */
-  const recentTestbeds = createRecentTestbeds();
 
   // The ids of the testbeds as they are now: one frozen list per snapshot of the records, so a form costs no copies.
   let knownIdsOf: { records: readonly TestbedRecord[]; ids: readonly number[] } | undefined;

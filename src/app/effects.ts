@@ -71,6 +71,8 @@ export function createEffects(deps: {
   readHistory?: (since: string) => Promise<readonly HistoryEntry[]>;
   /** Told after a reply for `key` (an actor key, or `reply:<roomId>`) was posted; used to time replies. */
   replied?: (key: string, view: View['kind']) => void;
+  /** Told after a notice about a testbed was posted in somebody's 1:1 room (what `it` means there next). */
+  noticed?: (roomId: string, testbedId: number, at: string) => void;
 }): Effects {
   const { platform, store, config, logger } = deps;
   const queues = new Map<string, Promise<void>>();
@@ -215,7 +217,8 @@ export function createEffects(deps: {
       const key = `direct:${toEmail.toLowerCase()}`;
       enqueue(key, async () => {
         const rendered = renderView({ kind: 'notice', notice }, renderContext());
-        await post({ toPersonEmail: toEmail, text: rendered.text, card: rendered.card });
+        const posted = await post({ toPersonEmail: toEmail, text: rendered.text, card: rendered.card });
+        if (posted?.roomId) deps.noticed?.(posted.roomId, notice.record.id, deps.now().toISOString());
       });
     },
     apologise(roomId, personId) {

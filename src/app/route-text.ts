@@ -69,6 +69,7 @@ import {
   statusArgument,
   nextFreeAsked,
   waitedLabel,
+  withSubjectFor,
   withTestbedFor,
 } from './typed-commands.js';
 
@@ -338,7 +339,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
   const passOn = passOnRoute(command, ctx);
   if (passOn) return passOn;
-  const admin = adminTask(command, ctx.testbeds ?? []);
+  // (`it's fixed`, `it will be back on friday`: of the testbed asked about, or noticed, lately.)
+  const admin = adminTask(command, ctx.testbeds ?? []) ?? (recent === undefined ? null : adminTask(withSubjectFor(command, recent.testbed_name), ctx.testbeds ?? []));
   if (admin) return adminRoute(event, admin, ctx);
   // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
   if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });

@@ -46,7 +46,7 @@ import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } f
 import { ANY_TESTBED_LABEL, eitherKey, eitherNames, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
 import { passOnRoute, routeText, thanksRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
-import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel } from './typed-commands.js';
+import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel, withSubjectFor, withTestbedFor } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
 import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 
@@ -75,7 +75,9 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     if (event.type === 'cardAction' && event.roomType === 'direct' && DIRECT_ACTIONS.has(readAction(event.inputs) ?? '')) {
       return routeCard(event, ctx, true);
     }
-    if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(commandText(event.text), ctx.testbeds ?? []) !== null)) {
+    // (`it's fixed` after the question about a maintenance: `it` is the testbed the notice was about.)
+    const recent = ctx.recentTestbedId === undefined ? undefined : ctx.testbeds?.find((record) => record.id === ctx.recentTestbedId)?.testbed_name;
+    if (event.type === 'message' && event.roomType === 'direct' && (DIRECT_TEXT_COMMANDS.has(commandWord(event.text)) || adminTask(withSubjectFor(withTestbedFor(commandText(event.text), recent), recent), ctx.testbeds ?? []) !== null)) {
       return routeText(event, ctx);
     }
     // `no thanks` or `yes` to an offer there, `thanks`, and the person's own bookings (`mine`, `extend lab-3 by 2 hours`,

@@ -91,6 +91,22 @@ export function withTestbedFor(command: string, name: string | undefined): strin
   return match ? `${match[1]}${name}${command.slice(match[0].length)}` : command;
 }
 
+/** `it's fixed`, `it will be back on friday`: a pronoun that is what the sentence is about (group 1). */
+const PRONOUN_SUBJECT = /^(?:it|this(?:\s+one)?|that(?:\s+one)?)(?=['’]s\s|\s+(?:is|works|has\s+been|will\s+be|['’]ll\s+be|should\s+be|can\s+be|needs)\s|\s+is$)|^its(?=\s+maintenance\s)/i;
+
+/**
+ * The sentence with its subject pronoun (`it's fixed`) replaced by the name of the testbed it refers to; as typed when
+ * it has none. Only read for an admin's task (news that it works again, a new end of its maintenance).
+ */
+export function withSubjectFor(command: string, name: string | undefined): string {
+  if (name === undefined) return command;
+  const match = PRONOUN_SUBJECT.exec(command);
+  if (!match) return command;
+  // `it's fixed` is `lab-3 is fixed`; `its maintenance …` is `lab-3 maintenance …`.
+  const rest = command.slice(match[0].length);
+  return /^['’]s\s/.test(rest) ? `${name} is${rest.slice(2)}` : `${name}${rest}`;
+}
+
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
 export const THANKS =
   /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done)$/i;

@@ -22,6 +22,21 @@ const say = (text: string, personId = ADA, receivedAt = NOW): MessageEvent => ({
 const eventOf = (decision: ReturnType<typeof route>) => (decision.kind === 'dispatch' ? decision.targets[0].event : decision);
 
 describe('the testbed `it` refers to', () => {
+  it('after a notice in a 1:1 room, is the testbed it was about, for whoever writes there, unless they named another one since', () => {
+    const recent = createRecentTestbeds();
+    const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+    recent.noteRoom(LAB, 4, at(0));
+    expect(recent.of(LAB, ADA, at(1))).toBe(4);
+    // Asked about another testbed since: that one; a notice after that: the notice's again.
+    recent.note(LAB, ADA, route(say('book lab-1', ADA, at(2)), ctx), testbeds, at(2));
+    expect(recent.of(LAB, ADA, at(3))).toBe(1);
+    recent.noteRoom(LAB, 5, at(4));
+    expect(recent.of(LAB, ADA, at(5))).toBe(5);
+    // For half an hour, as a testbed asked about.
+    expect(recent.of(LAB, ADA, at(4 + RECENT_TESTBED_MS / 60_000))).toBeUndefined();
+    expect(recent.of(encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000002'), ADA, at(5))).toBeUndefined();
+  });
+
   it('is the one the person last asked about in the room, for half an hour', () => {
     const recent = createRecentTestbeds();
     const ask = (text: string, personId = ADA, at = NOW) => {

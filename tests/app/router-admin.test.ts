@@ -419,6 +419,17 @@ describe('router: admin tasks typed', () => {
     for (const typed of ['lab-1 will be back on friday', 'lab-1 needs another day', 'lab-1 is ready']) expect(route(text(typed), down), typed).toMatchObject({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it('`it` in a 1:1 room is the testbed a notice there was about: `it is fixed` ends its maintenance, `it will be back on friday` gives it a new end', () => {
+    const down = { ...lab, recentTestbedId: 2, testbeds: testbeds.map((record) => ({ ...record, status: 'available' as const, maintenance: record.id === 2 ? { since: NOW, reason: 'fan', until: null, by: { email: 'ada@x', name: 'Ada' } } : null })) };
+    const inDm = (typed: string) => route(text(typed, DM, 'direct'), down);
+    const startedInDm = (task: string, values: Record<string, string>, news?: 'fixed') => dispatch({ type: 'admin.formRequested', task, values, ...(news ? { news } : {}) }, DM);
+    for (const typed of ["it's fixed", 'it works again', "it's back"]) expect(inDm(typed), typed).toEqual(startedInDm('maintenance_end', { testbed_id: '2' }, 'fixed'));
+    expect(inDm('it will be back on friday')).toEqual(startedInDm('maintenance_start', { testbed_id: '2', until: '2026-03-06 23:59' }));
+    expect(inDm('its maintenance is taking longer')).toEqual(startedInDm('maintenance_start', { testbed_id: '2' }));
+    // With nothing noticed or asked about lately, `it` names nothing: where the bot answers.
+    expect(route(text("it's fixed", DM, 'direct'), { ...down, recentTestbedId: undefined })).toEqual({ kind: 'reply', view: { kind: 'directOnly' } });
+  });
+
   it('maintenance said for later cannot be set: the answer says how to plan it, whatever the testbed is doing', () => {
     for (const typed of [
       'schedule maintenance for lab-2 on saturday',

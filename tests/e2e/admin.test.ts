@@ -383,6 +383,11 @@ describe('an admin runs the lab', () => {
     expect(buttonTitles(asked)).toEqual(['End maintenance', 'New expected end', 'Admin']);
     expect((JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8')) as { lifecycle: Array<{ notices: unknown }> }).lifecycle[0].notices).toMatchObject({ expected_release_time: due });
 
+    // Answered in words in the same room: `it` is lab-2, the testbed the question was about.
+    const typedEnd = await ask(h, h.linus, linusRoom, "it's fixed");
+    expect(seenCard(typedEnd).heading).toBe('End maintenance');
+    expect((input(typedEnd, 'testbed_id') as { value?: string }).value).toBe('2');
+
     // A new expected end: the form on lab-2, its reason filled in; saved, Ada hears the new end.
     const form = await click(h, h.linus, asked, 'New expected end');
     expect(seenCard(form).heading).toBe('Change the maintenance of lab-2');

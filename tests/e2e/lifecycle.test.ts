@@ -52,6 +52,23 @@ async function offeredToLinus(): Promise<EmuMessage> {
 }
 
 describe('overdue notice in a direct message', () => {
+  it('`it` in the 1:1 room after a notice is the testbed the notice was about, though Ada holds two', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', ada, Date.now() - HOUR)] });
+    const notice = await nextDirect(h.ada);
+    expect(seenCard(notice).heading).toBe('Overdue: lab-2');
+    const room = h.emu.directRoom(h.ada.id, h.bot.id);
+    const answer = await ask(h, h.ada, room, 'extend it by 2 hours');
+    // The card's picker starts on lab-2, and Extend 2 hours extends it.
+    expect((input(answer, 'testbed_id') as { value?: string }).value).toBe('2');
+    const before = (await h.readTestbeds()).find((record) => record.id === 2)!.expected_release_time!;
+    await click(h, h.ada, answer, 'Extend 2 hours');
+    expect(Date.parse((await h.readTestbeds()).find((record) => record.id === 2)!.expected_release_time!)).toBeGreaterThan(Date.parse(before));
+    // Typed without `it`, the picker starts on nothing in particular.
+    const which = await ask(h, h.ada, room, 'extend by 2 hours');
+    expect((input(which, 'testbed_id') as { value?: string }).value).toBeUndefined();
+  });
+
   it('arrives at start-up for a deadline passed while down; Extend works for the holder, forged clicks change nothing', async () => {
     const due = Date.now() - HOUR;
     h = await startHarness({
