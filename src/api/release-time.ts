@@ -33,18 +33,24 @@ export function isoMs(value: string): number | null {
 }
 
 export function releaseTime(body: HoldTiming, now: string): ReleaseTime {
-  const nowMs = Date.parse(now);
   const hasMinutes = body.minutes !== undefined;
   const hasTime = body.expected_release_time !== undefined;
   if (hasMinutes && hasTime) return { ok: false, message: 'Give either minutes or expected_release_time, not both.' };
   if (!hasMinutes && !hasTime) return { ok: false, message: 'minutes or expected_release_time is required (how long the hold lasts).' };
-  if (hasMinutes) return { ok: true, iso: new Date(nowMs + body.minutes! * 60_000).toISOString() };
-  const at = isoMs(body.expected_release_time!);
-  if (at === null) {
-    return { ok: false, message: 'expected_release_time must be an ISO 8601 date and time such as 2030-01-31T18:00:00Z or 2030-01-31T19:00:00+01:00.' };
-  }
-  if (at <= nowMs) return { ok: false, message: 'expected_release_time must be in the future.' };
-  if (at - nowMs > MAX_AHEAD_MS) return { ok: false, message: 'expected_release_time must be at most 90 days from now.' };
+  return hasMinutes ? minutesOn(body.minutes!, now) : instantAhead(body.expected_release_time!, now, 'expected_release_time');
+}
+
+function minutesOn(minutes: number, now: string): ReleaseTime {
+  return { ok: true, iso: new Date(Date.parse(now) + minutes * 60_000).toISOString() };
+}
+
+/** A time typed in `field`: ISO 8601 with `Z` or an offset, in the future and at most 90 days ahead. */
+function instantAhead(value: string, now: string, field: string): ReleaseTime {
+  const nowMs = Date.parse(now);
+  const at = isoMs(value);
+  if (at === null) return { ok: false, message: `${field} must be an ISO 8601 date and time such as 2030-01-31T18:00:00Z or 2030-01-31T19:00:00+01:00.` };
+  if (at <= nowMs) return { ok: false, message: `${field} must be in the future.` };
+  if (at - nowMs > MAX_AHEAD_MS) return { ok: false, message: `${field} must be at most 90 days from now.` };
   return { ok: true, iso: new Date(at).toISOString() };
 }
 
@@ -70,8 +76,7 @@ export function maintenanceEnd(body: MaintenanceTiming, now: string): Maintenanc
   const hasUntil = body.until !== undefined && body.until !== null;
   if (hasMinutes && hasUntil) return { ok: false, message: 'Give either minutes or until, not both (or neither: no expected end).' };
   if (!hasMinutes && !hasUntil) return { ok: true, iso: null };
-  const timing = releaseTime(hasMinutes ? { minutes: body.minutes } : { expected_release_time: body.until! }, now);
-  return timing.ok ? timing : { ok: false, message: timing.message.replace('expected_release_time', 'until') };
+  return hasMinutes ? minutesOn(body.minutes!, now) : instantAhead(body.until!, now, 'until');
 }
 
 /** A maintenance reason as stored: trimmed, 1 to 200 characters. */

@@ -134,10 +134,10 @@ function statusOf(event: PlatformEvent, label: string): RouteDecision {
   return one('conversation', event, IT.test(label.trim()) ? { type: 'status.requested' } : { type: 'status.requested', label });
 }
 
-/** The testbed whose whole name starts the words (the longest such), and the words after it. */
-function leadingTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[]): { record: T; rest: string } | undefined {
-  const parts = words.trim().split(/\s+/).slice(0, 12);
-  for (let count = parts.length; count >= 1; count--) {
+/** The testbed whose whole name starts the words (the longest such, of at most `maxWords` words), and the words after it. */
+function leadingTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(words: string, testbeds: readonly T[], maxWords = 12): { record: T; rest: string } | undefined {
+  const parts = words.trim().split(/\s+/);
+  for (let count = Math.min(parts.length, maxWords); count >= 1; count--) {
     const named = parts.slice(0, count).join(' ');
     const match = findByTypedName(testbeds, named);
     if ('found' in match && sameName(match.found.testbed_name, named)) return { record: match.found, rest: parts.slice(count).join(' ') };
@@ -188,12 +188,8 @@ function partNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(testbeds: read
   const of = after === undefined ? undefined : findByTypedName(testbeds, after);
   if (of !== undefined && 'found' in of) return of;
   // The longest start, at most four words, that is one testbed's whole name.
-  const ends = [...words.slice(0, 120).matchAll(/\s+/g)].map((space) => space.index).slice(0, 4).reverse();
-  for (const end of ends) {
-    const start = findByTypedName(testbeds, words.slice(0, end));
-    if ('found' in start && sameName(start.found.testbed_name, words.slice(0, end))) return start;
-  }
-  return match;
+  const start = leadingTestbed(words.slice(0, 120), testbeds, 4);
+  return start === undefined ? match : { found: start.record };
 }
 
 /**

@@ -28,8 +28,8 @@ const noInputs = { associatedInputs: 'none' };
 export const adminButtons = {
   /** Back to the admin card. */
   admin: (title = 'Admin') => submit(title, { action: ACTIONS.admin }, noInputs),
-  /** Opens one task's form. */
-  form: (task: AdminTask, title: string) => submit(title, { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: task }, noInputs),
+  /** Opens one task's form (`values`: what it starts with, such as the testbed chosen and a reason). */
+  form: (task: AdminTask, title: string, values: FormValues = {}) => submit(title, { action: ACTIONS.adminForm, [ADMIN_FORM_KEY]: task, ...values }, noInputs),
 };
 
 interface FormSpec {

@@ -10,7 +10,7 @@ import { taskOfRequest, valuesOfRequest } from './admin-actions.js';
 import { sameName } from '../lab-rules.js';
 import { adminButtons, adminFormCard, adminFormText } from './admin-forms.card.js';
 import { card, safeText, submit, textBlock, type CardElement } from './common.js';
-import { buttons, byName, fact, factSet, heading, holderMarkdown, plainText, safeName, sameEmail, small } from './parts.js';
+import { buttons, byName, fact, factSet, heading, holderMarkdown, pastExpectedBack, plainText, safeName, sameEmail, small } from './parts.js';
 import { formatDuration, formatWhen, formatWhenRelative } from './time.js';
 import { MAX_DAYS_AHEAD } from './release-time.js';
 
@@ -26,10 +26,10 @@ export interface AdminMenuInput {
 
 /** `The maintenance of lab-3 is past its expected end (by 2 h).`: what an admin may want to end, or give a new end. */
 function pastDue(testbeds: readonly TestbedRecord[], now: string | undefined, esc: (value: unknown) => string): string[] {
-  const at = now === undefined ? NaN : Date.parse(now);
-  const late = testbeds.filter((record) => record.maintenance?.until && Date.parse(record.maintenance.until) < at).sort(byName);
+  if (now === undefined) return [];
+  const late = testbeds.filter((record) => pastExpectedBack(record, now) > 0).sort(byName);
   if (late.length === 0) return [];
-  const named = late.slice(0, 5).map((record) => `${esc(record.testbed_name)} (by ${formatDuration(at - Date.parse(record.maintenance!.until!))})`);
+  const named = late.slice(0, 5).map((record) => `${esc(record.testbed_name)} (by ${formatDuration(pastExpectedBack(record, now))})`);
   const more = late.length > 5 ? ` and ${late.length - 5} more` : '';
   return [`Past the expected end of their maintenance: ${named.join(', ')}${more}.`];
 }
@@ -120,7 +120,7 @@ export function maintenanceAheadCard({ record, timeZone }: MaintenanceAheadInput
     ],
     [
       submit('Broadcast', { action: ACTIONS.broadcast }, { associatedInputs: 'none' }),
-      submit('Start maintenance', { action: ACTIONS.adminForm, form: 'maintenance_start', testbed_id: String(record.id) }, { associatedInputs: 'none' }),
+      adminButtons.form('maintenance_start', 'Start maintenance', { testbed_id: String(record.id) }),
     ],
   );
 }

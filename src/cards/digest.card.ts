@@ -8,7 +8,7 @@ import type { LifecycleEntry, TestbedRecord } from '../domain.js';
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
 import { ANY_TESTBED_LABEL, waitedForWords } from '../lab-rules.js';
-import { byDueTime, byName, fact, factSet, heading, isDueBackToday, plainText, safeName, small, testbedState } from './parts.js';
+import { byDueTime, byName, fact, factSet, heading, isDueBackToday, pastExpectedBack, plainText, safeName, small, testbedState } from './parts.js';
 import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
 
 export interface DigestCardInput {
@@ -170,7 +170,7 @@ function waitingRows(summary: DigestSummary, words: Words, timeZone: string): st
 function maintenanceLine(record: TestbedRecord, words: Words, timeZone: string, now: string): string {
   const reason = record.maintenance?.reason ? ` · ${words.name(record.maintenance.reason, 120)}` : '';
   const end = record.maintenance?.until;
-  const late = end ? (parseIso(now) ?? 0) - (parseIso(end) ?? 0) : 0;
+  const late = pastExpectedBack(record, now);
   const until = !end ? '' : late > 0 ? ` · was expected back ${formatWhen(end, timeZone)} (past it by ${formatDuration(late)})` : ` · expected back ${formatWhen(end, timeZone)}`;
   return `${words.name(record.testbed_name)}${reason}${until}`;
 }

@@ -13,6 +13,7 @@ import { dueText, errorSummary, fact, factSet, fieldError, heading, namesAndMore
 import { compareNames } from './name-order.js';
 import { ANY_TESTBED_LABEL, eitherNames, sameLabel, waitedForWords } from '../lab-rules.js';
 import { purposeInput } from './register.card.js';
+import { adminButtons } from './admin-forms.card.js';
 import { formatRelative, formatWhen, formatWhenRelative } from './time.js';
 
 export interface NoticeInput {
@@ -369,9 +370,9 @@ function maintenanceDueCard(notice: Extract<DirectNotice, { kind: 'maintenanceDu
       textBlock('End the maintenance if it works again, or give a new expected end so the people waiting know. Nothing changes until you do.', { isSubtle: true }),
     ],
     [
-      submit('End maintenance', { action: ACTIONS.adminForm, form: 'maintenance_end', testbed_id: id }, noInputs),
-      submit('New expected end', { action: ACTIONS.adminForm, form: 'maintenance_start', testbed_id: id, reason }, noInputs),
-      submit('Admin', { action: ACTIONS.admin }, noInputs),
+      adminButtons.form('maintenance_end', 'End maintenance', { testbed_id: id }),
+      adminButtons.form('maintenance_start', 'New expected end', { testbed_id: id, reason }),
+      adminButtons.admin(),
     ],
   );
 }
@@ -416,7 +417,7 @@ function problemCard(notice: Extract<DirectNotice, { kind: 'problem' }>, now: st
   }
   if (notice.fixed) {
     // News that it works again: the admins' one step is ending the maintenance (its form, on this testbed).
-    const end = record.maintenance ? [submit('End maintenance', { action: ACTIONS.adminForm, form: 'maintenance_end', testbed_id: String(record.id) }, noInputs)] : [];
+    const end = record.maintenance ? [adminButtons.form('maintenance_end', 'End maintenance', { testbed_id: String(record.id) })] : [];
     return card(
       [heading(`${name} works again?`, { color: 'good' }), textBlock(`${who} says ${name} works again:`), said, textBlock(standing(record, now, timeZone, (value) => safeName(value), true))],
       [...end, submit('Admin', { action: ACTIONS.admin }, noInputs)],

@@ -195,12 +195,18 @@ export interface TestbedRowOptions {
   extra?: CardElement[];
 }
 
+/** How long ago (ms) a maintenance's expected end passed: 0 while it is ahead, or when none was given (or no maintenance). */
+export function pastExpectedBack(record: Pick<TestbedRecord, 'maintenance'>, now: string): number {
+  const until = record.maintenance?.until;
+  return until ? Math.max(0, Date.parse(now) - Date.parse(until)) : 0;
+}
+
 /** Why a testbed is under maintenance and when it is expected back (in the display zone). */
 export function maintenanceLines(record: TestbedRecord, now: string, timeZone: string): CardElement[] {
   const maintenance = record.maintenance;
   if (!maintenance) return [];
   // Past its expected end: still under maintenance, so it was expected back then.
-  const passed = maintenance.until !== null && Date.parse(maintenance.until) <= Date.parse(now);
+  const passed = pastExpectedBack(record, now) > 0;
   const back = maintenance.until
     ? `${passed ? 'Was expected back' : 'Expected back'}: ${formatInZone(maintenance.until, timeZone)} (${formatRelative(maintenance.until, now)})`
     : 'Expected back: until further notice';

@@ -24,6 +24,7 @@ import {
   heading,
   holderMarkdown,
   inStatusOrder,
+  pastExpectedBack,
   plainText,
   safeName,
   sameEmail,
@@ -450,7 +451,7 @@ function clockOf(record: TestbedRecord, state: TestbedState, now: string): strin
   const held = state === 'inUse' || state === 'overdue' ? `${formatHeldFor(record.registered_time, now)}|${formatRelative(record.expected_release_time, now)}` : '';
   const until = record.maintenance?.until;
   // Whether that end has passed too (the row says it was expected back then).
-  const back = until ? `${formatRelative(until, now)}|${Date.parse(until) <= Date.parse(now)}` : '';
+  const back = until ? `${formatRelative(until, now)}|${pastExpectedBack(record, now) > 0}` : '';
   return `${state}|${held}|${back}`;
 }
 
