@@ -282,10 +282,15 @@ export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 
 }
 
 /**
- * `lab-3 and lab-5`, `lab-3, lab-5 or TB-04`, `lab-3 lab-5`: the testbeds named, two to ten of them, each found by its typed name
- * (in the order typed, each once); undefined unless every part names one and more than one is named.
+ * `lab-3 and lab-5`, `lab-3, lab-5 or TB-04`, `lab-3 lab-5`: the testbeds named, two to ten parts, each found by its typed name
+ * (in the order typed, each once); undefined unless every part names one and more than one is named. Given `labelled`, a
+ * part that names no testbed may stand for several (`lab-3 or any 5g`: lab-3 and the testbeds carrying 5g).
  */
-export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], words: string): T[] | undefined {
+export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(
+  records: readonly T[],
+  words: string,
+  labelled?: (part: string) => readonly T[] | undefined,
+): T[] | undefined {
   const typed = words.trim().slice(0, 400);
   const byMarks = typed.split(/\s*(?:,|&|\+|\/|\s(?:and|or|plus|vs\.?)\s)\s*/i);
   const parts = byMarks.length > 1 ? byMarks : typed.split(/\s+/);
@@ -293,8 +298,10 @@ export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(rec
   const found: T[] = [];
   for (const part of parts) {
     const match = /^\d+$/.test(part) ? { none: true as const } : findByTypedName(records, part);
-    if (!('found' in match)) return undefined;
-    if (!found.includes(match.found)) found.push(match.found);
+    // `lab-3 or any 5g`: a part that names no testbed may name a label, which stands for the testbeds carrying it.
+    const each = 'found' in match ? [match.found] : labelled?.(part);
+    if (each === undefined || each.length === 0) return undefined;
+    for (const record of each) if (!found.includes(record)) found.push(record);
   }
   return found.length > 1 ? found : undefined;
 }

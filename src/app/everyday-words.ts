@@ -46,7 +46,7 @@ const BOOK_ASKED =
  * lab-3`, `sign me up for lab-3`: wait.
  */
 const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for)\s+(\S[\s\S]*)$/i;
+  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for|count\s+me\s+in\s+for)\s+(\S[\s\S]*)$/i;
 /** `add me to the lab-3 queue`, `join the lab-3 queue`, `get in the 5g line`: wait, when the words (group 1) name a testbed or label. */
 const JOIN_NAMED_QUEUE =
   /^(?:(?:add|put)\s+me\s+(?:to|in|on|into)|join|enter|get\s+(?:me\s+)?(?:in|into|on))\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?|wait-?lists?)$/i;
@@ -76,12 +76,44 @@ const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
 
 /**
+ * `take lab-3 back`, `(you can) have lab-3 back`, `put lab-3 back`, `let lab-3 go`, `back to the pool lab-3`: release it (group 1, 2 or
+ * 3, a testbed's name: `drop it` and `let it go` may mean the conversation). `can I have lab-3 back` asks for it, which the booking
+ * words read first.
+ */
+const TAKE_BACK =
+  /^(?:(?:take|have|put)\s+(\S[\s\S]{0,80}?)\s+back(?:\s+(?:in|into|to)\s+the\s+pool)?|let\s+(\S[\s\S]{0,80}?)\s+go|(?:put\s+back|(?:return\s+)?(?:back\s+)?to\s+the\s+pool)\s+(\S[\s\S]{0,80}?))$/i;
+/** `I'm leaving, release lab-3`, `going home, release lab-3`: the release after the words on the way out (group 1, then group 2). */
+const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook)\s+\S[\s\S]{0,80})$/i;
+/** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
+const EXTENSION_ASKED =
+  /^(?:(?:(?:can|could|may)\s+i\s+(?:get|have|ask\s+for)|i\s+(?:need|want|would\s+like)|i['’]d\s+like|request(?:ing)?|ask(?:ing)?\s+for)\s+)?(?:an?\s+)?extension(?:\s+(?:on|for|of)\s+(\S[\s\S]{0,80}?))?(?:\s+please)?$/i;
+/** `which testbed should I use`, `recommend a testbed`, `anything I can grab`, `is there something free for an hour`: the free ones. */
+const WHICH_TO_USE =
+  /^(?:(?:which|what)\s+(?:testbed|one)\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|grab|pick)|(?:recommend|suggest)(?:\s+me)?\s+(?:a|an|one|some)(?:\s+(?:free\s+)?(?:testbed|one))?|anything\s+(?:i|we)\s+can\s+(?:grab|book|use|take|have)|is\s+there\s+(?:something|anything|a\s+testbed|one)\s+(?:free|available)\s+for\s+\S[\s\S]{0,40}|(?:any(?:thing)?|is\s+there\s+(?:a|any))\s+spare(?:\s+(?:testbeds?|ones?))?|spare\s+(?:testbeds?|ones?))$/i;
+/** `pick one for me`, `just give me any`, `I'll take anything`, `grab the first free one`, `I need a spare`: the booking form (what is free is in it). */
+const PICK_FOR_ME =
+  /^(?:(?:just\s+)?(?:pick|choose)\s+(?:one|any|something|a\s+testbed)(?:\s+for\s+me)?|(?:just\s+)?give\s+me\s+(?:any(?:\s+one)?|anything|one)|i(?:['’]?ll|\s+will)\s+take\s+(?:anything|any(?:\s+one)?|whatever)|(?:grab|take|get)\s+(?:me\s+)?the\s+(?:first|next)\s+(?:free|available)\s+(?:one|testbed)|i\s+need\s+a\s+spare(?:\s+(?:one|testbed))?)$/i;
+
+/** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
+const COUNTED =
+  /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
+/** `anything open?`, `what's open`, `open testbeds`, `got anything free`: the free ones (`open` only where no testbed carries it as a label). */
+const OPEN_ASKED =
+  /^(?:(?:(?:got|have\s+you\s+got)\s+)?anything|what(?:['’]?s|\s+is|\s+are)|which(?:\s+(?:testbeds?|ones?))?(?:\s+(?:is|are))?|any(?:\s+testbeds?)?|(?:show|list)(?:\s+me)?(?:\s+the)?)\s+open(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$|^open\s+(?:testbeds?|ones?)$|^got\s+anything\s+(?:free|available)$/i;
+/**
+ * `who will have lab-3 next`, `who gets lab-3 after Linus`, `who is after Linus on lab-3`: as `who has lab-3` (group 1, 2 or 3), whose
+ * row says who is in line (a colleague named is not read).
+ */
+const WHO_GETS_NEXT =
+  /^(?:who(?:['’]?ll|\s+will)\s+(?:have|get|be\s+on)\s+(\S[\s\S]{0,80}?)\s+(?:next|after\s+\S+(?:\s+\S+)?)|who\s+(?:gets|is\s+getting)\s+(\S[\s\S]{0,80}?)\s+(?:next|after\s+\S+(?:\s+\S+)?)|who(?:['’]?s|\s+is|\s+comes)\s+after\s+\S+(?:\s+\S+)?\s+(?:on|for|with)\s+(\S[\s\S]{0,80}?))$/i;
+
+/**
  * `I still need lab-3`, `I'm still using lab-3`, `keep lab-3 until friday`, `renew lab-3 for a day`,
  * `I need more time on lab-3`: extend, when a testbed of the lab is named (what follows it, a length or
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?)?(?:keep|renew|prolong|extend)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:i\s+)?need\s+more\s+time\s+(?:on|with))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
@@ -301,6 +333,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
+  // `who gets lab-3 after Linus`, `who is after Linus on lab-3`: likewise.
+  if (said.length <= AROUND_NAME_MAX && WHO_GETS_NEXT.test(said) && /\safter\s+(?!(?:me|you|him|her|them)(?:\s|$))\S/i.test(said)) return true;
   // `who had lab-3 before Linus`: the colleague is not read, but they are named.
   if (said.length <= AROUND_NAME_MAX && WHO_BEFORE.exec(said)?.[1] !== undefined && /\sbefore\s+(?!me$)\S+(?:\s+\S+)?$/i.test(said)) return true;
   const heldBy = said.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(said);
@@ -317,7 +351,7 @@ const REPORT_WORDS =
  * any more`, `I've stopped using lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered).
  */
 const NOT_NEEDED =
-  /^(?:(?:i\s+)?(?:(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)|(?:i(?:['’]?ve|\s+have)\s+)?stopped)\s+using)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i\s+)?(?:(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)|(?:i(?:['’]?ve|\s+have)\s+)?stopped)\s+using)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?giving\s+up(?:\s+on)?\s+(\S[\s\S]*?))$/i;
 
 /**
  * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
@@ -330,7 +364,7 @@ const LEAVE_QUEUE =
  * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
  */
 const LEAVE_NAMED_QUEUE =
-  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*))$/i;
+  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*)|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:for|on)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|any\s+longer))?|unsubscribe\s+(?:from|to)\s+(?:the\s+(?:queue|line)\s+(?:for|of|on)\s+)?(\S[\s\S]*))$/i;
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /**
  * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
@@ -363,7 +397,7 @@ const STILL_USED =
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
 /** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
 const HOW_LONG =
-  /^how\s+long\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
+  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
 /**
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
  * `how long until lab-3 is free`, `how long do I have to wait for lab-3`: as `who has lab-3` (group 1 or 2).
@@ -375,10 +409,10 @@ const ABOUT_TESTBED =
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:owner|holder|user)\s+of|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner|labels|tags|description`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+or\s+not)?|who)$`, 'i');
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news`;
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
@@ -478,7 +512,7 @@ const WHO_TO_ASK =
 /** `when Linus is done`: the colleague a wait is after (`when it's done` names nobody). */
 const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)/i;
 /** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
-const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*)$/i;
+const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*?)(?:\s+yet)?$/i;
 /**
  * `hold it till 6`, `hold on to it for another hour`: more time for the booking talked about (group 1 or 2, the time). `hold it for 10
  * more minutes` answers an offer (a wait for the hold), so a length needs `on to`.
@@ -620,13 +654,13 @@ const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|ou
  * release it, sorry`: the release form, their own first.
  */
 const RELEASE_MINE =
-  /^(?:(?:release|delete|end|stop|finish|close|remove)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
+  /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
 /**
  * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `cancel the lab-3 booking`:
  * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released)(?:\s+now)?|is\s+(?:free\s+now|all\s+yours)|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
 const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
@@ -690,7 +724,8 @@ const TAKEN_DOWN = /^(?:take|bring|shut)\s+(\S[\s\S]{0,80}?)\s+down(?:\s+for\s+m
 /** `show maintenance`, `maintenance status`, `maintenance list`: the testbeds under maintenance. */
 const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?maintenances?|maintenances?\s+(?:status|list|overview))$/i;
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
-const TIME_LEFT_ON = /^how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
+const TIME_LEFT_ON =
+  /^(?:how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)|how\s+much\s+longer|(?:the\s+)?(?:time\s+(?:left|remaining)|remaining\s+time))\s+(?:(?:on|with|for|of)\s+)?(\S[\s\S]{0,80})$/i;
 /** `lab-3 is mine until 5`, `I have lab-3 till 6pm`: their booking of it (group 1 or 2) due back then (group 3), as `release lab-3 at 5` reads it. */
 const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+is\s+mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
 /**
@@ -709,7 +744,7 @@ const DONE_RELEASE_ALL =
 /** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
 const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
-const HAVE_LABEL = /^(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have\s+(?:a|an|any)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
+const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+(?:we|you)\s+)?got|is\s+there)\s+(?:a|an|any)\s+(?:(?:free|spare|available)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
 const LEAVING =
   /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?)(?:\s+now)?$/i;
@@ -727,13 +762,13 @@ const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|pas
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
  */
 const IN_STATE =
-  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
+  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|(?:any|some)(?:one|body)|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
@@ -755,7 +790,7 @@ const LABEL_FREE =
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
 const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|un-?reserve|releasing|returning|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -767,6 +802,25 @@ const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|releasing|returning|giving\s+
  * before its button is pressed.
  */
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
+  const read = readEveryday(command, testbeds);
+  if (read !== command) return read;
+  // Only words read as nothing else are read again with `testbed` for `box`: a name or purpose typed keeps its words.
+  const plain = withTestbedWords(command, testbeds);
+  if (plain === command) return read;
+  const again = readEveryday(plain, testbeds);
+  return again === plain ? command : again;
+}
+
+/** `box`, `rigs`: what people call a testbed, standing alone (never part of a name such as `box-3`). */
+const TESTBED_WORDS = /(?<=^|\s)(box|boxes|rig|rigs)(?=$|[\s?!.,])/gi;
+
+/** `need a 5g box`, `any free rigs`: said with `testbed`, unless the lab has a testbed or label called so. */
+function withTestbedWords(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
+  if (!/\b(?:box|rig)/i.test(command)) return command;
+  return command.replace(TESTBED_WORDS, (word) => (isLabName(testbeds, word) ? word : /s$/i.test(word) ? 'testbeds' : 'testbed'));
+}
+
+function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
   if (DUE_TODAY.test(command)) return 'status due today';
   if (NEVER_MIND.test(command)) return 'cancel';
@@ -781,6 +835,15 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  const leavingThen = LEAVING_THEN.exec(command);
+  if (leavingThen && LEAVING.test(leavingThen[1])) return everydayCommand(leavingThen[2], testbeds);
+  const takeBack = TAKE_BACK.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (takeBack !== undefined && namesOne(testbeds, takeBack)) return `release ${takeBack}`;
+  const extension = EXTENSION_ASKED.exec(command);
+  if (extension && (extension[1] === undefined || MY_BOOKING.test(extension[1]))) return 'extend';
+  if (extension?.[1] !== undefined && namesOne(testbeds, extension[1])) return `extend ${extension[1]}`;
+  if (WHICH_TO_USE.test(command)) return "what's free";
+  if (PICK_FOR_ME.test(command)) return 'book';
   const verbAfter = nameThenVerb(command, testbeds);
   if (verbAfter !== undefined) return verbAfter;
   const passed = PASSED_TO.exec(command);
@@ -878,7 +941,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);
-  const given = (notNeeded?.[1] ?? notNeeded?.[2] ?? notNeeded?.[3])?.trim();
+  const given = notNeeded?.slice(1).find((group) => group !== undefined)?.trim();
   // `it` (whatever is offered) is read by `pass` itself.
   if (given !== undefined && (IT.test(given) || namesOne(testbeds, given))) return `pass ${given}`;
   // `extend my lab-3 booking by an hour`, `extend booking lab-3 1h`: the testbed's name where the command takes it.
@@ -925,9 +988,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const placeFor = MY_PLACE_FOR.exec(command);
   if (placeFor && namesOne(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
   if (BOOKINGS_LISTED.test(command)) return 'status in use';
-  const howMany = HOW_MANY.exec(command);
-  if (howMany) {
-    const word = howMany[1].toLowerCase().replace(/\s+/g, ' ');
+  const counted = COUNTED.exec(command)?.slice(1).find((group) => group !== undefined);
+  const howMany = HOW_MANY.exec(command)?.[1] ?? counted;
+  if (OPEN_ASKED.test(command) && !labelCarried(testbeds, 'open')) return "what's free";
+  if (howMany !== undefined) {
+    const word = howMany.toLowerCase().replace(/\s+/g, ' ');
     return word === 'free' || word === 'available' ? "what's free" : `status ${STATE_WORDS[word] ?? word}`;
   }
   const wayAsked = HOW_DO_I.exec(command)?.[1].replace(/\?+$/, '').trim();
@@ -997,7 +1062,7 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   if ((leave && leave[1] === undefined) || DONE_WAITING.test(command)) return 'my queues';
   if (leave && namesWaited(testbeds, leave[1].trim())) return `unwait ${leave[1].trim()}`;
   const leaveNamed = command.length > AROUND_NAME_MAX ? null : LEAVE_NAMED_QUEUE.exec(command);
-  const leftName = (leaveNamed?.[1] ?? leaveNamed?.[2] ?? leaveNamed?.[3])?.trim();
+  const leftName = leaveNamed?.slice(1).find((group) => group !== undefined)?.trim();
   if (leftName !== undefined && namesWaited(testbeds, leftName)) return `unwait ${leftName}`;
   const watch = WATCH.exec(command)?.[1].trim();
   if (watch !== undefined && namesWaited(testbeds, watch)) return `wait ${watch}`;
@@ -1019,7 +1084,8 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   const heldBy = command.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(command);
   const heldByName = (heldBy?.[1] ?? heldBy?.[3] ?? heldBy?.[4])?.trim();
   if (heldByName !== undefined && namesOne(testbeds, heldByName)) return `who has ${heldByName}`;
-  const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2] ?? DONE_WITH_ASKED.exec(command)?.[1])?.trim();
+  const nextHolder = command.length > AROUND_NAME_MAX ? undefined : WHO_GETS_NEXT.exec(command)?.slice(1).find((group) => group !== undefined);
+  const heldSaid = command.length > AROUND_NAME_MAX ? undefined : (WHO_HOLDS_SAID.exec(command)?.[1] ?? COLLEAGUE_STILL_ON.exec(command)?.[2] ?? DONE_WITH_ASKED.exec(command)?.[1] ?? nextHolder)?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `who has ${heldSaid}`;
   const aboutBooking = ABOUT_BOOKING.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutBooking !== undefined && namesOne(testbeds, aboutBooking)) return `who has ${aboutBooking}`;

@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -395,6 +395,20 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   return hintFor(word, command, ctx);
 }
 
+/** A wait for whichever is handed on first, or a choice of which to book, names at most this many testbeds. */
+const MAX_EITHER = 10;
+
+/**
+ * For a list that mixes names and labels (`lab-3 or any 5g`): the testbeds a part such as `any 5g`, `a 5g testbed` or `any
+ * other 5g` stands for, those carrying the label now (a testbed given the label later is not among them).
+ */
+function labelledIn(testbeds: NonNullable<RouterContext['testbeds']>): (part: string) => NonNullable<RouterContext['testbeds']> | undefined {
+  return (part) => {
+    const label = waitedLabel(part.replace(/^(?:any|an?|the)\s+other\s+/i, 'any '), testbeds);
+    return label === undefined ? undefined : testbeds.filter((record) => hasLabel(record, label));
+  };
+}
+
 /** `lab-3 for the demo`, `lab-3 to be free so I can test`, `lab-3 after Linus`: what is waited for, before why (or after whom). */
 function waitedBeforeWhy(typed: string): string | undefined {
   return /^(\S.*?)\s+(?:for|because|to|so|after)\s+\S/i.exec(typed)?.[1].replace(/\s+(?:(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|frees\s+up)$/i, '');
@@ -416,8 +430,8 @@ function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbe
   for (let count = words.length; count >= 3; count--) {
     const listed = words.slice(0, count).join(' ').replace(/,$/, '');
     if (!choice.test(listed)) continue;
-    const found = testbedsNamed(testbeds, eitherWords(listed));
-    if (found === undefined) continue;
+    const found = testbedsNamed(testbeds, eitherWords(listed), labelledIn(testbeds));
+    if (found === undefined || found.length > MAX_EITHER) continue;
     const free = found.find((record) => (record.status ?? 'available') === 'available' && !isUnderMaintenance(record));
     return { named: found.map((record) => record.testbed_name), ...(free === undefined ? {} : { free }), rest: words.slice(count).join(' ') };
   }
@@ -645,6 +659,16 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string,
   const several = testbedsNamed(testbeds, eitherWords(listed ?? full)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full)));
   if (several !== undefined) {
     const label = eitherKey(several.map((record) => record.testbed_name));
+    return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
+  }
+  // `wait lab-3 or any 5g`: as `wait lab-3 or lab-1 or lab-5`, the testbeds carrying 5g now standing for the label.
+  const mixed = testbedsNamed(testbeds, eitherWords(listed ?? full), labelledIn(testbeds)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full), labelledIn(testbeds)));
+  if (mixed !== undefined && mixed.length > MAX_EITHER) {
+    const message = `“${typed}” names ${mixed.length} testbeds; a wait for whichever is handed on first takes at most ${MAX_EITHER}. Wait for the label and the testbed one by one (wait any 5g, then wait lab-3). Nothing was changed.`;
+    return { kind: 'reply', view: { kind: 'error', message } };
+  }
+  if (mixed !== undefined) {
+    const label = eitherKey(mixed.map((record) => record.testbed_name));
     return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
   }
   // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.

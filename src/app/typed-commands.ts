@@ -197,7 +197,7 @@ function withTimeSpellings(text: string): string {
  * command; `please`, `now`, `right away`, `thanks` after it.
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
-const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
+const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
 function withoutCourtesy(command: string): string {
@@ -246,7 +246,7 @@ export const FREE_NOW =
  * release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:be\s+)?(?:free|available|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
+  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
@@ -305,7 +305,7 @@ export const HAND_OVER_ALL =
   /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings|testbeds|reservations)|all\s+(?:of\s+)?(?:mine|them)|everything(?:\s+I\s+(?:have|hold))?|both(?:\s+of\s+them)?|them\s+all|all)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `any 5g`, `a 5g testbed`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
 export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string | undefined {
-  const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?))?$/i.exec(typed)?.[1]);
+  const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|box(?:es)?|rigs?))?$/i.exec(typed)?.[1]);
   return label !== null && labelCarried(testbeds, label) ? label : undefined;
 }
 /**

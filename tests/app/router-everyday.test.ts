@@ -2590,3 +2590,157 @@ describe('router: a few more said in passing', () => {
     expect(dispatched('lab-3 back in 10')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
   });
 });
+
+describe('router: time left, who is next, extensions, giving back and lab slang', () => {
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  const free = [{ type: 'status.requested', label: 'free' }];
+  const release3 = [{ type: 'release.started', testbedName: 'lab-3' }];
+  it.each([
+    // How long it is still booked, and who has it after: its status (the row says both).
+    ['time left on lab-3', status3],
+    ['remaining time lab-3', status3],
+    ['lab-3 time remaining', status3],
+    ['how much longer on lab-3', status3],
+    ['how much longer will Linus be on lab-3', status3],
+    ['how much longer is lab-3 booked', status3],
+    ['who will have lab-3 next', status3],
+    ['who gets lab-3 after Linus', status3],
+    ['who is after Linus on lab-3', status3],
+    ['is Linus done with lab-3 yet', status3],
+    ['will lab-3 be free soon', status3],
+    ['is lab-3 going to be free soon', status3],
+    ['lab-3 free soon?', status3],
+    ['is lab-3 open', status3],
+    ["who's on lab-3 rn", status3],
+    ['owner of lab-3', status3],
+    ['check lab-3', status3],
+    ['can you check on lab-3', status3],
+    ['look up lab-3', status3],
+    ['find lab-3', status3],
+    ['view lab-3', status3],
+    ['more about lab-3', status3],
+    ['any update on lab-3', status3],
+    ['lab-3 update', status3],
+    // What is free, said other ways.
+    ['count free', free],
+    ['number of free testbeds', free],
+    ['anything open?', free],
+    ["what's open", free],
+    ['open testbeds', free],
+    ['got anything free', free],
+    ['anything I can grab', free],
+    ['is there something free for an hour', free],
+    ['which testbed should I use', free],
+    ['recommend a testbed', free],
+    ['any spare testbeds', free],
+    ['anything spare', free],
+    ['anyone overdue?', [{ type: 'status.requested', label: 'overdue' }]],
+    ['count busy', [{ type: 'status.requested', label: 'in-use' }]],
+    ['do you have a free 5g', [{ type: 'status.requested', label: '5g' }]],
+    ['got a free 5g?', [{ type: 'status.requested', label: '5g' }]],
+    ['is there a spare 5g', [{ type: 'status.requested', label: '5g' }]],
+    // `box` and `rig` for a testbed.
+    ['any 5g box free', [{ type: 'status.requested', label: '5g' }]],
+    ['free 5g boxes', [{ type: 'status.requested', label: '5g' }]],
+    ['need a 5g box', [{ type: 'registration.started', testbedName: '5g' }]],
+    ['need a box for the afternoon', [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }]],
+    // Any one will do: the booking form, what is free in it.
+    ['pick one for me', [{ type: 'registration.started' }]],
+    ['just give me any', [{ type: 'registration.started' }]],
+    ["I'll take anything", [{ type: 'registration.started' }]],
+    ['grab the first free one', [{ type: 'registration.started' }]],
+    ['book the first available', [{ type: 'registration.started' }]],
+    ['book first free', [{ type: 'registration.started' }]],
+    ['I need a spare', [{ type: 'registration.started' }]],
+    // Given back.
+    ['lab-3 up for grabs', release3],
+    ['lab-3 is up for grabs', release3],
+    ['lab-3 can go', release3],
+    ['take lab-3 back', release3],
+    ['you can have lab-3 back', release3],
+    ['put lab-3 back', release3],
+    ['put back lab-3', release3],
+    ['let lab-3 go', release3],
+    ['lab-3 back to the pool', release3],
+    ['back to the pool lab-3', release3],
+    ['unreserve lab-3', release3],
+    ["I'm leaving, release lab-3", release3],
+    ['going home, release lab-3', release3],
+    ['drop my booking', [{ type: 'release.started' }]],
+    ['release them all', [{ type: 'mine.requested' }]],
+    ["I'm giving up lab-3", { kind: 'reply', view: { kind: 'notNeeded', testbedId: 3 } }],
+    // More time.
+    ['can I get an extension', [{ type: 'mine.requested' }]],
+    ['I need an extension', [{ type: 'mine.requested' }]],
+    ['extension please', [{ type: 'mine.requested' }]],
+    ['I need an extension on lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['more time on lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ["I'll keep lab-3 overnight", [{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-03T09:00:00.000Z' }]],
+    ['is it ok if I keep lab-3 until 6pm', [{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T18:00:00.000Z' }]],
+    // Queues.
+    ['count me in for lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ["I don't want to wait for lab-3 anymore", [{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]],
+    ['unsubscribe from lab-3', [{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`box` stays a word where it is a name, and a name or purpose typed with it keeps it', () => {
+    const boxLab: RouterContext = { ...ctx, testbeds: [...testbeds, { id: 7, testbed_name: 'box', labels: [] }], knownTestbedIds: [3, 4, 7] };
+    expect(dispatched('need a box for the afternoon', boxLab)).toEqual([{ type: 'registration.started', testbedName: 'box', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }]);
+    expect(everydayCommand('add testbed Labelled rig', testbeds)).toBe('add testbed Labelled rig');
+    expect(everydayCommand('purpose lab-3 rewiring the rig', testbeds)).toBe('purpose lab-3 rewiring the rig');
+  });
+
+  it('`drop it` and `let it go` stay hints: they may be about the conversation', () => {
+    expect(dispatched('drop it')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('let it go')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('a colleague named as the one before is not read, and a recording blanks the text', () => {
+    expect(isCommandText('who gets lab-3 after Linus', testbeds)).toBe(false);
+    expect(isCommandText('who is after Linus on lab-3', testbeds)).toBe(false);
+    expect(isCommandText('who will have lab-3 next', testbeds)).toBe(true);
+  });
+});
+
+describe('router: a wait or a booking for a testbed or any of a label', () => {
+  const lab: RouterContext = {
+    ...ctx,
+    testbeds: [...testbeds, { id: 5, testbed_name: 'lab-5', labels: ['5G'] }],
+    knownTestbedIds: [3, 4, 5],
+  };
+  const waitFor = (label: string) => [{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label }, now: NOW }];
+
+  it.each([
+    ['wait for TB-04 or any 5g', 'lab-3\nlab-5\nTB-04 SD-WAN pod'],
+    ['notify me when TB-04 or any 5g testbed is free', 'lab-3\nlab-5\nTB-04 SD-WAN pod'],
+    ['wait for TB-04 or a 5g box', 'lab-3\nlab-5\nTB-04 SD-WAN pod'],
+    ['wait lab-3 or any 5g', 'lab-3\nlab-5'],
+  ])('%j waits for whichever of those testbeds is handed on first (%j, the label read now)', (typed, key) => {
+    expect(dispatched(typed, lab)).toEqual(waitFor(key));
+  });
+
+  it('leaving such a wait names the same testbeds', () => {
+    expect(dispatched('unwait TB-04 or any 5g', lab)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: 'lab-3\nlab-5\nTB-04 SD-WAN pod' }, now: NOW }]);
+  });
+
+  it('a booking of a testbed or any of a label starts on the first of them free, in the order typed', () => {
+    const busy3: RouterContext = { ...lab, testbeds: lab.testbeds!.map((record) => (record.id === 3 ? { ...record, status: 'in_use' as const, user_email: 'linus@example.com' } : record)) };
+    expect(dispatched('I need lab-3 or any other 5g', busy3)).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(dispatched('book TB-04 or any 5g for the soak', busy3)).toEqual([{ type: 'registration.started', testbedName: 'TB-04 SD-WAN pod', filled: { purpose: 'the soak' } }]);
+  });
+
+  it('a label no testbed carries changes nothing and says so', () => {
+    expect(dispatched('wait for TB-04 or any 7g', lab)).toEqual({ kind: 'reply', view: { kind: 'error', message: 'No testbed is called “TB-04 or any 7g”. Type status to see them all.' } });
+  });
+
+  it('more than ten testbeds in all is refused with what to type instead, and nothing is changed', () => {
+    const many = Array.from({ length: 11 }, (_, i) => ({ id: 10 + i, testbed_name: `5g-${i}`, labels: ['5G'] }));
+    const big: RouterContext = { ...ctx, testbeds: [...testbeds, ...many], knownTestbedIds: [3, 4, ...many.map((record) => record.id)] };
+    expect(dispatched('wait for TB-04 or any 5g', big)).toEqual({
+      kind: 'reply',
+      view: { kind: 'error', message: '“TB-04 or any 5g” names 13 testbeds; a wait for whichever is handed on first takes at most 10. Wait for the label and the testbed one by one (wait any 5g, then wait lab-3). Nothing was changed.' },
+    });
+  });
+});

@@ -278,6 +278,32 @@ describe('labels and maintenance, end to end', () => {
     expect(Object.values(await queues(h)).flat()).toEqual([]);
   });
 
+  it('`wait for core-3 or any 5g` queues for core-3 and each testbed carrying 5g now, as one wait, and the first handed on is offered', async () => {
+    for (const name of ['ran-1', 'ran-2', 'core-3']) {
+      await click(h, h.ada, await ask(h, h.ada, h.lab, `book ${name}`), 'register_submit', { purpose: 'Soak', release_choice: '4h' });
+    }
+    const waiting = await ask(h, h.linus, h.lab, 'wait for core-3 or any 5g');
+    expect(seenCard(waiting).heading).toBe('Waiting for core-3, ran-1, ran-2 or ran-4');
+    expect(seenCard(waiting).texts[1]).toBe('Your places: #1 for core-3, #1 for ran-1, #1 for ran-2, #1 for ran-4.');
+    const key = 'linus@example.com core-3\nran-1\nran-2\nran-4';
+    expect(await queues(h)).toEqual({ 1: [key], 2: [key], 3: [key], 4: [key] });
+    // Ada gives ran-2 back: it is offered to Linus as one of those he waited for.
+    const room = h.emu.directRoom(h.linus.id, h.bot.id);
+    const since = h.emu.messageCount();
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release ran-2'), 'release_submit');
+    const offer = await h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(offer).texts).toContain('You waited for core-3, ran-1, ran-2 or ran-4: once you book ran-2, I take you out of the other queues.');
+    expect(seenCard(await click(h, h.linus, offer, 'register_submit', { purpose: 'Radio check', release_choice: '4h' })).heading).toBe('Booked: ran-2');
+    expect(Object.values(await queues(h)).flat()).toEqual([]);
+  });
+
+  it('a label no testbed carries in such a wait changes nothing and says why', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book core-3'), 'register_submit', { purpose: 'Soak', release_choice: '4h' });
+    const unknown = await ask(h, h.linus, h.lab, 'wait for core-3 or any 7g');
+    expect(seenCard(unknown).texts).toContain('No testbed is called “core-3 or any 7g”. Type status to see them all.');
+    expect(Object.values(await queues(h)).flat()).toEqual([]);
+  });
+
   it('both a testbed and a label: the form comes back with the problem named and the values kept', async () => {
     const form = await ask(h, h.ada, h.lab, 'register');
     const back = await click(h, h.ada, form, 'register_submit', { testbed_id: '1', label: '5g', purpose: 'Radio soak', release_choice: '1h' });
