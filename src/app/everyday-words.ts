@@ -94,6 +94,16 @@ const WHICH_TO_USE =
 const PICK_FOR_ME =
   /^(?:(?:just\s+)?(?:pick|choose)\s+(?:one|any|something|a\s+testbed)(?:\s+for\s+me)?|(?:just\s+)?give\s+me\s+(?:any(?:\s+one)?|anything|one)|i(?:['’]?ll|\s+will)\s+take\s+(?:anything|any(?:\s+one)?|whatever)|(?:grab|take|get)\s+(?:me\s+)?the\s+(?:first|next)\s+(?:free|available)\s+(?:one|testbed)|i\s+need\s+a\s+spare(?:\s+(?:one|testbed))?)$/i;
 
+/**
+ * `what time zone do you use`, `which timezone are times in`, `what time is it`, `what day is it`, `are times in UTC`: the lab's
+ * clock.
+ */
+const TIME_ZONE_ASKED =
+  /^(?:(?:the\s+)?time\s*-?zones?|tz|(?:what|which)\s+(?:time\s*-?zone|tz|clock)(?:\s+(?:do|does|are|is)\s+(?:you|we|the\s+bot|(?:the\s+)?times?|(?:the\s+)?dates?)(?:\s+(?:use|using|in|on|shown\s+in|given\s+in))?)?|what\s+time\s+is\s+it(?:\s+(?:now|there|for\s+you))?|what(?:['’]?s|\s+is)\s+the\s+time(?:\s+now)?|what\s+(?:day|date)\s+is\s+it(?:\s+today)?|what(?:['’]?s|\s+is)\s+(?:the\s+date|today['’]?s\s+date)(?:\s+today)?|(?:are|is)\s+(?:the\s+)?times?\s+(?:in|on|shown\s+in)\s+(?:utc|gmt|local\s+time|my\s+time(?:\s*-?zone)?)|in\s+which\s+time\s*-?zone\s+are\s+(?:the\s+)?times)$/i;
+/** `set my timezone to Europe/Berlin`, `my timezone is CET`, `show times in IST`, `change the time zone`: a zone of their own asked for. */
+const TIME_ZONE_SET =
+  /^(?:(?:change|set|update|switch)\s+(?:my\s+|the\s+)?time\s*-?zone(?:\s+to\s+\S[\s\S]{0,40})?|my\s+time\s*-?zone\s+is\s+\S[\s\S]{0,40}|(?:show|display|give)(?:\s+me)?\s+(?:the\s+)?times?\s+in\s+(?:my\s+)?\S[\s\S]{0,40}|use\s+my\s+(?:local\s+)?time(?:\s*-?zone)?)$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -282,7 +292,7 @@ const IN_QUEUE_ASKED =
 const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
 /** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`, `everything taken?`: the whole lab's status. */
 const LAB_BUSY =
-  /^(?:is\s+the\s+lab\s+(?:busy|full|free)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
+  /^(?:is\s+the\s+lab\s+(?:busy|full|free|down|up|ok|working)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
 /** `give all my testbeds back`, `return all my testbeds`, `hand back everything`: their bookings, with Release all mine. */
 const GIVE_ALL_BACK =
   /^(?:(?:give|hand)\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything|all\s+of\s+them|them\s+all)\s+back|(?:give|hand)\s+back\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything)|return\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything))$/i;
@@ -587,7 +597,7 @@ const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
 /** `what is this bot`, `who are you`, `what are you`: the help card. */
 const WHAT_ARE_YOU =
-  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+bot\s+do|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
  * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
  * the daily digest's card, as of now.
@@ -627,7 +637,7 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`, `ping`, `are you there`: a greeting, answered with the menu. */
-const GREETING = /^(?:(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?|ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down))$/i;
+const GREETING = /^(?:(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?|ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down)|(?:the\s+)?bot\s+(?:status|health)|(?:the\s+)?status\s+of\s+the\s+bot|health|health\s*check|uptime|how\s+long\s+have\s+you\s+been\s+(?:running|up))$/i;
 /** `admin menu`, `open the admin card`, `admin panel`: the admin card, as `admin`. */
 const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+admin(?:\s+(?:menu|card|panel|page|tools))?|(?:the\s+)?admin\s+(?:menu|card|panel|page|tools))$/i;
 /**
@@ -826,6 +836,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';
+  if (TIME_ZONE_SET.test(command)) return 'set my time zone';
+  if (TIME_ZONE_ASKED.test(command)) return 'time zone';
   const topic = HELP_TOPIC.exec(command)?.[1];
   if (topic !== undefined) return helpOn(topic, testbeds);
   if (DIGEST_ASKED.test(command)) return 'digest';

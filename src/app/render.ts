@@ -63,6 +63,7 @@ import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAll
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
 import { labelsCard, labelsText } from '../cards/labels.card.js';
 import { rulesCard, rulesText } from '../cards/rules.card.js';
+import { timeZoneCard, timeZoneText } from '../cards/time-zone.card.js';
 import { digestCard, digestText } from '../cards/digest.card.js';
 import { PROBLEMS_DAYS, problemFormCard, problemFormText, problemsCard, problemsText } from '../cards/problem.card.js';
 
@@ -327,6 +328,10 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       const { reminderMs, overdueRepeatMs, holdMs } = ctx.timing ?? DEFAULT_TIMING;
       const input = { reminderMinutes: reminderMs / 60_000, overdueRepeatHours: overdueRepeatMs / 3_600_000, holdMinutes: holdMs / 60_000, admins: ctx.adminCount ?? 0 };
       return pair(rulesCard(input), rulesText(input));
+    }
+    case 'timeZone': {
+      const input = { now, timeZone, ...(view.set === true ? { set: true } : {}) };
+      return pair(timeZoneCard(input), timeZoneText(input));
     }
     case 'problems': {
       const input = { entries: ctx.history ?? [], timeZone };

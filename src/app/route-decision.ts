@@ -32,7 +32,7 @@ export interface Target {
 }
 
 /** The views the router answers with itself, as the conversation flow's views of the same kind (one shape for both). */
-export type ReplyView = Extract<CardView, { kind: 'hint' | 'error' | 'thanks' | 'labels' | 'problems' | 'rules' | 'digest' | 'problemForm' | 'directOnly' | 'notNeeded' | 'releaseThese' | 'offerTaken' | 'switchForm' | 'theirBookings' | 'maintenanceAhead' }>;
+export type ReplyView = Extract<CardView, { kind: 'hint' | 'error' | 'thanks' | 'labels' | 'problems' | 'rules' | 'timeZone' | 'digest' | 'problemForm' | 'directOnly' | 'notNeeded' | 'releaseThese' | 'offerTaken' | 'switchForm' | 'theirBookings' | 'maintenanceAhead' }>;
 
 export type RouteDecision =
   | { kind: 'ignore'; reason: 'unapproved_room' }

@@ -331,6 +331,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (RULES_ASKED.test(command)) return { kind: 'reply', view: { kind: 'rules' } };
+  const zone = timeZoneRoute(command);
+  if (zone) return zone;
   if (DIGEST_ASKED.test(command)) return { kind: 'reply', view: { kind: 'digest' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
   const passOn = passOnRoute(command, ctx);
@@ -393,6 +395,13 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (named && event.type === 'message' && ASKED_POLITELY.test(event.text)) return one('conversation', event, { type: 'registration.started', testbedName: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
+}
+
+/** `time zone` (what the lab's clock is) and `set my time zone` (asked for one of their own), as everyday words read them. */
+export function timeZoneRoute(command: string): RouteDecision | undefined {
+  const asked = /^(set\s+my\s+)?time\s+zone$/i.exec(command);
+  if (!asked) return undefined;
+  return { kind: 'reply', view: asked[1] === undefined ? { kind: 'timeZone' } : { kind: 'timeZone', set: true } };
 }
 
 /** A wait for whichever is handed on first, or a choice of which to book, names at most this many testbeds. */

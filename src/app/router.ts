@@ -44,7 +44,7 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { ANY_TESTBED_LABEL, eitherKey, eitherNames, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
-import { passOnRoute, routeText, thanksRoute } from './route-text.js';
+import { passOnRoute, routeText, thanksRoute, timeZoneRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel, withSubjectFor, withTestbedFor } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
@@ -89,6 +89,8 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
       if (['cancel', 'stop'].includes(command.toLowerCase())) return cancelRoute(event);
       // `rules`, `how long can I book a testbed`: the lab's settings, no lab data; asked where reminders arrive too.
       if (command.toLowerCase() === 'rules') return { kind: 'reply', view: { kind: 'rules' } };
+      const zone = timeZoneRoute(command);
+      if (zone) return zone;
       return passOnRoute(command, ctx, true) ?? thanksRoute(command) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }
     return { kind: 'ignore', reason: 'unapproved_room' };

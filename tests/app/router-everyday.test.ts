@@ -969,7 +969,7 @@ describe('router: word soup of the bot’s own words', () => {
         const decision = route(text(words.join(' ')), askedBefore ? { ...ctx, recentTestbedId: 4 } : ctx);
         expect(['dispatch', 'reply']).toContain(decision.kind);
         // Every reply the lab room may get (a 1:1 room that is not approved gets directOnly, never the lab room).
-        const replies = ['hint', 'error', 'thanks', 'notNeeded', 'offerTaken', 'labels', 'switchForm', 'rules', 'problems', 'digest', 'problemForm', 'releaseThese', 'theirBookings', 'maintenanceAhead'];
+        const replies = ['hint', 'error', 'thanks', 'notNeeded', 'offerTaken', 'labels', 'switchForm', 'rules', 'timeZone', 'problems', 'digest', 'problemForm', 'releaseThese', 'theirBookings', 'maintenanceAhead'];
         if (decision.kind === 'reply') expect(replies).toContain(decision.view.kind);
         if (decision.kind === 'dispatch') expect(decision.targets.length).toBeGreaterThan(0);
       }),
@@ -2742,5 +2742,41 @@ describe('router: a wait or a booking for a testbed or any of a label', () => {
       kind: 'reply',
       view: { kind: 'error', message: '“TB-04 or any 5g” names 13 testbeds; a wait for whichever is handed on first takes at most 10. Wait for the label and the testbed one by one (wait any 5g, then wait lab-3). Nothing was changed.' },
     });
+  });
+});
+
+describe('router: the lab’s clock, and a few words about the bot', () => {
+  it.each(['what time zone do you use', 'which timezone', 'timezone', 'time zone', 'what time zone are times in', 'are times in UTC', 'what time is it', "what's the time", 'what day is it', "what's today's date"])(
+    '%j is answered by the time-zone card',
+    (typed) => {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'timeZone' } });
+    },
+  );
+
+  it.each(['set my timezone to Europe/Berlin', 'my timezone is CET', 'change the time zone', 'can you show times in IST', 'use my local time'])(
+    '%j gets the time-zone card, which says there is one for the whole lab',
+    (typed) => {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'timeZone', set: true } });
+    },
+  );
+
+  it('is answered in a 1:1 room that is no lab room too, as the rules are', () => {
+    const direct: MessageEvent = { ...text('what time zone do you use'), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d9'), roomType: 'direct' };
+    expect(route(direct, ctx)).toEqual({ kind: 'reply', view: { kind: 'timeZone' } });
+  });
+
+  it.each([
+    ['k', { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+    ["I'm stuck", [{ type: 'help.requested' }]],
+    ['how does this bot work', [{ type: 'help.requested' }]],
+    ["what's your name", [{ type: 'help.requested' }]],
+    ['are you a bot', [{ type: 'help.requested' }]],
+    ['bot version', [{ type: 'help.requested' }]],
+    ['uptime', [{ type: 'menu.requested' }]],
+    ['bot status', [{ type: 'menu.requested' }]],
+    ['status of the bot', [{ type: 'menu.requested' }]],
+    ['is the lab down', [{ type: 'status.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
   });
 });

@@ -15,6 +15,7 @@ import { broadcastStatusCard } from '../../src/cards/broadcast-status.card.js';
 import { feedbackFormCard, feedbackThanksCard } from '../../src/cards/feedback.card.js';
 import { cancelledCard, errorCard, helpCard, menuCard } from '../../src/cards/menu.card.js';
 import { rulesCard } from '../../src/cards/rules.card.js';
+import { timeZoneCard } from '../../src/cards/time-zone.card.js';
 import { registerFormCard, registerRefusedCard, registeredCard } from '../../src/cards/register.card.js';
 import { releaseFormCard, releaseRefusedCard, releasedCard } from '../../src/cards/release.card.js';
 import { statusCard, statusPageCount } from '../../src/cards/status.card.js';
@@ -111,6 +112,11 @@ function cases(t: Typed): Case[] {
       name: 'rules',
       card: rulesCard({ reminderMinutes: 15, overdueRepeatHours: 24, holdMinutes: 10, admins: 1 }),
       expect: [['heading', 'is', 'How booking works here'], ['texts', 'is', '15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.']],
+    },
+    {
+      name: 'time zone',
+      card: timeZoneCard({ now: NOW, timeZone: 'America/Los_Angeles', set: true }),
+      expect: [['heading', 'is', 'Times here are on America/Los_Angeles'], ['texts', 'has', 'extend lab-3 until 17:00 America/New_York, or an offset such as UTC+5:30. Forms show it on America/Los_Angeles.']],
     },
     {
       name: 'status (1 testbed)',

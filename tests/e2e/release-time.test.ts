@@ -162,4 +162,17 @@ describe('a release time someone entered is never ignored', () => {
     expect(h.emu.messages({ roomId: h.lab.id }).slice(-1)[0].id).toBe(success.id);
     expect(h.emu.messageCount() - since).toBe(1);
   });
+
+  it('`what time zone do you use` names the lab’s zone, its offset and the time there; `set my timezone to …` in a 1:1 room says it is one for everybody', async () => {
+    const asked = seenCard(await ask(h, h.ada, h.lab, 'what time zone do you use'));
+    expect(asked.heading).toBe('Times here are on Europe/Berlin');
+    const nowLine = asked.texts[1];
+    expect(nowLine).toMatch(/^Every time I show, and every time typed without a zone, is on Europe\/Berlin \(UTC\+0[12]:00 now\)\. It is \w+day, \d{4}-\d\d-\d\d \d\d:\d\d Europe\/Berlin there now\.$/);
+    // The time said is Berlin's now (give or take the minute it turned while asking).
+    const said = /(\d{4}-\d\d-\d\d \d\d:\d\d) Europe/.exec(nowLine)![1];
+    expect([berlin.format(Date.now()), berlin.format(Date.now() - 60_000)]).toContain(said);
+    const direct = h.emu.directRoom(h.ada.id, h.bot.id);
+    const set = seenCard(await ask(h, h.ada, direct, 'set my timezone to Asia/Kolkata'));
+    expect(set.texts[1]).toBe('I keep one time zone for the whole lab, so I cannot set one for you.');
+  });
 });

@@ -1,0 +1,57 @@
+/**
+ * `what time zone do you use`, `what time is it`, `set my timezone to Europe/Berlin`: the clock every time the bot shows
+ * and reads is on (the lab's display zone), what it reads there now, and how to type a time on another clock. The zone
+ * is the lab's, one for everybody: asked to set one for a person, the card says so first. Pure; the clock comes in.
+ */
+import type { AdaptiveCardJson } from '../platform/port.js';
+import { card, textBlock } from './common.js';
+import { buttons, heading, small } from './parts.js';
+import { formatInZone, isUtcZone, safeZone, wallTimeAt, zoneOffsetMs } from './time.js';
+
+export interface TimeZoneInput {
+  now: string;
+  timeZone: string;
+  /** They asked for a zone of their own (`set my timezone to …`). */
+  set?: boolean;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** `UTC+01:00`, `UTC-05:00`, `UTC+05:30`: the zone's offset at that instant. */
+function offsetWords(ms: number, zone: string): string {
+  const minutes = Math.round(zoneOffsetMs(ms, zone) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function lines(input: TimeZoneInput): { title: string; lines: string[] } {
+  const zone = safeZone(input.timeZone);
+  const ms = Date.parse(input.now);
+  const wall = wallTimeAt(ms, zone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
+  const clock = isUtcZone(zone) ? 'UTC' : `${zone} (${offsetWords(ms, zone)} now)`;
+  const example = isUtcZone(zone) ? 'book lab-3 until 5pm CET, extend lab-3 until 17:00 America/New_York' : 'book lab-3 until 5pm UTC, extend lab-3 until 17:00 America/New_York';
+  return {
+    title: `Times here are on ${isUtcZone(zone) ? 'UTC' : zone}`,
+    lines: [
+      ...(input.set === true ? ['I keep one time zone for the whole lab, so I cannot set one for you.'] : []),
+      `Every time I show, and every time typed without a zone, is on ${clock}. It is ${weekday}, ${formatInZone(input.now, zone)} there now.`,
+      `To give a time on another clock, put its zone after it: ${example}, or an offset such as UTC+5:30. Forms show it on ${isUtcZone(zone) ? 'UTC' : zone}.`,
+      'The lab’s zone is set where the bot runs (DISPLAY_TIMEZONE): ask whoever runs it to change it for everybody.',
+    ],
+  };
+}
+
+export function timeZoneCard(input: TimeZoneInput): AdaptiveCardJson {
+  const said = lines(input);
+  return card(
+    [heading(said.title), ...said.lines.slice(0, -1).map((line) => textBlock(line)), small(said.lines.at(-1) ?? '', { isSubtle: true, spacing: 'Medium' })],
+    [buttons.status(), buttons.help()],
+  );
+}
+
+export function timeZoneText(input: TimeZoneInput): string {
+  const said = lines(input);
+  return `${said.title}. ${said.lines.join(' ')}`;
+}
