@@ -104,6 +104,15 @@ const TIME_ZONE_ASKED =
 const TIME_ZONE_SET =
   /^(?:(?:change|set|update|switch)\s+(?:my\s+|the\s+)?time\s*-?zone(?:\s+to\s+\S[\s\S]{0,40})?|my\s+time\s*-?zone\s+is\s+\S[\s\S]{0,40}|(?:show|display|give)(?:\s+me)?\s+(?:the\s+)?times?\s+in\s+(?:my\s+)?\S[\s\S]{0,40}|use\s+my\s+(?:local\s+)?time(?:\s*-?zone)?)$/i;
 
+/**
+ * `will release it soon`, `I'm about to release it`, `it's all yours`, `it's free now`: as `release it` (the booking talked about, or
+ * their own to choose from), in answer to a reminder. (`you can have it` is read as `have it`, which may also take an offer.)
+ */
+const RELEASE_IT_SAID =
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+|will\s+)?(?:release|be\s+releasing)(?:\s+(?:it|this|that))?\s+(?:soon|shortly|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?))|(?:i(?:['’]?m|\s+am)\s+)?about\s+to\s+release(?:\s+(?:it|this|that))?|(?:it(?:['’]?s|\s+is)\s+)?all\s+yours|it(?:['’]?s|\s+is)\s+free(?:\s+now)?)$/i;
+/** `not needed`, `no longer needed`, `not needed any more`: as `I don't need it`, whatever the person has of it. */
+const NOT_NEEDED_SAID = /^(?:it(?:['’]?s|\s+is)\s+)?(?:not|no\s+longer)\s+needed(?:\s+any\s*more)?$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -131,7 +140,7 @@ const STILL_NEED =
  * (an `it` talked about is read before this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)\s+yet|not\s+yet|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -193,7 +202,8 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
 function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   if (command.length > MORE_TIME_MAX || !MORE.test(command)) return undefined;
   // `need it 20 more minutes`: the `it` is their booking, as with nothing named.
-  const words = command.replace(ASKED_FOR, '').replace(/\s+please$/i, '').replace(/^(?:it|this|that)\s+(?:for\s+)?(?=\S)/i, '');
+  // `almost done, 10 more minutes`: the length after the news.
+  const words = command.replace(/^(?:(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|not\s+(?:done\s+)?yet)\s*[,.;:!-]\s*/i, '').replace(ASKED_FOR, '').replace(/\s+please$/i, '').replace(/^(?:it|this|that)\s+(?:for\s+)?(?=\S)/i, '');
   if (readTypedExtension(words) !== null) return `extend ${words}`;
   const split = /\s+(?:on|with|for)\s+/i.exec(words);
   if (!split) return undefined;
@@ -965,6 +975,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
   if (STILL_MINE.test(command)) return 'extend';
+  if (RELEASE_IT_SAID.test(command)) return 'release it';
+  if (NOT_NEEDED_SAID.test(command)) return 'pass it';
   // `snooze 30`, `remind me in 30`: minutes; `remind me tomorrow`: until then.
   const snoozed = command.length > MORE_TIME_MAX ? undefined : (SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '').replace(/^(\d{1,3})$/, '$1 min') ?? REMIND_LATER.exec(command)?.[1]);
   const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);

@@ -86,6 +86,7 @@ const DAY_AND_END_OF_DAY = new RegExp(`^(?:(\\S+(?:\\s+\\S+)?)\\s+(?:at\\s+)?${E
 function withoutHedges(words: string): string {
   return words
     .replace(/(?<=\d\s*)([ap])\.m\.?(?=\s|$)/gi, '$1m')
+    .replace(/^(?:just|only)\s+(?=\S)/i, '')
     .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
     .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp|(?:starting|beginning)(?:\s+(?:from\s+)?(?:right\s+)?(?:now|today))?|from\s+(?:right\s+)?(?:now|today))$/i, '')
     .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
@@ -487,7 +488,7 @@ export function readTypedExtension(phrase: string): number | null {
   if (trimmed.length > MAX_TIME_PHRASE) return null;
   const words = withoutHedges(trimmed.replace(/^(?:by|for)\s+/i, ''))
     .replace(/\s+(?:more|longer|extra)$/i, '')
-    .replace(/^(\S+)\s+more\s+(?=\S+$)/i, '$1 ')
+    .replace(/^((?:a\s+)?\S+)\s+more\s+(?=\S+$)/i, '$1 ')
     .replace(/^(?:another|an\s+extra|one\s+more)\s+(?=(\d)?)/i, (_words, digit?: string) => (digit === undefined ? '1 ' : ''));
   // A clock said in words (`noon`, `after lunch`) is a time, not a length; so is `17:00`, an hour past what an
   // extension's stopwatch shows (`2:30` stays two and a half hours).

@@ -2780,3 +2780,42 @@ describe('router: the lab’s clock, and a few words about the bot', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 });
+
+describe('router: answers to a reminder, in the 1:1 room where it arrives', () => {
+  const direct = (typed: string): MessageEvent => ({ ...text(typed), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d9'), roomType: 'direct' });
+  const inDirect = (typed: string) => eventsOf(route(direct(typed), ctx));
+
+  it.each(['done soon', 'not done', 'still going', 'keep going', 'tests still running', 'my tests are still running', 'the build is still running', 'yes still using', 'shut up', 'stop spamming me', 'too many messages', 'mute', 'unsubscribe'])(
+    '%j shows their bookings, whose buttons settle the reminders (before, `done soon` opened the release form on a testbed called “soon”)',
+    (typed) => {
+      expect(inDirect(typed)).toEqual([{ type: 'mine.requested' }]);
+      expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+    },
+  );
+
+  it.each([
+    ['just 10 more minutes', 10],
+    ['almost done, 10 more minutes', 10],
+    ['a few more minutes', 3],
+  ])('%j offers that much more (%d minutes)', (typed, minutes) => {
+    expect(inDirect(typed)).toEqual([{ type: 'mine.requested', extendMinutes: minutes }]);
+  });
+
+  it.each(["I'm about to release it", 'will release soon', 'will release it shortly', 'all yours', "it's all yours", "it's free now"])(
+    '%j is `release it`: their bookings in the 1:1 room (whose Release releases), the release form in a lab room',
+    (typed) => {
+      expect(inDirect(typed)).toEqual([{ type: 'mine.requested' }]);
+      expect(dispatched(typed)).toEqual([{ type: 'release.started' }]);
+      expect(everydayCommand(typed, testbeds)).toBe('release it');
+    },
+  );
+
+  it.each(['not needed', 'no longer needed', "it's not needed any more"])('%j gives up what they have of it, as `I don’t need it` does', (typed) => {
+    expect(inDirect(typed)).toEqual(inDirect("I don't need it"));
+    expect(inDirect(typed)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+  });
+
+  it('`you can have it` and `let me have it` stay unread: either could take an offer or give a booking back', () => {
+    expect(everydayCommand('have it', testbeds)).toBe('have it');
+  });
+});
