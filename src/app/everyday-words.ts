@@ -76,12 +76,12 @@ const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
 
 /**
- * `take lab-3 back`, `(you can) have lab-3 back`, `put lab-3 back`, `let lab-3 go`, `back to the pool lab-3`: release it (group 1, 2 or
- * 3, a testbed's name: `drop it` and `let it go` may mean the conversation). `can I have lab-3 back` asks for it, which the booking
- * words read first.
+ * `take lab-3 back`, `(you can) have lab-3 back`, `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`: release it (the
+ * group that matched, a testbed's name: `drop it` and `let it go` may mean the conversation, and `put lab-3 back` an admin's return to
+ * service). `can I have lab-3 back` asks for it, which the booking words read first.
  */
 const TAKE_BACK =
-  /^(?:(?:take|have|put)\s+(\S[\s\S]{0,80}?)\s+back(?:\s+(?:in|into|to)\s+the\s+pool)?|let\s+(\S[\s\S]{0,80}?)\s+go|(?:put\s+back|(?:return\s+)?(?:back\s+)?to\s+the\s+pool)\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:(?:take|have)\s+(\S[\s\S]{0,80}?)\s+back|put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
 /** `I'm leaving, release lab-3`, `going home, release lab-3`: the release after the words on the way out (group 1, then group 2). */
 const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook)\s+\S[\s\S]{0,80})$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -112,6 +112,31 @@ const RELEASE_IT_SAID =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+|will\s+)?(?:release|be\s+releasing)(?:\s+(?:it|this|that))?\s+(?:soon|shortly|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?))|(?:i(?:['’]?m|\s+am)\s+)?about\s+to\s+release(?:\s+(?:it|this|that))?|(?:it(?:['’]?s|\s+is)\s+)?all\s+yours|it(?:['’]?s|\s+is)\s+free(?:\s+now)?)$/i;
 /** `not needed`, `no longer needed`, `not needed any more`: as `I don't need it`, whatever the person has of it. */
 const NOT_NEEDED_SAID = /^(?:it(?:['’]?s|\s+is)\s+)?(?:not|no\s+longer)\s+needed(?:\s+any\s*more)?$/i;
+
+/** `lab-3 should be called lab-3b`, `lab-3 is now called lab-3b`: as `rename lab-3 to lab-3b` (groups 1 and 2). */
+const RENAMED_SAID = /^(\S[\s\S]{0,80}?)\s+(?:should\s+be|is\s+now|will\s+be|shall\s+be)\s+(?:called|named|renamed(?:\s+to)?)\s+(\S[\s\S]{0,80})$/i;
+/** `mark lab-3 as 5g`, `label lab-3 as 5g`: as `tag lab-3 as 5g` (group 1, the testbed; group 2, the label), a state word aside. */
+const MARKED_AS = /^(?:mark|label)\s+(\S[\s\S]{0,80}?)\s+as\s+(?:an?\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
+/** Words after `mark … as` that say a state, not a label (`mark lab-3 as free` releases it, `as broken` reports a problem). */
+const STATE_NOT_LABEL = /^(?:free|available|released|done|finished|busy|taken|booked|in-use|broken|down|dead|faulty|unusable|fixed|working|ready|overdue|maintenance|offline|online|retired|mine)$/i;
+/** `lab-3 description: big rack`, `description of lab-3: big rack`: as `describe lab-3 as big rack` (groups 1 or 2, then 3). */
+const DESCRIPTION_SAID = /^(?:(\S[\s\S]{0,80}?)\s+description|description\s+(?:of|for)\s+(\S[\s\S]{0,80}?))\s*[:=-]\s*(\S[\s\S]*)$/i;
+/** `get rid of lab-3`, `throw away lab-3`: as `retire lab-3` (group 1). */
+const GOT_RID_OF = /^(?:get\s+rid\s+of|throw\s+away|scrap)\s+(\S[\s\S]{0,80})$/i;
+/** `we have a new testbed lab-9`, `there's a new testbed called lab-9`: as `add testbed lab-9` (group 1). */
+const NEW_TESTBED_SAID = /^(?:we\s+(?:have|got)|there(?:['’]?s|\s+is))\s+a\s+new\s+testbed(?:\s+(?:called|named))?\s+(\S[\s\S]{0,80})$/i;
+/** A colleague as typed: an address, or one to three words of letters (`Ada`, `Grace Hopper`). */
+const PERSON_LIKE = /^(?:[^\s@]+@[^\s@]+|\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,2})$/u;
+/** `move lab-3 to Ada`, `transfer my lab-3 to Ada`: as `give lab-3 to Ada` (groups 1 and 2), when the words after `to` are no testbed and no time. */
+const MOVED_TO_PERSON = /^(?:move|transfer|hand\s+over)\s+(?:my\s+)?(\S[\s\S]{0,80}?)(?:\s+booking)?\s+(?:over\s+)?to\s+(\S[\s\S]{0,80})$/i;
+/**
+ * `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`: as `extend lab-3 by 2 hours` (the testbed and the length); the
+ * colleague is not read (the holder on record is), so only the holder, or an admin with Extend their booking, extends it.
+ */
+const EXTEND_PERSON_ON = /^extend\s+(?!(?:me|my|us|our|it|this|that)\s)\S+(?:\s+\S+)?\s+on\s+(\S[\s\S]{0,80}?)\s+(\S[\s\S]{0,40})$/i;
+const GIVE_PERSON_MORE = /^give\s+(?!(?:me|us|it|them)\s)\S+(?:\s+\S+)??\s+(\S[\s\S]{0,40}?)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
+/** `who broke lab-3`, `who crashed lab-3`: its history (group 1), which says who held it when. */
+const WHO_BROKE = /^who\s+(?:broke|killed|crashed|messed\s+up|bricked)\s+(\S[\s\S]{0,80})$/i;
 
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
@@ -353,6 +378,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
+  // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`: the colleague is not read either.
+  if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said))) return true;
   // `who gets lab-3 after Linus`, `who is after Linus on lab-3`: likewise.
   if (said.length <= AROUND_NAME_MAX && WHO_GETS_NEXT.test(said) && /\safter\s+(?!(?:me|you|him|her|them)(?:\s|$))\S/i.test(said)) return true;
   // `who had lab-3 before Linus`: the colleague is not read, but they are named.
@@ -857,6 +884,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  const adminSaid = adminWords(command, testbeds);
+  if (adminSaid !== undefined) return adminSaid;
   const leavingThen = LEAVING_THEN.exec(command);
   if (leavingThen && LEAVING.test(leavingThen[1])) return everydayCommand(leavingThen[2], testbeds);
   const takeBack = TAKE_BACK.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
@@ -1195,6 +1224,36 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
   return command;
+}
+
+/** The admin's tasks and a holder's extension said in everyday words, as the commands that read them; else undefined. */
+function adminWords(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
+  if (command.length > AROUND_NAME_MAX) return undefined;
+  const renamed = RENAMED_SAID.exec(command);
+  if (renamed && namesOne(testbeds, renamed[1].trim())) return `rename ${renamed[1].trim()} to ${renamed[2].trim()}`;
+  const marked = MARKED_AS.exec(command);
+  if (marked && namesOne(testbeds, marked[1].trim()) && readLabel(marked[2]) !== null && !STATE_NOT_LABEL.test(marked[2])) return `tag ${marked[1].trim()} as ${marked[2]}`;
+  const described = DESCRIPTION_SAID.exec(command);
+  const describedName = (described?.[1] ?? described?.[2])?.trim();
+  if (described && describedName !== undefined && namesOne(testbeds, describedName)) return `describe ${describedName} as ${described[3].trim()}`;
+  const rid = GOT_RID_OF.exec(command)?.[1].trim();
+  if (rid !== undefined && namesOne(testbeds, rid)) return `retire ${rid}`;
+  const added = NEW_TESTBED_SAID.exec(command)?.[1].trim();
+  if (added !== undefined) return `add testbed ${added}`;
+  const moved = MOVED_TO_PERSON.exec(command);
+  const movedTo = moved?.[2].trim();
+  if (moved && movedTo !== undefined && namesOne(testbeds, moved[1].trim()) && PERSON_LIKE.test(movedTo) && !namesOne(testbeds, movedTo.split(/\s+/)[0]) && !isTypedTime(`until ${movedTo}`) && readTypedExtension(movedTo) === null) {
+    return `give ${moved[1].trim()} to ${movedTo}`;
+  }
+  const extendOn = EXTEND_PERSON_ON.exec(command);
+  if (extendOn && namesOne(testbeds, extendOn[1].trim()) && isMoreTime(readTypedExtend(extendOn[2], testbeds))) return `extend ${extendOn[1].trim()} ${extendOn[2].trim()}`;
+  const giveMore = GIVE_PERSON_MORE.exec(command);
+  // (The colleague's name may be two words: `give Linus Lab another hour on lab-3`.)
+  const more = giveMore === null ? undefined : [giveMore[1], giveMore[1].replace(/^\S+\s+/, '')].find((words) => MORE.test(words) && readTypedExtension(words) !== null);
+  if (giveMore && more !== undefined && namesOne(testbeds, giveMore[2].trim())) return `extend ${giveMore[2].trim()} by ${more.trim()}`;
+  const broke = WHO_BROKE.exec(command)?.[1].trim();
+  if (broke !== undefined && namesOne(testbeds, broke)) return `history ${broke}`;
+  return undefined;
 }
 
 /**

@@ -109,8 +109,8 @@ const PROBLEM_SAID = [
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
-  // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline` (the verb left out, as typed in a hurry).
-  /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline)(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline`, `lab-3 broken`, `lab-3 issue` (the verb left out, as typed in a hurry).
+  /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline|broken|dead|faulty|bricked|(?:an?\s+)?(?:issue|bug|problem|fault))(?:[\s,.:;!-][\s\S]*)?$/i,
 ];
 /** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
 const CANNOT_REACH =

@@ -89,7 +89,13 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],
   [/^(?<words>\S[\s\S]*?)\s+can\s+be\s+used\s+again$/i, 'maintenance_end', 'down'],
-  [/^(?<words>\S[\s\S]*?)\s+works\s+again$/i, 'maintenance_end', 'down'],
+  // (`lab-3 works now` reaches here without its `now`.)
+  [/^(?<words>\S[\s\S]*?)\s+works(?:\s+again)?$/i, 'maintenance_end', 'down'],
+  // `bring lab-3 online`, `online lab-3`; `lab-3 online` as news while it is under maintenance; `offline lab-3`, `maintenance mode lab-3`.
+  [/^bring\s+(?<words>\S[\s\S]*?)\s+online$/i, 'maintenance_end', 'named'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?online(?:\s+again)?$/i, 'maintenance_end', 'down'],
+  [/^online\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
+  [/^(?:offline|maintenance\s+mode(?:\s+(?:on|for))?)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   [/^bring\s+(?<words>\S[\s\S]*?)\s+back(?:\s+up)?$/i, 'maintenance_end', 'named'],
   [/^(?:re-?)?enable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
   [/^disable\s+(?<words>\S[\s\S]*)$/i, 'maintenance_start', 'named'],
@@ -100,7 +106,9 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],
-  [/^kick\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
+  [/^(?:kick|boot|throw)\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of|from)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
+  // `reclaim lab-3`, `take back lab-3 from Linus`: a testbed of the lab (`take lab-3 back` is its holder's release).
+  [/^(?:reclaim|take\s+back)\s+(?<words>\S[\s\S]*?)(?<person>\s+from\s+\S[\s\S]*?)?$/i, 'force_release', 'named'],
 ];
 
 /** Whether a task's words are what its guard asks for (the testbed read as its form will read it). */

@@ -2658,8 +2658,7 @@ describe('router: time left, who is next, extensions, giving back and lab slang'
     ['lab-3 can go', release3],
     ['take lab-3 back', release3],
     ['you can have lab-3 back', release3],
-    ['put lab-3 back', release3],
-    ['put back lab-3', release3],
+    ['put lab-3 back in the pool', release3],
     ['let lab-3 go', release3],
     ['lab-3 back to the pool', release3],
     ['back to the pool lab-3', release3],
@@ -2817,5 +2816,58 @@ describe('router: answers to a reminder, in the 1:1 room where it arrives', () =
 
   it('`you can have it` and `let me have it` stay unread: either could take an offer or give a booking back', () => {
     expect(everydayCommand('have it', testbeds)).toBe('have it');
+  });
+});
+
+describe('router: an admin’s tasks said in everyday words', () => {
+  const form = (task: string, values: Record<string, string>, extra: Record<string, unknown> = {}) => [{ type: 'admin.formRequested', task, values, ...extra }];
+  const down: RouterContext = {
+    ...ctx,
+    testbeds: [{ ...testbeds[0], status: 'available', maintenance: { reason: 'fan', until: null, since: '2026-03-01T10:00:00.000Z', by: { email: 'linus@example.com', name: 'Linus Lab' } } }, testbeds[1]],
+  };
+
+  it.each([
+    ['lab-3 should be called lab-3b', form('testbed_rename', { testbed_id: '3', testbed_name: 'lab-3b' })],
+    ['mark lab-3 as 4g', form('testbed_edit', { testbed_id: '3', labels: '5G, 4g' })],
+    ['lab-3 description: the big rack', form('testbed_edit', { testbed_id: '3', description: 'the big rack' })],
+    ['get rid of lab-3', form('testbed_retire', { testbed_id: '3' })],
+    ['we have a new testbed lab-9', form('testbed_add', { testbed_name: 'lab-9' })],
+    ['boot Linus from lab-3', form('force_release', { testbed_id: '3' })],
+    ['reclaim lab-3', form('force_release', { testbed_id: '3' })],
+    ['take back lab-3 from Linus', form('force_release', { testbed_id: '3' })],
+    ['offline lab-3', form('maintenance_start', { testbed_id: '3' })],
+    ['maintenance mode lab-3', form('maintenance_start', { testbed_id: '3' })],
+    ['bring lab-3 online', form('maintenance_end', { testbed_id: '3' })],
+    ['online lab-3', form('maintenance_end', { testbed_id: '3' })],
+    ['move lab-3 to Grace Hopper', [{ type: 'handOver.started', testbedId: 3, to: 'Grace Hopper' }]],
+    ['transfer my lab-3 to ada@example.com', [{ type: 'handOver.started', testbedId: 3, to: 'ada@example.com' }]],
+    ['extend Linus on lab-3 by 2 hours', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 120 }]],
+    ['give Linus Lab another hour on lab-3', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 60 }]],
+    ['who broke lab-3', [{ type: 'history.requested', testbedId: 3 }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`mark lab-3 as free` still releases it; `move lab-3 to TB-04 for the soak` still switches; `move lab-3 to friday` is a new time', () => {
+    expect(dispatched('mark lab-3 as free')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('move lab-3 to TB-04 for the soak')).toEqual({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, fromId: 3, purpose: 'the soak' } });
+    expect(dispatched('move lab-3 to friday')).toMatchObject([{ type: 'mine.requested', testbedId: 3 }]);
+  });
+
+  it('`lab-3 online` and `lab-3 works now` are news only of a testbed under maintenance', () => {
+    expect(dispatched('lab-3 online', down)).toEqual(form('maintenance_end', { testbed_id: '3' }, { news: 'fixed' }));
+    expect(dispatched('lab-3 works now', down)).toEqual(form('maintenance_end', { testbed_id: '3' }, { news: 'fixed' }));
+    const inUse: RouterContext = { ...ctx, testbeds: [{ ...testbeds[0], status: 'in_use', user_email: 'linus@example.com' }, testbeds[1]] };
+    expect(dispatched('lab-3 online', inUse)).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+
+  it.each(['lab-3 broken', 'lab-3 issue', 'lab-3 bug'])('%j opens the problem form on lab-3, the words kept', (typed) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: typed } });
+  });
+
+  it('a colleague named with an extension is not read, and a recording blanks the text', () => {
+    expect(isCommandText('extend Linus on lab-3 by 2 hours', testbeds)).toBe(false);
+    expect(isCommandText('give Linus 2 more hours on lab-3', testbeds)).toBe(false);
+    expect(isCommandText('give me 2 more hours on lab-3', testbeds)).toBe(true);
   });
 });
