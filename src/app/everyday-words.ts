@@ -138,6 +138,20 @@ const GIVE_PERSON_MORE = /^give\s+(?!(?:me|us|it|them)\s)\S+(?:\s+\S+)??\s+(\S[\
 /** `who broke lab-3`, `who crashed lab-3`: its history (group 1), which says who held it when. */
 const WHO_BROKE = /^who\s+(?:broke|killed|crashed|messed\s+up|bricked)\s+(\S[\s\S]{0,80})$/i;
 
+/**
+ * `lab-3 schedule`, `bookings for lab-3`, `lab-3 this week`: its status (group 1 or 2), which says who holds it until when and who
+ * waits; there is no booking ahead, so that is all its schedule holds.
+ */
+const SCHEDULE_OF =
+  /^(?:(?:the\s+)?(?:schedule|calendar|bookings?|reservations?|timetable|agenda)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)(?:['’]s)?\s+(?:schedule|calendar|bookings|reservations|timetable|agenda|this\s+week))$/i;
+/** `calendar`, `show the calendar`, `upcoming bookings`, `the schedule`: the whole lab's status, which is its schedule. */
+const CALENDAR = /^(?:(?:show|open|see|check|view)(?:\s+me)?\s+)?(?:the\s+|our\s+)?(?:lab\s+|team\s+|testbed\s+)?(?:calendar|schedule|timetable|agenda|upcoming\s+(?:bookings|reservations))$/i;
+/** `bookings this week`, `team usage`, `which testbed is most popular`, `never used testbeds`, `idle testbeds this week`: the usage report. */
+const USAGE_ASKED =
+  /^(?:(?:the\s+)?(?:bookings|reservations)\s+(?:this|last)\s+week|(?:the\s+)?(?:team|lab|group)\s+usage|which\s+(?:testbed|one)\s+is\s+(?:the\s+)?(?:most|least)\s+(?:popular|used|booked|wanted)|(?:never|rarely|seldom)\s+used\s+testbeds?|(?:idle|unused)\s+testbeds?\s+(?:this|last)\s+(?:week|month))$/i;
+/** `what did I do yesterday`, `my usage this month`, `my bookings last week`: their own history. */
+const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|last\s+week|this\s+week|this\s+month|last\s+month)|my\s+(?:usage|stats|history)\s+(?:this|last)\s+(?:week|month))$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -884,6 +898,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  const scheduleOf = command.length > AROUND_NAME_MAX ? undefined : SCHEDULE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (scheduleOf !== undefined && namesOne(testbeds, scheduleOf)) return `who has ${scheduleOf}`;
+  if (CALENDAR.test(command)) return 'status';
+  if (USAGE_ASKED.test(command)) return 'report';
+  if (MY_PAST.test(command)) return 'my history';
   const adminSaid = adminWords(command, testbeds);
   if (adminSaid !== undefined) return adminSaid;
   const leavingThen = LEAVING_THEN.exec(command);

@@ -2871,3 +2871,32 @@ describe('router: an admin’s tasks said in everyday words', () => {
     expect(isCommandText('give me 2 more hours on lab-3', testbeds)).toBe(true);
   });
 });
+
+describe('router: a schedule, a calendar and usage asked for', () => {
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  it.each([
+    ['lab-3 schedule', status3],
+    ['schedule for lab-3', status3],
+    ['bookings for lab-3', status3],
+    ['lab-3 bookings', status3],
+    ["lab-3's calendar", status3],
+    ['lab-3 this week', status3],
+    ['calendar', [{ type: 'status.requested' }]],
+    ['show the calendar', [{ type: 'status.requested' }]],
+    ['upcoming bookings', [{ type: 'status.requested' }]],
+    ['bookings this week', [{ type: 'report.requested' }]],
+    ['team usage', [{ type: 'report.requested' }]],
+    ['which testbed is most popular', [{ type: 'report.requested' }]],
+    ['never used testbeds', [{ type: 'report.requested' }]],
+    ['idle testbeds this week', [{ type: 'report.requested' }]],
+    ['what did I do yesterday', [{ type: 'myHistory.requested' }]],
+    ['my usage this month', [{ type: 'myHistory.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`lab-3 today` and `lab-3 tonight` still book it until the end of today', () => {
+    expect(dispatched('lab-3 today')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'eod' } }]);
+    expect(dispatched('lab-3 tonight')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'eod' } }]);
+  });
+});
