@@ -1041,6 +1041,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const asked = BOOK_ASKED.exec(command);
   if (asked) {
     const named = bookingName(asked[1], testbeds);
+    // `I need two testbeds`, `I need 2 5g testbeds`: several at once, which the booking answers.
+    if (/^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:\S+\s+)?(?:testbeds|ones|boxes|rigs)$/i.test(asked[1])) return `book ${asked[1]}`;
     // `give me 5 minutes`, `I need 2 hours`: time, not a testbed (what that asks for depends on what they hold).
     if (named === undefined && startsWithBareTime(asked[1])) return command;
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;

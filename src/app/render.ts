@@ -55,8 +55,8 @@ import { HISTORY_DAYS, historyCard, historyText, myHistoryCard, myHistoryText, p
 import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
-import { resolveRelease } from '../cards/release-time.js';
-import { asksToBookAhead, isVagueLength } from '../cards/typed-booking.js';
+import { MAX_DAYS_AHEAD, resolveRelease } from '../cards/release-time.js';
+import { asksToBookAhead, isOpenEnded, isVagueLength } from '../cards/typed-booking.js';
 import { readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
 import { formatDuration, localDate, parseIso } from '../cards/time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, maintenanceAheadCard, maintenanceAheadText } from '../cards/admin.card.js';
@@ -259,6 +259,9 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
+  if (isOpenEnded(unread)) {
+    return `A booking needs an expected release, at most ${MAX_DAYS_AHEAD} days ahead (“${unread}”): choose when below, and extend it later as often as you need.`;
+  }
   if (isVagueLength(unread)) {
     const said = unread.replace(/^(?:for|until|till)\s+/i, '');
     const asked = /^(?:now|later|(?:the\s+)?time\s+being|ever|good)$/i.test(said) ? 'Until when?' : `How long is “${said}”?`;
@@ -661,7 +664,7 @@ function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, t
 
 /** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`, `all 5g`, `every 5g testbed`: more than one asked for at once (group 1 or 2: a label named). */
 const MANY_TESTBEDS =
-  /^(?:(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several)\s+(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs)|(?:all(?:\s+(?:of\s+)?the)?|every)\s+(?:(\S+?)\s*)?(?:testbeds?|ones?|rigs?|labs?)?)$/i;
+  /^(?:(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several|multiple)\s+(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs|boxes)|(?:all(?:\s+(?:of\s+)?the)?|every)(?:\s+(?:free|available))?\s+(?:(\S+?)\s*)?(?:testbeds?|ones?|rigs?|labs?|box(?:es)?)?|everything(?:\s+free)?|both(?:\s+of\s+them)?)$/i;
 
 /**
  * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that

@@ -29,7 +29,7 @@ export interface TypedBooking {
  * free one`, `register one please`, `release mine`.
  */
 export const NO_NAME =
-  /^(?:(?:(?:a|an|the|my|our|any|this|that)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
+  /^(?:(?:(?:a|an|the|my|our|any|some|this|that)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
@@ -108,7 +108,11 @@ function purposeValue(purpose: string): FormValues {
  * finds a testbed or a label the lab has, or after words that name none (`a testbed for the soak`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
-  const read = readTypedWords(typed, testbeds, now, timeZone);
+  const first = readTypedWords(typed, testbeds, now, timeZone);
+  // `book lab-3 by eod`, `by 5pm`: a time after `by` is when it is due back, as after `until`.
+  const byTime = first.unread === undefined ? undefined : /^by\s+(\S[\s\S]*)$/i.exec(first.unread)?.[1];
+  const byUntil = byTime === undefined || !typed.endsWith(byTime) ? undefined : readTypedWords(`${typed.slice(0, typed.length - byTime.length - 3).trimEnd()} until ${byTime}`, testbeds, now, timeZone);
+  const read = byUntil !== undefined && byUntil.unread === undefined && byUntil.values[INPUT_IDS.releaseChoice] !== undefined ? byUntil : first;
   if (read.unread === undefined && (read.name === undefined || bookedName(testbeds, read.name) !== undefined)) return read;
   // `lab-3 purpose: the soak`, `lab-3, the soak, till 5`, `lab-3 2h regression`, `lab-3 just for today`: read again as said
   // with `for`, and kept when that names the testbed and reads whole.
@@ -385,12 +389,24 @@ const VAGUE_LENGTH =
   /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?\d{1,4}(?:[.,]\d{1,2})?)$/i;
 
 export function isVagueLength(unread: string): boolean {
-  return VAGUE_LENGTH.test(unread.trim());
+  return VAGUE_LENGTH.test(unread.trim()) || isOpenEnded(unread);
+}
+
+/**
+ * `forever`, `indefinitely`, `until further notice`, `until I'm done`, `for as long as needed`: a booking with no end, which
+ * there is not (a booking runs until an expected release, extended as often as needed); the form says so and asks when.
+ */
+const OPEN_ENDED =
+  /^(?:(?:for\s+)?(?:ever|good|forever|indefinitely|permanently|an?\s+(?:indefinite|unlimited|open-?ended)\s+(?:time|period)|as\s+long\s+as\s+(?:(?:it\s+is\s+|it['’]s\s+)?needed|necessary|possible|it\s+takes|(?:i|we)\s+(?:need(?:\s+it)?|want)))|(?:until|till)\s+(?:further\s+notice|(?:i|we)(?:['’]?m|['’]?re|\s+am|\s+are)?\s+(?:done|finished|through)|done|finished|(?:it|the\s+\S+(?:\s+\S+)?)\s+(?:is\s+)?(?:done|finished|finishes|ends|passes|completes|is\s+over)))$/i;
+
+export function isOpenEnded(unread: string): boolean {
+  return OPEN_ENDED.test(unread.trim());
 }
 
 /** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */
 export function asksToBookAhead(unread: string): boolean {
-  return /^(?:from|starting|beginning|for|between|after)\s/i.test(unread) || RANGE.test(unread) || LATER_START.exec(` ${unread}`)?.index === 0;
+  // (`at 5`, `in an hour`: when it should start.)
+  return /^(?:from|starting|beginning|for|between|after)\s/i.test(unread) || /^(?:at\s+\d|in\s+(?:an?|one|two|half|\d))/i.test(unread) || RANGE.test(unread) || LATER_START.exec(` ${unread}`)?.index === 0;
 }
 
 /**

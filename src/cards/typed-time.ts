@@ -250,11 +250,12 @@ function readDay(words: readonly string[]): TypedClock['day'] | null {
   if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
   const numeric = numericDate(text);
   if (numeric !== undefined) return numeric;
-  const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+)$/.exec(text);
-  const monthFirst = /^([a-z]+)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(text);
-  const [day, monthWord] = dayFirst ? [dayFirst[1], dayFirst[2]] : monthFirst ? [monthFirst[2], monthFirst[1]] : [];
+  // `3 dec`, `the 3rd of december`, `december 3rd`; with its year, `31 dec 2026`, `december 31, 2026`.
+  const dayFirst = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([a-z]+),?(?:\s+(\d{4}))?$/.exec(text);
+  const monthFirst = /^([a-z]+)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?,?(?:\s+(\d{4}))?$/.exec(text);
+  const [day, monthWord, year] = dayFirst ? [dayFirst[1], dayFirst[2], dayFirst[3]] : monthFirst ? [monthFirst[2], monthFirst[1], monthFirst[3]] : [];
   const month = monthWord === undefined ? -1 : MONTHS.findIndex((pattern) => pattern.test(monthWord));
-  return month >= 0 ? { month: month + 1, day: Number(day) } : null;
+  return month >= 0 ? { ...(year === undefined ? {} : { year: Number(year) }), month: month + 1, day: Number(day) } : null;
 }
 
 /**
@@ -277,6 +278,9 @@ function numericDate(text: string): TypedClock['day'] | null | undefined {
 /** The words after `until`: a day, a time, or a day and a time (`fri 17:00`, `3 dec at 9am`), or null. */
 function readClock(text: string): TypedClock | null {
   const words = text.toLowerCase().split(' ');
+  // `31 dec 2026`: a date with its year, whose year is no clock (not 20:26).
+  const dated = /^\d{4}$/.test(words.at(-1) ?? '') ? readDay(words) : null;
+  if (dated !== null && typeof dated === 'object' && dated.year !== undefined) return { day: dated };
   // The time is the last word, or the last two (`6:30 pm`); an `at` before it belongs to neither.
   for (const size of [2, 1]) {
     if (words.length < size) continue;
@@ -575,10 +579,17 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
   return customValues(at, display);
 }
 
+/** A date said with its month's name, just before a year (`31 dec `, `december 31, `, `the 3rd of march `). */
+const DATE_BEFORE_YEAR =
+  /(?:^|\s)(?:(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?),?\s+$/i;
+
 /** `1730`, `1730h`, `0930 hrs`, `17h`: a 24-hour time written without its colon, as `17:30` (other words stay as typed). */
 function withColons(words: string): string {
   return words
-    .replace(/(^|\s)([01]\d|2[0-3])([0-5]\d)(?:\s*(?:h|hrs))?(?=\s|$)/gi, '$1$2:$3')
+    .replace(/(^|\s)([01]\d|2[0-3])([0-5]\d)(?:\s*(?:h|hrs))?(?=\s|$)/gi, (whole: string, lead: string, hours: string, minutes: string, at: number, text: string) =>
+      // `31 dec 2026`, `december 31, 2026`: after a date with its month's name, 20xx is its year.
+      hours === '20' && !/h/i.test(whole) && DATE_BEFORE_YEAR.test(text.slice(0, at + lead.length)) ? whole : `${lead}${hours}:${minutes}`,
+    )
     .replace(/(^|\s)(0\d|1[3-9]|2[0-3])h(?=\s|$)/gi, '$1$2:00');
 }
 

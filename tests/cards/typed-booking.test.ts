@@ -127,6 +127,24 @@ describe('readTypedRelease', () => {
     expect(readTypedRelease('until sunday 9am', lateNight, 'Europe/Berlin')).toEqual(custom('2026-03-29', '09:00'));
   });
 
+  it('a date with its month’s name and its year reads the year as a year, not as a clock (it read 31 dec 2026 as 20:26)', () => {
+    expect(readTypedRelease('until 31 dec 2026', NOW, 'UTC')).toEqual(custom('2026-12-31', '23:59'));
+    expect(readTypedRelease('until december 31, 2026', NOW, 'UTC')).toEqual(custom('2026-12-31', '23:59'));
+    expect(readTypedRelease('until dec 3 2026 5pm', NOW, 'UTC')).toEqual(custom('2026-12-03', '17:00'));
+    expect(readTypedRelease('until the 3rd of april 2026 at 17:00', NOW, 'UTC')).toEqual(custom('2026-04-03', '17:00'));
+    // A clock after a date is still a clock, and a year with no month's name is still read as it was.
+    expect(readTypedRelease('until 3 apr 1730', NOW, 'UTC')).toEqual(custom('2026-04-03', '17:30'));
+    expect(readTypedRelease('until friday 2030', NOW, 'UTC')).toEqual(custom('2026-03-13', '20:30'));
+  });
+
+  it('reads open-ended words as a booking without an end, and `by` a time as until it', () => {
+    for (const said of ['forever', 'indefinitely', 'until further notice', "until I'm done", 'until the test finishes', 'for as long as needed']) {
+      expect(readTypedBooking(`lab-3 ${said}`, [{ testbed_name: 'lab-3' }], NOW, 'UTC'), said).toEqual({ name: 'lab-3', values: {}, unread: said });
+    }
+    expect(readTypedBooking('lab-3 by 5pm', [{ testbed_name: 'lab-3' }], NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '17:00') });
+    expect(readTypedBooking('lab-3 by Linus', [{ testbed_name: 'lab-3' }], NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'by Linus' });
+  });
+
   it('reads a bare hour (`until 6`) as the next time the clock shows it, morning or afternoon', () => {
     // NOW is 10:00 UTC.
     expect(readTypedRelease('until 6', NOW, 'UTC')).toEqual(custom('2026-03-10', '18:00'));

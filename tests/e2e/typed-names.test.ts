@@ -57,6 +57,9 @@ describe('a testbed named with the command', () => {
     const two = await ask(h, h.ada, h.lab, 'book two testbeds');
     expect(startsOn(two)).toBeUndefined();
     expect(fieldErrorText(two, 'testbed_id')).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
+    for (const typed of ['book everything', 'book both', 'book all free testbeds', 'I need two testbeds']) {
+      expect(fieldErrorText(await ask(h, h.ada, h.lab, typed), 'testbed_id'), typed).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
+    }
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
     const both = await ask(h, h.ada, h.lab, 'release both');
@@ -258,6 +261,16 @@ describe('a testbed named with the command', () => {
     expect(fieldErrorText(vague, 'release_choice')).toBe('How long is “a while”? Choose when you will release it below.');
     expect((input(vague, 'purpose') as { value?: string }).value ?? '').toBe('');
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-3 for now'), 'release_choice')).toBe('Until when? Choose when you will release it below.');
+    // A booking with no end is said to need one, and the words are no purpose.
+    const forever = await ask(h, h.ada, h.lab, 'book lab-3 for as long as needed');
+    expect(fieldErrorText(forever, 'release_choice')).toBe('A booking needs an expected release, at most 90 days ahead (“for as long as needed”): choose when below, and extend it later as often as you need.');
+    expect((input(forever, 'purpose') as { value?: string }).value ?? '').toBe('');
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-3 until further notice'), 'release_choice')).toMatch(/^A booking needs an expected release, at most 90 days ahead \(“until further notice”\)/);
+    // `by` a time is until it; `at 5` or `in an hour` asks for a later start.
+    const by = await ask(h, h.ada, h.lab, 'book lab-3 by eod');
+    expect(fieldErrorText(by, 'release_choice')).toBeUndefined();
+    expect(input(by, 'release_choice')).toMatchObject({ value: 'eod' });
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-3 in an hour'), 'release_choice')).toMatch(/^A booking starts when it is made, so I cannot book ahead \(“in an hour”\)/);
 
     // A start on a later day, whatever the hour the test runs at (a range that has begun today is read as until its end).
     const fromTo = await ask(h, h.ada, h.lab, 'book lab-3 tomorrow from 2pm to 5pm');
