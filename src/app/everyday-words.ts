@@ -648,7 +648,7 @@ const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
 /** `what is this bot`, `who are you`, `what are you`: the help card. */
 const WHAT_ARE_YOU =
-  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?)|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
  * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
  * the daily digest's card, as of now.

@@ -56,19 +56,19 @@ export const ACKNOWLEDGED =
   /^(?:ok(?:ay)?|k+|(?:ok(?:ay)?[,!.]?\s+)?will\s+do|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s+night|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
 /** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`, `I'll pass`, `skip me`: give up what one has of it (an offer, a place, a booking). */
-export const PASS_ON = /^(?:pass|decline|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|i(?:['’]?ll|\s+will)?\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
+export const PASS_ON = /^(?:pass|decline|reject|not\s+any\s*more|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|i(?:['’]?ll|\s+will)?\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
 /** `I'll take it`, `yes, I want it`, `give it to me`, `accept`: what is held for them (a testbed named reads as `book lab-3`). */
 export const TAKE_OFFERED =
-  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|take\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me|accept(?:\s+it)?)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
+  /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|(?:take|grab)\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me|accept(?:\s+(?:it|the\s+offer))?|dibs(?:\s+on\s+it)?)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
 /** `yes`, `sure`, `ok please`, `book it` alone: what is held for them, when something is (else what the words get anyway). */
 export const YES_ALONE =
-  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
+  /^(?:yes|yeah|yea|ya|yep|yup|sure(?:\s+thing)?|absolutely|definitely|of\s+course|ok(?:ay)?|go\s+ahead|do\s+it|book\s+it|i(?:['’]?ll|\s+will)\s+book\s+it)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
 /**
  * `later`, `not now` (`not`, once `now` is read as courtesy), `give me 5 minutes`, `hold it for me`, `when does my hold expire`:
  * said to an offer, the offer again, with how long it is held and both its buttons (else what the words get anyway).
  */
 export const LATER_SAID =
-  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)\s+it|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
+  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|in\s+\d{1,2}\s*(?:min(?:ute)?s?|m)|what(?:['’]?s|\s+is)\s+offered\s+to\s+me|(?:do\s+i\s+have|have\s+i\s+got|any)\s+(?:an?\s+)?offers?(?:\s+for\s+me)?|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)\s+it|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
 export const NEXT_PERSON =
   /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else)|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;

@@ -2900,3 +2900,28 @@ describe('router: a schedule, a calendar and usage asked for', () => {
     expect(dispatched('lab-3 tonight')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'eod' } }]);
   });
 });
+
+describe('router: answers to an offer, and what a message means', () => {
+  const offer = (otherwise?: string) => ({ kind: 'reply', view: { kind: 'offerTaken', ...(otherwise === undefined ? {} : { otherwise }) } });
+  it.each([
+    ['grab it', offer()],
+    ['accept the offer', offer()],
+    ['dibs', offer()],
+    ['dibs on it', offer()],
+    ['sure thing', offer('hint')],
+    ['absolutely', offer('hint')],
+    ['ya', offer('hint')],
+    ['in 10 minutes', offer('hint')],
+    ['do I have an offer', offer('hint')],
+    ['any offers for me', offer('hint')],
+    ['what is offered to me', offer('hint')],
+    ['reject', { kind: 'reply', view: { kind: 'notNeeded' } }],
+    ['not anymore', { kind: 'reply', view: { kind: 'notNeeded' } }],
+    ['why did I get this message', [{ type: 'help.requested' }]],
+    ['what does this mean', [{ type: 'help.requested' }]],
+    ['who sent this', [{ type: 'help.requested' }]],
+    ['why me', [{ type: 'help.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+});
