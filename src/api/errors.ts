@@ -75,7 +75,8 @@ export function problemWords(problem: SchemaProblem, what: string): string {
     case 'enum':
       return `${field} must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
     case 'pattern':
-      return `${field} has characters it may not contain`;
+      // (A query's number arrives as text, checked to be digits.)
+      return String(p.pattern).startsWith('^[0-9]') ? `${field} must be a whole number` : `${field} has characters it may not contain`;
     default:
       return `${field} ${problem.message ?? 'is not valid'}`;
   }

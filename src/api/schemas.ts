@@ -117,6 +117,52 @@ export const getTestbedSchema = {
   response: { 200: { type: 'object', properties: { testbed: { $ref: 'Testbed#' } }, required: ['testbed'] }, 401: error, 404: error },
 } as const;
 
+/** How far back a testbed's history may be asked for, and how many of its lines one answer holds at most. */
+export const HISTORY_DAYS_MAX = 90;
+export const HISTORY_LIMIT_MAX = 1000;
+
+export const testbedHistorySchema = {
+  summary: 'One testbed\'s history',
+  description:
+    'The lines of the history file (history.jsonl) about this testbed over the last `days` days, oldest first: bookings, releases, ' +
+    'extensions, queue, maintenance and problems, as the chat\'s history card shows them. At most `limit` lines, the newest; ' +
+    '`truncated` says when older ones in the window were left out.',
+  tags: ['testbeds'],
+  params: idParams,
+  querystring: {
+    type: 'object',
+    properties: {
+      days: { type: 'string', pattern: '^[0-9]{1,4}$', description: 'How many days back, a whole number from 1 to 90 (7 when absent).' },
+      limit: { type: 'string', pattern: '^[0-9]{1,5}$', description: 'At most this many lines, the newest, a whole number from 1 to 1000 (200 when absent).' },
+    },
+    additionalProperties: false,
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        testbed_id: { type: 'integer' },
+        since: { type: 'string', description: 'The start of the window, ISO 8601 UTC.' },
+        truncated: { type: 'boolean' },
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            description: 'A line of the history file, as written: `at`, `event`, `by` and the fields of that event.',
+            properties: { at: { type: 'string' }, testbed_id: { type: 'integer' }, testbed_name: { type: 'string' }, event: { type: 'string' } },
+            required: ['at', 'testbed_id', 'event'],
+            additionalProperties: true,
+          },
+        },
+      },
+      required: ['testbed_id', 'since', 'truncated', 'entries'],
+    },
+    401: error,
+    404: error,
+    422: error,
+  },
+} as const;
+
 const testbedAnswer = { type: 'object', properties: { testbed: { $ref: 'Testbed#' } }, required: ['testbed'] } as const;
 
 export const holdTestbedSchema = {

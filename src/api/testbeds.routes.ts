@@ -1,5 +1,5 @@
 /**
- * `/api/v1/testbeds`: list, one, hold, release, extend; with an admin token, maintenance started, changed and ended. Every change is a request to the testbed's
+ * `/api/v1/testbeds`: list, one, its history, hold, release, extend; with an admin token, maintenance started, changed and ended. Every change is a request to the testbed's
  * actor (through the hold desk or the fleet), exactly as a click in chat is; the answer comes back
  * once the change is on disk.
  */
@@ -10,11 +10,11 @@ import type { ApiToken } from '../store/tokens.js';
 import { ApiError } from './errors.js';
 import type { HoldDesk, HoldDeskDeps } from './hold-desk.js';
 import { maintenanceEnd, purposeOf, reasonOf, releaseTime, type HoldTiming, type MaintenanceTiming } from './release-time.js';
-import { endMaintenanceSchema, extendTestbedSchema, getTestbedSchema, holdTestbedSchema, listTestbedsSchema, releaseTestbedSchema, startMaintenanceSchema } from './schemas.js';
+import { HISTORY_DAYS_MAX, HISTORY_LIMIT_MAX, endMaintenanceSchema, extendTestbedSchema, getTestbedSchema, holdTestbedSchema, listTestbedsSchema, releaseTestbedSchema, startMaintenanceSchema, testbedHistorySchema } from './schemas.js';
 import { blockerOf, blockerWords, hasLabel, heldWith, isFree, testbedView, tokenHolder, type TestbedView } from './view.js';
 
 export interface TestbedRouteDeps {
-  store: Pick<Store, 'testbeds' | 'lifecycle'>;
+  store: Pick<Store, 'testbeds' | 'lifecycle' | 'history'>;
   fleet: HoldDeskDeps['fleet'];
   desk: HoldDesk;
   now: () => Date;
@@ -63,6 +63,17 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
   });
 
   app.get<IdParams>('/api/v1/testbeds/:id', { schema: getTestbedSchema }, async (request) => ({ testbed: view(recordOf(request.params.id)) }));
+
+  // What happened to it lately, read from the history file as the chat's history card reads it.
+  app.get<IdParams & { Querystring: { days?: string; limit?: string } }>('/api/v1/testbeds/:id/history', { schema: testbedHistorySchema }, async (request) => {
+    const days = wholeIn(request.query.days, 7, 'days', HISTORY_DAYS_MAX);
+    const limit = wholeIn(request.query.limit, 200, 'limit', HISTORY_LIMIT_MAX);
+    const record = recordOf(request.params.id);
+    const since = new Date(deps.now().getTime() - days * 86_400_000).toISOString();
+    const entries = (await store.history.readSince(since)).filter((entry) => entry.testbed_id === record.id);
+    const kept = entries.slice(-limit);
+    return { testbed_id: record.id, since, truncated: kept.length < entries.length, entries: kept };
+  });
 
   app.post<IdParams & { Body: { purpose: string } & HoldTiming }>('/api/v1/testbeds/:id/hold', { schema: holdTestbedSchema }, async (request) => {
     const purpose = purposeOf(request.body.purpose);
@@ -154,6 +165,13 @@ export function registerTestbedRoutes(app: FastifyInstance, deps: TestbedRouteDe
     mayChange(record, token);
     return { testbed: view(await extendWithToken(deps, record, token, request.body.minutes)) };
   });
+}
+
+/** A query's whole number (digits, as the schema checked), from 1 to `max`; `fallback` when absent; else a 422 naming it. */
+function wholeIn(typed: string | undefined, fallback: number, field: string, max: number): number {
+  const value = typed === undefined ? fallback : Number(typed);
+  if (value < 1 || value > max) throw new ApiError(422, 'invalid_query', `${field} must be a whole number from 1 to ${max}.`);
+  return value;
 }
 
 /**

@@ -48,6 +48,7 @@ describe('reading', () => {
       expect.arrayContaining([
         '/api/v1/testbeds',
         '/api/v1/testbeds/{id}',
+        '/api/v1/testbeds/{id}/history',
         '/api/v1/testbeds/{id}/hold',
         '/api/v1/testbeds/{id}/release',
         '/api/v1/testbeds/{id}/extend',
@@ -107,6 +108,49 @@ describe('reading', () => {
       expect(missing.body.error, path).toBe('not_found');
       expect(missing.body.message, path).toMatch(/^There is (no testbed with|nothing at)/);
     }
+  });
+});
+
+describe('history', () => {
+  it('gives one testbed’s history lines over the last days, oldest first, as the history file holds them', async () => {
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-1'), 'register_submit', { purpose: 'Radio soak', release_choice: '1h' });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-2'), 'register_submit', { purpose: 'Core soak', release_choice: '1h' });
+    await call(base, 'POST', '/api/v1/testbeds/1/extend', { token: admin(), body: { minutes: 30 } });
+    await click(h, h.ada, await ask(h, h.ada, h.lab, 'release lab-1'), 'release_submit');
+    const { status, body } = await call(base, 'GET', '/api/v1/testbeds/1/history', { token: ci() });
+    expect(status).toBe(200);
+    expect(body.testbed_id).toBe(1);
+    expect(body.truncated).toBe(false);
+    expect(Date.now() - Date.parse(body.since)).toBeGreaterThanOrEqual(7 * 86_400_000);
+    expect(body.entries.map((entry: { event: string }) => entry.event)).toEqual(['registered', 'extended', 'released']);
+    expect(body.entries[0]).toMatchObject({ testbed_id: 1, testbed_name: 'lab-1', purpose: 'Radio soak', by: { email: 'ada@example.com' } });
+    // The same lines as the history file, and only lab-1's.
+    const file = (await readFile(join(h.dir, 'history.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(body.entries).toEqual(file.filter((entry) => entry.testbed_id === 1));
+    // The newest lines when more than `limit`, said to be cut.
+    const last = await call(base, 'GET', '/api/v1/testbeds/1/history?days=1&limit=1', { token: ci() });
+    expect(last.body.entries.map((entry: { event: string }) => entry.event)).toEqual(['released']);
+    expect(last.body.truncated).toBe(true);
+    // A testbed nothing happened to: no lines.
+    expect((await call(base, 'GET', '/api/v1/testbeds/3/history', { token: ci() })).body.entries).toEqual([]);
+  });
+
+  it('answers 404 for an unknown testbed, 422 for days or a limit out of range, 401 without a token', async () => {
+    expect((await call(base, 'GET', '/api/v1/testbeds/99/history', { token: ci() })).body).toEqual({ error: 'not_found', message: 'There is no testbed with id 99.' });
+    const problems: Record<string, string> = {
+      'days=0': 'days must be a whole number from 1 to 90.',
+      'days=91': 'days must be a whole number from 1 to 90.',
+      'days=week': 'days must be a whole number.',
+      'limit=0': 'limit must be a whole number from 1 to 1000.',
+      'limit=1001': 'limit must be a whole number from 1 to 1000.',
+      'since=yesterday': '"since" is not a field this endpoint takes.',
+    };
+    for (const [query, message] of Object.entries(problems)) {
+      const bad = await call(base, 'GET', `/api/v1/testbeds/1/history?${query}`, { token: ci() });
+      expect(bad.status, query).toBe(422);
+      expect(bad.body, query).toEqual({ error: 'invalid_query', message });
+    }
+    expect((await call(base, 'GET', '/api/v1/testbeds/1/history')).status).toBe(401);
   });
 });
 
