@@ -152,6 +152,16 @@ const USAGE_ASKED =
 /** `what did I do yesterday`, `my usage this month`, `my bookings last week`: their own history. */
 const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|last\s+week|this\s+week|this\s+month|last\s+month)|my\s+(?:usage|stats|history)\s+(?:this|last)\s+(?:week|month))$/i;
 
+/**
+ * `why does jenkins have lab-3`, `which pipeline has lab-3`, `when will the nightly release lab-3`: as `who has lab-3` (group 1), whose
+ * row says who holds it until when (the holder named is not read).
+ */
+const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?))\s+(\S[\s\S]{0,80})$/i;
+/** `release the pipeline's hold on lab-3`, `end Linus's booking on lab-3`: as `release lab-3` (group 1; whose it was is not read). */
+const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S+)?['’]s?\s+(?:hold|booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80})$/i;
+/** `what pipelines are running`, `show api holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
+const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?(?:api|pipeline|ci)\s+holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -392,8 +402,9 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
-  // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`: the colleague is not read either.
-  if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said))) return true;
+  // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
+  // lab-3`: the colleague is not read either.
+  if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || WHY_HELD.test(said))) return true;
   // `who gets lab-3 after Linus`, `who is after Linus on lab-3`: likewise.
   if (said.length <= AROUND_NAME_MAX && WHO_GETS_NEXT.test(said) && /\safter\s+(?!(?:me|you|him|her|them)(?:\s|$))\S/i.test(said)) return true;
   // `who had lab-3 before Linus`: the colleague is not read, but they are named.
@@ -898,6 +909,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  const whyHeld = command.length > AROUND_NAME_MAX ? undefined : WHY_HELD.exec(command)?.[1].trim();
+  if (whyHeld !== undefined && namesOne(testbeds, whyHeld)) return `who has ${whyHeld}`;
+  const theirsOn = command.length > AROUND_NAME_MAX ? undefined : RELEASE_THEIRS_ON.exec(command)?.[1].trim();
+  if (theirsOn !== undefined && namesOne(testbeds, theirsOn)) return `release ${theirsOn}`;
+  if (PIPELINE_HOLDS.test(command)) return 'status in use';
   const scheduleOf = command.length > AROUND_NAME_MAX ? undefined : SCHEDULE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (scheduleOf !== undefined && namesOne(testbeds, scheduleOf)) return `who has ${scheduleOf}`;
   if (CALENDAR.test(command)) return 'status';

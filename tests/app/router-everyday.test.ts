@@ -2925,3 +2925,27 @@ describe('router: answers to an offer, and what a message means', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 });
+
+describe('router: pipelines and the API asked about in chat', () => {
+  const apiHelp = expect.objectContaining({ kind: 'reply', view: expect.objectContaining({ kind: 'error', message: expect.stringMatching(/^Pipelines hold testbeds through the bot’s HTTP API/) }) });
+  it.each([
+    ['why does jenkins have lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['which pipeline has lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['when will the nightly release lab-3', [{ type: 'status.requested', label: 'lab-3' }]],
+    ["release the pipeline's hold on lab-3", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['what pipelines are running', [{ type: 'status.requested', label: 'in-use' }]],
+    ['show api holds', [{ type: 'status.requested', label: 'in-use' }]],
+    ['which testbeds are held by pipelines', [{ type: 'status.requested', label: 'in-use' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['can I get an api token', 'give me a token', 'create token', 'revoke my token', 'where is the openapi'])('%j says how pipelines get a token', (typed) => {
+    expect(dispatched(typed)).toEqual(apiHelp);
+  });
+
+  it('a holder named with them is not read, and a recording blanks the text', () => {
+    expect(isCommandText('why does Linus have lab-3', testbeds)).toBe(false);
+    expect(isCommandText("release Linus's booking on lab-3", testbeds)).toBe(false);
+  });
+});
