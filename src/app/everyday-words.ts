@@ -162,6 +162,17 @@ const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S
 /** `what pipelines are running`, `show api holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
 const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?(?:api|pipeline|ci)\s+holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
 
+/**
+ * `it would be nice to book ahead`, `I wish the bot could …`, `add a calendar view`, `can you add booking ahead`: a wish for the bot,
+ * which the feedback form takes (words that add a testbed, a label, a length or a person to a queue are read before this).
+ */
+const WISHED =
+  /^(?:it\s+would\s+be\s+(?:nice|great|good|cool|helpful|useful|awesome)\s+(?:to|if)|i\s+wish\s+(?:you|the\s+bot|it|i|we)\s+(?:could|would|had)|(?:add|support)\s+(?:a\s+|an\s+)?(?:calendar|booking\s+ahead|bookings?\s+in\s+advance|reservations?\s+ahead|dark\s+mode|(?:\S+\s+)?(?:view|feature|option|button|command|setting)s?)(?:\s|$))[\s\S]*$/i;
+/** `make an announcement`, `post an announcement`: the broadcast flow. */
+const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement$/i;
+/** `who is using lab-3 without a booking`: as `who has lab-3` (group 1). */
+const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -331,7 +342,7 @@ const LET_HAVE =
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?bot\s+is\s+broken|broken\s+bot|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|broken\s+bot|feedback(?=\s*[:\-–])|(?:post|make|send)\s+an?\s+announcement(?=\s*[:\-–]\s*\S)|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
@@ -909,6 +920,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  if (ANNOUNCEMENT_ASKED.test(command)) return 'broadcast';
+  const unbooked = command.length > AROUND_NAME_MAX ? undefined : UNBOOKED_USE.exec(command)?.[1].trim();
+  if (unbooked !== undefined && namesOne(testbeds, unbooked)) return `who has ${unbooked}`;
   const whyHeld = command.length > AROUND_NAME_MAX ? undefined : WHY_HELD.exec(command)?.[1].trim();
   if (whyHeld !== undefined && namesOne(testbeds, whyHeld)) return `who has ${whyHeld}`;
   const theirsOn = command.length > AROUND_NAME_MAX ? undefined : RELEASE_THEIRS_ON.exec(command)?.[1].trim();
@@ -1260,6 +1274,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
+  // Last: a wish for the bot (`add a calendar view`), once no command has read the words.
+  if (command.length <= AROUND_NAME_MAX + LIMITS.purposeMax && WISHED.test(command)) return 'feedback';
   return command;
 }
 

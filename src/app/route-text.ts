@@ -109,6 +109,11 @@ const PROBLEM_SAID = [
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `lab-3 status is wrong`, `lab-3 shows as free but Linus is using it`, `lab-3 is actually in use`: what the lab shows is not so.
+  /^(\S[\s\S]*?)(?:['’]s)?\s+status\s+is\s+(?:wrong|incorrect|out\s+of\s+date)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:shows?|is\s+shown|says)\s+(?:as\s+)?(?:free|available|busy|in\s+use|taken|booked)\s+but\s+\S[\s\S]*$/i,
+  /^(\S[\s\S]*?)\s+is\s+actually\s+(?:in\s+use|free|busy|taken|being\s+used|booked)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(?:some(?:one|body)|\S+(?:\s+\S+)?)\s+is\s+using\s+(\S[\s\S]*?)\s+without\s+(?:a\s+)?(?:booking|reservation|booking\s+it)$/i,
   // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline`, `lab-3 broken`, `lab-3 issue` (the verb left out, as typed in a hurry).
   /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline|broken|dead|faulty|bricked|(?:an?\s+)?(?:issue|bug|problem|fault))(?:[\s,.:;!-][\s\S]*)?$/i,
 ];

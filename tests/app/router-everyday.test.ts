@@ -2949,3 +2949,30 @@ describe('router: pipelines and the API asked about in chat', () => {
     expect(isCommandText("release Linus's booking on lab-3", testbeds)).toBe(false);
   });
 });
+
+describe('router: feedback, wishes, announcements and a status that is wrong', () => {
+  it.each(['feedback: the bot is great', 'the bot is wrong', 'status is wrong', 'it would be nice to book ahead', 'can you add booking ahead', 'please add a calendar view', 'I wish the bot could book ahead'])(
+    '%j opens the feedback form',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'feedback.started' }]);
+    },
+  );
+
+  it.each(['post an announcement', 'make an announcement'])('%j starts a broadcast', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'broadcast.started' }]);
+  });
+
+  it.each(['lab-3 status is wrong', 'lab-3 shows as free but Linus is using it', 'lab-3 is actually in use', 'someone is using lab-3 without booking'])(
+    '%j opens the problem form on lab-3, the words kept for the admins',
+    (typed) => {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: typed } });
+    },
+  );
+
+  it('`who is using lab-3 without a booking` shows lab-3; words that add a testbed, a label or time stay what they were', () => {
+    expect(dispatched('who is using lab-3 without a booking')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(dispatched('add label 4g to lab-3')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_edit' }]);
+    expect(dispatched('add an hour')).toEqual([{ type: 'mine.requested', extendMinutes: 60 }]);
+    expect(dispatched('add me to the queue for lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
+  });
+});
