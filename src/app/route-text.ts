@@ -94,6 +94,9 @@ const BOOK_FOR_OTHERS_ASKED =
 const BOOK_FOR_OTHERS_HELP =
   'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
 
+/** `bug: …`, `feedback: …`, `feature request - …`: feedback with its words (group 1). */
+const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|idea)|suggestion|idea)\s*[:\-–]\s*(\S[\s\S]*)$/i;
+
 /** `api`, `api token`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
 const API_ASKED =
   /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+do)\s+(?:pipelines?|ci|jenkins|scripts?)\s+(?:book|hold|use|reserve)\s+(?:a\s+)?testbeds?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?openapi(?:\s+(?:document|spec|file|json))?)$/i;
@@ -252,6 +255,9 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (BOOK_FOR_OTHERS_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: BOOK_FOR_OTHERS_HELP } };
   // `how do I get an API token`, `help api`: how pipelines book, in one line.
   if (API_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: API_HELP } };
+  // `bug: the status card is wrong`, `feedback: …`: the feedback form, its box holding what was typed.
+  const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
+  if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
   const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.

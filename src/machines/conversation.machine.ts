@@ -256,7 +256,10 @@ export const conversationMachine = setup({
       target: '.releasing',
       actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'releaseForm', errors: event.errors } }) },
     },
-    'feedback.started': { target: '.feedback', actions: { type: 'sayCard', params: { view: { kind: 'feedbackForm' } } } },
+    'feedback.started': {
+      target: '.feedback',
+      actions: { type: 'sayCard', params: ({ event }) => ({ view: { kind: 'feedbackForm', ...(event.text === undefined ? {} : { values: { feedback_text: event.text } }) } }) },
+    },
     'mine.requested': {
       target: '.menu',
       actions: {

@@ -746,8 +746,9 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     ['send the status to the team room', [{ type: 'broadcast.started' }]],
     ['announce maintenance', [{ type: 'broadcast.started' }]],
     ['report a bug', [{ type: 'feedback.started' }]],
-    ['bug report: the status card is slow', [{ type: 'feedback.started' }]],
-    ['feature request: a calendar view', [{ type: 'feedback.started' }]],
+    // What follows the colon fills the form's box.
+    ['bug report: the status card is slow', [{ type: 'feedback.started', text: 'the status card is slow' }]],
+    ['feature request: a calendar view', [{ type: 'feedback.started', text: 'a calendar view' }]],
     ['I have some feedback', [{ type: 'feedback.started' }]],
     ['book the next available testbed', [{ type: 'registration.started' }]],
   ])('%j reads as the question (or the booking) it is', (typed, events) => {
@@ -1432,8 +1433,6 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     ['waitlist', 'my queues'],
     ['cancel waiting', 'my queues'],
     ['remove me from all queues', 'my queues'],
-    ['suggestion: add a calendar view', 'feedback'],
-    ['idea: dark mode', 'feedback'],
     ['bug', 'feedback'],
     ['the bot is broken', 'feedback'],
     ['I found a bug', 'feedback'],
@@ -2951,7 +2950,7 @@ describe('router: pipelines and the API asked about in chat', () => {
 });
 
 describe('router: feedback, wishes, announcements and a status that is wrong', () => {
-  it.each(['feedback: the bot is great', 'the bot is wrong', 'status is wrong', 'it would be nice to book ahead', 'can you add booking ahead', 'please add a calendar view', 'I wish the bot could book ahead'])(
+  it.each(['the bot is wrong', 'status is wrong', 'it would be nice to book ahead', 'can you add booking ahead', 'please add a calendar view', 'I wish the bot could book ahead'])(
     '%j opens the feedback form',
     (typed) => {
       expect(dispatched(typed)).toEqual([{ type: 'feedback.started' }]);
@@ -2974,5 +2973,21 @@ describe('router: feedback, wishes, announcements and a status that is wrong', (
     expect(dispatched('add label 4g to lab-3')).toMatchObject([{ type: 'admin.formRequested', task: 'testbed_edit' }]);
     expect(dispatched('add an hour')).toEqual([{ type: 'mine.requested', extendMinutes: 60 }]);
     expect(dispatched('add me to the queue for lab-3')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]);
+  });
+});
+
+describe('router: feedback with its words', () => {
+  it.each([
+    ['feedback: the bot is great', 'the bot is great'],
+    ['suggestion: add a calendar view', 'add a calendar view'],
+    ['idea: dark mode', 'dark mode'],
+    ['bug - the digest came twice', 'the digest came twice'],
+  ])('%j opens the feedback form with %j in its box', (typed, words) => {
+    expect(dispatched(typed)).toEqual([{ type: 'feedback.started', text: words }]);
+  });
+
+  it('without words after it, the box is empty', () => {
+    expect(dispatched('bug')).toEqual([{ type: 'feedback.started' }]);
+    expect(dispatched('feedback')).toEqual([{ type: 'feedback.started' }]);
   });
 });

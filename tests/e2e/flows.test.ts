@@ -149,4 +149,15 @@ describe('feedback', () => {
     // Posted as plain text, so nothing the user typed is rendered as markup there.
     expect(posted[0].markdown).toBeUndefined();
   });
+
+  it('`bug: …` opens the form with what was typed in its box, and Send sends it as it stands', async () => {
+    h = await startHarness();
+    const form = await ask(h, h.ada, h.lab, 'bug: the digest came twice today');
+    expect(seenCard(form).heading).toBe('Feedback');
+    expect(input(form, 'feedback_text').value).toBe('the digest came twice today');
+    await click(h, h.ada, form, 'feedback_submit');
+    await h.app.idle();
+    const lines = (await readFile(join(h.dir, 'feedback.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toEqual([expect.objectContaining({ email: 'ada@example.com', text: 'the digest came twice today' })]);
+  });
 });

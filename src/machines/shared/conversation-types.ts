@@ -45,7 +45,8 @@ export type ConversationEvent =
    */
   | { type: 'registration.started'; testbedName?: string; filled?: FormValues; unread?: string; forWho?: BookingFor; again?: true }
   | { type: 'release.started'; testbedName?: string }
-  | { type: 'feedback.started' }
+  /** `text`: what was typed after `bug:` or `feedback:`, the form's box filled with it. */
+  | { type: 'feedback.started'; text?: string }
   /** `offerOnly`: sent from a hand-off offer in a direct message. A form with a label asks for any free testbed carrying it. */
   /** `forEmail`: booked for a colleague (the form's Register for …), who the platform says that is when it is pressed. */
   | ({ type: 'register.submitted'; form: RegisterForm | LabelRegisterForm; now: string; offerOnly?: boolean; forEmail?: string } & KnownHolder)
