@@ -173,6 +173,13 @@ const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement$/i
 /** `who is using lab-3 without a booking`: as `who has lab-3` (group 1). */
 const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
 
+/** `anything booked for me`, `my active bookings`: their bookings. */
+const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
+/** `who's got what`, `where is everyone`: the whole lab. */
+const EVERYONE_WHERE = /^(?:who(?:['’]?s|\s+has)\s+got\s+what|who(?:['’]?s|\s+is)\s+on\s+what|where\s+is\s+every(?:one|body))$/i;
+/** `5g waiting list`, `how long is the 5g queue`: that label's testbeds (group 1 or 2), each row with its queue. */
+const LABEL_QUEUE = /^(?:(\S+?)\s+(?:waiting\s+list|wait-?list|line)|how\s+long\s+is\s+the\s+(\S+?)\s+(?:queue|line|waiting\s+list))$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -494,7 +501,7 @@ const ABOUT_TESTBED =
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:owner|holder|user)\s+of|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|holder|owner|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|waiting\s+list|wait-?list|holder|owner|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -646,7 +653,7 @@ const WHICH_HAVE =
   /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|what\s+(?:has|carries)|(?:(?:show|list)(?:\s+me)?\s+)?(?:all\s+)?(?:the\s+)?testbeds\s+(?:with|labell?ed|tagged)(?:\s+with)?)\s+(?:the\s+label\s+)?(\S+)$/i;
 /** `problems`, `recent problems`, `what is broken?`, `any problems?`: the problems reported in the last 7 days. */
 export const PROBLEMS_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+|all\s+(?:the\s+)?)?(?:recent\s+|reported\s+|open\s+)?problems(?:\s+reported)?|problem\s+reports|any\s+problems|(?:what|which\s+testbeds?)(?:['’]?s|\s+is|\s+are)\s+(?:broken|down))$/i;
+  /^(?:(?:show\s+(?:me\s+)?)?(?:the\s+|all\s+(?:the\s+)?)?(?:recent\s+|reported\s+|open\s+)?problems(?:\s+reported)?|problem\s+reports|any\s+problems|(?:what|which\s+(?:testbeds?|ones?))(?:['’]?s|\s+is|\s+are)\s+(?:broken|down)|(?:is\s+)?(?:anything|any(?:\s+testbeds?)?|something)\s+(?:broken|down)|(?:(?:show|list)(?:\s+me)?\s+(?:the\s+)?)?broken(?:\s+(?:testbeds?|ones?))?)$/i;
 /** `any problems with lab-3?`, `lab-3 problems`: its history, where the problems reported with it are listed (group 1 or 2). */
 const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:problems|issues))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
@@ -920,6 +927,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  if (MINE_ASKED.test(command)) return 'mine';
+  if (EVERYONE_WHERE.test(command)) return 'status';
+  const labelQueue = LABEL_QUEUE.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (labelQueue !== undefined && readLabel(labelQueue) !== null && labelCarried(testbeds, labelQueue) && !namesOne(testbeds, labelQueue)) return `status ${labelQueue}`;
   if (ANNOUNCEMENT_ASKED.test(command)) return 'broadcast';
   const unbooked = command.length > AROUND_NAME_MAX ? undefined : UNBOOKED_USE.exec(command)?.[1].trim();
   if (unbooked !== undefined && namesOne(testbeds, unbooked)) return `who has ${unbooked}`;

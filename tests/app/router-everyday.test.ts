@@ -2991,3 +2991,22 @@ describe('router: feedback with its words', () => {
     expect(dispatched('feedback')).toEqual([{ type: 'feedback.started' }]);
   });
 });
+
+describe('router: one’s bookings, the whole lab, what is broken and a queue, said other ways', () => {
+  it.each([
+    ['anything booked for me', [{ type: 'mine.requested' }]],
+    ['my active bookings', [{ type: 'mine.requested' }]],
+    ['my current bookings', [{ type: 'mine.requested' }]],
+    ["who's got what", [{ type: 'status.requested' }]],
+    ['where is everyone', [{ type: 'status.requested' }]],
+    ['5g waiting list', [{ type: 'status.requested', label: '5g' }]],
+    ['how long is the 5g queue', [{ type: 'status.requested', label: '5g' }]],
+    ['lab-3 waiting list', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['which ones are down', { kind: 'reply', view: { kind: 'problems' } }],
+    ['anything broken?', { kind: 'reply', view: { kind: 'problems' } }],
+    ['is anything down', { kind: 'reply', view: { kind: 'problems' } }],
+    ['broken testbeds', { kind: 'reply', view: { kind: 'problems' } }],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+});
