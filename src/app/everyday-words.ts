@@ -168,8 +168,8 @@ const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(
  */
 const WISHED =
   /^(?:it\s+would\s+be\s+(?:nice|great|good|cool|helpful|useful|awesome)\s+(?:to|if)|i\s+wish\s+(?:you|the\s+bot|it|i|we)\s+(?:could|would|had)|(?:add|support)\s+(?:a\s+|an\s+)?(?:calendar|booking\s+ahead|bookings?\s+in\s+advance|reservations?\s+ahead|dark\s+mode|(?:\S+\s+)?(?:view|feature|option|button|command|setting)s?)(?:\s|$))[\s\S]*$/i;
-/** `make an announcement`, `post an announcement`: the broadcast flow. */
-const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement$/i;
+/** `make an announcement`, `post an announcement: …`: the broadcast flow (what follows is a person's words). */
+const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /** `who is using lab-3 without a booking`: as `who has lab-3` (group 1). */
 const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
 
@@ -349,7 +349,7 @@ const LET_HAVE =
 
 /** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|broken\s+bot|feedback(?=\s*[:\-–])|(?:post|make|send)\s+an?\s+announcement(?=\s*[:\-–]\s*\S)|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
@@ -417,6 +417,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && (/\s(?:to|in|with)\s/i.test(said) || /^(?:announce(?:ment)?|broadcast)\s*:?\s+(?!(?:the\s+)?(?:status|maintenance|availability|usage)$)\S/i.test(said))) return true;
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
+  if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;

@@ -676,19 +676,16 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string,
   // `wait lab-3 or lab-5`, `wait for either lab-3 or lab-5`, `wait for any of lab-3, lab-5, whichever frees up first`: a
   // place in each of their queues until they hold one of them; `unwait lab-3 and lab-5`: their places in both given up.
   const listed = waitedBeforeWhy(full);
-  const several = testbedsNamed(testbeds, eitherWords(listed ?? full)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full)));
-  if (several !== undefined) {
-    const label = eitherKey(several.map((record) => record.testbed_name));
-    return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
-  }
+  const listedTestbeds = (labelled?: ReturnType<typeof labelledIn>) =>
+    testbedsNamed(testbeds, eitherWords(listed ?? full), labelled) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full), labelled));
   // `wait lab-3 or any 5g`: as `wait lab-3 or lab-1 or lab-5`, the testbeds carrying 5g now standing for the label.
-  const mixed = testbedsNamed(testbeds, eitherWords(listed ?? full), labelledIn(testbeds)) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full), labelledIn(testbeds)));
-  if (mixed !== undefined && mixed.length > MAX_EITHER) {
-    const message = `“${typed}” names ${mixed.length} testbeds; a wait for whichever is handed on first takes at most ${MAX_EITHER}. Wait for the label and the testbed one by one (wait any 5g, then wait lab-3). Nothing was changed.`;
+  const several = listedTestbeds() ?? listedTestbeds(labelledIn(testbeds));
+  if (several !== undefined && several.length > MAX_EITHER) {
+    const message = `“${typed}” names ${several.length} testbeds, and a wait for whichever is handed on first takes at most ${MAX_EITHER}: wait for the label and for each testbed on their own (wait any and the label, wait and the testbed's name). Nothing was changed.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
-  if (mixed !== undefined) {
-    const label = eitherKey(mixed.map((record) => record.testbed_name));
+  if (several !== undefined) {
+    const label = eitherKey(several.map((record) => record.testbed_name));
     return lifecycle(event, { type: type === 'wait' ? 'waitLabel' : 'unwaitLabel', label }, event.receivedAt);
   }
   // `wait any 4g` where no testbed carries 4g: the label is what was meant, so the answer is about labels.

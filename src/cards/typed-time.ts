@@ -278,9 +278,6 @@ function numericDate(text: string): TypedClock['day'] | null | undefined {
 /** The words after `until`: a day, a time, or a day and a time (`fri 17:00`, `3 dec at 9am`), or null. */
 function readClock(text: string): TypedClock | null {
   const words = text.toLowerCase().split(' ');
-  // `31 dec 2026`: a date with its year, whose year is no clock (not 20:26).
-  const dated = /^\d{4}$/.test(words.at(-1) ?? '') ? readDay(words) : null;
-  if (dated !== null && typeof dated === 'object' && dated.year !== undefined) return { day: dated };
   // The time is the last word, or the last two (`6:30 pm`); an `at` before it belongs to neither.
   for (const size of [2, 1]) {
     if (words.length < size) continue;

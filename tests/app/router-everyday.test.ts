@@ -2738,7 +2738,7 @@ describe('router: a wait or a booking for a testbed or any of a label', () => {
     const big: RouterContext = { ...ctx, testbeds: [...testbeds, ...many], knownTestbedIds: [3, 4, ...many.map((record) => record.id)] };
     expect(dispatched('wait for TB-04 or any 5g', big)).toEqual({
       kind: 'reply',
-      view: { kind: 'error', message: '“TB-04 or any 5g” names 13 testbeds; a wait for whichever is handed on first takes at most 10. Wait for the label and the testbed one by one (wait any 5g, then wait lab-3). Nothing was changed.' },
+      view: { kind: 'error', message: '“TB-04 or any 5g” names 13 testbeds, and a wait for whichever is handed on first takes at most 10: wait for the label and for each testbed on their own (wait any and the label, wait and the testbed\'s name). Nothing was changed.' },
     });
   });
 });
@@ -2957,8 +2957,13 @@ describe('router: feedback, wishes, announcements and a status that is wrong', (
     },
   );
 
-  it.each(['post an announcement', 'make an announcement'])('%j starts a broadcast', (typed) => {
+  it.each(['post an announcement', 'make an announcement', 'make an announcement: lab-3 is down'])('%j starts a broadcast', (typed) => {
     expect(dispatched(typed)).toEqual([{ type: 'broadcast.started' }]);
+  });
+
+  it('what follows `make an announcement:` is a person’s words: a recording blanks it', () => {
+    expect(isCommandText('make an announcement: lab-3 is down', testbeds)).toBe(false);
+    expect(isCommandText('make an announcement', testbeds)).toBe(true);
   });
 
   it.each(['lab-3 status is wrong', 'lab-3 shows as free but Linus is using it', 'lab-3 is actually in use', 'someone is using lab-3 without booking'])(
