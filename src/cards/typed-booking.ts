@@ -143,6 +143,8 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     }
     const length = LENGTH_THEN_WORDS.exec(rest);
     if (length !== null) return `${name} for ${length[1]} for ${length[2]}`;
+    // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause or second testbed between: `and lab-5 for 2h`).
+    if (LENGTH_LAST.test(rest) && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest)) return `${name} for ${rest}`;
   }
   return undefined;
 }

@@ -137,6 +137,13 @@ describe('readTypedRelease', () => {
     expect(readTypedRelease('until friday 2030', NOW, 'UTC')).toEqual(custom('2026-03-13', '20:30'));
   });
 
+  it('reads a purpose said before a bare length (`lab-3 regression 2h`), but not a second testbed before it', () => {
+    const lab = [{ testbed_name: 'lab-3' }, { testbed_name: 'lab-5' }];
+    expect(readTypedBooking('lab-3 regression 2h', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'regression' } });
+    expect(readTypedBooking('lab-3 firmware soak 3 hours', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '13:00'), purpose: 'firmware soak' } });
+    expect(readTypedBooking('lab-3 and lab-5 2h', lab, NOW, 'UTC').values.purpose).toBeUndefined();
+  });
+
   it('reads open-ended words as a booking without an end, and `by` a time as until it', () => {
     for (const said of ['forever', 'indefinitely', 'until further notice', "until I'm done", 'until the test finishes', 'for as long as needed']) {
       expect(readTypedBooking(`lab-3 ${said}`, [{ testbed_name: 'lab-3' }], NOW, 'UTC'), said).toEqual({ name: 'lab-3', values: {}, unread: said });
