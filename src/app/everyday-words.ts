@@ -794,9 +794,9 @@ const TOP_HOLDERS =
 const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|release|unbook|wait|extend|renew)(?:\s+(\S[\s\S]{0,80}))?$/i;
 /** `release lab-3 to Linus`, `pass lab-3 on to the next person`, `I'm done, give lab-3 to the next`: the testbed (group 1) and who (group 2). */
 const PASSED_TO =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+)?to\s+(\S[\s\S]{0,80})$/i;
-/** `the next person`, `next in line`, `whoever is next`: the queue's first, who gets it on release anyway. */
-const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]?s|\s+is)\s+next|whoever\s+is\s+waiting)$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+|over\s+)?to\s+(\S[\s\S]{0,80})$/i;
+/** `the next person`, `next in line`, `whoever is next`, `the queue`: the queue's first, who gets it on release anyway. */
+const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]?s|\s+is)\s+next|whoever\s+is\s+waiting|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list|people\s+waiting))$/i;
 /**
  * `is lab-3 in maintenance`, `why is lab-3 under maintenance`, `is lab-3 still in maintenance`, `when will lab-3 be back from
  * maintenance`, `when does lab-3's maintenance end`, `when will lab-3 be back`: its status (the one group that matched), which

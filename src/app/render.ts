@@ -333,7 +333,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       return pair(rulesCard(input), rulesText(input));
     }
     case 'timeZone': {
-      const input = { now, timeZone, ...(view.set === true ? { set: true } : {}) };
+      const input = { now, timeZone, ...(view.set === true ? { set: true } : {}), ...(view.other === undefined ? {} : { other: view.other }) };
       return pair(timeZoneCard(input), timeZoneText(input));
     }
     case 'problems': {

@@ -94,6 +94,9 @@ const BOOK_FOR_OTHERS_ASKED =
 const BOOK_FOR_OTHERS_HELP =
   'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
 
+/** `what time is it in IST`, `what's the time in Berlin`: another clock (group 1) asked about. */
+const TIME_IN = /^(?:what\s+time\s+is\s+it|what(?:['’]?s|\s+is)\s+the\s+time)(?:\s+now)?\s+in\s+(\S[\s\S]{0,60})$/i;
+
 /** `bug: …`, `feedback: …`, `feature request - …`: feedback with its words (group 1). */
 const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|idea)|suggestion|idea)\s*[:\-–]\s*(\S[\s\S]*)$/i;
 
@@ -342,7 +345,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (RULES_ASKED.test(command)) return { kind: 'reply', view: { kind: 'rules' } };
-  const zone = timeZoneRoute(command);
+  const zone = timeZoneRoute(command, said);
   if (zone) return zone;
   if (DIGEST_ASKED.test(command)) return { kind: 'reply', view: { kind: 'digest' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
@@ -408,8 +411,13 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   return hintFor(word, command, ctx);
 }
 
-/** `time zone` (what the lab's clock is) and `set my time zone` (asked for one of their own), as everyday words read them. */
-export function timeZoneRoute(command: string): RouteDecision | undefined {
+/**
+ * `time zone` (what the lab's clock is) and `set my time zone` (asked for one of their own), as everyday words read them; and, in
+ * the words as typed, `what time is it in IST` (the lab's clock and that one).
+ */
+export function timeZoneRoute(command: string, said: string): RouteDecision | undefined {
+  const clockIn = TIME_IN.exec(said)?.[1];
+  if (clockIn !== undefined) return { kind: 'reply', view: { kind: 'timeZone', other: clockIn.slice(0, 40) } };
   const asked = /^(set\s+my\s+)?time\s+zone$/i.exec(command);
   if (!asked) return undefined;
   return { kind: 'reply', view: asked[1] === undefined ? { kind: 'timeZone' } : { kind: 'timeZone', set: true } };

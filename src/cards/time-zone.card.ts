@@ -6,13 +6,16 @@
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock } from './common.js';
 import { buttons, heading, small } from './parts.js';
-import { formatInZone, isUtcZone, safeZone, wallTimeAt, zoneOffsetMs } from './time.js';
+import { formatInZone, isUtcZone, safeZone, wallTimeAt, zoneOffsetMs, type WallTime } from './time.js';
+import { readTypedZone, zoneClock } from './typed-zone.js';
 
 export interface TimeZoneInput {
   now: string;
   timeZone: string;
   /** They asked for a zone of their own (`set my timezone to …`). */
   set?: boolean;
+  /** The words of another clock asked about (`what time is it in IST`, `… in Berlin`). */
+  other?: string;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -23,6 +26,27 @@ function offsetWords(ms: number, zone: string): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `Monday, 2026-03-02 15:30`: the wall clock's weekday, date and time. */
+function dayAndTime(wall: WallTime): string {
+  const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
+  return `${weekday}, ${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/** The time on another clock asked about (a zone's name, an abbreviation, an offset, or a place the bot knows), or why not. */
+function otherClock(words: string, ms: number): string {
+  const said = words.trim().replace(/[?.!]+$/, '');
+  const zone = readTypedZone(said) ?? readTypedZone(`${said} time`);
+  if (zone === null) return `I do not know the time zone “${said}”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).`;
+  if (zone.kind === 'offset') {
+    const minutes = Math.round(zone.offsetMs / 60_000);
+    const offset = `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+    return `At ${offset} it is ${dayAndTime(zoneClock(zone).wallAt(ms))}.`;
+  }
+  return `In ${zone.zone} (${offsetWords(ms, zone.zone)} now) it is ${dayAndTime(wallTimeAt(ms, zone.zone))}.`;
 }
 
 function lines(input: TimeZoneInput): { title: string; lines: string[] } {
@@ -36,6 +60,7 @@ function lines(input: TimeZoneInput): { title: string; lines: string[] } {
     title: `Times here are on ${isUtcZone(zone) ? 'UTC' : zone}`,
     lines: [
       ...(input.set === true ? ['I keep one time zone for the whole lab, so I cannot set one for you.'] : []),
+      ...(input.other === undefined ? [] : [otherClock(input.other, ms)]),
       `Every time I show, and every time typed without a zone, is on ${clock}. It is ${weekday}, ${formatInZone(input.now, zone)} there now.`,
       `To give a time on another clock, put its zone after it: ${example}, or an offset such as UTC+5:30. Forms show it on ${isUtcZone(zone) ? 'UTC' : zone}.`,
       'The lab’s zone is set where the bot runs (DISPLAY_TIMEZONE): ask whoever runs it to change it for everybody.',

@@ -2758,6 +2758,14 @@ describe('router: the lab’s clock, and a few words about the bot', () => {
     },
   );
 
+  it.each([
+    ['what time is it in IST', 'IST'],
+    ["what's the time in Berlin", 'Berlin'],
+    ['what time is it now in UTC+5:30', 'UTC+5:30'],
+  ])('%j asks about another clock (%j) on the same card', (typed, other) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'timeZone', other } });
+  });
+
   it('is answered in a 1:1 room that is no lab room too, as the rules are', () => {
     const direct: MessageEvent = { ...text('what time zone do you use'), roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d9'), roomType: 'direct' };
     expect(route(direct, ctx)).toEqual({ kind: 'reply', view: { kind: 'timeZone' } });

@@ -38,4 +38,15 @@ describe('the time-zone card', () => {
     expect(timeZoneText(input)).toMatch(/^Times here are on UTC\. I keep one time zone for the whole lab, so I cannot set one for you\. Every time I show/);
     expect(timeZoneText({ now: input.now, timeZone: 'UTC' })).not.toContain('cannot set one for you');
   });
+
+  it('asked about another clock, says the time there, by a zone’s name, an abbreviation, a place or an offset; an unknown one is named', () => {
+    const at = (other: string) => seenCard(timeZoneCard({ now: '2026-03-02T10:00:00.000Z', timeZone: 'UTC', other })).texts[1];
+    expect(at('IST')).toBe('In Asia/Kolkata (UTC+05:30 now) it is Monday, 2026-03-02 15:30.');
+    expect(at('Berlin')).toBe('In Europe/Berlin (UTC+01:00 now) it is Monday, 2026-03-02 11:00.');
+    expect(at('America/New_York')).toBe('In America/New_York (UTC-05:00 now) it is Monday, 2026-03-02 05:00.');
+    expect(at('UTC-3')).toBe('At UTC-03:00 it is Monday, 2026-03-02 07:00.');
+    expect(at('atlantis')).toBe('I do not know the time zone “atlantis”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).');
+    // The lab's own clock follows, as ever.
+    expect(seenCard(timeZoneCard({ now: '2026-03-02T10:00:00.000Z', timeZone: 'UTC', other: 'IST' })).texts[2]).toMatch(/^Every time I show/);
+  });
 });

@@ -171,6 +171,10 @@ describe('a release time someone entered is never ignored', () => {
     // The time said is Berlin's now (give or take the minute it turned while asking).
     const said = /(\d{4}-\d\d-\d\d \d\d:\d\d) Europe/.exec(nowLine)![1];
     expect([berlin.format(Date.now()), berlin.format(Date.now() - 60_000)]).toContain(said);
+    // Another clock asked about comes first, the lab's after it.
+    const other = seenCard(await ask(h, h.ada, h.lab, 'what time is it in UTC'));
+    expect(other.texts[1]).toMatch(/^In UTC \(UTC\+00:00 now\) it is \w+day, \d{4}-\d\d-\d\d \d\d:\d\d\.$/);
+    expect(other.texts[2]).toMatch(/^Every time I show/);
     const direct = h.emu.directRoom(h.ada.id, h.bot.id);
     const set = seenCard(await ask(h, h.ada, direct, 'set my timezone to Asia/Kolkata'));
     expect(set.texts[1]).toBe('I keep one time zone for the whole lab, so I cannot set one for you.');

@@ -105,8 +105,11 @@ export type CardView =
   | { kind: 'problems' }
   /** `rules`, `how long can I book a testbed`: how bookings work in this lab, with its settings. */
   | { kind: 'rules' }
-  /** `what time zone do you use`, `what time is it`, `set my timezone to …`: the lab's clock, and how to type another (`set`: one of their own was asked for). */
-  | { kind: 'timeZone'; set?: true }
+  /**
+   * `what time zone do you use`, `what time is it`, `set my timezone to …`: the lab's clock, and how to type another (`set`: one of their
+   * own was asked for; `other`: the words of another clock asked about, `what time is it in IST`).
+   */
+  | { kind: 'timeZone'; set?: true; other?: string }
   /** `digest`, `daily summary`: the daily digest's card, as of now, in the room that asked. */
   | { kind: 'digest' }
   /** `lab-3 is broken`: the form that tells the admins, started with what was typed (or sent back with its problem). */
