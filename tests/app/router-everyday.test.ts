@@ -3023,3 +3023,17 @@ describe('router: one’s bookings, the whole lab, what is broken and a queue, s
     expect(dispatched(typed)).toEqual(expected);
   });
 });
+
+describe('router: a testbed handed to the queue', () => {
+  it.each(['hand lab-3 over to the queue', 'release lab-3 to the queue', 'give lab-3 to the waiting list', 'pass lab-3 to the people waiting'])(
+    '%j releases it to whoever waits first (before, it started a hand-over to somebody called “the queue”)',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    },
+  );
+
+  it('`hand lab-3 over to Linus` still hands it over, and `give it to the queue` passes on an offer', () => {
+    expect(dispatched('hand lab-3 over to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched('give it to the queue')).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+  });
+});
