@@ -3037,3 +3037,28 @@ describe('router: a testbed handed to the queue', () => {
     expect(dispatched('give it to the queue')).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
   });
 });
+
+describe('router: queues, releasing later and reminders, asked other ways', () => {
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  const rules = { kind: 'reply', view: { kind: 'rules' } };
+  it.each([
+    ['who is first in line for lab-3', status3],
+    ["who's first for lab-3", status3],
+    ['am I the only one waiting for lab-3', status3],
+    ['queue length lab-3', status3],
+    ['is there a long queue', [{ type: 'status.requested' }]],
+    ['what happens after my booking ends', rules],
+    ['will it auto release', rules],
+    ['does the bot release automatically', rules],
+    ['remind me when my booking ends', rules],
+    ['remind me 30 minutes before', rules],
+    ['when will I be reminded', rules],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it.each(['auto release lab-3 at 5', 'release lab-3 automatically at 5', 'schedule a release for lab-3 at 5pm'])('%j reads as `release lab-3 at 5`', (typed) => {
+    expect(dispatched(typed)).toEqual(dispatched('release lab-3 at 5pm'));
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }]);
+  });
+});
