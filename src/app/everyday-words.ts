@@ -76,12 +76,12 @@ const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
 
 /**
- * `take lab-3 back`, `(you can) have lab-3 back`, `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`: release it (the
- * group that matched, a testbed's name: `drop it` and `let it go` may mean the conversation, and `put lab-3 back` an admin's return to
- * service). `can I have lab-3 back` asks for it, which the booking words read first.
+ * `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`: release it (the group that matched, a testbed's name: `drop it`
+ * and `let it go` may mean the conversation, and `put lab-3 back` an admin's return to service). `take lab-3 back` and `have lab-3 back`
+ * are not among them: with `I want to` before them (read away as courtesy) they ask for it.
  */
 const TAKE_BACK =
-  /^(?:(?:take|have)\s+(\S[\s\S]{0,80}?)\s+back|put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
 /** `I'm leaving, release lab-3`, `going home, release lab-3`: the release after the words on the way out (group 1, then group 2). */
 const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook)\s+\S[\s\S]{0,80})$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -1099,6 +1099,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
+  // `can I have lab-3 back`: lab-3 asked for again.
+  const askedBack = asked === null ? undefined : /^(\S[\s\S]*?)\s+back$/i.exec(asked[1])?.[1];
+  if (askedBack !== undefined && namesOne(testbeds, askedBack)) return `book ${askedBack}`;
   if (asked) {
     const named = bookingName(asked[1], testbeds);
     // `I need two testbeds`, `I need 2 5g testbeds`: several at once, which the booking answers.
@@ -1275,6 +1278,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const takenAbout = take === null ? undefined : ASKED_ABOUT.exec(take[1]);
   if (takenAbout && namesOne(testbeds, takenAbout[1].trim())) return `${takenAbout[2].toLowerCase() === 'history' ? 'history' : 'who has'} ${takenAbout[1].trim()}`;
   if (take) {
+    // `I want to have lab-3 back`, `take lab-3 back`: lab-3 asked for again.
+    const back = /^(\S[\s\S]*?)\s+back$/i.exec(take[1])?.[1];
+    if (back !== undefined && namesOne(testbeds, back)) return `book ${back}`;
     const named = bookingName(take[1], testbeds);
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }

@@ -2655,8 +2655,6 @@ describe('router: time left, who is next, extensions, giving back and lab slang'
     ['lab-3 up for grabs', release3],
     ['lab-3 is up for grabs', release3],
     ['lab-3 can go', release3],
-    ['take lab-3 back', release3],
-    ['you can have lab-3 back', release3],
     ['put lab-3 back in the pool', release3],
     ['let lab-3 go', release3],
     ['lab-3 back to the pool', release3],
@@ -3061,4 +3059,13 @@ describe('router: queues, releasing later and reminders, asked other ways', () =
     expect(dispatched(typed)).toEqual(dispatched('release lab-3 at 5pm'));
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }]);
   });
+});
+
+describe('router: a testbed wanted back', () => {
+  it.each(['I want to have lab-3 back', 'let me have lab-3 back', "I'd like to take lab-3 back", 'take lab-3 back', 'can I have lab-3 back'])(
+    '%j asks for lab-3: the booking form on it (a release form, before this was read with `I want to` as courtesy)',
+    (typed) => {
+      expect(dispatched(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    },
+  );
 });
