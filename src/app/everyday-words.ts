@@ -192,6 +192,13 @@ const LONG_QUEUE = /^(?:is\s+there\s+a\s+(?:long\s+)?(?:queue|line|wait)(?:\s+an
 const RELEASE_LATER =
   /^(?:auto[\s-]*release\s+(\S[\s\S]{0,80}?)|release\s+(\S[\s\S]{0,80}?)\s+automatically|schedule\s+(?:a\s+|the\s+)?release\s+(?:of|for)\s+(\S[\s\S]{0,80}?))\s+((?:at|by)\s+\S[\s\S]{0,40})$/i;
 
+/** `5g list`, `every 5g testbed`, `what does 5g mean`, `next free 5g`: that label's testbeds (the group that matched). */
+const LABEL_LISTED =
+  /^(?:(\S+?)\s+list|every\s+(\S+?)\s+(?:testbed|one)|what\s+does\s+(\S+?)\s+mean|(?:the\s+)?next\s+(?:free\s+|available\s+)(\S+?)(?:\s+(?:testbed|one))?)$/i;
+/** `is lab-3 5g`, `does lab-3 have 5g`, `is lab-3 a 5g testbed`: the testbed (group 1 or 3) and the label (group 2 or 4); its status shows its labels. */
+const HAS_LABEL_ASKED =
+  /^(?:is\s+(\S[\s\S]{0,80}?)\s+(?:an?\s+)?(\S+?)(?:\s+(?:testbed|one))?|does\s+(\S[\s\S]{0,80}?)\s+(?:have|carry|support)\s+(?:the\s+)?(\S+?)(?:\s+label)?)$/i;
+
 /** `count free`, `number of free testbeds`, `free count`: as `how many are free` (the state, group 1, 2 or 3). */
 const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
@@ -940,6 +947,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (LAB_BUSY.test(command)) return 'status';
   if (GIVE_ALL_BACK.test(command)) return 'release all';
   if (LEAVING.test(command)) return 'mine';
+  const listedLabel = LABEL_LISTED.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (listedLabel !== undefined && readLabel(listedLabel) !== null && labelCarried(testbeds, listedLabel) && !namesOne(testbeds, listedLabel)) return `status ${listedLabel}`;
+  const hasLabelAsked = command.length > AROUND_NAME_MAX ? null : HAS_LABEL_ASKED.exec(command);
+  const labelledName = (hasLabelAsked?.[1] ?? hasLabelAsked?.[3])?.trim();
+  const askedLabel = hasLabelAsked?.[2] ?? hasLabelAsked?.[4];
+  if (labelledName !== undefined && askedLabel !== undefined && namesOne(testbeds, labelledName) && labelCarried(testbeds, askedLabel)) return `who has ${labelledName}`;
   const firstInLine = command.length > AROUND_NAME_MAX ? undefined : FIRST_IN_LINE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (firstInLine !== undefined && namesOne(testbeds, firstInLine)) return `who has ${firstInLine}`;
   if (LONG_QUEUE.test(command)) return 'status';

@@ -3069,3 +3069,22 @@ describe('router: a testbed wanted back', () => {
     },
   );
 });
+
+describe('router: a label asked about other ways', () => {
+  it.each([
+    ['what does 5g mean', [{ type: 'status.requested', label: '5g' }]],
+    ['5g list', [{ type: 'status.requested', label: '5g' }]],
+    ['every 5g testbed', [{ type: 'status.requested', label: '5g' }]],
+    ['next free 5g', [{ type: 'status.requested', label: '5g' }]],
+    ['is lab-3 5g', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['does lab-3 have 5g', [{ type: 'status.requested', label: 'lab-3' }]],
+    ['is lab-3 a 5g testbed', [{ type: 'status.requested', label: 'lab-3' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a word no testbed carries as a label is not read so: `is lab-3 broken` stays its history', () => {
+    expect(dispatched('is lab-3 broken')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    expect(dispatched('what does wifi mean')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+});
