@@ -129,6 +129,9 @@ export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: s
 const SAID_OTHERWISE =
   /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:]|[-–—])\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
+/** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
+const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;
+
 /** The booking said with `for` (or `to`) where its words said it otherwise, after a testbed's whole name; undefined when they do not. */
 function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undefined {
   for (const end of wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2))) {
@@ -143,8 +146,12 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     }
     const length = LENGTH_THEN_WORDS.exec(rest);
     if (length !== null) return `${name} for ${length[1]} for ${length[2]}`;
-    // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause or second testbed between: `and lab-5 for 2h`).
-    if (LENGTH_LAST.test(rest) && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest)) return `${name} for ${rest}`;
+    // `lab-3 next 2 hours`: a length said as what comes next.
+    if (/^(?:the\s+)?next\s+\S/i.test(rest) && LENGTH_LAST.test(rest)) return `${name} for the ${rest.replace(/^the\s+/i, '')}`;
+    // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed or courtesy before it: `and lab-5
+    // for 2h`, `pls 1h`, whose words are no purpose).
+    const purposeFirst = LENGTH_LAST.exec(rest)?.[1];
+    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst)) return `${name} for ${rest}`;
   }
   return undefined;
 }

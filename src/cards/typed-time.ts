@@ -105,7 +105,7 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   // Half a working day.
   [/^(?:a\s+|1\s+)?half(?:\s+a)?[\s-]+day$/i, '4 hours'],
   [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks)$/i, '2 $1'],
-  [/^(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week$/i, 'friday'],
+  [/^(?:(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|eow)$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?morning$/i, '$1 9:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?after\s+lunch$/i, '$1 13:00'],

@@ -142,6 +142,11 @@ describe('readTypedRelease', () => {
     expect(readTypedBooking('lab-3 regression 2h', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '12:00'), purpose: 'regression' } });
     expect(readTypedBooking('lab-3 firmware soak 3 hours', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: { ...custom('2026-03-10', '13:00'), purpose: 'firmware soak' } });
     expect(readTypedBooking('lab-3 and lab-5 2h', lab, NOW, 'UTC').values.purpose).toBeUndefined();
+    // Courtesy before the length is no purpose (and no colleague to book for); `next 2 hours` is a length.
+    expect(readTypedBooking('lab-3 pls 1h', lab, NOW, 'UTC').values.purpose).toBeUndefined();
+    expect(readTypedBookingFor('lab-3 pls 1h', lab, NOW, 'UTC').forWhom).toBeUndefined();
+    expect(readTypedBooking('lab-3 next 2 hours', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    expect(readTypedRelease('until eow', NOW, 'UTC')).toEqual(custom('2026-03-13', '23:59'));
   });
 
   it('reads open-ended words as a booking without an end, and `by` a time as until it', () => {
