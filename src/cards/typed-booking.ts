@@ -7,7 +7,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, labelCarried, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, readTypedRange, readTypedRelease } from './typed-time.js';
+import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, readTypedRange, readTypedRelease } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
 
 /** The testbeds a typed booking is read against: their names, and the labels they carry (a booking may name one). */
@@ -148,10 +148,10 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     if (length !== null) return `${name} for ${length[1]} for ${length[2]}`;
     // `lab-3 next 2 hours`: a length said as what comes next.
     if (/^(?:the\s+)?next\s+\S/i.test(rest) && LENGTH_LAST.test(rest)) return `${name} for the ${rest.replace(/^the\s+/i, '')}`;
-    // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed or courtesy before it: `and lab-5
-    // for 2h`, `pls 1h`, whose words are no purpose).
+    // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed, courtesy or time before it: `and
+    // lab-5 for 2h`, `pls 1h`, `today 2h`, whose words are no purpose).
     const purposeFirst = LENGTH_LAST.exec(rest)?.[1];
-    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst)) return `${name} for ${rest}`;
+    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`)) return `${name} for ${rest}`;
   }
   return undefined;
 }

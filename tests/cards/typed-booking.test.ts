@@ -146,6 +146,8 @@ describe('readTypedRelease', () => {
     expect(readTypedBooking('lab-3 pls 1h', lab, NOW, 'UTC').values.purpose).toBeUndefined();
     expect(readTypedBookingFor('lab-3 pls 1h', lab, NOW, 'UTC').forWhom).toBeUndefined();
     expect(readTypedBooking('lab-3 next 2 hours', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '12:00') });
+    // A time word before it is no purpose either (as before, the words are named under the picker).
+    expect(readTypedBooking('lab-3 today 2h', lab, NOW, 'UTC')).toEqual({ name: 'lab-3', values: {}, unread: 'today 2h' });
     expect(readTypedRelease('until eow', NOW, 'UTC')).toEqual(custom('2026-03-13', '23:59'));
   });
 
