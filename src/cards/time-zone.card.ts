@@ -5,7 +5,8 @@
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock } from './common.js';
-import { buttons, heading, small } from './parts.js';
+import { safeLine } from './inert-text.js';
+import { buttons, heading, plainText, small } from './parts.js';
 import { formatInZone, isUtcZone, safeZone, wallTimeAt, zoneOffsetMs, type WallTime } from './time.js';
 import { readTypedZone, zoneClock } from './typed-zone.js';
 
@@ -20,15 +21,13 @@ export interface TimeZoneInput {
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** `UTC+01:00`, `UTC-05:00`, `UTC+05:30`: the zone's offset at that instant. */
-function offsetWords(ms: number, zone: string): string {
-  const minutes = Math.round(zoneOffsetMs(ms, zone) / 60_000);
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `UTC+01:00`, `UTC-05:00`, `UTC+05:30`: an offset east of UTC, in milliseconds. */
+function utcOffset(offsetMs: number): string {
+  const minutes = Math.round(offsetMs / 60_000);
+  return `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}
 
 /** `Monday, 2026-03-02 15:30`: the wall clock's weekday, date and time. */
 function dayAndTime(wall: WallTime): string {
@@ -36,31 +35,30 @@ function dayAndTime(wall: WallTime): string {
   return `${weekday}, ${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
-/** The time on another clock asked about (a zone's name, an abbreviation, an offset, or a place the bot knows), or why not. */
-function otherClock(words: string, ms: number): string {
+/**
+ * The time on another clock asked about (a zone's name, an abbreviation, an offset, or a place the bot knows), or why not,
+ * the words typed quoted as `quote` makes them safe.
+ */
+function otherClock(words: string, ms: number, quote: (typed: string) => string): string {
   const said = words.trim().replace(/[?.!]+$/, '');
   const zone = readTypedZone(said) ?? readTypedZone(`${said} time`);
-  if (zone === null) return `I do not know the time zone “${said}”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).`;
-  if (zone.kind === 'offset') {
-    const minutes = Math.round(zone.offsetMs / 60_000);
-    const offset = `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
-    return `At ${offset} it is ${dayAndTime(zoneClock(zone).wallAt(ms))}.`;
-  }
-  return `In ${zone.zone} (${offsetWords(ms, zone.zone)} now) it is ${dayAndTime(wallTimeAt(ms, zone.zone))}.`;
+  if (zone === null) return `I do not know the time zone “${quote(said)}”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).`;
+  if (zone.kind === 'offset') return `At ${utcOffset(zone.offsetMs)} it is ${dayAndTime(zoneClock(zone).wallAt(ms))}.`;
+  return `In ${zone.zone} (${utcOffset(zoneOffsetMs(ms, zone.zone))} now) it is ${dayAndTime(wallTimeAt(ms, zone.zone))}.`;
 }
 
-function lines(input: TimeZoneInput): { title: string; lines: string[] } {
+function lines(input: TimeZoneInput, quote: (typed: string) => string): { title: string; lines: string[] } {
   const zone = safeZone(input.timeZone);
   const ms = Date.parse(input.now);
   const wall = wallTimeAt(ms, zone);
   const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
-  const clock = isUtcZone(zone) ? 'UTC' : `${zone} (${offsetWords(ms, zone)} now)`;
+  const clock = isUtcZone(zone) ? 'UTC' : `${zone} (${utcOffset(zoneOffsetMs(ms, zone))} now)`;
   const example = isUtcZone(zone) ? 'book lab-3 until 5pm CET, extend lab-3 until 17:00 America/New_York' : 'book lab-3 until 5pm UTC, extend lab-3 until 17:00 America/New_York';
   return {
     title: `Times here are on ${isUtcZone(zone) ? 'UTC' : zone}`,
     lines: [
       ...(input.set === true ? ['I keep one time zone for the whole lab, so I cannot set one for you.'] : []),
-      ...(input.other === undefined ? [] : [otherClock(input.other, ms)]),
+      ...(input.other === undefined ? [] : [otherClock(input.other, ms, quote)]),
       `Every time I show, and every time typed without a zone, is on ${clock}. It is ${weekday}, ${formatInZone(input.now, zone)} there now.`,
       `To give a time on another clock, put its zone after it: ${example}, or an offset such as UTC+5:30. Forms show it on ${isUtcZone(zone) ? 'UTC' : zone}.`,
       'The lab’s zone is set where the bot runs (DISPLAY_TIMEZONE): ask whoever runs it to change it for everybody.',
@@ -69,7 +67,7 @@ function lines(input: TimeZoneInput): { title: string; lines: string[] } {
 }
 
 export function timeZoneCard(input: TimeZoneInput): AdaptiveCardJson {
-  const said = lines(input);
+  const said = lines(input, (typed) => safeLine(typed, 40));
   return card(
     [heading(said.title), ...said.lines.slice(0, -1).map((line) => textBlock(line)), small(said.lines.at(-1) ?? '', { isSubtle: true, spacing: 'Medium' })],
     [buttons.status(), buttons.help()],
@@ -77,6 +75,6 @@ export function timeZoneCard(input: TimeZoneInput): AdaptiveCardJson {
 }
 
 export function timeZoneText(input: TimeZoneInput): string {
-  const said = lines(input);
+  const said = lines(input, (typed) => plainText(typed, 40));
   return `${said.title}. ${said.lines.join(' ')}`;
 }

@@ -46,6 +46,8 @@ describe('the time-zone card', () => {
     expect(at('America/New_York')).toBe('In America/New_York (UTC-05:00 now) it is Monday, 2026-03-02 05:00.');
     expect(at('UTC-3')).toBe('At UTC-03:00 it is Monday, 2026-03-02 07:00.');
     expect(at('atlantis')).toBe('I do not know the time zone “atlantis”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).');
+    // Words typed as a zone are quoted inert: no markup of theirs reaches a client.
+    expect(at('**mars** time')).toBe('I do not know the time zone “∗∗mars∗∗ time”: write it as a zone’s name (Asia/Kolkata), an abbreviation (IST) or an offset (UTC+5:30).');
     // The lab's own clock follows, as ever.
     expect(seenCard(timeZoneCard({ now: '2026-03-02T10:00:00.000Z', timeZone: 'UTC', other: 'IST' })).texts[2]).toMatch(/^Every time I show/);
   });
