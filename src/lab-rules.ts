@@ -281,6 +281,9 @@ export function holderNames(records: readonly Pick<TestbedRecord, 'user_name' | 
   return namesInWords(names);
 }
 
+/** A wait for whichever of several testbeds is handed on first, or a list of them typed, names at most this many. */
+export const EITHER_MAX = 10;
+
 /**
  * `lab-3 and lab-5`, `lab-3, lab-5 or TB-04`, `lab-3 lab-5`: the testbeds named, two to ten parts, each found by its typed name
  * (in the order typed, each once); undefined unless every part names one and more than one is named. Given `labelled`, a
@@ -294,7 +297,7 @@ export function testbedsNamed<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const typed = words.trim().slice(0, 400);
   const byMarks = typed.split(/\s*(?:,|&|\+|\/|\s(?:and|or|plus|vs\.?)\s)\s*/i);
   const parts = byMarks.length > 1 ? byMarks : typed.split(/\s+/);
-  if (parts.length < 2 || parts.length > 10) return undefined;
+  if (parts.length < 2 || parts.length > EITHER_MAX) return undefined;
   const found: T[] = [];
   for (const part of parts) {
     const match = /^\d+$/.test(part) ? { none: true as const } : findByTypedName(records, part);
@@ -335,7 +338,7 @@ export function eitherNames(label: string): string[] | undefined {
 /** The names of a wait for whichever is handed on first as they are kept: 2 to 10, each a name a testbed may have. */
 export function isEitherKey(value: string): boolean {
   const names = eitherNames(value);
-  return names !== undefined && names.length >= 2 && names.length <= 10 && names.every((name) => name.trim() !== '' && name.length <= LAB_LIMITS.nameMax);
+  return names !== undefined && names.length >= 2 && names.length <= EITHER_MAX && names.every((name) => name.trim() !== '' && name.length <= LAB_LIMITS.nameMax);
 }
 
 /**

@@ -100,6 +100,8 @@ const PICK_FOR_ME =
  */
 const TIME_ZONE_ASKED =
   /^(?:(?:the\s+)?time\s*-?zones?|tz|(?:what|which)\s+(?:time\s*-?zone|tz|clock)(?:\s+(?:do|does|are|is)\s+(?:you|we|the\s+bot|(?:the\s+)?times?|(?:the\s+)?dates?)(?:\s+(?:use|using|in|on|shown\s+in|given\s+in))?)?|what\s+time\s+is\s+it(?:\s+(?:now|there|for\s+you))?|what(?:['’]?s|\s+is)\s+the\s+time(?:\s+now)?|what\s+(?:day|date)\s+is\s+it(?:\s+today)?|what(?:['’]?s|\s+is)\s+(?:the\s+date|today['’]?s\s+date)(?:\s+today)?|(?:are|is)\s+(?:the\s+)?times?\s+(?:in|on|shown\s+in)\s+(?:utc|gmt|local\s+time|my\s+time(?:\s*-?zone)?)|in\s+which\s+time\s*-?zone\s+are\s+(?:the\s+)?times)$/i;
+/** `what time is it in IST`, `what's the time in Berlin`: another clock (group 1) asked about. */
+const TIME_IN = /^(?:what\s+time\s+is\s+it|what(?:['’]?s|\s+is)\s+the\s+time)(?:\s+now)?\s+in\s+(\S[\s\S]{0,60})$/i;
 /** `set my timezone to Europe/Berlin`, `my timezone is CET`, `show times in IST`, `change the time zone`: a zone of their own asked for. */
 const TIME_ZONE_SET =
   /^(?:(?:change|set|update|switch)\s+(?:my\s+|the\s+)?time\s*-?zone(?:\s+to\s+\S[\s\S]{0,40})?|my\s+time\s*-?zone\s+is\s+\S[\s\S]{0,40}|(?:show|display|give)(?:\s+me)?\s+(?:the\s+)?times?\s+in\s+(?:my\s+)?\S[\s\S]{0,40}|use\s+my\s+(?:local\s+)?time(?:\s*-?zone)?)$/i;
@@ -937,6 +939,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';
   if (TIME_ZONE_SET.test(command)) return 'set my time zone';
+  const clockIn = TIME_IN.exec(command)?.[1];
+  if (clockIn !== undefined) return `time zone in ${clockIn}`;
   if (TIME_ZONE_ASKED.test(command)) return 'time zone';
   const topic = HELP_TOPIC.exec(command)?.[1];
   if (topic !== undefined) return helpOn(topic, testbeds);

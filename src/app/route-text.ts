@@ -7,7 +7,7 @@ import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
-import { ANY_TESTBED_LABEL, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
+import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
 import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
@@ -93,9 +93,6 @@ const BOOK_FOR_OTHERS_ASKED =
   /^(?:(?:can|could|may)\s+(?:i|we)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to|is\s+it\s+possible\s+to|am\s+i\s+allowed\s+to)\s+(?:book|reserve|register)\s+(?:a\s+testbed\s+|one\s+|something\s+)?(?:for|on\s+behalf\s+of)\s+(?:someone|somebody|anyone|anybody|another\s+person|others|other\s+people|(?:a|my)\s+(?:colleague|teammate|team\s*mate|team\s+member|co-?worker))(?:\s+else)?$/i;
 const BOOK_FOR_OTHERS_HELP =
   'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
-
-/** `what time is it in IST`, `what's the time in Berlin`: another clock (group 1) asked about. */
-const TIME_IN = /^(?:what\s+time\s+is\s+it|what(?:['’]?s|\s+is)\s+the\s+time)(?:\s+now)?\s+in\s+(\S[\s\S]{0,60})$/i;
 
 /** `bug: …`, `feedback: …`, `feature request - …`: feedback with its words (group 1). */
 const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|idea)|suggestion|idea)\s*[:\-–]\s*(\S[\s\S]*)$/i;
@@ -345,7 +342,7 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (LABELS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'labels' } };
   if (PROBLEMS_ASKED.test(command)) return { kind: 'reply', view: { kind: 'problems' } };
   if (RULES_ASKED.test(command)) return { kind: 'reply', view: { kind: 'rules' } };
-  const zone = timeZoneRoute(command, said);
+  const zone = timeZoneRoute(command);
   if (zone) return zone;
   if (DIGEST_ASKED.test(command)) return { kind: 'reply', view: { kind: 'digest' } };
   if (WHO_ADMINS.test(command)) return one('admin', event, { type: 'admins.asked' });
@@ -412,19 +409,15 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
 }
 
 /**
- * `time zone` (what the lab's clock is) and `set my time zone` (asked for one of their own), as everyday words read them; and, in
- * the words as typed, `what time is it in IST` (the lab's clock and that one).
+ * `time zone` (what the lab's clock is), `set my time zone` (asked for one of their own) and `time zone in IST` (the lab's clock and
+ * that one), as everyday words read them.
  */
-export function timeZoneRoute(command: string, said: string): RouteDecision | undefined {
-  const clockIn = TIME_IN.exec(said)?.[1];
-  if (clockIn !== undefined) return { kind: 'reply', view: { kind: 'timeZone', other: clockIn.slice(0, 40) } };
-  const asked = /^(set\s+my\s+)?time\s+zone$/i.exec(command);
+export function timeZoneRoute(command: string): RouteDecision | undefined {
+  const asked = /^(?:(set\s+my\s+)?time\s+zone|time\s+zone\s+in\s+(\S[\s\S]*))$/i.exec(command);
   if (!asked) return undefined;
+  if (asked[2] !== undefined) return { kind: 'reply', view: { kind: 'timeZone', other: asked[2].slice(0, 40) } };
   return { kind: 'reply', view: asked[1] === undefined ? { kind: 'timeZone' } : { kind: 'timeZone', set: true } };
 }
-
-/** A wait for whichever is handed on first, or a choice of which to book, names at most this many testbeds. */
-const MAX_EITHER = 10;
 
 /**
  * For a list that mixes names and labels (`lab-3 or any 5g`): the testbeds a part such as `any 5g`, `a 5g testbed` or `any
@@ -455,11 +448,12 @@ function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbe
   // Most bookings name one testbed: no list to look for.
   if (!choice.test(typed)) return undefined;
   const words = typed.split(/\s+/).slice(0, 40);
+  const labelled = labelledIn(testbeds);
   for (let count = words.length; count >= 3; count--) {
     const listed = words.slice(0, count).join(' ').replace(/,$/, '');
     if (!choice.test(listed)) continue;
-    const found = testbedsNamed(testbeds, eitherWords(listed), labelledIn(testbeds));
-    if (found === undefined || found.length > MAX_EITHER) continue;
+    const found = testbedsNamed(testbeds, eitherWords(listed), labelled);
+    if (found === undefined || found.length > EITHER_MAX) continue;
     const free = found.find((record) => (record.status ?? 'available') === 'available' && !isUnderMaintenance(record));
     return { named: found.map((record) => record.testbed_name), ...(free === undefined ? {} : { free }), rest: words.slice(count).join(' ') };
   }
@@ -688,8 +682,8 @@ function queueRoute(event: PlatformEvent, type: 'wait' | 'unwait', full: string,
     testbedsNamed(testbeds, eitherWords(listed ?? full), labelled) ?? (listed === undefined ? undefined : testbedsNamed(testbeds, eitherWords(full), labelled));
   // `wait lab-3 or any 5g`: as `wait lab-3 or lab-1 or lab-5`, the testbeds carrying 5g now standing for the label.
   const several = listedTestbeds() ?? listedTestbeds(labelledIn(testbeds));
-  if (several !== undefined && several.length > MAX_EITHER) {
-    const message = `“${typed}” names ${several.length} testbeds, and a wait for whichever is handed on first takes at most ${MAX_EITHER}: wait for the label and for each testbed on their own (wait any and the label, wait and the testbed's name). Nothing was changed.`;
+  if (several !== undefined && several.length > EITHER_MAX) {
+    const message = `“${typed}” names ${several.length} testbeds, and a wait for whichever is handed on first takes at most ${EITHER_MAX}: wait for the label and for each testbed on their own (wait any and the label, wait and the testbed's name). Nothing was changed.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
   if (several !== undefined) {

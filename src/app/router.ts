@@ -89,7 +89,7 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
       if (['cancel', 'stop'].includes(command.toLowerCase())) return cancelRoute(event);
       // `rules`, `how long can I book a testbed`: the lab's settings, no lab data; asked where reminders arrive too.
       if (command.toLowerCase() === 'rules') return { kind: 'reply', view: { kind: 'rules' } };
-      const zone = timeZoneRoute(command, commandText(event.text));
+      const zone = timeZoneRoute(command);
       if (zone) return zone;
       return passOnRoute(command, ctx, true) ?? thanksRoute(command) ?? ownBookingsRoute(event, ctx) ?? { kind: 'reply', view: { kind: 'directOnly' } };
     }

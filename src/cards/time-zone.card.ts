@@ -7,7 +7,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock } from './common.js';
 import { safeLine } from './inert-text.js';
 import { buttons, heading, plainText, small } from './parts.js';
-import { formatInZone, isUtcZone, safeZone, wallTimeAt, zoneOffsetMs, type WallTime } from './time.js';
+import { isUtcZone, safeZone, wallTimeAt, zoneOffsetMs, type WallTime } from './time.js';
 import { readTypedZone, zoneClock } from './typed-zone.js';
 
 export interface TimeZoneInput {
@@ -50,8 +50,6 @@ function otherClock(words: string, ms: number, quote: (typed: string) => string)
 function lines(input: TimeZoneInput, quote: (typed: string) => string): { title: string; lines: string[] } {
   const zone = safeZone(input.timeZone);
   const ms = Date.parse(input.now);
-  const wall = wallTimeAt(ms, zone);
-  const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
   const clock = isUtcZone(zone) ? 'UTC' : `${zone} (${utcOffset(zoneOffsetMs(ms, zone))} now)`;
   const example = isUtcZone(zone) ? 'book lab-3 until 5pm CET, extend lab-3 until 17:00 America/New_York' : 'book lab-3 until 5pm UTC, extend lab-3 until 17:00 America/New_York';
   return {
@@ -59,7 +57,7 @@ function lines(input: TimeZoneInput, quote: (typed: string) => string): { title:
     lines: [
       ...(input.set === true ? ['I keep one time zone for the whole lab, so I cannot set one for you.'] : []),
       ...(input.other === undefined ? [] : [otherClock(input.other, ms, quote)]),
-      `Every time I show, and every time typed without a zone, is on ${clock}. It is ${weekday}, ${formatInZone(input.now, zone)} there now.`,
+      `Every time I show, and every time typed without a zone, is on ${clock}. It is ${dayAndTime(wallTimeAt(ms, zone))} ${isUtcZone(zone) ? 'UTC' : zone} there now.`,
       `To give a time on another clock, put its zone after it: ${example}, or an offset such as UTC+5:30. Forms show it on ${isUtcZone(zone) ? 'UTC' : zone}.`,
       'The lab’s zone is set where the bot runs (DISPLAY_TIMEZONE): ask whoever runs it to change it for everybody.',
     ],

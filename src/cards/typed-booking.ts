@@ -111,7 +111,7 @@ export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: s
   const first = readTypedWords(typed, testbeds, now, timeZone);
   // `book lab-3 by eod`, `by 5pm`: a time after `by` is when it is due back, as after `until`.
   const byTime = first.unread === undefined ? undefined : /^by\s+(\S[\s\S]*)$/i.exec(first.unread)?.[1];
-  const byUntil = byTime === undefined || !typed.endsWith(byTime) ? undefined : readTypedWords(`${typed.slice(0, typed.length - byTime.length - 3).trimEnd()} until ${byTime}`, testbeds, now, timeZone);
+  const byUntil = byTime === undefined || !typed.endsWith(first.unread!) ? undefined : readTypedWords(`${typed.slice(0, -first.unread!.length).trimEnd()} until ${byTime}`, testbeds, now, timeZone);
   const read = byUntil !== undefined && byUntil.unread === undefined && byUntil.values[INPUT_IDS.releaseChoice] !== undefined ? byUntil : first;
   if (read.unread === undefined && (read.name === undefined || bookedName(testbeds, read.name) !== undefined)) return read;
   // `lab-3 purpose: the soak`, `lab-3, the soak, till 5`, `lab-3 2h regression`, `lab-3 just for today`: read again as said

@@ -514,14 +514,17 @@ function handOffChange(
  * else as busy, and a deadline that arrives meanwhile is ignored (timers are armed again from the
  * stored record once the write settles).
  */
+/** An admin request this state refuses, with why. */
+const refuseAdmin = (reason: AdminRefusal) => ({ actions: { type: 'refuseAdmin', params: { reason } } }) as const;
+
 const ADMIN_BUSY = {
-  'rename.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'edit.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'retire.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'maintenanceStart.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'maintenanceEnd.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'forceRelease.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
-  'adminExtend.requested': { actions: { type: 'refuseAdmin', params: { reason: 'busy' } } },
+  'rename.requested': refuseAdmin('busy'),
+  'edit.requested': refuseAdmin('busy'),
+  'retire.requested': refuseAdmin('busy'),
+  'maintenanceStart.requested': refuseAdmin('busy'),
+  'maintenanceEnd.requested': refuseAdmin('busy'),
+  'forceRelease.requested': refuseAdmin('busy'),
+  'adminExtend.requested': refuseAdmin('busy'),
 } as const;
 
 const WHILE_SAVING = {
@@ -531,9 +534,6 @@ const WHILE_SAVING = {
   ...ADMIN_BUSY,
   '*': { actions: { type: 'refuse', params: { reason: 'busy' } } },
 } as const;
-
-/** An admin request this state refuses, with why. */
-const refuseAdmin = (reason: AdminRefusal) => ({ actions: { type: 'refuseAdmin', params: { reason } } }) as const;
 
 /** What a testbed nobody holds refuses (free, kept for somebody, or under maintenance): a holder's own requests. */
 const NOBODY_HOLDS_IT = {
