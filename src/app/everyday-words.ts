@@ -37,10 +37,10 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding|borrowing)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
-  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book)|give\s+me|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -82,8 +82,12 @@ const HOW_MANY =
  */
 const TAKE_BACK =
   /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
-/** `I'm leaving, release lab-3`, `going home, release lab-3`: the release after the words on the way out (group 1, then group 2). */
-const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook)\s+\S[\s\S]{0,80})$/i;
+/** `I'm leaving, release lab-3`, `going home, release lab-3`, `bye, releasing lab-3`: the release after the words on the way out (group 1, then group 2). */
+const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook|releasing|freeing|returning)\s+\S[\s\S]{0,80})$/i;
+/** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
+const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
+/** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
+const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
 const EXTENSION_ASKED =
   /^(?:(?:(?:can|could|may)\s+i\s+(?:get|have|ask\s+for)|i\s+(?:need|want|would\s+like)|i['’]d\s+like|request(?:ing)?|ask(?:ing)?\s+for)\s+)?(?:an?\s+)?extension(?:\s+(?:on|for|of)\s+(\S[\s\S]{0,80}?))?(?:\s+please)?$/i;
@@ -220,15 +224,15 @@ const WHO_GETS_NEXT =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
- * `stop reminding me`, `don't remind me`, `mute reminders`, `renew my booking`: what a holder answers a reminder with, no testbed named
+ * `stop reminding me`, `don't remind me`, `mute reminders`, `turn off reminders`, `renew my booking`: what a holder answers a reminder with, no testbed named
  * (an `it` talked about is read before this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?)reminders)|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -493,16 +497,16 @@ const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+rep
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
 const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
 
-/** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`: wait. */
+/** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`, `give me a shout when lab-3 is free`: wait. */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|alert|dm|text|email)\s+me|let\s+me\s+know|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
  * lab-3 after Linus is done`,
  * `hold lab-3 for me`, `I'm waiting for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
-  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -512,16 +516,17 @@ const HOW_LONG =
   /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
 /**
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
- * `how long until lab-3 is free`, `how long do I have to wait for lab-3`: as `who has lab-3` (group 1 or 2).
+ * `how long until lab-3 is free`, `how long do I have to wait for lab-3`, `still waiting for lab-3`, `when do I have to release lab-3`, `is
+ * lab-3 ok to use`: as `who has lab-3` (the group that matched).
  */
 const ABOUT_TESTBED =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|will\s+i\s+have\s+to)\s+wait\s+for)\s+(\S[\s\S]*?)|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released))$/i;
 /**
  * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:owner|holder|user)\s+of|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:owner|holder|user)\s+of|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|waiting\s+list|wait-?list|holder|owner|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
@@ -554,7 +559,7 @@ function releaseNoted(said: string, testbeds: readonly Pick<TestbedRecord, 'test
 }
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
-  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
+  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:why\s+(?:is|are)\s+)?(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|no\s+(?:free|available)\s+(?:testbeds?|ones?)|any\s+(?:testbeds?|ones?)|(?:the\s+)?(?:earliest|soonest|first)\s+(?:free|available)\s+(?:testbed|one)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
 /** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
 /**
@@ -608,8 +613,8 @@ const HEALTH_ASKED =
  */
 const USE_ASKED =
   /^(?:how\s+(?:much|often|many\s+(?:hours|times|days))\s+(?:did|have|has)\s+\S+\s+(?:use|used|book|booked|had|have)\s+(\S[\s\S]*?)|how\s+long\s+(?:was|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:booked|used|in\s+use|busy|taken))(?:\s+(?:lately|recently|today|yesterday|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month)))?$/i;
-/** `show history`, `view the history`: `history` (which says to name a testbed). */
-const HISTORY_ALONE = /^(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?history$/i;
+/** `show history`, `view the history`, `audit log`: `history` (which says to name a testbed). */
+const HISTORY_ALONE = /^(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?history|(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?audit\s+(?:log|trail))$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
 /** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
@@ -659,11 +664,12 @@ const WHO_HOLDS_SAID =
 const COLLEAGUE_STILL_ON =
   /^(?:is|does)\s+(?!(?:any|some)(?:one|body)\s)(\S+(?:\s+\S+)?)\s+still\s+(?:using|on|need|needs|have|has|hold|holds|working\s+on)\s+(\S[\s\S]*?)$/i;
 /**
- * `lab-3 purpose: the soak`, `update lab-3 purpose to the soak`, `change lab-3's purpose to …`: as `purpose lab-3 …` (group 1
- * the testbed, 2 the purpose); `rename my booking to the soak` (group 3): a new purpose for their booking.
+ * `lab-3 purpose: the soak`, `lab-3 purpose the soak`, `update lab-3 purpose to the soak`, `change lab-3's purpose to …`: as `purpose
+ * lab-3 …` (group 1 the testbed, 2 the purpose; `my` or `the` for their booking's: `the purpose is …`); `rename my booking to the soak`
+ * (group 3): a new purpose for their booking (`rename my booking` alone, the form for it).
  */
 const PURPOSE_SAID =
-  /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b)\s*(\S[\s\S]*)$|^(?:(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)|change\s+the\s+name\s+of\s+my\s+(?:booking|reservation)\s+to)\s+(\S[\s\S]*)$/i;
+  /^(?:(?:change|set|update|edit)\s+(?:the\s+)?)?(\S[\s\S]*?)(?:['’]s)?\s+purpose\s*(?::|=|\s+to\b|\s+is\b|\s+now\b|(?=\s+(?!(?:of|for|on|from|was)\s)\S))\s*(\S[\s\S]*)$|^(?:(?:rename|relabel)\s+my\s+(?:booking|reservation)\s+(?:to|as)|change\s+the\s+name\s+of\s+my\s+(?:booking|reservation)\s+to)\s+(\S[\s\S]*)$/i;
 /** `I'm on lab-3 for 2 hours`, `using lab-3 till 5`, `I'll be on lab-3 all afternoon`: the testbed and what follows it (group 1). */
 const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am|['’]?ll\s+be|\s+will\s+be)|we(?:['’]?re|\s+are|['’]?ll\s+be|\s+will\s+be))\s+)?(?:on|using)\s+(\S[\s\S]*)$/i;
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
@@ -752,15 +758,20 @@ const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
 /**
  * `when does my booking end`, `when is my booking up`, `how much time do I have left`, `what's left on my booking`, `what is my
  * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`, `how many bookings do I
- * have`, `what's mine`: their bookings.
+ * have`, `what's mine`, `am I overdue`, `is my booking still active`, `does my booking expire`, `what is my purpose`: their bookings.
  */
 const MY_BOOKING_ASKED =
-  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine)$/i;
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine|am\s+i\s+(?:overdue|late)|(?:is|are)\s+my\s+(?:booking|reservation|testbed)s?\s+(?:overdue|late|expired|(?:still\s+)?(?:active|valid|running|on))|(?:do\s+i\s+have|have\s+i\s+got)\s+(?:anything|any\s+(?:bookings?|testbeds?))\s+overdue|did\s+i\s+forget\s+to\s+(?:release|give\s+back|return)\s+(?:something|anything)|(?:does|will)\s+(?:my\s+(?:booking|reservation)|it)\s+expire|when\s+(?:does|will)\s+it\s+(?:expire|end|run\s+out)|(?:my\s+(?:booking|reservation)\s+(?:ends|is\s+up|expires)\s+when|until\s+when\s+is\s+my\s+(?:booking|reservation))|how\s+much\s+time\s+(?:do\s+i\s+have|have\s+i\s+got)|(?:minutes|hours)\s+(?:left|remaining)|what(?:['’]?s|\s+is)\s+my\s+purpose)$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
+/** `postpone my release`, `delay the release of lab-3`, `push back my release`: extend (the testbed, group 1, when named). */
+const RELEASE_POSTPONED =
+  /^(?:postpone|delay|defer|push\s+back|put\s+off)\s+(?:my\s+|the\s+)?(?:release|return)(?:\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?))?$/i;
+/** `bump my booking by an hour`, `bump it`: as `extend …` (a testbed named after `bump` is read with the other words for extending). */
+const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|this|that)(?:\s+\S[\s\S]*)?)$/i;
 /**
  * `release my booking`, `delete my booking`, `end my reservation`, `all done`, `I'm done, release it`, `releasing now`, `I forgot to
  * release it, sorry`: the release form, their own first.
@@ -772,7 +783,7 @@ const RELEASE_MINE =
  * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
 const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
@@ -857,9 +868,12 @@ const DONE_RELEASE_ALL =
 const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
 const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+(?:we|you)\s+)?got|is\s+there)\s+(?:a|an|any)\s+(?:(?:free|spare|available)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
-/** `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`: their bookings, each a press from released. */
+/**
+ * `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`, `I'm off`, `on vacation next week`, `off sick`: their
+ * bookings, each a press from released.
+ */
 const LEAVING =
-  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?)(?:\s+now)?$/i;
+  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
 /** `how many 5g are free`, `how many 5g testbeds are available`: that label's testbeds (group 1), each with its state. */
 const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
 /** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
@@ -874,7 +888,7 @@ const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|pas
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
@@ -902,7 +916,7 @@ const LABEL_FREE =
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
 const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|un-?reserve|releasing|returning|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|un-?reserve|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -982,8 +996,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (MY_PAST.test(command)) return 'my history';
   const adminSaid = adminWords(command, testbeds);
   if (adminSaid !== undefined) return adminSaid;
+  const checked = command.length > AROUND_NAME_MAX ? undefined : CHECK_IF.exec(command)?.[1].trim();
+  if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
-  if (leavingThen && LEAVING.test(leavingThen[1])) return everydayCommand(leavingThen[2], testbeds);
+  if (leavingThen && (LEAVING.test(leavingThen[1]) || FAREWELL.test(leavingThen[1]))) return everydayCommand(leavingThen[2], testbeds);
   const takeBack = TAKE_BACK.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (takeBack !== undefined && namesOne(testbeds, takeBack)) return `release ${takeBack}`;
   const extension = EXTENSION_ASKED.exec(command);
@@ -1226,7 +1242,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && namesOne(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   const about = ABOUT_TESTBED.exec(command);
-  const aboutName = (about?.[1] ?? about?.[2] ?? about?.[3])?.trim();
+  const aboutName = about?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutName !== undefined && namesOne(testbeds, aboutName)) return `who has ${aboutName}`;
   const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command) ?? WHO_OWNS.exec(command);
   const infoName = info?.[1].trim();
@@ -1254,8 +1270,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (purposeSaid?.[3] !== undefined) return `purpose ${purposeSaid[3].trim()}`;
   const purposeOf = purposeSaid?.[1]?.trim();
   // `my purpose: …`: their booking's.
-  if (purposeOf !== undefined && /^(?:my|our)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
+  if (purposeOf !== undefined && /^(?:my|our|the)$/i.test(purposeOf)) return `purpose ${purposeSaid![2].trim()}`;
   if (purposeOf !== undefined && namesOne(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
+  if (/^(?:rename|relabel)\s+my\s+(?:booking|reservation)$/i.test(command)) return 'purpose';
   const often = (HOW_OFTEN.exec(command) ?? USE_ASKED.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
   const health = HEALTH_ASKED.exec(command)?.[1].trim();
   if (health !== undefined && namesOne(testbeds, health)) return `history ${health}`;
@@ -1279,6 +1296,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (problemsName !== undefined && namesOne(testbeds, problemsName)) return `history ${problemsName}`;
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
+  const postponed = RELEASE_POSTPONED.exec(command);
+  if (postponed && (postponed[1] === undefined || MY_BOOKING.test(postponed[1]))) return 'extend';
+  if (postponed?.[1] !== undefined && namesOne(testbeds, postponed[1])) return `extend ${postponed[1]}`;
+  const bumped = command.length > MORE_TIME_MAX ? undefined : BUMPED.exec(command)?.[1];
+  if (bumped !== undefined) return `extend ${bumped}`;
   if (LONGEST_HELD.test(command)) return 'status in use';
   const freeAsked = FREE_ASKED.exec(command);
   if (freeAsked && freeAsked[1] === undefined) return "what's free";

@@ -253,12 +253,14 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
 }
 
 /**
- * Words after the testbed a booking named that are no time: `and lab-5` (a second testbed) gets the form's
+ * Words after the testbed a booking named that are no time: `and lab-5` or `lab-5` (a second testbed) gets the form's
  * one-testbed rule, anything else that it was not read.
  */
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
+  // `book lab-3; lab-5`, `book lab-3 - lab-5`: another testbed's whole name, after a mark the reader took away.
+  if (named !== undefined && testbeds.some((record) => sameName(record.testbed_name, unread))) return oneAtATime([named, unread], 'book');
   if (isOpenEnded(unread)) {
     return `A booking needs an expected release, at most ${MAX_DAYS_AHEAD} days ahead (“${unread}”): choose when below, and extend it later as often as you need.`;
   }

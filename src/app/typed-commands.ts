@@ -135,9 +135,10 @@ export function commandText(text: string): string {
 
 /**
  * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`: agreeing (or, with a
- * mark after it or `I'm`, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it.
+ * mark after it or `I'm`, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay
+ * if I take lab-3` ask whether they may, so their `ok` stays.
  */
-const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)))\s+(?=\S)/i;
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)))\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
@@ -193,10 +194,10 @@ function withTimeSpellings(text: string): string {
 }
 
 /**
- * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
- * command; `please`, `now`, `right away`, `thanks` after it.
+ * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could`, `tell me`
+ * before a question (`tell me who has lab-3`) before a command; `please`, `now`, `right away`, `thanks` after it.
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b))\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
@@ -246,7 +247,7 @@ export const FREE_NOW =
  * release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow|later(?:\s+today)?|this\s+(?:afternoon|evening|week)|next\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
+  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
@@ -444,14 +445,14 @@ const HISTORY_NAMED =
  */
 export const MY_HISTORY =
   /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?history\s+of\s+my\s+(?:bookings|testbeds|reservations))|(?:what\s+(?:was|were)\s+)?my\s+(?:last|previous|recent)\s+(?:booking|reservation|testbed)s?|how\s+much\s+did\s+i\s+use\s+the\s+lab(?:\s+(?:this|last)\s+(?:week|month))?|how\s+many\s+hours\s+(?:did|have)\s+i\s+(?:book|use|booked|used)(?:\s+(?:this|last)\s+(?:week|month))?|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation))$/i;
-/** `lab-3 history`, `lab-3 log`, `lab-3 activity`, `lab-3 usage`: the name first (only when it is a testbed's). */
-const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats)$/i;
+/** `lab-3 history`, `lab-3 log`, `lab-3 activity`, `lab-3 usage`, `lab-3 audit`: the name first (only when it is a testbed's). */
+const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats|audit(?:\s+(?:log|trail))?)$/i;
 /**
- * `log lab-3`, `what happened to lab-3`, `who released lab-3`, `when was lab-3 released`: its history too, when the words
- * name a testbed (`what happened to my build` does not).
+ * `log lab-3`, `audit lab-3`, `what happened to lab-3`, `who released lab-3`, `when was lab-3 released`, `last user of lab-3`: its
+ * history too, when the words name a testbed (`what happened to my build` does not).
  */
 const HISTORY_SAID =
-  /^(?:(?:show\s+)?(?:the\s+)?(?:logs?|activity)(?:\s+(?:of|for|on))?\s+(\S[\s\S]*?)|what\s+happened\s+(?:to|with|on)\s+(\S[\s\S]*?)|who\s+(?:released|freed|returned)\s+(\S[\s\S]*?)(?:\s+last)?|when\s+was\s+(\S[\s\S]*?)\s+(?:last\s+)?(?:released|freed|returned))$/i;
+  /^(?:(?:show\s+)?(?:the\s+)?(?:logs?|activity|audit(?:\s+(?:log|trail))?)(?:\s+(?:of|for|on))?\s+(\S[\s\S]*?)|(?:who\s+(?:was|is)\s+)?(?:the\s+)?(?:last|previous|prior|former)\s+(?:users?|holders?|owners?|bookings?)\s+(?:of|on|for)\s+(\S[\s\S]*?)|what\s+happened\s+(?:to|with|on)\s+(\S[\s\S]*?)|who\s+(?:released|freed|returned)\s+(\S[\s\S]*?)(?:\s+last)?|when\s+was\s+(\S[\s\S]*?)\s+(?:last\s+)?(?:released|freed|returned))$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';
 
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */

@@ -139,6 +139,8 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     if (bookedName(testbeds, name, true) === undefined) continue;
     const rest = text.slice(name.length).trim();
     const said = SAID_OTHERWISE.exec(rest);
+    // `lab-3, lab-5`: a second testbed after the mark, never a purpose (the form says one at a time).
+    if (said?.[4] !== undefined && startsWithTestbed(said[6], testbeds)) return undefined;
     if (said !== null) {
       const words = said[6];
       if (said[1] !== undefined) return `${name} ${words}`;
@@ -146,14 +148,23 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     }
     const length = LENGTH_THEN_WORDS.exec(rest);
     if (length !== null) return `${name} for ${length[1]} for ${length[2]}`;
-    // `lab-3 next 2 hours`: a length said as what comes next.
-    if (/^(?:the\s+)?next\s+\S/i.test(rest) && LENGTH_LAST.test(rest)) return `${name} for the ${rest.replace(/^the\s+/i, '')}`;
+    // `lab-3 next 2 hours`: a length said as what comes next (`next week for 3 days` is a later start and a length).
+    if (/^(?:the\s+)?next\s+\S/i.test(rest) && !/\s(?:for|until|till|til|to|through|from)\s/i.test(rest) && LENGTH_LAST.test(rest)) return `${name} for the ${rest.replace(/^the\s+/i, '')}`;
     // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed, courtesy or time before it: `and
     // lab-5 for 2h`, `pls 1h`, `today 2h`, whose words are no purpose).
     const purposeFirst = LENGTH_LAST.exec(rest)?.[1];
     if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`)) return `${name} for ${rest}`;
   }
   return undefined;
+}
+
+/** Whether words start with a testbed's whole name (`lab-5`, `lab-5 for 2h`). */
+function startsWithTestbed(words: string, testbeds: readonly Lab[]): boolean {
+  return [...wordEnds(words), words.length].some((end) => {
+    const name = words.slice(0, end).replace(/[,;:]$/, '').trim();
+    const match = findByTypedName(testbeds, name);
+    return 'found' in match && sameName(match.found.testbed_name, name);
+  });
 }
 
 /** Reads the words of a typed booking as they stand. */
@@ -501,6 +512,9 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
   // `lab-3 tomorrow 9 to 12` is a start and an end (booking ahead), not until ten to twelve.
   const ahead = day !== null && LATER_START.exec(` ${day[2]}`)?.index === 0;
   if (day && !ahead && bookedName(testbeds, day[1]) !== undefined && readTypedRelease(`until ${day[2]}`, now, timeZone) !== null) return `${day[1]} until ${day[2]}${day[3] ?? ''}`;
+  // `lab-3 4pm`, `lab-3 16:00 CET for the soak`: a clock, so until then (as `lab-3 0930 hrs`; `at 4pm` asks for a later start).
+  const clock = NAME_THEN_CLOCK.exec(text);
+  if (clock && bookedName(testbeds, clock[1]) !== undefined && readTypedRelease(`until ${clock[2]}`, now, timeZone) !== null) return `${clock[1]} until ${clock[2]}${clock[3] ?? ''}`;
   return bareTime(text, testbeds, now, timeZone) ?? text;
 }
 
@@ -518,6 +532,13 @@ const BARE_STRETCH = String.raw`(?:all|the\s+(?:whole|entire))\s+(?:day|week|mor
 const NAME_THEN_STRETCH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_STRETCH})(\s+for\s+\S.*)?$`, 'i');
 /** A testbed's name (group 1), then a length (group 2). */
 const NAME_THEN_LENGTH = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'i');
+/**
+ * A clock without its `until`: `4pm`, `4:30 pm`, `16:00`, `noon`, perhaps with its zone (`16:00 CET`); `2:30` may be a length, as a
+ * stopwatch shows it, so without `am` or `pm` the hour has two digits.
+ */
+const BARE_CLOCK = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{2}:\d{2}|noon|midday|midnight)(?:\s+(?!for\s)\S+)?`;
+/** A testbed's name (group 1), then a clock (group 2), then perhaps a purpose (group 3). */
+const NAME_THEN_CLOCK = new RegExp(String.raw`^(\S.*?)\s+(${BARE_CLOCK})(\s+for\s+\S.*)?$`, 'i');
 /** A testbed's name (group 1), then a day (group 2), then perhaps a purpose (group 3). */
 const NAME_THEN_DAY = new RegExp(String.raw`^(\S.*?)\s+(${BARE_DAY})(\s+for\s+\S.*)?$`, 'i');
 /** A length (group 1), a day (group 2) or a stretch (group 3) with nothing before it, then perhaps a purpose (group 4). */
@@ -562,6 +583,8 @@ function withoutSeparator(text: string, testbeds: readonly Lab[]): string {
   const marked = /^(.+?)\s*(?:,|:|;|\s[-–—]\s)\s*(\S.*)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200)) ?? /^(.+?)\s*\((.+)\)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200));
   if (marked === null || marked[0].length !== text.length) return text;
   const match = findByTypedName(testbeds, marked[1]);
+  // `lab-3, lab-5`: two testbeds, which the form names as such (the comma stays).
+  if (/^[^,;]*,/.test(marked[0].slice(marked[1].length)) && startsWithTestbed(marked[2], testbeds)) return text;
   return 'found' in match && sameName(match.found.testbed_name, marked[1]) ? `${marked[1]} ${marked[2]}` : text;
 }
 

@@ -3088,3 +3088,111 @@ describe('router: a label asked about other ways', () => {
     expect(dispatched('what does wifi mean')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
+
+describe('router: the thirty-first round of everyday words', () => {
+  const mine = [{ type: 'mine.requested' }];
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  const free = [{ type: 'status.requested', label: 'free' }];
+  const history3 = [{ type: 'history.requested', testbedId: 3 }];
+  const book3 = [{ type: 'registration.started', testbedName: 'lab-3' }];
+  const release3 = [{ type: 'release.started', testbedName: 'lab-3' }];
+  const wait3 = [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }];
+  it.each([
+    // Their own bookings, asked about (a hint before; `is my booking overdue` asked for a testbed called “my booking”).
+    ['am I overdue', mine],
+    ['am I late', mine],
+    ['is my booking overdue', mine],
+    ['is my booking still active', mine],
+    ['do I have anything overdue', mine],
+    ['did I forget to release something', mine],
+    ['does my booking expire', mine],
+    ['when does it expire', mine],
+    ['my booking ends when', mine],
+    ['until when is my booking', mine],
+    ['how much time do I have', mine],
+    ['minutes left', mine],
+    ['what is my purpose', mine],
+    // More time, said other ways.
+    ['bump my booking by an hour', [{ type: 'mine.requested', extendMinutes: 60 }]],
+    ['bump lab-3 by 2h', [{ type: 'mine.requested', testbedId: 3, extendMinutes: 120 }]],
+    ['postpone my release', mine],
+    ['push back my release', mine],
+    ['delay the release of lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    // Reminders are the holder's to settle: their bookings, as `don't remind me`.
+    ['turn off reminders', mine],
+    ['no reminders', mine],
+    ['stop sending me messages', mine],
+    // On the way out.
+    ["I'm off", mine],
+    ['on vacation next week', mine],
+    ['off sick', mine],
+    ['bye, releasing lab-3', release3],
+    // Giving back and asking for.
+    ['freeing lab-3', release3],
+    ['lab-3 returned', release3],
+    ['is it ok if I use lab-3', book3],
+    ['ok to use lab-3?', book3],
+    ['borrowing lab-3 for an hour', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: '1h' } }]],
+    ["I'd like lab-3 when it's free", wait3],
+    ['give me a shout when lab-3 is free', wait3],
+    ['msg me when lab-3 is free', wait3],
+    // About a testbed.
+    ['last user of lab-3', history3],
+    ['previous user of lab-3', history3],
+    ['lab-3 audit', history3],
+    ['can you tell me who has lab-3', status3],
+    ['can you check if lab-3 is free', status3],
+    ['is lab-3 ok to use', status3],
+    ['is lab-3 available tomorrow morning', status3],
+    ['how long will I wait for lab-3', status3],
+    ['still waiting for lab-3', status3],
+    ['when do I have to give lab-3 back', status3],
+    ['check in on lab-3', status3],
+    // What is free.
+    ['any testbed?', free],
+    ['no free testbeds?', free],
+    ['why is nothing free', free],
+    ['earliest free testbed', free],
+    ["tell me what's free", free],
+    // A booking's purpose, said without a mark.
+    ['lab-3 purpose regression', [{ type: 'purpose.started', testbedId: 3, purpose: 'regression' }]],
+    ['the purpose is regression', [{ type: 'purpose.started', purpose: 'regression' }]],
+    ['rename my booking', [{ type: 'purpose.started' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a bare clock after the name is the expected release (`book lab-3 4pm`, as `book lab-3 0930 hrs`); `at 4pm` and `2:30` are not', () => {
+    const until = (time: string, date = '2026-03-02') => [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: date, release_time: time } }];
+    expect(dispatched('book lab-3 4pm')).toEqual(until('16:00'));
+    expect(dispatched('book lab-3 16:30')).toEqual(until('16:30'));
+    expect(dispatched('book lab-3 4pm tomorrow')).toEqual(until('16:00', '2026-03-03'));
+    expect(dispatched('book lab-3 noon for the soak')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'the soak' } },
+    ]);
+    expect(dispatched('book lab-3 at 4pm')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'at 4pm' }]);
+    expect(dispatched('book lab-3 2:30')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: '2:30' }]);
+  });
+
+  it('`next week for 3 days` is a later start (it was the week, with the purpose “3 days”); `next 2 hours` stays a length', () => {
+    expect(dispatched('book lab-3 next week for 3 days')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'next week for 3 days' }]);
+    expect(dispatched('book lab-3 next 2 hours')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } },
+    ]);
+  });
+
+  it('a second testbed after a comma is no purpose: the form is for the first and names the second', () => {
+    expect(dispatched('book lab-3, TB-04 SD-WAN pod')).toEqual([{ type: 'registration.started', testbedName: 'lab-3, TB-04 SD-WAN pod' }]);
+    expect(dispatched('book lab-3; TB-04 SD-WAN pod')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'TB-04 SD-WAN pod' }]);
+    // A purpose after a comma stays one.
+    expect(dispatched('book lab-3, regression')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'regression' }, forWho: { words: 'regression', testbedName: 'lab-3' } },
+    ]);
+  });
+
+  it('words close to these stay the hint: `off` alone, `bump` alone, `lab-3 purpose of the rack` (no new purpose “of the rack”)', () => {
+    expect(dispatched('off')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('bump')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('lab-3 purpose of the rack')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+});

@@ -527,6 +527,15 @@ describe('a testbed named with the command', () => {
     expect((await h.readTestbeds()).filter((record) => record.status === 'in_use').map((record) => record.testbed_name)).toEqual(['lab-1']);
     // Without a time after it, the second name is no time either: the same line, under the release picker.
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-2 & lab-3'), 'release_choice')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    // After a comma the second name is no purpose (it was: the form held “lab-3” in its purpose box); after a dash, no time either.
+    const comma = await ask(h, h.ada, h.lab, 'book lab-2, lab-3 for 2 hours');
+    expect(startsOn(comma)).toBe('lab-2');
+    expect(fieldErrorText(comma, 'testbed_id')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    expect(input(comma, 'purpose').value).toBeUndefined();
+    const commaAlone = await ask(h, h.ada, h.lab, 'book lab-2, lab-3');
+    expect(startsOn(commaAlone)).toBe('lab-2');
+    expect(input(commaAlone, 'purpose').value).toBeUndefined();
+    expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-2 - lab-3'), 'release_choice')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
     // Releasing two at once is one press on those that are hers: lab-3 is nobody's.
     const release = await ask(h, h.ada, h.lab, 'release lab-1, lab-3');
     expect(seenCard(release).heading).toBe('Release lab-1?');
