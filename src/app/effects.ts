@@ -113,6 +113,7 @@ export function createEffects(deps: {
       statusMemo,
       findPeople,
       adminCount: config.admins.length,
+      ...(config.digest === undefined ? {} : { digest: config.digest }),
       // Read only by the cards that offer admins more (not on a status or menu reply).
       get requesterIsAdmin() {
         return requesterEmail !== undefined && config.admins.some((admin) => sameEmail(admin, requesterEmail));

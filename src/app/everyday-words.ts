@@ -57,20 +57,20 @@ const QUEUE_OF =
 const PLACE_ASKED_FOR =
   /^(?:am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /**
- * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `my waits`: their bookings and
- * places in queues.
+ * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `I'm next`, `my waits`: their
+ * bookings and places in queues.
  */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
+const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|i(?:['’]?m|\s+am)\s+next(?:\s+in\s+line)?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
   /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
 /**
- * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `unwait all` or `leave the queue` with no
- * testbed: their places in queues (each with Leave the queue).
+ * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `unwait all`, `leave the queue` or `take me
+ * off the list` with no testbed: their places in queues (each with Leave the queue).
  */
 const WHICH_QUEUES =
-  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?))$/i;
+  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?)|take\s+me\s+off\s+(?:the\s+|all\s+(?:the\s+)?)?(?:list|queues?|lines?|waiting\s+lists?))$/i;
 /** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
 const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
@@ -84,6 +84,30 @@ const TAKE_BACK =
   /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
 /** `I'm leaving, release lab-3`, `going home, release lab-3`, `bye, releasing lab-3`: the release after the words on the way out (group 1, then group 2). */
 const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook|releasing|freeing|returning)\s+\S[\s\S]{0,80})$/i;
+/**
+ * `when is the digest`, `what time does the digest come`, `turn off the digest`, `can I get the digest in my dm`: the rules, which say
+ * when this lab's digest is posted (the lab's setting, nobody's own).
+ */
+const DIGEST_RULES =
+  /^(?:(?:when|what\s+time)\s+(?:is|does|will)\s+the\s+(?:daily\s+)?digest(?:\s+(?:come(?:\s+out)?|posted|sent|arrive|go\s+out|run))?|(?:turn\s+off|switch\s+off|stop|disable|mute|cancel|unsubscribe\s+from|no\s+more)\s+(?:the\s+)?(?:daily\s+)?digests?|(?:can\s+i\s+)?(?:get|have|receive)\s+the\s+(?:daily\s+)?digest\s+(?:in\s+(?:my\s+|a\s+)?(?:dm|1:1|direct\s+messages?|private)|privately|by\s+email)|(?:is\s+there\s+a\s+(?:daily\s+)?digest|how\s+does\s+the\s+(?:daily\s+)?digest\s+work))$/i;
+/** `skip the queue`, `move me up the queue`, `can I go first`, `high priority`: the rules (a queue is first come, first served). */
+const QUEUE_ORDER =
+  /^(?:(?:can\s+(?:i|you)\s+)?(?:move|bump)\s+me\s+up(?:\s+(?:in\s+)?the\s+(?:queue|line))?|(?:can\s+i\s+)?(?:skip|jump|cut)\s+the\s+(?:queue|line)|can\s+i\s+(?:go|be)\s+first|swap\s+places\s+with\s+\S+(?:\s+\S+)?|let\s+\S+(?:\s+\S+)?\s+go\s+(?:before|ahead\s+of)\s+me|give\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?\s+to\s+\S+(?:\s+\S+)?|(?:high|top|urgent)\s+priority(?:\s+\S+)?|prioriti[sz]e\s+me(?:\s+for\s+\S+)?|is\s+there\s+(?:a\s+)?priority)$/i;
+/**
+ * `lab-3 is idle`, `nobody is using lab-3`, `Linus is not using lab-3`, `Linus forgot to release lab-3`, `lab-3 has been booked for ages`,
+ * `why has Linus had lab-3 for so long`: as `who has lab-3` (the group that matched), whose card asks the holder at a press; the
+ * colleague named is not read.
+ */
+const HELD_IDLE =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:is|looks|seems)\s+(?:idle|unused|abandoned)|(?:no(?:one|body|\s+one)\s+is|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)\s+even)\s+using\s+(\S[\s\S]{0,80}?)(?:\s+(?:any\s*more|now|at\s+all))?|(?!i\s)\S+(?:\s+\S+)?\s+forgot\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:booked|taken|held|in\s+use)\s+(?:for\s+(?:ages|days|weeks|so\s+long|too\s+long|\d+\s+(?:days|weeks|hours))|forever)|why\s+(?:has|does)\s+\S+(?:\s+\S+)?\s+(?:had|have|held|hold)\s+(\S[\s\S]{0,80}?)\s+(?:for\s+)?(?:so\s+long|this\s+long|for\s+ages))$/i;
+/** Whether words read by HELD_IDLE, TAKE_OVER or QUEUE_ORDER name a colleague (`Linus isn't using lab-3`, `… from Linus`, `swap places with Linus`). */
+function namesColleague(said: string): boolean {
+  if (HELD_IDLE.test(said) && /^(?:why\s+(?:has|does)\s|(?!no(?:one|body|\s+one)\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not|forgot)\s)/i.test(said)) return true;
+  if (TAKE_OVER.test(said) && /\sfrom\s+\S/i.test(said)) return true;
+  return QUEUE_ORDER.test(said) && /^(?:swap\s|let\s|give\s+my\s)/i.test(said);
+}
+/** `steal lab-3`, `take over lab-3`, `can I take over lab-3 from Linus`: as `book lab-3` (group 1), whose answer says who holds it. */
+const TAKE_OVER = /^(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|i(?:['’]?m|\s+am)\s+)?(?:steal|take\s+over|taking\s+over|stealing)\s+(\S[\s\S]{0,80}?)(?:\s+from\s+\S+(?:\s+\S+)?)?$/i;
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
@@ -356,8 +380,8 @@ function pushedBack(said: string, testbeds: readonly Pick<TestbedRecord, 'testbe
 
 const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => asked.minutes !== undefined || asked.until !== undefined;
 
-/** `never mind`, `forget it`, `cancel that`: as `cancel`, which closes the form the person has open. */
-const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort|quit|exit)$/i;
+/** `never mind`, `forget it`, `cancel that`, `I changed my mind`: as `cancel`, which closes the form the person has open. */
+const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort|quit|exit|(?:i(?:['’]?ve|\s+have)?\s+)?changed\s+my\s+mind)$/i;
 
 /** `what's the status of lab-3`, `the status for 5g`, `what's the status`: status (of that testbed or label). */
 const STATUS_OF = /^(?:what(?:['’]?s|\s+is)\s+|(?:get|show|check|give)(?:\s+me)?\s+)?the\s+status(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
@@ -372,9 +396,12 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
 const LET_HAVE =
   /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
 
-/** `bug report`, `report a bug`, `feature request: …`, `I have feedback`: the feedback form. */
+/**
+ * `bug report`, `report a bug`, `feature request: …`, `I have feedback`, `the register button is not working`, `nothing happens when I
+ * press Register`: the feedback form.
+ */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)(?:\s+\S+){1,2}|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
@@ -413,8 +440,9 @@ const WAITLIST_ME =
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
 const ANYONE_RELEASE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
-/** `why can't I book lab-3`: who holds it (group 1, when it names a testbed). */
-const WHY_NOT = /^why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take)\s+(\S[\s\S]*)$/i;
+/** `why can't I book lab-3`, `I can't book lab-3`: who holds it (group 1 or 2, when it names a testbed). */
+const WHY_NOT =
+  /^(?:why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take)\s+(\S[\s\S]*)|i\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+(?:book|register|reserve|get)\s+(\S[\s\S]*))$/i;
 /** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`, `most popular testbed`: the usage report. */
@@ -449,6 +477,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
   // lab-3`: the colleague is not read either.
   if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || WHY_HELD.test(said))) return true;
+  // `Linus forgot to release lab-3`, `take over lab-3 from Linus`, `give my place to Linus`: likewise.
+  if (said.length <= AROUND_NAME_MAX && namesColleague(said)) return true;
   // `who gets lab-3 after Linus`, `who is after Linus on lab-3`: likewise.
   if (said.length <= AROUND_NAME_MAX && WHO_GETS_NEXT.test(said) && /\safter\s+(?!(?:me|you|him|her|them)(?:\s|$))\S/i.test(said)) return true;
   // `who had lab-3 before Linus`: the colleague is not read, but they are named.
@@ -753,8 +783,8 @@ const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  * hyphen, a dot or an underscore in it) and is no testbed's yet nor a length (`add 2h` is more time).
  */
 const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|more|extra|some)(?:\s|$))(\S*[\d._-]\S*)((?:\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|described\s+as|with\s+(?:the\s+)?description)\s+\S[\s\S]*)?)$/i;
-/** `show the menu`, `open menu`, `main menu`, `start`: the menu, as `testbed`. */
-const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started)$/i;
+/** `show the menu`, `open menu`, `main menu`, `start`, `what now`, `what should I do`: the menu, as `testbed`. */
+const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started|(?:and\s+)?(?:what\s+now|now\s+what|what\s+next)|and\s+now|what\s+(?:should|do|can)\s+i\s+do\s+(?:now|next)|what\s+should\s+i\s+do)$/i;
 /**
  * `when does my booking end`, `when is my booking up`, `how much time do I have left`, `what's left on my booking`, `what is my
  * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`, `how many bookings do I
@@ -818,7 +848,7 @@ const IDLE =
   /^(?:(?:which(?:\s+testbeds?|\s+ones?)?\s+(?:are|is)|what(?:['’]?s|\s+is|\s+are)|(?:show|list)(?:\s+me)?(?:\s+the)?|any(?:thing)?)\s+)?(?:idle|unused|unbooked|not\s+(?:in\s+use|booked|taken))(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `who has the most bookings`, `who books the most`, `top users`: the usage report, whose top holders answer it. */
 const TOP_HOLDERS =
-  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:users|holders|bookers)|leaderboard|who(?:\s+hogs|['’]?s\s+hogging|\s+is\s+hogging)\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
+  /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:\d{1,2}\s+)?(?:users|holders|bookers)|leaderboard|who(?:\s+hogs|['’]?s\s+hogging|\s+is\s+hogging)\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
 /**
  * `lab-3 release`, `lab-3: book 2h`, `lab-3 wait`, `lab-3 extend 2 hours`: a testbed's name (group 1) first, then the
  * command (group 2) and perhaps a time (group 3).
@@ -958,6 +988,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (TIME_ZONE_ASKED.test(command)) return 'time zone';
   const topic = HELP_TOPIC.exec(command)?.[1];
   if (topic !== undefined) return helpOn(topic, testbeds);
+  if (DIGEST_RULES.test(command)) return 'rules';
   if (DIGEST_ASKED.test(command)) return 'digest';
   if (FEEDBACK_WORDS.test(command)) return 'feedback';
   if (BROADCAST_WORDS.test(command) || TELL_EVERYONE.test(command)) return 'broadcast';
@@ -996,6 +1027,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (MY_PAST.test(command)) return 'my history';
   const adminSaid = adminWords(command, testbeds);
   if (adminSaid !== undefined) return adminSaid;
+  if (QUEUE_ORDER.test(command)) return 'rules';
+  const idle = command.length > AROUND_NAME_MAX ? undefined : HELD_IDLE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
+  const takenOver = command.length > AROUND_NAME_MAX ? undefined : TAKE_OVER.exec(command)?.[1].trim();
+  if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
   const checked = command.length > AROUND_NAME_MAX ? undefined : CHECK_IF.exec(command)?.[1].trim();
   if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
@@ -1028,7 +1064,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const askPerson = ASK_PERSON.exec(command);
   const askedOf = (askPerson?.[2] ?? askPerson?.[4])?.trim();
   const askedWho = (askPerson?.[1] ?? askPerson?.[3])?.trim();
-  if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)$/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
+  // (`can I force release lab-3` names nobody to ask: `I` is never the colleague.)
+  if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)(?:\s|$)/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
   const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
   if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
   const hasLabel = HAVE_LABEL.exec(command)?.[1];
@@ -1051,7 +1088,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (NEED_ONE_NOW.test(command) || ANY_ONE_WILL_DO.test(command)) return 'book';
   if (WAITLIST_ME.test(command)) return 'wait';
   if (ANYONE_RELEASE.test(command)) return 'free';
-  const whyNot = WHY_NOT.exec(command)?.[1].trim();
+  const whyNot = WHY_NOT.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  // `I can't book`, `I couldn't book anything`: the booking form, which says what is free.
+  if (/^i\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+(?:book|register|reserve)(?:\s+(?:anything|a\s+testbed|one))?$/i.test(command)) return 'book';
   if (whyNot !== undefined && namesOne(testbeds, whyNot)) return `who has ${whyNot}`;
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';

@@ -65,6 +65,7 @@ import { labelsCard, labelsText } from '../cards/labels.card.js';
 import { rulesCard, rulesText } from '../cards/rules.card.js';
 import { timeZoneCard, timeZoneText } from '../cards/time-zone.card.js';
 import { digestCard, digestText } from '../cards/digest.card.js';
+import type { DigestSchedule } from '../digest/schedule.js';
 import { PROBLEMS_DAYS, problemFormCard, problemFormText, problemsCard, problemsText } from '../cards/problem.card.js';
 
 export type View = CardView | BroadcastView | AdminView;
@@ -92,6 +93,8 @@ export interface RenderContext {
   findPeople?: (words: string) => Promise<Array<{ email: string; name: string }>>;
   /** How many admins ADMINS names (a problem report goes to them); absent: none. */
   adminCount?: number;
+  /** When the daily digest is posted, for `rules`; absent when it is not. */
+  digest?: DigestSchedule;
   /** The person the card is for is one of the lab's admins (ADMINS): some cards offer them more. */
   requesterIsAdmin?: boolean;
   /** The lab's reminder, overdue and hold settings, for `rules` (absent: the defaults). */
@@ -331,7 +334,13 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
     }
     case 'rules': {
       const { reminderMs, overdueRepeatMs, holdMs } = ctx.timing ?? DEFAULT_TIMING;
-      const input = { reminderMinutes: reminderMs / 60_000, overdueRepeatHours: overdueRepeatMs / 3_600_000, holdMinutes: holdMs / 60_000, admins: ctx.adminCount ?? 0 };
+      const input = {
+        reminderMinutes: reminderMs / 60_000,
+        overdueRepeatHours: overdueRepeatMs / 3_600_000,
+        holdMinutes: holdMs / 60_000,
+        admins: ctx.adminCount ?? 0,
+        ...(ctx.digest === undefined ? {} : { digest: ctx.digest }),
+      };
       return pair(rulesCard(input), rulesText(input));
     }
     case 'timeZone': {

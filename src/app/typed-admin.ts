@@ -103,7 +103,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?<words>\S[\s\S]*?)\s+(?:will\s+be|['’]ll\s+be|should\s+be|is)\s+back\s+(?:on\s+|by\s+|at\s+)?(?!(?:in\s+service|online|up|again|now|soon|shortly|later)$)(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^(?<words>\S[\s\S]*?)\s+back\s+(?:on|by)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?expected\s+back\s+(?:on\s+|by\s+|at\s+)?(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
-  [/^force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
+  // (`can I force release lab-3`: the form, which tells a person who is no admin who can; never a question sent to the holder.)
+  [/^(?:(?:can|could|may)\s+i\s+)?force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],
   [/^(?:kick|boot|throw)\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of|from)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],

@@ -1,13 +1,15 @@
 /**
- * `rules` (or `how long can I book lab-3`, `what's the max booking time`, `how does the queue work`): how bookings work
- * in this lab, with its own settings (how early the reminder comes, how often an overdue holder is told, how long a
- * released testbed is kept for the first in its queue, whether there are admins). Pure; the settings come in.
+ * `rules` (or `how long can I book lab-3`, `what's the max booking time`, `how does the queue work`, `when is the digest`): how
+ * bookings work in this lab, with its own settings (how early the reminder comes, how often an overdue holder is told, how long a
+ * released testbed is kept for the first in its queue, when the daily digest is posted, whether there are admins). Pure; the
+ * settings come in.
  */
 import type { AdaptiveCardJson } from '../platform/port.js';
 import { ACTIONS } from './actions.js';
 import { card, submit, textBlock } from './common.js';
 import { buttons, heading, small } from './parts.js';
 import { MAX_DAYS_AHEAD } from './release-time.js';
+import type { DigestSchedule } from '../digest/schedule.js';
 
 export interface LabRules {
   /** Minutes before the expected release that the holder is reminded (0: no reminder). */
@@ -18,6 +20,26 @@ export interface LabRules {
   holdMinutes: number;
   /** How many admins the lab has. */
   admins: number;
+  /** When the daily digest is posted (`DIGEST_AT`, `DIGEST_TZ`, `DIGEST_WEEKDAYS`); absent when it is not. */
+  digest?: DigestSchedule;
+}
+
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** `every day`, `Monday to Friday`, `Monday, Wednesday and Friday`: ISO weekdays (ascending) as people say them. */
+function daysSaid(weekdays: readonly number[]): string {
+  if (weekdays.length === 7) return 'every day';
+  const names = weekdays.map((day) => DAY_NAMES[day - 1]);
+  const consecutive = weekdays.every((day, index) => index === 0 || day === weekdays[index - 1] + 1);
+  if (consecutive && names.length >= 3) return `${names[0]} to ${names[names.length - 1]}`;
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function digestSaid(digest: DigestSchedule | undefined): string {
+  if (digest === undefined) return 'This lab has no daily digest (DIGEST_AT is not set where the bot runs). Type digest to see one as of now.';
+  const at = `${String(digest.hour).padStart(2, '0')}:${String(digest.minute).padStart(2, '0')} ${digest.timeZone}`;
+  const days = daysSaid(digest.weekdays);
+  return `At ${at}, ${days === 'every day' ? days : `on ${days}`}, I post a digest to the lab’s rooms: what is overdue, what is due back that day, who waits and what is under maintenance. Type digest to see it as of now. When it comes is set where the bot runs (DIGEST_AT), for the whole lab.`;
 }
 
 /** A setting's length in the largest unit it is a whole number of: `15` and `minute`, `1` and `day`. */
@@ -62,6 +84,7 @@ function rules(settings: LabRules): Array<[string, string]> {
       'Queues',
       `A released testbed goes to the first in its queue: it is kept for them for ${spelled(settings.holdMinutes)}, then offered to the next. While somebody waits, its holder sees so on every reminder.`,
     ],
+    ['Digest', digestSaid(settings.digest)],
     ['Admins', admins],
   ];
 }

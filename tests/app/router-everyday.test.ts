@@ -675,7 +675,7 @@ describe('router: courtesy, queues, and asking for a testbed', () => {
     expect(route(text(typed), ctx)).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
   });
 
-  it.each(['never mind', 'nvm', 'forget it', 'cancel that'])('%j closes the open form, as cancel does', (typed) => {
+  it.each(['never mind', 'nvm', 'forget it', 'cancel that', 'I changed my mind'])('%j closes the open form, as cancel does', (typed) => {
     expect(route(text(typed), ctx)).toEqual(route(text('cancel'), ctx));
   });
 
@@ -3160,6 +3160,61 @@ describe('router: the thirty-first round of everyday words', () => {
     ['rename my booking', [{ type: 'purpose.started' }]],
   ])('%j: %j', (typed, expected) => {
     expect(dispatched(typed)).toEqual(expected);
+  });
+
+  const rules = { kind: 'reply', view: { kind: 'rules' } };
+  const feedback = [{ type: 'feedback.started' }];
+  it.each([
+    // Asking may I force release is the admin's form (which says who can), never a question sent to the holder as it was.
+    ['can I force release lab-3', [{ type: 'admin.formRequested', task: 'force_release', values: { testbed_id: '3' } }]],
+    // A part of the bot that does not work: the feedback form (`register button not working` started a booking of “button not working”).
+    ['register button not working', feedback],
+    ['the form doesn’t work', feedback],
+    ['the buttons don’t work', feedback],
+    ['booking doesn’t work', feedback],
+    ['nothing happens when I press register', feedback],
+    // A holder who seems gone: lab-3's status, whose Ask the holder asks at a press.
+    ['lab-3 is idle', status3],
+    ['nobody is using lab-3', status3],
+    ['Linus isn’t using lab-3 anymore', status3],
+    ['Linus forgot to release lab-3', status3],
+    ['lab-3 has been booked for ages', status3],
+    ['why has Linus had lab-3 for so long', status3],
+    // Taking it: the booking, which says who holds it.
+    ['steal lab-3', book3],
+    ['can I take over lab-3', book3],
+    ['take over lab-3 from Linus', book3],
+    ['emergency, need lab-3 now', book3],
+    // A queue is first come, first served: the rules say so.
+    ['skip the queue', rules],
+    ['move me up the queue', rules],
+    ['can I go first', rules],
+    ['high priority lab-3', rules],
+    ['give my place to Linus', rules],
+    // The digest is the lab's: the rules say when it comes.
+    ['when is the digest', rules],
+    ['turn off the digest', rules],
+    ['can I get the digest in my dm', rules],
+    // And the rest.
+    ['I changed my mind', dispatched('cancel')],
+    ["I'm next", [{ type: 'mine.requested', queues: true }]],
+    ['take me off the list', [{ type: 'mine.requested', queues: true }]],
+    ['what now', [{ type: 'menu.requested' }]],
+    ['what should I do', [{ type: 'menu.requested' }]],
+    ["I can't book", [{ type: 'registration.started' }]],
+    ["I can't book lab-3", status3],
+    ['top 5 users', [{ type: 'report.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a colleague named with these is not read, and a recording blanks the text; the same words naming nobody are kept', () => {
+    for (const typed of ['Linus forgot to release lab-3', 'Linus isn’t using lab-3 anymore', 'why has Linus had lab-3 for so long', 'take over lab-3 from Linus', 'give my place to Linus', 'swap places with Linus']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
+    for (const typed of ['nobody is using lab-3', 'lab-3 is idle', 'steal lab-3', 'skip the queue', 'when is the digest', 'am I overdue', 'book lab-3 4pm']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
   });
 
   it('a bare clock after the name is the expected release (`book lab-3 4pm`, as `book lab-3 0930 hrs`); `at 4pm` and `2:30` are not', () => {

@@ -22,7 +22,7 @@ describe('the rules card', () => {
     expect(cardProblems(card)).toEqual([]);
     expect(seenCard(card).heading).toBe('How booking works here');
     const titles = seenCard(card).all.filter((item) => item.role === 'text' && item.element.weight === 'Bolder').map((item) => item.text);
-    expect(titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
+    expect(titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Digest', 'Admins']);
     expect(under(defaults, 'Booking')).toBe(
       'A booking starts when it is made and runs until the expected release you choose, at most 90 days ahead. Extend it as often as you need: type mine. There is no booking ahead: to be next for a busy testbed, join its queue (type wait and its name).',
     );
@@ -33,6 +33,7 @@ describe('the rules card', () => {
     expect(under(defaults, 'Queues')).toBe(
       'A released testbed goes to the first in its queue: it is kept for them for 10 minutes, then offered to the next. While somebody waits, its holder sees so on every reminder.',
     );
+    expect(under(defaults, 'Digest')).toBe('This lab has no daily digest (DIGEST_AT is not set where the bot runs). Type digest to see one as of now.');
     expect(under(defaults, 'Admins')).toBe('The lab’s admins can extend, hand over or force release somebody’s booking and put a testbed into maintenance (type who are the admins).');
     expect(buttonTitles(card)).toEqual(['Mine', 'Status', 'Help']);
   });
@@ -48,6 +49,19 @@ describe('the rules card', () => {
     expect(under(quiet, 'Overdue')).toBe('Past its expected release a booking is overdue: red in status, and its holder is told once.');
     expect(under(quiet, 'Queues')).toMatch(/ kept for them for 2 days, /);
     expect(under({ ...defaults, reminderMinutes: 90 }, 'Reminders')).toMatch(/^90 minutes before /);
+  });
+
+  it('says when the digest is posted: its time and zone, and its days as people say them', () => {
+    const weekdays: LabRules = { ...defaults, digest: { hour: 9, minute: 0, timeZone: 'Europe/Berlin', weekdays: [1, 2, 3, 4, 5] } };
+    expect(under(weekdays, 'Digest')).toBe(
+      'At 09:00 Europe/Berlin, on Monday to Friday, I post a digest to the lab’s rooms: what is overdue, what is due back that day, who waits and what is under maintenance. Type digest to see it as of now. When it comes is set where the bot runs (DIGEST_AT), for the whole lab.',
+    );
+    const daily = (weekdays: number[]) => under({ ...defaults, digest: { hour: 17, minute: 5, timeZone: 'UTC', weekdays } }, 'Digest');
+    expect(daily([1, 2, 3, 4, 5, 6, 7])).toMatch(/^At 17:05 UTC, every day, I post /);
+    expect(daily([1, 3, 5])).toMatch(/^At 17:05 UTC, on Monday, Wednesday and Friday, I post /);
+    expect(daily([6, 7])).toMatch(/^At 17:05 UTC, on Saturday and Sunday, I post /);
+    expect(daily([2])).toMatch(/^At 17:05 UTC, on Tuesday, I post /);
+    expect(rulesText(weekdays)).toContain(' Digest: At 09:00 Europe/Berlin, on Monday to Friday, I post a digest ');
   });
 
   it('says the same in its text fallback, for clients that show no cards', () => {

@@ -132,6 +132,24 @@ describe('`rules` and `digest` over the real protocol', () => {
     expect((await ask(h, h.ada, dm, 'status')).text).toMatch(/^I answer commands in the lab’s rooms: .* for your own bookings, and rules\.$/);
   });
 
+  it('`when is the digest` (or `turn off the digest`) is answered by the rules, which say when this lab posts it', async () => {
+    h = await startHarness({ env: { DIGEST_AT: '09:00', DIGEST_TZ: 'Europe/Berlin', DIGEST_WEEKDAYS: 'mon-fri' } });
+    const digestLine = (reply: Parameters<typeof seenCard>[0]) => {
+      const entries = seenCard(reply).all.filter((item) => item.role === 'text');
+      return entries[entries.findIndex((item) => item.text === 'Digest' && item.element.weight === 'Bolder') + 1]?.text;
+    };
+    const asked = await ask(h, h.ada, h.lab, 'when is the digest?');
+    expect(seenCard(asked).heading).toBe('How booking works here');
+    expect(digestLine(asked)).toMatch(/^At 09:00 Europe\/Berlin, on Monday to Friday, I post a digest to the lab’s rooms: /);
+    expect(asked.text).toContain('Digest: At 09:00 Europe/Berlin, on Monday to Friday, I post a digest');
+    expect(digestLine(await ask(h, h.linus, h.lab, 'turn off the digest'))).toMatch(/ When it comes is set where the bot runs \(DIGEST_AT\), for the whole lab\.$/);
+    // Without DIGEST_AT the lab has none, and says how to see one now.
+    await h.restart({ DIGEST_AT: '' });
+    expect(digestLine(await ask(h, h.ada, h.lab, 'what time does the digest come'))).toBe(
+      'This lab has no daily digest (DIGEST_AT is not set where the bot runs). Type digest to see one as of now.',
+    );
+  });
+
   it('with reminders off and no admins, says so', async () => {
     h = await startHarness({ env: { REMINDER_MINUTES: '0' } });
     const seen = seenCard(await ask(h, h.ada, h.lab, 'rules'));
