@@ -6,7 +6,7 @@
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
+import { findByTypedName, hasLabel, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
 import { ANY_TESTBED, eitherWords, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 
@@ -110,6 +110,12 @@ function namesColleague(said: string): boolean {
 const TAKE_OVER = /^(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|i(?:['’]?m|\s+am)\s+)?(?:steal|take\s+over|taking\s+over|stealing)\s+(\S[\s\S]{0,80}?)(?:\s+from\s+\S+(?:\s+\S+)?)?$/i;
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
+/**
+ * `where is lab-3 located`, `lab-3 ip address`, `password for lab-3`, `how do I log in to lab-3`, `who maintains lab-3`, `who is responsible
+ * for lab-3`: as `who has lab-3` (the group that matched), whose row has its description, where a lab keeps such things.
+ */
+const ACCESS_ASKED =
+  /^(?:where\s+is\s+(\S[\s\S]{0,80}?)\s+(?:located|physically|racked)|what\s+(?:rack|room|building|shelf)\s+is\s+(\S[\s\S]{0,80}?)\s+in|(\S[\s\S]{0,80}?)['’]?s?\s+(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)|how\s+(?:do|can)\s+(?:i|we)\s+(?:connect|log\s*in|ssh|get)\s+(?:to|into|in\s+to|on)\s+(\S[\s\S]{0,80}?)|who\s+(?:maintains|looks\s+after|manages|administers|is\s+responsible\s+for|is\s+the\s+(?:owner|maintainer|contact)\s+(?:of|for))\s+(\S[\s\S]{0,80}?)|(?:the\s+)?(?:contact|maintainer)\s+(?:for|of)\s+(\S[\s\S]{0,80}?)|who\s+do\s+i\s+(?:talk|speak)\s+to\s+about\s+(\S[\s\S]{0,80}?))$/i;
 /** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
 const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -143,10 +149,17 @@ const RELEASE_IT_SAID =
 /** `not needed`, `no longer needed`, `not needed any more`: as `I don't need it`, whatever the person has of it. */
 const NOT_NEEDED_SAID = /^(?:it(?:['’]?s|\s+is)\s+)?(?:not|no\s+longer)\s+needed(?:\s+any\s*more)?$/i;
 
-/** `lab-3 should be called lab-3b`, `lab-3 is now called lab-3b`: as `rename lab-3 to lab-3b` (groups 1 and 2). */
-const RENAMED_SAID = /^(\S[\s\S]{0,80}?)\s+(?:should\s+be|is\s+now|will\s+be|shall\s+be)\s+(?:called|named|renamed(?:\s+to)?)\s+(\S[\s\S]{0,80})$/i;
+/** `lab-3 should be called lab-3b`, `lab-3 is now called lab-3b`, `lab-3 new name lab-3b`: as `rename lab-3 to lab-3b` (groups 1 and 2). */
+const RENAMED_SAID =
+  /^(\S[\s\S]{0,80}?)(?:\s+(?:should\s+be|is\s+now|will\s+be|shall\s+be)\s+(?:called|named|renamed(?:\s+to)?)|(?:['’]s)?\s+new\s+name(?:\s*[:=]|\s+is)?)\s+(\S[\s\S]{0,80})$/i;
 /** `mark lab-3 as 5g`, `label lab-3 as 5g`: as `tag lab-3 as 5g` (group 1, the testbed; group 2, the label), a state word aside. */
 const MARKED_AS = /^(?:mark|label)\s+(\S[\s\S]{0,80}?)\s+as\s+(?:an?\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
+/**
+ * `make lab-3 5g`, `lab-3 should be 5g`, `lab-3 now has 5g` (group 1 or 2, then 3), and `lab-3 is not 5g`, `lab-3 isn't 5g any more`
+ * (groups 4 and 5): the label given (one the lab has, and lab-3 does not) or taken away (one it carries); `lab-3 has problems` is no label.
+ */
+const LABEL_SAID =
+  /^(?:(?:make\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:should\s+be|is\s+now|now\s+has|has|should\s+have|now\s+carries))\s+(?:an?\s+)?(\S+?)(?:\s+(?:now|too|as\s+well))?|(\S[\s\S]{0,80}?)\s+(?:is\s*n['’]?t|is\s+not|should\s*n['’]?t\s+be|should\s+not\s+be|(?:does\s*n['’]?t|does\s+not)\s+have)\s+(?:an?\s+)?(\S+?)(?:\s+any\s*more)?)$/i;
 /** Words after `mark … as` that say a state, not a label (`mark lab-3 as free` releases it, `as broken` reports a problem). */
 const STATE_NOT_LABEL = /^(?:free|available|released|done|finished|busy|taken|booked|in-use|broken|down|dead|faulty|unusable|fixed|working|ready|overdue|maintenance|offline|online|retired|mine)$/i;
 /** `lab-3 description: big rack`, `description of lab-3: big rack`: as `describe lab-3 as big rack` (groups 1 or 2, then 3). */
@@ -735,7 +748,7 @@ const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
 /** `what is this bot`, `who are you`, `what are you`: the help card. */
 const WHAT_ARE_YOU =
-  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?)|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|who\s+is\s+(?:the|this)\s+bot|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?)|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
  * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
  * the daily digest's card, as of now.
@@ -1032,6 +1045,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
   const takenOver = command.length > AROUND_NAME_MAX ? undefined : TAKE_OVER.exec(command)?.[1].trim();
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
+  const accessOf = command.length > AROUND_NAME_MAX ? undefined : ACCESS_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (accessOf !== undefined && namesOne(testbeds, accessOf)) return `who has ${accessOf}`;
+  // `release jenkins hold`, `release the pipeline's hold`: the release form, whose picker has every testbed in use (holders named).
+  if (/^release\s+(?:the\s+)?(?:jenkins|pipeline|ci|api|nightly)(?:['’]s)?\s+holds?$/i.test(command)) return 'release';
   const checked = command.length > AROUND_NAME_MAX ? undefined : CHECK_IF.exec(command)?.[1].trim();
   if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
@@ -1398,6 +1415,18 @@ function adminWords(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
   if (command.length > AROUND_NAME_MAX) return undefined;
   const renamed = RENAMED_SAID.exec(command);
   if (renamed && namesOne(testbeds, renamed[1].trim())) return `rename ${renamed[1].trim()} to ${renamed[2].trim()}`;
+  const labelSaid = LABEL_SAID.exec(command);
+  const labelledName = (labelSaid?.[1] ?? labelSaid?.[2])?.trim();
+  const givenLabel = labelSaid?.[3];
+  const labelledRecord = labelledName === undefined ? undefined : bareTestbed(labelledName, testbeds);
+  // (Said of a label it already carries, `lab-3 has 5g` is no news: left to the readings after this.)
+  if (labelledRecord !== undefined && givenLabel !== undefined && labelCarried(testbeds, givenLabel) && !STATE_NOT_LABEL.test(givenLabel) && !hasLabel(labelledRecord, givenLabel)) {
+    return `tag ${labelledName} as ${givenLabel}`;
+  }
+  const unlabelled = labelSaid?.[4]?.trim();
+  const takenLabel = labelSaid?.[5];
+  const unlabelledRecord = unlabelled === undefined ? undefined : bareTestbed(unlabelled, testbeds);
+  if (unlabelledRecord !== undefined && takenLabel !== undefined && readLabel(takenLabel) !== null && hasLabel(unlabelledRecord, takenLabel)) return `remove label ${takenLabel} from ${unlabelled}`;
   const marked = MARKED_AS.exec(command);
   if (marked && namesOne(testbeds, marked[1].trim()) && readLabel(marked[2]) !== null && !STATE_NOT_LABEL.test(marked[2])) return `tag ${marked[1].trim()} as ${marked[2]}`;
   const described = DESCRIPTION_SAID.exec(command);

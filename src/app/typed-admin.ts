@@ -46,7 +46,8 @@ type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRec
 
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
-  [/^(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
+  // (`register a new testbed`, `register new testbed lab-9`: an addition to the lab, not a booking of one called “new”.)
+  [/^(?:(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?|(?:register|set\s+up)\s+(?:an?\s+)?new\s+)testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
   [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
@@ -57,8 +58,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)$/i, 'maintenance_end', 'named'],
   [/^(?:(?:end|stop|finish)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end', 'testbed'],
   [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
-  // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables`.
-  [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)$/i, 'maintenance_start', 'named'],
+  // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables` (`lab-3 maintenance until when` is a question, its status).
+  [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+(?!when(?:\s|$))\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // `lab-3 down for maintenance until monday`, `lab-3 is offline for maintenance`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?(?:going\s+)?(?:down|offline|out)\s+for\s+maintenance(?<rest>(?:\s+(?:until|till|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // A maintenance under way given a new end: `extend the maintenance of lab-3 until friday`, `push lab-3's maintenance to friday`.

@@ -3208,6 +3208,50 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  const admin = (task: string, values?: Record<string, string>) => [{ type: 'admin.formRequested', task, ...(values === undefined ? {} : { values }) }];
+  const api = route(text('api'), ctx);
+  it.each([
+    // Adding to the lab, not booking a testbed called “new” as before.
+    ['register a new testbed', admin('testbed_add')],
+    ['register new testbed lab-9', admin('testbed_add', { testbed_name: 'lab-9' })],
+    // A label given or taken away in other words (a state is no label; `has problems` is a problem).
+    ['make TB-04 SD-WAN pod 5g', admin('testbed_edit', { testbed_id: '4', labels: '5g' })],
+    ['TB-04 should be 5g', admin('testbed_edit', { testbed_id: '4', labels: '5g' })],
+    ['TB-04 now has 5g', admin('testbed_edit', { testbed_id: '4', labels: '5g' })],
+    // Of a label it carries already, no news: `lab-3 has 5g` stays the hint it was.
+    ['lab-3 has 5g', { kind: 'reply', view: { kind: 'hint', testbedId: 3 } }],
+    ['make lab-3 5g', { kind: 'reply', view: { kind: 'hint', testbedId: 3 } }],
+    ['lab-3 is not 5g', admin('testbed_edit', { testbed_id: '3', labels: '' })],
+    ["lab-3 isn't 5g anymore", admin('testbed_edit', { testbed_id: '3', labels: '' })],
+    ['lab-3 new name lab-3b', admin('testbed_rename', { testbed_id: '3', testbed_name: 'lab-3b' })],
+    // A question about its maintenance is no maintenance (it started one ending “when”).
+    ['lab-3 maintenance until when', { kind: 'reply', view: { kind: 'hint', testbedId: 3 } }],
+    // Where it is and how to reach it: its status, whose row has its description.
+    ['where is lab-3 located', status3],
+    ['lab-3 ip address', status3],
+    ['password for lab-3', status3],
+    ['how do I log in to lab-3', status3],
+    ['who maintains lab-3', status3],
+    ['who is responsible for lab-3', status3],
+    // And the rest.
+    ['release jenkins hold', [{ type: 'release.started' }]],
+    ['swagger', eventsOf(api)],
+    ['token', eventsOf(api)],
+    ['lol', { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+    ['haha', { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+    ['who is the bot', [{ type: 'help.requested' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('state words and problems are no labels: `make lab-3 free` releases, `lab-3 has problems` reports one, `lab-3 is not free` stays the hint', () => {
+    expect(dispatched('make lab-3 free')).toEqual(release3);
+    expect(dispatched('lab-3 has problems')).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: 'lab-3 has problems' } });
+    expect(dispatched('lab-3 is not free')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    // A label a testbed does not carry is not taken away.
+    expect(dispatched('TB-04 SD-WAN pod is not 5g')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 4 } });
+  });
+
   it('a colleague named with these is not read, and a recording blanks the text; the same words naming nobody are kept', () => {
     for (const typed of ['Linus forgot to release lab-3', 'Linus isn’t using lab-3 anymore', 'why has Linus had lab-3 for so long', 'take over lab-3 from Linus', 'give my place to Linus', 'swap places with Linus']) {
       expect(isCommandText(typed, testbeds), typed).toBe(false);

@@ -650,8 +650,9 @@ describe('sandbox page in Chromium', () => {
   it('on a 360 px screen the rules card shows each title whole on its own line, its sentences below it, nothing cut off', { timeout: 60_000 }, async () => {
     await onPhone('sandbox-phone-rules', async () => {
       const rules = await boldTitles(await answerTo('how long can I book a testbed?', 'How booking works here'));
-      expect(rules.titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Admins']);
+      expect(rules.titles).toEqual(['Booking', 'Reminders', 'Overdue', 'Queues', 'Digest', 'Admins']);
       expect(rules.titleAfter('Reminders')).toBe('15 minutes before a booking is due, I remind its holder in a 1:1 room, with Extend and Release buttons.');
+      expect(rules.titleAfter('Digest')).toBe('This lab has no daily digest (DIGEST_AT is not set where the bot runs). Type digest to see one as of now.');
       expect(rules.titleLines).toEqual(rules.titles.map(() => 1));
       expect(rules.cut).toEqual([]);
     }, SMALL_PHONE);
