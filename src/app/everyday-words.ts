@@ -146,8 +146,8 @@ const TIME_ZONE_SET =
  */
 const RELEASE_IT_SAID =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+|will\s+)?(?:release|be\s+releasing)(?:\s+(?:it|this|that))?\s+(?:soon|shortly|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?))|(?:i(?:['’]?m|\s+am)\s+)?about\s+to\s+release(?:\s+(?:it|this|that))?|(?:it(?:['’]?s|\s+is)\s+)?all\s+yours|it(?:['’]?s|\s+is)\s+free(?:\s+now)?)$/i;
-/** `not needed`, `no longer needed`, `not needed any more`: as `I don't need it`, whatever the person has of it. */
-const NOT_NEEDED_SAID = /^(?:it(?:['’]?s|\s+is)\s+)?(?:not|no\s+longer)\s+needed(?:\s+any\s*more)?$/i;
+/** `not needed`, `no longer needed`, `not needed any more`, `I'm not interested`: as `I don't need it`, whatever the person has of it. */
+const NOT_NEEDED_SAID = /^(?:(?:it(?:['’]?s|\s+is)\s+)?(?:not|no\s+longer)\s+needed(?:\s+any\s*more)?|(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+interested(?:\s+any\s*more)?)$/i;
 
 /** `lab-3 should be called lab-3b`, `lab-3 is now called lab-3b`, `lab-3 new name lab-3b`: as `rename lab-3 to lab-3b` (groups 1 and 2). */
 const RENAMED_SAID =
@@ -903,7 +903,7 @@ const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:usi
 const ASK_PERSON =
   /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+are\s+you\s+(?:done|finished|still\s+using|still\s+on)\s+(?:with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
 /** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
-const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:finishing|wrapping)\s+up(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
+const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
 const DONE_RELEASE_ALL =
   /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|free(?:\s+up)?|return|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;

@@ -134,11 +134,11 @@ export function commandText(text: string): string {
 }
 
 /**
- * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`: agreeing (or, with a
- * mark after it or `I'm`, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay
- * if I take lab-3` ask whether they may, so their `ok` stays.
+ * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`, `no I still need it`,
+ * `no extend please`: agreeing (or, with a mark after it, `I'm`, `still` or `extend`, disagreeing) before a command adds nothing to
+ * it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I take lab-3` ask whether they may, so their `ok` stays.
  */
-const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)))\s+(?=\S)/i;
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it)(?:\s|$))))\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
@@ -529,11 +529,11 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
 
 /**
  * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
- * `I'll be done at 4pm`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or
+ * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or
  * the time alone; group 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm`.
  */
 const DONE_BY =
-  /^(?:(?:release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|through|release|free\s+up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+  /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free\s+(?:it\s+|this\s+|that\s+)?up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
 /** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before `, ` after ` (or at the very start). */
 const TIME_WORD = /(?:^|\s+)(at|by|around|in|before|after)\s+(?=\S)/gi;
 

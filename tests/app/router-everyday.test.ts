@@ -3244,6 +3244,20 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    // When they expect to be done: Done by, as `release in 20 min` (a hint before).
+    ["I'll free it up in 15 minutes", [{ type: 'mine.requested', doneBy: '2026-03-02T10:15:00.000Z' }]],
+    ['releasing in 10', [{ type: 'mine.requested', doneBy: '2026-03-02T10:10:00.000Z' }]],
+    ['finishing at 4', [{ type: 'mine.requested', doneBy: '2026-03-02T16:00:00.000Z' }]],
+    ['just finishing', mine],
+    // An answer to a reminder or an offer that starts with `no`.
+    ['no I still need it', mine],
+    ['no extend please', mine],
+    ["I'm not interested", { kind: 'reply', view: { kind: 'notNeeded' } }],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
   it('state words and problems are no labels: `make lab-3 free` releases, `lab-3 has problems` reports one, `lab-3 is not free` stays the hint', () => {
     expect(dispatched('make lab-3 free')).toEqual(release3);
     expect(dispatched('lab-3 has problems')).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: 'lab-3 has problems' } });
