@@ -602,7 +602,7 @@ function releaseNoted(said: string, testbeds: readonly Pick<TestbedRecord, 'test
 }
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
-  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:why\s+(?:is|are)\s+)?(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|no\s+(?:free|available)\s+(?:testbeds?|ones?)|any\s+(?:testbeds?|ones?)|(?:the\s+)?(?:earliest|soonest|first)\s+(?:free|available)\s+(?:testbed|one)|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
+  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:why\s+(?:is|are)\s+)?(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|no\s+(?:free|available)\s+(?:testbeds?|ones?)|any\s+(?:testbeds?|ones?)|(?:the\s+)?(?:earliest|soonest|first)\s+(?:free|available)\s+(?:testbed|one)|the\s+(?:free|available)\s+ones|(?:anything\s+)?(?:free|available)\s+(?:for|until|till|at|by)\s+\S+(?:\s+\S+){0,2}|(?:anything\s+)?free\s+(?:tomorrow|today|tonight|later|this\s+(?:afternoon|evening))|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
 /** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
 /**
@@ -1405,6 +1405,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
+  // `lab-3 lab-5`, `lab-3 & lab-5`, `lab-3/lab-5`, `either lab-3 or lab-5`, `lab-3 and lab-5 status`: the names alone, as a name alone is asked about.
+  const listed = command.length > AROUND_NAME_MAX ? undefined : eitherWords(command.replace(/\s+(?:status|info|details)$/i, ''));
+  if (listed !== undefined && testbedsNamed(testbeds, listed) !== undefined) return `who has ${listed}`;
+  // `5g only`, `just 5g`: that label's testbeds.
+  const onlyLabel = /^(?:(?:only|just)\s+(\S+)|(\S+)\s+only)$/i.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (onlyLabel !== undefined && readLabel(onlyLabel) !== null && labelCarried(testbeds, onlyLabel) && !namesOne(testbeds, onlyLabel)) return `status ${onlyLabel}`;
   // Last: a wish for the bot (`add a calendar view`), once no command has read the words.
   if (command.length <= AROUND_NAME_MAX + LIMITS.purposeMax && WISHED.test(command)) return 'feedback';
   return command;

@@ -3258,6 +3258,35 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    // Names alone, several: as one name alone, their status (a hint before).
+    ['lab-3 TB-04', 'lab-3 TB-04'],
+    ['lab-3 & TB-04', 'lab-3 & TB-04'],
+    ['lab-3/TB-04', 'lab-3/TB-04'],
+    ['either lab-3 or TB-04', 'lab-3 or TB-04'],
+    ['lab-3, TB-04?', 'lab-3, TB-04'],
+    ['lab-3 and TB-04 status', 'lab-3 and TB-04'],
+  ])('%j: the status of those testbeds', (typed, label) => {
+    expect(dispatched(typed)).toEqual([{ type: 'status.requested', label }]);
+    expect(dispatched(typed)).toEqual(dispatched(`who has ${label}`));
+  });
+
+  it.each([
+    ['anything free for 2 hours', free],
+    ['free at 3pm?', free],
+    ['free tomorrow?', free],
+    ['the free ones', free],
+    ['5g only', [{ type: 'status.requested', label: '5g' }]],
+    ['just 5g', [{ type: 'status.requested', label: '5g' }]],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a name alone that is not a list stays as it was: one name is its status, a name and a word the hint', () => {
+    expect(dispatched('lab-3')).toEqual(status3);
+    expect(dispatched('lab-3 rocks')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+
   it('state words and problems are no labels: `make lab-3 free` releases, `lab-3 has problems` reports one, `lab-3 is not free` stays the hint', () => {
     expect(dispatched('make lab-3 free')).toEqual(release3);
     expect(dispatched('lab-3 has problems')).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: 'lab-3 has problems' } });

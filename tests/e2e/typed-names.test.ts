@@ -536,6 +536,9 @@ describe('a testbed named with the command', () => {
     expect(startsOn(commaAlone)).toBe('lab-2');
     expect(input(commaAlone, 'purpose').value).toBeUndefined();
     expect(fieldErrorText(await ask(h, h.ada, h.lab, 'book lab-2 - lab-3'), 'release_choice')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    const slash = await ask(h, h.ada, h.lab, 'book lab-2/lab-3');
+    expect(startsOn(slash)).toBe('lab-2');
+    expect(fieldErrorText(slash, 'testbed_id')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
     // Releasing two at once is one press on those that are hers: lab-3 is nobody's.
     const release = await ask(h, h.ada, h.lab, 'release lab-1, lab-3');
     expect(seenCard(release).heading).toBe('Release lab-1?');
