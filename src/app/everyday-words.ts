@@ -100,10 +100,14 @@ const QUEUE_ORDER =
  */
 const HELD_IDLE =
   /^(?:(\S[\s\S]{0,80}?)\s+(?:is|looks|seems)\s+(?:idle|unused|abandoned)|(?:no(?:one|body|\s+one)\s+is|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)\s+even)\s+using\s+(\S[\s\S]{0,80}?)(?:\s+(?:any\s*more|now|at\s+all))?|(?!i\s)\S+(?:\s+\S+)?\s+forgot\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:booked|taken|held|in\s+use)\s+(?:for\s+(?:ages|days|weeks|so\s+long|too\s+long|\d+\s+(?:days|weeks|hours))|forever)|why\s+(?:has|does)\s+\S+(?:\s+\S+)?\s+(?:had|have|held|hold)\s+(\S[\s\S]{0,80}?)\s+(?:for\s+)?(?:so\s+long|this\s+long|for\s+ages))$/i;
-/** Whether words read by HELD_IDLE, TAKE_OVER or QUEUE_ORDER name a colleague (`Linus isn't using lab-3`, `… from Linus`, `swap places with Linus`). */
+/**
+ * Whether words read by HELD_IDLE, TAKE_OVER, HELD_ASKED or QUEUE_ORDER name a colleague (`Linus isn't using lab-3`, `… from Linus`, `did
+ * Linus release lab-3`, `swap places with Linus`).
+ */
 function namesColleague(said: string): boolean {
   if (HELD_IDLE.test(said) && /^(?:why\s+(?:has|does)\s|(?!no(?:one|body|\s+one)\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not|forgot)\s)/i.test(said)) return true;
   if (TAKE_OVER.test(said) && /\sfrom\s+\S/i.test(said)) return true;
+  if (HELD_ASKED.test(said) && /^did\s+(?!(?:any|some|no)(?:one|body)\s)\S/i.test(said)) return true;
   return QUEUE_ORDER.test(said) && /^(?:swap\s|let\s|give\s+my\s)/i.test(said);
 }
 /** `steal lab-3`, `take over lab-3`, `can I take over lab-3 from Linus`: as `book lab-3` (group 1), whose answer says who holds it. */
@@ -116,6 +120,12 @@ const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomor
  */
 const ACCESS_ASKED =
   /^(?:where\s+is\s+(\S[\s\S]{0,80}?)\s+(?:located|physically|racked)|what\s+(?:rack|room|building|shelf)\s+is\s+(\S[\s\S]{0,80}?)\s+in|(\S[\s\S]{0,80}?)['’]?s?\s+(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)|how\s+(?:do|can)\s+(?:i|we)\s+(?:connect|log\s*in|ssh|get)\s+(?:to|into|in\s+to|on)\s+(\S[\s\S]{0,80}?)|who\s+(?:maintains|looks\s+after|manages|administers|is\s+responsible\s+for|is\s+the\s+(?:owner|maintainer|contact)\s+(?:of|for))\s+(\S[\s\S]{0,80}?)|(?:the\s+)?(?:contact|maintainer)\s+(?:for|of)\s+(\S[\s\S]{0,80}?)|who\s+do\s+i\s+(?:talk|speak)\s+to\s+about\s+(\S[\s\S]{0,80}?))$/i;
+/**
+ * `am I holding lab-3`, `am I still on lab-3`, `since when do I have lab-3`, `whose testbed is lab-3`, `does lab-3 belong to anyone`, `is
+ * lab-3 someone's`, `has lab-3 been released`, `did Linus release lab-3`: as `who has lab-3` (the group that matched).
+ */
+const HELD_ASKED =
+  /^(?:am\s+i\s+(?:still\s+)?(?:holding|on|using|booked\s+on)\s+(\S[\s\S]{0,80}?)|since\s+when\s+(?:do|have)\s+i\s+(?:have|had|held|hold)\s+(\S[\s\S]{0,80}?)|whose\s+(?:testbed\s+)?is\s+(\S[\s\S]{0,80}?)|does\s+(\S[\s\S]{0,80}?)\s+belong\s+to\s+(?:any(?:one|body)|some(?:one|body))|is\s+(\S[\s\S]{0,80}?)\s+(?:any(?:one|body)|some(?:one|body))['’]s|(?:has|is|was)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?released(?:\s+yet)?|did\s+(?!i\s)\S+(?:\s+\S+)?\s+release\s+(\S[\s\S]{0,80}?)(?:\s+yet)?|(\S[\s\S]{0,80}?)\s+(?:booked|held|reserved|occupied))$/i;
 /** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
 const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -649,7 +659,7 @@ function helpOn(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_n
  * reported.
  */
 const HEALTH_ASKED =
-  /^(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?$/i;
+  /^(?:(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?|(\S[\s\S]{0,80}?)\s+(?:ok|okay|alive|healthy)|(?:how\s+long\s+has\s+(\S[\s\S]{0,80}?)\s+been\s+(?:free|available|idle|unused)|since\s+when\s+(?:is|has)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?(?:free|available)|when\s+did\s+(\S[\s\S]{0,80}?)\s+(?:become|get)\s+(?:free|available)))$/i;
 /**
  * `how many hours did I use lab-3`, `how much did we use lab-3 this month`, `how long was lab-3 booked this week`: its history
  * (group 1 or 2), each booking with how long it lasted.
@@ -804,7 +814,7 @@ const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  * have`, `what's mine`, `am I overdue`, `is my booking still active`, `does my booking expire`, `what is my purpose`: their bookings.
  */
 const MY_BOOKING_ASKED =
-  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine|am\s+i\s+(?:overdue|late)|(?:is|are)\s+my\s+(?:booking|reservation|testbed)s?\s+(?:overdue|late|expired|(?:still\s+)?(?:active|valid|running|on))|(?:do\s+i\s+have|have\s+i\s+got)\s+(?:anything|any\s+(?:bookings?|testbeds?))\s+overdue|did\s+i\s+forget\s+to\s+(?:release|give\s+back|return)\s+(?:something|anything)|(?:does|will)\s+(?:my\s+(?:booking|reservation)|it)\s+expire|when\s+(?:does|will)\s+it\s+(?:expire|end|run\s+out)|(?:my\s+(?:booking|reservation)\s+(?:ends|is\s+up|expires)\s+when|until\s+when\s+is\s+my\s+(?:booking|reservation))|how\s+much\s+time\s+(?:do\s+i\s+have|have\s+i\s+got)|(?:minutes|hours)\s+(?:left|remaining)|what(?:['’]?s|\s+is)\s+my\s+purpose)$/i;
+  /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine|am\s+i\s+(?:overdue|late)|(?:is|are)\s+my\s+(?:booking|reservation|testbed)s?\s+(?:overdue|late|expired|(?:still\s+)?(?:active|valid|running|on))|(?:do\s+i\s+have|have\s+i\s+got)\s+(?:anything|any\s+(?:bookings?|testbeds?))\s+overdue|did\s+i\s+forget\s+to\s+(?:release|give\s+back|return)\s+(?:something|anything)|(?:does|will)\s+(?:my\s+(?:booking|reservation)|it)\s+expire|when\s+(?:does|will)\s+it\s+(?:expire|end|run\s+out)|(?:my\s+(?:booking|reservation)\s+(?:ends|is\s+up|expires)\s+when|until\s+when\s+is\s+my\s+(?:booking|reservation))|how\s+much\s+time\s+(?:do\s+i\s+have|have\s+i\s+got)|(?:minutes|hours)\s+(?:left|remaining)|what(?:['’]?s|\s+is)\s+my\s+purpose|do\s+i\s+have\s+a\s+testbed|my\s+(?:booked\s+testbeds|holds)|which\s+testbeds?\s+am\s+i\s+(?:using|holding|on))$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
@@ -1045,6 +1055,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
   const takenOver = command.length > AROUND_NAME_MAX ? undefined : TAKE_OVER.exec(command)?.[1].trim();
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
+  const heldAsked = command.length > AROUND_NAME_MAX ? undefined : HELD_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (heldAsked !== undefined && namesOne(testbeds, heldAsked)) return `who has ${heldAsked}`;
   const accessOf = command.length > AROUND_NAME_MAX ? undefined : ACCESS_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (accessOf !== undefined && namesOne(testbeds, accessOf)) return `who has ${accessOf}`;
   // `release jenkins hold`, `release the pipeline's hold`: the release form, whose picker has every testbed in use (holders named).
@@ -1330,7 +1342,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (purposeOf !== undefined && namesOne(testbeds, purposeOf)) return `purpose ${purposeOf} ${purposeSaid![2].trim()}`;
   if (/^(?:rename|relabel)\s+my\s+(?:booking|reservation)$/i.test(command)) return 'purpose';
   const often = (HOW_OFTEN.exec(command) ?? USE_ASKED.exec(command))?.slice(1).find((group) => group !== undefined)?.trim();
-  const health = HEALTH_ASKED.exec(command)?.[1].trim();
+  const health = HEALTH_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (health !== undefined && namesOne(testbeds, health)) return `history ${health}`;
   // `how busy is 5g`: that label's report.
   if (often !== undefined && !namesOne(testbeds, often) && readLabel(often) !== null && labelCarried(testbeds, often)) return `report ${often}`;

@@ -3282,6 +3282,25 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    ['am I holding lab-3', status3],
+    ['am I still on lab-3', status3],
+    ['since when do I have lab-3', status3],
+    ['whose testbed is lab-3', status3],
+    ['does lab-3 belong to anyone', status3],
+    ['has lab-3 been released', status3],
+    ['did Linus release lab-3', status3],
+    ['lab-3 booked?', status3],
+    ['lab-3 ok?', history3],
+    ['how long has lab-3 been free', history3],
+    ['when did lab-3 become free', history3],
+    ['do I have a testbed', mine],
+    ['my holds', mine],
+    ['which testbed am I using', mine],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
   it('a name alone that is not a list stays as it was: one name is its status, a name and a word the hint', () => {
     expect(dispatched('lab-3')).toEqual(status3);
     expect(dispatched('lab-3 rocks')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
@@ -3296,10 +3315,10 @@ describe('router: the thirty-first round of everyday words', () => {
   });
 
   it('a colleague named with these is not read, and a recording blanks the text; the same words naming nobody are kept', () => {
-    for (const typed of ['Linus forgot to release lab-3', 'Linus isn’t using lab-3 anymore', 'why has Linus had lab-3 for so long', 'take over lab-3 from Linus', 'give my place to Linus', 'swap places with Linus']) {
+    for (const typed of ['Linus forgot to release lab-3', 'Linus isn’t using lab-3 anymore', 'why has Linus had lab-3 for so long', 'take over lab-3 from Linus', 'give my place to Linus', 'swap places with Linus', 'did Linus release lab-3']) {
       expect(isCommandText(typed, testbeds), typed).toBe(false);
     }
-    for (const typed of ['nobody is using lab-3', 'lab-3 is idle', 'steal lab-3', 'skip the queue', 'when is the digest', 'am I overdue', 'book lab-3 4pm']) {
+    for (const typed of ['nobody is using lab-3', 'lab-3 is idle', 'steal lab-3', 'skip the queue', 'when is the digest', 'am I overdue', 'book lab-3 4pm', 'did anyone release lab-3']) {
       expect(isCommandText(typed, testbeds), typed).toBe(true);
     }
   });
