@@ -90,9 +90,12 @@ const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbo
  */
 const DIGEST_RULES =
   /^(?:(?:when|what\s+time)\s+(?:is|does|will)\s+the\s+(?:daily\s+)?digest(?:\s+(?:come(?:\s+out)?|posted|sent|arrive|go\s+out|run))?|(?:turn\s+off|switch\s+off|stop|disable|mute|cancel|unsubscribe\s+from|no\s+more)\s+(?:the\s+)?(?:daily\s+)?digests?|(?:can\s+i\s+)?(?:get|have|receive)\s+the\s+(?:daily\s+)?digest\s+(?:in\s+(?:my\s+|a\s+)?(?:dm|1:1|direct\s+messages?|private)|privately|by\s+email)|(?:is\s+there\s+a\s+(?:daily\s+)?digest|how\s+does\s+the\s+(?:daily\s+)?digest\s+work))$/i;
-/** `skip the queue`, `move me up the queue`, `can I go first`, `high priority`: the rules (a queue is first come, first served). */
+/**
+ * `skip the queue`, `move me up the queue`, `can I go first`, `high priority`: the rules (a queue is first come, first served). A word after
+ * `priority` or `prioritize me for` (group 1 or 2) must be a testbed or label of the lab.
+ */
 const QUEUE_ORDER =
-  /^(?:(?:can\s+(?:i|you)\s+)?(?:move|bump)\s+me\s+up(?:\s+(?:in\s+)?the\s+(?:queue|line))?|(?:can\s+i\s+)?(?:skip|jump|cut)\s+the\s+(?:queue|line)|can\s+i\s+(?:go|be)\s+first|swap\s+places\s+with\s+\S+(?:\s+\S+)?|let\s+\S+(?:\s+\S+)?\s+go\s+(?:before|ahead\s+of)\s+me|give\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?\s+to\s+\S+(?:\s+\S+)?|(?:high|top|urgent)\s+priority(?:\s+\S+)?|prioriti[sz]e\s+me(?:\s+for\s+\S+)?|is\s+there\s+(?:a\s+)?priority)$/i;
+  /^(?:(?:can\s+(?:i|you)\s+)?(?:move|bump)\s+me\s+up(?:\s+(?:in\s+)?the\s+(?:queue|line))?|(?:can\s+i\s+)?(?:skip|jump|cut)\s+the\s+(?:queue|line)|can\s+i\s+(?:go|be)\s+first|swap\s+places\s+with\s+\S+(?:\s+\S+)?|let\s+\S+(?:\s+\S+)?\s+go\s+(?:before|ahead\s+of)\s+me|give\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line))?\s+to\s+\S+(?:\s+\S+)?|(?:high|top|urgent)\s+priority(?:\s+(\S+))?|prioriti[sz]e\s+me(?:\s+for\s+(\S+))?|is\s+there\s+(?:a\s+)?priority)$/i;
 /**
  * `lab-3 is idle`, `nobody is using lab-3`, `Linus is not using lab-3`, `Linus forgot to release lab-3`, `lab-3 has been booked for ages`,
  * `why has Linus had lab-3 for so long`: as `who has lab-3` (the group that matched), whose card asks the holder at a press; the
@@ -105,9 +108,11 @@ const HELD_IDLE =
  * Linus release lab-3`, `swap places with Linus`).
  */
 function namesColleague(said: string): boolean {
-  if (HELD_IDLE.test(said) && /^(?:why\s+(?:has|does)\s|(?!no(?:one|body|\s+one)\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not|forgot)\s)/i.test(said)) return true;
+  const idleSubject = HELD_IDLE.test(said) ? /^(\S+(?:\s+\S+)?)\s+(?:is\s*n['’]?t|is\s+not|forgot)\s/i.exec(said)?.[1] : undefined;
+  if (HELD_IDLE.test(said) && /^why\s+(?:has|does)\s/i.test(said)) return true;
+  if (idleSubject !== undefined && !/^(?:no\s*one|nobody|who|any(?:one|body)|some(?:one|body))$/i.test(idleSubject)) return true;
   if (TAKE_OVER.test(said) && /\sfrom\s+\S/i.test(said)) return true;
-  if (HELD_ASKED.test(said) && /^did\s+(?!(?:any|some|no)(?:one|body)\s)\S/i.test(said)) return true;
+  if (HELD_ASKED.test(said) && /^did\s/i.test(said) && !/^did\s+(?:any|some|no)(?:one|body)\s+release\s/i.test(said)) return true;
   return QUEUE_ORDER.test(said) && /^(?:swap\s|let\s|give\s+my\s)/i.test(said);
 }
 /** `steal lab-3`, `take over lab-3`, `can I take over lab-3 from Linus`: as `book lab-3` (group 1), whose answer says who holds it. */
@@ -126,6 +131,12 @@ const ACCESS_ASKED =
  */
 const HELD_ASKED =
   /^(?:am\s+i\s+(?:still\s+)?(?:holding|on|using|booked\s+on)\s+(\S[\s\S]{0,80}?)|since\s+when\s+(?:do|have)\s+i\s+(?:have|had|held|hold)\s+(\S[\s\S]{0,80}?)|whose\s+(?:testbed\s+)?is\s+(\S[\s\S]{0,80}?)|does\s+(\S[\s\S]{0,80}?)\s+belong\s+to\s+(?:any(?:one|body)|some(?:one|body))|is\s+(\S[\s\S]{0,80}?)\s+(?:any(?:one|body)|some(?:one|body))['’]s|(?:has|is|was)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?released(?:\s+yet)?|did\s+(?!i\s)\S+(?:\s+\S+)?\s+release\s+(\S[\s\S]{0,80}?)(?:\s+yet)?|(\S[\s\S]{0,80}?)\s+(?:booked|held|reserved|occupied))$/i;
+/**
+ * `anything free for 2 hours`, `free until 5`, `is there something free for the afternoon`: the free ones, when the words after them are a
+ * time (group 1), which is all they may hold (other words are a person's own).
+ */
+const FREE_WHEN = /^(?:is\s+there\s+(?:something|anything|a\s+testbed|one)\s+|anything\s+)?(?:free|available)\s+((?:for|until|till|at|by)\s+\S[\s\S]{0,40})$/i;
+
 /** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
 const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -133,7 +144,7 @@ const EXTENSION_ASKED =
   /^(?:(?:(?:can|could|may)\s+i\s+(?:get|have|ask\s+for)|i\s+(?:need|want|would\s+like)|i['’]d\s+like|request(?:ing)?|ask(?:ing)?\s+for)\s+)?(?:an?\s+)?extension(?:\s+(?:on|for|of)\s+(\S[\s\S]{0,80}?))?(?:\s+please)?$/i;
 /** `which testbed should I use`, `recommend a testbed`, `anything I can grab`, `is there something free for an hour`: the free ones. */
 const WHICH_TO_USE =
-  /^(?:(?:which|what)\s+(?:testbed|one)\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|grab|pick)|(?:recommend|suggest)(?:\s+me)?\s+(?:a|an|one|some)(?:\s+(?:free\s+)?(?:testbed|one))?|anything\s+(?:i|we)\s+can\s+(?:grab|book|use|take|have)|is\s+there\s+(?:something|anything|a\s+testbed|one)\s+(?:free|available)\s+for\s+\S[\s\S]{0,40}|(?:any(?:thing)?|is\s+there\s+(?:a|any))\s+spare(?:\s+(?:testbeds?|ones?))?|spare\s+(?:testbeds?|ones?))$/i;
+  /^(?:(?:which|what)\s+(?:testbed|one)\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|grab|pick)|(?:recommend|suggest)(?:\s+me)?\s+(?:a|an|one|some)(?:\s+(?:free\s+)?(?:testbed|one))?|anything\s+(?:i|we)\s+can\s+(?:grab|book|use|take|have)|(?:any(?:thing)?|is\s+there\s+(?:a|any))\s+spare(?:\s+(?:testbeds?|ones?))?|spare\s+(?:testbeds?|ones?))$/i;
 /** `pick one for me`, `just give me any`, `I'll take anything`, `grab the first free one`, `I need a spare`: the booking form (what is free is in it). */
 const PICK_FOR_ME =
   /^(?:(?:just\s+)?(?:pick|choose)\s+(?:one|any|something|a\s+testbed)(?:\s+for\s+me)?|(?:just\s+)?give\s+me\s+(?:any(?:\s+one)?|anything|one)|i(?:['’]?ll|\s+will)\s+take\s+(?:anything|any(?:\s+one)?|whatever)|(?:grab|take|get)\s+(?:me\s+)?the\s+(?:first|next)\s+(?:free|available)\s+(?:one|testbed)|i\s+need\s+a\s+spare(?:\s+(?:one|testbed))?)$/i;
@@ -318,6 +329,13 @@ function plainWay(asked: string): boolean {
   return rest !== undefined && (rest === '' || /^(?:(?:a|an|the|my)\s+)?(?:testbeds?|bookings?|one)$/i.test(rest));
 }
 
+/** `book lab-3`, `5g`: a way the bot knows with a testbed or label of the lab beside it, or the testbed or label alone (lab data, no person's words). */
+function wayOnLab(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): boolean {
+  const way = WAYS.find(([pattern]) => pattern.test(topic));
+  const rest = (way === undefined ? topic : topic.replace(way[0], '')).trim().replace(/^(?:for|on|to|about)\s+/i, '');
+  return rest === '' || namesOne(testbeds, rest) || labelCarried(testbeds, rest);
+}
+
 /** A way asked for as the command that shows it; for a form, with the testbed named after the first words (`book lab-3`) chosen. */
 function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {
   const way = WAYS.find(([pattern]) => pattern.test(asked));
@@ -424,7 +442,7 @@ const LET_HAVE =
  * press Register`: the feedback form.
  */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)(?:\s+\S+){1,2}|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
@@ -486,7 +504,7 @@ const WHO_BEFORE =
  * words (`how do I fix my code`). A recording blanks
  * such text, as it does any free text.
  */
-export function carriesPersonWords(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[] = []): boolean {
+export function carriesPersonWords(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[] = []): boolean {
   // `how do I fix my code`: a way the bot knows, asked plainly, or a person's own question.
   const howAsked = HOW_DO_I.exec(said)?.[1].replace(/\?+$/, '').trim();
   if (howAsked !== undefined) return !plainWay(howAsked);
@@ -500,6 +518,18 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
   // lab-3`: the colleague is not read either.
   if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || WHY_HELD.test(said))) return true;
+  // `help me with my code`: a topic the bot does not know is a person's own words.
+  const topic = HELP_TOPIC.exec(said)?.[1].trim();
+  if (topic !== undefined && !/^(?:me|us|please|api)$/i.test(topic) && !TOPIC_VERBS.some(([pattern]) => pattern.test(topic)) && !plainWay(topic) && !wayOnLab(topic, testbeds)) return true;
+  // `release all but lab-3`, `keep lab-3 and release the rest`: the words kept must be testbeds of the lab (or `my …`).
+  const keptWords = RELEASE_ALL_BUT.test(said) ? KEPT_OF.exec(said)?.slice(1).find((group) => group !== undefined)?.trim() : undefined;
+  if (keptWords !== undefined && !namesOne(testbeds, keptWords) && testbedsNamed(testbeds, keptWords) === undefined && !/^(?:my|the)\s+\S+$|^(?:it|this|that|one|mine)$/i.test(keptWords)) return true;
+  // `what happens if I don't release`: only the questions the rules card answers are kept.
+  if (/^what\s+happens\s/i.test(said) && !WHAT_HAPPENS_KNOWN.test(said)) return true;
+  // `how long has Linus had lab-3`, `make Linus an admin`: a colleague named (`how long have I had lab-3` names nobody).
+  const holderWords = HOW_LONG_WHO.exec(said)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (holderWords !== undefined && !/^(?:i|we|you)$/i.test(holderWords)) return true;
+  if (ADMIN_PERSON.test(said)) return true;
   // `Linus forgot to release lab-3`, `take over lab-3 from Linus`, `give my place to Linus`: likewise.
   if (said.length <= AROUND_NAME_MAX && namesColleague(said)) return true;
   // `who gets lab-3 after Linus`, `who is after Linus on lab-3`: likewise.
@@ -508,8 +538,20 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (said.length <= AROUND_NAME_MAX && WHO_BEFORE.exec(said)?.[1] !== undefined && /\sbefore\s+(?!me$)\S+(?:\s+\S+)?$/i.test(said)) return true;
   const heldBy = said.length > AROUND_NAME_MAX ? null : HELD_BY_ASKED.exec(said);
   if (heldBy?.[2] !== undefined && !NOBODY_NAMED.test(heldBy[2].trim())) return true;
-  return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s)\S/i.test(said);
+  return ABOUT_BOOKING.test(said) && /^(?:what\s+(?:is|are)|when\s+did)\s+(?!i\s+(?:book|take|get)\s)\S/i.test(said);
 }
+
+/** What `release all but …` (group 1) or `keep … and release the rest` (group 2) keeps. */
+const KEPT_OF = /^(?:(?:release|return|give\s+back|cancel)\s+\S[\s\S]*?\s+(?:but|except(?:\s+for)?|apart\s+from|other\s+than)\s+(\S[\s\S]*)|keep\s+(\S[\s\S]*?)\s+(?:and\s+)?release\s+(?:the\s+)?(?:rest|others|other\s+ones?))$/i;
+/** `what happens if I don't release`, `what happens after my booking ends`, `what happens when it is overdue`: the rules card's own questions. */
+const WHAT_HAPPENS_KNOWN =
+  /^what\s+happens\s+(?:if|when|after)\s+(?:i|we|you|it|my\s+booking|a\s+booking|the\s+booking|the\s+time|my\s+time|nobody|no\s+one)(?:\s+(?:do\s*n['’]?t|do\s+not|did\s*n['’]?t|forget\s+to|is|are|am|runs?|gets?|ends?|expires?|goes|go|becomes?))?(?:\s+(?:release|return|extend|over|up|out|overdue|late|due|it|in\s+time|on\s+time|my\s+testbed|the\s+testbed|a\s+testbed))*$/i;
+/** Who `how long has … had lab-3` asks about (group 1): `Linus`, `I`. */
+const HOW_LONG_WHO =
+  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(\S+(?:\s+\S+)?)\s+(?:had|held|been\s+(?:on|using))|(?:will|does|is)\s+(\S+(?:\s+\S+)?)\s+(?:have|keep|hold|need|be\s+(?:on|using)))\s/i;
+/** `make Linus an admin`, `add Grace as admin`, `remove admin Linus`: a colleague named beside the admins (`make me an admin` names nobody). */
+const ADMIN_PERSON =
+  /^(?:make\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin\s+\S+(?:\s+\S+)?|(?:add|remove)\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins))$/i;
 
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =
@@ -612,7 +654,7 @@ function releaseNoted(said: string, testbeds: readonly Pick<TestbedRecord, 'test
 }
 /** `what can I book`, `show me what's free`, `is there anything I can book`, `anything free with 5g` (group 1, a label): the free ones. */
 const FREE_ASKED =
-  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:why\s+(?:is|are)\s+)?(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|no\s+(?:free|available)\s+(?:testbeds?|ones?)|any\s+(?:testbeds?|ones?)|(?:the\s+)?(?:earliest|soonest|first)\s+(?:free|available)\s+(?:testbed|one)|the\s+(?:free|available)\s+ones|(?:anything\s+)?(?:free|available)\s+(?:for|until|till|at|by)\s+\S+(?:\s+\S+){0,2}|(?:anything\s+)?free\s+(?:tomorrow|today|tonight|later|this\s+(?:afternoon|evening))|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
+  /^(?:what\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|which\s+(?:testbeds?|ones?)\s+can\s+(?:i|we)\s+(?:book|use|have|get)(?:\s+(?:now|right\s+now|today))?|is\s+there\s+(?:anything|any\s+testbed|one)\s+(?:i|we)\s+can\s+(?:book|use|have)|show(?:\s+me)?\s+what(?:['’]?s|\s+is)\s+(?:free|available)|(?:why\s+(?:is|are)\s+)?(?:nothing|no\s+testbeds?|none)\s+(?:is\s+|are\s+)?(?:free|available)|no\s+(?:free|available)\s+(?:testbeds?|ones?)|any\s+(?:testbeds?|ones?)|(?:the\s+)?(?:earliest|soonest|first)\s+(?:free|available)\s+(?:testbed|one)|the\s+(?:free|available)\s+ones|(?:anything\s+)?free\s+(?:tomorrow|today|tonight|later|this\s+(?:afternoon|evening))|(?:show(?:\s+me)?\s+(?:the\s+)?|anything\s+)?free(?:\s+(?:with|in))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?)$/i;
 /** `longest booking`, `who has been on a testbed the longest`: the testbeds in use, each with how long it has been held. */
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
 /**
@@ -1050,11 +1092,15 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (MY_PAST.test(command)) return 'my history';
   const adminSaid = adminWords(command, testbeds);
   if (adminSaid !== undefined) return adminSaid;
-  if (QUEUE_ORDER.test(command)) return 'rules';
+  const queueOrder = QUEUE_ORDER.exec(command);
+  const priorityFor = queueOrder?.[1] ?? queueOrder?.[2];
+  if (queueOrder && (priorityFor === undefined || isLabName(testbeds, priorityFor))) return 'rules';
   const idle = command.length > AROUND_NAME_MAX ? undefined : HELD_IDLE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
   const takenOver = command.length > AROUND_NAME_MAX ? undefined : TAKE_OVER.exec(command)?.[1].trim();
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
+  const freeWhen = FREE_WHEN.exec(command)?.[1];
+  if (freeWhen !== undefined && isTypedTime(freeWhen.replace(/^(?:at|by|till)\s+/i, 'until '))) return "what's free";
   const heldAsked = command.length > AROUND_NAME_MAX ? undefined : HELD_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (heldAsked !== undefined && namesOne(testbeds, heldAsked)) return `who has ${heldAsked}`;
   const accessOf = command.length > AROUND_NAME_MAX ? undefined : ACCESS_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();

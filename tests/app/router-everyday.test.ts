@@ -1157,13 +1157,19 @@ describe('router: asking the holder, and questions about who uses a testbed', ()
     expect(isCommandText(typed, testbeds)).toBe(true);
   });
 
-  it.each(['is anyone still using lab-3?', 'does anybody need lab-3', 'someone on lab-3 right now?', 'is lab-3 still in use', 'who needs TB-04 SD-WAN pod', 'how long has Linus had lab-3', 'how long is lab-3 booked for?'])(
+  it.each(['is anyone still using lab-3?', 'does anybody need lab-3', 'someone on lab-3 right now?', 'is lab-3 still in use', 'who needs TB-04 SD-WAN pod', 'how long have I had lab-3', 'how long is lab-3 booked for?'])(
     '%j shows that testbed, its holder and their buttons',
     (typed) => {
       expect(dispatched(typed)).toEqual([{ type: 'status.requested', label: typed.includes('TB-04') ? 'TB-04 SD-WAN pod' : 'lab-3' }]);
       expect(isCommandText(typed, testbeds)).toBe(true);
     },
   );
+
+  it('`how long has Linus had lab-3` shows it too; the colleague is not read, and a recording blanks the text (it kept the name)', () => {
+    expect(dispatched('how long has Linus had lab-3')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
+    expect(isCommandText('how long has Linus had lab-3', testbeds)).toBe(false);
+    expect(isCommandText('how long will Linus keep lab-3', testbeds)).toBe(false);
+  });
 
   it.each([
     'tell me about lab-3',
@@ -3321,6 +3327,31 @@ describe('router: the thirty-first round of everyday words', () => {
     for (const typed of ['nobody is using lab-3', 'lab-3 is idle', 'steal lab-3', 'skip the queue', 'when is the digest', 'am I overdue', 'book lab-3 4pm', 'did anyone release lab-3']) {
       expect(isCommandText(typed, testbeds), typed).toBe(true);
     }
+  });
+
+  it('a recording blanks the words a person wrote in these: a time that is no time, a word after priority, a colleague, a help topic of their own', () => {
+    for (const typed of [
+      'anything free for Zebrafalcon',
+      'high priority Zebrafalcon',
+      'prioritize me for Zebrafalcon',
+      'nothing happens when I press Zebrafalcon',
+      'make Linus an admin',
+      'add Ada as an admin',
+      'help me with Zebrafalcon',
+      'did anyone Zebrafalcon release lab-3',
+      'who Zebrafalcon forgot to release lab-3',
+      // Kept before this round, though they carry a person's words.
+      'release all but Zebrafalcon lab-3',
+      'keep lab-3 Zebrafalcon and release the rest',
+      'what happens if I Zebrafalcon don’t release',
+    ]) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
+    for (const typed of ['anything free for 2 hours', 'high priority lab-3', 'help me book lab-3', 'help booking', 'help 5g', 'make me an admin', 'who forgot to release lab-3', 'release all but lab-3', 'keep lab-3 and release the rest', 'what happens if I don’t release']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
+    // And a time that is no time is no question about what is free.
+    expect(dispatched('anything free for Zebrafalcon')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   it('a bare clock after the name is the expected release (`book lab-3 4pm`, as `book lab-3 0930 hrs`); `at 4pm` and `2:30` are not', () => {
