@@ -108,9 +108,11 @@ const HELD_IDLE =
  * Linus release lab-3`, `swap places with Linus`).
  */
 function namesColleague(said: string): boolean {
-  const idleSubject = HELD_IDLE.test(said) ? /^(\S+(?:\s+\S+)?)\s+(?:is\s*n['’]?t|is\s+not|forgot)\s/i.exec(said)?.[1] : undefined;
-  if (HELD_IDLE.test(said) && /^why\s+(?:has|does)\s/i.test(said)) return true;
-  if (idleSubject !== undefined && !/^(?:no\s*one|nobody|who|any(?:one|body)|some(?:one|body))$/i.test(idleSubject)) return true;
+  if (HELD_IDLE.test(said)) {
+    if (/^why\s+(?:has|does)\s/i.test(said)) return true;
+    const subject = /^(\S+(?:\s+\S+)?)\s+(?:is\s*n['’]?t|is\s+not|forgot)\s/i.exec(said)?.[1];
+    if (subject !== undefined && !/^(?:no\s*one|nobody|who|any(?:one|body)|some(?:one|body))$/i.test(subject)) return true;
+  }
   if (TAKE_OVER.test(said) && /\sfrom\s+\S/i.test(said)) return true;
   if (HELD_ASKED.test(said) && /^did\s/i.test(said) && !/^did\s+(?:any|some|no)(?:one|body)\s+release\s/i.test(said)) return true;
   return QUEUE_ORDER.test(said) && /^(?:swap\s|let\s|give\s+my\s)/i.test(said);
