@@ -437,7 +437,7 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
  */
 const LET_HAVE =
-  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
+  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take(?:\s+over)?)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
 
 /**
  * `bug report`, `report a bug`, `feature request: …`, `I have feedback`, `the register button is not working`, `nothing happens when I
@@ -594,9 +594,12 @@ const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+rep
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
 const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
 
-/** `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`, `give me a shout when lab-3 is free`: wait. */
+/**
+ * `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`, `give me a shout when lab-3 is free`, `let me know
+ * when lab-3 opens up`: wait.
+ */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+frees\s+up)?$/i;
+  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+(?:frees|opens)\s+up)?$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
  * lab-3 after Linus is done`,
@@ -920,7 +923,7 @@ const TOP_HOLDERS =
  * `lab-3 release`, `lab-3: book 2h`, `lab-3 wait`, `lab-3 extend 2 hours`: a testbed's name (group 1) first, then the
  * command (group 2) and perhaps a time (group 3).
  */
-const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|release|unbook|wait|extend|renew)(?:\s+(\S[\s\S]{0,80}))?$/i;
+const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|release|unbook|wait|extend|renew|notify(?=(?:\s+me)?$))(?:\s+(\S[\s\S]{0,80}))?$/i;
 /** `release lab-3 to Linus`, `pass lab-3 on to the next person`, `I'm done, give lab-3 to the next`: the testbed (group 1) and who (group 2). */
 const PASSED_TO =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+|over\s+)?to\s+(\S[\s\S]{0,80})$/i;
@@ -1533,8 +1536,9 @@ function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const said = VERB_AFTER_NAME.exec(command);
   const name = said?.[1].trim();
   if (said === null || name === undefined || !namesOne(testbeds, name)) return undefined;
-  const verb = said[2].toLowerCase();
-  const rest = said[3]?.trim();
+  // (`lab-3 notify`, `5g notify me`: a place in its queue, as `wait`.)
+  const verb = /^notify$/i.test(said[2]) ? 'wait' : said[2].toLowerCase();
+  const rest = /^notify$/i.test(said[2]) ? undefined : said[3]?.trim();
   if (rest === undefined) return `${verb} ${name}`;
   if (/^(?:book|register|reserve)$/.test(verb)) {
     // A time or a purpose after the name, as `book lab-3 …` reads them whole.

@@ -3307,6 +3307,17 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    ['let me know when something opens up', [{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: 'testbed' }, now: NOW }]],
+    ['let me know when lab-3 opens up', wait3],
+    ['lab-3 notify', wait3],
+    ['lab-3 notify me', wait3],
+    ['let Ada take lab-3', [{ type: 'handOver.started', testbedId: 3, to: 'Ada' }]],
+    ['let me take lab-3', book3],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
   it('a name alone that is not a list stays as it was: one name is its status, a name and a word the hint', () => {
     expect(dispatched('lab-3')).toEqual(status3);
     expect(dispatched('lab-3 rocks')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
