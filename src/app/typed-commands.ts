@@ -316,8 +316,8 @@ export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord
  */
 export const ANY_TESTBED =
   /^(?:any(?:\s+(?:free\s+|available\s+)?(?:testbeds?|ones?|of\s+them))?|(?:the\s+)?(?:next|first)\s+(?:free\s+|available\s+)?(?:testbed|one)|an?\s+(?:free\s+|available\s+)?(?:testbed|one)|one|something|(?:whichever|whatever|anything)(?:\s+(?:is|gets|becomes|comes)\s+(?:free|available)(?:\s+first)?|\s+frees\s+up(?:\s+first)?)?)$/i;
-/** `unwait lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`, `leave the queues of lab-3 and lab-5`: leave those queues. */
-export const UNWAIT_NAMED = /^(?:unwait|stop\s+waiting|leave(?:\s+the)?\s+queues?)\s+(?:(?:for|of)\s+)?(\S[\s\S]*)$/i;
+/** `unwait lab-3`, `unqueue lab-3`, `stop waiting for lab-3`, `leave the queue for lab-3`, `leave the queues of lab-3 and lab-5`: leave those queues. */
+export const UNWAIT_NAMED = /^(?:unwait|un-?queue|de-?queue|stop\s+waiting|leave(?:\s+the)?\s+queues?)\s+(?:(?:for|of)\s+)?(\S[\s\S]*)$/i;
 /**
  * `ask about lab-3`, `ask the holder of lab-3`, `nudge lab-3`, `ask Linus to release lab-3`, `remind Linus about lab-3`,
  * `ask Linus whether he still needs lab-3`, `ask Linus for lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder

@@ -3318,6 +3318,37 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  const unwait3 = [{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }];
+  const queues = [{ type: 'mine.requested', queues: true }];
+  it.each([
+    // How long the wait is: its status (`wait time for lab-3` waited for a testbed called “time”).
+    ['wait time for lab-3', status3],
+    ['estimated wait for lab-3', status3],
+    ['eta lab-3', status3],
+    ['lab-3 eta', status3],
+    ['how long is the wait for lab-3', status3],
+    ['will I get lab-3 today', status3],
+    ["what's the wait", [{ type: 'status.requested' }]],
+    ['anyone waiting?', [{ type: 'status.requested' }]],
+    // A place in its queue asked about, or given up.
+    ['what is my position for lab-3', status3],
+    ['position lab-3', status3],
+    ['still in the queue for lab-3?', status3],
+    ['position in queue', queues],
+    ['number in line', queues],
+    ['exit the queue', queues],
+    ['cancel lab-3 wait', unwait3],
+    ['unqueue lab-3', unwait3],
+    ['dequeue lab-3', unwait3],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`wait for lab-3` and `wait on lab-3` still join its queue beside these', () => {
+    expect(dispatched('wait for lab-3')).toEqual(wait3);
+    expect(dispatched('wait on lab-3')).toEqual(wait3);
+  });
+
   it('a name alone that is not a list stays as it was: one name is its status, a name and a word the hint', () => {
     expect(dispatched('lab-3')).toEqual(status3);
     expect(dispatched('lab-3 rocks')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
