@@ -145,6 +145,15 @@ const FREE_WHEN = /^(?:is\s+there\s+(?:something|anything|a\s+testbed|one)\s+|an
 /** `cancel lab-3 wait`, `stop my lab-3 wait`: leave its queue (group 1). */
 const WAIT_CANCELLED = /^(?:cancel|stop|drop|end)\s+(?:my\s+)?(\S[\s\S]{0,80}?)\s+(?:wait|waiting|queue|place)$/i;
 
+/** `tell the admins lab-3 is broken`, `let the admins know lab-3 is down`: the problem said (group 1), which the problem form takes to the admins. */
+const TELL_ADMINS_PROBLEM =
+  /^(?:(?:tell|notify|message|ping|inform)\s+(?:the\s+)?admins?|let\s+(?:the\s+)?admins?\s+know)\s+(?:that\s+)?(\S[\s\S]{0,200}\b(?:broken|down|dead|not\s+working|out\s+of\s+(?:order|service)|problems?|issues?|faulty|unreachable|stuck|hung)\b[\s\S]{0,200})$/i;
+
+/** `release my lab-3`, `release lab-3's booking`: as `release lab-3` (group 1 or 2). */
+const RELEASE_MY_NAMED = /^(?:release|free|unbook|end)\s+(?:my\s+(\S[\s\S]{0,80}?)(?:\s+(?:booking|reservation))?|(\S[\s\S]{0,80}?)['’]s\s+(?:booking|reservation|hold))$/i;
+/** `release Linus's lab-3`: as `release lab-3` (group 1); whose it is is not read (a recording blanks the name). */
+const RELEASE_THEIRS_NAMED = /^(?:release|free|unbook|end)\s+(?!(?:my|our|the|your)\s)\S+(?:\s+\S+)?['’]s?\s+(\S[\s\S]{0,80})$/i;
+
 /** `check if lab-3 is free`, `see whether lab-3 is busy`: as `who has lab-3` (group 1). */
 const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
@@ -525,7 +534,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (releaseNoted(said, testbeds) !== undefined) return true;
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
   // lab-3`: the colleague is not read either.
-  if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || WHY_HELD.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || RELEASE_THEIRS_NAMED.test(said) || WHY_HELD.test(said))) return true;
   // `help me with my code`: a topic the bot does not know is a person's own words.
   const topic = HELP_TOPIC.exec(said)?.[1].trim();
   if (topic !== undefined && !/^(?:me|us|please|api)$/i.test(topic) && !TOPIC_VERBS.some(([pattern]) => pattern.test(topic)) && !plainWay(topic) && !wayOnLab(topic, testbeds)) return true;
@@ -1118,6 +1127,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (accessOf !== undefined && namesOne(testbeds, accessOf)) return `who has ${accessOf}`;
   // `release jenkins hold`, `release the pipeline's hold`: the release form, whose picker has every testbed in use (holders named).
   if (/^release\s+(?:the\s+)?(?:jenkins|pipeline|ci|api|nightly)(?:['’]s)?\s+holds?$/i.test(command)) return 'release';
+  const myNamed = RELEASE_MY_NAMED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (myNamed !== undefined && namesOne(testbeds, myNamed)) return `release ${myNamed}`;
+  const theirsNamed = RELEASE_THEIRS_NAMED.exec(command)?.[1].trim();
+  if (theirsNamed !== undefined && namesOne(testbeds, theirsNamed)) return `release ${theirsNamed}`;
+  const toAdmins = TELL_ADMINS_PROBLEM.exec(command)?.[1];
+  if (toAdmins !== undefined) return toAdmins;
   const waitCancelled = command.length > AROUND_NAME_MAX ? undefined : WAIT_CANCELLED.exec(command)?.[1].trim();
   if (waitCancelled !== undefined && namesOne(testbeds, waitCancelled)) return `unwait ${waitCancelled}`;
   const checked = command.length > AROUND_NAME_MAX ? undefined : CHECK_IF.exec(command)?.[1].trim();

@@ -105,7 +105,7 @@ const API_HELP =
 
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
-  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+order|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,

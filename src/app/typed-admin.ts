@@ -56,7 +56,10 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // `maintenance over for lab-3`, `lab-3 maintenance done`.
   [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)$/i, 'maintenance_end', 'named'],
-  [/^(?:(?:end|stop|finish)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end', 'testbed'],
+  [/^(?:(?:end|stop|finish|cancel|abort|undo)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end', 'testbed'],
+  // `end lab-3 maintenance`, `cancel lab-3's maintenance`, `maintenance lab-3 off`.
+  [/^(?:end|stop|finish|cancel|abort|undo)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance$/i, 'maintenance_end', 'named'],
+  [/^maintenance\s+(?<words>\S[\s\S]*?)\s+off$/i, 'maintenance_end', 'named'],
   [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
   // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables` (`lab-3 maintenance until when` is a question, its status).
   [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+(?!when(?:\s|$))\S[\s\S]*)$/i, 'maintenance_start', 'named'],
@@ -83,6 +86,11 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^put\s+(?<words>\S[\s\S]*?)\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   // `take lab-3 out of service until monday`, `take lab-3 offline`; `put lab-3 back in service`, `bring lab-3 back online`.
   [/^take\s+(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|offline)(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
+  // `lab-3 out of service`, `lab-3 under maintenance until friday`, `put lab-3 down for maintenance`, `lab-3 needs to go into maintenance`
+  // (`lab-3 is out of service` is news, a problem to report, as `lab-3 is down`).
+  [/^(?<words>\S[\s\S]*?)\s+(?:out\s+of\s+service|under\s+maintenance)(?<rest>(?:\s+(?:until|till|for|because)\s+(?!when(?:\s|$))\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
+  [/^(?:put|mark)\s+(?<words>\S[\s\S]*?)\s+(?:down\s+)?(?:for|as)\s+maintenance(?<rest>(?:\s+(?:until|till|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:needs|has)\s+to\s+go\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end', 'named'],
   // `take lab-3 out of maintenance`, `lab-3 out of maintenance`, `lab-3 is done with maintenance`.
   [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with)\s+maintenance$/i, 'maintenance_end', 'named'],
@@ -105,6 +113,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?<words>\S[\s\S]*?)\s+back\s+(?:on|by)\s+(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?expected\s+back\s+(?:on\s+|by\s+|at\s+)?(?<end>\S[\s\S]*)$/i, 'maintenance_start', 'maintained'],
   // (`can I force release lab-3`: the form, which tells a person who is no admin who can; never a question sent to the holder.)
+  // `force release Linus from lab-3`: the holder's name is not read (the form shows who holds it).
+  [/^(?:(?:can|could|may)\s+i\s+)?force[\s-]*release\s+(?<person>\S+(?:\s+\S+)?)\s+(?:from|off|on)\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
   [/^(?:(?:can|could|may)\s+i\s+)?force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],

@@ -72,9 +72,12 @@ export const LATER_SAID =
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
 export const NEXT_PERSON =
   /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else|the\s+(?:queue|line))|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
-/** `who are the admins?`, `who is the admin`, `list admins`, `who can force release`, `what can admins do`: the ADMINS, for anybody. */
+/**
+ * `who are the admins?`, `who is the admin`, `list admins`, `who can force release`, `what can admins do`, `contact the admins`, `who is in
+ * charge`, `who manages the lab`: the ADMINS, for anybody.
+ */
 export const WHO_ADMINS =
-  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin(?:\s+\S+(?:\s+\S+)?)?|(?:add|remove)\s+\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins)|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?|what\s+(?:can|do|does)\s+(?:the\s+|an\s+)?admins?\s+do|admin\s+(?:help|commands))$/i;
+  /^(?:who(?:['’]?s|\s+is|\s+are)\s+(?:the\s+|our\s+)?(?:lab\s+)?admins?|(?:list|show)(?:\s+me)?\s+(?:the\s+)?admins|admins(?:\s+list|\?)?|(?:the\s+)?lab\s+admins|make\s+\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin(?:\s+\S+(?:\s+\S+)?)?|(?:add|remove)\s+\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins)|am\s+i\s+(?:an?\s+)?admin|(?:make\s+me|can\s+i\s+be(?:come)?)\s+(?:an?\s+)?admin|who\s+can\s+(?:add|rename|retire|force[\s-]*release|(?:start|end|put\s+\S+\s+into)\s+maintenance)(?:\s+(?:a\s+)?testbeds?)?|what\s+(?:can|do|does)\s+(?:the\s+|an\s+)?admins?\s+do|admin\s+(?:help|commands)|(?:contact|message|ping|notify|email|reach|call)\s+(?:the\s+|an?\s+)?(?:lab\s+)?admins?|(?:the\s+)?lab\s+admin|who(?:['’]?s|\s+is)\s+in\s+charge(?:\s+(?:here|of\s+the\s+lab))?|who\s+(?:manages|looks\s+after|is\s+responsible\s+for)\s+(?:the\s+)?(?:lab|testbeds)|who\s+do\s+i\s+ask\s+(?:for|about)\s+(?:a\s+)?testbeds?)$/i;
 /** `it`, `that one`: no testbed named, but whatever is offered to the person (`skip it`, `I don't need it`). */
 export const IT = /^(?:it|this|that|this\s+one|that\s+one)$/i;
 /**
@@ -298,8 +301,8 @@ export function reportArgument(command: string): { days: 7 | 30; label?: string 
 
 /** `register lab-3`, `book lab-3`, `release lab-3`: the form, starting on the testbed named. */
 export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
-/** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed. */
-export const WAIT_NAMED = /^(?:wait|notify)\s+(?:me\s+)?(?:for\s+|on\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
+/** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed (`notify the admins` asks who they are). */
+export const WAIT_NAMED = /^(?:wait|notify(?!\s+(?:the\s+)?(?:lab\s+)?admins?$))\s+(?:me\s+)?(?:for\s+|on\s+|when\s+|about\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
 /** `give lab-3 to Linus`, `hand lab-3 over to Linus`, `transfer lab-3 to Linus`: group 1 is the testbed as typed, group 2 who. */
 export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `give all my testbeds to Linus`, `hand everything over to Linus`, `transfer my bookings to …`: group 1 is who. */

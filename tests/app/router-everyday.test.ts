@@ -3344,6 +3344,39 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  const admins = [{ type: 'admins.asked' }];
+  it.each([
+    // An admin's maintenance said other ways.
+    ['cancel maintenance lab-3', admin('maintenance_end', { testbed_id: '3' })],
+    ['end lab-3 maintenance', admin('maintenance_end', { testbed_id: '3' })],
+    ['maintenance lab-3 off', admin('maintenance_end', { testbed_id: '3' })],
+    ['lab-3 out of service', admin('maintenance_start', { testbed_id: '3' })],
+    ['put lab-3 down for maintenance', admin('maintenance_start', { testbed_id: '3' })],
+    ['lab-3 needs to go into maintenance', admin('maintenance_start', { testbed_id: '3' })],
+    // As news, a problem to report, as `lab-3 is down`.
+    ['lab-3 is out of service', { kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: 'lab-3 is out of service' } }],
+    // `force release Linus from lab-3` asked for a testbed called “Linus from lab-3”.
+    ['force release Linus from lab-3', admin('force_release', { testbed_id: '3' })],
+    // `release Linus's lab-3` (a testbed called “Linus's lab-3” before), `release my lab-3`, `release lab-3's booking`.
+    ["release Linus's lab-3", release3],
+    ['release my lab-3', release3],
+    ["release lab-3's booking", release3],
+    // The admins: who they are (`notify admins` waited for a testbed called “admins”).
+    ['notify admins', admins],
+    ['contact admin', admins],
+    ['who is in charge', admins],
+    ['who manages the lab', admins],
+    // A problem told to the admins: the problem form, which goes to them.
+    ['tell the admins lab-3 is broken', { kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: 'tell the admins lab-3 is broken' } }],
+  ])('%j: %j', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`release Linus’s lab-3` does not read the name, and a recording blanks the text', () => {
+    expect(isCommandText("release Linus's lab-3", testbeds)).toBe(false);
+    expect(isCommandText('release my lab-3', testbeds)).toBe(true);
+  });
+
   it('`wait for lab-3` and `wait on lab-3` still join its queue beside these', () => {
     expect(dispatched('wait for lab-3')).toEqual(wait3);
     expect(dispatched('wait on lab-3')).toEqual(wait3);
