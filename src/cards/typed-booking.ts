@@ -153,7 +153,7 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed, courtesy or time before it: `and
     // lab-5 for 2h`, `pls 1h`, `today 2h`, whose words are no purpose).
     const purposeFirst = LENGTH_LAST.exec(rest)?.[1];
-    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`)) return `${name} for ${rest}`;
+    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`) && !startsWithTestbed(purposeFirst, testbeds)) return `${name} for ${rest}`;
   }
   return undefined;
 }

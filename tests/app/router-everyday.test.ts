@@ -3451,6 +3451,8 @@ describe('router: the thirty-first round of everyday words', () => {
   it('a second testbed after a comma is no purpose: the form is for the first and names the second', () => {
     expect(dispatched('book lab-3, TB-04 SD-WAN pod')).toEqual([{ type: 'registration.started', testbedName: 'lab-3, TB-04 SD-WAN pod' }]);
     expect(dispatched('book lab-3; TB-04 SD-WAN pod')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'TB-04 SD-WAN pod' }]);
+    // Nor before a bare length (it was the purpose “TB-04 SD-WAN pod”, two hours).
+    expect(dispatched('book lab-3 TB-04 SD-WAN pod 2h')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'TB-04 SD-WAN pod 2h' }]);
     // A purpose after a comma stays one.
     expect(dispatched('book lab-3, regression')).toEqual([
       { type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'regression' }, forWho: { words: 'regression', testbedName: 'lab-3' } },
