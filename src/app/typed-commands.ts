@@ -197,9 +197,9 @@ function withTimeSpellings(text: string): string {
 }
 
 /**
- * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could`, `tell me`
- * before a question (`tell me who has lab-3`) before a command; `please`, `now`, `right away`, `thanks` after it (`what now` keeps its
- * `now`).
+ * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
+ * command, and `tell me` before a question (`tell me who has lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now`
+ * keeps its `now`).
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
@@ -532,8 +532,8 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
 
 /**
  * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
- * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or
- * the time alone; group 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm`.
+ * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`: the person expects to be done then.
+ * Group 1: the testbed and the time (`lab-3 at 16:00`), or the time alone; group 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm`.
  */
 const DONE_BY =
   /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free\s+(?:it\s+|this\s+|that\s+)?up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
