@@ -303,8 +303,9 @@ const STILL_NEED =
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
- * `stop reminding me`, `don't remind me`, `mute reminders`, `turn off reminders`, `renew my booking`: what a holder answers a reminder with, no testbed named
- * (an `it` talked about is read before this). Their bookings, with Extend, Done by and Release (each of which settles the reminders).
+ * `stop reminding me`, `don't remind me`, `mute reminders`, `turn off reminders`, `renew my booking`: what a holder answers a reminder
+ * with, no testbed named (an `it` talked about is read before this). Their bookings, with Extend, Done by and Release (each of which
+ * settles the reminders).
  */
 const STILL_MINE =
   /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
@@ -1491,7 +1492,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];
   if (label !== undefined && readLabel(label) !== null && labelCarried(testbeds, label)) return `status ${label}`;
-  // `lab-3 lab-5`, `lab-3 & lab-5`, `lab-3/lab-5`, `either lab-3 or lab-5`, `lab-3 and lab-5 status`: the names alone, as a name alone is asked about.
+  // `lab-3 lab-5`, `lab-3 & lab-5`, `lab-3/lab-5`, `either lab-3 or lab-5`, `lab-3 and lab-5 status`: the names alone, asked about as a
+  // name alone is.
   const listed = command.length > AROUND_NAME_MAX ? undefined : eitherWords(command.replace(/\s+(?:status|info|details)$/i, ''));
   if (listed !== undefined && testbedsNamed(testbeds, listed) !== undefined) return `who has ${listed}`;
   // `5g only`, `just 5g`: that label's testbeds.
