@@ -1053,6 +1053,11 @@ export function everydayCommand(command: string, testbeds: readonly Pick<Testbed
   return again === plain ? command : again;
 }
 
+/** What a pattern read around a testbed's name found (its first group that matched, trimmed), in text short enough to read so. */
+function wordsAround(pattern: RegExp, command: string): string | undefined {
+  return command.length > AROUND_NAME_MAX ? undefined : pattern.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+}
+
 /** `box`, `rigs`: what people call a testbed, standing alone (never part of a name such as `box-3`). */
 const TESTBED_WORDS = /(?<=^|\s)(box|boxes|rig|rigs)(?=$|[\s?!.,])/gi;
 
@@ -1088,7 +1093,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const labelledName = (hasLabelAsked?.[1] ?? hasLabelAsked?.[3])?.trim();
   const askedLabel = hasLabelAsked?.[2] ?? hasLabelAsked?.[4];
   if (labelledName !== undefined && askedLabel !== undefined && namesOne(testbeds, labelledName) && labelCarried(testbeds, askedLabel)) return `who has ${labelledName}`;
-  const firstInLine = command.length > AROUND_NAME_MAX ? undefined : FIRST_IN_LINE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const firstInLine = wordsAround(FIRST_IN_LINE, command);
   if (firstInLine !== undefined && namesOne(testbeds, firstInLine)) return `who has ${firstInLine}`;
   if (LONG_QUEUE.test(command)) return 'status';
   const releaseLater = command.length > AROUND_NAME_MAX ? null : RELEASE_LATER.exec(command);
@@ -1106,7 +1111,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const theirsOn = command.length > AROUND_NAME_MAX ? undefined : RELEASE_THEIRS_ON.exec(command)?.[1].trim();
   if (theirsOn !== undefined && namesOne(testbeds, theirsOn)) return `release ${theirsOn}`;
   if (PIPELINE_HOLDS.test(command)) return 'status in use';
-  const scheduleOf = command.length > AROUND_NAME_MAX ? undefined : SCHEDULE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const scheduleOf = wordsAround(SCHEDULE_OF, command);
   if (scheduleOf !== undefined && namesOne(testbeds, scheduleOf)) return `who has ${scheduleOf}`;
   if (CALENDAR.test(command)) return 'status';
   if (USAGE_ASKED.test(command)) return 'report';
@@ -1116,15 +1121,15 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const queueOrder = QUEUE_ORDER.exec(command);
   const priorityFor = queueOrder?.[1] ?? queueOrder?.[2];
   if (queueOrder && (priorityFor === undefined || isLabName(testbeds, priorityFor))) return 'rules';
-  const idle = command.length > AROUND_NAME_MAX ? undefined : HELD_IDLE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const idle = wordsAround(HELD_IDLE, command);
   if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
-  const takenOver = command.length > AROUND_NAME_MAX ? undefined : TAKE_OVER.exec(command)?.[1].trim();
+  const takenOver = wordsAround(TAKE_OVER, command);
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
   const freeWhen = FREE_WHEN.exec(command)?.[1];
   if (freeWhen !== undefined && isTypedTime(freeWhen.replace(/^(?:at|by|till)\s+/i, 'until '))) return "what's free";
-  const heldAsked = command.length > AROUND_NAME_MAX ? undefined : HELD_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const heldAsked = wordsAround(HELD_ASKED, command);
   if (heldAsked !== undefined && namesOne(testbeds, heldAsked)) return `who has ${heldAsked}`;
-  const accessOf = command.length > AROUND_NAME_MAX ? undefined : ACCESS_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const accessOf = wordsAround(ACCESS_ASKED, command);
   if (accessOf !== undefined && namesOne(testbeds, accessOf)) return `who has ${accessOf}`;
   // `release jenkins hold`, `release the pipeline's hold`: the release form, whose picker has every testbed in use (holders named).
   if (/^release\s+(?:the\s+)?(?:jenkins|pipeline|ci|api|nightly)(?:['’]s)?\s+holds?$/i.test(command)) return 'release';
@@ -1134,9 +1139,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (theirsNamed !== undefined && namesOne(testbeds, theirsNamed)) return `release ${theirsNamed}`;
   const toAdmins = TELL_ADMINS_PROBLEM.exec(command)?.[1];
   if (toAdmins !== undefined) return toAdmins;
-  const waitCancelled = command.length > AROUND_NAME_MAX ? undefined : WAIT_CANCELLED.exec(command)?.[1].trim();
+  const waitCancelled = wordsAround(WAIT_CANCELLED, command);
   if (waitCancelled !== undefined && namesOne(testbeds, waitCancelled)) return `unwait ${waitCancelled}`;
-  const checked = command.length > AROUND_NAME_MAX ? undefined : CHECK_IF.exec(command)?.[1].trim();
+  const checked = wordsAround(CHECK_IF, command);
   if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
   if (leavingThen && (LEAVING.test(leavingThen[1]) || FAREWELL.test(leavingThen[1]))) return everydayCommand(leavingThen[2], testbeds);

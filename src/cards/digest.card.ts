@@ -9,7 +9,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock, type CardElement } from './common.js';
 import { ANY_TESTBED_LABEL, waitedForWords } from '../lab-rules.js';
 import { byDueTime, byName, fact, factSet, heading, isDueBackToday, pastExpectedBack, plainText, safeName, small, testbedState } from './parts.js';
-import { formatDuration, formatWhen, parseIso, wallTimeAt } from './time.js';
+import { formatDuration, formatWhen, isoWeekday, parseIso, wallTimeAt, WEEKDAY_TITLES } from './time.js';
 
 export interface DigestCardInput {
   testbeds: readonly TestbedRecord[];
@@ -120,16 +120,13 @@ export function digestSummary(input: Pick<DigestCardInput, 'testbeds' | 'lifecyc
   return { counts, overdue, dueToday, waiting, waitingAny, maintenance, waitingPeople };
 }
 
-const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `Tue 10 Mar 2026`: the day of `iso` in `timeZone` (independent of the host's locale). */
 export function digestDate(iso: string, timeZone: string): string {
   const ms = parseIso(iso) ?? 0;
   const wall = wallTimeAt(ms, timeZone);
-  const date = new Date(0);
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  return `${DAYS[(date.getUTCDay() + 6) % 7]} ${wall.day} ${MONTHS[wall.month - 1]} ${wall.year}`;
+  return `${WEEKDAY_TITLES[isoWeekday(wall) - 1].slice(0, 3)} ${wall.day} ${MONTHS[wall.month - 1]} ${wall.year}`;
 }
 
 const title = (input: DigestCardInput) => `Daily digest · ${digestDate(input.scheduledFor, input.timeZone)}`;

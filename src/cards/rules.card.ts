@@ -9,7 +9,8 @@ import { ACTIONS } from './actions.js';
 import { card, submit, textBlock } from './common.js';
 import { buttons, heading, small } from './parts.js';
 import { MAX_DAYS_AHEAD } from './release-time.js';
-import { WEEKDAY_NAMES, type DigestSchedule } from '../digest/schedule.js';
+import type { DigestSchedule } from '../digest/schedule.js';
+import { WEEKDAY_TITLES } from './time.js';
 
 export interface LabRules {
   /** Minutes before the expected release that the holder is reminded (0: no reminder). */
@@ -27,7 +28,7 @@ export interface LabRules {
 /** `every day`, `Monday to Friday`, `Monday, Wednesday and Friday`: ISO weekdays (ascending) as people say them. */
 function daysSaid(weekdays: readonly number[]): string {
   if (weekdays.length === 7) return 'every day';
-  const names = weekdays.map((day) => WEEKDAY_NAMES[day - 1].replace(/^./, (first) => first.toUpperCase()));
+  const names = weekdays.map((day) => WEEKDAY_TITLES[day - 1]);
   const consecutive = weekdays.every((day, index) => index === 0 || day === weekdays[index - 1] + 1);
   if (consecutive && names.length >= 3) return `${names[0]} to ${names[names.length - 1]}`;
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

@@ -7,7 +7,7 @@ import type { AdaptiveCardJson } from '../platform/port.js';
 import { card, textBlock } from './common.js';
 import { safeLine } from './inert-text.js';
 import { buttons, heading, plainText, small } from './parts.js';
-import { isUtcZone, safeZone, wallTimeAt, zoneOffsetMs, type WallTime } from './time.js';
+import { formatWall, isoWeekday, isUtcZone, safeZone, wallTimeAt, WEEKDAY_TITLES, zoneOffsetMs, type WallTime } from './time.js';
 import { readTypedZone, zoneClock } from './typed-zone.js';
 
 export interface TimeZoneInput {
@@ -19,9 +19,7 @@ export interface TimeZoneInput {
   other?: string;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /** `UTC+01:00`, `UTC-05:00`, `UTC+05:30`: an offset east of UTC, in milliseconds. */
 function utcOffset(offsetMs: number): string {
@@ -31,8 +29,7 @@ function utcOffset(offsetMs: number): string {
 
 /** `Monday, 2026-03-02 15:30`: the wall clock's weekday, date and time. */
 function dayAndTime(wall: WallTime): string {
-  const weekday = WEEKDAYS[new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay()];
-  return `${weekday}, ${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+  return `${WEEKDAY_TITLES[isoWeekday(wall) - 1]}, ${formatWall(wall)}`;
 }
 
 /**

@@ -182,8 +182,22 @@ export function formatInZone(iso: string | null | undefined, timeZone: string): 
   if (isUtcZone(zone)) return formatUtc(iso);
   const ms = parseIso(iso);
   if (ms === null) return 'unknown';
-  const wall = wallTimeAt(ms, zone);
-  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)} ${zone}`;
+  return `${formatWall(wallTimeAt(ms, zone))} ${zone}`;
+}
+
+/** `2026-01-01 15:00`: a wall clock's date and time, as the bot writes them. */
+export function formatWall(wall: WallTime): string {
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/** The weekdays as a sentence writes them, Monday first: ISO weekday 1 to 7 at index 0 to 6. */
+export const WEEKDAY_TITLES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a wall clock's date. */
+export function isoWeekday(wall: Pick<WallTime, 'year' | 'month' | 'day'>): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  return ((date.getUTCDay() + 6) % 7) + 1;
 }
 
 /** UTC always, plus the display zone's wall time when it is not UTC. */

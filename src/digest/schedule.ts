@@ -8,7 +8,7 @@
  *   it (02:30 becomes 03:30 summer time): still on that day, still exactly once;
  * - a time the clocks pass twice (02:30 on a fall-back night) means the first of the two.
  */
-import { instantOfWallTime, wallTimeAt } from '../cards/time.js';
+import { instantOfWallTime, wallTimeAt, WEEKDAY_TITLES } from '../cards/time.js';
 
 export interface DigestSchedule {
   hour: number;
@@ -21,8 +21,6 @@ export interface DigestSchedule {
 
 /** A digest posted later than this after its time is skipped (start-up after a longer outage). */
 export const DIGEST_GRACE_MS = 60 * 60_000;
-
-export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** `09:00` → { hour: 9, minute: 0 }; one- or two-digit hours, two-digit minutes, 24-hour clock; else null. */
 export function parseDigestTime(text: string): { hour: number; minute: number } | null {
@@ -37,7 +35,7 @@ export function parseDigestTime(text: string): { hour: number; minute: number } 
 function dayNumber(word: string): number | null {
   const lower = word.toLowerCase();
   if (lower.length < 3) return null;
-  const index = WEEKDAY_NAMES.findIndex((name) => name.startsWith(lower));
+  const index = WEEKDAY_TITLES.findIndex((name) => name.toLowerCase().startsWith(lower));
   return index < 0 ? null : index + 1;
 }
 
@@ -148,7 +146,7 @@ export function decideDigest(schedule: DigestSchedule, nowMs: number, handledFor
 
 /** `Mon–Fri at 09:00 Europe/Berlin`, for logs and the README. */
 export function describeSchedule(schedule: DigestSchedule): string {
-  const short = (day: number) => WEEKDAY_NAMES[day - 1].slice(0, 3).replace(/^./, (c) => c.toUpperCase());
+  const short = (day: number) => WEEKDAY_TITLES[day - 1].slice(0, 3);
   const days = schedule.weekdays.length === 7 ? 'daily' : schedule.weekdays.map(short).join(', ');
   const time = `${String(schedule.hour).padStart(2, '0')}:${String(schedule.minute).padStart(2, '0')}`;
   return `${days} at ${time} ${schedule.timeZone}`;
