@@ -1572,7 +1572,7 @@ function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (rest === undefined) return `${verb} ${name}`;
   if (/^(?:book|register|reserve)$/.test(verb)) {
     // A time or a purpose after the name, as `book lab-3 …` reads them whole.
-    const read = readTypedBooking(`${name} ${rest}`, testbeds, new Date(0).toISOString(), 'UTC');
+    const read = readTypedBooking(`${name} ${rest}`, testbeds, new Date(0).toISOString(), 'UTC', 'booking');
     return read.name !== undefined && read.unread === undefined && Object.keys(read.values).length > 0 ? `book ${name} ${rest}` : undefined;
   }
   if (/^(?:extend|renew)$/.test(verb) && isMoreTime(readTypedExtend(rest, testbeds))) return `extend ${name} ${rest}`;

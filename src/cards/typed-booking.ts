@@ -87,7 +87,7 @@ function purposeThenTime(purpose: string, now: string, timeZone: string): FormVa
 }
 
 /** `for the firmware soak`, `to test the upgrade`, `because the rack moves`: the purpose after its first word. */
-const PURPOSE = /^(?:for|to|because)\s+(\S.*)$/is;
+const PURPOSE = /^(?:for|to|because(?:\s+of)?)\s+(\S.*)$/is;
 
 /** A release time as the form reads it; `to friday` and `through friday` read as `until friday`. */
 function readTime(phrase: string, now: string, timeZone: string): FormValues | null {
@@ -107,7 +107,20 @@ function purposeValue(purpose: string): FormValues {
  * before (the form then says no testbed is called so). A purpose is only read after a name that
  * finds a testbed or a label the lab has, or after words that name none (`a testbed for the soak`).
  */
-export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
+export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe' = 'maybe'): TypedBooking {
+  const read = readAsTyped(typed, testbeds, now, timeZone);
+  if (asked === 'maybe') return read;
+  // Only after `book` (or `register`) are a time and a purpose read with nothing between them: without the verb the same
+  // words may be news about the testbed (`lab-3 maintenance until friday`).
+  if (read.unread === undefined && (read.name === undefined || bookedName(testbeds, read.name) !== undefined)) return lengthBeforePurpose(read, now, timeZone);
+  const said = withTimeAndPurpose(typed.trim(), testbeds, now, timeZone);
+  const again = said === undefined ? undefined : readTypedWords(said, testbeds, now, timeZone);
+  const whole = again !== undefined && again.unread === undefined && (again.name === undefined || bookedName(testbeds, again.name) !== undefined);
+  return whole && again.values[INPUT_IDS.releaseChoice] !== undefined ? again : read;
+}
+
+/** Reads a typed booking as its words stand, and as said with `for` where they say a purpose or a time otherwise. */
+function readAsTyped(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking {
   const first = readTypedWords(typed, testbeds, now, timeZone);
   // `book lab-3 by eod`, `by 5pm`: a time after `by` is when it is due back, as after `until`.
   const byTime = first.unread === undefined ? undefined : /^by\s+(\S[\s\S]*)$/i.exec(first.unread)?.[1];
@@ -120,6 +133,88 @@ export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: s
   if (said === undefined) return read;
   const again = readTypedWords(said, testbeds, now, timeZone);
   return again.unread === undefined && again.name !== undefined && bookedName(testbeds, again.name) !== undefined && Object.keys(again.values).length > 0 ? again : read;
+}
+
+/** Words after a length that say nothing more (`for 2 hours today`, `for 3 days straight`): no purpose. */
+const AFTER_LENGTH_NO_PURPOSE = /^(?:today|tonight|straight|in\s+a\s+row|solid|please|pls|plz|thanks?|thx|only|more|max(?:imum)?|tops|at\s+(?:most|least)|or\s+so|ish|approx(?:imately)?|roughly)$/i;
+
+/**
+ * `book lab-3 for 2h regression`, `for an hour demo`, `for 2 weeks of testing`: a length, then the purpose, where the
+ * words after `for` were all taken as the purpose. The longest start of them that reads as a length is the time.
+ */
+function lengthBeforePurpose(read: TypedBooking, now: string, timeZone: string): TypedBooking {
+  const purpose = read.values[INPUT_IDS.purpose];
+  if (purpose === undefined || read.values[INPUT_IDS.releaseChoice] !== undefined) return read;
+  const ends = [...purpose.slice(0, MAX_TIME_PHRASE + 1).matchAll(/[,;:]?\s+/g)].map((space) => space.index).reverse();
+  for (const end of ends) {
+    const release = readTime(`for ${purpose.slice(0, end)}`, now, timeZone);
+    if (release === null) continue;
+    const rest = purpose.slice(end).replace(/^[\s,;:]*(?:[-–—]\s*)?(?:of\s+|(?:purpose|reason)(?:\s*[:=]|\s+is)?\s+)?/i, '').trim();
+    // (`2 hours or 3`: the length goes on.)
+    if (/^(?:or|and|to)\s/i.test(rest)) return read;
+    return { ...read, values: { ...release, ...(AFTER_LENGTH_NO_PURPOSE.test(rest) ? {} : purposeValue(rest)) } };
+  }
+  return read;
+}
+
+/**
+ * `lab-3 2 hours for regression`, `lab-3 till eod regression`, `lab-3 2h: customer demo`, `lab-3 regression until 5pm`, `lab-3
+ * soak test by 6pm`, `lab-3 couple of hours`: a time and perhaps a purpose after a testbed's whole name, said otherwise than
+ * as the clauses read them, said with `until` or `for` and `for`; undefined when the words do not read so.
+ */
+function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string, timeZone: string): string | undefined {
+  for (const end of wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2))) {
+    const name = text.slice(0, end).replace(/[,;:]$/, '').trim();
+    // (`a testbed 2h for regression`: no testbed named, as the form reads `a testbed for 2h`.)
+    if (bookedName(testbeds, name, true) === undefined && !NO_NAME.test(name)) continue;
+    const rest = text.slice(end).replace(/^[\s,;:]+/, '').slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE);
+    // (`next week for 3 days`, `at 4pm`, `on friday`: a later start, which the form names as such.)
+    if (asksToBookAhead(rest)) return undefined;
+    const time = (words: string): string | undefined => timeSaid(words, now, timeZone);
+    const whole = time(rest);
+    if (whole !== undefined) return `${name} ${whole}`;
+    // A time, then the purpose (after `for`, a mark or nothing): the longest start that reads as a time.
+    const splits = [...rest.slice(0, MAX_TIME_PHRASE + 8).matchAll(/\s+for\s+|\s*[,;:]\s*|\s+[-–—]\s+|\s+/gi)].reverse();
+    for (const split of splits) {
+      const purpose = rest.slice(split.index + split[0].length);
+      const said = isPurposeWords(purpose, testbeds, now, timeZone) ? time(rest.slice(0, split.index)) : undefined;
+      if (said !== undefined) return `${name} ${said} for ${purpose}`;
+    }
+    // A purpose, then a time: the first place after which the rest reads whole as one.
+    for (const space of rest.matchAll(/\s+/g)) {
+      const purpose = rest.slice(0, space.index);
+      const after = rest.slice(space.index + space[0].length);
+      if (after.length > MAX_TIME_PHRASE) continue;
+      // (Words that join or start clauses end the purpose, here and for every longer one.)
+      if (/(?:^|\s)(?:for|until|till|til|to|and|or|from)(?:\s|$)/i.test(purpose)) break;
+      if (NO_PURPOSE.test(purpose)) continue;
+      // (`after lunch`, `starting tomorrow`, `end of week`: words about when, not what for.)
+      if (/(?:^|\s)(?:at|in|on|after|before|from|starting|beginning|next|this|around|about|since|during|of|the|a|an)$/i.test(purpose)) continue;
+      const said = isPurposeWords(purpose, testbeds, now, timeZone) ? time(after) : undefined;
+      if (said !== undefined) return `${name} for ${purpose} ${said}`;
+    }
+  }
+  return undefined;
+}
+
+/** Words that read as a release time, said as a clause: as they stand when they start with one, else after `until` or `for`. */
+function timeSaid(words: string, now: string, timeZone: string): string | undefined {
+  // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back.)
+  // (`2:30` without `am` or `pm` may be a length, as a stopwatch shows it: the form names it.)
+  if (words.length > MAX_TIME_PHRASE || /^\d:\d{2}$/.test(words)) return undefined;
+  // (`for 2 hours` is a length; `for monday` a later day.)
+  if (/^for\s/i.test(words) ? forLaterDay(` ${words}`, now, timeZone) === 0 : asksToBookAhead(words)) return undefined;
+  const typed = words.replace(/^by\s+/i, 'until ');
+  const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(typed) ? [typed] : [`until ${typed}`, `for ${typed}`];
+  return said.find((phrase) => readTime(phrase, now, timeZone) !== null);
+}
+
+/** Whether words after a time may be its purpose: not a testbed, not a time of their own, not words that go on with the time (`or 6`). */
+function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, timeZone: string): boolean {
+  if (!/\p{L}/u.test(words) || /^(?:or|and|to|from|at|on|in|by|before|after|until|till|til|for|then|but|plus|with|of|[-–—(])(?:\s|$)/i.test(words)) return false;
+  // (`local time`, `atlantis time`, `PST`: a zone the time reader did not know, which the form names.)
+  if (/(?:^|\s)(?:time|zone|timezone)$/i.test(words) || /^[A-Z]{2,5}$/.test(words)) return false;
+  return !startsWithTestbed(words, testbeds) && timeSaid(words, now, timeZone) === undefined;
 }
 
 /**
@@ -287,10 +382,10 @@ export function readTypedBookingFor(
   const behalfPerson = personOf(behalf?.[1] ?? behalf?.[2] ?? '');
   if (behalf && behalfPerson !== null) {
     const rest = `${typed.slice(0, behalf.index)} ${typed.slice(behalf.index + behalf[0].length)}`.replace(/\s+/g, ' ').trim();
-    const booking = readTypedBooking(rest === '' ? 'a testbed' : rest, testbeds, now, timeZone);
+    const booking = readTypedBooking(rest === '' ? 'a testbed' : rest, testbeds, now, timeZone, 'booking');
     return { booking, forWhom: { words: behalfPerson.words, booking, explicit: true } };
   }
-  const booking = readTypedBooking(typed, testbeds, now, timeZone);
+  const booking = readTypedBooking(typed, testbeds, now, timeZone, 'booking');
   const purpose = booking.values[INPUT_IDS.purpose];
   if (purpose === undefined) return { booking };
   const { [INPUT_IDS.purpose]: _purpose, ...timing } = booking.values;
@@ -331,7 +426,7 @@ export function readNeededBooking(typed: string, testbeds: readonly Lab[], now: 
   const match = NEEDS.exec(typed.slice(0, 400)) ?? (got !== null && !GET_NOT_SOMEBODY.test(got[1]) ? got : null);
   const person = match === null ? null : personOf(match[1]);
   if (match === null || person === null) return undefined;
-  const booking = readTypedBooking(match[2], testbeds, now, timeZone);
+  const booking = readTypedBooking(match[2], testbeds, now, timeZone, 'booking');
   const named = booking.name === undefined ? NO_NAME.test(match[2].split(/\s+(?=for\s|until\s|till\s)/i)[0].trim()) : bookedName(testbeds, booking.name) !== undefined;
   return named ? { words: person.words, booking, explicit: true } : undefined;
 }
@@ -521,7 +616,7 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
 /** A length without its `for`: `4h`, `2 hours`, `90 min`, `1.5 days`, `2h 30`. */
 const BARE_LENGTH = String.raw`\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?`;
 /** A length after the name, then the purpose (`lab-3 2h regression`). */
-const LENGTH_THEN_WORDS = new RegExp(String.raw`^(${BARE_LENGTH})\s+(?!(?:for|until|till|til|to|through|thru|over|because|from)\s)(\S.*)$`, 'is');
+const LENGTH_THEN_WORDS = new RegExp(String.raw`^(${BARE_LENGTH})\s+(?!(?:for|until|till|til|to|through|thru|over|because|from|or|and)\s)(\S.*)$`, 'is');
 /** A purpose (group 1), then a length (group 2). */
 const LENGTH_LAST = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'is');
 /** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */

@@ -3465,3 +3465,87 @@ describe('router: the thirty-first round of everyday words', () => {
     expect(dispatched('lab-3 purpose of the rack')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
   });
 });
+
+describe('router: the thirty-second round: a time and a purpose after `book` with nothing between them', () => {
+  /** What the booking form arrives with: the testbed, the inputs filled in and the words it names as unread. */
+  const form = (typed: string) => {
+    const [event] = dispatched(typed) as { type: string; testbedName?: string; filled?: Record<string, string>; unread?: string }[];
+    expect(event.type).toBe('registration.started');
+    return { testbedName: event.testbedName, filled: event.filled, unread: event.unread };
+  };
+  const at = (time: string, purpose?: string, date = '2026-03-02') => ({ release_choice: 'custom', release_date: date, release_time: time, ...(purpose === undefined ? {} : { purpose }) });
+  it.each([
+    // A time, then `for` and the purpose (it said it could not read “2 hours for regression”).
+    ['book lab-3 2 hours for regression', at('12:00', 'regression')],
+    ['book lab-3 an hour for regression', { release_choice: '1h', purpose: 'regression' }],
+    ['book lab-3 30 mins for a quick check', at('10:30', 'a quick check')],
+    ['reserve lab-3 2 hours for soak', at('12:00', 'soak')],
+    ['book lab-3 this afternoon for regression', at('17:00', 'regression')],
+    // A time, then the purpose with nothing or a mark between.
+    ['book lab-3 till eod regression', { release_choice: 'eod', purpose: 'regression' }],
+    ['book lab-3 until 5pm regression', at('17:00', 'regression')],
+    ['book lab-3 until monday 9am soak', at('09:00', 'soak', '2026-03-09')],
+    ['book lab-3 overnight soak test', at('09:00', 'soak test', '2026-03-03')],
+    ['book lab-3 all day soak', { release_choice: 'eod', purpose: 'soak' }],
+    ['book lab-3 2h: customer demo', at('12:00', 'customer demo')],
+    ['book lab-3, 2 hours, regression', at('12:00', 'regression')],
+    ['book lab-3 two hours regression', at('12:00', 'regression')],
+    // A purpose, then the time (it asked for a testbed called “lab-3 regression”).
+    ['book lab-3 regression until 5pm', at('17:00', 'regression')],
+    ['book lab-3 soak test by 6pm', at('18:00', 'soak test')],
+    ['book lab-3 customer demo until 4', at('16:00', 'customer demo')],
+    ['book lab-3 regression for 2 hours', at('12:00', 'regression')],
+    ['book lab-3 soak overnight', at('09:00', 'soak', '2026-03-03')],
+    ['book lab-3 debugging till lunch', at('12:00', 'debugging')],
+    // After `for`, a length and then the purpose (it was all the purpose, “2h regression testing”).
+    ['book lab-3 for 2h regression testing', at('12:00', 'regression testing')],
+    ['book lab-3 for an hour regression', { release_choice: '1h', purpose: 'regression' }],
+    ['book lab-3 for 45 minutes quick test', at('10:45', 'quick test')],
+    ['book lab-3 for 2 weeks of testing', at('10:00', 'testing', '2026-03-16')],
+    ['book lab-3 for 2h, customer demo', at('12:00', 'customer demo')],
+    ['book lab-3 for 2h purpose customer demo', at('12:00', 'customer demo')],
+    ['book lab-3 for 2 hours because of the demo', at('12:00', 'the demo')],
+    // Words after the length that are no purpose.
+    ['book lab-3 for 2 hours today', at('12:00')],
+    ['book lab-3 for 3 days straight', { release_choice: '3d' }],
+    // A time alone, said as people say it.
+    ['book lab-3 couple of hours', at('12:00')],
+    ['book lab-3 few hours', at('13:00')],
+    ['book lab-3 this afternoon', at('17:00')],
+    ['book lab-3 end of week', at('23:59', undefined, '2026-03-06')],
+  ])('%s', (typed, filled) => {
+    expect(form(typed)).toEqual({ testbedName: 'lab-3', filled, unread: undefined });
+  });
+
+  it('with no testbed named (`book a testbed 2h for regression`), the form starts with the time and the purpose, and the testbed to choose', () => {
+    expect(form('book a testbed 2h for regression')).toEqual({ testbedName: undefined, filled: at('12:00', 'regression'), unread: undefined });
+    expect(form('book one 2h')).toEqual({ testbedName: undefined, filled: at('12:00'), unread: undefined });
+    expect(form('book something for 2h regression')).toEqual({ testbedName: undefined, filled: at('12:00', 'regression'), unread: undefined });
+  });
+
+  it('the command after the name (`lab-3 book 2h for the soak`) reads the same', () => {
+    expect(form('lab-3 book 2h for the soak')).toEqual({ testbedName: 'lab-3', filled: at('12:00', 'the soak'), unread: undefined });
+  });
+
+  it('what is no purpose stays named under the picker: a later start, a time that goes on, a zone it does not know, a second testbed', () => {
+    const unread = (typed: string, words: string) => expect(form(typed)).toEqual({ testbedName: 'lab-3', filled: undefined, unread: words });
+    unread('book lab-3 after lunch', 'after lunch');
+    unread('book lab-3 on friday', 'on friday');
+    unread('book lab-3 starting tomorrow', 'starting tomorrow');
+    unread('book lab-3 demo at 3pm', 'demo at 3pm');
+    unread('book lab-3 next week for 3 days', 'next week for 3 days');
+    unread('book lab-3 2h or 3h', '2h or 3h');
+    unread('book lab-3 until 5pm local time', 'until 5pm local time');
+    unread('book lab-3 2:30', '2:30');
+    unread('book lab-3 2h for TB-04 SD-WAN pod', '2h for TB-04 SD-WAN pod');
+    // A colleague after the time is who the booking may be for, as after `for` alone.
+    expect(dispatched('book lab-3 2h for Linus')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-3', filled: at('12:00', 'Linus'), forWho: { words: 'Linus', testbedName: 'lab-3', filled: at('12:00') } },
+    ]);
+  });
+
+  it('without `book` the same words stay what they were: news about the testbed is no booking', () => {
+    expect(dispatched('lab-3 regression until 5pm')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    expect(dispatched('lab-3 2 hours for regression')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+  });
+});

@@ -222,6 +222,27 @@ describe('a testbed named with the command', () => {
     expect(lasts).toBeLessThanOrEqual(2 * 3_600_000);
   });
 
+  it('`book lab-3 2 hours for regression` and `book lab-1 regression till eod` arrive filled in with the time and the purpose: one press books', async () => {
+    const form = await ask(h, h.linus, h.lab, 'book lab-3 2 hours for regression');
+    expect(startsOn(form)).toBe('lab-3');
+    expect(input(form, 'purpose')).toMatchObject({ value: 'regression' });
+    expect(fieldErrorText(form, 'release_choice')).toBeUndefined();
+    expect(seenCard(await click(h, h.linus, form, 'register_submit')).heading).toBe('Booked: lab-3');
+    const lab3 = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-3')!;
+    expect(lab3.purpose).toBe('regression');
+    // Two hours, read to the minute.
+    const lasts = Date.parse(lab3.expected_release_time ?? '') - Date.parse(lab3.registered_time ?? '');
+    expect(lasts).toBeGreaterThan(2 * 3_600_000 - 61_000);
+    expect(lasts).toBeLessThanOrEqual(2 * 3_600_000);
+
+    const eod = await ask(h, h.ada, h.lab, 'book lab-1 regression till eod');
+    expect(startsOn(eod)).toBe('lab-1');
+    expect(input(eod, 'purpose')).toMatchObject({ value: 'regression' });
+    expect(input(eod, 'release_choice')).toMatchObject({ value: 'eod' });
+    expect(seenCard(await click(h, h.ada, eod, 'register_submit')).heading).toBe('Booked: lab-1');
+    expect((await h.readTestbeds()).find((candidate) => candidate.testbed_name === 'lab-1')!.purpose).toBe('regression');
+  });
+
   it('a length said in words (`for ninety minutes`, `for a day and 3 hours`) is booked for that long', async () => {
     const lasts = async (name: string) => {
       const record = (await h.readTestbeds()).find((candidate) => candidate.testbed_name === name)!;
