@@ -23,9 +23,9 @@ function namesOne(testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[], word
   return !DIGITS_ALONE.test(words) && 'found' in findByTypedName(testbeds, words);
 }
 
-/** The testbed (or label) the words after `book` name; which one does not depend on the clock, so any instant serves. */
+/** The testbed (or label) the words after `book` (or words for it) name; which one does not depend on the clock, so any instant serves. */
 function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
-  return readTypedBooking(words, testbeds, new Date(0).toISOString(), 'UTC').name;
+  return readTypedBooking(words, testbeds, new Date(0).toISOString(), 'UTC', 'booking').name;
 }
 
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */

@@ -511,7 +511,7 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
 type SwitchWords<T> = { problem: string } | (({ record: T } | { label: string }) & { until?: string; purpose?: string });
 
 function switchWords<T extends Pick<TestbedRecord, 'id' | 'testbed_name' | 'labels'>>(words: string, testbeds: readonly T[], now: string, timeZone: string): SwitchWords<T> | undefined {
-  const read = readTypedBooking(words.slice(0, 4 * MAX_TYPED_NAME), testbeds, now, timeZone);
+  const read = readTypedBooking(words.slice(0, 4 * MAX_TYPED_NAME), testbeds, now, timeZone, 'booking');
   const match = read.name === undefined ? undefined : findByTypedName(testbeds, read.name);
   // `any 5g until 5pm`: a label the lab has, where no testbed is called so.
   const label = read.name === undefined || (match !== undefined && 'found' in match) ? undefined : waitedLabel(read.name, testbeds);

@@ -163,11 +163,14 @@ function lengthBeforePurpose(read: TypedBooking, now: string, timeZone: string):
  * as the clauses read them, said with `until` or `for` and `for`; undefined when the words do not read so.
  */
 function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string, timeZone: string): string | undefined {
-  for (const end of wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2))) {
+  // A whole name first (`TB-04 SD-WAN pod 2h for regression`), then the start of one (`TB-04 2h for regression`).
+  const ends = wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2));
+  for (const [wholeName, end] of [...ends.map((at) => [true, at] as const), ...ends.map((at) => [false, at] as const)]) {
     const name = text.slice(0, end).replace(/[,;:]$/, '').trim();
     // (`a testbed 2h for regression`: no testbed named, as the form reads `a testbed for 2h`.)
-    if (bookedName(testbeds, name, true) === undefined && !NO_NAME.test(name)) continue;
-    const rest = text.slice(end).replace(/^[\s,;:]+/, '').slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE);
+    if (bookedName(testbeds, name, wholeName) === undefined && !NO_NAME.test(name)) continue;
+    // (Courtesy after the name says nothing: `book lab-3 please 2 hours for regression`.)
+    const rest = text.slice(end).replace(/^[\s,;:]+(?:(?:please|pls|plz)(?:[\s,;:]+|$))?/i, '').slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE);
     // (`next week for 3 days`, `at 4pm`, `on friday`: a later start, which the form names as such.)
     if (asksToBookAhead(rest)) return undefined;
     const time = (words: string): string | undefined => timeSaid(words, now, timeZone);

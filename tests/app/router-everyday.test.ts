@@ -3523,8 +3523,19 @@ describe('router: the thirty-second round: a time and a purpose after `book` wit
     expect(form('book something for 2h regression')).toEqual({ testbedName: undefined, filled: at('12:00', 'regression'), unread: undefined });
   });
 
-  it('the command after the name (`lab-3 book 2h for the soak`) reads the same', () => {
+  it('the command after the name (`lab-3 book 2h for the soak`), words for it (`can I have …`) and courtesy after the name read the same', () => {
     expect(form('lab-3 book 2h for the soak')).toEqual({ testbedName: 'lab-3', filled: at('12:00', 'the soak'), unread: undefined });
+    expect(form('can I have lab-3 regression until 5pm')).toEqual({ testbedName: 'lab-3', filled: at('17:00', 'regression'), unread: undefined });
+    expect(form('book lab-3 please 2 hours for regression')).toEqual({ testbedName: 'lab-3', filled: at('12:00', 'regression'), unread: undefined });
+    // The start of a name, as `book TB-04 for 2h` takes it; the whole name first when it is typed.
+    expect(form('book TB-04 regression until 5pm')).toEqual({ testbedName: 'TB-04', filled: at('17:00', 'regression'), unread: undefined });
+    expect(form('book TB-04 SD-WAN pod regression until 5pm')).toEqual({ testbedName: 'TB-04 SD-WAN pod', filled: at('17:00', 'regression'), unread: undefined });
+  });
+
+  it('a switch reads them too: `switch to TB-04 2h for regression` (it could not read “2h for regression”), `switch to TB-04 regression until 5pm` (no testbed called so)', () => {
+    const switchForm = (until: string) => ({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, until, purpose: 'regression' } });
+    expect(dispatched('switch to TB-04 2h for regression')).toEqual(switchForm('2026-03-02T12:00:00.000Z'));
+    expect(dispatched('switch to TB-04 regression until 5pm')).toEqual(switchForm('2026-03-02T17:00:00.000Z'));
   });
 
   it('what is no purpose stays named under the picker: a later start, a time that goes on, a zone it does not know, a second testbed', () => {
