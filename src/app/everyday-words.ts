@@ -38,6 +38,11 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding|borrowing)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+/**
+ * `I'm booking lab-3`, `reserving lab-3 for 2h`, `I'm going to use lab-3`, `gonna book lab-3`: book, when the words after
+ * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
+ */
+const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
 /** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
@@ -140,7 +145,8 @@ const HELD_ASKED =
  * `anything free for 2 hours`, `free until 5`, `is there something free for the afternoon`: the free ones, when the words after them are a
  * time (group 1), which is all they may hold (other words are a person's own).
  */
-const FREE_WHEN = /^(?:is\s+there\s+(?:something|anything|a\s+testbed|one)\s+|anything\s+)?(?:free|available)\s+((?:for|until|till|at|by)\s+\S[\s\S]{0,40})$/i;
+const FREE_WHEN =
+  /^(?:is\s+there\s+(?:something|anything|a\s+testbed|one)\s+|(?:is\s+)?anything\s+|what(?:['’]?s|\s+is|\s+will\s+be)\s+)?(?:free|available)\s+((?:for|until|till|at|by|in|after|before|on)\s+\S[\s\S]{0,40}|(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+\S+){0,2})$/i;
 
 /** `cancel lab-3 wait`, `stop my lab-3 wait`: leave its queue (group 1). */
 const WAIT_CANCELLED = /^(?:cancel|stop|drop|end)\s+(?:my\s+)?(\S[\s\S]{0,80}?)\s+(?:wait|waiting|queue|place)$/i;
@@ -237,7 +243,7 @@ const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|
  * `why does jenkins have lab-3`, `which pipeline has lab-3`, `when will the nightly release lab-3`: as `who has lab-3` (group 1), whose
  * row says who holds it until when (the holder named is not read).
  */
-const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?))\s+(\S[\s\S]{0,80})$/i;
+const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?)|when\s+(?:will|does|would)\s+(?:the\s+)?(?!(?:next|first|an?|any|one|it|testbed|something|anything)\s)\S+(?:\s+\S+)?\s+(?:(?:be\s+)?going\s+to\s+)?(?:release|give\s+back|return|hand\s+back|let\s+go\s+of|(?:be\s+)?(?:done|finished)\s+with)|what(?:['’]?s|\s+is|\s+are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with))\s+(\S[\s\S]{0,80})$/i;
 /** `release the pipeline's hold on lab-3`, `end Linus's booking on lab-3`: as `release lab-3` (group 1; whose it was is not read). */
 const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S+)?['’]s?\s+(?:hold|booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80})$/i;
 /** `what pipelines are running`, `show api holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
@@ -317,7 +323,7 @@ const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
  * anything be free soon`: the bookings due back later today, soonest first (`status due today`).
  */
 const DUE_TODAY =
-  /^(?:(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|(?:show|list)(?:\s+me)?(?:\s+the)?|anything|any(?:\s+testbeds?)?)\s+)?(?:due(?:\s+back)?\s+(?:today|soon|later(?:\s+today)?)|(?:coming|becoming)\s+free(?:\s+(?:today|soon))?)$|^(?:what|which(?:\s+testbeds?|\s+ones?)?)\s+(?:frees?\s+up|will\s+be\s+(?:free|available)|(?:is|are)\s+(?:freeing\s+up|free\s+later))\s+(?:today|later(?:\s+today)?|this\s+(?:afternoon|evening))$|^(?:is\s+)?(?:anything|any(?:\s+testbeds?)?|something)\s+(?:(?:be\s+|going\s+to\s+be\s+)?(?:free|available)\s+(?:later(?:\s+today)?|soon|today|this\s+(?:afternoon|evening))|freeing\s+up\s+(?:today|soon))$|^will\s+(?:anything|any(?:\s+testbeds?)?|something|one)\s+be\s+(?:free|available)\s+(?:soon|today|later(?:\s+today)?|this\s+(?:afternoon|evening))$/i;
+  /^(?:what|which(?:\s+testbeds?|\s+ones?)?)(?:['’]?s|\s+is|\s+are)?\s+(?:(?:will\s+be|going\s+to\s+be)\s+(?:free|available)|free|available|comes?\s+back|coming\s+back|frees?\s+up)\s+(?:soon|later(?:\s+today)?|today|this\s+(?:afternoon|evening))$|^(?:free|available)\s+(?:later(?:\s+today)?|soon)$|^(?:(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|(?:show|list)(?:\s+me)?(?:\s+the)?|anything|any(?:\s+testbeds?)?)\s+)?(?:due(?:\s+back)?\s+(?:today|soon|later(?:\s+today)?)|(?:coming|becoming)\s+free(?:\s+(?:today|soon))?)$|^(?:what|which(?:\s+testbeds?|\s+ones?)?)\s+(?:frees?\s+up|will\s+be\s+(?:free|available)|(?:is|are)\s+(?:freeing\s+up|free\s+later))\s+(?:today|later(?:\s+today)?|this\s+(?:afternoon|evening))$|^(?:is\s+)?(?:anything|any(?:\s+testbeds?)?|something)\s+(?:(?:be\s+|going\s+to\s+be\s+)?(?:free|available)\s+(?:later(?:\s+today)?|soon|today|this\s+(?:afternoon|evening))|freeing\s+up\s+(?:today|soon))$|^will\s+(?:anything|any(?:\s+testbeds?)?|something|one)\s+be\s+(?:free|available)\s+(?:soon|today|later(?:\s+today)?|this\s+(?:afternoon|evening))$/i;
 /**
  * Words that read as a time after `until` but alone are something else, or say too little: a number (`+1` agrees), a meal, a day's
  * short name (`sun`, `sat`), `17h` (seventeen hours, or 17:00?).
@@ -566,7 +572,7 @@ const WHAT_HAPPENS_KNOWN =
   /^what\s+happens\s+(?:if|when|after)\s+(?:i|we|you|it|my\s+booking|a\s+booking|the\s+booking|the\s+time|my\s+time|nobody|no\s+one)(?:\s+(?:do\s*n['’]?t|do\s+not|did\s*n['’]?t|forget\s+to|is|are|am|runs?|gets?|ends?|expires?|goes|go|becomes?))?(?:\s+(?:release|return|extend|over|up|out|overdue|late|due|it|in\s+time|on\s+time|my\s+testbed|the\s+testbed|a\s+testbed))*$/i;
 /** Who `how long has … had lab-3` asks about (group 1): `Linus`, `I`. */
 const HOW_LONG_WHO =
-  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(\S+(?:\s+\S+)?)\s+(?:had|held|been\s+(?:on|using))|(?:will|does|is)\s+(\S+(?:\s+\S+)?)\s+(?:have|keep|hold|need|be\s+(?:on|using)))\s/i;
+  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(\S+(?:\s+\S+)?)\s+(?:had|held|been\s+(?:on|using))|(?:will|does|is)\s+(\S+(?:\s+\S+)?)\s+(?:going\s+to\s+)?(?:have|keep|hold|need|be\s+(?:on|using)))\s/i;
 /** `make Linus an admin`, `add Grace as admin`, `remove admin Linus`: a colleague named beside the admins (`make me an admin` names nobody). */
 const ADMIN_PERSON =
   /^(?:make\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin\s+\S+(?:\s+\S+)?|(?:add|remove)\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins))$/i;
@@ -609,6 +615,8 @@ const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:(?:for|of|on)\
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
 const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
+/** `what testbeds are there`, `which testbeds exist`, `what 5g testbeds do we have`: the status card (of that label, group 1). */
+const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do\s+we\s+have|does\s+the\s+lab\s+have|have\s+we\s+got|exist|are\s+in\s+the\s+lab)$/i;
 
 /**
  * `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`, `give me a shout when lab-3 is free`, `let me know
@@ -629,7 +637,7 @@ const STILL_USED =
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
 /** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
 const HOW_LONG =
-  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
+  /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(?:\S+\s+){1,2}?(?:had|held|been\s+(?:on|using))\s+(\S[\s\S]*?)|(?:is|will)\s+(\S[\s\S]*?)\s+(?:be\s+)?(?:booked|taken|busy|in\s+use|held)(?:\s+for)?|(?:will|does|is)\s+(?:\S+\s+){1,2}?(?:going\s+to\s+)?(?:have|keep|hold|need|be\s+(?:on|using))\s+(\S[\s\S]*?)(?:\s+for)?)$/i;
 /**
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
  * `how long until lab-3 is free`, `how long do I have to wait for lab-3`, `still waiting for lab-3`, `when do I have to release lab-3`, `is
@@ -642,10 +650,10 @@ const ABOUT_TESTBED =
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:owner|holder|user)\s+of|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+the\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:free|available|busy|taken|in\s+use)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
@@ -1126,7 +1134,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const takenOver = wordsAround(TAKE_OVER, command);
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
   const freeWhen = FREE_WHEN.exec(command)?.[1];
-  if (freeWhen !== undefined && isTypedTime(freeWhen.replace(/^(?:at|by|till)\s+/i, 'until '))) return "what's free";
+  // (`in an hour` is a length from now; `after lunch`, `on friday`, `tomorrow` a time.)
+  const whenSaid = freeWhen === undefined ? [] : [freeWhen.replace(/^in\s+/i, 'for ').replace(/^(?:at|by|till|before|on)\s+/i, 'until ').replace(/^(?!for\s|until\s)/i, 'until '), freeWhen.replace(/^after\s+/i, 'until ')];
+  if (whenSaid.some((words) => isTypedTime(words))) return "what's free";
   const heldAsked = wordsAround(HELD_ASKED, command);
   if (heldAsked !== undefined && namesOne(testbeds, heldAsked)) return `who has ${heldAsked}`;
   const accessOf = wordsAround(ACCESS_ASKED, command);
@@ -1367,6 +1377,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
   if (HOW_MANY_ALL.test(command)) return 'status';
+  const exist = WHICH_EXIST.exec(command);
+  if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';
+  if (exist?.[1] !== undefined && labelCarried(testbeds, exist[1])) return `status ${exist[1]}`;
   const labelStats = LABEL_STATS.exec(command)?.[1];
   const statsAsked = STATS_OF.exec(command)?.[1].trim() ?? (labelStats !== undefined && labelCarried(testbeds, labelStats) ? labelStats : undefined);
   const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
@@ -1392,9 +1405,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const about = ABOUT_TESTBED.exec(command);
   const aboutName = about?.slice(1).find((group) => group !== undefined)?.trim();
   if (aboutName !== undefined && namesOne(testbeds, aboutName)) return `who has ${aboutName}`;
-  const info = INFO_ON.exec(command) ?? NAME_INFO.exec(command) ?? WHO_OWNS.exec(command);
-  const infoName = info?.[1].trim();
-  if (infoName !== undefined && namesOne(testbeds, infoName)) return `who has ${infoName}`;
+  // (`who lab-3`: `who` and a testbed's name alone.)
+  const infoName = [INFO_ON, NAME_INFO, WHO_OWNS, /^who\s+(\S[\s\S]*)$/i].map((pattern) => pattern.exec(command)?.[1].trim()).find((name) => name !== undefined && namesOne(testbeds, name));
+  if (infoName !== undefined) return `who has ${infoName}`;
   // `5g free`, `5g status`, `show me 5g`, `5g` alone: a label the lab has (and no testbed's name).
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
@@ -1470,6 +1483,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
     if (back !== undefined && namesOne(testbeds, back)) return `book ${back}`;
     const named = bookingName(take[1], testbeds);
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
+  }
+  const booking = BOOKING_NOW.exec(command)?.[1];
+  if (booking !== undefined) {
+    const read = readTypedBooking(booking, testbeds, new Date(0).toISOString(), 'UTC', 'booking');
+    if (read.name !== undefined && read.unread === undefined && isLabName(testbeds, read.name)) return `book ${booking}`;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
   const added = ADD_NAMED.exec(command);

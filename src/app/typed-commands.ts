@@ -180,8 +180,9 @@ function withoutMarkup(text: string): string {
   return marked === null ? text : marked[2];
 }
 
-/** How the words of a time are often typed on a phone, and the word meant. */
+/** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
+  avail: 'available', gonna: 'going to', wanna: 'want to',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
@@ -191,17 +192,17 @@ const TIME_SPELLINGS: Readonly<Record<string, string>> = {
 };
 const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');
 
-/** `untill tmrw`, `till firday`: the time's words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
+/** `untill tmrw`, `till firday`, `avail?`: the words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
 function withTimeSpellings(text: string): string {
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
 }
 
 /**
- * `please`, `can you`, `I'd like to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
+ * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
  * command, and `tell me` before a question (`tell me who has lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now`
  * keeps its `now`).
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|i\s+(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
@@ -244,14 +245,14 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
  * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`: the status of that testbed (group 1 or 2), with its expected
  * release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE =
-  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
+  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next

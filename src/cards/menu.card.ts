@@ -115,6 +115,7 @@ const SUGGESTED: Record<string, () => CardElement> = {
   mine: tap('Mine', ACTIONS.mine),
   extend: tap('Mine', ACTIONS.mine),
   wait: buttons.status,
+  queue: tap('Mine', ACTIONS.mine),
   report: tap('Report', ACTIONS.report),
   broadcast: buttons.broadcast,
   admin: tap('Admin', ACTIONS.admin),
@@ -160,6 +161,8 @@ const SUGGESTED_FOR: Record<string, (testbedId: number) => CardElement> = {
   book: (id) => buttons.register('Register', id),
   release: (id) => buttons.release('Release', id),
   status: (id) => submit('Its status', { action: ACTIONS.status, status_of: id }, { associatedInputs: 'none' }),
+  // (`queu lab-3`: a place in its queue, as `queue lab-3` takes.)
+  queue: (id) => submit('Notify me when free', { action: ACTIONS.wait, testbed_id: String(id) }, { associatedInputs: 'none' }),
 };
 
 /** The short reply to text the bot does not understand (the card's text). */

@@ -3560,3 +3560,91 @@ describe('router: the thirty-second round: a time and a purpose after `book` wit
     expect(dispatched('lab-3 2 hours for regression')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
   });
 });
+
+describe('router: the thirty-second round of everyday words', () => {
+  const book3 = [{ type: 'registration.started', testbedName: 'lab-3' }];
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  const free = [{ type: 'status.requested', label: 'free' }];
+  const dueToday = [{ type: 'status.requested', label: 'due-today' }];
+  const all = [{ type: 'status.requested' }];
+  const hint3 = { kind: 'reply', view: { kind: 'hint', testbedId: 3 } };
+  it.each([
+    // A booking said as what they are doing or about to do (the hint before).
+    ["I'm going to use lab-3", book3],
+    ['going to book lab-3', book3],
+    ["I'm booking lab-3", book3],
+    ['booking lab-3', book3],
+    ['reserving lab-3', book3],
+    ["I'm gonna need lab-3", book3],
+    // Words chat shortens.
+    ['gonna use lab-3', book3],
+    ['wanna book lab-3', book3],
+    ['want to book lab-3', book3],
+    ['lab-3 avail?', status3],
+    ['is lab-3 avail', status3],
+    ["what's avail", free],
+    ['avail?', free],
+    // What is free (a hint before).
+    ['is there any free testbed', free],
+    ['is there a free testbed', free],
+    ['anything free in an hour', free],
+    ['anything free after lunch', free],
+    ['free after 3pm', free],
+    ["what's free tomorrow", free],
+    ['what will be free soon', dueToday],
+    ["what's free later", dueToday],
+    ['what comes back today', dueToday],
+    ['free later today', dueToday],
+    // The whole lab.
+    ['what testbeds are there', all],
+    ['which testbeds exist', all],
+    ['what 5g testbeds are there', [{ type: 'status.requested', label: '5g' }]],
+    // Whether it is in use, who holds it and until when: its status.
+    ['is lab-3 being used', status3],
+    ['is lab-3 used', status3],
+    ['lab-3 still in use?', status3],
+    ["who's the holder of lab-3", status3],
+    ['who lab-3', status3],
+    ['lab-3 user', status3],
+    ['current user of lab-3', status3],
+    ["what's the purpose of lab-3", status3],
+    ['lab-3 due?', status3],
+    ['lab-3 due when', status3],
+    ['lab-3 expected release', status3],
+    ['lab-3 release time', status3],
+    ['what time is lab-3 released', status3],
+    ['lab-3 until when', status3],
+    ['till when is lab-3 booked', status3],
+    ['lab-3 booked until', status3],
+    // A colleague asked about: not read, and the status says it.
+    ['when does Linus release lab-3', status3],
+    ['when will Linus be done with lab-3', status3],
+    ['how long is Linus going to keep lab-3', status3],
+    ["what's Linus doing on lab-3", status3],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('news with the same words stays news: `booking lab-3 failed`, `free after Linus`, `what foo testbeds are there`', () => {
+    expect(dispatched('booking lab-3 failed')).toEqual(hint3);
+    expect(dispatched('reserving lab-3 is hard')).toEqual(hint3);
+    expect(dispatched('free after Linus')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('what foo testbeds are there')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    // `who owns lab-3` stays what it was beside `who lab-3`.
+    expect(dispatched('who owns lab-3')).toEqual(status3);
+  });
+
+  it('`queu lab-3` names `queue lab-3`, whose button takes a place in its queue', () => {
+    expect(dispatched('queu lab-3')).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'queue', testbedId: 3 } });
+  });
+
+  it('a recording blanks a colleague asked about, and keeps the same words naming nobody', () => {
+    for (const said of ['when does Linus release lab-3', 'when will Linus be done with lab-3', 'how long is Linus going to keep lab-3', "what's Linus doing on lab-3"]) {
+      expect(isCommandText(said, testbeds)).toBe(false);
+    }
+    for (const said of ['is lab-3 being used', 'lab-3 due?', 'anything free after lunch', 'booking lab-3', 'wanna book lab-3', 'what testbeds are there']) {
+      expect(isCommandText(said, testbeds)).toBe(true);
+    }
+    expect(isCommandText('free after Zebrafalcon', testbeds)).toBe(false);
+  });
+});

@@ -186,13 +186,16 @@ describe('menu, help, hint', () => {
     expect(hintText({ suggestion: 'status', testbed: { id: 3, name: 'TB-03', bookable: true } })).toBe('I did not understand that. Did you mean status TB-03? Type status TB-03, or help to see everything I can do.');
     const slip = (suggestion: string) => hintCard({ suggestion, testbed: { id: 3, name: 'TB-03 *Wi-Fi*', bookable: true } });
     expect(seenCard(slip('release')).texts.map(unLookAlike)).toEqual(['I did not understand that. Did you mean release TB-03 *Wi-Fi*? Press the button, or type help to see everything I can do.']);
-    expect(['status', 'book', 'register', 'release', 'mine'].map((suggestion) => inspectCard(slip(suggestion)).actions.map((action) => [action.title, action.data])[0])).toEqual([
+    expect(['status', 'book', 'register', 'release', 'mine', 'queue'].map((suggestion) => inspectCard(slip(suggestion)).actions.map((action) => [action.title, action.data])[0])).toEqual([
       ['Its status', { action: 'status', status_of: 3 }],
       ['Register', { action: 'register', start_on: 3 }],
       ['Register', { action: 'register', start_on: 3 }],
       ['Release', { action: 'release', start_on: 3 }],
       ['Mine', { action: 'mine' }],
+      ['Notify me when free', { action: 'wait', testbed_id: '3' }],
     ]);
+    // `queu` alone: your queues, as `queue` alone shows them.
+    expect(inspectCard(hintCard({ suggestion: 'queue' })).actions.map((action) => [action.title, action.data])).toEqual([['Mine', { action: 'mine' }]]);
   });
 
   it('a hint about a booked testbed names its holder: somebody else’s gets Ask the holder, one’s own gets Mine', () => {

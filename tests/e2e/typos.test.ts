@@ -38,4 +38,13 @@ describe('a mistyped command', () => {
     expect(seenCard(hello).texts).toContain('What would you like to do? Type help to see every command.');
     expect(buttonTitles(hello)).toEqual(['Status', 'Register', 'Release', 'Broadcast']);
   });
+
+  it('`queu lab-3` asks "Did you mean queue lab-3?", and its button takes a place in lab-3’s queue', async () => {
+    await click(h, h.linus, await ask(h, h.linus, h.lab, 'book lab-3'), 'register_submit', { purpose: 'soak', release_choice: '1h' });
+    const queu = await ask(h, h.ada, h.lab, 'queu lab-3');
+    expect(seenCard(queu).texts).toEqual(['I did not understand that. Did you mean queue lab-3? Press the button, or type help to see everything I can do.']);
+    expect(buttonTitles(queu)).toEqual(['Notify me when free']);
+    const waiting = seenCard(await click(h, h.ada, queu, 'wait'));
+    expect(waiting.heading).toBe('You are #1 for lab-3');
+  });
 });
