@@ -399,7 +399,35 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
  * `I need lab-3 for longer`, `keep it a bit longer`, `longer please`: extend (their bookings, with the Extend buttons).
  */
 const ADD_TIME = /^add\s+(\S[\s\S]*?)(?:\s+(?:to|on)\s+(\S[\s\S]*?))?$/i;
-const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep)\s+(\S[\s\S]*?)\s+)?(?:for\s+)?(?:a\s+(?:bit|little|while)\s+)?longer$/i;
+const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep|(?:can|could|may)\s+i\s+(?:keep|have))(?:\s+(\S[\s\S]*?))??\s+)?(?:for\s+)?(?:a\s+(?:bit|little|while)\s+)?longer$/i;
+/** `hold on to lab-3`, `hang on to lab-3 until friday`: as `keep lab-3 …` (group 1). */
+const HOLD_ON = /^(?:hold|hang)\s+on(?:\s+to|to)\s+(\S[\s\S]*)$/i;
+/** `release lab-3 later`, `I'll release lab-3 soon`: no time said, so their bookings, lab-3 chosen (group 1), where its buttons are. */
+const RELEASE_SOMETIME = /^(?:i(?:['’]?ll|\s+will)\s+)?release\s+(\S[\s\S]*?)\s+(?:later(?:\s+(?:on|today))?|soon|shortly|in\s+a\s+(?:bit|while|moment|sec(?:ond)?|minute)|when\s+(?:i(?:['’]?m|\s+am)|i['’]ve|i\s+have)\s+(?:done|finished))$/i;
+/** `running late`, `I'm running over`, `I'll be late`, `I'll be a bit longer`: more time for their booking. */
+const RUNNING_LATE = /^(?:(?:i(?:['’]?m|\s+am)\s+)?running\s+(?:late|over|behind)|i(?:['’]?ll|\s+will)\s+be\s+(?:late|(?:a\s+(?:bit|little)\s+)?longer|a\s+while))$/i;
+/** `I'll be another hour`, `I'll need 30 more minutes`: that much more (group 1). */
+const BE_MORE = /^i(?:['’]?ll|\s+will)\s+(?:be|need)\s+(\S[\s\S]{0,40})$/i;
+/** `running late, need another hour`: running late (group 1), then what they ask (group 2). */
+const LATE_THEN = /^(\S[\s\S]{0,40}?)\s*[,;.!]\s+(\S[\s\S]{0,80})$/;
+
+/** `running late`, `I'll be another hour`, `running late, need another hour`: extend (by that much, when said). */
+function runningLate(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
+  if (RUNNING_LATE.test(command)) return 'extend';
+  const held = HOLD_ON.exec(command)?.[1].trim();
+  if (held !== undefined && (IT.test(held) || namesOne(testbeds, held.split(/\s+(?=(?:until|till|for|by|to)\s)/i)[0]))) return everydayCommand(`keep ${held}`, testbeds);
+  const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
+  if (later !== undefined && (IT.test(later) || MY_BOOKING.test(later))) return 'mine';
+  if (later !== undefined && namesOne(testbeds, later)) return `extend ${later}`;
+  const more = BE_MORE.exec(command)?.[1];
+  if (more !== undefined && MORE.test(more) && readTypedExtension(more) !== null) return `extend ${more}`;
+  const then = LATE_THEN.exec(command);
+  if (then === null || !RUNNING_LATE.test(then[1])) return undefined;
+  // (`running late, sorry`: nothing more asked. Other words are a person's own, so no reading.)
+  if (/^(?:sorry|apologies|my\s+bad|sry)$/i.test(then[2])) return 'extend';
+  const asked = everydayCommand(then[2], testbeds);
+  return /^extend(?:\s|$)/i.test(asked) ? asked : undefined;
+}
 /** The booking talked about without naming it: their bookings to choose from. */
 const MY_BOOKING = /^(?:my\s+(?:booking|reservation|testbed)|it|this|that)$/i;
 
@@ -424,12 +452,28 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
  * 18:00` reads it (later than it is due is an extension, earlier a Done by); or extended by that much.
  */
 const PUSHED =
-  /^(?:push|move|postpone|delay|shift|change)(?:\s+back)?\s+(?:my\s+(?:booking|release|reservation|testbed)|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+  /^(?:push|move|postpone|delay|shift|change|set|update|adjust|reschedule|shorten|stretch|lengthen|cut)(?:\s+back)?\s+(?:(?:my|our)\s+(?:booking|release|reservation|testbed|end)(?:\s+(?:time|date))?|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation|release\s+time|end\s+time|due\s+time)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+/**
+ * `set lab-3 to release at 5pm`, `my booking ends at 6 now`, `lab-3 is now due at 6`: as `push lab-3 to 5pm` (group 1 the testbed, or
+ * group 2 their booking, then the time).
+ */
+const SET_TO_END =
+  /^(?:set\s+(?:(?:my\s+booking|it)|(\S[\s\S]*?))\s+to\s+(?:release|end|expire|finish|be\s+(?:released|done|due))|(?:my\s+booking|it)\s+(?:now\s+)?(?:ends|finishes|is\s+due(?:\s+back)?))\s+(?:at|by)\s+(\S[\s\S]*?)(?:\s+now)?$/i;
 /** `make it 6pm`, `make it until tomorrow`: as `push it to 6pm`. */
 const MADE = /^make\s+it\s+(?:until\s+|till\s+)?(\S[\s\S]*)$/i;
 
+/** `shorten my booking`, `change the end time`, `lengthen the booking of lab-3`: their bookings (lab-3 chosen), where its time is changed. */
+const TIME_CHANGED_ALONE =
+  /^(?:change|set|update|adjust|reschedule|shorten|stretch|lengthen|modify)\s+(?:(?:my|the|our)\s+)?(?:booking|reservation|release(?:\s+time)?|end(?:\s+time)?|due\s+time)(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
+
 function pushedBack(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  const alone = TIME_CHANGED_ALONE.exec(said);
+  if (alone !== null && alone[1] === undefined) return 'mine';
+  if (alone?.[1] !== undefined && namesOne(testbeds, alone[1].trim())) return `extend ${alone[1].trim()}`;
   const made = MADE.exec(said)?.[1];
+  const setTo = SET_TO_END.exec(said);
+  if (setTo !== null && setTo[1] !== undefined && !namesOne(testbeds, setTo[1].trim())) return undefined;
+  if (setTo !== null) return pushedBack(`push ${setTo[1]?.trim() ?? 'it'} to ${setTo[2]}`, testbeds);
   // `push to friday`, `move to 6pm`: nothing named, as `push it to friday`.
   const bare = /^(?:push|move|postpone|delay|shift)(?:\s+back)?\s+((?:to|until|till)\s+\S[\s\S]*)$/i.exec(said)?.[1];
   const command = made !== undefined ? `push it to ${made}` : bare !== undefined ? `push it ${bare}` : said;
@@ -1287,7 +1331,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `+1h`, `+30 min`: that much more.
   const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
   if (plus !== undefined && readTypedExtension(plus) !== null) return `extend ${plus}`;
-  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds);
+  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds) ?? runningLate(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
   // `can I have lab-3 back`: lab-3 asked for again.

@@ -696,6 +696,8 @@ const INSTEAD_OF = /^(?:book|take|use|register|reserve)\s+(\S.*?)\s+instead\s+of
 /** `release lab-3 and book TB-04` (`done with lab-3, book TB-04 instead` reads so): what moves (group 1), where to (2). */
 const RELEASE_THEN_BOOK =
   /^release\s+(\S.*?)(?:\s*[,;]\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+)(?:book|take|register|reserve|grab|use|(?:can|could|may)\s+i\s+(?:have|get|take|book))\s+(\S.*?)(?:\s+instead)?$/i;
+/** `swap lab-3 and TB-04`, `switch between lab-3 and TB-04`: what moves (group 1), where to (2), when both are testbeds. */
+const SWAP_AND = /^(?:swap|switch|exchange|trade)\s+(?:between\s+)?(\S.*?)\s+and\s+(\S.*)$/i;
 /** `book TB-04 and release lab-3`: where to (group 1), what moves (2). */
 const BOOK_THEN_RELEASE = /^(?:book|take|register|reserve|grab)\s+(\S.*?)(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?release\s+(\S.*)$/i;
 /** The words for a person's booking, not naming a testbed: `me`, `my booking`, `my reservation`, `testbeds`. */
@@ -715,6 +717,8 @@ export function readTypedSwitch(command: string): { to: string; from?: string; s
   if (instead) return { to: instead[1].trim(), from: instead[2].trim(), strict: false };
   const released = RELEASE_THEN_BOOK.exec(words);
   if (released) return { to: released[2].trim(), from: released[1].trim(), strict: false };
+  const both = SWAP_AND.exec(words);
+  if (both) return { to: both[2].trim(), from: both[1].trim(), strict: false };
   const said = SWITCH_TO.exec(words);
   if (said === null) return undefined;
   const middle = (said[2] ?? '').trim();

@@ -3634,6 +3634,46 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched('who owns lab-3')).toEqual(status3);
   });
 
+  it.each([
+    // A new end for their booking, said as a change (later than due is an extension, earlier a Done by: the card decides).
+    ['set lab-3 to release at 5pm', { testbedId: 3, doneBy: '2026-03-02T17:00:00.000Z' }],
+    ['change my release time to 4pm', { doneBy: '2026-03-02T16:00:00.000Z' }],
+    ['change release time of lab-3 to 4pm', { testbedId: 3, doneBy: '2026-03-02T16:00:00.000Z' }],
+    ['change my end time to 6', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    ['my booking ends at 6 now', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    ['shorten lab-3 to 3pm', { testbedId: 3, doneBy: '2026-03-02T15:00:00.000Z' }],
+    ['stretch my booking to 6pm', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    ['set it to end at 6', { doneBy: '2026-03-02T18:00:00.000Z' }],
+    // No time said: their bookings (the testbed chosen), where the buttons are.
+    ['shorten my booking', {}],
+    ['change the end time', {}],
+    ['lengthen the booking of lab-3', { testbedId: 3 }],
+    ['release lab-3 later', { testbedId: 3 }],
+    ["I'll release lab-3 soon", { testbedId: 3 }],
+    ["release lab-3 when I'm done", { testbedId: 3 }],
+    ['release it later', {}],
+    // More time, said as people say it.
+    ['I need a bit longer', {}],
+    ['can I keep lab-3 longer', { testbedId: 3 }],
+    ['running late', {}],
+    ["I'm running late", {}],
+    ["I'll be late", {}],
+    ["I'll be a bit longer", {}],
+    ["I'll be another hour", { extendMinutes: 60 }],
+    ["I'll need 30 more minutes", { extendMinutes: 30 }],
+    ['running late, need another hour', { extendMinutes: 60 }],
+    ['hold on to lab-3', { testbedId: 3 }],
+    ['hang on to lab-3 until friday', { testbedId: 3, extendUntil: '2026-03-06T23:59:00.000Z' }],
+  ])('%s: their bookings', (typed, asked) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...asked }]);
+  });
+
+  it('`swap lab-3 and TB-04` (or `switch between …`) moves the booking, as `swap lab-3 for TB-04`; a second word that is no testbed stays a hint', () => {
+    expect(dispatched('swap lab-3 and TB-04')).toEqual({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, fromId: 3 } });
+    expect(dispatched('switch between lab-3 and TB-04')).toEqual({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, fromId: 3 } });
+    expect(dispatched('swap lab-3 and foo')).toEqual(hint3);
+  });
+
   it('`queu lab-3` names `queue lab-3`, whose button takes a place in its queue', () => {
     expect(dispatched('queu lab-3')).toEqual({ kind: 'reply', view: { kind: 'hint', suggestion: 'queue', testbedId: 3 } });
   });
@@ -3646,5 +3686,8 @@ describe('router: the thirty-second round of everyday words', () => {
       expect(isCommandText(said, testbeds)).toBe(true);
     }
     expect(isCommandText('free after Zebrafalcon', testbeds)).toBe(false);
+    // Running late and more: kept when what follows reads as more time, blanked when it is a person's own words.
+    expect(isCommandText('running late, need another hour', testbeds)).toBe(true);
+    expect(isCommandText('running late, need another Zebrafalcon hour', testbeds)).toBe(false);
   });
 });

@@ -600,3 +600,21 @@ describe('booking for a colleague', () => {
     expect(seenCard(await ask(h, h.ada, h.lab, 'book again')).texts).toContain('I found no booking of yours in the last 30 days to book again, so nothing more is filled in.');
   });
 });
+
+describe('a new end said as a change, and running late', () => {
+  it('`change my release time to <an hour from now>` offers Done by; `running late, need another hour` offers Extend 1 hour and one press extends', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test')] });
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const sooner = await ask(h, h.ada, h.lab, `change my release time to ${clock(Date.now() + HOUR)}`);
+    expect(seenCard(sooner).heading).toBe('Your bookings');
+    expect(buttonTitles(sooner)[0]).toMatch(/^Done by (?:\d{2}:\d{2}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC$/);
+
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    const late = await ask(h, h.ada, h.lab, 'running late, need another hour');
+    expect(seenCard(late).heading).toBe('Your bookings');
+    expect(buttonTitles(late)[0]).toBe('Extend 1 hour');
+    expect(seenCard(await click(h, h.ada, late, 'extend')).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBe(due + HOUR);
+  });
+});
