@@ -510,7 +510,7 @@ const LET_HAVE =
  * press Register`: the feedback form.
  */
 const FEEDBACK_WORDS =
-  /^(?:bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:(?:bad|stupid|dumb|useless)\s+bot|(?:this|the)\s+bot\s+(?:sucks|is\s+(?:useless|stupid|dumb|terrible|annoying|rubbish))|you(?:['’]re|\s+are)\s+(?:useless|stupid|dumb|terrible|annoying|rubbish)|bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
@@ -581,7 +581,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
-  if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said) || WAIT_ME_DONE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
   // lab-3`: the colleague is not read either.
@@ -667,7 +667,16 @@ const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do
  * when lab-3 opens up`: wait.
  */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released)|\s+(?:frees|opens)\s+up)?$/i;
+  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$/i;
+/** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
+const WAIT_ME_DONE =
+  /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
+/** `waiting on lab-3`, `line up for lab-3`, `not waiting anymore`: a place in its queue (group 1), or leaving their queues. */
+const WAITING_ON = /^(?:(?:waiting|queuing|queueing)\s+(?:on|for)|line\s+up\s+for|lining\s+up\s+for)\s+(\S[\s\S]{0,80})$/i;
+const NOT_WAITING = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|stop\s+waiting)$/i;
+/** `how many in the lab-3 queue`, `how many people are waiting for lab-3`, `how long is the lab-3 queue`: its status, whose row says who waits (group 1 or 2). */
+const QUEUE_LENGTH =
+  /^(?:how\s+many\s+(?:people\s+)?(?:are\s+)?(?:in\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))|how\s+long\s+is\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
  * lab-3 after Linus is done`,
@@ -913,7 +922,7 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** `good morning`, `hello bot`, `hi there`, `hey team`, `what's up`, `ping`, `are you there`: a greeting, answered with the menu. */
-const GREETING = /^(?:(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?|ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down)|(?:the\s+)?bot\s+(?:status|health)|(?:the\s+)?status\s+of\s+the\s+bot|health|health\s*check|uptime|how\s+long\s+have\s+you\s+been\s+(?:running|up))$/i;
+const GREETING = /^(?:(?:hi|hello|hey|hiya|howdy|yo|sup|wass?up|what['’]?s\s+up|gm|good\s+(?:morning|afternoon|evening|day)|morning)(?:\s+(?:there|bot|all|team|everyone|folks|testbeds?(?:\s+(?:bot|monitor))?))?|ping|are\s+you\s+(?:there|alive|up|awake|ok|working)|you\s+there|(?:is\s+)?any(?:one|body)\s+(?:there|home)|how\s+are\s+you(?:\s+doing)?|how['’]?s\s+it\s+going|test(?:ing)?(?:\s+\d+)*|(?:the\s+)?bot|is\s+(?:the\s+)?bot\s+(?:working|alive|up|there|ok|down)|(?:the\s+)?bot\s+(?:status|health)|(?:the\s+)?status\s+of\s+the\s+bot|health|health\s*check|uptime|how\s+long\s+have\s+you\s+been\s+(?:running|up))$/i;
 /** `admin menu`, `open the admin card`, `admin panel`: the admin card, as `admin`. */
 const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+admin(?:\s+(?:menu|card|panel|page|tools))?|(?:the\s+)?admin\s+(?:menu|card|panel|page|tools))$/i;
 /**
@@ -1442,6 +1451,13 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const watch = WATCH.exec(command)?.[1].trim();
   if (watch !== undefined && namesWaited(testbeds, watch)) return `wait ${watch}`;
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
+  const doneWith = WAIT_ME_DONE.exec(command)?.[1].trim();
+  if (doneWith !== undefined && namesWaited(testbeds, doneWith)) return `wait ${doneWith}`;
+  const waitingOn = WAITING_ON.exec(command)?.[1].trim();
+  if (waitingOn !== undefined && namesWaited(testbeds, waitingOn)) return `wait ${waitingOn}`;
+  if (NOT_WAITING.test(command)) return 'my queues';
+  const queueLength = QUEUE_LENGTH.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (queueLength !== undefined && namesOne(testbeds, queueLength)) return `who has ${queueLength}`;
   const waitMe = WAIT_ME.exec(command);
   if (waitMe) return `wait ${waitMe[1]}`;
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);

@@ -53,7 +53,7 @@ export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|(?:what|which)(?:\s+(?:testbeds?|ones?))?\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on)|(?:which|what)\s+(?:testbeds?|ones?)\s+(?:are|is)\s+mine|where\s+(?:is|are)\s+my\s+(?:testbeds?|bookings?))$/i;
 /** `ok`, `will do`, `got it`, `sounds good`, `👍`, `+1`, `bye`, `lol`: said back to an answer, or on the way out; a short answer, and nothing else. */
 export const ACKNOWLEDGED =
-  /^(?:ok(?:ay)?|k+|(?:ok(?:ay)?[,!.]?\s+)?will\s+do|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s+night|lol|ha(?:ha)+|he(?:he)+|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
+  /^(?:ok(?:ay)?|k+|(?:ok(?:ay)?[,!.]?\s+)?will\s+do|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s*night|nice\s+one|lol|ha(?:ha)+|he(?:he)+|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
 /** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`, `I'll pass`, `skip me`: give up what one has of it (an offer, a place, a booking). */
 export const PASS_ON = /^(?:pass|decline|reject|not\s+any\s*more|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|i(?:['’]?ll|\s+will)?\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
@@ -127,6 +127,8 @@ export function commandText(text: string): string {
   const typed = withoutGreeting(withTimeSpellings(withoutMarkup(text.trim().replace(/\s+/g, ' ')).replace(/^(?:[/@]|[!#](?=\p{L}))/u, ''))).replace(/^@/, '');
   // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
+  // `??`, `?!`: as a lone `?`, help.
+  if (/^\?[?!]+$/.test(typed)) return '?';
   // (`testbeds with 5g`, `testbeds that are free` are about testbeds, not to the bot.)
   const command = withoutMark(/^testbeds?(?:\s+(?:bot|monitor))?[,:]?\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');

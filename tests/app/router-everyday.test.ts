@@ -3668,6 +3668,41 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...asked }]);
   });
 
+  it.each([
+    // A place in its queue, said as people say it (a hint, or “no testbed called lab-3 frees”, before).
+    ['waiting on lab-3', 'wait'],
+    ['line up for lab-3', 'wait'],
+    ['alert me when lab-3 frees', 'wait'],
+    ['ping me when lab-3 is done', 'wait'],
+    ['tell me when Linus is done with lab-3', 'wait'],
+  ])('%s: a place in the queue for lab-3', (typed, type) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type, testbedId: 3 }, now: NOW }]);
+  });
+
+  it.each([
+    ['not waiting anymore', [{ type: 'mine.requested', queues: true }]],
+    ['how many in the lab-3 queue', status3],
+    ['??', [{ type: 'help.requested' }]],
+    ['?!', [{ type: 'help.requested' }]],
+    ['anyone there?', [{ type: 'menu.requested' }]],
+    ['how are you', [{ type: 'menu.requested' }]],
+    ['test', [{ type: 'menu.requested' }]],
+    ['testing 123', [{ type: 'menu.requested' }]],
+    ['goodnight', { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+    ['nice one', { kind: 'reply', view: { kind: 'thanks', ack: true } }],
+    // Displeasure: the feedback form, where it reaches the people who can change it.
+    ['bad bot', [{ type: 'feedback.started' }]],
+    ["you're useless", [{ type: 'feedback.started' }]],
+    ['this bot sucks', [{ type: 'feedback.started' }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
+    expect(dispatched('test lab-3')).toEqual(hint3);
+    expect(dispatched('lab-3 after Linus')).toEqual(hint3);
+  });
+
   it('`swap lab-3 and TB-04` (or `switch between …`) moves the booking, as `swap lab-3 for TB-04`; a second word that is no testbed stays a hint', () => {
     expect(dispatched('swap lab-3 and TB-04')).toEqual({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, fromId: 3 } });
     expect(dispatched('switch between lab-3 and TB-04')).toEqual({ kind: 'reply', view: { kind: 'switchForm', testbedId: 4, fromId: 3 } });
@@ -3679,7 +3714,7 @@ describe('router: the thirty-second round of everyday words', () => {
   });
 
   it('a recording blanks a colleague asked about, and keeps the same words naming nobody', () => {
-    for (const said of ['when does Linus release lab-3', 'when will Linus be done with lab-3', 'how long is Linus going to keep lab-3', "what's Linus doing on lab-3"]) {
+    for (const said of ['when does Linus release lab-3', 'when will Linus be done with lab-3', 'how long is Linus going to keep lab-3', "what's Linus doing on lab-3", 'tell me when Linus is done with lab-3']) {
       expect(isCommandText(said, testbeds)).toBe(false);
     }
     for (const said of ['is lab-3 being used', 'lab-3 due?', 'anything free after lunch', 'booking lab-3', 'wanna book lab-3', 'what testbeds are there']) {
