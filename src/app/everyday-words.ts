@@ -9,6 +9,7 @@ import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
 import { ANY_TESTBED, eitherWords, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { TAKE_FROM_COLLEAGUE } from './typed-admin.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
 export function isLabName(testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[], name: string): boolean {
@@ -657,6 +658,9 @@ const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s
 const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
 /** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
+/** `who can fix lab-3`, `who should I tell about lab-3`, `who do I ask to reboot lab-3`: the testbed (group 1). */
+const WHO_FIXES =
+  /^who\s+(?:can|could|should|will|do\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?|should\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?)\s+(?:fix|repair|reboot|restart|reset|power[\s-]*cycle|re-?image|look\s+at|help\s+(?:me\s+)?with|about)\s+(\S[\s\S]{0,80})$/i;
 /** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
 const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
 /** `what testbeds are there`, `which testbeds exist`, `what 5g testbeds do we have`: the status card (of that label, group 1). */
@@ -705,7 +709,7 @@ const ABOUT_TESTBED =
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+the\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -1268,7 +1272,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   // `export the report`, `csv report`: the report is the card (and its text), which is what there is to take away.
-  if (/^(?:(?:export|download)\s+(?:the\s+)?(?:usage\s+)?report|(?:csv|excel)\s+report|report\s+(?:as|in)\s+(?:csv|excel))$/i.test(command)) return 'report';
+  if (/^(?:(?:export|download)\s+(?:the\s+)?(?:usage\s+)?report|(?:csv|excel)\s+report|report\s+(?:as|in)\s+(?:csv|excel)|export(?:\s+(?:the\s+)?(?:data|usage|stats))?(?:\s+(?:as\s+|to\s+)?(?:csv|excel))?)$/i.test(command)) return 'report';
+  // `who can fix lab-3`, `who do I ask about a broken lab-3`: the admins, who can.
+  const fixedBy = WHO_FIXES.exec(command)?.[1]?.trim();
+  if (fixedBy !== undefined && (IT.test(fixedBy) || namesOne(testbeds, fixedBy))) return 'who are the admins';
   // `usage by person`, `stats per testbed`: the report, which has both.
   if (/^(?:usage|stats|statistics|utili[sz]ation)\s+(?:by|per)\s+(?:person|people|users?|holders?|team|testbeds?)$/i.test(command)) return 'report';
   const reportOf = REPORT_OF_LABEL.exec(command);
@@ -1537,6 +1544,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `get lab-3 status`, `get lab-3 history`: about lab-3, not a booking of it.
   const takenAbout = take === null ? undefined : ASKED_ABOUT.exec(take[1]);
   if (takenAbout && namesOne(testbeds, takenAbout[1].trim())) return `${takenAbout[2].toLowerCase() === 'history' ? 'history' : 'who has'} ${takenAbout[1].trim()}`;
+  // `take lab-3 from Linus`: an admin's force release (typed-admin.ts), not a booking.
+  if (take && TAKE_FROM_COLLEAGUE.test(command)) return command;
   if (take) {
     // `I want to have lab-3 back`, `take lab-3 back`: lab-3 asked for again.
     const back = /^(\S[\s\S]*?)\s+back$/i.exec(take[1])?.[1];

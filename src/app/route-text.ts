@@ -108,7 +108,9 @@ const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+reboot|attention)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
+  /^(?:reboot|restart|reset|power[\s-]*cycle|re-?image|reinstall|re-?flash|fix|repair)\s+(?![\s\S]*\b(?:queue|line|booking|reservation|password|bot|list|wait|label|name)s?\b)(\S[\s\S]*?)(?:\s+(?:please|pls|asap))?$/i,
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
@@ -126,6 +128,9 @@ const CANNOT_REACH =
 /** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
 const PROBLEM_WITH =
   /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+
+/** `report a problem`, `I have an issue`, `there's a problem`: a problem with no testbed named. */
+const PROBLEM_ALONE = /^(?:(?:report|raise|log|file|flag)\s+(?:a|an)\s+(?:problem|issue|fault|outage)|(?:i\s+(?:have|got|found)|there(?:['’]s|\s+is))\s+(?:a|an)\s+(?:problem|issue|fault)|(?:a\s+)?(?:testbed|hardware)\s+(?:problem|issue))$/i;
 
 /** `schedule maintenance for lab-3 on saturday`, `plan maintenance on lab-3 next week`: the words after (group 1), a testbed first. */
 const MAINTENANCE_PLANNED = /^(?:schedule|plan|book|arrange|set\s+up)\s+(?:a\s+|the\s+|some\s+)?maintenance(?:\s+window)?\s+(?:for|on|of)\s+(\S[\s\S]{0,160})$/i;
@@ -267,6 +272,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const later = maintenanceLater(said, ctx.testbeds ?? []);
   if (later !== undefined) return { kind: 'reply', view: { kind: 'maintenanceAhead', testbedId: later.id } };
   // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
+  // `report a problem`, `I have an issue`: which testbed, in one line (the form is about one).
+  if (PROBLEM_ALONE.test(command)) {
+    const example = (ctx.testbeds ?? [])[0]?.testbed_name.slice(0, MAX_TYPED_NAME) ?? 'TB-01';
+    return { kind: 'reply', view: { kind: 'error', message: `Which testbed is it? Type its name and what is wrong, for example: ${example} is not booting. The lab’s admins get it in a direct message, with your name.` } };
+  }
   const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `switch lab-3 to TB-04`, `move my booking to TB-04`: what one press would do (before `move my booking to 6pm`).
@@ -383,7 +393,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
-    if (type === 'release.started') return one('conversation', event, { type, testbedName: typed.slice(0, MAX_TYPED_NAME) });
+    // `release lab-3 for Linus`, `release lab-3 because the soak hung`: the form on lab-3 (what follows is no testbed's name).
+    const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
+    // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
+    const releasedName = leading !== undefined && /^(?:for|because|since|as|so)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
+    if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.
     const either = eitherBooked(typed, ctx.testbeds ?? []);

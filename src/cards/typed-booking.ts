@@ -167,8 +167,9 @@ function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string,
   const ends = wordEnds(text.slice(0, LAB_LIMITS.nameMax + 2));
   for (const [wholeName, end] of [...ends.map((at) => [true, at] as const), ...ends.map((at) => [false, at] as const)]) {
     const name = text.slice(0, end).replace(/[,;:]$/, '').trim();
-    // (`a testbed 2h for regression`: no testbed named, as the form reads `a testbed for 2h`.)
-    if (bookedName(testbeds, name, wholeName) === undefined && !NO_NAME.test(name)) continue;
+    // (`a testbed 2h for regression`: no testbed named, as the form reads `a testbed for 2h`. A number alone is a count here:
+    // `book 2 5g testbeds for 2 hours`.)
+    if (/^\d+$/.test(name) || (bookedName(testbeds, name, wholeName) === undefined && !NO_NAME.test(name))) continue;
     // (Courtesy after the name says nothing: `book lab-3 please 2 hours for regression`.)
     const rest = text.slice(end).replace(/^[\s,;:]+(?:(?:please|pls|plz)(?:[\s,;:]+|$))?/i, '').slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE);
     // (`next week for 3 days`, `at 4pm`, `on friday`: a later start, which the form names as such.)

@@ -3698,6 +3698,50 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    // Something only the lab's people can do: the form that tells the admins, holding what was typed.
+    ['reboot lab-3'],
+    ['power cycle lab-3'],
+    ['reimage lab-3'],
+    ['lab-3 needs to be reimaged'],
+    ['lab-3 needs a restart'],
+  ])('%s: the form that tells the admins', (typed) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: typed } });
+  });
+
+  it('a problem with no testbed named asks which one, with an example; `reset the queue for lab-3` is no problem report', () => {
+    for (const typed of ['report a problem', 'report an issue', 'I have a problem', "there's an issue"]) {
+      expect(dispatched(typed)).toEqual({
+        kind: 'reply',
+        view: { kind: 'error', message: 'Which testbed is it? Type its name and what is wrong, for example: lab-3 is not booting. The lab’s admins get it in a direct message, with your name.' },
+      });
+    }
+    expect(dispatched('report a bug')).toEqual([{ type: 'feedback.started' }]);
+    expect(dispatched('reset the queue for lab-3')).toEqual(hint3);
+  });
+
+  it('`who can fix lab-3` names the admins; `lab-3 maintenance` is its status; `export` is the report', () => {
+    for (const typed of ['who can fix lab-3', 'who should I tell about lab-3', 'who do I ask to reboot lab-3']) expect(dispatched(typed)).toEqual([{ type: 'admins.asked' }]);
+    expect(dispatched('who can fix my code')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('lab-3 maintenance')).toEqual(status3);
+    for (const typed of ['export', 'export csv', 'export data as csv']) expect(dispatched(typed)).toEqual([{ type: 'report.requested' }]);
+  });
+
+  it('`take lab-3 from Linus` is an admin’s force release (a later start, `from 2pm`, stays a booking); `release lab-3 for Linus` opens the form on lab-3', () => {
+    expect(dispatched('take lab-3 from Linus')).toEqual([{ type: 'admin.formRequested', task: 'force_release', values: { testbed_id: '3' } }]);
+    expect(dispatched('take lab-3 from 2pm')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'from 2pm' }]);
+    expect(dispatched('take lab-3 from lunch')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'from lunch' }]);
+    expect(dispatched('release lab-3 for Linus')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('release lab-3 because the soak hung')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(isCommandText('take lab-3 from Linus', testbeds)).toBe(false);
+  });
+
+  it('`book 2 5g testbeds for 2 hours` keeps its count: a number alone is no testbed before a time and a purpose', () => {
+    expect(dispatched('book 2 5g testbeds for 2 hours', { ...ctx, testbeds: [...testbeds, { id: 2, testbed_name: 'ran-2', labels: ['5g'] }], knownTestbedIds: [2, 3, 4] })).toEqual([
+      { type: 'registration.started', testbedName: '2 5g testbeds', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } },
+    ]);
+  });
+
   it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
     expect(dispatched('test lab-3')).toEqual(hint3);
     expect(dispatched('lab-3 after Linus')).toEqual(hint3);
