@@ -401,6 +401,12 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
  */
 const ADD_TIME = /^add\s+(\S[\s\S]*?)(?:\s+(?:to|on)\s+(\S[\s\S]*?))?$/i;
 const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep|(?:can|could|may)\s+i\s+(?:keep|have))(?:\s+(\S[\s\S]*?))??\s+)?(?:for\s+)?(?:a\s+(?:bit|little|while)\s+)?longer$/i;
+/**
+ * `I released it`, `already released`, `I gave it back`, `that's not mine`, `I never booked that`: said back to a reminder, their
+ * bookings, which show what they still hold (and nothing when they hold nothing).
+ */
+const NOT_HELD_SAID =
+  /^(?:(?:i(?:['’]ve|\s+have)?\s+)?(?:already\s+)?(?:released|returned|freed|gave\s+back|given\s+back)(?:\s+(?:it|this|that|them))?(?:\s+(?:back|already))?|(?:it(?:['’]s|\s+is|\s+was)|that(?:['’]s|\s+is|\s+was))\s+(?:already\s+)?(?:released|returned)|i\s+gave\s+(?:it|this|that)\s+back(?:\s+already)?|i\s+(?:don['’]?t|do\s+not)\s+(?:have|hold)\s+(?:it|this|that|anything|any\s+testbed)|(?:that|this|it)(?:['’]s|\s+is)\s+not\s+mine|not\s+mine|wrong\s+person|not\s+me|i\s+never\s+booked\s+(?:it|this|that|anything)|some(?:one|body)\s+(?:else\s+)?booked\s+(?:it|this|that)\s+for\s+me)$/i;
 /** `hold on to lab-3`, `hang on to lab-3 until friday`: as `keep lab-3 …` (group 1). */
 const HOLD_ON = /^(?:hold|hang)\s+on(?:\s+to|to)\s+(\S[\s\S]*)$/i;
 /** `release lab-3 later`, `I'll release lab-3 soon`: no time said, so their bookings, lab-3 chosen (group 1), where its buttons are. */
@@ -415,6 +421,7 @@ const LATE_THEN = /^(\S[\s\S]{0,40}?)\s*[,;.!]\s+(\S[\s\S]{0,80})$/;
 /** `running late`, `I'll be another hour`, `running late, need another hour`: extend (by that much, when said). */
 function runningLate(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
   if (RUNNING_LATE.test(command)) return 'extend';
+  if (NOT_HELD_SAID.test(command)) return 'mine';
   const held = HOLD_ON.exec(command)?.[1].trim();
   if (held !== undefined && (IT.test(held) || namesOne(testbeds, held.split(/\s+(?=(?:until|till|for|by|to)\s)/i)[0]))) return everydayCommand(`keep ${held}`, testbeds);
   const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
@@ -886,7 +893,7 @@ const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
 /** `what is this bot`, `who are you`, `what are you`: the help card. */
 const WHAT_ARE_YOU =
-  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|who\s+is\s+(?:the|this)\s+bot|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?)|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
+  /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|who\s+is\s+(?:the|this)\s+bot|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?|(?:did|do)\s+you\s+(?:keep\s+)?(?:message|messaging|ping|pinging|dm|text|remind|write|writing)\s+me)|what\s+do\s+you\s+want(?:\s+from\s+me)?|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
  * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
  * the daily digest's card, as of now.

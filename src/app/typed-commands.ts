@@ -140,10 +140,10 @@ export function commandText(text: string): string {
 
 /**
  * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`, `no I still need it`,
- * `no extend please`: agreeing (or, with a mark after it, `I'm`, `still` or `extend`, disagreeing) before a command adds nothing to
- * it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I take lab-3` ask whether they may, so their `ok` stays.
+ * `no extend please`, `no release it`: agreeing (or, with a mark after it, `I'm`, `still`, `extend`, or `release` and what to
+ * release, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I take lab-3` ask whether they may, so their `ok` stays.
  */
-const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it)(?:\s|$))))\s+(?=\S)/i;
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it)(?:\s|$)|\s+release\s+\S)))\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');

@@ -3742,6 +3742,33 @@ describe('router: the thirty-second round of everyday words', () => {
     ]);
   });
 
+  it.each([
+    // Said back to a reminder: their bookings, which show what they still hold.
+    ['released'],
+    ['I released it'],
+    ['already released'],
+    ['I already released it'],
+    ["it's released"],
+    ['I gave it back'],
+    ["I don't have it"],
+    ["that's not mine"],
+    ['wrong person'],
+    ['not me'],
+    ['I never booked that'],
+    ['someone booked it for me'],
+  ])('%s: their bookings', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('`no release it` releases as `no, release it` does; `why did you message me` and `what do you want` are help', () => {
+    expect(dispatched('no release it')).toEqual([{ type: 'release.started' }]);
+    expect(dispatched('why did you message me')).toEqual([{ type: 'help.requested' }]);
+    expect(dispatched('what do you want')).toEqual([{ type: 'help.requested' }]);
+    // `it's free` stays a release (as before), `what is this` the plain hint.
+    expect(dispatched("it's free")).toEqual([{ type: 'release.started' }]);
+    expect(dispatched('what is this')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
     expect(dispatched('test lab-3')).toEqual(hint3);
     expect(dispatched('lab-3 after Linus')).toEqual(hint3);
