@@ -974,6 +974,14 @@ const RELEASE_SAID =
   /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
 const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
+/**
+ * `undo release`, `I released it by mistake`, `I accidentally released lab-3`, `repeat my last booking`: the booking form filled in as
+ * their last booking (`book again`), one press from booked again.
+ */
+const UNDO_RELEASE =
+  /^(?:undo(?:\s+(?:the\s+|my\s+)?(?:last\s+)?release)|(?:i\s+)?released\s+(?:it\s+|that\s+|this\s+)?(?:by\s+(?:mistake|accident)|accidentally)|(?:i\s+)?accidentally\s+released(?:\s+(?:it|that|this))?|(?:repeat|redo)\s+(?:my\s+|the\s+)?(?:last|previous)\s+booking)$/i;
+/** `cancel my last booking`, `cancel the current booking`: release (the form, on their booking). */
+const CANCEL_LAST = /^cancel\s+(?:my\s+|the\s+)?(?:last|latest|recent|current|new)\s+(?:booking|reservation)$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
 const BOOK_AGAIN = /^(?:rebook|re-book|book\s+me|book\s+(\S[\s\S]*?)\s+again)(?:\s+(\S[\s\S]*))?$/i;
 /**
@@ -1396,7 +1404,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (ADMIN_MENU.test(command)) return 'admin';
   if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
-  if (SAME_AGAIN.test(command)) return 'book again';
+  if (SAME_AGAIN.test(command) || UNDO_RELEASE.test(command)) return 'book again';
+  if (CANCEL_LAST.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);
   if (again) {
     // `book lab-3 again`, `rebook lab-3`, `rebook`: as their last booking (of lab-3); with a time or purpose typed, as typed.

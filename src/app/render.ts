@@ -284,7 +284,8 @@ function unreadLine(named: string | undefined, unread: string, testbeds: readonl
 
 /** `lab-3 and lab-5`, `lab-3 & lab-5`, `lab-3, lab-5`, `lab-3/lab-5`: two testbeds of the lab, as typed; else undefined. */
 function twoTestbeds(typed: string, testbeds: readonly TestbedRecord[]): [string, string] | undefined {
-  const parts = /^(\S.*?)\s*(?:\s(?:and|plus)\s|&|\+|,|\/)\s*(\S.*)$/i.exec(typed.trim());
+  // (`both lab-3 and lab-5`: the two.)
+  const parts = /^(\S.*?)\s*(?:\s(?:and|plus)\s|&|\+|,|\/)\s*(\S.*)$/i.exec(typed.trim().replace(/^both\s+/i, ''));
   if (!parts) return undefined;
   const [first, second] = [parts[1].trim(), parts[2].trim()];
   return 'found' in findByTypedName(testbeds, first) && 'found' in findByTypedName(testbeds, second) ? [first, second] : undefined;

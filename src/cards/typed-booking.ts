@@ -326,6 +326,8 @@ function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, ti
   // starts on the longest name found, and names the rest it could not read.
   for (const space of wordEnds(text).reverse()) {
     const name = text.slice(0, space).trim();
+    // (`3 testbeds`, `2 5g ones`: a count, which the form answers one at a time, not testbed number 3.)
+    if (/^\d+$/.test(name) && COUNTED.test(text.slice(space).trim())) continue;
     const found = finds(name, false);
     if (found !== undefined) return { name: found, values: {}, unread: text.slice(space).trim() };
   }
@@ -576,6 +578,9 @@ function forLaterDay(head: string, now: string, timeZone: string): number | unde
   }
   return undefined;
 }
+
+/** What a count is of: `testbeds`, `5g ones`, `free rigs`. */
+const COUNTED = /^(?:\S+\s+)?(?:testbeds|ones|rigs|labs|boxes)(?:\s|$)/i;
 
 /** Where the first few words end, within reach of a name's length. */
 function wordEnds(text: string): number[] {

@@ -3769,6 +3769,22 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched('what is this')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
+  it('a release by mistake (`undo release`, `I accidentally released it`) or `repeat my last booking` fills the form as the last booking; `cancel my last booking` releases', () => {
+    for (const typed of ['undo release', 'I released by mistake', 'I released it by accident', 'I accidentally released it', 'repeat last booking', 'repeat my last booking']) {
+      expect(dispatched(typed)).toEqual([{ type: 'registration.started', again: true }]);
+    }
+    expect(dispatched('cancel my last booking')).toEqual([{ type: 'release.started' }]);
+    expect(dispatched('cancel the current booking')).toEqual([{ type: 'release.started' }]);
+    // `undo` alone stays their bookings.
+    expect(dispatched('undo')).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('`book 3 testbeds` (or `I need 3 testbeds`) is a count, not testbed number 3; `book 3` stays lab-3', () => {
+    expect(dispatched('book 3 testbeds')).toEqual([{ type: 'registration.started', testbedName: '3 testbeds' }]);
+    expect(dispatched('I need 3 testbeds')).toEqual([{ type: 'registration.started', testbedName: '3 testbeds' }]);
+    expect(dispatched('book 3')).toEqual([{ type: 'registration.started', testbedName: '3' }]);
+  });
+
   it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
     expect(dispatched('test lab-3')).toEqual(hint3);
     expect(dispatched('lab-3 after Linus')).toEqual(hint3);

@@ -560,6 +560,14 @@ describe('a testbed named with the command', () => {
     const slash = await ask(h, h.ada, h.lab, 'book lab-2/lab-3');
     expect(startsOn(slash)).toBe('lab-2');
     expect(fieldErrorText(slash, 'testbed_id')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    // `both` before them changes nothing (it said no testbed was called “both lab-2 and lab-3”).
+    const both = await ask(h, h.ada, h.lab, 'book both lab-2 and lab-3');
+    expect(startsOn(both)).toBe('lab-2');
+    expect(fieldErrorText(both, 'testbed_id')).toBe('One testbed at a time: this form is for lab-2. Type book lab-3 for the other one.');
+    // A count is no testbed's number (it was lab-3, with “testbeds” named under the picker).
+    const three = await ask(h, h.ada, h.lab, 'book 3 testbeds');
+    expect(startsOn(three)).toBeUndefined();
+    expect(fieldErrorText(three, 'testbed_id')).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
     // Releasing two at once is one press on those that are hers: lab-3 is nobody's.
     const release = await ask(h, h.ada, h.lab, 'release lab-1, lab-3');
     expect(seenCard(release).heading).toBe('Release lab-1?');
