@@ -262,7 +262,7 @@ const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement(?:
 const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
 
 /** `anything booked for me`, `my active bookings`: their bookings. */
-const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
+const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
 /** `who's got what`, `where is everyone`: the whole lab. */
 const EVERYONE_WHERE = /^(?:who(?:['’]?s|\s+has)\s+got\s+what|who(?:['’]?s|\s+is)\s+on\s+what|where\s+is\s+every(?:one|body))$/i;
 /** `5g waiting list`, `how long is the 5g queue`: that label's testbeds (group 1 or 2), each row with its queue. */
@@ -899,7 +899,7 @@ const WHAT_ARE_YOU =
  * the daily digest's card, as of now.
  */
 export const DIGEST_ASKED =
-  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$/i;
+  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview)$/i;
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
@@ -1368,6 +1368,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `can I have lab-3 back`: lab-3 asked for again.
   const askedBack = asked === null ? undefined : /^(\S[\s\S]*?)\s+back$/i.exec(asked[1])?.[1];
   if (askedBack !== undefined && namesOne(testbeds, askedBack)) return `book ${askedBack}`;
+  // `can I get on lab-3`: as `can I get lab-3`.
+  const onto = asked === null ? undefined : /^on(?:to)?\s+(\S[\s\S]*)$/i.exec(asked[1])?.[1];
+  if (onto !== undefined && isLabName(testbeds, bookingName(onto, testbeds) ?? '')) return `book ${onto}`;
   if (asked) {
     const named = bookingName(asked[1], testbeds);
     // `I need two testbeds`, `I need 2 5g testbeds`: several at once, which the booking answers.

@@ -184,7 +184,7 @@ function withoutMarkup(text: string): string {
 
 /** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
-  avail: 'available', gonna: 'going to', wanna: 'want to',
+  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
@@ -247,7 +247,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
  * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`: the status of that testbed (group 1 or 2), with its expected

@@ -3785,6 +3785,22 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched('book 3')).toEqual([{ type: 'registration.started', testbedName: '3' }]);
   });
 
+  it.each([
+    ['can I get on lab-3', book3],
+    ['lemme have lab-3', book3],
+    ['anyone got a free testbed?', free],
+    ['does anyone have a free one', free],
+    ['anything happening', { kind: 'reply', view: { kind: 'digest' } }],
+    ["how's the lab", { kind: 'reply', view: { kind: 'digest' } }],
+    ['lab overview', { kind: 'reply', view: { kind: 'digest' } }],
+    ['when is mine due', [{ type: 'mine.requested' }]],
+    ['am I still booked', [{ type: 'mine.requested' }]],
+    ['did my booking go through', [{ type: 'mine.requested' }]],
+    ['was it booked', [{ type: 'mine.requested' }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
   it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
     expect(dispatched('test lab-3')).toEqual(hint3);
     expect(dispatched('lab-3 after Linus')).toEqual(hint3);
