@@ -418,15 +418,18 @@ const BE_MORE = /^i(?:['’]?ll|\s+will)\s+(?:be|need)\s+(\S[\s\S]{0,40})$/i;
 /** `running late, need another hour`: running late (group 1), then what they ask (group 2). */
 const LATE_THEN = /^(\S[\s\S]{0,40}?)\s*[,;.!]\s+(\S[\s\S]{0,80})$/;
 
-/** `running late`, `I'll be another hour`, `running late, need another hour`: extend (by that much, when said). */
-function runningLate(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
-  if (RUNNING_LATE.test(command)) return 'extend';
-  if (NOT_HELD_SAID.test(command)) return 'mine';
+/** `hold on to lab-3 until friday` (as `keep lab-3 until friday`), `release lab-3 later` (their bookings, lab-3 chosen): kept on. */
+function keptOn(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
   const held = HOLD_ON.exec(command)?.[1].trim();
   if (held !== undefined && (IT.test(held) || namesOne(testbeds, held.split(/\s+(?=(?:until|till|for|by|to)\s)/i)[0]))) return everydayCommand(`keep ${held}`, testbeds);
   const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
   if (later !== undefined && (IT.test(later) || MY_BOOKING.test(later))) return 'mine';
-  if (later !== undefined && namesOne(testbeds, later)) return `extend ${later}`;
+  return later !== undefined && namesOne(testbeds, later) ? `extend ${later}` : undefined;
+}
+
+/** `running late`, `I'll be another hour`, `running late, need another hour`: extend (by that much, when said). */
+function runningLate(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
+  if (RUNNING_LATE.test(command)) return 'extend';
   const more = BE_MORE.exec(command)?.[1];
   if (more !== undefined && MORE.test(more) && readTypedExtension(more) !== null) return `extend ${more}`;
   const then = LATE_THEN.exec(command);
@@ -462,8 +465,8 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
 const PUSHED =
   /^(?:push|move|postpone|delay|shift|change|set|update|adjust|reschedule|shorten|stretch|lengthen|cut)(?:\s+back)?\s+(?:(?:my|our)\s+(?:booking|release|reservation|testbed|end)(?:\s+(?:time|date))?|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation|release\s+time|end\s+time|due\s+time)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
 /**
- * `set lab-3 to release at 5pm`, `my booking ends at 6 now`, `lab-3 is now due at 6`: as `push lab-3 to 5pm` (group 1 the testbed, or
- * group 2 their booking, then the time).
+ * `set lab-3 to release at 5pm`, `set it to end at 6`, `my booking ends at 6 now`: as `push lab-3 to 5pm` (group 1 the testbed, when one
+ * is named; group 2 the time).
  */
 const SET_TO_END =
   /^(?:set\s+(?:(?:my\s+booking|it)|(\S[\s\S]*?))\s+to\s+(?:release|end|expire|finish|be\s+(?:released|done|due))|(?:my\s+booking|it)\s+(?:now\s+)?(?:ends|finishes|is\s+due(?:\s+back)?))\s+(?:at|by)\s+(\S[\s\S]*?)(?:\s+now)?$/i;
@@ -682,10 +685,11 @@ const WAIT_ME =
 /** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
 const WAIT_ME_DONE =
   /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
-/** `waiting on lab-3`, `line up for lab-3`, `not waiting anymore`: a place in its queue (group 1), or leaving their queues. */
+/** `waiting on lab-3`, `line up for lab-3`: a place in its queue (group 1). */
 const WAITING_ON = /^(?:(?:waiting|queuing|queueing)\s+(?:on|for)|line\s+up\s+for|lining\s+up\s+for)\s+(\S[\s\S]{0,80})$/i;
+/** `not waiting anymore`, `I'm no longer waiting`, `stop waiting`: their queues, where they leave them. */
 const NOT_WAITING = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|stop\s+waiting)$/i;
-/** `how many in the lab-3 queue`, `how many people are waiting for lab-3`, `how long is the lab-3 queue`: its status, whose row says who waits (group 1 or 2). */
+/** `how many in the lab-3 queue`, `how many people are in the lab-3 line`, `how long is the lab-3 queue`: its status, whose row says who waits (group 1 or 2). */
 const QUEUE_LENGTH =
   /^(?:how\s+many\s+(?:people\s+)?(?:are\s+)?(?:in\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))|how\s+long\s+is\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))$/i;
 /**
@@ -1179,7 +1183,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const releaseLater = command.length > AROUND_NAME_MAX ? null : RELEASE_LATER.exec(command);
   const releasedLater = (releaseLater?.[1] ?? releaseLater?.[2] ?? releaseLater?.[3])?.trim();
   if (releaseLater && releasedLater !== undefined && namesOne(testbeds, releasedLater)) return `release ${releasedLater} ${releaseLater[4]}`;
-  if (MINE_ASKED.test(command)) return 'mine';
+  if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command)) return 'mine';
   if (EVERYONE_WHERE.test(command)) return 'status';
   const labelQueue = LABEL_QUEUE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (labelQueue !== undefined && readLabel(labelQueue) !== null && labelCarried(testbeds, labelQueue) && !namesOne(testbeds, labelQueue)) return `status ${labelQueue}`;
@@ -1288,7 +1292,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
   // `export the report`, `csv report`: the report is the card (and its text), which is what there is to take away.
   if (/^(?:(?:export|download)\s+(?:the\s+)?(?:usage\s+)?report|(?:csv|excel)\s+report|report\s+(?:as|in)\s+(?:csv|excel)|export(?:\s+(?:the\s+)?(?:data|usage|stats))?(?:\s+(?:as\s+|to\s+)?(?:csv|excel))?)$/i.test(command)) return 'report';
-  // `who can fix lab-3`, `who do I ask about a broken lab-3`: the admins, who can.
+  // `who can fix lab-3`, `who should I tell about lab-3`: the admins, who can.
   const fixedBy = WHO_FIXES.exec(command)?.[1]?.trim();
   if (fixedBy !== undefined && (IT.test(fixedBy) || namesOne(testbeds, fixedBy))) return 'who are the admins';
   // `usage by person`, `stats per testbed`: the report, which has both.
@@ -1362,7 +1366,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `+1h`, `+30 min`: that much more.
   const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
   if (plus !== undefined && readTypedExtension(plus) !== null) return `extend ${plus}`;
-  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds) ?? runningLate(command, testbeds);
+  const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds) ?? runningLate(command, testbeds) ?? keptOn(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
   // `can I have lab-3 back`: lab-3 asked for again.

@@ -271,12 +271,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `schedule maintenance for lab-3 on saturday`, `lab-3 will be offline this weekend`: it cannot be set for later; how to plan it instead.
   const later = maintenanceLater(said, ctx.testbeds ?? []);
   if (later !== undefined) return { kind: 'reply', view: { kind: 'maintenanceAhead', testbedId: later.id } };
-  // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
   // `report a problem`, `I have an issue`: which testbed, in one line (the form is about one).
   if (PROBLEM_ALONE.test(command)) {
     const example = (ctx.testbeds ?? [])[0]?.testbed_name.slice(0, MAX_TYPED_NAME) ?? 'TB-01';
     return { kind: 'reply', view: { kind: 'error', message: `Which testbed is it? Type its name and what is wrong, for example: ${example} is not booting. The lab’s admins get it in a direct message, with your name.` } };
   }
+  // `lab-3 is broken`, `report a problem with lab-3`: the form that tells the admins, with what was typed.
   const problem = problemWith(command, said, ctx.testbeds ?? [], recent);
   if (problem !== undefined) return { kind: 'reply', view: { kind: 'problemForm', testbedId: problem.record.id, ...(problem.text === '' ? {} : { text: problem.text }) } };
   // `switch lab-3 to TB-04`, `move my booking to TB-04`: what one press would do (before `move my booking to 6pm`).

@@ -44,11 +44,11 @@ const NOT_A_TESTBED = /^(?:done|over|finished|complete|completed|ended|status|li
 /** A testbed as the readings get it: its name, and (from the store, not from a recording's list) its state. */
 type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>;
 
-/** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 /** `take lab-3 from Linus`: a colleague (one or two words that are no time; `take lab-3 from 2pm` is a later start), so an admin's force release. */
 export const TAKE_FROM_COLLEAGUE =
   /^take\s+(?<words>\S[\s\S]*?)(?<person>\s+from\s+(?!(?:now|today|tonight|tomorrow|noon|midday|midnight|lunch|morning|afternoon|evening|eod|cob|later|next|this|the|a|an|my|our|here|there|it|them|\d)\b)(?!(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*)?)$/iu;
 
+/** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // (`register a new testbed`, `register new testbed lab-9`: an addition to the lab, not a booking of one called “new”.)
   [/^(?:(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?|(?:register|set\s+up)\s+(?:an?\s+)?new\s+)testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],

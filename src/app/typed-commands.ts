@@ -141,7 +141,8 @@ export function commandText(text: string): string {
 /**
  * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`, `no I still need it`,
  * `no extend please`, `no release it`: agreeing (or, with a mark after it, `I'm`, `still`, `extend`, or `release` and what to
- * release, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I take lab-3` ask whether they may, so their `ok` stays.
+ * release, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I
+ * take lab-3` ask whether they may, so their `ok` stays.
  */
 const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it)(?:\s|$)|\s+release\s+\S)))\s+(?=\S)/i;
 
@@ -200,9 +201,9 @@ function withTimeSpellings(text: string): string {
 }
 
 /**
- * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I could` before a
- * command, and `tell me` before a question (`tell me who has lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now`
- * keeps its `now`).
+ * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
+ * could` before a command, and `tell me` before a question (`tell me who has lab-3`); `please`, `now`, `right away`, `thanks`
+ * after it (`what now` keeps its `now`).
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;

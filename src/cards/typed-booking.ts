@@ -106,6 +106,8 @@ function purposeValue(purpose: string): FormValues {
  * one; failing that, the first whose rest is a time. Otherwise the whole text is the name, as
  * before (the form then says no testbed is called so). A purpose is only read after a name that
  * finds a testbed or a label the lab has, or after words that name none (`a testbed for the soak`).
+ * `asked`: `booking` when the words followed `book` (or words for it), which also reads a time and a purpose with
+ * nothing between them; `maybe` when they may be something else (`lab-3 regression until 5pm` without `book`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe' = 'maybe'): TypedBooking {
   const read = readAsTyped(typed, testbeds, now, timeZone);
@@ -159,8 +161,8 @@ function lengthBeforePurpose(read: TypedBooking, now: string, timeZone: string):
 
 /**
  * `lab-3 2 hours for regression`, `lab-3 till eod regression`, `lab-3 2h: customer demo`, `lab-3 regression until 5pm`, `lab-3
- * soak test by 6pm`, `lab-3 couple of hours`: a time and perhaps a purpose after a testbed's whole name, said otherwise than
- * as the clauses read them, said with `until` or `for` and `for`; undefined when the words do not read so.
+ * soak test by 6pm`, `lab-3 couple of hours`: a time and perhaps a purpose after a testbed's name, in an order or with marks the
+ * clauses do not read, said again as they do (`lab-3 for 2 hours for regression`); undefined when the words do not read so.
  */
 function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string, timeZone: string): string | undefined {
   // A whole name first (`TB-04 SD-WAN pod 2h for regression`), then the start of one (`TB-04 2h for regression`).
@@ -203,10 +205,10 @@ function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string,
 
 /** Words that read as a release time, said as a clause: as they stand when they start with one, else after `until` or `for`. */
 function timeSaid(words: string, now: string, timeZone: string): string | undefined {
-  // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back.)
   // (`2:30` without `am` or `pm` may be a length, as a stopwatch shows it: the form names it.)
   if (words.length > MAX_TIME_PHRASE || /^\d:\d{2}$/.test(words)) return undefined;
-  // (`for 2 hours` is a length; `for monday` a later day.)
+  // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back; `for 2 hours` is a length, `for
+  // monday` a later day.)
   if (/^for\s/i.test(words) ? forLaterDay(` ${words}`, now, timeZone) === 0 : asksToBookAhead(words)) return undefined;
   const typed = words.replace(/^by\s+/i, 'until ');
   const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(typed) ? [typed] : [`until ${typed}`, `for ${typed}`];
