@@ -630,7 +630,7 @@ const HOW_LONG_WHO =
   /^how\s+(?:long|much\s+longer)\s+(?:(?:has|have)\s+(\S+(?:\s+\S+)?)\s+(?:had|held|been\s+(?:on|using))|(?:will|does|is)\s+(\S+(?:\s+\S+)?)\s+(?:going\s+to\s+)?(?:have|keep|hold|need|be\s+(?:on|using)))\s/i;
 /** `make Linus an admin`, `add Grace as admin`, `remove admin Linus`: a colleague named beside the admins (`make me an admin` names nobody). */
 const ADMIN_PERSON =
-  /^(?:make\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin\s+\S+(?:\s+\S+)?|(?:add|remove)\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins))$/i;
+  /^(?:make\s+(?!me\s+(?:an?\s+)?admin$)\S+(?:\s+\S+)?\s+(?:an?\s+)?admin|(?:add|remove|delete|drop)\s+(?:an?\s+)?admin\s+\S+(?:\s+\S+)?|(?:add|remove)\s+(?!me\s)\S+(?:\s+\S+)?\s+(?:as\s+(?:an?\s+)?admin|(?:to|from)\s+(?:the\s+)?admins))$/i;
 
 /** `usage report`, `stats`, `utilisation last month`, `how busy was the lab this week`: the usage report (30 days for a month). */
 const REPORT_WORDS =

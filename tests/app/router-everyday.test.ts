@@ -3827,5 +3827,8 @@ describe('router: the thirty-second round of everyday words', () => {
     // Running late and more: kept when what follows reads as more time, blanked when it is a person's own words.
     expect(isCommandText('running late, need another hour', testbeds)).toBe(true);
     expect(isCommandText('running late, need another Zebrafalcon hour', testbeds)).toBe(false);
+    // `make me an admin` names nobody; a word of nobody's lab between `me` and `admin` is a person's (it was kept).
+    expect(isCommandText('make me an admin', testbeds)).toBe(true);
+    expect(isCommandText('make me Zebrafalcon admin', testbeds)).toBe(false);
   });
 });
