@@ -228,7 +228,7 @@ function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, ti
  * 1), `purpose:` (2), `purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
  */
 const SAID_OTHERWISE =
-  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:]|[-–—])\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:]|[-–—]{1,2}>?|=>|→)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
 /** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
 const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;
@@ -254,7 +254,8 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     // `lab-3 regression 2h`: the purpose first, then a bare length (and no clause, second testbed, courtesy or time before it: `and
     // lab-5 for 2h`, `pls 1h`, `today 2h`, whose words are no purpose).
     const purposeFirst = LENGTH_LAST.exec(rest)?.[1];
-    if (purposeFirst !== undefined && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`) && !startsWithTestbed(purposeFirst, testbeds)) return `${name} for ${rest}`;
+    // (`in 5 min`: a later start; `=> 2h`: a mark, no purpose.)
+    if (purposeFirst !== undefined && /\p{L}/u.test(purposeFirst) && !/^(?:in|at|on|by|from|after|before|around|about|within|starting)$/i.test(purposeFirst) && !/(?:^|\s)(?:for|until|till|til|to|through|thru|over|because|from|and|or|plus)(?:\s|$)/i.test(rest) && !NO_PURPOSE.test(purposeFirst) && !isTypedTime(`until ${purposeFirst}`) && !startsWithTestbed(purposeFirst, testbeds)) return `${name} for ${rest}`;
   }
   return undefined;
 }
@@ -684,9 +685,9 @@ function withoutForMe(text: string, testbeds: readonly Lab[]): string {
   return text.replace(new RegExp(FOR_ME.source, 'gi'), '');
 }
 
-/** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */
+/** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 -> regression`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */
 function withoutSeparator(text: string, testbeds: readonly Lab[]): string {
-  const marked = /^(.+?)\s*(?:,|:|;|\s[-–—]\s)\s*(\S.*)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200)) ?? /^(.+?)\s*\((.+)\)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200));
+  const marked = /^(.+?)\s*(?:,|:|;|\s(?:[-–—]{1,2}|[-=]>|→)\s)\s*(\S.*)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200)) ?? /^(.+?)\s*\((.+)\)$/s.exec(text.slice(0, LAB_LIMITS.nameMax + 200));
   if (marked === null || marked[0].length !== text.length) return text;
   const match = findByTypedName(testbeds, marked[1]);
   // `lab-3, lab-5`: two testbeds, which the form names as such (the comma stays).

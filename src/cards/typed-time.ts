@@ -107,6 +107,8 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks)$/i, '2 $1'],
   [/^(?:(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|eow)$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
+  // `noon tomorrow`, `midday on friday`: the day said after.
+  [/^(?:noon|midday)\s+(?:on\s+)?(tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$/i, '$1 12:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?morning$/i, '$1 9:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?after\s+lunch$/i, '$1 13:00'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?lunch(?:\s*time)?$/i, '$1 12:00'],

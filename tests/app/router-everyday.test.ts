@@ -3517,6 +3517,17 @@ describe('router: the thirty-second round: a time and a purpose after `book` wit
     expect(form(typed)).toEqual({ testbedName: 'lab-3', filled, unread: undefined });
   });
 
+  it('`in 5 min` after the name asks for a later start (it was the purpose “in”, five minutes); marks and arrows before a time or purpose say nothing; `noon tomorrow` is a time', () => {
+    expect(form('book lab-3 in 5 min')).toEqual({ testbedName: 'lab-3', filled: undefined, unread: 'in 5 min' });
+    expect(form('book lab-3 => 2h')).toEqual({ testbedName: 'lab-3', filled: at('12:00'), unread: undefined });
+    expect(form('book lab-3 → 2h')).toEqual({ testbedName: 'lab-3', filled: at('12:00'), unread: undefined });
+    expect(form('book lab-3 -> regression')).toEqual({ testbedName: 'lab-3', filled: { purpose: 'regression' }, unread: undefined });
+    expect(form('book lab-3 -- regression')).toEqual({ testbedName: 'lab-3', filled: { purpose: 'regression' }, unread: undefined });
+    expect(form('book lab-3 until noon tomorrow')).toEqual({ testbedName: 'lab-3', filled: at('12:00', undefined, '2026-03-03'), unread: undefined });
+    // A second testbed after an arrow is no purpose either.
+    expect(form('book lab-3 -> TB-04 SD-WAN pod')).toEqual({ testbedName: 'lab-3', filled: undefined, unread: 'TB-04 SD-WAN pod' });
+  });
+
   it('with no testbed named (`book a testbed 2h for regression`), the form starts with the time and the purpose, and the testbed to choose', () => {
     expect(form('book a testbed 2h for regression')).toEqual({ testbedName: undefined, filled: at('12:00', 'regression'), unread: undefined });
     expect(form('book one 2h')).toEqual({ testbedName: undefined, filled: at('12:00'), unread: undefined });
