@@ -407,6 +407,12 @@ const LONGER = /^(?:(?:(?:i\s+)?(?:need|want)|keep|(?:can|could|may)\s+i\s+(?:ke
  */
 const NOT_HELD_SAID =
   /^(?:(?:i(?:['’]ve|\s+have)?\s+)?(?:already\s+)?(?:released|returned|freed|gave\s+back|given\s+back)(?:\s+(?:it|this|that|them))?(?:\s+(?:back|already))?|(?:it(?:['’]s|\s+is|\s+was)|that(?:['’]s|\s+is|\s+was))\s+(?:already\s+)?(?:released|returned)|i\s+gave\s+(?:it|this|that)\s+back(?:\s+already)?|i\s+(?:don['’]?t|do\s+not)\s+(?:have|hold)\s+(?:it|this|that|anything|any\s+testbed)|(?:that|this|it)(?:['’]s|\s+is)\s+not\s+mine|not\s+mine|wrong\s+person|not\s+me|i\s+never\s+booked\s+(?:it|this|that|anything)|some(?:one|body)\s+(?:else\s+)?booked\s+(?:it|this|that)\s+for\s+me)$/i;
+/**
+ * `I took lab-3`, `I've got lab-3`, `just booked lab-3`, `lab-3 is mine`: said to say they hold it, their bookings with lab-3 chosen
+ * (group 1 or 2), which show whether they do (as `lab-3 is mine until 5` does, with its time).
+ */
+const HELD_SAID =
+  /^(?:(?:i\s+|i['’]ve\s+|i\s+have\s+)?(?:just\s+)?(?:took|taken|grabbed|booked|reserved|registered)|i(?:['’]ve|\s+have)\s+got|i\s+have)\s+(\S[\s\S]{0,80}?)(?:\s+now)?$|^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:mine|taken\s+by\s+me|booked\s+by\s+me)(?:\s+now)?$/i;
 /** `hold on to lab-3`, `hang on to lab-3 until friday`: as `keep lab-3 …` (group 1). */
 const HOLD_ON = /^(?:hold|hang)\s+on(?:\s+to|to)\s+(\S[\s\S]*)$/i;
 /** `release lab-3 later`, `I'll release lab-3 soon`: no time said, so their bookings, lab-3 chosen (group 1), where its buttons are. */
@@ -418,8 +424,13 @@ const BE_MORE = /^i(?:['’]?ll|\s+will)\s+(?:be|need)\s+(\S[\s\S]{0,40})$/i;
 /** `running late, need another hour`: running late (group 1), then what they ask (group 2). */
 const LATE_THEN = /^(\S[\s\S]{0,40}?)\s*[,;.!]\s+(\S[\s\S]{0,80})$/;
 
-/** `hold on to lab-3 until friday` (as `keep lab-3 until friday`), `release lab-3 later` (their bookings, lab-3 chosen): kept on. */
+/**
+ * `hold on to lab-3 until friday` (as `keep lab-3 until friday`), `release lab-3 later`, `I took lab-3` (their bookings, lab-3
+ * chosen): kept on.
+ */
 function keptOn(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
+  const heldSaid = HELD_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `extend ${heldSaid}`;
   const held = HOLD_ON.exec(command)?.[1].trim();
   if (held !== undefined && (IT.test(held) || namesOne(testbeds, held.split(/\s+(?=(?:until|till|for|by|to)\s)/i)[0]))) return everydayCommand(`keep ${held}`, testbeds);
   const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
@@ -514,7 +525,7 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
  */
 const LET_HAVE =
-  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take(?:\s+over)?)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take\s+over))\s+(\S[\s\S]*?)\??$/i;
+  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take(?:\s+over)?)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take(?:\s+over)?))\s+(\S[\s\S]*?)\??$/i;
 
 /**
  * `bug report`, `report a bug`, `feature request: …`, `I have feedback`, `the register button is not working`, `nothing happens when I
@@ -557,6 +568,12 @@ const ANY_ONE_WILL_DO =
 /** `put me on the waiting list`, `waitlist me`, `queue me` (no testbed named): the status card, whose picker chooses one. */
 const WAITLIST_ME =
   /^(?:(?:put|add)\s+me\s+(?:on|to|in)\s+(?:the\s+|a\s+)?(?:waiting\s*list|wait-?list|queue|line)|wait-?list\s+me|queue\s+me(?:\s+up)?)(?:\s+please)?$/i;
+/** `lab-3 last user`, `lab-3 previous user`, `when was lab-3 last free`: its history (group 1 or 2). */
+const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holder|owner|booking)|when\s+was\s+(\S[\s\S]{0,80}?)\s+last\s+(?:free|available|released|booked))$/i;
+/** `lab-3 idle`, `who wants lab-3`: its status (group 1 or 2): whether it is held, and who waits. */
+const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
+/** `what's not being used`, `what's not in use`: what is free; `count my bookings`: their bookings. */
+const NOT_USED_ASKED = /^(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
 const ANYONE_RELEASE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
@@ -567,7 +584,7 @@ const WHY_NOT =
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`, `most popular testbed`: the usage report. */
 const BUSIEST =
-  /^(?:(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?|(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?|(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?))$/i;
 /** `report for 5g last month`, `report of 5g this week`: the report of that label (group 1) over the window (group 2). */
 const REPORT_OF_LABEL = /^report\s+(?:for|of|on)\s+(\S+)(?:\s+(?:for\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month))?$/i;
 /** `history of 5g` (a label, no testbed's name): its report; `report lab-3` (a testbed): its history (group 1 or 2). */
@@ -971,11 +988,12 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
 /**
- * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `cancel the lab-3 booking`:
- * release lab-3 (groups 1 to 4), when it names a testbed (or `it`).
+ * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `free lab-3 up`, `anyone want
+ * lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3 (the group that matched), when it names a
+ * testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+needed(?:\s+any\s*more)?|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
 const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
 /**
@@ -1183,7 +1201,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const releaseLater = command.length > AROUND_NAME_MAX ? null : RELEASE_LATER.exec(command);
   const releasedLater = (releaseLater?.[1] ?? releaseLater?.[2] ?? releaseLater?.[3])?.trim();
   if (releaseLater && releasedLater !== undefined && namesOne(testbeds, releasedLater)) return `release ${releasedLater} ${releaseLater[4]}`;
-  if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command)) return 'mine';
+  if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command) || /^count\s+my\s+(?:bookings|testbeds|reservations)$/i.test(command)) return 'mine';
+  if (NOT_USED_ASKED.test(command)) return "what's free";
+  const idleOrWanted = IDLE_OR_WANTED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (idleOrWanted !== undefined && namesOne(testbeds, idleOrWanted)) return `who has ${idleOrWanted}`;
   if (EVERYONE_WHERE.test(command)) return 'status';
   const labelQueue = LABEL_QUEUE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (labelQueue !== undefined && readLabel(labelQueue) !== null && labelCarried(testbeds, labelQueue) && !namesOne(testbeds, labelQueue)) return `status ${labelQueue}`;
@@ -1304,6 +1325,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (either?.[2] !== undefined && !labelCarried(testbeds, either[2].trim()) && namesOne(testbeds, either[2].trim())) return `history ${either[2].trim()}`;
   const before = WHO_BEFORE.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (before !== undefined && namesOne(testbeds, before)) return `history ${before}`;
+  const lastOf = LAST_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (lastOf !== undefined && namesOne(testbeds, lastOf)) return `history ${lastOf}`;
   // `book lab-3 when it's free`: a place in its queue (before `book` and `I want`, which would book it now).
   const wanted = command.length > MORE_TIME_MAX ? null : WHEN_FREE_WANTED.exec(command);
   const wantedName = (wanted?.[1] ?? wanted?.[2] ?? wanted?.[3])?.trim();
@@ -1433,7 +1456,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;
   const said = RELEASE_SAID.exec(command);
-  const saidName = (said?.[1] ?? said?.[2] ?? said?.[3] ?? said?.[4])?.trim();
+  const saidName = said?.slice(1).find((group) => group !== undefined)?.trim();
   if (saidName !== undefined && (IT.test(saidName) || namesOne(testbeds, saidName))) return `release ${saidName}`;
   const shown = QUEUE_SHOWN.exec(command)?.[1].trim();
   if (shown !== undefined && namesOne(testbeds, shown)) return `who has ${shown}`;

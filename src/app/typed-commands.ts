@@ -207,11 +207,13 @@ function withTimeSpellings(text: string): string {
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
+/** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
+const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
 function withoutCourtesy(command: string): string {
   let text = command;
-  for (let round = 0; round < 2; round++) text = text.replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '').replace(/[?!.,]+$/, '');
+  for (let round = 0; round < 2; round++) text = text.replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '').replace(IF_ANYONE_AFTER, '').replace(/[?!.,]+$/, '');
   return text === '' ? command : text;
 }
 

@@ -3812,6 +3812,39 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    // Offered to whoever wants it, or no longer used: the release form (it was a hint, or a testbed called “lab-3 if anyone needs it”).
+    ["I'm done with lab-3 if anyone needs it", [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['release lab-3, if anyone else wants it', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['lab-3 is free if anyone wants it', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['anyone want lab-3?', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['free lab-3 up', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['lab-3 no longer in use', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    // Said to say they hold it: their bookings with lab-3 chosen, which show whether they do.
+    ['I took lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ["I've got lab-3", [{ type: 'mine.requested', testbedId: 3 }]],
+    ['just booked lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['lab-3 is mine', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['lab-3 is taken by me', [{ type: 'mine.requested', testbedId: 3 }]],
+    // A colleague to hand it to, as `Linus can have lab-3`.
+    ['Linus can take lab-3', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    // Its status, history, what is free, the report.
+    ['lab-3 idle', status3],
+    ['who wants lab-3', status3],
+    ["what's not being used", free],
+    ["what's the busiest testbed", [{ type: 'report.requested' }]],
+    ['when was lab-3 last free', [{ type: 'history.requested', testbedId: 3 }]],
+    ['lab-3 last user', [{ type: 'history.requested', testbedId: 3 }]],
+    ['count my bookings', [{ type: 'mine.requested' }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`I took a break`, `I have a question`, `anyone want a coffee` name no testbed: hints', () => {
+    for (const typed of ['I took a break', 'I have a question', 'anyone want a coffee']) expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(isCommandText('Linus can take lab-3', testbeds)).toBe(false);
+  });
+
   it('`test lab-3` and `lab-3 after Linus` stay hints about lab-3', () => {
     expect(dispatched('test lab-3')).toEqual(hint3);
     expect(dispatched('lab-3 after Linus')).toEqual(hint3);
