@@ -261,8 +261,8 @@ const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement(?:
 /** `who is using lab-3 without a booking`: as `who has lab-3` (group 1). */
 const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
 
-/** `anything booked for me`, `my active bookings`: their bookings. */
-const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
+/** `anything booked for me`, `my active bookings`, `count my bookings`, `when is mine due`, `did my booking go through`: their bookings. */
+const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|count\s+my\s+(?:bookings|testbeds|reservations)|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
 /** `who's got what`, `where is everyone`: the whole lab. */
 const EVERYONE_WHERE = /^(?:who(?:['’]?s|\s+has)\s+got\s+what|who(?:['’]?s|\s+is)\s+on\s+what|where\s+is\s+every(?:one|body))$/i;
 /** `5g waiting list`, `how long is the 5g queue`: that label's testbeds (group 1 or 2), each row with its queue. */
@@ -572,7 +572,7 @@ const WAITLIST_ME =
 const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holder|owner|booking)|when\s+was\s+(\S[\s\S]{0,80}?)\s+last\s+(?:free|available|released|booked))$/i;
 /** `lab-3 idle`, `who wants lab-3`: its status (group 1 or 2): whether it is held, and who waits. */
 const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
-/** `what's not being used`, `what's not in use`: what is free; `count my bookings`: their bookings. */
+/** `what's not being used`, `which testbeds are not in use`: what is free. */
 const NOT_USED_ASKED = /^(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
 const ANYONE_RELEASE =
@@ -1201,7 +1201,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const releaseLater = command.length > AROUND_NAME_MAX ? null : RELEASE_LATER.exec(command);
   const releasedLater = (releaseLater?.[1] ?? releaseLater?.[2] ?? releaseLater?.[3])?.trim();
   if (releaseLater && releasedLater !== undefined && namesOne(testbeds, releasedLater)) return `release ${releasedLater} ${releaseLater[4]}`;
-  if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command) || /^count\s+my\s+(?:bookings|testbeds|reservations)$/i.test(command)) return 'mine';
+  if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command)) return 'mine';
   if (NOT_USED_ASKED.test(command)) return "what's free";
   const idleOrWanted = IDLE_OR_WANTED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (idleOrWanted !== undefined && namesOne(testbeds, idleOrWanted)) return `who has ${idleOrWanted}`;
