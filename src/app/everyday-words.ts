@@ -572,6 +572,8 @@ const WAITLIST_ME =
 const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holder|owner|booking)|when\s+was\s+(\S[\s\S]{0,80}?)\s+last\s+(?:free|available|released|booked))$/i;
 /** `lab-3 idle`, `who wants lab-3`: its status (group 1 or 2): whether it is held, and who waits. */
 const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
+/** `when lab-3 is free`, `if lab-3 is available` (what is left of `I'd like to know when lab-3 is free`): its status (group 1). */
+const WHEN_IT_IS = /^(?:when|if|whether)\s+(\S[\s\S]{0,80}?)\s+(?:is|will\s+be|gets)\s+(?:free|available|back|released)(?:\s+(?:again|soon|today))?$/i;
 /** `what's not being used`, `which testbeds are not in use`: what is free. */
 const NOT_USED_ASKED = /^(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
@@ -1203,6 +1205,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (releaseLater && releasedLater !== undefined && namesOne(testbeds, releasedLater)) return `release ${releasedLater} ${releaseLater[4]}`;
   if (MINE_ASKED.test(command) || NOT_HELD_SAID.test(command)) return 'mine';
   if (NOT_USED_ASKED.test(command)) return "what's free";
+  const whenItIs = WHEN_IT_IS.exec(command)?.[1].trim();
+  if (whenItIs !== undefined && namesOne(testbeds, whenItIs)) return `who has ${whenItIs}`;
   const idleOrWanted = IDLE_OR_WANTED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (idleOrWanted !== undefined && namesOne(testbeds, idleOrWanted)) return `who has ${idleOrWanted}`;
   if (EVERYONE_WHERE.test(command)) return 'status';

@@ -202,10 +202,10 @@ function withTimeSpellings(text: string): string {
 
 /**
  * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
- * could` before a command, and `tell me` before a question (`tell me who has lab-3`); `please`, `now`, `right away`, `thanks`
- * after it (`what now` keeps its `now`).
+ * could` before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
+ * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`).
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
 /** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
 const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;

@@ -3840,6 +3840,27 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(dispatched(typed)).toEqual(expected);
   });
 
+  it.each([
+    // `need to` before a command is courtesy (it was the purpose of a booking: “extend lab-3”, “report a problem with lab-3”).
+    ['need to extend lab-3', [{ type: 'mine.requested', testbedId: 3 }]],
+    ['need to report a problem with lab-3', { kind: 'reply', view: { kind: 'problemForm', testbedId: 3 } }],
+    ['want to wait for lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    // `know` or `see` before a question (`want` was read as a slip of `wait`).
+    ['want to know who has lab-3', status3],
+    ["need to know what's free", free],
+    ['want to see the status', [{ type: 'status.requested' }]],
+    ["I'd like to know when lab-3 is free", status3],
+    ['I want to know if lab-3 is free', status3],
+    ['when lab-3 is free', status3],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`need to talk to Linus` is no booking (it was, with the purpose “talk to Linus”); `when the meeting is over` names no testbed', () => {
+    expect(dispatched('need to talk to Linus')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('when the meeting is over')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
   it('`I took a break`, `I have a question`, `anyone want a coffee` name no testbed: hints', () => {
     for (const typed of ['I took a break', 'I have a question', 'anyone want a coffee']) expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'hint' } });
     expect(isCommandText('Linus can take lab-3', testbeds)).toBe(false);
