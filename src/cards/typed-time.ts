@@ -397,7 +397,8 @@ function readSpokenClock(text: string): BareClock | null {
   if (alone !== undefined) return { hour: alone, minute: 0 };
   const said = /^(half|(?:a\s+)?quarter|[a-z]+(?:[-\s][a-z]+)?|\d{1,2})(?:\s+minutes?)?\s+(past|after|to|before|till)\s+(\S+)$/.exec(words);
   if (said !== null) {
-    const minutes = said[1] === 'half' ? 30 : /quarter$/.test(said[1]) ? 15 : /^(?:an?|few)$/.test(said[1]) ? undefined : readNumber(said[1]);
+    // (`a quarter`, never another word before `quarter`: `Zebrafalcon quarter to six` is no time.)
+    const minutes = said[1] === 'half' ? 30 : /^(?:a\s+)?quarter$/.test(said[1]) ? 15 : /^(?:an?|few)$/.test(said[1]) ? undefined : readNumber(said[1]);
     const hour = hourOf(said[3]);
     if (minutes === undefined || hour === undefined || minutes < 1 || minutes > 30 || (said[1] === 'half' && !/^(?:past|after)$/.test(said[2]))) return null;
     if (/^(?:past|after)$/.test(said[2])) return { hour, minute: minutes };

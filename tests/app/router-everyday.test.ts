@@ -3559,6 +3559,8 @@ describe('router: the thirty-second round: a time and a purpose after `book` wit
     unread('book lab-3 2h or 3h', '2h or 3h');
     unread('book lab-3 until 5pm local time', 'until 5pm local time');
     unread('book lab-3 2:30', '2:30');
+    // A clock said aloud takes no other word before `quarter`.
+    unread('book lab-3 till Zebrafalcon quarter past 5', 'till Zebrafalcon quarter past 5');
     unread('book lab-3 2h for TB-04 SD-WAN pod', '2h for TB-04 SD-WAN pod');
     // A colleague after the time is who the booking may be for, as after `for` alone.
     expect(dispatched('book lab-3 2h for Linus')).toEqual([
@@ -3895,5 +3897,8 @@ describe('router: the thirty-second round of everyday words', () => {
     // `make me an admin` names nobody; a word of nobody's lab between `me` and `admin` is a person's (it was kept).
     expect(isCommandText('make me an admin', testbeds)).toBe(true);
     expect(isCommandText('make me Zebrafalcon admin', testbeds)).toBe(false);
+    // A clock said aloud takes no other word before `quarter` (`Zebrafalcon quarter to six` was read as 17:45 and kept).
+    expect(isCommandText('book lab-3 till a quarter past 5', testbeds)).toBe(true);
+    expect(isCommandText('book lab-3 till Zebrafalcon quarter past 5', testbeds)).toBe(false);
   });
 });
