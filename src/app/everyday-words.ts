@@ -75,11 +75,11 @@ const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)
 const MY_PLACE_FOR =
   /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
 /**
- * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `unwait all`, `leave the queue` or `take me
- * off the list` with no testbed: their places in queues (each with Leave the queue).
+ * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `not waiting anymore`, `unwait all`,
+ * `leave the queue` or `take me off the list` with no testbed: their places in queues (each with Leave the queue).
  */
 const WHICH_QUEUES =
-  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?)|take\s+me\s+off\s+(?:the\s+|all\s+(?:the\s+)?)?(?:list|queues?|lines?|waiting\s+lists?)|(?:exit|quit)\s+(?:the\s+|my\s+)?(?:queues?|lines?))$/i;
+  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?)|take\s+me\s+off\s+(?:the\s+|all\s+(?:the\s+)?)?(?:list|queues?|lines?|waiting\s+lists?)|(?:exit|quit)\s+(?:the\s+|my\s+)?(?:queues?|lines?))$/i;
 /** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
 const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
@@ -704,20 +704,16 @@ const WAIT_ME =
 /** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
 const WAIT_ME_DONE =
   /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
-/** `waiting on lab-3`, `line up for lab-3`: a place in its queue (group 1). */
-const WAITING_ON = /^(?:(?:waiting|queuing|queueing)\s+(?:on|for)|line\s+up\s+for|lining\s+up\s+for)\s+(\S[\s\S]{0,80})$/i;
-/** `not waiting anymore`, `I'm no longer waiting`, `stop waiting`: their queues, where they leave them. */
-const NOT_WAITING = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|stop\s+waiting)$/i;
 /** `how many in the lab-3 queue`, `how many people are in the lab-3 line`, `how long is the lab-3 queue`: its status, whose row says who waits (group 1 or 2). */
 const QUEUE_LENGTH =
   /^(?:how\s+many\s+(?:people\s+)?(?:are\s+)?(?:in\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))|how\s+long\s+is\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
  * lab-3 after Linus is done`,
- * `hold lab-3 for me`, `I'm waiting for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
+ * `hold lab-3 for me`, `I'm waiting for lab-3`, `waiting on lab-3`, `line up for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
-  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|i(?:['’]?m|\s+am)\s+waiting\s+(?:for|on)\s+(\S[\s\S]*?)))$/i;
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
 /** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
@@ -1510,9 +1506,6 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `remind me when lab-3 is free`: the queue. `is anyone still using lab-3?`: who has it (the hint asks the holder).
   const doneWith = WAIT_ME_DONE.exec(command)?.[1].trim();
   if (doneWith !== undefined && namesWaited(testbeds, doneWith)) return `wait ${doneWith}`;
-  const waitingOn = WAITING_ON.exec(command)?.[1].trim();
-  if (waitingOn !== undefined && namesWaited(testbeds, waitingOn)) return `wait ${waitingOn}`;
-  if (NOT_WAITING.test(command)) return 'my queues';
   const queueLength = QUEUE_LENGTH.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (queueLength !== undefined && namesOne(testbeds, queueLength)) return `who has ${queueLength}`;
   const waitMe = WAIT_ME.exec(command);

@@ -76,9 +76,8 @@ function purposeThenTime(purpose: string, now: string, timeZone: string): FormVa
     const tail = purpose.slice(start.index! + start[0].length).trim();
     if (head === '' || tail.length > MAX_TIME_PHRASE) continue;
     // After a comma the clause may have no word of its own: a length (`, 2 hours`) or a time (`, friday`).
-    const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(tail) ? [tail] : [`until ${tail}`, `for ${tail}`];
-    const release = said.map((clause) => readTime(clause, now, timeZone)).find((read) => read !== null);
-    if (release) return { ...release, ...purposeValue(head) };
+    const release = asClause(tail, now, timeZone);
+    if (release) return { ...release.values, ...purposeValue(head) };
   }
   // `regression testing 2h`: a length at the very end, with no word of its own.
   const length = LENGTH_LAST.exec(purpose.slice(0, LIMITS.purposeMax + MAX_TIME_PHRASE));
@@ -93,6 +92,19 @@ const PURPOSE = /^(?:for|to|because(?:\s+of)?)\s+(\S.*)$/is;
 function readTime(phrase: string, now: string, timeZone: string): FormValues | null {
   const until = /^\s*(?:to|through|thru)\s+(\S.*)$/is.exec(phrase)?.[1];
   return readTypedRelease(until === undefined ? phrase : `until ${until}`, now, timeZone);
+}
+
+/**
+ * Words read as a release clause: as they stand when they start with one (`for 2 hours`, `until 5pm`), else after `until`
+ * or `for` (`friday`, `2 hours`); the clause and what it fills in, or undefined when neither reads.
+ */
+function asClause(words: string, now: string, timeZone: string): { phrase: string; values: FormValues } | undefined {
+  const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(words) ? [words] : [`until ${words}`, `for ${words}`];
+  for (const phrase of said) {
+    const values = readTime(phrase, now, timeZone);
+    if (values !== null) return { phrase, values };
+  }
+  return undefined;
 }
 
 function purposeValue(purpose: string): FormValues {
@@ -210,9 +222,7 @@ function timeSaid(words: string, now: string, timeZone: string): string | undefi
   // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back; `for 2 hours` is a length, `for
   // monday` a later day.)
   if (/^for\s/i.test(words) ? forLaterDay(` ${words}`, now, timeZone) === 0 : asksToBookAhead(words)) return undefined;
-  const typed = words.replace(/^by\s+/i, 'until ');
-  const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(typed) ? [typed] : [`until ${typed}`, `for ${typed}`];
-  return said.find((phrase) => readTime(phrase, now, timeZone) !== null);
+  return asClause(words.replace(/^by\s+/i, 'until '), now, timeZone)?.phrase;
 }
 
 /** Whether words after a time may be its purpose: not a testbed, not a time of their own, not words that go on with the time (`or 6`). */
