@@ -79,7 +79,7 @@ const MY_PLACE_FOR =
  * `leave the queue` or `take me off the list` with no testbed: their places in queues (each with Leave the queue).
  */
 const WHICH_QUEUES =
-  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|unwait(?:\s+(?:all|everything))?|stop\s+waiting|(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?)|take\s+me\s+off\s+(?:the\s+|all\s+(?:the\s+)?)?(?:list|queues?|lines?|waiting\s+lists?)|(?:exit|quit)\s+(?:the\s+|my\s+)?(?:queues?|lines?))$/i;
+  /^(?:am\s+i\s+(?:in\s+(?:any|a)\s+(?:queues?|lines?)|waiting(?:\s+for\s+anything)?|queued(?:\s+for\s+anything)?)|(?:which|what)\s+(?:queues?|lines?)\s+am\s+i\s+in|what\s+am\s+i\s+(?:waiting|queued|in\s+line)\s+for|(?:unwait|un-?queue|de-?queue)(?:\s+(?:all|everything|me))?|stop\s+waiting|(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)\s+waiting(?:\s+any\s*more)?|leave\s+(?:the\s+|my\s+|all\s+(?:my\s+)?)?(?:queues?|lines?)|take\s+me\s+off\s+(?:the\s+|all\s+(?:the\s+)?)?(?:list|queues?|lines?|waiting\s+lists?)|(?:exit|quit)\s+(?:the\s+|my\s+)?(?:queues?|lines?))$/i;
 /** `how many are free`, `how many testbeds are overdue`: the testbeds in that state (group 1). */
 const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
@@ -247,8 +247,8 @@ const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|
 const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?)|when\s+(?:will|does|would)\s+(?:the\s+)?(?!(?:next|first|an?|any|one|it|testbed|something|anything)\s)\S+(?:\s+\S+)?\s+(?:(?:be\s+)?going\s+to\s+)?(?:release|give\s+back|return|hand\s+back|let\s+go\s+of|(?:be\s+)?(?:done|finished)\s+with)|what(?:['’]?s|\s+is|\s+are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with))\s+(\S[\s\S]{0,80})$/i;
 /** `release the pipeline's hold on lab-3`, `end Linus's booking on lab-3`: as `release lab-3` (group 1; whose it was is not read). */
 const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S+)?['’]s?\s+(?:hold|booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80})$/i;
-/** `what pipelines are running`, `show api holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
-const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?(?:api|pipeline|ci)\s+holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
+/** `what pipelines are running`, `show api holds`, `ci holds`, `list holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
+const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|all\s+)?(?:(?:api|pipeline|ci|jenkins)\s+)?holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
 
 /**
  * `it would be nice to book ahead`, `I wish the bot could …`, `add a calendar view`, `can you add booking ahead`: a wish for the bot,
@@ -488,7 +488,9 @@ const MADE = /^make\s+it\s+(?:until\s+|till\s+)?(\S[\s\S]*)$/i;
 const TIME_CHANGED_ALONE =
   /^(?:change|set|update|adjust|reschedule|shorten|stretch|lengthen|modify)\s+(?:(?:my|the|our)\s+)?(?:booking|reservation|release(?:\s+time)?|end(?:\s+time)?|due\s+time)(?:\s+(?:of|for|on)\s+(\S[\s\S]*))?$/i;
 
-function pushedBack(said: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+function pushedBack(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
+  // `push lab-3 back 2h`: a length after `back` without `by`.
+  const said = typed.replace(/^(\S+\s+\S[\s\S]*?\s+back)\s+(?=\d|(?:an?|another|one|two|half\s+an?)\s+\S)/i, '$1 by ');
   const alone = TIME_CHANGED_ALONE.exec(said);
   if (alone !== null && alone[1] === undefined) return 'mine';
   if (alone?.[1] !== undefined && namesOne(testbeds, alone[1].trim())) return `extend ${alone[1].trim()}`;
@@ -714,9 +716,9 @@ const QUEUE_LENGTH =
  */
 const WHEN_FREE_WANTED =
   /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
-/** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`: as `who has lab-3`. */
+/** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`, `who's on lab-3 today`: as `who has lab-3`. */
 const STILL_USED =
-  /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today))?$/i;
+  /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who(?:['’]?s|\s+is)?)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today|at\s+the\s+moment|atm|currently))?$/i;
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
 /** `how long has Linus had lab-3`, `how long is lab-3 booked`: as `who has lab-3` (its row says since when and until when). */
 const HOW_LONG =
@@ -926,7 +928,7 @@ export const DIGEST_ASKED =
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+it\s+ends)?)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+it\s+ends)?)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -1043,6 +1045,9 @@ const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|rel
 /** `release lab-3 to Linus`, `pass lab-3 on to the next person`, `I'm done, give lab-3 to the next`: the testbed (group 1) and who (group 2). */
 const PASSED_TO =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+|over\s+)?to\s+(\S[\s\S]{0,80})$/i;
+/** `Linus wants lab-3, give it to him`, `Linus needs lab-3 so hand it over to her`: who (group 1) and the testbed (group 2) handed over. */
+const WANTED_HAND_IT =
+  /^(\S+(?:\s+\S+)?)\s+(?:wants|needs|asked\s+(?:me\s+)?for|would\s+like)\s+(\S[\s\S]{0,80}?)\s*[,;.!]?\s+(?:so\s+)?(?:please\s+)?(?:give|hand|pass|transfer)\s+it(?:\s+over|\s+on)?\s+to\s+(?:him|her|them)$/i;
 /** `the next person`, `next in line`, `whoever is next`, `the queue`: the queue's first, who gets it on release anyway. */
 const NEXT_PERSON = /^(?:(?:the\s+)?next(?:\s+(?:person|one|colleague|guy))?(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]?s|\s+is)\s+next|whoever\s+is\s+waiting|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list|people\s+waiting))$/i;
 /**
@@ -1104,7 +1109,7 @@ const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|pas
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:releasing|returning|freeing(?:\s+up)?|giving\s+back|dropping)|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?(?:\s+(?:i\s+(?:have|hold|booked|reserved|own)|i['’]ve\s+got|i['’]?m\s+holding))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
@@ -1261,6 +1266,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (PICK_FOR_ME.test(command)) return 'book';
   const verbAfter = nameThenVerb(command, testbeds);
   if (verbAfter !== undefined) return verbAfter;
+  const handIt = WANTED_HAND_IT.exec(command);
+  if (handIt && namesOne(testbeds, handIt[2].trim())) return `give ${handIt[2].trim()} to ${handIt[1]}`;
   const passed = PASSED_TO.exec(command);
   const passedName = passed?.[1].trim();
   // (`give it to the next person` answers an offer: no thanks, so a testbed must be named here.)

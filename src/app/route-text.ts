@@ -90,7 +90,7 @@ function labelAsked(words: string, testbeds: readonly Pick<TestbedRecord, 'testb
 
 /** `can I book for someone else`, `how do I book a testbed for a colleague`: how to book for somebody, asked plainly. */
 const BOOK_FOR_OTHERS_ASKED =
-  /^(?:(?:can|could|may)\s+(?:i|we)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to|is\s+it\s+possible\s+to|am\s+i\s+allowed\s+to)\s+(?:book|reserve|register)\s+(?:a\s+testbed\s+|one\s+|something\s+)?(?:for|on\s+behalf\s+of)\s+(?:someone|somebody|anyone|anybody|another\s+person|others|other\s+people|(?:a|my)\s+(?:colleague|teammate|team\s*mate|team\s+member|co-?worker))(?:\s+else)?$/i;
+  /^(?:(?:(?:can|could|may)\s+(?:i|we)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to|is\s+it\s+possible\s+to|am\s+i\s+allowed\s+to)\s+)?(?:book|reserve|register)\s+(?:a\s+testbed\s+|one\s+|something\s+|\S+\s+)?(?:for|on\s+behalf\s+of)\s+(?:someone|somebody|anyone|anybody|another\s+person|others|other\s+people|(?:a|my)\s+(?:colleague|teammate|team\s*mate|team\s+member|co-?worker))(?:\s+else)?$/i;
 const BOOK_FOR_OTHERS_HELP =
   'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
 
@@ -99,7 +99,7 @@ const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|
 
 /** `api`, `api token`, `token`, `swagger`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
 const API_ASKED =
-  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+do)\s+(?:pipelines?|ci|jenkins|scripts?)\s+(?:book|hold|use|reserve)\s+(?:a\s+)?testbeds?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?)$/i;
+  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?)$/i;
 const API_HELP =
   'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
 
@@ -253,6 +253,30 @@ export function passOnRoute(command: string, ctx: RouterContext, directRoom = fa
 }
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
+  const whole = routeWhole(event, ctx);
+  if (whole.kind !== 'reply' || whole.view.kind !== 'hint') return whole;
+  // `is lab-3 free? need it for a demo`, `morning! who's on lab-3 today`: no command as a whole, so each sentence
+  // on its own, and the first that is one (a thank-you is no request, and a greeting, which opens the menu, is
+  // answered so only when no other sentence asks for something).
+  const sentences = event.text.length > SENTENCES_TEXT_MAX ? [] : event.text.split(SENTENCE_END);
+  let greeted: RouteDecision | undefined;
+  for (const sentence of sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)) {
+    const decision = routeWhole({ ...event, text: sentence }, ctx);
+    if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
+    else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
+  }
+  return greeted ?? whole;
+}
+
+/** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
+const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
+/** Typed text is read sentence by sentence only up to this length, and its first sentences only. */
+const SENTENCES_TEXT_MAX = 300;
+const SENTENCES_MAX = 4;
+/** What a sentence alone may answer that is no request: the hint again, a thank-you. */
+const QUIET_VIEWS: ReadonlySet<string> = new Set(['hint', 'thanks']);
+
+function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
   // `when will it be free?`: `it` is the testbed the person asked about last, a short while ago.
   const recent = ctx.recentTestbedId === undefined ? undefined : ctx.testbeds?.find((record) => record.id === ctx.recentTestbedId);
   const said = commandText(event.text);

@@ -203,10 +203,12 @@ function withTimeSpellings(text: string): string {
 /**
  * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
  * could` before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
- * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`).
+ * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
+ * own (`done with lab-3. Thanks all!`).
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
-const COURTESY_AFTER = /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
+const COURTESY_AFTER =
+  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much))?$/i;
 /** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
 const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;
 
@@ -652,8 +654,31 @@ const THEIR_BOOKINGS =
 /** Of those, the words that say every booking (not `my booking`, nor `mine`, which may be the one they hold). */
 const EVERY_BOOKING = /^(?:(?:all|both)\b[\s\S]*|my\s+(?:bookings|testbeds|reservations)|everything|them\s+all)$/i;
 
-/** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
+/**
+ * What `extend` is followed by: a length or a time alone, or a testbed and then one; when neither is read, the same
+ * before a reason (`extend lab-3 2h for the soak`, `by 2h because the soak is still running`, `2h, soak still
+ * running`), which an extension does not keep (so not every word was read).
+ */
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
+  const read = readExtendOnly(typed, testbeds);
+  if (isMoreTime(read)) return read;
+  for (const reason of typed.matchAll(EXTEND_REASON)) {
+    const why = typed.slice(reason.index + reason[0].length);
+    // A second length or time (`2h, 3h`, `2h for tomorrow`) is no reason but a different ask.
+    if (why === '' || readTypedExtension(why) !== null || untilPhrase(why) !== undefined) continue;
+    const before = readExtendOnly(typed.slice(0, reason.index), testbeds);
+    if (isMoreTime(before)) return { ...before, whole: false };
+  }
+  return read;
+}
+
+/** Before a reason given with an extension: a comma, a dash, `for`, `because`, `since`, `as`. */
+const EXTEND_REASON = /\s*[,;:]\s*|\s+-+\s+|\s+(?:for|because(?:\s+of)?|cause|cuz|coz|since|as|so)\s+/gi;
+
+const isMoreTime = (read: { minutes?: number; until?: string }): boolean => read.minutes !== undefined || read.until !== undefined;
+
+/** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
+function readExtendOnly<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
   const alone = readTypedExtension(typed);
   if (alone !== null) return { minutes: alone, whole: true };
   const untilAlone = untilPhrase(typed);

@@ -5,7 +5,7 @@
  * booked from typed text alone. Pure; the time is read by `typed-time.ts`.
  */
 import type { FormValues, TestbedRecord } from '../domain.js';
-import { LAB_LIMITS, findByTypedName, labelCarried, sameName } from '../lab-rules.js';
+import { LAB_LIMITS, findByTypedName, hasLabel, labelCarried, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
 import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, readTypedRange, readTypedRelease } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
@@ -122,6 +122,30 @@ function purposeValue(purpose: string): FormValues {
  * nothing between them; `maybe` when they may be something else (`lab-3 regression until 5pm` without `book`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe' = 'maybe'): TypedBooking {
+  return withoutOwnLabel(readBooking(typed, testbeds, now, timeZone, asked), typed, testbeds);
+}
+
+/**
+ * `book lab-5 5g 2h`, `book lab-5 (5g) until 5pm`, `book lab-5 5g testbed`: a label the named testbed carries, typed after
+ * its name, says which testbed that is again; it is no purpose, nor words left unread. Said after `for` (`book lab-5 for
+ * 5g`) it is the purpose typed.
+ */
+function withoutOwnLabel(read: TypedBooking, typed: string, testbeds: readonly Lab[]): TypedBooking {
+  const match = read.name === undefined ? undefined : findByTypedName(testbeds, read.name);
+  if (match === undefined || !('found' in match)) return read;
+  const record = match.found;
+  const own = (words: string | undefined): boolean => {
+    const label = /^[([]?\s*(?:(?:the|a|an)\s+)?(\S+?)(?:\s+(?:testbed|one|box|rig|setup))?\s*[)\]]?$/i.exec(words?.trim() ?? '')?.[1];
+    return label !== undefined && hasLabel(record, label);
+  };
+  const { [INPUT_IDS.purpose]: purpose, ...values } = read.values;
+  const { unread, ...rest } = read;
+  if (own(unread)) return rest;
+  const saidFor = purpose !== undefined && typed.toLowerCase().includes(`for ${purpose.toLowerCase()}`);
+  return own(purpose) && !saidFor ? { ...read, values } : read;
+}
+
+function readBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe'): TypedBooking {
   const read = readAsTyped(typed, testbeds, now, timeZone);
   if (asked === 'maybe') return read;
   // Only after `book` (or `register`) are a time and a purpose read with nothing between them: without the verb the same

@@ -3902,3 +3902,95 @@ describe('router: the thirty-second round of everyday words', () => {
     expect(isCommandText('book lab-3 till Zebrafalcon quarter past 5', testbeds)).toBe(false);
   });
 });
+
+describe('router: the thirty-third round: a reason with more time, a label said again, sentences', () => {
+  const status3 = [{ type: 'status.requested', label: 'lab-3' }];
+  const hint3 = { kind: 'reply', view: { kind: 'hint', testbedId: 3 } };
+  const twoHours = { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' };
+
+  it.each([
+    // A reason after the length or time (their bookings without lab-3 chosen, or without the length, before).
+    ['extend lab-3 2h for the soak', { testbedId: 3, extendMinutes: 120 }],
+    ['extend lab-3 by 2h for the soak', { testbedId: 3, extendMinutes: 120 }],
+    ['extend lab-3 2h because the soak is still running', { testbedId: 3, extendMinutes: 120 }],
+    ['extend lab-3 2h, soak still running', { testbedId: 3, extendMinutes: 120 }],
+    ['extend lab-3 until 5pm for the demo', { testbedId: 3, extendUntil: '2026-03-02T17:00:00.000Z' }],
+    ['extend my booking 2h for the soak', { extendMinutes: 120 }],
+    ['extend 2h for the soak', { extendMinutes: 120 }],
+    // `back` and a length, without `by` (the hint before).
+    ['push lab-3 back 2h', { testbedId: 3, extendMinutes: 120 }],
+    ['push it back an hour', { extendMinutes: 60 }],
+    ['push my booking back 30 min', { extendMinutes: 30 }],
+  ])('%s', (typed, asked) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...asked }]);
+  });
+
+  it('a reason is a person’s words: a recording blanks it, and keeps the same length without one; a second length is no reason', () => {
+    expect(isCommandText('extend lab-3 2h for the soak', testbeds)).toBe(false);
+    expect(isCommandText('extend lab-3 2h', testbeds)).toBe(true);
+    expect(isCommandText('extend lab-3 by 2h', testbeds)).toBe(true);
+    // `for the afternoon` alone is when it ends, as before.
+    expect(dispatched('extend lab-3 for the afternoon')).toEqual([{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T17:00:00.000Z' }]);
+    expect(dispatched('extend lab-3 for the soak')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
+  });
+
+  it('a label the testbed carries, typed after its name, is no purpose nor words unread; after `for` it is the purpose; another testbed keeps it', () => {
+    expect(dispatched('book lab-3 5g 2h')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]);
+    expect(dispatched('book lab-3 (5g) for 2h')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]);
+    expect(dispatched('book lab-3 5g')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('book lab-3 5g testbed')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('book lab-3 for 5g')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: '5g' } }]);
+    expect(dispatched('book TB-04 5g 2h')).toEqual([{ type: 'registration.started', testbedName: 'TB-04', filled: { ...twoHours, purpose: '5g' } }]);
+  });
+
+  it.each([
+    ["who's on lab-3 today", status3],
+    ['who is using lab-3 atm', status3],
+    ['who is on lab-3 currently', status3],
+    ['why did I get a reminder', { kind: 'reply', view: { kind: 'rules' } }],
+    ['why am I getting reminders', { kind: 'reply', view: { kind: 'rules' } }],
+    ['unqueue', [{ type: 'mine.requested', queues: true }]],
+    ['dequeue', [{ type: 'mine.requested', queues: true }]],
+    ['unqueue me', [{ type: 'mine.requested', queues: true }]],
+    ['releasing everything', [{ type: 'mine.requested' }]],
+    ['logging off, releasing everything', [{ type: 'mine.requested' }]],
+    ['release everything I have', [{ type: 'mine.requested' }]],
+    ["give back everything I've got", [{ type: 'mine.requested' }]],
+    ['show holds', [{ type: 'status.requested', label: 'in-use' }]],
+    ['ci holds', [{ type: 'status.requested', label: 'in-use' }]],
+    ['Linus wants lab-3, give it to him', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+    ['Linus needs lab-3 so hand it over to him', [{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('`book lab-3 for my colleague` says how to book for a colleague (it was the purpose “my colleague”); a name stays who it is for', () => {
+    const how = 'To book for a colleague, type book, the testbed and their email or name: book lab-3 for name@example.com. They hold it and get the reminders, and a message says you booked it for them.';
+    for (const typed of ['book lab-3 for my colleague', 'book lab-3 for someone else', 'book for someone else']) {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'error', message: how } });
+    }
+    expect(dispatched('book lab-3 for Linus')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', forWho: { words: 'Linus' } }]);
+    expect(dispatched('how do pipelines book')).toMatchObject({ kind: 'reply', view: { kind: 'error', message: expect.stringMatching(/^Pipelines hold testbeds through the bot’s HTTP API/) } });
+  });
+
+  it('no command as a whole: each sentence on its own, the first that asks for something (a greeting only when nothing else does)', () => {
+    expect(dispatched('hey, is lab-3 free? need it for a demo')).toEqual(status3);
+    expect(dispatched("morning! who's on lab-3 today")).toEqual(status3);
+    expect(dispatched("Hmm. What's free?")).toEqual([{ type: 'status.requested', label: 'free' }]);
+    expect(dispatched('can I have lab-3? need it for a demo')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('why? who has lab-3?')).toEqual(status3);
+    expect(dispatched('morning all. how are things')).toEqual([{ type: 'menu.requested' }]);
+    // A thank-you is no request: the hint about lab-3 stays.
+    expect(dispatched('lab-3 is acting weird. thanks')).toEqual(hint3);
+    expect(dispatched('I tried to book lab-3. It failed.')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    // The words around the command are a person's: a recording blanks them.
+    expect(isCommandText('is lab-3 free? need it for a demo', testbeds)).toBe(false);
+  });
+
+  it('a thank-you said as a sentence of its own after a command adds nothing (`done with lab-3. Thanks all!` named “lab-3. Thanks all”)', () => {
+    expect(dispatched('Done with lab-3. Thanks all!')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('book lab-3. thank you in advance')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('Thanks. Also, who has lab-3?')).toEqual(status3);
+    expect(isCommandText('Done with lab-3. Thanks all!', testbeds)).toBe(true);
+  });
+});

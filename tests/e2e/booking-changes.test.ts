@@ -618,3 +618,21 @@ describe('a new end said as a change, and running late', () => {
     expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBe(due + HOUR);
   });
 });
+
+describe('more time asked with a reason, and a question with more after it', () => {
+  it('`extend lab-1 2h for the soak` offers Extend 2 hours on lab-1 and one press extends; `is lab-2 free? need it for a demo` is its status', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const due = Date.parse((await h.readTestbeds())[0].expected_release_time!);
+    const asked = await ask(h, h.ada, h.lab, 'extend lab-1 2h for the soak');
+    expect(seenCard(asked).heading).toBe('Your bookings');
+    expect(buttonTitles(asked)[0]).toBe('Extend 2 hours');
+    expect(seenCard(await click(h, h.ada, asked, 'extend')).heading).toBe('Extended: lab-1');
+    expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBe(due + 2 * HOUR);
+
+    const status = await ask(h, h.linus, h.lab, 'is lab-2 free? need it for a demo');
+    expect(seenCard(status).heading).toBe('Testbed status');
+    expect(seenCard(status).texts[2]).toBe('● lab-2 · Available');
+    expect(buttonTitles(status)[0]).toBe('Register');
+  });
+});
