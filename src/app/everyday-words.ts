@@ -44,9 +44,9 @@ const BOOK_IF_NAMED =
  * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
  */
 const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
-/** `I need lab-3`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
+/** `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
-  /^(?:i\s+(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -613,6 +613,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
+  const holderDone = WHEN_DONE_THEN_MINE.exec(said)?.[1];
+  if (holderDone !== undefined && !/^(?:you|they|he|she)$/i.test(holderDone)) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said) || WAIT_ME_DONE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
@@ -679,10 +681,17 @@ const LEAVE_NAMED_QUEUE =
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /**
  * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
- * `add me to the waitlist for lab-3`: wait (the first group set), when the words name a testbed or label of the lab.
+ * `add me to the waitlist for lab-3`, `put me on the list for lab-3`, `add me to lab-3`, `after you with lab-3`: wait (the first group
+ * set), when the words name a testbed or label of the lab.
  */
 const NEXT_FOR =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?))$/i;
+/**
+ * `when you're done with lab-3 can I have it`, `once Linus is finished with lab-3, can I get it`: wait for it (group 2), whoever
+ * holds it now (group 1: a colleague named is not read, and a recording blanks the text).
+ */
+const WHEN_DONE_THEN_MINE =
+  /^(?:when|once|after)\s+(\S+(?:\s+\S+)?)\s*(?:['’]re|['’]ve|['’]s|\s(?:is|are|has|have))\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80}?),?\s+(?:can|could|may)\s+i\s+(?:have|get|take|use|book)\s+it$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
@@ -735,7 +744,7 @@ const ABOUT_TESTBED =
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+the\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
@@ -811,11 +820,11 @@ function helpOn(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_n
   return verb === 'rules' ? verb : wayTo(verb, testbeds);
 }
 /**
- * `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`: its history (group 1), which says its state now and the problems
- * reported.
+ * `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`, `anyone else having issues with lab-3`: its history (the group set),
+ * which says its state now and the problems reported.
  */
 const HEALTH_ASKED =
-  /^(?:(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?|(\S[\s\S]{0,80}?)\s+(?:ok|okay|alive|healthy)|(?:how\s+long\s+has\s+(\S[\s\S]{0,80}?)\s+been\s+(?:free|available|idle|unused)|since\s+when\s+(?:is|has)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?(?:free|available)|when\s+did\s+(\S[\s\S]{0,80}?)\s+(?:become|get)\s+(?:free|available)))$/i;
+  /^(?:(?:is|does)\s+(\S[\s\S]{0,80}?)\s+(?:still\s+)?(?:down|broken|working|work|up|ok|okay|offline|online|usable|healthy|alive|reachable|dead|faulty|fixed)(?:\s+(?:now|again|yet|today|right\s+now))?|(\S[\s\S]{0,80}?)\s+(?:ok|okay|alive|healthy)|(?:is\s+|are\s+)?any(?:one|body)(?:\s+else)?\s+(?:having|seeing|getting|got)\s+(?:issues|problems|trouble)\s+(?:with|on)\s+(\S[\s\S]{0,80}?)|(?:how\s+long\s+has\s+(\S[\s\S]{0,80}?)\s+been\s+(?:free|available|idle|unused)|since\s+when\s+(?:is|has)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?(?:free|available)|when\s+did\s+(\S[\s\S]{0,80}?)\s+(?:become|get)\s+(?:free|available)))$/i;
 /**
  * `how many hours did I use lab-3`, `how much did we use lab-3 this month`, `how long was lab-3 booked this week`: its history
  * (group 1 or 2), each booking with how long it lasted.
@@ -916,11 +925,11 @@ const HOW_DO_I =
 const WHAT_ARE_YOU =
   /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|who\s+is\s+(?:the|this)\s+bot|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?|(?:did|do)\s+you\s+(?:keep\s+)?(?:message|messaging|ping|pinging|dm|text|remind|write|writing)\s+me)|what\s+do\s+you\s+want(?:\s+from\s+me)?|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
- * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`:
+ * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`, `any news`:
  * the daily digest's card, as of now.
  */
 export const DIGEST_ASKED =
-  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview)$/i;
+  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview|(?:is\s+there\s+)?(?:anything|something)\s+new|(?:any\s+)?(?:news|updates?)(?:\s+(?:today|from\s+the\s+lab))?)$/i;
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
@@ -988,12 +997,16 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
 /**
- * `set lab-3 free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `free lab-3 up`, `anyone want
+ * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `free lab-3 up`, `anyone want
  * lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3 (the group that matched), when it names a
  * testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s*(?:->|→|=)\s*(?:free|available|released)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+/** `mark lab-3 as mine`, `set lab-3 to in use`, `set lab-3 busy`: a booking of lab-3 (group 1), said as a board is marked. */
+const CLAIMED_AS = /^(?:set|mark)\s+(\S[\s\S]{0,80}?)\s+(?:as\s+|to\s+)?(?:mine|in[\s-]use|busy|taken|booked|reserved|occupied)$/i;
+/** `lab-3 anyone?`, `lab-3 free to use?`, `lab-3 ok to use?`: whether somebody holds lab-3 (group 1). */
+const ANYONE_ON = /^(\S[\s\S]{0,80}?)\s*[,:]?\s+(?:any(?:one|body)|free\s+to\s+(?:use|grab|take)|ok(?:ay)?\s+to\s+(?:use|grab|take))$/i;
 /** `same as last time`, `the same again`, `my usual`, `book the usual`: a booking as their last one was. */
 const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|yesterday|again)|(?:my|the)\s+usual)(?:\s+please)?$/i;
 /**
@@ -1016,10 +1029,12 @@ const QUEUE_SHOWN =
 /** `show queue`, `show the queues`, `the waiting list`: every testbed (each row says who waits). `queue` alone is their own places. */
 const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)?|the\s+|all\s+(?:the\s+)?)(?:queues?|waiting\s+lists?)$/i;
 /**
- * `lab status`, `current status`, `queue status`, `status report`, `status update`, `dashboard`: the whole lab's status, where the
- * word beside `status` is no label or testbed's name (a label `lab` is shown as ever).
+ * `lab status`, `current status`, `detailed status`, `queue status`, `status report`, `status update`, `status --all`, `dashboard`,
+ * `board`, `sitrep`: the whole lab's status, where the word beside `status` is no label or testbed's name (a label `lab` is
+ * shown as ever).
  */
-const STATUS_SAID = /^(?:(?:the\s+)?(lab|current|overall|latest|general|team|queues?)\s+status|status\s+(report|update|overview)|(?:the\s+)?dashboard)$/i;
+const STATUS_SAID =
+  /^(?:(?:the\s+)?(lab|current|overall|latest|general|team|queues?|detailed|complete)\s+status|status\s+(report|update|overview|board)|status\s+-{1,2}(?:all|a|v|verbose|full|long|l)|(?:the\s+)?(?:dashboard|board)|sitrep)$/i;
 /** `availability`, `check availability`, `show me availability`: the free ones. */
 const AVAILABILITY = /^(?:(?:show|check|see|get)(?:\s+me)?\s+(?:the\s+)?)?availability$/i;
 /** `show mine`, `list mine`, `my stuff`, `status of my testbeds`: their bookings. */
@@ -1341,6 +1356,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const nextFor = command.length > AROUND_NAME_MAX ? null : NEXT_FOR.exec(command);
   const nextName = nextFor?.slice(1).find((group) => group !== undefined)?.trim();
   if (nextName !== undefined && namesWaited(testbeds, nextName)) return `wait ${nextName}`;
+  const doneThen = command.length > AROUND_NAME_MAX ? undefined : WHEN_DONE_THEN_MINE.exec(command)?.[2].trim();
+  if (doneThen !== undefined && namesWaited(testbeds, doneThen)) return `wait ${doneThen}`;
   // `what's the status of my project` is nobody's testbed: left as typed (a hint).
   const statusOf = STATUS_OF.exec(command);
   const statusOfWhat = statusOf?.[1]?.trim();
@@ -1462,6 +1479,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;
+  const claimed = CLAIMED_AS.exec(command)?.[1].trim();
+  if (claimed !== undefined && namesOne(testbeds, claimed)) return `book ${claimed}`;
+  const anyoneOn = ANYONE_ON.exec(command)?.[1].trim();
+  if (anyoneOn !== undefined && namesOne(testbeds, anyoneOn)) return `who has ${anyoneOn}`;
   const said = RELEASE_SAID.exec(command);
   const saidName = said?.slice(1).find((group) => group !== undefined)?.trim();
   if (saidName !== undefined && (IT.test(saidName) || namesOne(testbeds, saidName))) return `release ${saidName}`;

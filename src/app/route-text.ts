@@ -106,12 +106,16 @@ const API_HELP =
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
   // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
   /^(?:reboot|restart|reset|power[\s-]*cycle|re-?image|reinstall|re-?flash|fix|repair)\s+(?![\s\S]*\b(?:queue|line|booking|reservation|password|bot|list|wait|label|name)s?\b)(\S[\s\S]*?)(?:\s+(?:please|pls|asap))?$/i,
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
+  // `flag lab-3`, `open a ticket for lab-3`, `file a bug against lab-3`: a problem to tell the admins about, not said yet.
+  /^(?:flag|(?:raise|open|file|log|create)\s+(?:an?\s+)?(?:issue|ticket|bug|problem|fault)\s+(?:for|on|against|about|with))\s+(\S[\s\S]{0,80}?)$/i,
+  // `the power on lab-3 is off`, `the fan in lab-3 is broken`: a part of it.
+  /^(?:the\s+)?\S+(?:\s+\S+)?\s+(?:on|of|in|for)\s+(\S[\s\S]{0,80}?)\s+(?:is|seems|looks)\s+(?:off|broken|dead|down|loose|unplugged|faulty|not\s+working)$/i,
   // `lab-3 isn't working`, `lab-3 isnt responding`.
   /^(\S[\s\S]*?)\s+isn['’]?t\s+(?:working|responding|reachable|booting|starting|coming\s+up)(?:[\s,.:;!-][\s\S]*)?$/i,
   // `lab-3 status is wrong`, `lab-3 shows as free but Linus is using it`, `lab-3 is actually in use`: what the lab shows is not so.
@@ -259,8 +263,11 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // on its own, and the first that is one (a thank-you is no request, and a greeting, which opens the menu, is
   // answered so only when no other sentence asks for something).
   const sentences = event.text.length > SENTENCES_TEXT_MAX ? [] : event.text.split(SENTENCE_END);
+  // `Linus, can I have lab-3 after you?`: what is said to a colleague, read without their name (which is not read).
+  const called = event.text.length > SENTENCES_TEXT_MAX ? null : CALLED_BY_NAME.exec(event.text.trim());
+  const toColleague = called !== null && !('found' in findByTypedName(ctx.testbeds ?? [], called[1])) ? [called[2]] : [];
   let greeted: RouteDecision | undefined;
-  for (const sentence of sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)) {
+  for (const sentence of [...toColleague, ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX))]) {
     const decision = routeWhole({ ...event, text: sentence }, ctx);
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
     else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
@@ -268,6 +275,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   return greeted ?? whole;
 }
 
+/** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`. */
+const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$/u;
 /** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
 const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
 /** Typed text is read sentence by sentence only up to this length, and its first sentences only. */

@@ -68,10 +68,10 @@ export const YES_ALONE =
  * said to an offer, the offer again, with how long it is held and both its buttons (else what the words get anyway).
  */
 export const LATER_SAID =
-  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|in\s+\d{1,2}\s*(?:min(?:ute)?s?|m)|what(?:['’]?s|\s+is)\s+offered\s+to\s+me|(?:do\s+i\s+have|have\s+i\s+got|any)\s+(?:an?\s+)?offers?(?:\s+for\s+me)?|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)\s+it|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
+  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|in\s+\d{1,2}\s*(?:min(?:ute)?s?|m)|what(?:['’]?s|\s+is)\s+offered\s+to\s+me|(?:do\s+i\s+have|have\s+i\s+got|any)\s+(?:an?\s+)?offers?(?:\s+for\s+me)?|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)(?:\s+it)?|(?:i\s+)?(?:can['’]?t|cannot)\s+(?:take\s+it\s+)?(?:right\s+)?now|i\s+(?:can['’]?t|cannot)(?:\s+take\s+it)?|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
 export const NEXT_PERSON =
-  /^(?:(?:the\s+)?next\s+(?:person|one)|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else|the\s+(?:queue|line))|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
+  /^(?:(?:the\s+)?next\s+(?:person|one)|skip\s+me\s+this\s+time|no\s+need|(?:no\s+thanks?|no\s+thank\s+you|nah)[,!.]?\s+i['’]?m\s+(?:good|fine|ok(?:ay)?|set)|i\s+(?:found|got|have|booked)\s+(?:another|a\s+different)(?:\s+(?:one|testbed))?|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else|the\s+(?:queue|line))|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
 /**
  * `who are the admins?`, `who is the admin`, `list admins`, `who can force release`, `what can admins do`, `contact the admins`, `who is in
  * charge`, `who manages the lab`: the ADMINS, for anybody.
@@ -159,9 +159,9 @@ function withoutGreeting(text: string): string {
   return rest === text || /^(?:there|bot|all|team|everyone|folks|please|pls)[!.?]*$/i.test(rest) ? text : rest;
 }
 
-/** `book: lab-3`, `release - lab-3`: a mark between a command and its testbed says nothing. */
+/** `book: lab-3`, `release - lab-3`: a mark between a command and its testbed says nothing (`status -v` is a flag, read with `status`). */
 function withoutMark(text: string): string {
-  return text.replace(/^(book|register|reserve|release|status|wait|unwait|extend|history)\s*(?::|\s[-–—])\s*(?=\S)/i, '$1 ');
+  return text.replace(/^(book|register|reserve|release|status|wait|unwait|extend|history)\s*(?::|\s(?:-{1,2}|[–—]|->|→)(?=\s))\s*(?=\S)/i, '$1 ');
 }
 
 /** Courtesy and nothing else (`please`, `pls`, `now`). */

@@ -365,7 +365,7 @@ describe('router: extend with a time', () => {
 
   it('which labels lists the labels; the same words about what no testbed carries stay a hint', () => {
     expect(route(text('which labels'), ctx)).toEqual({ kind: 'reply', view: { kind: 'labels' } });
-    for (const typed of ['the end', 'any news', 'what is love']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    for (const typed of ['the end', 'any pizza', 'what is love']) expect(route(text(typed), ctx), typed).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 
   // Whichever is handed on first: their whole names, ordered, one per line, in place of a label.
@@ -3992,5 +3992,78 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     expect(dispatched('book lab-3. thank you in advance')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
     expect(dispatched('Thanks. Also, who has lab-3?')).toEqual(status3);
     expect(isCommandText('Done with lab-3. Thanks all!', testbeds)).toBe(true);
+  });
+
+  it.each([
+    // Whether somebody is on it, said short (the hint before).
+    ['lab-3 anyone?', status3],
+    ['lab-3, anyone?', status3],
+    ['lab-3 free to use?', status3],
+    ["what's my purpose on lab-3", status3],
+    // A board marked: free is a release, taken a booking.
+    ['set lab-3 to free', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['lab-3 -> free', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['lab-3 = free', [{ type: 'release.started', testbedName: 'lab-3' }]],
+    ['mark lab-3 as mine', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['mark lab-3 as in use', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['set lab-3 busy', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['just need lab-3 for 5 minutes', [{ type: 'registration.started', testbedName: 'lab-3', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '10:05' } }]],
+    // The whole lab, and what is new.
+    ['detailed status', [{ type: 'status.requested' }]],
+    ['status --all', [{ type: 'status.requested' }]],
+    ['status -v', [{ type: 'status.requested' }]],
+    ['sitrep', [{ type: 'status.requested' }]],
+    ['board', [{ type: 'status.requested' }]],
+    ['any news', { kind: 'reply', view: { kind: 'digest' } }],
+    ['anything new', { kind: 'reply', view: { kind: 'digest' } }],
+    ['updates?', { kind: 'reply', view: { kind: 'digest' } }],
+    // A place in its queue.
+    ['put me on the list for lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['add me to lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['after you with lab-3', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ["when you're done with lab-3 can I have it", [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['when Linus is done with lab-3, can I get it', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    // Said to a colleague by name: read without it.
+    ['Linus, can I have lab-3 after you?', [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }]],
+    ['Linus Lab, are you still on lab-3?', [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a flag after `status` is no label, while a mark between a command and its testbed still says nothing (`book -- lab-3` named “- lab-3”)', () => {
+    expect(dispatched('status - 5g')).toEqual([{ type: 'status.requested', label: '5g' }]);
+    expect(dispatched('status -- 5g')).toEqual([{ type: 'status.requested', label: '5g' }]);
+    expect(dispatched('book -- lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('release - lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+  });
+
+  it('a recording blanks the colleague whose end is waited for, and keeps the same words said to the holder', () => {
+    expect(isCommandText('when Linus is done with lab-3, can I get it', testbeds)).toBe(false);
+    expect(isCommandText('when Zebrafalcon is done with lab-3, can I get it', testbeds)).toBe(false);
+    expect(isCommandText("when you're done with lab-3 can I have it", testbeds)).toBe(true);
+    expect(isCommandText('Linus, can I have lab-3 after you?', testbeds)).toBe(false);
+    for (const said of ['lab-3 anyone?', 'set lab-3 to free', 'mark lab-3 as mine', 'status --all', 'add me to lab-3']) expect(isCommandText(said, testbeds)).toBe(true);
+  });
+
+  it.each([
+    // A problem said as people say it: the form that tells the admins, holding what was typed.
+    ['lab-3 has a bad cable'],
+    ['lab-3 is on fire'],
+    ['the power on lab-3 is off'],
+    ['flag lab-3'],
+    ['open a ticket for lab-3'],
+    ['file a bug against lab-3'],
+  ])('%s', (typed) => {
+    expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: typed } });
+  });
+
+  it('an offer answered as people answer it: passed on, or asked about; `anyone else having issues with lab-3` is its history', () => {
+    for (const typed of ['skip me this time', "no thanks, I'm good", 'no need', 'I found another one', 'I got another testbed']) {
+      expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    }
+    for (const typed of ['how long do I have to accept', "I can't right now"]) expect(dispatched(typed)).toEqual({ kind: 'reply', view: { kind: 'offerTaken', otherwise: 'hint' } });
+    expect(dispatched('anyone else having issues with lab-3')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    // `I'm good` alone may answer anything: the hint.
+    expect(dispatched("I'm good")).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
 });
