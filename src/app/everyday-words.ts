@@ -44,6 +44,8 @@ const BOOK_IF_NAMED =
  * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
  */
 const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
+/** `two testbeds`, `2 5g testbeds` (group 1, a label): several asked for at once. */
+const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:(\S+)\s+)?(?:testbeds|ones|boxes|rigs)$/i;
 /** `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
@@ -1422,10 +1424,13 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `can I get on lab-3`: as `can I get lab-3`.
   const onto = asked === null ? undefined : /^on(?:to)?\s+(\S[\s\S]*)$/i.exec(asked[1])?.[1];
   if (onto !== undefined && isLabName(testbeds, bookingName(onto, testbeds) ?? '')) return `book ${onto}`;
+  // `2 5g testbeds please`, `two testbeds`: several at once, said alone (a label the lab does not have is no such ask).
+  const countedAlone = SEVERAL_AT_ONCE.exec(command);
+  if (countedAlone && (countedAlone[1] === undefined || labelCarried(testbeds, countedAlone[1]))) return `book ${command}`;
   if (asked) {
     const named = bookingName(asked[1], testbeds);
     // `I need two testbeds`, `I need 2 5g testbeds`: several at once, which the booking answers.
-    if (/^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:\S+\s+)?(?:testbeds|ones|boxes|rigs)$/i.test(asked[1])) return `book ${asked[1]}`;
+    if (SEVERAL_AT_ONCE.test(asked[1])) return `book ${asked[1]}`;
     // `give me 5 minutes`, `I need 2 hours`: time, not a testbed (what that asks for depends on what they hold).
     if (named === undefined && startsWithBareTime(asked[1])) return command;
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;

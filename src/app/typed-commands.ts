@@ -129,8 +129,9 @@ export function commandText(text: string): string {
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
   // `??`, `?!`: as a lone `?`, help.
   if (/^\?[?!]+$/.test(typed)) return '?';
-  // (`testbeds with 5g`, `testbeds that are free` are about testbeds, not to the bot.)
-  const command = withoutMark(/^testbeds?(?:\s+(?:bot|monitor))?[,:]?\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
+  // The bot called by its name or as `bot,` before a command (`bot, what's free`). (`testbeds with 5g`, `testbeds that are free`
+  // are about testbeds, not to the bot.)
+  const command = withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
@@ -185,7 +186,7 @@ function withoutMarkup(text: string): string {
 
 /** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
-  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me',
+  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
@@ -248,11 +249,11 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
 }
 
 /**
- * `free`, `what's free?`, `anything available`, `which testbeds are free`: the status of the free ones.
+ * `free`, `what's free?`, `anything available`, `something free?`, `anyone free`, `which testbeds are free`: the status of the free ones.
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
  * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`: the status of that testbed (group 1 or 2), with its expected

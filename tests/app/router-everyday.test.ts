@@ -4066,4 +4066,16 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // `I'm good` alone may answer anything: the hint.
     expect(dispatched("I'm good")).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
+
+  it('`bot,` before a command calls the bot; chat spells `what` short; `anyone free` asks for the free ones; a count alone books', () => {
+    const free = [{ type: 'status.requested', label: 'free' }];
+    for (const typed of ["bot, what's free", 'wats free', "wat's free", 'something free?', 'anyone free', 'any1 free']) expect(dispatched(typed), typed).toEqual(free);
+    expect(dispatched('bot: book lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    // `bot status` asks after the bot itself: the menu, as before.
+    expect(dispatched('bot status')).toEqual([{ type: 'menu.requested' }]);
+    expect(dispatched('2 5g testbeds please')).toEqual([{ type: 'registration.started', testbedName: '2 5g testbeds' }]);
+    expect(dispatched('two testbeds')).toEqual([{ type: 'registration.started', testbedName: 'two testbeds' }]);
+    // A label nobody's testbed carries: no such ask.
+    expect(dispatched('3 foo testbeds')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
 });
