@@ -8,7 +8,7 @@ import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js'
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
-import { ANY_TESTBED, eitherWords, FREE_NOW, IT, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { ANY_TESTBED, eitherWords, FREE_NOW, IT, isMoreTime, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 import { TAKE_FROM_COLLEAGUE } from './typed-admin.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
@@ -45,7 +45,7 @@ const BOOK_IF_NAMED =
  */
 const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
 /** `two testbeds`, `2 5g testbeds` (group 1, a label): several asked for at once. */
-const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:(\S+)\s+)?(?:testbeds|ones|boxes|rigs)$/i;
+const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|boxes|rigs)$/i;
 /** `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
 const BOOK_ASKED =
   /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
@@ -512,8 +512,6 @@ function pushedBack(typed: string, testbeds: readonly Pick<TestbedRecord, 'testb
   if (asked.until !== undefined) return ['release', named, `at ${asked.until.replace(/^until\s+/i, '')}`].filter((part) => part !== undefined).join(' ');
   return asked.minutes === undefined ? undefined : ['extend', named, match[3]].filter((part) => part !== undefined).join(' ');
 }
-
-const isMoreTime = (asked: { minutes?: number; until?: string }): boolean => asked.minutes !== undefined || asked.until !== undefined;
 
 /** `never mind`, `forget it`, `cancel that`, `I changed my mind`: as `cancel`, which closes the form the person has open. */
 const NEVER_MIND = /^(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|(?:cancel|stop|scrap)\s+(?:that|this|it)|abort|quit|exit|(?:i(?:['’]?ve|\s+have)?\s+)?changed\s+my\s+mind)$/i;
@@ -999,9 +997,9 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
 const RELEASE_MINE =
   /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
 /**
- * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give lab-3 back`, `free lab-3 up`, `anyone want
- * lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3 (the group that matched), when it names a
- * testbed (or `it`).
+ * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give
+ * lab-3 back`, `free lab-3 up`, `anyone want lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3
+ * (the group that matched), when it names a testbed (or `it`).
  */
 const RELEASE_SAID =
   /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s*(?:->|→|=)\s*(?:free|available|released)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;

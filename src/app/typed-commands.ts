@@ -663,20 +663,25 @@ const EVERY_BOOKING = /^(?:(?:all|both)\b[\s\S]*|my\s+(?:bookings|testbeds|reser
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
   const read = readExtendOnly(typed, testbeds);
   if (isMoreTime(read)) return read;
-  for (const reason of typed.matchAll(EXTEND_REASON)) {
+  for (const reason of typed.slice(0, EXTEND_BEFORE_REASON_MAX).matchAll(EXTEND_REASON)) {
     const why = typed.slice(reason.index + reason[0].length);
+    const before = why === '' ? undefined : readExtendOnly(typed.slice(0, reason.index), testbeds);
     // A second length or time (`2h, 3h`, `2h for tomorrow`) is no reason but a different ask.
-    if (why === '' || readTypedExtension(why) !== null || untilPhrase(why) !== undefined) continue;
-    const before = readExtendOnly(typed.slice(0, reason.index), testbeds);
-    if (isMoreTime(before)) return { ...before, whole: false };
+    const otherTime = (): boolean => why.length <= MAX_TIME_WORDS && (readTypedExtension(why) !== null || untilPhrase(why) !== undefined);
+    if (before !== undefined && isMoreTime(before) && !otherTime()) return { ...before, whole: false };
   }
   return read;
 }
 
+/** A reason is looked for within this many characters: a testbed's name and a length or time come before it. */
+const EXTEND_BEFORE_REASON_MAX = 160;
+/** Words after the reason's mark longer than this are no second length or time. */
+const MAX_TIME_WORDS = 80;
 /** Before a reason given with an extension: a comma, a dash, `for`, `because`, `since`, `as`. */
 const EXTEND_REASON = /\s*[,;:]\s*|\s+-+\s+|\s+(?:for|because(?:\s+of)?|cause|cuz|coz|since|as|so)\s+/gi;
 
-const isMoreTime = (read: { minutes?: number; until?: string }): boolean => read.minutes !== undefined || read.until !== undefined;
+/** True when an extension's words asked for more time: a length or a time. */
+export const isMoreTime = (read: { minutes?: number; until?: string }): boolean => read.minutes !== undefined || read.until !== undefined;
 
 /** What `extend` is followed by, read once: a length or a time alone, or a testbed and then one. */
 function readExtendOnly<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
