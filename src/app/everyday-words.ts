@@ -128,8 +128,25 @@ function namesColleague(said: string): boolean {
   if (HELD_ASKED.test(said) && /^did\s/i.test(said) && !/^did\s+(?:any|some|no)(?:one|body)\s+release\s/i.test(said)) return true;
   return QUEUE_ORDER.test(said) && /^(?:swap\s|let\s|give\s+my\s)/i.test(said);
 }
-/** `steal lab-3`, `take over lab-3`, `can I take over lab-3 from Linus`: as `book lab-3` (group 1), whose answer says who holds it. */
-const TAKE_OVER = /^(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|i(?:['’]?m|\s+am)\s+)?(?:steal|take\s+over|taking\s+over|stealing)\s+(\S[\s\S]{0,80}?)(?:\s+from\s+\S+(?:\s+\S+)?)?$/i;
+/**
+ * `steal lab-3`, `take over lab-3`, `can I take over lab-3 from Linus`, `can I borrow lab-3 from Linus`: as `book lab-3` (group 1), whose
+ * answer says who holds it (`from 2pm` is a time, read by the booking).
+ */
+const TAKE_OVER =
+  /^(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|i(?:['’]?m|\s+am)\s+)?(?:steal|take\s+over|taking\s+over|stealing|borrow(?=[\s\S]*\sfrom\s)|borrowing(?=[\s\S]*\sfrom\s))\s+(\S[\s\S]{0,80}?)(?:\s+from\s+(?!\d|(?:now|noon|today|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?)?$/i;
+/**
+ * `Linus said I can use lab-3`, `Linus gave me lab-3`, `I got lab-3 from Linus` (group 1 or 2 the colleague): lab-3 is theirs now,
+ * by word of mouth, so as `book lab-3` (the group set among 3 to 5), whose answer says who holds it.
+ */
+const GIVEN_BY =
+  /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:said|says|told\s+me)\s+(?:that\s+)?i\s+(?:can|could|may)\s+(?:use|have|take)\s+(\S[\s\S]{0,80}?)|((?!i\s)\S+(?:\s+\S+)?)\s+(?:gave|handed|passed)\s+me\s+(\S[\s\S]{0,80}?)|i\s+got\s+(\S[\s\S]{0,80}?)\s+from\s+(\S+(?:\s+\S+)?))$/i;
+/**
+ * `Linus left for the day and still has lab-3`, `Linus is on vacation but holds lab-3`, `Linus is overdue on lab-3` (group 1 the
+ * colleague), `who's holding lab-3 hostage`, `lab-3 has been busy all week`, `why is lab-3 always busy`: as `who has lab-3` (the group set after the first), whose row
+ * names the holder and offers Ask the holder.
+ */
+const HELD_AWAY =
+  /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:(?:left(?:\s+for\s+the\s+(?:day|weekend))?|went\s+home|is\s+(?:on\s+(?:vacation|holiday|leave|pto)|away|out(?:\s+of\s+(?:the\s+)?office)?|ooo|off(?:\s+sick)?|gone(?:\s+home)?))(?:\s+(?:today|this\s+week))?,?\s+(?:but|and)\s+(?:still\s+)?(?:has|holds|is\s+(?:still\s+)?holding|still\s+has)|is\s+(?:overdue|late)\s+(?:on|with|returning|releasing))\s+(\S[\s\S]{0,80}?)|who(?:['’]?s|\s+is)\s+holding\s+(\S[\s\S]{0,80}?)\s+hostage|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:busy|taken|booked|in\s+use)\s+all\s+(?:day|week|month)|why\s+is\s+(\S[\s\S]{0,80}?)\s+always\s+(?:busy|taken|booked|in\s+use)|(\S[\s\S]{0,80}?)\s+is\s+always\s+(?:busy|taken|booked|in\s+use))$/i;
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /**
@@ -613,6 +630,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined)) return true;
   const holderDone = WHEN_DONE_THEN_MINE.exec(said)?.[1];
   if (holderDone !== undefined && !/^(?:you|they|he|she)$/i.test(holderDone)) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said) || WAIT_ME_DONE.test(said))) return true;
@@ -746,7 +764,7 @@ const ABOUT_TESTBED =
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -1250,6 +1268,14 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (idle !== undefined && namesOne(testbeds, idle)) return `who has ${idle}`;
   const takenOver = wordsAround(TAKE_OVER, command);
   if (takenOver !== undefined && namesOne(testbeds, takenOver)) return `book ${takenOver}`;
+  // `take over lab-3 from 2pm`: a later start, which the booking names.
+  const overFrom = command.length > AROUND_NAME_MAX ? null : /^(?:(?:can|could|may)\s+i\s+)?(?:steal|take\s+over|borrow)\s+(\S[\s\S]{0,80}?)\s+from\s+(\S[\s\S]{0,40})$/i.exec(command);
+  if (overFrom && namesOne(testbeds, overFrom[1]) && isTypedTime(`until ${overFrom[2]}`)) return `book ${overFrom[1]} from ${overFrom[2]}`;
+  const givenBy = command.length > AROUND_NAME_MAX ? undefined : GIVEN_BY.exec(command);
+  const givenName = givenBy?.[2] ?? givenBy?.[4] ?? givenBy?.[5];
+  if (givenName !== undefined && namesOne(testbeds, givenName.trim())) return `book ${givenName.trim()}`;
+  const away = command.length > AROUND_NAME_MAX ? undefined : HELD_AWAY.exec(command)?.slice(2).find((group) => group !== undefined)?.trim();
+  if (away !== undefined && namesOne(testbeds, away)) return `who has ${away}`;
   const freeWhen = FREE_WHEN.exec(command)?.[1];
   // (`in an hour` is a length from now; `after lunch`, `on friday`, `tomorrow` a time.)
   const whenSaid = freeWhen === undefined ? [] : [freeWhen.replace(/^in\s+/i, 'for ').replace(/^(?:at|by|till|before|on)\s+/i, 'until ').replace(/^(?!for\s|until\s)/i, 'until '), freeWhen.replace(/^after\s+/i, 'until ')];

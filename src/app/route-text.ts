@@ -353,7 +353,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `give lab-3 to Linus`: the card that says who that is on the platform, and hands lab-3 over with one press.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
-  if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: colleagueWords(handOver[2]).slice(0, 120) });
+  if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: selfWords(colleagueWords(handOver[2])).slice(0, 120) });
   const several = handOver ? severalHandedOver(handOver[1], colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
   if (several) return several;
   // (`give it to me` is taking what is offered, and `give it to the next person` passing on an offer, not a hand-over.)
@@ -682,6 +682,11 @@ function colleagueWords(words: string): string {
   // `until`, `till` and `over` only before a time: `Till` may be a name (`Ben Till Jones`).
   const timed = /^(?:for|because)$/i.test(after[1]) || isTypedTime(`until ${after[2]}`);
   return timed ? typed.slice(0, after.index) : words.trim();
+}
+
+/** `move lab-3 to my name`: the person typing, as `me`. */
+function selfWords(words: string): string {
+  return /^my\s+(?:own\s+)?(?:name|account|user)$/i.test(words.trim()) ? 'me' : words;
 }
 
 /** `history lab-3`: that testbed's bookings; otherwise a line on why not (the name meant, when it was a slip). */

@@ -4078,4 +4078,36 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // A label nobody's testbed carries: no such ask.
     expect(dispatched('3 foo testbeds')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
+
+  it.each([
+    // A complaint about who holds it: its status, whose row names the holder and offers Ask the holder (the hint before).
+    ['Linus left for the day and still has lab-3', status3],
+    ['Linus is on vacation but holds lab-3', status3],
+    ['Linus is overdue on lab-3', status3],
+    ["who's holding lab-3 hostage", status3],
+    ['lab-3 has been busy all week', status3],
+    ['why is lab-3 always busy', status3],
+    ['lab-3 is always taken', status3],
+    ['lab-3 overdue?', status3],
+    // Theirs by word of mouth, or borrowed: the booking form, which says who holds it.
+    ['Linus said I can use lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['Linus gave me lab-3', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['I got lab-3 from Linus', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    ['can I borrow lab-3 from Linus', [{ type: 'registration.started', testbedName: 'lab-3' }]],
+    // `my name` is the person typing (it looked for a colleague called “my name”).
+    ['move lab-3 to my name', [{ type: 'handOver.started', testbedId: 3, to: 'me' }]],
+  ])('%s', (typed, expected) => {
+    expect(dispatched(typed)).toEqual(expected);
+  });
+
+  it('a colleague named in these is not read, and a recording blanks the text; the same about the testbed alone is kept', () => {
+    for (const said of ['Linus is overdue on lab-3', 'Linus said I can use lab-3', 'I got lab-3 from Linus', 'Linus left for the day and still has lab-3', 'can I borrow lab-3 from Linus', 'Zebrafalcon gave me lab-3']) {
+      expect(isCommandText(said, testbeds), said).toBe(false);
+    }
+    for (const said of ["who's holding lab-3 hostage", 'lab-3 is always taken', 'lab-3 overdue?']) expect(isCommandText(said, testbeds), said).toBe(true);
+    // `borrow … from` a time is no colleague: the booking reads it as a later start, as before.
+    expect(dispatched('can I borrow lab-3 from 2pm')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', unread: 'from 2pm' }]);
+    // (`take over lab-3 from 2pm` dropped the time before: the booking names it now.)
+    expect(dispatched('take over lab-3 from 2pm')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', unread: 'from 2pm' }]);
+  });
 });
