@@ -663,7 +663,7 @@ const EVERY_BOOKING = /^(?:(?:all|both)\b[\s\S]*|my\s+(?:bookings|testbeds|reser
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
   const read = readExtendOnly(typed, testbeds);
   if (isMoreTime(read)) return read;
-  for (const reason of typed.slice(0, EXTEND_BEFORE_REASON_MAX).matchAll(EXTEND_REASON)) {
+  for (const reason of [...typed.slice(0, EXTEND_BEFORE_REASON_MAX).matchAll(EXTEND_REASON)].slice(0, EXTEND_REASON_TRIES)) {
     const why = typed.slice(reason.index + reason[0].length);
     const before = why === '' ? undefined : readExtendOnly(typed.slice(0, reason.index), testbeds);
     // A second length or time (`2h, 3h`, `2h for tomorrow`) is no reason but a different ask.
@@ -673,8 +673,9 @@ function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: s
   return read;
 }
 
-/** A reason is looked for within this many characters: a testbed's name and a length or time come before it. */
+/** A reason is looked for within this many characters, after one of the first few marks: a testbed's name and a length or time come before it. */
 const EXTEND_BEFORE_REASON_MAX = 160;
+const EXTEND_REASON_TRIES = 6;
 /** Words after the reason's mark longer than this are no second length or time. */
 const MAX_TIME_WORDS = 80;
 /** Before a reason given with an extension: a comma, a dash, `for`, `because`, `since`, `as`. */
