@@ -768,9 +768,9 @@ const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|qu
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
-/** `show me 5g`, `what's available in 5g`, `5g`: the testbeds carrying that label (group 1 or 2), with their states. */
+/** `show me 5g`, `what's available in 5g`, `5g`, `status of all 5g`, `all 5g status`: the testbeds carrying that label (the group set), with their states. */
 const LABEL_SHOWN =
-  /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones))$/i;
+  /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones)|status\s+(?:of\s+)?(?:all\s+(?:the\s+)?)(\S+?)(?:\s+(?:testbeds?|ones?))?|status\s+(\S+?)\s+(?:free|available)|(?:all|free)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?\s+status)$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
 const HOW_OFTEN = /^how\s+(?:often|much|busy)\s+(?:was|is|has)\s+(\S[\s\S]*?)(?:\s+(?:been\s+)?used)?(?:\s+(?:lately|recently|(?:this|last|(?:in\s+)?the\s+(?:last|past))\s+(?:week|month)))?$/i;
 /**
@@ -1575,6 +1575,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // (`who lab-3`: `who` and a testbed's name alone.)
   const infoName = [INFO_ON, NAME_INFO, WHO_OWNS, /^who\s+(\S[\s\S]*)$/i].map((pattern) => pattern.exec(command)?.[1].trim()).find((name) => name !== undefined && namesOne(testbeds, name));
   if (infoName !== undefined) return `who has ${infoName}`;
+  // `lab-3 or lab-5 free?`, `any of lab-3, lab-5 free?`: each of them.
+  const infoList = command.length > AROUND_NAME_MAX ? undefined : NAME_INFO.exec(command)?.[1].trim();
+  if (infoList !== undefined && testbedsNamed(testbeds, eitherWords(infoList)) !== undefined) return `who has ${eitherWords(infoList)}`;
   // `5g free`, `5g status`, `show me 5g`, `5g` alone: a label the lab has (and no testbed's name).
   // A label alone is read so only when it is no command word (a lab's label `report` stays the report).
   const shownLabel = (LABEL_SHOWN.exec(command)?.slice(1).find((group) => group !== undefined) ?? NAME_INFO.exec(command)?.[1] ?? (Object.hasOwn(TEXT_COMMANDS, command.toLowerCase()) ? '' : command)).trim();
@@ -1789,6 +1792,9 @@ export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(comma
   return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
 }
 
+/** Words without what separates them (`sd-wan pod`, `sdwan pod`: `sdwanpod`). */
+const squashWords = (words: string): string => words.replace(/[\s\-_./]+/g, '');
+
 /**
  * The one testbed named somewhere in text the bot did not understand (`anyone seen TB-03 today?`), for a
  * hint that offers its status. A word counts when it is a testbed's whole name, or the start of only
@@ -1802,8 +1808,14 @@ export function mentionedTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(
     const match = DIGITS_ALONE.test(word) ? { none: true as const } : findByTypedName(testbeds, word);
     if ('found' in match && (/[\d-]/.test(word) || sameName(match.found.testbed_name, word))) found.add(match.found);
   }
-  // A name of several words (`Thermal chamber`), written whole.
+  // A name of several words (`Thermal chamber`), written whole; or what follows its first word, of two words or more, however its
+  // separators are typed (`the sdwan pod` for TB-04 SD-WAN pod).
   const lower = command.slice(0, 200).toLowerCase();
-  for (const record of testbeds) if (record.testbed_name.includes(' ') && lower.includes(record.testbed_name.toLowerCase())) found.add(record);
+  const squashedCommand = squashWords(lower);
+  for (const record of testbeds) {
+    if (!record.testbed_name.includes(' ')) continue;
+    const rest = record.testbed_name.replace(/^\S+\s+/, '');
+    if (lower.includes(record.testbed_name.toLowerCase()) || (rest.includes(' ') && squashedCommand.includes(squashWords(rest.toLowerCase())))) found.add(record);
+  }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -4110,4 +4110,20 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // (`take over lab-3 from 2pm` dropped the time before: the booking names it now.)
     expect(dispatched('take over lab-3 from 2pm')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', unread: 'from 2pm' }]);
   });
+
+  it('several testbeds asked about at once, and a label asked about with `all` or `status`, are their status', () => {
+    expect(dispatched('lab-3 or TB-04 free?')).toEqual([{ type: 'status.requested', label: 'lab-3 or TB-04' }]);
+    expect(dispatched('any of lab-3, TB-04 free?')).toEqual([{ type: 'status.requested', label: 'lab-3, TB-04' }]);
+    expect(dispatched('are lab-3 or TB-04 free')).toEqual([{ type: 'status.requested', label: 'lab-3 or TB-04' }]);
+    for (const typed of ['all 5g status', 'status of all 5g', 'status all 5g', 'status 5g free', 'free 5g status']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested', label: '5g' }]);
+    // `are` before one thing is no list: `are you free` stays the hint, and `are both free` too.
+    expect(dispatched('are you free')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('are both free')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
+
+  it('what follows the first word of a name of several words, however its separators are typed, is a mention of it (a hint with its status)', () => {
+    for (const typed of ['sdwan pod', 'the sd-wan pod', 'SD-WAN pod free?']) expect(dispatched(typed), typed).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 4 } });
+    // One word of it is no mention.
+    expect(dispatched('the pod people')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
 });
