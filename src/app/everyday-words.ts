@@ -1425,6 +1425,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const stillNeed = STILL_NEED.exec(command);
   const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
+  // `keep until tomorrow`, `still need 2 more hours`: their booking, that much longer.
+  if (extended !== undefined && extended.length <= MORE_TIME_MAX && isMoreTime(readTypedExtend(extended, testbeds))) return `extend ${extended}`;
   if (STILL_MINE.test(command)) return 'extend';
   if (RELEASE_IT_SAID.test(command)) return 'release it';
   if (NOT_NEEDED_SAID.test(command)) return 'pass it';

@@ -260,15 +260,26 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const whole = routeWhole(event, ctx);
   if (whole.kind !== 'reply' || whole.view.kind !== 'hint') return whole;
   // `is lab-3 free? need it for a demo`, `morning! who's on lab-3 today`: no command as a whole, so each sentence
-  // on its own, and the first that is one (a thank-you is no request, and a greeting, which opens the menu, is
-  // answered so only when no other sentence asks for something).
+  // on its own (then a short first clause), and the first that is one (a thank-you is no request, and a greeting,
+  // which opens the menu, is answered so only when no other sentence asks for something).
   const sentences = event.text.length > SENTENCES_TEXT_MAX ? [] : event.text.split(SENTENCE_END);
   // `Linus, can I have lab-3 after you?`: what is said to a colleague, read without their name (which is not read).
   const called = event.text.length > SENTENCES_TEXT_MAX ? null : CALLED_BY_NAME.exec(event.text.trim());
   const toColleague = called !== null && !('found' in findByTypedName(ctx.testbeds ?? [], called[1])) ? [called[2]] : [];
+  // `still need it, soak running`: a short first clause, and why; `lab-3, it's broken again`: what is said of `it`, lab-3.
+  const clause = event.text.length > SENTENCES_TEXT_MAX ? null : FIRST_CLAUSE.exec(event.text.trim());
+  const clauseNamed = clause === null ? undefined : findByTypedName(ctx.testbeds ?? [], clause[1]);
+  const ofIt = clause !== null && clauseNamed !== undefined && 'found' in clauseNamed && IT_SAID.test(clause[2]) ? [{ text: clause[2], recentTestbedId: clauseNamed.found.id }] : [];
+  const candidates: Array<{ text: string; recentTestbedId?: number }> = [
+    ...toColleague.map((text) => ({ text })),
+    ...ofIt,
+    ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)).map((text) => ({ text })),
+    // (Of two words at least: `Usage, last 7 days` is a card's heading, not `usage`.)
+    ...(clause === null || !/\S\s+\S/.test(clause[1]) ? [] : [{ text: clause[1] }]),
+  ];
   let greeted: RouteDecision | undefined;
-  for (const sentence of [...toColleague, ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX))]) {
-    const decision = routeWhole({ ...event, text: sentence }, ctx);
+  for (const { text, recentTestbedId } of candidates) {
+    const decision = routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
     else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
   }
@@ -277,6 +288,10 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
 
 /** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`. */
 const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$/u;
+/** A first clause of a few words before a comma (group 1), and what follows it (group 2). */
+const FIRST_CLAUSE = /^([^,;]{1,40}?)\s*[,;]\s+(\S[\s\S]*)$/;
+/** `it` said of something (`it's broken`, `is it free`). */
+const IT_SAID = /(?:^|\s)it(?:['’]s)?(?=\s|$|[?!.,])/i;
 /** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
 const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
 /** Typed text is read sentence by sentence only up to this length, and its first sentences only. */

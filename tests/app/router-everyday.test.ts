@@ -4126,4 +4126,15 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // One word of it is no mention.
     expect(dispatched('the pod people')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
+
+  it('a short first clause is read when the whole is no command (`still need it, soak running`); `lab-3, it is broken` says it of lab-3', () => {
+    expect(dispatched('still need it, soak running')).toEqual([{ type: 'mine.requested' }]);
+    expect(dispatched('no thanks, skip')).toEqual({ kind: 'reply', view: { kind: 'notNeeded' } });
+    expect(dispatched("lab-3, it's broken again")).toEqual({ kind: 'reply', view: { kind: 'problemForm', testbedId: 3, text: "it's broken again" } });
+    expect(dispatched('lab-3, is it free?')).toEqual(status3);
+    // One word before the comma is no clause of its own: a card's heading quoted stays the hint.
+    expect(dispatched('Usage, last 7 days')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+    expect(dispatched('keep until tomorrow')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-03T10:00:00.000Z' }]);
+    expect(dispatched('still need 2 more hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
+  });
 });

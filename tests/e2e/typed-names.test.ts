@@ -494,6 +494,9 @@ describe('a testbed named with the command', () => {
     expect(await due()).toBe(before + 3_600_000);
     // `still need it`, no testbed talked about: the same card (as a 1:1 room draws it), its own two lengths.
     expect(buttonTitles(await ask(h, h.ada, adaRoom, 'still need it'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release']);
+    // With why after a comma (the 1:1 room's one line on where the bot answers, before).
+    expect(buttonTitles(await ask(h, h.ada, adaRoom, 'still need it, soak running'))).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release']);
+    expect(buttonTitles(await ask(h, h.ada, adaRoom, 'keep until tomorrow'))[0]).toMatch(/^Extend to \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
     // A length or a time alone, as a reminder is answered: the button of that much, or to then.
     const twoHours = await ask(h, h.ada, adaRoom, '2h');
     expect(buttonTitles(twoHours)[0]).toBe('Extend 2 hours');
