@@ -256,6 +256,10 @@ const CALENDAR = /^(?:(?:show|open|see|check|view)(?:\s+me)?\s+)?(?:the\s+|our\s
 /** `bookings this week`, `team usage`, `which testbed is most popular`, `never used testbeds`, `idle testbeds this week`: the usage report. */
 const USAGE_ASKED =
   /^(?:(?:the\s+)?(?:bookings|reservations)\s+(?:this|last)\s+week|(?:the\s+)?(?:team|lab|group)\s+usage|which\s+(?:testbed|one)\s+is\s+(?:the\s+)?(?:most|least)\s+(?:popular|used|booked|wanted)|(?:never|rarely|seldom)\s+used\s+testbeds?|(?:idle|unused)\s+testbeds?\s+(?:this|last)\s+(?:week|month))$/i;
+/** `who booked lab-3 and why`, `who has lab-3 and until when`: the question before (group 1), whose answer says the rest. */
+const AND_WHY = /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when)$/i;
+/** `what is Linus using lab-3 for` (group 1 the colleague, not read): as `who has lab-3` (group 2), whose row gives the purpose. */
+const PURPOSE_ASKED_OF = /^what(?:['’]?s|\s+is|\s+are)\s+(\S+(?:\s+\S+)?)\s+(?:using|doing\s+with|running\s+on)\s+(\S[\s\S]{0,80}?)\s+for$/i;
 /** `what did I do yesterday`, `my usage this month`, `my bookings last week`: their own history. */
 const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|last\s+week|this\s+week|this\s+month|last\s+month)|my\s+(?:usage|stats|history)\s+(?:this|last)\s+(?:week|month))$/i;
 
@@ -263,7 +267,7 @@ const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|
  * `why does jenkins have lab-3`, `which pipeline has lab-3`, `when will the nightly release lab-3`: as `who has lab-3` (group 1), whose
  * row says who holds it until when (the holder named is not read).
  */
-const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?)|when\s+(?:will|does|would)\s+(?:the\s+)?(?!(?:next|first|an?|any|one|it|testbed|something|anything)\s)\S+(?:\s+\S+)?\s+(?:(?:be\s+)?going\s+to\s+)?(?:release|give\s+back|return|hand\s+back|let\s+go\s+of|(?:be\s+)?(?:done|finished)\s+with)|what(?:['’]?s|\s+is|\s+are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with))\s+(\S[\s\S]{0,80})$/i;
+const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold|need|want|use)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?)|when\s+(?:will|does|would)\s+(?:the\s+)?(?!(?:next|first|an?|any|one|it|testbed|something|anything)\s)\S+(?:\s+\S+)?\s+(?:(?:be\s+)?going\s+to\s+)?(?:release|give\s+back|return|hand\s+back|let\s+go\s+of|(?:be\s+)?(?:done|finished)\s+with)|what(?:['’]?s|\s+is|\s+are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with))\s+(\S[\s\S]{0,80})$/i;
 /** `release the pipeline's hold on lab-3`, `end Linus's booking on lab-3`: as `release lab-3` (group 1; whose it was is not read). */
 const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S+)?['’]s?\s+(?:hold|booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80})$/i;
 /** `what pipelines are running`, `show api holds`, `ci holds`, `list holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
@@ -592,7 +596,7 @@ const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holde
 /** `lab-3 idle`, `who wants lab-3`: its status (group 1 or 2): whether it is held, and who waits. */
 const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
 /** `when lab-3 is free`, `if lab-3 is available` (what is left of `I'd like to know when lab-3 is free`): its status (group 1). */
-const WHEN_IT_IS = /^(?:when|if|whether)\s+(\S[\s\S]{0,80}?)\s+(?:is|will\s+be|gets)\s+(?:free|available|back|released)(?:\s+(?:again|soon|today))?$/i;
+const WHEN_IT_IS = /^(?:when|if|whether)\s+(\S[\s\S]{0,80}?)\s+(?:(?:is|will\s+be|gets)\s+(?:free|available|back|released)|frees\s+up|comes\s+back)(?:\s+(?:again|soon|today))?$/i;
 /** `what's not being used`, `which testbeds are not in use`: what is free. */
 const NOT_USED_ASKED = /^(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
@@ -631,6 +635,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined)) return true;
+  const usedBy = said.length > AROUND_NAME_MAX ? undefined : PURPOSE_ASKED_OF.exec(said)?.[1];
+  if (usedBy !== undefined && !/^(?:you|they|he|she|we|i)$/i.test(usedBy)) return true;
   const holderDone = WHEN_DONE_THEN_MINE.exec(said)?.[1];
   if (holderDone !== undefined && !/^(?:you|they|he|she)$/i.test(holderDone)) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said) || WAIT_ME_DONE.test(said))) return true;
@@ -762,9 +768,9 @@ const ABOUT_TESTBED =
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -1214,6 +1220,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (TIME_ZONE_SET.test(command)) return 'set my time zone';
   const clockIn = TIME_IN.exec(command)?.[1];
   if (clockIn !== undefined) return `time zone in ${clockIn}`;
+  // `who booked lab-3 and why`: the row says why too.
+  const andWhy = AND_WHY.exec(command)?.[1];
+  if (andWhy !== undefined && andWhy !== command) return readEveryday(andWhy, testbeds);
+  const purposeAsked = command.length > AROUND_NAME_MAX ? null : PURPOSE_ASKED_OF.exec(command);
+  if (purposeAsked && namesOne(testbeds, purposeAsked[2].trim())) return `who has ${purposeAsked[2].trim()}`;
   if (TIME_ZONE_ASKED.test(command)) return 'time zone';
   const topic = HELP_TOPIC.exec(command)?.[1];
   if (topic !== undefined) return helpOn(topic, testbeds);

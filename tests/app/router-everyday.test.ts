@@ -4137,4 +4137,24 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     expect(dispatched('keep until tomorrow')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-03T10:00:00.000Z' }]);
     expect(dispatched('still need 2 more hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
   });
+
+  it.each([
+    // Why it is held, and when it is back: its status, whose row gives the purpose and the expected release.
+    ['who booked lab-3 and why'],
+    ['what is Linus using lab-3 for'],
+    ['why does Linus need lab-3'],
+    ['lab-3 purpose?'],
+    ["what's the eta on lab-3"],
+    ['lab-3 back when'],
+    ['any idea when lab-3 frees up'],
+    ['is lab-3 free in an hour'],
+    ['will lab-3 be free in 30 min'],
+  ])('%s', (typed) => {
+    expect(dispatched(typed)).toEqual(status3);
+  });
+
+  it('the colleague asked about is not read, and a recording blanks the text', () => {
+    for (const said of ['what is Linus using lab-3 for', 'what is Zebrafalcon using lab-3 for', 'why does Linus need lab-3']) expect(isCommandText(said, testbeds), said).toBe(false);
+    for (const said of ['who booked lab-3 and why', 'any idea when lab-3 frees up', 'lab-3 purpose?']) expect(isCommandText(said, testbeds), said).toBe(true);
+  });
 });
