@@ -256,6 +256,12 @@ const CALENDAR = /^(?:(?:show|open|see|check|view)(?:\s+me)?\s+)?(?:the\s+|our\s
 /** `bookings this week`, `team usage`, `which testbed is most popular`, `never used testbeds`, `idle testbeds this week`: the usage report. */
 const USAGE_ASKED =
   /^(?:(?:the\s+)?(?:bookings|reservations)\s+(?:this|last)\s+week|(?:the\s+)?(?:team|lab|group)\s+usage|which\s+(?:testbed|one)\s+is\s+(?:the\s+)?(?:most|least)\s+(?:popular|used|booked|wanted)|(?:never|rarely|seldom)\s+used\s+testbeds?|(?:idle|unused)\s+testbeds?\s+(?:this|last)\s+(?:week|month))$/i;
+/**
+ * `can someone free up a 5g testbed`, `any 5g free soon?`: the testbeds carrying the label (group 1 or 2), with who holds each
+ * and when it is due back.
+ */
+const LABEL_WANTED_SOON =
+  /^(?:(?:can|could)\s+(?:some|any)(?:one|body)\s+(?:free\s+up|release|give\s+back)\s+(?:a|an|any|one)\s+(\S+?)(?:\s+(?:testbed|one|box))?|(?:(?:is|will)\s+)?any\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:be\s+)?(?:free|available)\s+(?:soon|later|today|any\s*time\s+soon))$/i;
 /** `who booked lab-3 and why`, `who has lab-3 and until when`: the question before (group 1), whose answer says the rest. */
 const AND_WHY = /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when)$/i;
 /** `what is Linus using lab-3 for` (group 1 the colleague, not read): as `who has lab-3` (group 2), whose row gives the purpose. */
@@ -1223,6 +1229,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `who booked lab-3 and why`: the row says why too.
   const andWhy = AND_WHY.exec(command)?.[1];
   if (andWhy !== undefined && andWhy !== command) return readEveryday(andWhy, testbeds);
+  const labelSoon = LABEL_WANTED_SOON.exec(command);
+  const soonLabel = labelSoon?.[1] ?? labelSoon?.[2];
+  if (soonLabel !== undefined && labelCarried(testbeds, soonLabel) && !namesOne(testbeds, soonLabel)) return `status ${soonLabel}`;
   const purposeAsked = command.length > AROUND_NAME_MAX ? null : PURPOSE_ASKED_OF.exec(command);
   if (purposeAsked && namesOne(testbeds, purposeAsked[2].trim())) return `who has ${purposeAsked[2].trim()}`;
   if (TIME_ZONE_ASKED.test(command)) return 'time zone';

@@ -131,7 +131,7 @@ export function commandText(text: string): string {
   if (/^\?[?!]+$/.test(typed)) return '?';
   // The bot called by its name or as `bot,` before a command (`bot, what's free`). (`testbeds with 5g`, `testbeds that are free`
   // are about testbeds, not to the bot.)
-  const command = withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed);
+  const command = withShortCommand(withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed));
   const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
@@ -165,6 +165,13 @@ function withoutMark(text: string): string {
   return text.replace(/^(book|register|reserve|release|status|wait|unwait|extend|history)\s*(?::|\s(?:-{1,2}|[–—]|->|→)(?=\s))\s*(?=\S)/i, '$1 ');
 }
 
+/** Commands typed short, as the first word: `stat`, `rel lab-3`, `rls lab-3`, `bk lab-3`. */
+const SHORT_COMMANDS: Readonly<Record<string, string>> = { stat: 'status', rel: 'release', rls: 'release', bk: 'book' };
+
+function withShortCommand(text: string): string {
+  return text.replace(/^(stat|rel|rls|bk)(?=\s|$)/i, (word) => SHORT_COMMANDS[word.toLowerCase()] ?? word);
+}
+
 /** Courtesy and nothing else (`please`, `pls`, `now`). */
 const COURTESY_ONLY = /^(?:please|pls|plz|now|asap)[?!.,]*$/i;
 
@@ -186,7 +193,7 @@ function withoutMarkup(text: string): string {
 
 /** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
-  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s',
+  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
@@ -196,9 +203,10 @@ const TIME_SPELLINGS: Readonly<Record<string, string>> = {
 };
 const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');
 
-/** `untill tmrw`, `till firday`, `avail?`: the words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
+/** `untill tmrw`, `till firday`, `avail?`, `can u book lab-3 4 me`: the words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
 function withTimeSpellings(text: string): string {
-  return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word);
+  // (`4 me`: for me, not four o'clock.)
+  return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word).replace(/(?<=\s)4(?=\s+(?:me|you|us)(?:$|[\s,.!?]))/gi, 'for');
 }
 
 /**
@@ -209,7 +217,7 @@ function withTimeSpellings(text: string): string {
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER =
-  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much))?$/i;
+  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much))?$/i;
 /** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
 const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;
 
@@ -714,7 +722,7 @@ function readExtendOnly<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: st
  * (`over the weekend`, `for the afternoon`, `overnight`) stays as typed.
  */
 function untilPhrase(words: string): string | undefined {
-  if (/^(?:over\s|for\s+(?:the|this)\s|overnight$)/i.test(words) && isTypedTime(words)) return words;
+  if (/^(?:over\s|for\s+(?:the|this|next)\s|overnight$)/i.test(words) && isTypedTime(words)) return words;
   // `extend lab-3 5pm`, `extend lab-3 noon`: a time with no word before it (a length was read before this).
   const match = /^(?:(?:until|till|til|to|by)\s+)?(\S.*)$/is.exec(words);
   if (!match) return undefined;

@@ -168,9 +168,10 @@ function readDuration(text: string): number | null {
   return lengths.every((length): length is number => length !== null) ? lengths.reduce((sum, length) => sum + length, 0) : null;
 }
 
-/** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `another hour`, `the next hour`). */
+/** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `next 2 hours`, `another hour`, `the next hour`). */
 function readLength(words: string): number | null {
-  const next = /^(?:the\s+next|the\s+coming|another|an\s+extra)\s+(\S.*)$/i.exec(words)?.[1];
+  // (`next 2 hours` without `the`; `next week` is a day, not a length.)
+  const next = /^(?:the\s+next|the\s+coming|another|an\s+extra|next(?=\s+(?:\d|(?:two|three|four|five|six|few|couple)\b)))\s+(\S.*)$/i.exec(words)?.[1];
   if (next !== undefined) return readDuration(next) ?? readDuration(`1 ${next}`);
   return readDuration(words) ?? readLengthRange(words);
 }

@@ -4157,4 +4157,33 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     for (const said of ['what is Linus using lab-3 for', 'what is Zebrafalcon using lab-3 for', 'why does Linus need lab-3']) expect(isCommandText(said, testbeds), said).toBe(false);
     for (const said of ['who booked lab-3 and why', 'any idea when lab-3 frees up', 'lab-3 purpose?']) expect(isCommandText(said, testbeds), said).toBe(true);
   });
+
+  it('chat’s short words: `w/`, `u`, `4 me`, and a few commands typed short as the first word', () => {
+    expect(dispatched('done w/ lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('finished w/ lab-3, thx')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    // `4 me` is for me, not four o'clock (it booked until 16:00).
+    expect(dispatched('hey bot can u book lab-3 4 me')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('book lab-3 until 4')).toMatchObject([{ filled: { release_time: '16:00' } }]);
+    expect(dispatched('rel lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('rls lab-3')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('bk lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+    expect(dispatched('stat')).toEqual([{ type: 'status.requested' }]);
+    // Only as the first word: a purpose keeps its own (`for rel testing`).
+    expect(dispatched('book lab-3 for rel testing')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'rel testing' } }]);
+  });
+
+  it('a thank-you after a question mark adds nothing (`… for the next 2 hours? thanks a lot` was the purpose); `for next 2 hours` is a length', () => {
+    const twoHours = { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' };
+    expect(dispatched('hello, could you please book lab-3 for me for the next 2 hours? thanks a lot')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]);
+    // (`for next 2 hours` was the purpose “next”, and a booking for somebody called so.)
+    expect(dispatched('book lab-3 for next 2 hours')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', filled: twoHours }]);
+    expect(dispatched('extend lab-3 for next 2 hours')).toEqual([{ type: 'mine.requested', testbedId: 3, extendUntil: '2026-03-02T12:00:00.000Z' }]);
+    // `next week` is a day, not a length: named under the picker, as before.
+    expect(dispatched('book lab-3 for next week')).toEqual([{ type: 'registration.started', testbedName: 'lab-3', unread: 'for next week' }]);
+  });
+
+  it('`can someone free up a 5g testbed` and `any 5g free soon?` are the label’s status', () => {
+    for (const typed of ['can someone free up a 5g testbed', 'any 5g free soon?', 'will any 5g be free soon']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested', label: '5g' }]);
+    expect(dispatched('any pizza free soon')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
+  });
 });
