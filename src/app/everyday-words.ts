@@ -142,11 +142,11 @@ const GIVEN_BY =
   /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:said|says|told\s+me)\s+(?:that\s+)?i\s+(?:can|could|may)\s+(?:use|have|take)\s+(\S[\s\S]{0,80}?)|((?!i\s)\S+(?:\s+\S+)?)\s+(?:gave|handed|passed)\s+me\s+(\S[\s\S]{0,80}?)|i\s+got\s+(\S[\s\S]{0,80}?)\s+from\s+(\S+(?:\s+\S+)?))$/i;
 /**
  * `Linus left for the day and still has lab-3`, `Linus is on vacation but holds lab-3`, `Linus is overdue on lab-3` (group 1 the
- * colleague), `who's holding lab-3 hostage`, `lab-3 has been busy all week`, `why is lab-3 always busy`: as `who has lab-3` (the group set after the first), whose row
- * names the holder and offers Ask the holder.
+ * colleague), `who's holding lab-3 hostage`, `lab-3 has been busy all week`, `why is lab-3 always busy`, `lab-3 is busy again`: as
+ * `who has lab-3` (the group set after the first), whose row names the holder and offers Ask the holder.
  */
 const HELD_AWAY =
-  /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:(?:left(?:\s+for\s+the\s+(?:day|weekend))?|went\s+home|is\s+(?:on\s+(?:vacation|holiday|leave|pto)|away|out(?:\s+of\s+(?:the\s+)?office)?|ooo|off(?:\s+sick)?|gone(?:\s+home)?))(?:\s+(?:today|this\s+week))?,?\s+(?:but|and)\s+(?:still\s+)?(?:has|holds|is\s+(?:still\s+)?holding|still\s+has)|is\s+(?:overdue|late)\s+(?:on|with|returning|releasing))\s+(\S[\s\S]{0,80}?)|who(?:['’]?s|\s+is)\s+holding\s+(\S[\s\S]{0,80}?)\s+hostage|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:busy|taken|booked|in\s+use)\s+all\s+(?:day|week|month)|why\s+is\s+(\S[\s\S]{0,80}?)\s+always\s+(?:busy|taken|booked|in\s+use)|(\S[\s\S]{0,80}?)\s+is\s+always\s+(?:busy|taken|booked|in\s+use))$/i;
+  /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:(?:left(?:\s+for\s+the\s+(?:day|weekend))?|went\s+home|is\s+(?:on\s+(?:vacation|holiday|leave|pto)|away|out(?:\s+of\s+(?:the\s+)?office)?|ooo|off(?:\s+sick)?|gone(?:\s+home)?))(?:\s+(?:today|this\s+week))?,?\s+(?:but|and)\s+(?:still\s+)?(?:has|holds|is\s+(?:still\s+)?holding|still\s+has)|is\s+(?:overdue|late)\s+(?:on|with|returning|releasing))\s+(\S[\s\S]{0,80}?)|who(?:['’]?s|\s+is)\s+holding\s+(\S[\s\S]{0,80}?)\s+hostage|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:busy|taken|booked|in\s+use)\s+all\s+(?:day|week|month)|why\s+is\s+(\S[\s\S]{0,80}?)\s+always\s+(?:busy|taken|booked|in\s+use)|(\S[\s\S]{0,80}?)\s+is\s+(?:always\s+(?:busy|taken|booked|in\s+use)|(?:busy|taken|booked|in\s+use)\s+again))$/i;
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /**
@@ -262,6 +262,12 @@ const USAGE_ASKED =
  */
 const LABEL_WANTED_SOON =
   /^(?:(?:can|could)\s+(?:some|any)(?:one|body)\s+(?:free\s+up|release|give\s+back)\s+(?:a|an|any|one)\s+(\S+?)(?:\s+(?:testbed|one|box))?|(?:(?:is|will)\s+)?any\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:be\s+)?(?:free|available)\s+(?:soon|later|today|any\s*time\s+soon))$/i;
+/**
+ * `whoever has lab-3 please release it`, `whoever is on lab-3, are you done?`, `can whoever has lab-3 ping me`, `the person on lab-3
+ * please contact me`: ask its holder (group 1), as Ask the holder does.
+ */
+const WHOEVER_HOLDS =
+  /^(?:(?:is|can|could|would)\s+)?(?:whoever|who\s+ever|the\s+(?:person|one|guy|holder|owner)|(?:some|any)(?:one|body))\s+(?:has|holds|is\s+(?:using|on|holding)|on|using|holding|with|who\s+(?:has|holds|is\s+on))\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:please\s+|pls\s+|plz\s+)?(?:release(?:\s+it)?|give\s+it\s+back|free\s+it(?:\s+up)?|are\s+you\s+done|(?:be\s+)?done|finished|ping\s+me|contact\s+me|message\s+me|dm\s+me|let\s+me\s+know|get\s+in\s+touch|reach\s+out)$/i;
 /** `who booked lab-3 and why`, `who has lab-3 and until when`: the question before (group 1), whose answer says the rest. */
 const AND_WHY = /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when)$/i;
 /** `what is Linus using lab-3 for` (group 1 the colleague, not read): as `who has lab-3` (group 2), whose row gives the purpose. */
@@ -750,8 +756,8 @@ const QUEUE_LENGTH =
   /^(?:how\s+many\s+(?:people\s+)?(?:are\s+)?(?:in\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))|how\s+long\s+is\s+(?:the\s+)?(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s*list|wait-?list))$/i;
 /**
  * `book lab-3 when it's free`, `I'll take lab-3 when free`, `can I have lab-3 after you`, `can I get lab-3 when Linus is done`, `book
- * lab-3 after Linus is done`,
- * `hold lab-3 for me`, `I'm waiting for lab-3`, `waiting on lab-3`, `line up for lab-3`: a place in its queue (group 1 or 2), when the words name a testbed or label of the lab.
+ * lab-3 after Linus is done`, `hold lab-3 for me`, `I'm waiting for lab-3`, `waiting on lab-3`, `line up for lab-3`: a place in its
+ * queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
   /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
@@ -777,7 +783,7 @@ const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /** `show me 5g`, `what's available in 5g`, `5g`, `status of all 5g`, `all 5g status`: the testbeds carrying that label (the group set), with their states. */
@@ -1229,6 +1235,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `who booked lab-3 and why`: the row says why too.
   const andWhy = AND_WHY.exec(command)?.[1];
   if (andWhy !== undefined && andWhy !== command) return readEveryday(andWhy, testbeds);
+  const whoever = command.length > AROUND_NAME_MAX ? undefined : WHOEVER_HOLDS.exec(command)?.[1].trim();
+  if (whoever !== undefined && namesOne(testbeds, whoever)) return `ask about ${whoever}`;
   const labelSoon = LABEL_WANTED_SOON.exec(command);
   const soonLabel = labelSoon?.[1] ?? labelSoon?.[2];
   if (soonLabel !== undefined && labelCarried(testbeds, soonLabel) && !namesOne(testbeds, soonLabel)) return `status ${soonLabel}`;

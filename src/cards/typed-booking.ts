@@ -462,7 +462,8 @@ const GET_NOT_SOMEBODY = /(?:^|\s)(?:on|in|to|into|onto|with|at|of|from|by|up|of
 
 /**
  * `Linus needs lab-3 for 2 hours` (or `get Linus lab-3 for 2 hours`): a booking for the person named, read as `lab-3 for
- * 2 hours` is; undefined when the words before `needs` (after `get`) are nobody's name, or the words after it name no testbed or label (`Linus needs a break`).
+ * 2 hours` is; undefined when the words before `needs` (after `get`) are nobody's name, or the words after it name no testbed
+ * or label (`Linus needs a break`).
  */
 export function readNeededBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string): ForWhom | undefined {
   const got = GET_SOMEBODY.exec(typed.slice(0, 400));

@@ -4186,4 +4186,25 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     for (const typed of ['can someone free up a 5g testbed', 'any 5g free soon?', 'will any 5g be free soon']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested', label: '5g' }]);
     expect(dispatched('any pizza free soon')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });
+
+  it.each([
+    'whoever has lab-3 please release it',
+    'whoever is on lab-3, are you done?',
+    'is whoever has lab-3 done?',
+    'can whoever has lab-3 ping me',
+    'the person on lab-3 please contact me',
+    'who ever has lab-3 pls release',
+  ])('%s asks its holder, as Ask the holder does', (typed) => {
+    expect(dispatched(typed)).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
+    expect(isCommandText(typed, testbeds)).toBe(true);
+  });
+
+  it('a sigh before a command, `already` after it, and `np` say nothing more; `lab-3 is busy again` is its status', () => {
+    expect(dispatched('argh who has lab-3')).toEqual(status3);
+    expect(dispatched('damn lab-3 is busy again')).toEqual(status3);
+    expect(dispatched('seriously? lab-3 still booked?')).toEqual(status3);
+    expect(dispatched('come on, release lab-3 already')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(dispatched('np')).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+    expect(dispatched('no worries')).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
+  });
 });

@@ -328,6 +328,16 @@ describe('ask the holder', () => {
     expect(Date.parse((await h.readTestbeds())[0].expected_release_time!)).toBeGreaterThanOrEqual(before + HOUR - 1000);
   });
 
+  it('`whoever has lab-1 please release it` asks its holder as Ask the holder does', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() + HOUR)] });
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    expect(seenCard(await ask(h, h.linus, h.lab, 'whoever has lab-1 please release it')).heading).toBe('Asked about lab-1');
+    const question = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(question).heading).toBe('Do you still need lab-1?');
+  });
+
   it('the holder gets one direct message per ask, each answer reaches the asker, a second ask within the hour is refused', async () => {
     h = await startHarness({ testbeds: [availableTestbed(1, 'lab-1')] });
     const grace = addGrace();
