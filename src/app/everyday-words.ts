@@ -1538,6 +1538,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `release lab-3 for me`: the release is the same whoever it is for.
   const releaseFor = /^release\s+(\S[\s\S]*?)\s+for\s+(?:me|us)$/i.exec(command)?.[1].trim();
   if (releaseFor !== undefined && namesOne(testbeds, releaseFor)) return `release ${releaseFor}`;
+  // `free lab-3 for Linus`: as `release lab-3 for Linus`, the form on lab-3.
+  const freedFor = command.length > AROUND_NAME_MAX ? null : /^free(?:\s+up)?\s+(\S[\s\S]*?)\s+((?:for|on\s+behalf\s+of)\s+\S[\s\S]*)$/i.exec(command);
+  if (freedFor && namesOne(testbeds, freedFor[1].trim()) && !isTypedTime(freedFor[2]) && !isTypedTime(`until ${freedFor[2].replace(/^for\s+/i, '')}`)) return `release ${freedFor[1].trim()} ${freedFor[2]}`;
   const claimed = CLAIMED_AS.exec(command)?.[1].trim();
   if (claimed !== undefined && namesOne(testbeds, claimed)) return `book ${claimed}`;
   const anyoneOn = ANYONE_ON.exec(command)?.[1].trim();

@@ -441,10 +441,11 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
-    // `release lab-3 for Linus`, `release lab-3 because the soak hung`: the form on lab-3 (what follows is no testbed's name).
+    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`: the form on lab-3 (what follows is no
+    // testbed's name).
     const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
     // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
-    const releasedName = leading !== undefined && /^(?:for|because|since|as|so)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
+    const releasedName = leading !== undefined && /^(?:for|on\s+behalf\s+of|because|since|as|so)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.

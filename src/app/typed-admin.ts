@@ -4,7 +4,7 @@
  * checks the person against ADMINS before any form is shown.
  */
 import type { AdminTask, TestbedRecord } from '../domain.js';
-import { findByTypedName, findNearName, sameName } from '../lab-rules.js';
+import { findByTypedName, findNearName, hasLabel, sameName } from '../lab-rules.js';
 import { isTypedTime } from '../cards/typed-time.js';
 import { MAX_TYPED_NAME } from './typed-commands.js';
 
@@ -42,7 +42,7 @@ type WordsGuard = 'named' | 'testbed' | 'down' | 'maintained';
 const NOT_A_TESTBED = /^(?:done|over|finished|complete|completed|ended|status|list|overview|mode|window|schedule|plan|planned|today|tonight|tomorrow|now|soon|later|please)$/i;
 
 /** A testbed as the readings get it: its name, and (from the store, not from a recording's list) its state. */
-type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRecord, 'status' | 'maintenance'>>;
+type NamedRecord = Pick<TestbedRecord, 'testbed_name'> & Partial<Pick<TestbedRecord, 'status' | 'maintenance' | 'labels'>>;
 
 /** `take lab-3 from Linus`: a colleague (one or two words that are no time; `take lab-3 from 2pm` is a later start), so an admin's force release. */
 export const TAKE_FROM_COLLEAGUE =
@@ -55,7 +55,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
   [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
-  [/^(?:change|update|set)\s+(?<words>\S[\s\S]*?)['’]s\s+name(?<rest>\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
+  [/^(?:change|update|set)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+name(?<rest>\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
   [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
   // `maintenance over for lab-3`, `lab-3 maintenance done`.
   [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
@@ -119,7 +119,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // (`can I force release lab-3`: the form, which tells a person who is no admin who can; never a question sent to the holder.)
   // `force release Linus from lab-3`: the holder's name is not read (the form shows who holds it).
   [/^(?:(?:can|could|may)\s+i\s+)?force[\s-]*release\s+(?<person>\S+(?:\s+\S+)?)\s+(?:from|off|on)\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
-  [/^(?:(?:can|could|may)\s+i\s+)?force[\s-]*release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
+  [/^(?:(?:can|could|may)\s+i\s+)?(?:force[\s-]*|forcibly\s+|forcefully\s+)release(?:\s+(?<words>\S[\s\S]*))?$/i, 'force_release'],
   // `take lab-3 away from Linus`, `kick Linus off lab-3`: the holder's name is not read (the form shows who holds it).
   [/^take\s+(?<words>\S[\s\S]*?)\s+away(?<person>\s+from\s+\S[\s\S]*?)?(?<rest>\s+(?:because|since)\s+\S[\s\S]*)?$/i, 'force_release'],
   [/^(?:kick|boot|throw)\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of|from)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
@@ -179,6 +179,8 @@ const REMOVE = /^(?:remove|delete|drop)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest
 // `add the 5g label to lab-3`, `remove the wifi tag from lab-3`: the labels before the word (group labels), then the testbed.
 const LABEL_WORD_AFTER =
   /^(?<verb>add|put|remove|delete|drop)\s+(?:the\s+)?(?<labels>[\w.-]{1,32}(?:\s*(?:,|\band\b|&)\s*[\w.-]{1,32}){0,9})\s+(?:labels?|tags?)\s+(?:to|on|onto|from|off)\s+(?<words>\S[\s\S]*)$/i;
+// `drop 5g from lab-3`, `remove 5g from lab-3`: a label the testbed carries, taken off.
+const LABEL_DROPPED = /^(?:remove|delete|drop|take)\s+(?<label>[\w.-]{1,32})\s+(?:from|off(?:\s+of)?)\s+(?<words>\S[\s\S]*)$/i;
 // `set lab-3 labels to 5g, core`, `change lab-3's description to …`: the testbed first.
 const OWN = /^(?:set|change|update|edit)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?<what>labels?|tags?|description)\s*(?:[:=]|\s(?:to|as)\s)\s*(?<value>\S[\s\S]*)$/i;
 // `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
@@ -220,7 +222,7 @@ function valueThen(rest: string, separator: RegExp): { words: string; value: str
 const edit = (words: string, what: TypedEdit = {}): TypedAdminTask => ({ task: 'testbed_edit', words, ...(Object.keys(what).length > 0 ? { edit: what } : {}) });
 
 /** An edit of a testbed's labels or description, typed; null when the words are no such thing. */
-function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: string, testbeds: readonly T[]): TypedAdminTask | null {
+function typedEdit<T extends NamedRecord>(command: string, testbeds: readonly T[]): TypedAdminTask | null {
   const of = OF.exec(command);
   if (of) {
     const { words, value } = testbedThen(of.groups!.rest, /\s*[:=]\s*|\s+(?:to|as|are|is)\s+/gi, testbeds);
@@ -236,6 +238,12 @@ function typedEdit<T extends Pick<TestbedRecord, 'testbed_name'>>(command: strin
   const after = LABEL_WORD_AFTER.exec(command.slice(0, MAX_TYPED_NAME * 8));
   if (after && 'found' in findByTypedName(testbeds, after.groups!.words)) {
     return edit(after.groups!.words, { labels: { op: /^(?:add|put)$/i.test(after.groups!.verb) ? 'add' : 'remove', text: labelList(after.groups!.labels) } });
+  }
+  // `drop 5g from lab-3`: a label it carries, without the word `label`.
+  const dropped = LABEL_DROPPED.exec(command.slice(0, MAX_TYPED_NAME * 8));
+  const droppedFrom = dropped === null ? undefined : findByTypedName(testbeds, dropped.groups!.words);
+  if (dropped && droppedFrom !== undefined && 'found' in droppedFrom && hasLabel(droppedFrom.found, dropped.groups!.label)) {
+    return edit(dropped.groups!.words, { labels: { op: 'remove', text: dropped.groups!.label } });
   }
   const plain = EDIT.exec(command);
   if (plain) {

@@ -4207,4 +4207,21 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     expect(dispatched('np')).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
     expect(dispatched('no worries')).toEqual({ kind: 'reply', view: { kind: 'thanks', ack: true } });
   });
+
+  it('admin tasks said otherwise: a label dropped without the word `label`, a rename with `name`, `forcibly release`', () => {
+    expect(dispatched('drop 5g from lab-3')).toEqual([{ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '3', labels: '' } }]);
+    // A label lab-3 does not carry: no such edit (`remove lab-3` alone retires it, as before).
+    expect(dispatched('drop 4g from lab-3')).toEqual(hint3);
+    expect(dispatched('change lab-3 name to lab-3b')).toEqual([{ type: 'admin.formRequested', task: 'testbed_rename', values: { testbed_id: '3', testbed_name: 'lab-3b' } }]);
+    expect(dispatched('forcibly release lab-3')).toEqual([{ type: 'admin.formRequested', task: 'force_release', values: { testbed_id: '3' } }]);
+    // Labels typed with an edit are a person's words: blanked in a recording.
+    expect(isCommandText('drop 5g from lab-3', testbeds)).toBe(false);
+  });
+
+  it('`release lab-3 on behalf of Linus` (or `free lab-3 for Linus`) opens the release form on lab-3 (it named “lab-3 on behalf of Linus”)', () => {
+    for (const typed of ['release lab-3 on behalf of Linus', 'free lab-3 for Linus']) expect(dispatched(typed), typed).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(isCommandText('free lab-3 for Linus', testbeds)).toBe(false);
+    // A time after it stays what it was.
+    expect(dispatched('free lab-3 for 2 hours')).toEqual(hint3);
+  });
 });
