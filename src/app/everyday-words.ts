@@ -403,6 +403,7 @@ function wayTo(asked: string, testbeds: readonly Pick<TestbedRecord, 'testbed_na
   const [pattern, command] = way;
   // `how do I switch to lab-5`: the switch as asked (its card says what one press would do).
   if (command === 'switch') return /^(?:switch|swap)\s+\S/i.test(asked) ? asked : 'switch';
+  if (command === 'give') return asked;
   // `how do I book lab-3 for 2 hours`, `how can I get notified when lab-3 is free`: the testbed named first after the verb.
   const rest = asked.replace(pattern, '').trim().replace(/^(?:for|on|to|about|when|if|once)\s+/i, '');
   const name = rest.split(/\s+/)[0];
@@ -953,7 +954,7 @@ const WHO_WAITS =
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
+  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -994,6 +995,9 @@ const WAYS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:send|give|leave)\s+(?:some\s+)?feedback|^report\s+a\s+bug/i, 'feedback'],
   [/^(?:broadcast|announce|send\s+(?:a\s+)?(?:message|announcement))(?=\s|$)/i, 'broadcast'],
   [/^(?:become|be)\s+(?:an\s+)?admin/i, 'who are the admins'],
+  [/^(?:change|set|update|edit)\s+(?:the\s+|my\s+)?purpose/i, 'purpose'],
+  // `how do I give lab-3 to Linus`: the hand-over as asked (its card says who that is, one press hands it over).
+  [/^(?:give|hand(?:\s+over)?|transfer|pass)\s+\S[\s\S]*?\s+(?:over\s+)?to\s+\S/i, 'give'],
   // `how do I switch to lab-5`, `how can I move my booking to another testbed`: the switch (its card, or how to type it).
   [/^(?:switch|swap)(?=\s|$)|^(?:move|change)\s+(?:my\s+)?(?:booking|reservation|testbed)s?\s+to\s+(?:another|a\s+different|a\s+new|other)\s+(?:testbed|one)$/i, 'switch'],
 ];

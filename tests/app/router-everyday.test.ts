@@ -4224,4 +4224,12 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // A time after it stays what it was.
     expect(dispatched('free lab-3 for 2 hours')).toEqual(hint3);
   });
+
+  it('a way asked for is shown by doing it: a hand-over, a new purpose; `cheat sheet` is help', () => {
+    expect(dispatched('how do I give lab-3 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched('how can I change the purpose')).toEqual([{ type: 'purpose.started' }]);
+    expect(dispatched('cheat sheet')).toEqual([{ type: 'help.requested' }]);
+    // The colleague named is a person's words: blanked in a recording.
+    expect(isCommandText('how do I give lab-3 to Linus', testbeds)).toBe(false);
+  });
 });
