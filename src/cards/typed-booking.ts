@@ -108,7 +108,10 @@ function asClause(words: string, now: string, timeZone: string): { phrase: strin
 }
 
 function purposeValue(purpose: string): FormValues {
-  return { [INPUT_IDS.purpose]: purpose.trim().slice(0, LIMITS.purposeMax) };
+  // `(regression)`, `[soak]`: the brackets around the whole say nothing.
+  const typed = purpose.trim();
+  const bracketed = /^(?:\((?<round>[^()]+)\)|\[(?<square>[^[\]]+)\])$/.exec(typed)?.groups;
+  return { [INPUT_IDS.purpose]: (bracketed?.round ?? bracketed?.square ?? typed).trim().slice(0, LIMITS.purposeMax) };
 }
 
 /**
@@ -122,7 +125,13 @@ function purposeValue(purpose: string): FormValues {
  * nothing between them; `maybe` when they may be something else (`lab-3 regression until 5pm` without `book`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe' = 'maybe'): TypedBooking {
-  return withoutOwnLabel(readBooking(typed, testbeds, now, timeZone, asked), typed, testbeds);
+  const read = readBooking(typed, testbeds, now, timeZone, asked);
+  // `…, back by 6`, `… until: 5pm`: kept when the end so said reads, every word with it (after `book` only: `lab-3 back by friday`
+  // is news).
+  const endSaid = asked === 'booking' ? withEndSaid(typed) : typed;
+  const again = endSaid === typed ? undefined : readBooking(endSaid, testbeds, now, timeZone, asked);
+  const better = again !== undefined && again.unread === undefined && again.values[INPUT_IDS.releaseChoice] !== undefined && read.values[INPUT_IDS.releaseChoice] === undefined;
+  return withoutOwnLabel(better ? again : read, typed, testbeds);
 }
 
 /**
@@ -155,6 +164,18 @@ function readBooking(typed: string, testbeds: readonly Lab[], now: string, timeZ
   const again = said === undefined ? undefined : readTypedWords(said, testbeds, now, timeZone);
   const whole = again !== undefined && again.unread === undefined && (again.name === undefined || bookedName(testbeds, again.name) !== undefined);
   return whole && again.values[INPUT_IDS.releaseChoice] !== undefined ? again : read;
+}
+
+/**
+ * `…, back by 6`, `…, done by 5`, `… until: 5pm`, `… time=2h`: the end or the length said with other words or marks, as `until 6`
+ * and `for 2h` say them.
+ */
+function withEndSaid(typed: string): string {
+  return typed
+    .replace(/\s*[,;]\s*(?:(?:i['’]?ll\s+be\s+|will\s+be\s+)?(?:back|done|finished|free|released?|returned?)\s+(?:by|at|around))\s+(?=\S)/gi, ' until ')
+    .replace(/(?:\s*[,;]\s*|\s+)(?:until|till|end|due|release)\s*[:=]\s*(?=\S)/gi, ' until ')
+    .replace(/(?:\s*[,;]\s*|\s+)(?:time|length|duration|for)\s*[:=]\s*(?=\S)/gi, ' for ')
+    .replace(/(?<=\s)purpose\s*=\s*(?=\S)/gi, 'purpose: ');
 }
 
 /** Reads a typed booking as its words stand, and as said with `for` where they say a purpose or a time otherwise. */

@@ -4232,4 +4232,17 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // The colleague named is a person's words: blanked in a recording.
     expect(isCommandText('how do I give lab-3 to Linus', testbeds)).toBe(false);
   });
+
+  it('after `book`, the end said as `back by 6` or with a mark (`until: 5pm`, `time=2h`) reads as `until 6`; brackets around the purpose say nothing', () => {
+    const at = (time: string) => ({ release_choice: 'custom', release_date: '2026-03-02', release_time: time });
+    expect(dispatched('book lab-3, testing firmware, back by 6')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', filled: { ...at('18:00'), purpose: 'testing firmware' } }]);
+    expect(dispatched('book lab-3 purpose: regression, until: 5pm')).toMatchObject([{ testbedName: 'lab-3', filled: { ...at('17:00'), purpose: 'regression' } }]);
+    expect(dispatched('book lab-3 purpose=regression time=2h')).toMatchObject([{ testbedName: 'lab-3', filled: { ...at('12:00'), purpose: 'regression' } }]);
+    expect(dispatched('book lab-3 (regression) 2h')).toMatchObject([{ testbedName: 'lab-3', filled: { ...at('12:00'), purpose: 'regression' } }]);
+    expect(dispatched('book lab-3 [regression] until 5pm')).toMatchObject([{ testbedName: 'lab-3', filled: { ...at('17:00'), purpose: 'regression' } }]);
+    // Without `book` the same words may be news: `lab-3 back by friday` stays the hint.
+    expect(dispatched('lab-3 back by friday')).toEqual(hint3);
+    // Words that are no time after `done by` stay the purpose.
+    expect(dispatched('book lab-3 for the tests done by QA')).toMatchObject([{ testbedName: 'lab-3', filled: { purpose: 'the tests done by QA' } }]);
+  });
 });
