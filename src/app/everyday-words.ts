@@ -46,7 +46,10 @@ const BOOK_IF_NAMED =
 const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
 /** `two testbeds`, `2 5g testbeds` (group 1, a label): several asked for at once. */
 const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|boxes|rigs)$/i;
-/** `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab has, or none named. */
+/**
+ * `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab
+ * has, or none named.
+ */
 const BOOK_ASKED =
   /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
@@ -282,7 +285,10 @@ const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|
 const WHY_HELD = /^(?:why\s+does\s+\S+(?:\s+\S+)?\s+(?:still\s+)?(?:have|hold|need|want|use)|which\s+(?:pipeline|job|person|user|team|one|token)\s+(?:has|holds|is\s+using|is\s+on|booked)|when\s+will\s+(?:the\s+)?\S+(?:\s+\S+)?\s+(?:release|give\s+back|free(?:\s+up)?)|when\s+(?:will|does|would)\s+(?:the\s+)?(?!(?:next|first|an?|any|one|it|testbed|something|anything)\s)\S+(?:\s+\S+)?\s+(?:(?:be\s+)?going\s+to\s+)?(?:release|give\s+back|return|hand\s+back|let\s+go\s+of|(?:be\s+)?(?:done|finished)\s+with)|what(?:['’]?s|\s+is|\s+are)\s+\S+(?:\s+\S+)?\s+doing\s+(?:on|with))\s+(\S[\s\S]{0,80})$/i;
 /** `release the pipeline's hold on lab-3`, `end Linus's booking on lab-3`: as `release lab-3` (group 1; whose it was is not read). */
 const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S+)?['’]s?\s+(?:hold|booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80})$/i;
-/** `what pipelines are running`, `show api holds`, `ci holds`, `list holds`, `which testbeds are held by pipelines`: the testbeds in use, each row naming its holder. */
+/**
+ * `what pipelines are running`, `show api holds`, `ci holds`, `list holds`, `which testbeds are held by pipelines`: the testbeds in use,
+ * each row naming its holder.
+ */
 const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|all\s+)?(?:(?:api|pipeline|ci|jenkins)\s+)?holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
 
 /**
@@ -762,7 +768,10 @@ const QUEUE_LENGTH =
  */
 const WHEN_FREE_WANTED =
   /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
-/** `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`, `who's on lab-3 today`: as `who has lab-3`. */
+/**
+ * `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`, `who's on lab-3 today`: as
+ * `who has lab-3`.
+ */
 const STILL_USED =
   /^(?:(?:is|are)\s+)?(?:(?:any|some)(?:one|body)|(?:does|do)\s+(?:any|some)(?:one|body)|who(?:['’]?s|\s+is)?)\s+(?:still\s+)?(?:using|on|needs?|uses?|working\s+on|have|has)\s+(\S[\s\S]*?)(?:\s+(?:still|now|right\s+now|today|at\s+the\s+moment|atm|currently))?$/i;
 const STILL_IN_USE = /^is\s+(\S[\s\S]*?)\s+still\s+(?:in\s+use|needed|used|being\s+used|taken|booked|busy)$/i;
@@ -787,7 +796,10 @@ const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|pu
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
-/** `show me 5g`, `what's available in 5g`, `5g`, `status of all 5g`, `all 5g status`: the testbeds carrying that label (the group set), with their states. */
+/**
+ * `show me 5g`, `what's available in 5g`, `5g`, `status of all 5g`, `all 5g status`: the testbeds carrying that label (the group set),
+ * with their states.
+ */
 const LABEL_SHOWN =
   /^(?:(?:show|list)(?:\s+me)?(?:\s+(?:the|all))?\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is)\s+(?:available|free)\s+(?:in|with|for)\s+(\S+)|(?:(?:what|which)\s+testbeds?\s+(?:are|is)|what(?:['’]?s|\s+is)|all|any|the)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?|(\S+?)\s+(?:testbeds|ones)|status\s+(?:of\s+)?(?:all\s+(?:the\s+)?)(\S+?)(?:\s+(?:testbeds?|ones?))?|status\s+(\S+?)\s+(?:free|available)|(?:all|free)\s+(\S+?)(?:\s+(?:testbeds?|ones?))?\s+status)$/i;
 /** `how often was lab-3 used`, `how busy was lab-3`: its history (group 1). */
@@ -1851,8 +1863,10 @@ export function mentionedTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(
   const squashedCommand = squashWords(lower);
   for (const record of testbeds) {
     if (!record.testbed_name.includes(' ')) continue;
-    const rest = record.testbed_name.replace(/^\S+\s+/, '');
-    if (lower.includes(record.testbed_name.toLowerCase()) || (rest.includes(' ') && squashedCommand.includes(squashWords(rest.toLowerCase())))) found.add(record);
+    const rest = squashWords(record.testbed_name.replace(/^\S+\s+/, '').toLowerCase());
+    const restWords = record.testbed_name.trim().split(/\s+/).length - 1;
+    // (Five letters at least: `A B` squashed is `ab`, found in many a word.)
+    if (lower.includes(record.testbed_name.toLowerCase()) || (restWords >= 2 && rest.length >= 5 && squashedCommand.includes(rest))) found.add(record);
   }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -203,7 +203,10 @@ const TIME_SPELLINGS: Readonly<Record<string, string>> = {
 };
 const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');
 
-/** `untill tmrw`, `till firday`, `avail?`, `can u book lab-3 4 me`: the words as meant (a word only where it stands alone, never part of a name such as `tmr-1`). */
+/**
+ * `untill tmrw`, `till firday`, `avail?`, `can u book lab-3 4 me`: the words as meant (a word only where it stands alone, never part
+ * of a name such as `tmr-1`).
+ */
 function withTimeSpellings(text: string): string {
   // (`4 me`: for me, not four o'clock.)
   return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word).replace(/(?<=\s)4(?=\s+(?:me|you|us)(?:$|[\s,.!?]))/gi, 'for');
@@ -681,7 +684,10 @@ function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: s
   return read;
 }
 
-/** A reason is looked for within this many characters, after one of the first few marks: a testbed's name and a length or time come before it. */
+/**
+ * A reason is looked for within this many characters, after one of the first few marks: a testbed's name and a length or time come
+ * before it.
+ */
 const EXTEND_BEFORE_REASON_MAX = 160;
 const EXTEND_REASON_TRIES = 6;
 /** Words after the reason's mark longer than this are no second length or time. */
