@@ -427,6 +427,9 @@ function moreTime(command: string, testbeds: readonly Pick<TestbedRecord, 'testb
   if (command.length > MORE_TIME_MAX || !MORE.test(command)) return undefined;
   // `need it 20 more minutes`: the `it` is their booking, as with nothing named.
   // `almost done, 10 more minutes`: the length after the news.
+  // `nearly finished with lab-3, 5 more minutes`: that much more on lab-3.
+  const finishing = /^(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished)\s+with\s+(\S[\s\S]{0,80}?)(?:\s*[,.;:!]|\s+-+)\s+(\S[\s\S]*)$/i.exec(command);
+  if (finishing && namesOne(testbeds, finishing[1]) && readTypedExtension(finishing[2].replace(/\s+please$/i, '')) !== null) return `extend ${finishing[1]} ${finishing[2].replace(/\s+please$/i, '')}`;
   const words = command.replace(/^(?:(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|not\s+(?:done\s+)?yet)\s*[,.;:!-]\s*/i, '').replace(ASKED_FOR, '').replace(/\s+please$/i, '').replace(/^(?:it|this|that)\s+(?:for\s+)?(?=\S)/i, '');
   if (readTypedExtension(words) !== null) return `extend ${words}`;
   const split = /\s+(?:on|with|for)\s+/i.exec(words);
@@ -793,7 +796,7 @@ const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet))?|who)$`, 'i');
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:min(?:ute)?s?|m|h|hrs?|hours?))))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /**
@@ -892,7 +895,12 @@ const REMIND_RELEASE_AFTER = /^remind\s+me\s+to\s+(?:release|give\s+back|return)
  * names the holder (with Ask the holder), the expected release and the queue (group 1, 2 or 3).
  */
 const WHO_TO_ASK =
-  /^(?:who(?:\s+(?:should|can|do|could)\s+(?:i|we)\s+(?:ask|talk\s+to|speak\s+to|contact)|(?:\s+is|['’]s)\s+in\s+charge)\s+(?:for|about|of|regarding)|when\s+(?:can|could)\s+(?:i|we)\s+(?:book|have|get|use)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release|(?:can|could)\s+(?:i|we)\s+(?:jump|skip)\s+the\s+(?:queue|line)\s+(?:for|on))\s+(\S[\s\S]*?)$|^is\s+(\S[\s\S]*?)\s+(?:bookable|free\s+to\s+book)$|^(\S[\s\S]*?)\s+(?:free|available)\s+(?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?$/i;
+  /^(?:who(?:\s+(?:should|can|do|could)\s+(?:i|we)\s+(?:ask|talk\s+to|speak\s+to|contact)|(?:\s+is|['’]s)\s+in\s+charge)\s+(?:for|about|of|regarding)|when\s+(?:can|could)\s+(?:i|we)\s+(?:book|have|get|use)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release|(?:can|could)\s+(?:i|we)\s+(?:jump|skip)\s+the\s+(?:queue|line)\s+(?:for|on))\s+(\S[\s\S]*?)$|^is\s+(\S[\s\S]*?)\s+(?:bookable|free\s+to\s+book)$/i;
+/**
+ * `lab-3 free at 3pm?`, `lab-3 available tomorrow`, `lab-3 free from monday`: its status (group 1), which says when it is due back,
+ * when the words after are a time (group 2; other words are a person's, and no such question).
+ */
+const FREE_AT_ASKED = /^(\S[\s\S]*?)\s+(?:free|available)\s+((?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?)$/i;
 /** `when Linus is done`: the colleague a wait is after (`when it's done` names nobody). */
 const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)/i;
 /** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
@@ -1485,6 +1493,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `+1h`, `+30 min`: that much more.
   const plus = /^\+\s*(\d[\s\S]{0,40})$/.exec(command)?.[1];
   if (plus !== undefined && readTypedExtension(plus) !== null) return `extend ${plus}`;
+  // `wrapping up lab-3`, `almost done with lab-3`: their bookings, lab-3 chosen (its Release and Extend a press away).
+  const wrapping = command.length > AROUND_NAME_MAX ? undefined : WRAPPING_UP_ON.exec(command)?.[1].trim();
+  if (wrapping !== undefined && namesOne(testbeds, wrapping)) return `extend ${wrapping}`;
   const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds) ?? runningLate(command, testbeds) ?? keptOn(command, testbeds);
   if (more !== undefined) return more;
   const asked = BOOK_ASKED.exec(command);
@@ -1666,6 +1677,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const toAsk = command.length > AROUND_NAME_MAX ? null : WHO_TO_ASK.exec(command);
   const toAskName = toAsk?.slice(1).find((group) => group !== undefined)?.trim();
   if (toAskName !== undefined && namesOne(testbeds, toAskName)) return `who has ${toAskName}`;
+  const freeAt = command.length > AROUND_NAME_MAX ? null : FREE_AT_ASKED.exec(command);
+  const freeAtTime = freeAt !== null && (/^later(?:\s+today)?$/i.test(freeAt[2]) || isTypedTime(`until ${freeAt[2].replace(/^(?:at|by|on|from)\s+/i, '')}`));
+  if (freeAt && freeAtTime && namesOne(testbeds, freeAt[1].trim())) return `who has ${freeAt[1].trim()}`;
   const told = command.length > AROUND_NAME_MAX ? null : TELL_NEEDED.exec(command);
   if (told && !/^(?:me|us|everyone|everybody|all)$/i.test(told[1]) && namesOne(testbeds, told[2].trim())) return `ask ${told[1]} to release ${told[2].trim()}`;
   if (RELEASE_ALL_BUT.test(command)) return 'mine';
@@ -1797,8 +1811,15 @@ function adminWords(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
 function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): boolean {
   const read = readTypedBooking(command, testbeds, new Date(0).toISOString(), 'UTC');
   if (read.name === undefined || read.unread !== undefined || read.values[INPUT_IDS.releaseChoice] === undefined) return false;
+  // `lab-3 free in 10 min`, `lab-3 will be free in 10 minutes`: when it is free, no purpose (it was *free in*).
+  if (STATE_AS_PURPOSE.test(read.values[INPUT_IDS.purpose] ?? '')) return false;
   return isLabName(testbeds, read.name) && command.toLowerCase().startsWith(read.name.toLowerCase());
 }
+
+/** `finishing up on lab-3`, `wrapping up lab-3`, `almost done with lab-3`: the testbed (group 1). */
+const WRAPPING_UP_ON = /^(?:i['’]?m\s+|i\s+am\s+)?(?:finishing\s+up|wrapping\s+up|(?:almost|nearly)\s+(?:done|finished|through))(?:\s+(?:on|with))?\s+(\S[\s\S]{0,80})$/i;
+/** A state and the word before a time, read where a purpose would be (`free in`, `will be back by`, `is available at`). */
+const STATE_AS_PURPOSE = /^(?:(?:will|should|would)\s+be\s+|is\s+|gets?\s+)?(?:free|back|available|released|done|finished|busy|taken|booked)(?:\s+(?:again|up))?(?:\s+(?:in|at|by|around|before|from|after|until|till))?$/i;
 
 /** `lab-3 release`, `lab-3 book 2h`, `lab-3 extend 2 hours`: the command first, when a testbed is named and what follows it reads. */
 function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {

@@ -441,11 +441,11 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
-    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`: the form on lab-3 (what follows is no
-    // testbed's name).
+    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`, `done with lab-3 after this run`: the
+    // form on lab-3 (what follows is no testbed's name).
     const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
     // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
-    const releasedName = leading !== undefined && /^(?:for|on\s+behalf\s+of|because|since|as|so)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
+    const releasedName = leading !== undefined && /^(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.
@@ -693,10 +693,11 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
  */
 function colleagueWords(words: string): string {
   const typed = words.trim().slice(0, 200);
-  const after = /\s+(for|because|until|till|over)\s+(\S.*)$/i.exec(typed);
+  const after = /\s+(for|because|until|till|over|at|by|after|when|once)\s+(\S.*)$/i.exec(typed);
   if (after === null) return words.trim();
-  // `until`, `till` and `over` only before a time: `Till` may be a name (`Ben Till Jones`).
-  const timed = /^(?:for|because)$/i.test(after[1]) || isTypedTime(`until ${after[2]}`);
+  // `until`, `till`, `over`, `at`, `by` and `after` only before a time: `Till` may be a name (`Ben Till Jones`). (`when I'm done`:
+  // the hand-over is pressed when it is meant.)
+  const timed = /^(?:for|because|when|once)$/i.test(after[1]) || isTypedTime(`until ${after[2]}`);
   return timed ? typed.slice(0, after.index) : words.trim();
 }
 

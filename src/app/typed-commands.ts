@@ -557,7 +557,7 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
  * will be free at 5pm`.
  */
 const DONE_BY =
-  /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free\s+(?:it\s+|this\s+|that\s+)?up|give\s+back|hand\s+back|return)(?:\s+with)?)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:will|should)\s+be\s+(?:free|back|available|released|done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+  /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+yours)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
 /** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before `, ` after ` (or at the very start). */
 const TIME_WORD = /(?:^|\s+)(at|by|around|in|before|after)\s+(?=\S)/gi;
 

@@ -4245,4 +4245,39 @@ describe('router: the thirty-third round: a reason with more time, a label said 
     // Words that are no time after `done by` stay the purpose.
     expect(dispatched('book lab-3 for the tests done by QA')).toMatchObject([{ testbedName: 'lab-3', filled: { purpose: 'the tests done by QA' } }]);
   });
+
+  it.each([
+    // When the holder will be done: their bookings with Done by that time (a booking with the purpose “free in” before).
+    ['lab-3 will be free in 10 minutes', { testbedId: 3, doneBy: '2026-03-02T10:10:00.000Z' }],
+    ["I'll be off lab-3 by 3", { testbedId: 3, doneBy: '2026-03-02T15:00:00.000Z' }],
+    ['lab-3 is yours in 10', { testbedId: 3, doneBy: '2026-03-02T10:10:00.000Z' }],
+    ['out of lab-3 in 15', { testbedId: 3, doneBy: '2026-03-02T10:15:00.000Z' }],
+    ["I'll free lab-3 after lunch", { testbedId: 3, doneBy: '2026-03-02T13:00:00.000Z' }],
+    // Finishing up: their bookings, lab-3 chosen; with a length, that much more.
+    ['wrapping up lab-3', { testbedId: 3 }],
+    ['almost done with lab-3', { testbedId: 3 }],
+    ['nearly finished with lab-3, 5 more minutes', { testbedId: 3, extendMinutes: 5 }],
+  ])('%s', (typed, asked) => {
+    expect(dispatched(typed)).toEqual([{ type: 'mine.requested', ...asked }]);
+  });
+
+  it('`lab-3 free in 10 min` is its status (it was a booking with the purpose “free in”); a hand-over at a time or `when I’m done` names the colleague alone', () => {
+    expect(dispatched('lab-3 free in 10 min')).toEqual(status3);
+    expect(dispatched('lab-3 soak 10 min')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-3', filled: { purpose: 'soak' } }]);
+    expect(dispatched('hand lab-3 to Linus at 5')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    expect(dispatched("give lab-3 to Linus when I'm done")).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Linus' }]);
+    // A name that holds `Till` stays whole, as before.
+    expect(dispatched('give lab-3 to Ben Till Jones')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'Ben Till Jones' }]);
+    expect(dispatched("I'm done with lab-3 after this run")).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+  });
+
+  it('`lab-3 free at 3pm?` is its status only when a time follows: any other word is a person’s, and a recording blanks it (it kept them)', () => {
+    for (const typed of ['lab-3 free at 3pm?', 'lab-3 available tomorrow', 'lab-3 free from monday', 'lab-3 available later']) {
+      expect(dispatched(typed), typed).toEqual(status3);
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
+    for (const typed of ['lab-3 available tomorrow Zebrafalcon', 'lab-3 free at Zebrafalcon 3pm?', 'lab-3 free from Zebrafalcon tomorrow', 'lab-3 available from 3pm Zebrafalcon']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
+  });
 });
