@@ -892,7 +892,7 @@ const REMIND_RELEASE_AFTER = /^remind\s+me\s+to\s+(?:release|give\s+back|return)
 /**
  * `who should I ask for lab-3`, `who do I talk to about lab-3`, `who's in charge of lab-3`, `when can I book lab-3`,
  * `is lab-3 bookable`, `who forgot to release lab-3`, `can I jump the queue for lab-3`: as `who has lab-3`, whose row
- * names the holder (with Ask the holder), the expected release and the queue (group 1, 2 or 3).
+ * names the holder (with Ask the holder), the expected release and the queue (group 1 or 2).
  */
 const WHO_TO_ASK =
   /^(?:who(?:\s+(?:should|can|do|could)\s+(?:i|we)\s+(?:ask|talk\s+to|speak\s+to|contact)|(?:\s+is|['’]s)\s+in\s+charge)\s+(?:for|about|of|regarding)|when\s+(?:can|could)\s+(?:i|we)\s+(?:book|have|get|use)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release|(?:can|could)\s+(?:i|we)\s+(?:jump|skip)\s+the\s+(?:queue|line)\s+(?:for|on))\s+(\S[\s\S]*?)$|^is\s+(\S[\s\S]*?)\s+(?:bookable|free\s+to\s+book)$/i;

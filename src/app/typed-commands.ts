@@ -552,9 +552,9 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
 
 /**
  * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
- * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`: the person expects to be done then.
- * Group 1: the testbed and the time (`lab-3 at 16:00`), or the time alone; group 2: the testbed and group 3 the time, of `lab-3
- * will be free at 5pm`.
+ * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`, `I'll be off lab-3 by 3`, `out of
+ * lab-3 in 15`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or the time alone; group
+ * 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm` (or `lab-3 is yours in 10`).
  */
 const DONE_BY =
   /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+yours)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
