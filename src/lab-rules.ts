@@ -89,6 +89,11 @@ export function severalMeant(typed: string): string {
 const NUMBER_ALONE = /^(?:#|n(?:o|r|umber)\.?|testbed|tb)?\s*#?0*(\d{1,9})$/;
 /** A folded name without separators and without the leading zeros of its numbers (`tb-03 wi-fi` reads `tb3wifi`). */
 const squashed = (folded: string) => folded.replace(SEPARATORS, '').replace(/(^|\D)0+(?=\d)/g, '$1');
+
+/** Typed words as names are compared however their separators are typed (`SD-WAN pod`, `sdwan pod`: `sdwanpod`). */
+export function squashedWords(typed: string): string {
+  return squashed(fold(typed));
+}
 /** A part of a name that ends in digits, and its number without leading zeros (`03`, `lab3`; not `5g`). */
 const NUMBERED_PART = /^\D*?0*(\d+)$/;
 

@@ -6,9 +6,9 @@
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
 import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
-import { findByTypedName, hasLabel, labelCarried, sameName, testbedsNamed } from '../lab-rules.js';
+import { findByTypedName, hasLabel, labelCarried, sameName, squashedWords, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
-import { ANY_TESTBED, eitherWords, FREE_NOW, IT, isMoreTime, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { ANY_TESTBED, eitherWords, FREE_NOW, IN_A_WHILE, IT, isMoreTime, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 import { TAKE_FROM_COLLEAGUE } from './typed-admin.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
@@ -796,7 +796,7 @@ const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
-const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:min(?:ute)?s?|m|h|hrs?|hours?))))?|who)$`, 'i');
+const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|${IN_A_WHILE}))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
 /**
@@ -1862,9 +1862,6 @@ export function bareTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(comma
   return command.trim().length >= 3 || sameName(match.found.testbed_name, command) ? match.found : undefined;
 }
 
-/** Words without what separates them (`sd-wan pod`, `sdwan pod`: `sdwanpod`). */
-const squashWords = (words: string): string => words.replace(/[\s\-_./]+/g, '');
-
 /**
  * The one testbed named somewhere in text the bot did not understand (`anyone seen TB-03 today?`), for a
  * hint that offers its status. A word counts when it is a testbed's whole name, or the start of only
@@ -1881,13 +1878,18 @@ export function mentionedTestbed<T extends Pick<TestbedRecord, 'testbed_name'>>(
   // A name of several words (`Thermal chamber`), written whole; or what follows its first word, of two words or more, however its
   // separators are typed (`the sdwan pod` for TB-04 SD-WAN pod).
   const lower = command.slice(0, 200).toLowerCase();
-  const squashedCommand = squashWords(lower);
+  const squashedCommand = squashedWords(lower);
   for (const record of testbeds) {
     if (!record.testbed_name.includes(' ')) continue;
-    const rest = squashWords(record.testbed_name.replace(/^\S+\s+/, '').toLowerCase());
-    const restWords = record.testbed_name.trim().split(/\s+/).length - 1;
+    if (lower.includes(record.testbed_name.toLowerCase())) {
+      found.add(record);
+      continue;
+    }
+    const rest = record.testbed_name.trim().replace(/^\S+\s+/, '');
+    if (!/\S\s+\S/.test(rest)) continue;
     // (Five letters at least: `A B` squashed is `ab`, found in many a word.)
-    if (lower.includes(record.testbed_name.toLowerCase()) || (restWords >= 2 && rest.length >= 5 && squashedCommand.includes(rest))) found.add(record);
+    const squashedRest = squashedWords(rest);
+    if (squashedRest.length >= 5 && squashedCommand.includes(squashedRest)) found.add(record);
   }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -265,13 +265,17 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  */
 export const FREE_NOW =
   /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+/** `in an hour`, `in 10 min`, `in 2h`: a while from now, asked about (`is lab-3 free in an hour`, `lab-3 free in 10 min`). */
+export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m))`;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
  * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`, `are lab-3 or lab-5 free` (`are` before a list only): the status
  * of that testbed (group 1 or 2), with its expected release (a later day or time asked about is answered by when it is due back).
  */
-export const WHEN_FREE =
-  /^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m))))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$/i;
+export const WHEN_FREE = new RegExp(
+  String.raw`^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|${IN_A_WHILE}))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$`,
+  'i',
+);
 
 /**
  * `which testbed frees up first`, `when does the next one free up`, `how long until a testbed is free`, `what's the next
