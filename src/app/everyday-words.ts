@@ -32,13 +32,13 @@ function bookingName(words: string, testbeds: readonly Pick<TestbedRecord, 'test
 /** `reserve lab-3`, `claim`: words for book, with or without a testbed. */
 const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
 /**
- * `take lab-3`, `grab 5g`, `let me have lab-3` (`have lab-3` once the courtesy is read away), `use lab-3`, `lock lab-3`, `I'm taking lab-3`,
+ * `take lab-3`, `grab 5g`, `snag lab-3`, `check out lab-3`, `let me have lab-3` (`have lab-3` once the courtesy is read away), `use lab-3`, `lock lab-3`, `I'm taking lab-3`,
  * `can I jump on lab-3`, `hopping on lab-3`, `mind if I use lab-3`: book, but only with a testbed or label the lab has (`take a look`,
  * `use the force` book nothing; `take lab-3 out of maintenance` is an admin's).
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|have|use|borrow|lock|hold|get|accept)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|locking|holding|borrowing)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /**
  * `I'm booking lab-3`, `reserving lab-3 for 2h`, `I'm going to use lab-3`, `gonna book lab-3`: book, when the words after
  * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
@@ -76,9 +76,9 @@ const PLACE_ASKED_FOR =
  */
 const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|i(?:['’]?m|\s+am)\s+next(?:\s+in\s+line)?|(?:my\s+)?(?:position|number|place|spot)\s+in\s+(?:the\s+)?(?:queue|line)s?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
 
-/** `what's my place in the queue for lab-3`, `where am I in line for lab-3`: lab-3's status (its row says the place). */
+/** `what's my place in the queue for lab-3`, `where am I in line for lab-3`, `where am I in the lab-3 queue`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)$/i;
+  /^(?:(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line))$/i;
 /**
  * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `not waiting anymore`, `unwait all`,
  * `leave the queue` or `take me off the list` with no testbed: their places in queues (each with Leave the queue).
@@ -150,6 +150,9 @@ const GIVEN_BY =
  */
 const HELD_AWAY =
   /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:(?:left(?:\s+for\s+the\s+(?:day|weekend))?|went\s+home|is\s+(?:on\s+(?:vacation|holiday|leave|pto)|away|out(?:\s+of\s+(?:the\s+)?office)?|ooo|off(?:\s+sick)?|gone(?:\s+home)?))(?:\s+(?:today|this\s+week))?,?\s+(?:but|and)\s+(?:still\s+)?(?:has|holds|is\s+(?:still\s+)?holding|still\s+has)|is\s+(?:overdue|late)\s+(?:on|with|returning|releasing))\s+(\S[\s\S]{0,80}?)|who(?:['’]?s|\s+is)\s+holding\s+(\S[\s\S]{0,80}?)\s+hostage|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:busy|taken|booked|in\s+use)\s+all\s+(?:day|week|month)|why\s+is\s+(\S[\s\S]{0,80}?)\s+always\s+(?:busy|taken|booked|in\s+use)|(\S[\s\S]{0,80}?)\s+is\s+(?:always\s+(?:busy|taken|booked|in\s+use)|(?:busy|taken|booked|in\s+use)\s+again))$/i;
+/** `Linus has had lab-3 for 3 days`, `Linus has been on lab-3 since monday`: as `who has lab-3` (group 2; the colleague, group 1, is not read). */
+const HELD_LONG =
+  /^((?!i\s)\S+(?:\s+\S+)?)\s+has\s+(?:had|held|been\s+(?:on|holding|using))\s+(\S[\s\S]{0,80}?)\s+(?:for|since)\s+(?:(?:\d{1,3}|a|an|two|three|four|five|several|many|a\s+few|over\s+a|more\s+than\s+a)\s+)?(?:days?|weeks?|ages|hours|forever|monday|tuesday|wednesday|thursday|friday|yesterday|last\s+week|this\s+morning)$/i;
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /**
@@ -245,8 +248,9 @@ const MOVED_TO_PERSON = /^(?:move|transfer|hand\s+over)\s+(?:my\s+)?(\S[\s\S]{0,
  */
 const EXTEND_PERSON_ON = /^extend\s+(?!(?:me|my|us|our|it|this|that)\s)\S+(?:\s+\S+)?\s+on\s+(\S[\s\S]{0,80}?)\s+(\S[\s\S]{0,40})$/i;
 const GIVE_PERSON_MORE = /^give\s+(?!(?:me|us|it|them)\s)\S+(?:\s+\S+)??\s+(\S[\s\S]{0,40}?)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
-/** `who broke lab-3`, `who crashed lab-3`: its history (group 1), which says who held it when. */
-const WHO_BROKE = /^who\s+(?:broke|killed|crashed|messed\s+up|bricked)\s+(\S[\s\S]{0,80})$/i;
+/** `who broke lab-3`, `who crashed lab-3`, `who unplugged lab-3`, `did someone reboot lab-3`: its history (group 1), which says who held it when. */
+const WHO_BROKE =
+  /^(?:who\s+(?:broke|killed|crashed|messed\s+up|bricked|unplugged|rebooted|restarted|reset|power[\s-]*cycled|re-?imaged|turned\s+off|switched\s+off|touched|moved)|did\s+(?:some(?:one|body)|any(?:one|body))\s+(?:reboot|restart|reset|unplug|power[\s-]*cycle|re-?image|touch|move))\s+(\S[\s\S]{0,80})$/i;
 
 /**
  * `lab-3 schedule`, `bookings for lab-3`, `lab-3 this week`: its status (group 1 or 2), which says who holds it until when and who
@@ -304,8 +308,9 @@ const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\
 
 /** `anything booked for me`, `my active bookings`, `count my bookings`, `when is mine due`, `did my booking go through`: their bookings. */
 const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|count\s+my\s+(?:bookings|testbeds|reservations)|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?))$/i;
-/** `who's got what`, `where is everyone`: the whole lab. */
-const EVERYONE_WHERE = /^(?:who(?:['’]?s|\s+has)\s+got\s+what|who(?:['’]?s|\s+is)\s+on\s+what|where\s+is\s+every(?:one|body))$/i;
+/** `who's got what`, `where is everyone`, `who is on which testbed`, `what's everyone on`: the whole lab. */
+const EVERYONE_WHERE =
+  /^(?:who(?:['’]?s|\s+has)\s+got\s+what|(?:(?:list|show)(?:\s+me)?\s+)?who\s+has\s+what|who(?:['’]?s|\s+is)\s+(?:on|using)\s+(?:what|which)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is|\s+are)\s+every(?:one|body)\s+(?:on|using)|where\s+is\s+every(?:one|body))$/i;
 /** `5g waiting list`, `how long is the 5g queue`: that label's testbeds (group 1 or 2), each row with its queue. */
 const LABEL_QUEUE = /^(?:(\S+?)\s+(?:waiting\s+list|wait-?list|line)|how\s+long\s+is\s+the\s+(\S+?)\s+(?:queue|line|waiting\s+list))$/i;
 
@@ -356,7 +361,7 @@ const STILL_NEED =
  * settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -377,6 +382,10 @@ const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s
 /** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`: until then (group 1, the time). */
 const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)$/i;
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
+/** `how long can I book lab-3 for`: the testbed or label (group 1). */
+const HOW_LONG_FOR = /^how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:book|reserve|use)\s+(\S[\s\S]{0,80}?)(?:\s+for)?$/i;
+/** `set a reminder for 4pm`, `set my reminder at 4`: the reminder then (group 1). */
+const SET_REMINDER = /^set\s+(?:a\s+|the\s+|my\s+)?reminder\s+((?:for|at)\s+\S[\s\S]{0,30})$/i;
 const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
 
 /** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
@@ -457,7 +466,7 @@ const NOT_HELD_SAID =
  * (group 1 or 2), which show whether they do (as `lab-3 is mine until 5` does, with its time).
  */
 const HELD_SAID =
-  /^(?:(?:i\s+|i['’]ve\s+|i\s+have\s+)?(?:just\s+)?(?:took|taken|grabbed|booked|reserved|registered)|i(?:['’]ve|\s+have)\s+got|i\s+have)\s+(\S[\s\S]{0,80}?)(?:\s+now)?$|^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:mine|taken\s+by\s+me|booked\s+by\s+me)(?:\s+now)?$/i;
+  /^(?:(?:i\s+|i['’]ve\s+|i\s+have\s+)?(?:just\s+)?(?:took|taken|grabbed|booked|reserved|registered)|i(?:['’]ve|\s+have)\s+got|i\s+have)\s+(\S[\s\S]{0,80}?)(?:\s+now)?$|^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:mine|(?:taken|booked|used|being\s+used|in\s+use)\s+by\s+me)(?:\s+now)?$/i;
 /** `hold on to lab-3`, `hang on to lab-3 until friday`: as `keep lab-3 …` (group 1). */
 const HOLD_ON = /^(?:hold|hang)\s+on(?:\s+to|to)\s+(\S[\s\S]*)$/i;
 /** `release lab-3 later`, `I'll release lab-3 soon`: no time said, so their bookings, lab-3 chosen (group 1), where its buttons are. */
@@ -521,11 +530,11 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
 const PUSHED =
   /^(?:push|move|postpone|delay|shift|change|set|update|adjust|reschedule|shorten|stretch|lengthen|cut)(?:\s+back)?\s+(?:(?:my|our)\s+(?:booking|release|reservation|testbed|end)(?:\s+(?:time|date))?|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation|release\s+time|end\s+time|due\s+time)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
 /**
- * `set lab-3 to release at 5pm`, `set it to end at 6`, `my booking ends at 6 now`: as `push lab-3 to 5pm` (group 1 the testbed, when one
+ * `set lab-3 to release at 5pm`, `set it to end at 6`, `update my booking to end at 6`, `my booking ends at 6 now`, `end it at 3`: as `push lab-3 to 5pm` (group 1 the testbed, when one
  * is named; group 2 the time).
  */
 const SET_TO_END =
-  /^(?:set\s+(?:(?:my\s+booking|it)|(\S[\s\S]*?))\s+to\s+(?:release|end|expire|finish|be\s+(?:released|done|due))|(?:my\s+booking|it)\s+(?:now\s+)?(?:ends|finishes|is\s+due(?:\s+back)?))\s+(?:at|by)\s+(\S[\s\S]*?)(?:\s+now)?$/i;
+  /^(?:(?:set|update|change)\s+(?:(?:my\s+booking|it)|(\S[\s\S]*?))\s+to\s+(?:release|end|expire|finish|be\s+(?:released|done|due))|(?:my\s+booking|it)\s+(?:now\s+)?(?:ends|finishes|is\s+due(?:\s+back)?)|(?:end|finish)\s+(?:my\s+(?:booking|reservation)|it))\s+(?:at|by)\s+(\S[\s\S]*?)(?:\s+now)?$/i;
 /** `make it 6pm`, `make it until tomorrow`: as `push it to 6pm`. */
 const MADE = /^make\s+it\s+(?:until\s+|till\s+)?(\S[\s\S]*)$/i;
 
@@ -597,7 +606,7 @@ const IN_QUEUE_ASKED =
 const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
 /** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`, `everything taken?`: the whole lab's status. */
 const LAB_BUSY =
-  /^(?:is\s+the\s+lab\s+(?:busy|full|free|down|up|ok|working)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
+  /^(?:(?:is\s+the\s+)?lab\s+(?:busy|full)|is\s+the\s+lab\s+(?:free|down|up|ok|working)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
 /** `give all my testbeds back`, `return all my testbeds`, `hand back everything`: their bookings, with Release all mine. */
 const GIVE_ALL_BACK =
   /^(?:(?:give|hand)\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything|all\s+of\s+them|them\s+all)\s+back|(?:give|hand)\s+back\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything)|return\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything))$/i;
@@ -619,8 +628,9 @@ const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holde
 const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
 /** `when lab-3 is free`, `if lab-3 is available` (what is left of `I'd like to know when lab-3 is free`): its status (group 1). */
 const WHEN_IT_IS = /^(?:when|if|whether)\s+(\S[\s\S]{0,80}?)\s+(?:(?:is|will\s+be|gets)\s+(?:free|available|back|released)|frees\s+up|comes\s+back)(?:\s+(?:again|soon|today))?$/i;
-/** `what's not being used`, `which testbeds are not in use`: what is free. */
-const NOT_USED_ASKED = /^(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?$/i;
+/** `what's not being used`, `which testbeds are not in use`, `anything sitting idle`, `any testbed nobody is using`, `soonest free`: what is free. */
+const NOT_USED_ASKED =
+  /^(?:(?:what(?:['’]?s|\s+is|\s+are)|which(?:\s+testbeds?|\s+ones?)?\s+(?:is|are))\s+not\s+(?:being\s+used|in\s+use|used|booked|taken)(?:\s+(?:now|right\s+now))?|(?:is\s+)?(?:anything|something|any(?:\s+testbeds?)?)\s+(?:sitting\s+)?(?:idle|unused)|(?:is\s+there\s+)?(?:any|a)\s+testbed\s+(?:no(?:one|body)|no\s+one)\s+is\s+using|(?:the\s+)?(?:soonest|earliest|next)\s+(?:free|available)(?:\s+(?:testbed|one))?)$/i;
 /** `can someone release a testbed`: somebody needs one: what is free, or which is due back first, and Wait for any testbed. */
 const ANYONE_RELEASE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
@@ -656,7 +666,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
-  if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined)) return true;
+  if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined || HELD_LONG.test(said))) return true;
   const usedBy = said.length > AROUND_NAME_MAX ? undefined : PURPOSE_ASKED_OF.exec(said)?.[1];
   if (usedBy !== undefined && !/^(?:you|they|he|she|we|i)$/i.test(usedBy)) return true;
   const holderDone = WHEN_DONE_THEN_MINE.exec(said)?.[1];
@@ -714,24 +724,24 @@ const NOT_NEEDED =
 
 /**
  * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
- * `stop notifying me about lab-3`: leave that queue (group 1); with no testbed named, their queues.
+ * `stop notifying me about lab-3`, `I don't want notifications for lab-3`: leave that queue (group 1); with no testbed named, their queues.
  */
 const LEAVE_QUEUE =
-  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+|all\s+(?:the\s+|my\s+)?|every\s+)?(?:queues?|lines?|waiting\s+lists?|wait-?lists?)|cancel\s+(?:all\s+(?:of\s+)?)?(?:my\s+)?(?:waits?|waiting|places?|spots?)(?:\s+in\s+(?:the\s+)?(?:queues?|lines?))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
+  /^(?:(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)\s+(?:the\s+|all\s+(?:the\s+|my\s+)?|every\s+)?(?:queues?|lines?|waiting\s+lists?|wait-?lists?)|cancel\s+(?:all\s+(?:of\s+)?)?(?:my\s+)?(?:waits?|waiting|places?|spots?)(?:\s+in\s+(?:the\s+)?(?:queues?|lines?))?|(?:stop\s+notifying|do\s+not\s+notify|don['’]?t\s+notify)\s+me|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+(?:any\s+)?(?:more\s+)?(?:notifications|alerts|pings|updates)|no\s+more\s+(?:notifications|alerts|pings)|stop\s+(?:watching|following)|unwatch|unfollow)(?:\s+(?:for|of|on|about|in)\s+(\S[\s\S]*))?$/i;
 /**
- * `leave the lab-3 queue`, `get me out of the lab-3 queue`, `drop out of the queue for lab-3`, `no longer waiting for lab-3`:
- * leave that queue (group 1 or 2 or 3); `I don't want to wait any more`: their queues.
+ * `leave the lab-3 queue`, `get me out of the lab-3 queue`, `drop out of the queue for lab-3`, `no longer waiting for lab-3`, `unwatch lab-3`:
+ * leave that queue (the group that matched); `I don't want to wait any more`: their queues.
  */
 const LEAVE_NAMED_QUEUE =
-  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*)|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:for|on)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|any\s+longer))?|unsubscribe\s+(?:from|to)\s+(?:the\s+(?:queue|line)\s+(?:for|of|on)\s+)?(\S[\s\S]*))$/i;
+  /^(?:(?:leave|quit|exit|(?:remove|take|get)\s+me\s+(?:off|out\s+of|from)|drop\s+out\s+of)\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?)|(?:drop\s+out\s+of|quit|exit)\s+(?:the\s+)?(?:queue|line|waiting\s+list)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:i(?:['’]?m|\s+am)\s+)?no\s+longer\s+waiting\s+(?:for|on)\s+(\S[\s\S]*)|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:for|on)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|any\s+longer))?|unsubscribe\s+(?:from|to)\s+(?:the\s+(?:queue|line)\s+(?:for|of|on)\s+)?(\S[\s\S]*)|(?:stop\s+(?:watching|following)|unwatch|unfollow)\s+(\S[\s\S]*))$/i;
 const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?:any\s*more|any\s+longer)$/i;
 /**
  * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
- * `add me to the waitlist for lab-3`, `put me on the list for lab-3`, `add me to lab-3`, `after you with lab-3`: wait (the first group
- * set), when the words name a testbed or label of the lab.
+ * `add me to the waitlist for lab-3`, `put me on the list for lab-3`, `add me to lab-3`, `after you with lab-3`, `can I be next on lab-3`,
+ * `save lab-3 for me when it's free`: wait (the first group set), when the words name a testbed or label of the lab.
  */
 const NEXT_FOR =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?)|(?:can|could|may)\s+i\s+be\s+(?:the\s+)?next(?:\s+in\s+line)?\s+(?:on|for|with)\s+(\S[\s\S]*?)|(?:hold|save|keep)\s+(\S[\s\S]*?)\s+for\s+me\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+(?:free|available|released)|it\s+frees\s+up))$/i;
 /**
  * `when you're done with lab-3 can I have it`, `once Linus is finished with lab-3, can I get it`: wait for it (group 2), whoever
  * holds it now (group 1: a colleague named is not read, and a recording blanks the text).
@@ -757,7 +767,7 @@ const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do
  * when lab-3 opens up`: wait.
  */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$/i;
+  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if|for)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$/i;
 /** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
 const WAIT_ME_DONE =
   /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
@@ -784,10 +794,10 @@ const HOW_LONG =
 /**
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
  * `how long until lab-3 is free`, `how long do I have to wait for lab-3`, `still waiting for lab-3`, `when do I have to release lab-3`, `is
- * lab-3 ok to use`: as `who has lab-3` (the group that matched).
+ * lab-3 ok to use`, `is lab-3 done yet`, `when will lab-3 be done`, `since when is lab-3 busy`: as `who has lab-3` (the group that matched).
  */
 const ABOUT_TESTBED =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use))$/i;
 /**
  * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
  * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
@@ -795,7 +805,7 @@ const ABOUT_TESTBED =
 const INFO_ON =
   /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)`;
+const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)|(?:held|booked|taken|used|reserved)\s+by(?:\s+(?:who|whom))?|done\s+yet|expected\s+(?:free|back)(?:\s+(?:at|when))?|busy\s+since\s+when`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|${IN_A_WHILE}))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -961,7 +971,7 @@ export const PROBLEMS_ASKED =
 const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:problems|issues))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
 export const LABELS_ASKED =
-  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?labels|(?:all\s+(?:the\s+)?)?labels(?:\s+in\s+use)?|(?:what|which)\s+labels(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels)$/i;
+  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?(?:labels|tags)|(?:all\s+(?:the\s+)?)?(?:labels|tags)(?:\s+in\s+use)?|(?:what|which)\s+(?:labels|tags)(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels)$/i;
 
 /**
  * `who's waiting`, `is anyone waiting?`, `who is in the queue`, `how long is the wait`, `who's first in line`, `is there a
@@ -994,7 +1004,7 @@ export const DIGEST_ASKED =
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+one|\s+\S+)?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+it\s+ends)?)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+(?:one|it|them|this|that))?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+it\s+ends)?)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -1151,6 +1161,8 @@ const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+is\s+mine|i(?:['’]?ve|\s+have)(?:\
  * `I'm using lab-5`, `I am on lab-5 now`: book it (group 1). (`I'm using lab-5 for the soak` is its booking's purpose,
  * read with the purpose commands.)
  */
+/** `lab-5 is mine for the next hour`, `lab-5 in use by me for 2h`: book it (group 1), for that long (group 2). */
+const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being\s+)?(?:used|taken)|in\s+use)\s+by\s+me)(?:\s+(?:now|from\s+now))?\s+(for\s+\S[\s\S]{0,40})$/i;
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
 /** `can Linus give me lab-3`, `Linus, are you done with lab-3`: ask its holder (group 2 or 4; the person, 1 or 3, is not read). */
 const ASK_PERSON =
@@ -1176,9 +1188,9 @@ const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?
 const TOP_HOLDERS_IN = /^(\S[\s\S]{0,80}?)\s+(?:(?:in|over|during|for)\s+)?(?:the\s+)?(?:this|last|past|previous)\s+(week|month)$/i;
 /**
  * `who hasn't released`, `who has not released their testbed`, `who forgot to release`, `who has had a testbed for too long`,
- * `overdue` alone: the overdue ones.
+ * `overdue` alone, `expired bookings`: the overdue ones.
  */
-const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
+const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|any\s+)?(?:expired|past[\s-]due|late)\s+(?:bookings|reservations|testbeds|ones)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month|7\s+days|30\s+days)$/i;
 
@@ -1253,6 +1265,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';
+  // `how long can I book lab-3 for`: the rules, when the words name a testbed or label of the lab (any other word is a person's).
+  const longFor = command.length > AROUND_NAME_MAX ? undefined : HOW_LONG_FOR.exec(command)?.[1].trim();
+  if (longFor !== undefined && isLabName(testbeds, longFor)) return 'rules';
   if (TIME_ZONE_SET.test(command)) return 'set my time zone';
   const clockIn = TIME_IN.exec(command)?.[1];
   if (clockIn !== undefined) return `time zone in ${clockIn}`;
@@ -1326,7 +1341,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const givenBy = command.length > AROUND_NAME_MAX ? undefined : GIVEN_BY.exec(command);
   const givenName = givenBy?.[2] ?? givenBy?.[4] ?? givenBy?.[5];
   if (givenName !== undefined && namesOne(testbeds, givenName.trim())) return `book ${givenName.trim()}`;
-  const away = command.length > AROUND_NAME_MAX ? undefined : HELD_AWAY.exec(command)?.slice(2).find((group) => group !== undefined)?.trim();
+  const away = command.length > AROUND_NAME_MAX ? undefined : (HELD_AWAY.exec(command)?.slice(2).find((group) => group !== undefined) ?? HELD_LONG.exec(command)?.[2])?.trim();
   if (away !== undefined && namesOne(testbeds, away)) return `who has ${away}`;
   const freeWhen = FREE_WHEN.exec(command)?.[1];
   // (`in an hour` is a length from now; `after lunch`, `on friday`, `tomorrow` a time.)
@@ -1375,6 +1390,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const mineUntil = MINE_UNTIL.exec(command);
   const mineName = (mineUntil?.[1] ?? mineUntil?.[2])?.trim();
   if (mineUntil && mineName !== undefined && namesOne(testbeds, mineName)) return `release ${mineName} at ${mineUntil[3].trim()}`;
+  const mineFor = MINE_FOR.exec(command);
+  if (mineFor && namesOne(testbeds, mineFor[1].trim())) return `book ${mineFor[1].trim()} ${mineFor[2]}`;
   const using = USING_NOW.exec(command);
   if (using && namesOne(testbeds, using[1].trim())) return `book ${using[1].trim()}`;
   const askPerson = ASK_PERSON.exec(command);
@@ -1483,7 +1500,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (RELEASE_IT_SAID.test(command)) return 'release it';
   if (NOT_NEEDED_SAID.test(command)) return 'pass it';
   // `snooze 30`, `remind me in 30`: minutes; `remind me tomorrow`: until then.
-  const snoozed = command.length > MORE_TIME_MAX ? undefined : (SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '').replace(/^(\d{1,3})$/, '$1 min') ?? REMIND_LATER.exec(command)?.[1]);
+  // (`remind me at 4`, `set a reminder for 4pm`: until then.)
+  const remindAt = REMIND_LATER.exec(command)?.[1].replace(/^at\s+/i, 'until ') ?? SET_REMINDER.exec(command)?.[1].replace(/^(?:at|for)\s+/i, 'until ');
+  const snoozed = command.length > MORE_TIME_MAX ? undefined : (SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '').replace(/^(\d{1,3})$/, '$1 min') ?? remindAt);
   const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);
   if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
   // `keep it another hour` with no testbed talked about: their bookings, with that much more.
@@ -1528,8 +1547,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (MY_PLACE.test(command) || WHICH_QUEUES.test(command)) return 'my queues';
   const placeAsked = command.length > AROUND_NAME_MAX ? undefined : PLACE_ASKED_FOR.exec(command)?.[1].trim();
   if (placeAsked !== undefined && namesOne(testbeds, placeAsked)) return `who has ${placeAsked}`;
-  const placeFor = MY_PLACE_FOR.exec(command);
-  if (placeFor && namesOne(testbeds, placeFor[1].trim())) return `who has ${placeFor[1].trim()}`;
+  const placeFor = command.length > AROUND_NAME_MAX ? undefined : MY_PLACE_FOR.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (placeFor !== undefined && namesOne(testbeds, placeFor)) return `who has ${placeFor}`;
   if (BOOKINGS_LISTED.test(command)) return 'status in use';
   const counted = COUNTED.exec(command)?.slice(1).find((group) => group !== undefined);
   const howMany = HOW_MANY.exec(command)?.[1] ?? counted;

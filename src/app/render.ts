@@ -674,9 +674,9 @@ function typedLabelNoneFree(view: Extract<CardView, { kind: 'registerForm' }>, t
   return labelsInUse(testbeds).find((label) => sameLabel(label, named)) ?? named;
 }
 
-/** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`, `all 5g`, `every 5g testbed`: more than one asked for at once (group 1 or 2: a label named). */
+/** `two testbeds`, `2 5g testbeds`, `a couple of testbeds`, `all 5g`, `every 5g testbed`, `any two`: more than one asked for at once (group 1 or 2: a label named). */
 const MANY_TESTBEDS =
-  /^(?:(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several|multiple)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs|boxes)|(?:all(?:\s+(?:of\s+)?the)?|every)(?:\s+(?:free|available))?\s+(?:(\S+?)\s*)?(?:testbeds?|ones?|rigs?|labs?|box(?:es)?)?|everything(?:\s+free)?|both(?:\s+of\s+them)?)$/i;
+  /^(?:(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:couple|few)(?:\s+of)?|several|multiple)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|rigs|labs|boxes)|(?:all(?:\s+(?:of\s+)?the)?|every)(?:\s+(?:free|available))?\s+(?:(\S+?)\s*)?(?:testbeds?|ones?|rigs?|labs?|box(?:es)?)?|everything(?:\s+free)?|both(?:\s+of\s+them)?|any\s+(?:[2-9]|two|three|four|five|six)(?:\s+of\s+them)?)$/i;
 
 /**
  * Where a form asked for with a testbed name (`register lab-3`, `release TB-03`) starts: on that

@@ -99,14 +99,14 @@ const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|
 
 /** `api`, `api token`, `token`, `swagger`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
 const API_ASKED =
-  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?)$/i;
+  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
 const API_HELP =
   'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
 
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
   // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
@@ -123,6 +123,8 @@ const PROBLEM_SAID = [
   /^(\S[\s\S]*?)\s+(?:shows?|is\s+shown|says)\s+(?:as\s+)?(?:free|available|busy|in\s+use|taken|booked)\s+but\s+\S[\s\S]*$/i,
   /^(\S[\s\S]*?)\s+is\s+actually\s+(?:in\s+use|free|busy|taken|being\s+used|booked)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(?:some(?:one|body)|\S+(?:\s+\S+)?)\s+is\s+using\s+(\S[\s\S]*?)\s+without\s+(?:a\s+)?(?:booking|reservation|booking\s+it)$/i,
+  // `someone unplugged lab-3`, `somebody rebooted lab-3`: done to it by nobody named.
+  /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+(?:unplugged|rebooted|restarted|reset|power[\s-]*cycled|re-?imaged|turned\s+off|switched\s+off|broke|moved|rewired|recabled)\s+(\S[\s\S]{0,80}?)$/i,
   // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline`, `lab-3 broken`, `lab-3 issue` (the verb left out, as typed in a hurry).
   /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline|broken|dead|faulty|bricked|(?:an?\s+)?(?:issue|bug|problem|fault))(?:[\s,.:;!-][\s\S]*)?$/i,
 ];
@@ -258,7 +260,9 @@ export function passOnRoute(command: string, ctx: RouterContext, directRoom = fa
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
   const whole = routeWhole(event, ctx);
-  if (whole.kind !== 'reply' || whole.view.kind !== 'hint') return whole;
+  // (`lab-3, can I have it`: an answer to an offer whose `it` is the testbed named first, read as said of that testbed.)
+  const offerAnswer = whole.kind === 'reply' && (whole.view.kind === 'offerTaken' || (whole.view.kind === 'notNeeded' && whole.view.testbedId === undefined));
+  if (whole.kind !== 'reply' || (whole.view.kind !== 'hint' && !offerAnswer)) return whole;
   // `is lab-3 free? need it for a demo`, `morning! who's on lab-3 today`: no command as a whole, so each sentence
   // on its own (then a short first clause), and the first that is one (a thank-you is no request, and a greeting,
   // which opens the menu, is answered so only when no other sentence asks for something).
@@ -269,17 +273,28 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // `still need it, soak running`: a short first clause, and why; `lab-3, it's broken again`: what is said of `it`, lab-3.
   const clause = event.text.length > SENTENCES_TEXT_MAX ? null : FIRST_CLAUSE.exec(event.text.trim());
   const clauseNamed = clause === null ? undefined : findByTypedName(ctx.testbeds ?? [], clause[1]);
-  const ofIt = clause !== null && clauseNamed !== undefined && 'found' in clauseNamed && IT_SAID.test(clause[2]) ? [{ text: clause[2], recentTestbedId: clauseNamed.found.id }] : [];
-  const candidates: Array<{ text: string; recentTestbedId?: number }> = [
-    ...toColleague.map((text) => ({ text })),
-    ...ofIt,
-    ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)).map((text) => ({ text })),
-    // (Of two words at least: `Usage, last 7 days` is a card's heading, not `usage`.)
-    ...(clause === null || !/\S\s+\S/.test(clause[1]) ? [] : [{ text: clause[1] }]),
-  ];
+  const named = clause !== null && clauseNamed !== undefined && 'found' in clauseNamed && IT_SAID.test(clause[2]) ? clauseNamed.found : undefined;
+  // (`it` alone stands for the testbed's name, `can I have it` as `can I have lab-3`; else `it` is the testbed asked about.)
+  const itNamed = named === undefined || clause === null ? undefined : clause[2].replace(IT_ALONE, named.testbed_name);
+  const ofIt = named === undefined || clause === null ? [] : [...(itNamed === clause[2] || itNamed === undefined ? [] : [{ text: itNamed }]), { text: clause[2], recentTestbedId: named.id }];
+  const candidates: Array<{ text: string; recentTestbedId?: number; rest?: boolean }> = offerAnswer
+    ? ofIt
+    : [
+        ...toColleague.map((text) => ({ text })),
+        ...ofIt,
+        ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)).map((text) => ({ text })),
+        // (Of two words at least: `Usage, last 7 days` is a card's heading, not `usage`.)
+        ...(clause === null || !/\S\s+\S/.test(clause[1]) ? [] : [{ text: clause[1] }]),
+        // `it's urgent, need lab-3 now`, `quick question, is lab-3 free`: what follows a first clause that asks for nothing (never
+        // after words that say no, `no, don't release lab-3`, or say what for, `for the soak, 4 hours`, or name the testbed the rest
+        // is about, `quick test on lab-3, 10 mins`).
+        ...(clause === null || !restAlone(clause[1], clause[2], ctx) ? [] : [{ text: clause[2], rest: true }]),
+      ];
   let greeted: RouteDecision | undefined;
-  for (const { text, recentTestbedId } of candidates) {
+  for (const { text, recentTestbedId, rest } of candidates) {
     const decision = routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
+    // (What follows a first clause counts only with every testbed it names found: `…, release his testbeds` names none.)
+    if (rest === true && !namesFound(decision, ctx)) continue;
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
     else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
   }
@@ -292,6 +307,25 @@ const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*
 const FIRST_CLAUSE = /^([^,;]{1,40}?)\s*[,;]\s+(\S[\s\S]*)$/;
 /** `it` said of something (`it's broken`, `is it free`). */
 const IT_SAID = /(?:^|\s)it(?:['’]s)?(?=\s|$|[?!.,])/i;
+/** Whether what follows a first clause may be read alone: the clause says no `no`, no `for …`, and names no testbed. */
+function restAlone(first: string, rest: string, ctx: RouterContext): boolean {
+  if (NOT_SAID.test(first) || NOT_SAID.test(rest) || /^(?:for|to|with|on|at|by|from|until|till|after|before|in)\s/i.test(first)) return false;
+  return mentionedTestbed(first, ctx.testbeds ?? []) === undefined;
+}
+
+/** Whether a form a decision starts names a testbed of the lab, or none. */
+function namesFound(decision: RouteDecision, ctx: RouterContext): boolean {
+  if (decision.kind !== 'dispatch') return true;
+  return decision.targets.every(({ event }) => {
+    const name = 'testbedName' in event && typeof event.testbedName === 'string' ? event.testbedName : undefined;
+    return name === undefined || 'found' in findByTypedName(ctx.testbeds ?? [], name);
+  });
+}
+
+/** Words that say no, or not (`no`, `don't`, `never`, `wait`): what follows them is not what is asked for. */
+const NOT_SAID = /^(?:no|nope|nah|not|never|don['’]?t|do\s+not|doesn['’]?t|does\s+not|stop|wait|cancel|hold\s+on|but|unless|except|if)\b|\b(?:not|don['’]?t|never|n['’]t)\b/i;
+/** The word `it` on its own (not `it's`). */
+const IT_ALONE = /(?<![\p{L}\d'’-])it(?![\p{L}\d'’-])/giu;
 /** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
 const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
 /** Typed text is read sentence by sentence only up to this length, and its first sentences only. */
@@ -311,6 +345,12 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `bug: the status card is wrong`, `feedback: …`: the feedback form, its box holding what was typed.
   const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
+  // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before).
+  const freed = freedByHolder(event, said, ctx);
+  if (freed) return freed;
+  // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
+  const corrected = correctionRoute(event, said, ctx);
+  if (corrected) return corrected;
   const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
   // Only the bot's name (a bare mention in a group room) or nothing typed: the menu, as for `testbed`.
@@ -441,11 +481,11 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
-    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`, `done with lab-3 after this run`: the
-    // form on lab-3 (what follows is no testbed's name).
+    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`, `done with lab-3 after this run`,
+    // `release lab-3 instead`: the form on lab-3 (what follows is no testbed's name).
     const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
     // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
-    const releasedName = leading !== undefined && /^(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
+    const releasedName = leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.
@@ -454,6 +494,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const asTyped = either?.free === undefined ? typed : `${either.free.testbed_name} ${either.rest}`.trim();
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
+    // (`book any two`: a count, which the form answers, not `any` and a time.)
+    if (/^any\s+(?:[2-9]|two|three|four|five|six)$/i.test(asTyped)) return one('conversation', event, { type, testbedName: asTyped });
     const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
@@ -470,6 +512,57 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (named) return one('conversation', event, { type: 'status.requested', label: named.testbed_name.slice(0, MAX_TYPED_NAME) });
   return hintFor(word, command, ctx);
 }
+
+/**
+ * `lab-1 is free now`, `lab-1 unlocked`, `lab-1 all yours`, `I'm off lab-1`, `check in lab-1`: news that a testbed is free, or
+ * its return, said of one the person holds: the release form on it. Of a testbed somebody else holds (or nobody), undefined.
+ */
+function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  if (said.length > AROUND_NAME_MAX) return undefined;
+  const name = FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined)?.trim();
+  const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name);
+  if (match === undefined || !('found' in match)) return undefined;
+  const record = match.found;
+  if (record.status !== 'in_use' || !sameEmail(record.user_email, event.personEmail)) return undefined;
+  return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
+}
+
+/**
+ * A testbed named as the one meant: `I meant lab-5`, `sorry, make it lab-5`, `not lab-3, lab-5`, `lab-5 instead`, `I want lab-5
+ * instead`, and `lab-1 -> lab-5` (from a testbed they hold). Holding a booking (of another testbed), the card that moves it there;
+ * holding none, the booking form on it. Undefined when the words are not that, or name no testbed of the lab.
+ */
+function correctionRoute(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  if (said.length > AROUND_NAME_MAX) return undefined;
+  const testbeds = ctx.testbeds ?? [];
+  const arrow = TESTBED_TO_TESTBED.exec(said);
+  const meant = arrow?.[2] ?? MEANT_INSTEAD.exec(said)?.slice(1).find((group) => group !== undefined);
+  if (meant === undefined) return undefined;
+  const to = findByTypedName(testbeds, meant.trim());
+  if (!('found' in to)) return undefined;
+  const held = testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail));
+  const from = arrow === null ? undefined : findByTypedName(testbeds, arrow[1].trim());
+  if (arrow !== null) {
+    // (`lab-3 -> free` is a board marked; between two testbeds, only from one of theirs.)
+    if (from === undefined || !('found' in from) || !held.some((record) => record.id === from.found.id) || from.found.id === to.found.id) return undefined;
+    return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, fromId: from.found.id } };
+  }
+  const others = held.filter((record) => record.id !== to.found.id);
+  if (others.length > 0 && !held.some((record) => record.id === to.found.id)) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...(others.length === 1 ? { fromId: others[0].id } : {}) } };
+  return one('conversation', event, { type: 'registration.started', testbedName: meant.trim().slice(0, MAX_TYPED_NAME) });
+}
+
+/** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
+const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
+/** The testbed meant (the group that matched), said after another was typed. */
+const MEANT_INSTEAD =
+  /^(?:(?:sorry|oops|my\s+bad|argh)[,!.]?\s+)?(?:(?:i\s+meant(?:\s+to\s+(?:say|book|type))?|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
+
+/** A testbed said to be free (group 1), left (group 2) or checked in (group 3). */
+const FREED_SAID =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+)?all\s+yours)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?))$/i;
+/** Typed text is read around a testbed's name only up to this length. */
+const AROUND_NAME_MAX = 160;
 
 /**
  * `time zone` (what the lab's clock is), `set my time zone` (asked for one of their own) and `time zone in IST` (the lab's clock and

@@ -96,8 +96,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:put|mark)\s+(?<words>\S[\s\S]*?)\s+(?:down\s+)?(?:for|as)\s+maintenance(?<rest>(?:\s+(?:until|till|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:needs|has)\s+to\s+go\s+(?:in|into|under)\s+maintenance(?<rest>(?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i, 'maintenance_start', 'named'],
   [/^(?:put|bring)\s+(?<words>\S[\s\S]*?)\s+back\s+(?:in(?:to)?\s+service|online)$/i, 'maintenance_end', 'named'],
-  // `take lab-3 out of maintenance`, `lab-3 out of maintenance`, `lab-3 is done with maintenance`.
-  [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with)\s+maintenance$/i, 'maintenance_end', 'named'],
+  // `take lab-3 out of maintenance`, `lab-3 out of maintenance`, `lab-3 is done with maintenance`, `lab-3 back from maintenance`.
+  [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with|back\s+from)\s+maintenance$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],

@@ -255,7 +255,8 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
   if (!match) return null;
   const phrase = match[1].trim().toLowerCase();
   if (Object.hasOwn(STATE_PHRASES, phrase)) return { label: STATE_PHRASES[phrase] };
-  const label = readLabel(match[1]);
+  // (`status of 5g testbeds`: the label, with the word for what carries it.)
+  const label = readLabel(match[1]) ?? readLabel(match[1].replace(/\s+(?:testbeds?|ones|boxes|rigs)\s*$/i, ''));
   return label === null ? 'invalid' : { label };
 }
 
@@ -401,10 +402,12 @@ function firstGroup(match: RegExpExecArray | null): string | undefined {
   return match?.slice(1).find((group) => group !== undefined)?.trim();
 }
 
+/** Words that stand for somebody without naming them (`when will it be done` is about the testbed talked about). */
+const NOT_A_PRONOUN = String.raw`(?!(?:it|this|that|they|you|we|he|she|i|everything|everyone|everybody)\s)`;
 /**
- * A person asked about by name (group 1 to 6): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
+ * A person asked about by name (group 1 to 8): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
  * booked`, `does Linus have a testbed`, `is Linus using anything`, `Linus's bookings`, `show me Linus's testbeds`,
- * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`.
+ * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`, `when will Linus be done`, `is Linus done yet`.
  */
 const HOLDER_ASKED = wholeOneOf([
   String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?\s+(?:does|do)\s+(\S[\s\S]*?)\s+(?:have|hold|own)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
@@ -413,6 +416,7 @@ const HOLDER_ASKED = wholeOneOf([
   String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?|stuff|things)`,
   String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
   String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
+  String.raw`(?:when\s+(?:will|would)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+be\s+(?:done|finished|through)|is\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+(?:done|finished|through)\s+yet)`,
 ]);
 
 /** Words that are a person's name or email as typed: one to four words of letters (`Linus`, `Jean-Luc Picard`, `O'Neil`). */
@@ -462,17 +466,17 @@ export function isPersonWords(words: string): boolean {
 }
 
 /**
- * `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3 this week`, `when was lab-3 last used`:
+ * `history lab-3`, `lab-3 history`, `who had lab-3 last?`, `who used lab-3 this week`, `when was lab-3 last used`, `who booked lab-3 last week`:
  * that testbed's bookings of the last 30 days.
  */
 const HISTORY_NAMED =
-  /^(?:(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken))$/i;
+  /^(?:(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?history(?:\s+(?:of|for))?\s+(\S[\s\S]*)|who(?:['’]?s|\s+has)?\s+(?:had|used|been\s+on|was\s+on)\s+(\S[\s\S]*?)(?:\s+(?:last|before|recently|lately|before\s+me|today|yesterday|(?:the\s+)?most|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))?|when\s+was\s+(\S[\s\S]*?)\s+last\s+(?:used|booked|in\s+use|taken)|who\s+(?:booked|held|reserved|had\s+booked)\s+(\S[\s\S]*?)\s+(?:yesterday|earlier(?:\s+today)?|before|recently|lately|(?:last|this|past)\s+(?:week|month|night|friday|monday|tuesday|wednesday|thursday)|in\s+the\s+(?:last|past)\s+(?:week|month|\d{1,2}\s+days)))$/i;
 /**
- * `my history`, `my past bookings`, `what did I book lately`, `how much have I used this week`, `what happened to my booking`,
+ * `my history`, `my past bookings`, `what did I book lately`, `how much have I used this week`, `how often do I book`, `what happened to my booking`,
  * `who released my testbed`: the person's own bookings of the last 30 days (each says how it ended).
  */
 export const MY_HISTORY =
-  /^(?:(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?history\s+of\s+my\s+(?:bookings|testbeds|reservations))|(?:what\s+(?:was|were)\s+)?my\s+(?:last|previous|recent)\s+(?:booking|reservation|testbed)s?|how\s+much\s+did\s+i\s+use\s+the\s+lab(?:\s+(?:this|last)\s+(?:week|month))?|how\s+many\s+hours\s+(?:did|have)\s+i\s+(?:book|use|booked|used)(?:\s+(?:this|last)\s+(?:week|month))?|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation))$/i;
+  /^(?:how\s+(?:often|much)\s+(?:do|did|have)\s+i\s+(?:book(?:ed)?|use[ds]?|reserve[ds]?)(?:\s+(?:testbeds|the\s+lab))?|(?:show\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?history\s+of\s+my\s+(?:bookings|testbeds|reservations))|(?:what\s+(?:was|were)\s+)?my\s+(?:last|previous|recent)\s+(?:booking|reservation|testbed)s?|how\s+much\s+did\s+i\s+use\s+the\s+lab(?:\s+(?:this|last)\s+(?:week|month))?|how\s+many\s+hours\s+(?:did|have)\s+i\s+(?:book|use|booked|used)(?:\s+(?:this|last)\s+(?:week|month))?|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation))$/i;
 /** `lab-3 history`, `lab-3 log`, `lab-3 activity`, `lab-3 usage`, `lab-3 audit`: the name first (only when it is a testbed's). */
 const NAME_HISTORY = /^(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats|audit(?:\s+(?:log|trail))?)$/i;
 /**
@@ -485,8 +489,8 @@ export const HISTORY_HELP = 'Type history and a testbed’s name, for example hi
 
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */
 export function historyName(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
-  const match = HISTORY_NAMED.exec(command);
-  if (match) return withoutWindow((match[1] ?? match[2] ?? match[3]).trim(), testbeds);
+  const asked = HISTORY_NAMED.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (asked !== undefined) return withoutWindow(asked.trim(), testbeds);
   const said = HISTORY_SAID.exec(command.replace(WINDOW, ''))?.slice(1).find((group) => group !== undefined);
   if (said !== undefined && 'found' in findByTypedName(testbeds, said.trim())) return said.trim();
   const named = NAME_HISTORY.exec(command.replace(WINDOW, ''));

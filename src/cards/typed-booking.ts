@@ -7,7 +7,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, hasLabel, labelCarried, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, readTypedRange, readTypedRelease } from './typed-time.js';
+import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, numberWord, readTypedRange, readTypedRelease } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
 
 /** The testbeds a typed booking is read against: their names, and the labels they carry (a booking may name one). */
@@ -264,6 +264,8 @@ function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string,
 function timeSaid(words: string, now: string, timeZone: string): string | undefined {
   // (`2:30` without `am` or `pm` may be a length, as a stopwatch shows it: the form names it.)
   if (words.length > MAX_TIME_PHRASE || /^\d:\d{2}$/.test(words)) return undefined;
+  // (A number in words alone is no clock: `the 5g one`, `the new one` say which testbed; `book lab-5 two` says no end.)
+  if (numberWord(words.toLowerCase()) !== undefined) return undefined;
   // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back; `for 2 hours` is a length, `for
   // monday` a later day.)
   if (/^for\s/i.test(words) ? forLaterDay(` ${words}`, now, timeZone) === 0 : asksToBookAhead(words)) return undefined;

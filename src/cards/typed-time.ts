@@ -18,7 +18,7 @@ const SMALL_NUMBERS = [
 const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 
 /** `one` to `ninety-nine` (`twenty five`, `forty-five`), `a`/`an` (one) and `a few` (three): the number, or undefined. */
-function numberWord(text: string): number | undefined {
+export function numberWord(text: string): number | undefined {
   const words = text.toLowerCase();
   if (words === 'a' || words === 'an') return 1;
   if (words === 'a few' || words === 'few') return 3;

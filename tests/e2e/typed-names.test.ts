@@ -57,7 +57,8 @@ describe('a testbed named with the command', () => {
     const two = await ask(h, h.ada, h.lab, 'book two testbeds');
     expect(startsOn(two)).toBeUndefined();
     expect(fieldErrorText(two, 'testbed_id')).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
-    for (const typed of ['book everything', 'book both', 'book all free testbeds', 'I need two testbeds', 'two testbeds please', 'two free testbeds please']) {
+    // (`book any 2` read `2` as 2pm, `book any two` named a testbed “two”.)
+    for (const typed of ['book everything', 'book both', 'book all free testbeds', 'I need two testbeds', 'two testbeds please', 'two free testbeds please', 'book any two', 'book any 2']) {
       expect(fieldErrorText(await ask(h, h.ada, h.lab, typed), 'testbed_id'), typed).toBe('One testbed at a time: this form books one. Press Register, then type book again for the next.');
     }
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'book lab-1'), 'register_submit', { purpose: 'soak', release_choice: '1h' });

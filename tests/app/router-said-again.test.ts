@@ -1,0 +1,202 @@
+/**
+ * What people type about a testbed they hold, a testbed they meant instead, and questions asked the way chat asks them:
+ * each read as the command it means. The words that depend on who types them are read against the records: Ada holds
+ * lab-1, Linus holds lab-3, Grace holds nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import type { MessageEvent } from '../../src/platform/port.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const testbeds = [
+  { id: 1, testbed_name: 'lab-1', labels: ['5G'], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada' },
+  { id: 3, testbed_name: 'lab-3', labels: ['5G'], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
+  { id: 4, testbed_name: 'TB-04 SD-WAN pod', labels: [] },
+  { id: 5, testbed_name: 'lab-5', labels: ['5G'] },
+];
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 4, 5], testbeds };
+const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
+
+function said(typed: string, by: keyof typeof people = 'ada'): unknown {
+  const event: MessageEvent = {
+    type: 'message',
+    id: 'm',
+    roomId: LAB,
+    roomType: 'group',
+    personId: encodeId('PEOPLE', `0b6f7e2c-2222-4a4a-9999-00000000000${Object.keys(people).indexOf(by) + 1}`),
+    personEmail: people[by],
+    text: typed,
+    receivedAt: NOW,
+  };
+  const decision = route(event, ctx);
+  return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+}
+
+const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
+const status = (label: string) => [{ type: 'status.requested', label }];
+const at = (time: string) => `2026-03-02T${time}:00.000Z`;
+
+describe('a testbed said to be free, or given back, by the person holding it', () => {
+  it.each(['lab-1 is free now', 'lab-1 is free', 'lab-1 unlocked', 'lab-1 all yours', 'lab-1 is up for grabs', "I'm off lab-1", 'off lab-1', 'check in lab-1', 'checkin lab-1', 'check-in lab-1'])(
+    '%j from Ada, who holds lab-1, opens the release form on it',
+    (typed) => {
+      expect(said(typed)).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    },
+  );
+
+  it('the same words from anybody else are no release: news is the hint, and `check in lab-1` asks for its status as before', () => {
+    expect(said('lab-1 is free now', 'linus')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said("I'm off lab-1", 'grace')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said('check in lab-1', 'linus')).toEqual(status('lab-1'));
+    // (`lab-1 free` is a question, whoever asks it.)
+    expect(said('lab-1 free')).toEqual(status('lab-1'));
+  });
+});
+
+describe('the testbed meant, said after another', () => {
+  it.each(['I meant lab-5', 'sorry, I meant lab-5', 'make it lab-5', 'not lab-3, lab-5', 'not lab-1 but lab-5', 'lab-5 instead', 'I want lab-5 instead', 'book lab-5 instead', 'should be lab-5', 'lab-1 -> lab-5'])(
+    '%j from Ada, who holds lab-1, is the card that moves her booking to lab-5',
+    (typed) => {
+      expect(said(typed)).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+    },
+  );
+
+  it('from Grace, who holds nothing, it is the booking form on lab-5; a board marked and a release stay what they were', () => {
+    expect(said('I meant lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('make it lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    // `lab-1 -> lab-5` from somebody who does not hold lab-1 moves nothing.
+    expect(said('lab-1 -> lab-5', 'grace')).toEqual(reply({ kind: 'hint' }));
+    expect(said('lab-3 -> free', 'linus')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    // `release lab-1 instead` named “lab-1 instead”, which no testbed is.
+    expect(said('release lab-1 instead')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    // A time is no testbed: `make it 6pm` moves the release, as before.
+    expect(said('make it 6pm')).toEqual([{ type: 'mine.requested', doneBy: at('18:00') }]);
+  });
+
+  it('`lab-5, can I have it` is asked of lab-5 (it answered an offer); `lab-3, skip it` passes on lab-3', () => {
+    expect(said('lab-5, can I have it?', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('lab-5, can I book it', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('lab-3, skip it', 'grace')).toEqual(reply({ kind: 'notNeeded', testbedId: 3 }));
+    // Without a testbed named first, still an answer to an offer.
+    expect(said('can I have it', 'grace')).toEqual(reply({ kind: 'offerTaken', otherwise: 'hint' }));
+  });
+});
+
+describe('a number in words is no clock after a booking', () => {
+  it('`book lab-5 the 5g one` books lab-5 with no end (it read `one` as 13:00); `until one` still is 13:00', () => {
+    expect(said('book lab-5 the 5g one', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('book lab-5 the new one', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'the new one' }]);
+    expect(said('book lab-5 two', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'two' }]);
+    expect(said('book lab-5 until one', 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '13:00' } },
+    ]);
+    // Digits after a purpose are a time, as before.
+    expect(said('book lab-5 regression 5', 'grace')).toMatchObject([{ filled: { release_time: '17:00', purpose: 'regression' } }]);
+    // A count of testbeds is the form's to answer (one at a time), not `any` and 2pm.
+    expect(said('book any two', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'any two' }]);
+    expect(said('book any 2', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'any 2' }]);
+  });
+});
+
+describe('questions about a testbed, its holder and the lab', () => {
+  it.each([
+    'lab-3 held by?',
+    'lab-3 booked by who',
+    'lab-3 done yet?',
+    'is lab-3 done yet',
+    'when will lab-3 be done',
+    'since when is lab-3 busy',
+    'lab-3 expected free at?',
+    'any eta for lab-3?',
+    'where am I in the lab-3 queue',
+    'Linus has had lab-3 for 3 days',
+    'Linus has been on lab-3 since monday',
+    "it's urgent, is lab-3 free",
+    'quick question, is lab-3 free',
+  ])('%j is the status of lab-3', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('lab-3'));
+  });
+
+  it('the whole lab, and a colleague asked about by name', () => {
+    for (const typed of ['who is on what testbed', "what's everyone on", 'list who has what', 'lab full?']) expect(said(typed, 'grace'), typed).toEqual([{ type: 'status.requested' }]);
+    for (const typed of ['when will Linus be done', 'is Linus done yet']) expect(said(typed, 'grace'), typed).toEqual([{ type: 'status.requested', holder: 'Linus' }]);
+    // `it` and `you` are nobody's name.
+    expect(said('when will it be done', 'grace')).toEqual(reply({ kind: 'hint' }));
+    expect(said('when will you be done', 'grace')).toEqual(reply({ kind: 'hint' }));
+    // The colleague's name is not read: a recording blanks the text.
+    for (const typed of ['when will Linus be done', 'Linus has had lab-3 for 3 days']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+
+  it('states asked of no testbed in particular: overdue, free, a label', () => {
+    expect(said('expired bookings')).toEqual(status('overdue'));
+    for (const typed of ['anything sitting idle', 'any testbed nobody is using', 'soonest free']) expect(said(typed), typed).toEqual(status('free'));
+    // (It was refused as a label with a space.)
+    expect(said('status of 5g testbeds')).toEqual(status('5g'));
+  });
+
+  it('the past: `who booked lab-3 last week` is its history (it was the status of a testbed “lab-3 last week”); `who unplugged lab-3` too', () => {
+    for (const typed of ['who booked lab-3 last week', 'who booked lab-3 yesterday', 'who unplugged lab-3', 'did someone reboot lab-3']) {
+      expect(said(typed), typed).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    }
+    expect(said('who booked lab-3')).toEqual(status('lab-3'));
+    expect(said('how often do I book')).toEqual([{ type: 'myHistory.requested' }]);
+  });
+});
+
+describe('booking, waiting and reminders as chat says them', () => {
+  it('booking words: snag, check out, mine for a while', () => {
+    expect(said('snag lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('check out lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('checkout lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('lab-5 is mine for the next hour', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: '1h' } }]);
+    // Without a time, a claim their bookings answer (whether they hold it), as `lab-5 is mine` is.
+    expect(said('lab-5 in use by me', 'grace')).toEqual([{ type: 'mine.requested', testbedId: 5 }]);
+    expect(said("it's urgent, need lab-5 now", 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it('waiting, and no longer waiting', () => {
+    const wait = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW }];
+    const unwait = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId }, now: NOW }];
+    for (const typed of ['alert me for lab-3', 'can I be next on lab-3', "hold lab-3 for me when it's free", 'save lab-3 for me once it frees up']) expect(said(typed, 'grace'), typed).toEqual(wait(3));
+    for (const typed of ['stop watching lab-3', 'unwatch lab-3', "I don't want notifications for lab-3"]) expect(said(typed, 'grace'), typed).toEqual(unwait(3));
+    expect(said('stop watching', 'grace')).toEqual([{ type: 'mine.requested', queues: true }]);
+  });
+
+  it('a reminder at a time is the booking kept until then; an end said for the booking is Done by', () => {
+    for (const typed of ['remind me at 4', 'set a reminder for 4pm']) expect(said(typed), typed).toEqual([{ type: 'mine.requested', extendUntil: at('16:00') }]);
+    expect(said('snooze the reminder')).toEqual([{ type: 'mine.requested' }]);
+    for (const typed of ['end my booking at 3', 'end it at 3']) expect(said(typed), typed).toEqual([{ type: 'mine.requested', doneBy: at('15:00') }]);
+    expect(said('update my booking to end at 6')).toEqual([{ type: 'mine.requested', doneBy: at('18:00') }]);
+  });
+});
+
+describe('what follows a first clause', () => {
+  it('is read when the clause asks for nothing, and never after `no`, a purpose, or a testbed it is about', () => {
+    expect(said('I was wondering, can I have lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said("no, don't release lab-1")).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said('quick test on lab-5, 10 mins', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+    // What follows names no testbed of the lab: not a form on “his testbeds”.
+    expect(said('Linus left the company, release his testbeds', 'grace')).toEqual(reply({ kind: 'hint' }));
+    // Read in parts, a recording keeps none of it.
+    expect(isCommandText('I was wondering, can I have lab-5', testbeds)).toBe(false);
+  });
+});
+
+describe('problems, labels and the API as people say them', () => {
+  it('a problem told to the admins, a label list, how pipelines book', () => {
+    for (const typed of ['lab-3 has no power', 'lab-3 power cycled itself', 'someone unplugged lab-3']) expect(said(typed), typed).toEqual(reply({ kind: 'problemForm', testbedId: 3, text: typed }));
+    expect(said('show tags')).toEqual(reply({ kind: 'labels' }));
+    expect(said('ci integration')).toMatchObject(reply({ kind: 'error', message: expect.stringMatching(/^Pipelines hold testbeds through the bot’s HTTP API/) }));
+    expect(said('lab-3 back from maintenance')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '3' } }]);
+  });
+
+  it('`how long can I book lab-3 for` is the rules only when it names a testbed or label of the lab: any other word is kept out of a recording', () => {
+    expect(said('how long can I book lab-3 for')).toEqual(reply({ kind: 'rules' }));
+    expect(said('how long can I book 5g for')).toEqual(reply({ kind: 'rules' }));
+    expect(isCommandText('how long can I book lab-3 for', testbeds)).toBe(true);
+    expect(isCommandText('how long can I book Zebrafalcon for', testbeds)).toBe(false);
+    expect(said('how long can I book Zebrafalcon for')).toEqual(reply({ kind: 'hint' }));
+  });
+});
