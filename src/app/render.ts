@@ -56,8 +56,8 @@ import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from '../cards/release-time.js';
-import { asksToBookAhead, isOpenEnded, isVagueLength } from '../cards/typed-booking.js';
-import { readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
+import { asksToBookAhead, isNoLength, isOpenEnded, isVagueLength } from '../cards/typed-booking.js';
+import { isTypedTime, readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
 import { formatDuration, localDate, parseIso } from '../cards/time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, maintenanceAheadCard, maintenanceAheadText } from '../cards/admin.card.js';
 import { adminFormCard, adminFormText } from '../cards/admin-forms.card.js';
@@ -259,7 +259,7 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
  * Words after the testbed a booking named that are no time: `and lab-5` or `lab-5` (a second testbed) gets the form's
  * one-testbed rule, anything else that it was not read.
  */
-function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[]): string {
+function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[], timeZone: string): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
   // `book lab-3; lab-5`, `book lab-3 - lab-5`: another testbed's whole name, after a mark the reader took away.
@@ -272,8 +272,15 @@ function unreadLine(named: string | undefined, unread: string, testbeds: readonl
     const asked = /^(?:now|later|(?:the\s+)?time\s+being|ever|good)$/i.test(said) ? 'Until when?' : `How long is “${said}”?`;
     return `${asked} Choose when you will release it below.`;
   }
+  if (isNoLength(unread)) return `A booking lasts a minute at least (“${unread}”): choose when you will release it below.`;
   if (asksToBookAhead(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below to book it now, or come back and book it then.`;
+  }
+  // `until 5pm local`, `until 5pm my time`: the person's own clock, which the bot does not know.
+  const own = /^(\S[\s\S]*?)\s+(?:local(?:\s+time)?|my\s+time|(?:in\s+)?my\s+time\s*-?zone)$/i.exec(unread)?.[1];
+  if (own !== undefined && isTypedTime(own)) {
+    const time = own.replace(/^(?:until|till|til|by|at|to)\s+/i, '');
+    return `Times here are on the lab’s clock (${timeZone}): type the time as it is there, or with your zone (${time} CET), or choose when below.`;
   }
   const zone = unknownZoneWords(unread);
   if (zone !== undefined) {
@@ -445,7 +452,7 @@ function renderAnyRoom(view: View, ctx: RenderContext): Rendered {
       // What the typed words filled in (`book lab-3 for 2 hours`) joins the testbed chosen; a time the form
       // would refuse is named under its input at once, as a press on Register would.
       const filled = view.filled ?? {};
-      const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: unreadLine(view.named, view.unread, testbeds) };
+      const unread = view.unread === undefined ? undefined : { [INPUT_IDS.releaseChoice]: unreadLine(view.named, view.unread, testbeds, timeZone) };
       const errors = view.errors ?? joinErrors(start.errors, filledReleaseError(filled, now, timeZone), unread);
       const values = view.values ?? (view.filled ? { ...start.values, ...filled } : start.values);
       const forWhom = {

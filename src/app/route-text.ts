@@ -349,7 +349,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   const freed = freedByHolder(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
-  const corrected = correctionRoute(event, said, ctx);
+  const corrected = correctionRoute(event, said, ctx) ?? handedByHolder(event, said, ctx);
   if (corrected) return corrected;
   const command = everydayCommand(withTestbedFor(said, recent?.testbed_name), ctx.testbeds ?? []);
   const word = command.toLowerCase();
@@ -383,13 +383,15 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     return { kind: 'reply', view: { kind: 'error', message: REPORT_ARGUMENT_HELP } };
   }
   if (report !== null) return one('conversation', event, { type: 'report.requested', days: report.days, ...(report.label === undefined ? {} : { label: report.label }) });
+  const queuedForOther = queuedForColleague(said, ctx);
+  if (queuedForOther) return queuedForOther;
   const waitFor = WAIT_NAMED.exec(command);
   // `wait a sec`, `wait a minute`: said to somebody, not a testbed to wait for.
   if (waitFor && MOMENT.test(waitFor[1]) && !('found' in findByTypedName(ctx.testbeds ?? [], waitFor[1]))) return { kind: 'reply', view: { kind: 'hint' } };
   if (waitFor) return queueRoute(event, 'wait', waitFor[1].slice(0, MAX_TYPED_LIST), ctx);
   const leave = UNWAIT_NAMED.exec(command);
   if (leave) return queueRoute(event, 'unwait', leave[1].slice(0, MAX_TYPED_LIST), ctx);
-  const ask = askRoute(event, command, ctx);
+  const ask = personNudged(event, command, ctx) ?? askRoute(event, command, ctx);
   if (ask) return ask;
   // `purpose lab-3 soak test`: the form for their booking's new purpose, filled in (one press saves it).
   const purpose = PURPOSE_TYPED.exec(command);
@@ -551,6 +553,28 @@ function correctionRoute(event: PlatformEvent & { type: 'message' }, said: strin
   if (others.length > 0 && !held.some((record) => record.id === to.found.id)) return { kind: 'reply', view: { kind: 'switchForm', testbedId: to.found.id, ...(others.length === 1 ? { fromId: others[0].id } : {}) } };
   return one('conversation', event, { type: 'registration.started', testbedName: meant.trim().slice(0, MAX_TYPED_NAME) });
 }
+
+/** `lab-1 to Linus`, `lab-1 -> Linus`: from the person holding lab-1, the hand-over card for Linus; else undefined. */
+function handedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  const match = said.length > AROUND_NAME_MAX ? null : TESTBED_TO_PERSON.exec(said);
+  const testbeds = ctx.testbeds ?? [];
+  const named = match === null ? undefined : findByTypedName(testbeds, match[1].trim());
+  if (match === null || named === undefined || !('found' in named)) return undefined;
+  if (named.found.status !== 'in_use' || !sameEmail(named.found.user_email, event.personEmail)) return undefined;
+  const to = colleagueWords(match[2]).trim();
+  // (`lab-1 to the next person`: whoever waits first, as a release gives it.)
+  if (TO_THE_QUEUE.test(to)) return one('conversation', event, { type: 'release.started', testbedName: named.found.testbed_name.slice(0, MAX_TYPED_NAME) });
+  if (!isPersonWords(to) || NOBODY_NAMED.test(to) || 'found' in findByTypedName(testbeds, to)) return undefined;
+  return one('conversation', event, { type: 'handOver.started', testbedId: named.found.id, to: to.slice(0, 120) });
+}
+
+/** Whoever waits first: `the next person`, `whoever is next`, `the queue`. */
+const TO_THE_QUEUE = /^(?:the\s+next\s+(?:person|one)(?:\s+in\s+(?:line|the\s+queue))?|whoever(?:['’]s|\s+is)\s+next|the\s+(?:queue|line|waiting\s+list))$/i;
+/** Words that name nobody in particular (`the team`, `someone`, `anyone who wants it`), or a state (`lab-3 -> free` marks a board). */
+const NOBODY_NAMED =
+  /^(?:(?:the|a|an|any|some|whoever|next|someone|somebody|anyone|anybody|everyone|everybody|nobody)\b|(?:free|available|released|done|finished|busy|taken|booked|reserved|broken|down|maintenance|offline|online|mine|yours|idle|open|closed|ready)$)/i;
+/** A testbed (group 1), then whom it goes to (group 2): `lab-1 to Linus`, `lab-1 -> Linus`. */
+const TESTBED_TO_PERSON = /^(\S[\s\S]{0,80}?)\s+(?:to|->|→|=>)\s+(\S[\s\S]{0,80})$/i;
 
 /** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
 const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
@@ -880,6 +904,46 @@ function askRoute(event: PlatformEvent, command: string, ctx: RouterContext): Ro
   if (!asked.explicit) return undefined;
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, typed, match, 'ask about') } };
 }
+
+/**
+ * `nudge Linus`, `ask Linus if he's done`, `remind Linus to release it`: a colleague asked about what they hold. Holding one
+ * testbed, its holder is asked, as **Ask the holder** does; several, their bookings as status shows them (each row asks its
+ * own); none, that there is nothing to ask about. The colleague's name is not read (a recording blanks it).
+ */
+function personNudged(event: PlatformEvent, command: string, ctx: RouterContext): RouteDecision | undefined {
+  const person = PERSON_NUDGED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  const testbeds = ctx.testbeds ?? [];
+  if (person === undefined || !isPersonWords(person) || 'found' in findByTypedName(testbeds, person)) return undefined;
+  const held = heldByTyped(testbeds, person);
+  const [only] = held;
+  if (held.length === 1 && only !== undefined) return lifecycle(event, { type: 'ask', testbedId: only.id }, event.receivedAt);
+  const named = person.slice(0, LIMITS.holderWordsMax);
+  if (held.length > 1) return one('conversation', event, { type: 'status.requested', holder: named });
+  return { kind: 'reply', view: { kind: 'error', message: `Nobody called ${named} holds a testbed right now, so there is nothing to ask them about. Type status to see who holds what.` } };
+}
+
+/**
+ * `queue Linus for lab-3`, `add Linus to the lab-3 queue`: a place in a queue is taken by the person who waits (it is their
+ * turn that is offered, in their 1:1 room), so how they take it. Undefined when the words name nobody, or no testbed.
+ */
+function queuedForColleague(said: string, ctx: RouterContext): RouteDecision | undefined {
+  const match = said.length > AROUND_NAME_MAX ? null : QUEUED_FOR_COLLEAGUE.exec(said);
+  if (match === null) return undefined;
+  const person = (match[1] ?? match[3]).trim();
+  const named = findByTypedName(ctx.testbeds ?? [], (match[2] ?? match[4] ?? match[5]).trim());
+  if (!isPersonWords(person) || 'found' in findByTypedName(ctx.testbeds ?? [], person) || !('found' in named)) return undefined;
+  const name = named.found.testbed_name.slice(0, MAX_TYPED_NAME);
+  const message = `Each person takes a place in a queue themselves, since the turn is offered to them: ${person.slice(0, LIMITS.holderWordsMax)} can type wait ${name}, or press Notify me when free on its status.`;
+  return { kind: 'reply', view: { kind: 'error', message } };
+}
+
+/** A colleague (group 1 or 3) put in the queue of a testbed (group 2, 4 or 5). */
+const QUEUED_FOR_COLLEAGUE =
+  /^(?:(?:queue|wait-?list)\s+(?!up\s)(\S+(?:\s+\S+)?)\s+(?:up\s+)?(?:for|on)\s+(\S[\s\S]{0,80}?)|(?:add|put)\s+(\S+(?:\s+\S+)?)\s+(?:to|in|on|into)\s+(?:the\s+)?(?:(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s+list|wait-?list)))$/i;
+
+/** A colleague nudged (group 1): `nudge Linus`, `ask Linus if he's done`, `remind Linus to release it`, `ping Linus`. */
+const PERSON_NUDGED =
+  /^(?:(?:nudge|poke)\s+(\S+(?:\s+\S+)?)|(?:ask|ping|remind|tell)\s+(\S+(?:\s+\S+)?)\s+(?:(?:if|whether)\s+(?:he|she|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:done|finished|still\s+(?:using\s+it|on\s+it|testing))|to\s+(?:release|free(?:\s+up)?|give\s+back|hand\s+back)\s+(?:it|their\s+(?:testbed|booking))))$/i;
 
 /** Why a typed name found no one testbed, and what to type instead (`Did you mean lab-3? Type wait lab-3.`). */
 function notFound(

@@ -68,7 +68,7 @@ export const YES_ALONE =
  * said to an offer, the offer again, with how long it is held and both its buttons (else what the words get anyway).
  */
 export const LATER_SAID =
-  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|in\s+\d{1,2}\s*(?:min(?:ute)?s?|m)|what(?:['’]?s|\s+is)\s+offered\s+to\s+me|(?:do\s+i\s+have|have\s+i\s+got|any)\s+(?:an?\s+)?offers?(?:\s+for\s+me)?|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)(?:\s+it)?|(?:i\s+)?(?:can['’]?t|cannot)\s+(?:take\s+it\s+)?(?:right\s+)?now|i\s+(?:can['’]?t|cannot)(?:\s+take\s+it)?|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
+  /^(?:not(?:\s+(?:now|right\s+now))?|maybe\s+later|later|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)|give\s+me\s+(?:a\s+(?:minute|moment|sec(?:ond)?|bit)|\d{1,2}\s*(?:min(?:ute)?s?|m))|(?:(?:can|could)\s+you\s+)?(?:hold|keep)\s+it(?:\s+for\s+me)?(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|few\s+(?:more\s+)?minutes)|a\s+little\s+longer|longer|\d{1,2}\s+more\s+min(?:ute)?s?))?|i(?:['’]?ll|\s+will)\s+take\s+it\s+(?:later|in\s+a\s+(?:minute|bit))|in\s+\d{1,2}\s*(?:min(?:ute)?s?|m)|what(?:['’]?s|\s+is)\s+(?:being\s+)?offered(?:\s+to\s+me)?|(?:do\s+i\s+have|have\s+i\s+got|any)\s+(?:an?\s+)?offers?(?:\s+for\s+me)?|how\s+long\s+(?:is|will)\s+it\s+(?:be\s+)?(?:held|kept)(?:\s+for\s+me)?|how\s+long\s+do\s+i\s+have\s+to\s+(?:take|book|accept|claim)(?:\s+it)?|(?:i\s+)?(?:can['’]?t|cannot)\s+(?:take\s+it\s+)?(?:right\s+)?now|i\s+(?:can['’]?t|cannot)(?:\s+take\s+it)?|when\s+(?:does|will)\s+(?:my|the)\s+hold\s+(?:expire|end|run\s+out)|what(?:['’]?s|\s+is)\s+(?:held|kept)\s+for\s+me)$/i;
 /** `next person`, `give it to the next person`, `let the next one have it`: pass on what is offered. */
 export const NEXT_PERSON =
   /^(?:(?:the\s+)?next\s+(?:person|one)|skip\s+me\s+this\s+time|no\s+need|(?:no\s+thanks?|no\s+thank\s+you|nah)[,!.]?\s+i['’]?m\s+(?:good|fine|ok(?:ay)?|set)|i\s+(?:found|got|have|booked)\s+(?:another|a\s+different)(?:\s+(?:one|testbed))?|give\s+it\s+to\s+(?:the\s+next\s+(?:person|one)(?:\s+in\s+line)?|some(?:one|body)\s+else|the\s+(?:queue|line))|let\s+(?:the\s+next\s+(?:person|one)|some(?:one|body)\s+else)\s+have\s+it)$/i;
@@ -110,9 +110,9 @@ export function withSubjectFor(command: string, name: string | undefined): strin
   return /^['’]s\s/.test(rest) ? `${name} is${rest.slice(2)}` : `${name}${rest}`;
 }
 
-/** `thanks`, `thank you!`, `thx`, `cheers`, `ty`: a short answer, and nothing else. */
+/** `thanks`, `thank you!`, `thx`, `cheers`, `ty`, `thanks for the reminder`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done)$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -141,11 +141,11 @@ export function commandText(text: string): string {
 
 /**
  * `yes, extend`, `ok release lab-3`, `sure, book lab-3`, `no, I'm done`, `no I'm done`, `nope, still need it`, `no I still need it`,
- * `no extend please`, `no release it`: agreeing (or, with a mark after it, `I'm`, `still`, `extend`, or `release` and what to
- * release, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I
+ * `no extend please`, `no release it`, `nope done`: agreeing (or, with a mark after it, `I'm`, `still`, `extend`, `done`, or `release`
+ * and what to release, disagreeing) before a command adds nothing to it; `no lab-3` stays a pass on it; `ok to use lab-3` and `okay if I
  * take lab-3` ask whether they may, so their `ok` stays.
  */
-const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it)(?:\s|$)|\s+release\s+\S)))\s+(?=\S)/i;
+const AGREED_BEFORE = /^(?:(?:yes|yeah|yep|ok(?:ay)?(?!\s+(?:to|if|for\s+me\s+to)\s)|sure)[,!.]?|(?:no|nope|nah)(?:[,!.]|(?=\s+i(?:['’]?m|\s+am)\s)|(?=\s+(?:i\s+)?still\s|\s+(?:extend|keep\s+it|done|finished)(?:\s|$)|\s+release\s+\S)))\s+(?=\S)/i;
 
 function withoutAgreement(text: string): string {
   const rest = text.replace(AGREED_BEFORE, '');
@@ -216,11 +216,11 @@ function withTimeSpellings(text: string): string {
  * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
  * could` before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
  * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
- * own (`done with lab-3. Thanks all!`).
+ * own or after a comma (`done with lab-3. Thanks all!`, `done, thanks for the reminder`).
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER =
-  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much))?$/i;
+  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much|for\s+(?:the|your)\s+(?:reminder|heads[\s-]?up|ping|help|message)))?$/i;
 /** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
 const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;
 

@@ -58,9 +58,13 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
   }
   // Only a purpose, or a purpose and then a time (`for the soak for 2 hours`, `for the soak until 5pm`, `for the soak, 2 hours`).
   const purpose = PURPOSE.exec(text)?.[1];
-  if (purpose === undefined) return null;
+  // (`for 0 minutes`, `for -1 hours`: a length no booking can have, never the purpose; the form names the words.)
+  if (purpose === undefined || NO_LENGTH.test(purpose)) return null;
   return purposeThenTime(purpose, now, timeZone) ?? purposeValue(purpose);
 }
+
+/** A length of no time, or less than none: `0 minutes`, `-1 hours`. */
+const NO_LENGTH = /^(?:[-−–]\s*\d+(?:[.,]\d+)?|0+(?:[.,]0+)?)\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)$/i;
 
 /** Where a time may follow a purpose: before ` for `, ` until `, ` till `, ` over `, `overnight`, or after a comma or a dash. */
 const TIME_AFTER_PURPOSE = /(?:,\s*|\s+)(?=(?:for|until|till|til|through|thru|over)\s|overnight(?:\s|$))|(?:,|\s[-–—])\s*(?=\S)/gi;
@@ -108,10 +112,11 @@ function asClause(words: string, now: string, timeZone: string): { phrase: strin
 }
 
 function purposeValue(purpose: string): FormValues {
-  // `(regression)`, `[soak]`: the brackets around the whole say nothing.
+  // `(regression)`, `[soak]`, `"soak test"`: the brackets or quotes around the whole say nothing.
   const typed = purpose.trim();
-  const bracketed = /^(?:\((?<round>[^()]+)\)|\[(?<square>[^[\]]+)\])$/.exec(typed)?.groups;
-  return { [INPUT_IDS.purpose]: (bracketed?.round ?? bracketed?.square ?? typed).trim().slice(0, LIMITS.purposeMax) };
+  const around = /^(?:\((?<round>[^()]+)\)|\[(?<square>[^[\]]+)\]|"(?<straight>[^"]+)"|'(?<single>[^']+)'|“(?<curly>[^“”]+)”|‘(?<curlySingle>[^‘’]+)’)$/.exec(typed)?.groups;
+  const inside = around === undefined ? undefined : Object.values(around).find((words) => words !== undefined);
+  return { [INPUT_IDS.purpose]: (inside ?? typed).trim().slice(0, LIMITS.purposeMax) };
 }
 
 /**
@@ -275,8 +280,8 @@ function timeSaid(words: string, now: string, timeZone: string): string | undefi
 /** Whether words after a time may be its purpose: not a testbed, not a time of their own, not words that go on with the time (`or 6`). */
 function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, timeZone: string): boolean {
   if (!/\p{L}/u.test(words) || /^(?:or|and|to|from|at|on|in|by|before|after|until|till|til|for|then|but|plus|with|of|[-–—(])(?:\s|$)/i.test(words)) return false;
-  // (`local time`, `atlantis time`, `PST`: a zone the time reader did not know, which the form names.)
-  if (/(?:^|\s)(?:time|zone|timezone)$/i.test(words) || /^[A-Z]{2,5}$/.test(words)) return false;
+  // (`local time`, `local`, `atlantis time`, `PST`: a zone the time reader did not know, which the form names.)
+  if (/(?:^|\s)(?:time|zone|timezone)$|^local$/i.test(words) || /^[A-Z]{2,5}$/.test(words)) return false;
   return !startsWithTestbed(words, testbeds) && timeSaid(words, now, timeZone) === undefined;
 }
 
@@ -285,7 +290,7 @@ function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, ti
  * 1), `purpose:` (2), `purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
  */
 const SAID_OTHERWISE =
-  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:]|[-–—]{1,2}>?|=>|→)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:|/]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
 /** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
 const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;
@@ -583,6 +588,11 @@ const OPEN_ENDED =
 
 export function isOpenEnded(unread: string): boolean {
   return OPEN_ENDED.test(unread.trim());
+}
+
+/** Words a booking could not take because they say a length of no time (`for 0 minutes`, `for -1 hours`). */
+export function isNoLength(unread: string): boolean {
+  return NO_LENGTH.test(unread.replace(/^for\s+/i, '').trim());
 }
 
 /** Words a booking could not take because they ask for a later start (`from monday`, `on friday`, `9-12` said at 19:00). */

@@ -200,3 +200,67 @@ describe('problems, labels and the API as people say them', () => {
     expect(said('how long can I book Zebrafalcon for')).toEqual(reply({ kind: 'hint' }));
   });
 });
+
+describe('colleagues named beside a testbed', () => {
+  const ask = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId }, now: NOW }];
+
+  it('`nudge Linus`, `ask Linus if he’s done`, `remind Linus to release it`: his one testbed’s holder is asked; nobody’s, a line saying so', () => {
+    for (const typed of ['nudge Linus', 'poke Linus Lab', "ask Linus if he's done", 'remind Linus to release it', 'tell Linus to release it']) expect(said(typed, 'grace'), typed).toEqual(ask(3));
+    expect(said('nudge Grace', 'ada')).toEqual(reply({ kind: 'error', message: 'Nobody called Grace holds a testbed right now, so there is nothing to ask them about. Type status to see who holds what.' }));
+    // A testbed's name is asked about as before; the colleague is not read, so a recording blanks the text.
+    expect(said('nudge lab-3', 'grace')).toEqual(ask(3));
+    expect(isCommandText('nudge Linus', testbeds)).toBe(false);
+    expect(said('ask who has lab-3 to release it', 'grace')).toEqual(ask(3));
+    expect(said("ask whoever is on lab-3 if they're done", 'grace')).toEqual(ask(3));
+  });
+
+  it('`lab-1 to Linus` from its holder is the hand-over card (to the next person, its release); from anybody else nothing is handed', () => {
+    expect(said('lab-1 to Linus')).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+    expect(said('lab-1 -> Linus Lab')).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus Lab' }]);
+    expect(said('lab-1 to the next person')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('lab-1 to someone')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said('lab-1 to Linus', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+  });
+
+  it('`queue Linus for lab-3` says that each person takes their own place (it looked for a testbed called “Linus”)', () => {
+    const message = 'Each person takes a place in a queue themselves, since the turn is offered to them: Linus can type wait lab-3, or press Notify me when free on its status.';
+    for (const typed of ['queue Linus for lab-3', 'add Linus to the lab-3 queue', 'put Linus in the waiting list for lab-3']) expect(said(typed, 'grace'), typed).toEqual(reply({ kind: 'error', message }));
+    const wait = [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId: 3 }, now: NOW }];
+    for (const typed of ['queue me for lab-3', 'queue up for lab-3', 'add me to the lab-3 queue']) expect(said(typed, 'grace'), typed).toEqual(wait);
+  });
+});
+
+describe('answers to a reminder, and the queues', () => {
+  it('in the lab room as in the 1:1 room where reminders arrive', () => {
+    expect(said('nope done')).toEqual([{ type: 'release.started' }]);
+    expect(said('done, thanks for the reminder')).toEqual([{ type: 'release.started' }]);
+    expect(said('thanks for the reminder')).toEqual(reply({ kind: 'thanks' }));
+    for (const typed of ['keep', "can't release yet"]) expect(said(typed), typed).toEqual([{ type: 'mine.requested' }]);
+    for (const typed of ['what booking', 'which booking', 'which testbed do you mean', 'how long do I have', 'I released it yesterday', 'who wants my testbed']) {
+      expect(said(typed), typed).toEqual([{ type: 'mine.requested' }]);
+    }
+    expect(said("I don't have lab-3", 'grace')).toEqual([{ type: 'mine.requested', testbedId: 3 }]);
+    expect(said("what's offered", 'grace')).toEqual(reply({ kind: 'offerTaken', otherwise: 'hint' }));
+  });
+
+  it('the queues, and the lab’s clock', () => {
+    for (const typed of ['who else is waiting', 'can I see the queue']) expect(said(typed, 'grace'), typed).toEqual([{ type: 'status.requested' }]);
+    expect(said('list my waits', 'grace')).toEqual([{ type: 'mine.requested', queues: true }]);
+    for (const typed of ['what timezone is this', 'times are in UTC?']) expect(said(typed, 'grace'), typed).toEqual(reply({ kind: 'timeZone' }));
+  });
+});
+
+describe('words around a booking that the form explains or leaves out', () => {
+  it('a mark before the purpose, quotes around it, a length of no time and `local` after a time', () => {
+    for (const typed of ['book lab-5 | soak', 'book lab-5 / soak', 'book lab-5 ... soak']) expect(said(typed, 'grace'), typed).toMatchObject([{ testbedName: 'lab-5', filled: { purpose: 'soak' } }]);
+    for (const typed of ['book lab-5 for "soak test"', "book lab-5 for 'soak test'", 'book lab-5 for “soak test”']) expect(said(typed, 'grace'), typed).toMatchObject([{ filled: { purpose: 'soak test' } }]);
+    // An apostrophe inside stays.
+    expect(said("book lab-5 for the 'big' test", 'grace')).toMatchObject([{ filled: { purpose: "the 'big' test" } }]);
+    // (They were the purpose.)
+    expect(said('book lab-5 for 0 minutes', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'for 0 minutes' }]);
+    expect(said('book lab-5 for -1 hours', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'for -1 hours' }]);
+    // (`local` was the purpose.)
+    expect(said('book lab-5 until 5pm local', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'until 5pm local' }]);
+    expect(said('book lab-5 local tests until 5pm', 'grace')).toMatchObject([{ filled: { release_time: '17:00', purpose: 'local tests' } }]);
+  });
+});

@@ -2,12 +2,13 @@
  * Words that mean one thing from the person holding a testbed and another from anybody else, end to end over the
  * emulator. `lab-1 is free now` from its holder opens the release form on it (one press releases it); from a
  * colleague it is news, answered as before. `I meant lab-2` after booking lab-1 offers to move the booking there
- * (one press does); from somebody holding nothing it opens the booking form on lab-2.
+ * (one press does); from somebody holding nothing it opens the booking form on lab-2. `lab-1 to Linus` from its holder
+ * is the hand-over card; `nudge Ada` asks Ada about the one testbed she holds.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestbedRecord } from '../../src/domain.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
-import { input } from '../support/form-card.js';
+import { fieldErrorText, input } from '../support/form-card.js';
 import { inUse } from '../fixtures/flows/records.js';
 
 const HOUR = 3_600_000;
@@ -66,5 +67,36 @@ describe('the testbed meant, said after another', () => {
     const form = await ask(h, h.linus, h.lab, 'I meant lab-3');
     expect(seenCard(form).heading).toBe('Register a testbed');
     expect(input(form, 'testbed_id').value).toBe('3');
+  });
+});
+
+describe('a colleague named with a testbed', () => {
+  it('`lab-1 to Linus` from Ada is the hand-over card; `nudge Ada` asks her about lab-1 in her 1:1 room; `queue Linus for lab-1` says how Linus waits', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const card = await ask(h, h.ada, h.lab, 'lab-1 to Linus');
+    expect(seenCard(card).heading).toBe('Hand lab-1 over?');
+    expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
+
+    const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
+    const since = h.emu.messageCount();
+    expect(seenCard(await ask(h, h.linus, h.lab, 'nudge Ada')).heading).toBe('Asked about lab-1');
+    const question = await h.emu.waitForMessage((m) => m.roomId === adaRoom.id && m.personId === h.bot.id && seenCard(m).heading === 'Do you still need lab-1?', { since, timeoutMs: 10_000 });
+    expect(seenCard(question).heading).toBe('Do you still need lab-1?');
+
+    const queued = await ask(h, h.ada, h.lab, 'queue Linus for lab-1');
+    expect(seenCard(queued).texts).toEqual(['Sorry', 'Each person takes a place in a queue themselves, since the turn is offered to them: Linus can type wait lab-1, or press Notify me when free on its status.']);
+    // Nobody holding anything: nothing to ask about.
+    expect(seenCard(await ask(h, h.ada, h.lab, 'nudge Grace')).texts).toEqual(['Sorry', 'Nobody called Grace holds a testbed right now, so there is nothing to ask them about. Type status to see who holds what.']);
+  });
+});
+
+describe('a booking typed with words the form explains', () => {
+  it('a length of no time is named, the lab’s clock is said for `my time`, and quotes around the purpose say nothing', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(2, 'lab-2')] });
+    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'book lab-2 for 0 minutes'), 'release_choice')).toBe('A booking lasts a minute at least (“for 0 minutes”): choose when you will release it below.');
+    expect(fieldErrorText(await ask(h, h.linus, h.lab, 'book lab-2 until 5pm my time'), 'release_choice')).toBe(
+      'Times here are on the lab’s clock (UTC): type the time as it is there, or with your zone (5pm CET), or choose when below.',
+    );
+    expect(input(await ask(h, h.linus, h.lab, 'book lab-2 for "soak test"'), 'purpose').value).toBe('soak test');
   });
 });
