@@ -246,7 +246,7 @@ const MOVED_TO_PERSON = /^(?:move|transfer|hand\s+over)\s+(?:my\s+)?(\S[\s\S]{0,
  * `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`: as `extend lab-3 by 2 hours` (the testbed and the length); the
  * colleague is not read (the holder on record is), so only the holder, or an admin with Extend their booking, extends it.
  */
-const EXTEND_PERSON_ON = /^extend\s+(?!(?:me|my|us|our|it|this|that)\s)\S+(?:\s+\S+)?\s+on\s+(\S[\s\S]{0,80}?)\s+(\S[\s\S]{0,40})$/i;
+const EXTEND_PERSON_ON = /^extend\s+(?!(?:me|my|us|our|it|this|that|the|maintenance)\s)\S+(?:\s+\S+)?\s+on\s+(\S[\s\S]{0,80}?)\s+(\S[\s\S]{0,40})$/i;
 const GIVE_PERSON_MORE = /^give\s+(?!(?:me|us|it|them)\s)\S+(?:\s+\S+)??\s+(\S[\s\S]{0,40}?)\s+(?:on|with|for)\s+(\S[\s\S]{0,80})$/i;
 /** `who broke lab-3`, `who crashed lab-3`, `who unplugged lab-3`, `did someone reboot lab-3`: its history (group 1), which says who held it when. */
 const WHO_BROKE =
@@ -592,10 +592,10 @@ const FEEDBACK_WORDS =
   /^(?:(?:bad|stupid|dumb|useless)\s+bot|(?:this|the)\s+bot\s+(?:sucks|is\s+(?:useless|stupid|dumb|terrible|annoying|rubbish))|you(?:['’]re|\s+are)\s+(?:useless|stupid|dumb|terrible|annoying|rubbish)|bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
- * lab is closed friday`, `broadcast: lab closed tomorrow`: the broadcast flow.
+ * lab is closed friday`, `broadcast: lab closed tomorrow`, `send a broadcast`, `post to all rooms`: the broadcast flow.
  */
 const BROADCAST_WORDS =
-  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce|broadcast)\s*:?\s+\S[\s\S]*)$/i;
+  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce|broadcast)\s*:?\s+\S[\s\S]*|(?:send|start|make|new|write|do)\s+(?:a\s+|the\s+)?broadcast|(?:send|post|write)\s+(?:a\s+message\s+)?to\s+(?:all|every)\s+(?:the\s+)?rooms?)$/i;
 /**
  * `notify me`, `notify me when free`: as `wait` with no testbed (the status card, whose picker chooses one); `notify me
  * when something is free`, `tell me when one frees up` (group 1): as `wait any`, for whichever is handed on first.
@@ -753,8 +753,10 @@ const WHEN_DONE_THEN_MINE =
   /^(?:when|once|after)\s+(\S+(?:\s+\S+)?)\s*(?:['’]re|['’]ve|['’]s|\s(?:is|are|has|have))\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80}?),?\s+(?:can|could|may)\s+i\s+(?:have|get|take|use|book)\s+it$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
-/** `stats for lab-3`, `usage of 5g`: that testbed's history, or that label's report (group 1). */
-const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
+/** `weekly summary`, `monthly stats`: the report over that window (group 1). */
+const SUMMARY_OVER = /^(?:the\s+)?(weekly|monthly)\s+(?:summary|stats|statistics|usage|overview)$/i;
+/** `stats for lab-3`, `usage of 5g`, `usage report 5g`: that testbed's history, or that label's report (group 1). */
+const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
 /** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `who can fix lab-3`, `who should I tell about lab-3`, `who do I ask to reboot lab-3`: the testbed (group 1). */
@@ -995,11 +997,12 @@ const HOW_DO_I =
 const WHAT_ARE_YOU =
   /^(?:what\s+(?:is\s+this\s+bot|are\s+you)|who\s+are\s+you|who\s+is\s+(?:the|this)\s+bot|what\s+does\s+this\s+(?:mean|message\s+mean)|who\s+sent\s+(?:this|me\s+this)|why\s+(?:me|did\s+i\s+get\s+this(?:\s+message)?|am\s+i\s+getting\s+(?:this|these)(?:\s+messages?)?|(?:did|do)\s+you\s+(?:keep\s+)?(?:message|messaging|ping|pinging|dm|text|remind|write|writing)\s+me)|what\s+do\s+you\s+want(?:\s+from\s+me)?|what(?:['’]?s|\s+is)\s+your\s+name|are\s+you\s+(?:a\s+(?:bot|robot|human|person|real\s+person)|human|real)|what\s+does\s+this\s+bot\s+do|how\s+does\s+this\s+bot\s+work|(?:i(?:['’]?m|\s+am)\s+)?(?:stuck|lost|confused)|bot\s+version|(?:the\s+)?bot['’]?s\s+version|how\s+(?:does|do)\s+(?:the\s+)?labels?\s+work)$/i;
 /**
- * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`, `any news`:
+ * `digest`, `daily digest`, `show the digest`, `summary`, `today's summary`, `give me an overview`, `what's happening`, `any news`,
+ * `what happened today`, `summary of today`:
  * the daily digest's card, as of now.
  */
 export const DIGEST_ASKED =
-  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview|(?:is\s+there\s+)?(?:anything|something)\s+new|(?:any\s+)?(?:news|updates?)(?:\s+(?:today|from\s+the\s+lab))?)$/i;
+  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview|(?:is\s+there\s+)?(?:anything|something)\s+new|(?:any\s+)?(?:news|updates?)(?:\s+(?:today|from\s+the\s+lab))?|what\s+(?:has\s+)?happened\s+today|(?:a\s+|the\s+)?summary\s+(?:of|for)\s+today)$/i;
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
@@ -1623,6 +1626,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (every !== undefined) return every === 'monthly' ? 'report 30' : 'report';
   const report = REPORT_WORDS.exec(command);
   if (report) return /^(?:month|30)/i.test(report[1] ?? '') ? 'report 30' : 'report';
+  const summary = SUMMARY_OVER.exec(command)?.[1];
+  if (summary !== undefined) return /^monthly$/i.test(summary) ? 'report 30' : 'report';
   if (HOW_MANY_ALL.test(command)) return 'status';
   const exist = WHICH_EXIST.exec(command);
   if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';

@@ -51,20 +51,21 @@ export const TAKE_FROM_COLLEAGUE =
 /** What admins type for their tasks; each opens that form (the admin actor checks the profile first). */
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // (`register a new testbed`, `register new testbed lab-9`: an addition to the lab, not a booking of one called “new”.)
-  [/^(?:(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?|(?:register|set\s+up)\s+(?:an?\s+)?new\s+)testbed(?:\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
+  [/^(?:(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?|(?:register|set\s+up)\s+(?:an?\s+)?new\s+)testbed(?:\s*:|\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
   [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
   [/^(?:change|update|set)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+name(?<rest>\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
   [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
-  // `maintenance over for lab-3`, `lab-3 maintenance done`.
+  // `maintenance over for lab-3`, `maintenance on lab-3 is over`, `lab-3 maintenance done`.
   [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
+  [/^(?:the\s+)?maintenance\s+(?:on|for|of)\s+(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+)?(?:over|done|finished|complete|completed|ended)$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)$/i, 'maintenance_end', 'named'],
   [/^(?:(?:end|stop|finish|cancel|abort|undo)\s+(?:the\s+)?maintenance|maintenance\s+off)(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_end', 'testbed'],
   // `end lab-3 maintenance`, `cancel lab-3's maintenance`, `maintenance lab-3 off`.
   [/^(?:end|stop|finish|cancel|abort|undo)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+maintenance$/i, 'maintenance_end', 'named'],
   [/^maintenance\s+(?<words>\S[\s\S]*?)\s+off$/i, 'maintenance_end', 'named'],
-  [/^(?:start\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
+  [/^(?:(?:start|begin)\s+)?maintenance(?:\s+(?:on|for|of))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'maintenance_start', 'testbed'],
   // `lab-3 maintenance until friday`, `lab-3 maintenance for new cables` (`lab-3 maintenance until when` is a question, its status).
   [/^(?<words>\S[\s\S]*?)\s+maintenance(?<rest>\s+(?:until|till|for|because)\s+(?!when(?:\s|$))\S[\s\S]*)$/i, 'maintenance_start', 'named'],
   // `lab-3 down for maintenance until monday`, `lab-3 is offline for maintenance`.
@@ -125,6 +126,11 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:kick|boot|throw)\s+(?<person>\S+(?:\s+\S+)?)\s+(?:off|out\s+of|from)\s+(?<words>\S[\s\S]*)$/i, 'force_release'],
   // `reclaim lab-3`, `take back lab-3 from Linus`: a testbed of the lab (`take lab-3 back` is its holder's release).
   [/^(?:reclaim|take\s+back)\s+(?<words>\S[\s\S]*?)(?<person>\s+from\s+\S[\s\S]*?)?$/i, 'force_release', 'named'],
+  // `take lab-3 back from Linus`, `remove Linus from lab-3`, `admin: release lab-3`, `release lab-3 forcefully`: a testbed of the lab.
+  [/^take\s+(?<words>\S[\s\S]*?)\s+back(?<person>\s+from\s+\S[\s\S]*?)$/i, 'force_release', 'named'],
+  [/^remove\s+(?<person>(?!(?:me|myself|us|all|the|a|an|labels?|tags?)\s)\S+(?:\s+\S+)?)\s+from\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
+  [/^admin\s*[:,]?\s+(?:release|free(?:\s+up)?|unbook)\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
+  [/^(?:release|free(?:\s+up)?|unbook)\s+(?<words>\S[\s\S]*?)\s+(?:forcefully|forcibly|by\s+force)$/i, 'force_release', 'named'],
   [TAKE_FROM_COLLEAGUE, 'force_release', 'named'],
 ];
 
@@ -189,6 +195,11 @@ const LABEL = /^(?:label|tag)\s+(?<rest>\S[\s\S]*)$/i;
 const UNLABEL = /^(?:untag|unlabel)\s+(?<rest>\S[\s\S]*)$/i;
 /** Labels as typed after a testbed without a word between (`label lab-3 5g`): words of letters, digits, `.`, `_`, `-`. */
 const BARE_LABELS = /^[\w.-]{1,32}(?:\s*(?:,|\band\b|&)?\s*[\w.-]{1,32}){0,9}$/i;
+// `remove all labels from lab-3`, `clear the labels of lab-3`, `clear lab-3's labels`: every label taken off (group words).
+const CLEARED =
+  /^(?:(?:remove|delete|drop|clear)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:labels|tags)\s+(?:from|of|on|off)\s+(?<words>\S[\s\S]*)|clear\s+(?<own>\S[\s\S]*?)(?:['’]s)?\s+(?:labels|tags))$/i;
+// `lab-3 labels: 5g, core`: the testbed, then its labels after a mark.
+const LABELS_SAID = /^(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?:labels|tags)\s*[:=]\s*(?<value>\S[\s\S]*)$/i;
 // `describe lab-3 as Radio rack 2`.
 const DESCRIBE = /^describe\s+(?<rest>\S[\s\S]*)$/i;
 
@@ -223,6 +234,11 @@ const edit = (words: string, what: TypedEdit = {}): TypedAdminTask => ({ task: '
 
 /** An edit of a testbed's labels or description, typed; null when the words are no such thing. */
 function typedEdit<T extends NamedRecord>(command: string, testbeds: readonly T[]): TypedAdminTask | null {
+  const cleared = CLEARED.exec(command.slice(0, MAX_TYPED_NAME * 8))?.groups;
+  const clearedName = (cleared?.words ?? cleared?.own)?.trim();
+  if (clearedName !== undefined && 'found' in findByTypedName(testbeds, clearedName)) return edit(clearedName, { labels: { op: 'set', text: '' } });
+  const said = LABELS_SAID.exec(command.slice(0, MAX_TYPED_NAME * 8))?.groups;
+  if (said !== undefined && 'found' in findByTypedName(testbeds, said.words.trim())) return edit(said.words.trim(), { labels: { op: 'set', text: labelList(said.value) } });
   const of = OF.exec(command);
   if (of) {
     const { words, value } = testbedThen(of.groups!.rest, /\s*[:=]\s*|\s+(?:to|as|are|is)\s+/gi, testbeds);

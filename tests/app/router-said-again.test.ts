@@ -264,3 +264,39 @@ describe('words around a booking that the form explains or leaves out', () => {
     expect(said('book lab-5 local tests until 5pm', 'grace')).toMatchObject([{ filled: { release_time: '17:00', purpose: 'local tests' } }]);
   });
 });
+
+describe('the admins’ words, as chat says them', () => {
+  const form = (task: string, values: Record<string, string>) => [{ type: 'admin.formRequested', task, values }];
+
+  it('maintenance begun, ended and made longer', () => {
+    expect(said('begin maintenance lab-5')).toEqual(form('maintenance_start', { testbed_id: '5' }));
+    expect(said('maintenance on lab-5 is over')).toEqual(form('maintenance_end', { testbed_id: '5' }));
+    // (It extended a booking of lab-5, reading `maintenance` as a colleague's name.)
+    expect(said('extend maintenance on lab-5 to friday')).toEqual(form('maintenance_start', { testbed_id: '5', until: '2026-03-06 23:59' }));
+    expect(said('extend Linus on lab-3 by 1h')).toEqual([{ type: 'mine.requested', testbedId: 3, extendMinutes: 60 }]);
+  });
+
+  it('a release by force, said as people say it; the colleague is not read', () => {
+    for (const typed of ['admin release lab-3', 'admin: release lab-3', 'free lab-3 forcefully', 'remove Linus from lab-3', 'take lab-3 back from Linus']) {
+      expect(said(typed), typed).toEqual(form('force_release', { testbed_id: '3' }));
+    }
+    expect(said('remove me from the queue for lab-3', 'grace')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'unwait', testbedId: 3 }, now: NOW }]);
+    expect(said('remove label 5g from lab-3')).toEqual(form('testbed_edit', { testbed_id: '3', labels: '' }));
+  });
+
+  it('labels cleared or set after a mark, a testbed added after a colon', () => {
+    for (const typed of ['remove all labels from lab-5', 'clear labels of lab-5', "clear lab-5's labels"]) expect(said(typed), typed).toEqual(form('testbed_edit', { testbed_id: '5', labels: '' }));
+    expect(said('lab-5 labels: 5g, core')).toEqual(form('testbed_edit', { testbed_id: '5', labels: '5g, core' }));
+    // Without a mark, a question.
+    expect(said('lab-5 labels')).toEqual(status('lab-5'));
+    expect(said('new testbed: lab-9')).toEqual(form('testbed_add', { testbed_name: 'lab-9' }));
+  });
+
+  it('a broadcast, the digest and the report', () => {
+    for (const typed of ['send broadcast', 'post to all rooms']) expect(said(typed), typed).toEqual([{ type: 'broadcast.started' }]);
+    for (const typed of ['what happened today', 'summary of today']) expect(said(typed), typed).toEqual(reply({ kind: 'digest' }));
+    expect(said('weekly summary')).toEqual([{ type: 'report.requested' }]);
+    expect(said('monthly stats')).toEqual([{ type: 'report.requested', days: 30 }]);
+    expect(said('usage report 5g')).toEqual([{ type: 'report.requested', days: 7, label: '5g' }]);
+  });
+});
