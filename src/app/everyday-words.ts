@@ -270,6 +270,16 @@ const USAGE_ASKED =
 const LABEL_WANTED_SOON =
   /^(?:(?:can|could)\s+(?:some|any)(?:one|body)\s+(?:free\s+up|release|give\s+back)\s+(?:a|an|any|one)\s+(\S+?)(?:\s+(?:testbed|one|box))?|(?:(?:is|will)\s+)?any\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:be\s+)?(?:free|available)\s+(?:soon|later|today|any\s*time\s+soon))$/i;
 /**
+ * `which 5g should I use`, `where can I test 5g`, `is there a testbed for 5g testing`: the testbeds carrying the label (group 1,
+ * 2 or 3), the free ones first.
+ */
+const LABEL_FOR_USE =
+  /^(?:(?:which|what)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|pick)|where\s+(?:can|could|do|should)\s+(?:i|we)\s+(?:test|try|run)\s+(?:on\s+|with\s+)?(\S+?)(?:\s+(?:stuff|things|tests?))?|is\s+there\s+(?:a|any)\s+testbed\s+(?:for|with)\s+(\S+?)(?:\s+(?:testing|tests?|work))?)$/i;
+/** `compare lab-3 and lab-5`, `difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
+const COMPARED = /^(?:compare|difference\s+between|which\s+is\s+better,?|which\s+one\s+is\s+better,?)\s+(\S[\s\S]{0,120})$/i;
+/** `any 5g for an hour`, `a 5g until 5pm`: a label (group 1) booked for that long (group 2). */
+const ANY_LABEL_FOR = /^(?:any|an?)\s+(\S+?)(?:\s+(?:testbed|one))?\s+((?:for|until|till)\s+\S[\s\S]{0,40})$/i;
+/**
  * `whoever has lab-3 please release it`, `whoever is on lab-3, are you done?`, `can whoever has lab-3 ping me`, `the person on lab-3
  * please contact me`: ask its holder (group 1), as Ask the holder does.
  */
@@ -805,10 +815,11 @@ const ABOUT_TESTBED =
   /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use))$/i;
 /**
  * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
- * `what labels does lab-3 have`, `lab-3 info`: as `who has lab-3` (its row, labels and description), when the words name a testbed.
+ * `what labels does lab-3 have`, `lab-3 info`, `what's special about lab-3`, `who's responsible for lab-3`, `where is lab-3 located`, `ssh lab-3`:
+ * as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for))\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries))?$/i;
+  /^(?:what(?:['’]s|\s+is)\s+special\s+about|(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for)|who(?:['’]s|\s+is)\s+responsible\s+for|ssh(?:\s+(?:to|into))?)\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries|located))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)|(?:held|booked|taken|used|reserved)\s+by(?:\s+(?:who|whom))?|done\s+yet|expected\s+(?:free|back)(?:\s+(?:at|when))?|busy\s+since\s+when`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|${IN_A_WHILE}))?|who)$`, 'i');
@@ -1284,6 +1295,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (whoever !== undefined && namesOne(testbeds, whoever)) return `ask about ${whoever}`;
   const askWhoever = command.length > AROUND_NAME_MAX ? undefined : ASK_WHOEVER.exec(command)?.[1].trim();
   if (askWhoever !== undefined && namesOne(testbeds, askWhoever)) return `ask about ${askWhoever}`;
+  const forUse = LABEL_FOR_USE.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (forUse !== undefined && labelCarried(testbeds, forUse) && !namesOne(testbeds, forUse)) return `status ${forUse}`;
+  const compared = COMPARED.exec(command)?.[1].trim();
+  if (compared !== undefined && testbedsNamed(testbeds, eitherWords(compared)) !== undefined) return `who has ${eitherWords(compared)}`;
+  const anyFor = ANY_LABEL_FOR.exec(command);
+  if (anyFor !== null && labelCarried(testbeds, anyFor[1]) && !namesOne(testbeds, anyFor[1]) && isTypedTime(anyFor[2])) return `book ${anyFor[1]} ${anyFor[2]}`;
   const labelSoon = LABEL_WANTED_SOON.exec(command);
   const soonLabel = labelSoon?.[1] ?? labelSoon?.[2];
   if (soonLabel !== undefined && labelCarried(testbeds, soonLabel) && !namesOne(testbeds, soonLabel)) return `status ${soonLabel}`;

@@ -333,9 +333,9 @@ export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on
 /** `give all my testbeds to Linus`, `hand everything over to Linus`, `transfer my bookings to …`: group 1 is who. */
 export const HAND_OVER_ALL =
   /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings|testbeds|reservations)|all\s+(?:of\s+)?(?:mine|them)|everything(?:\s+I\s+(?:have|hold))?|both(?:\s+of\s+them)?|them\s+all|all)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
-/** `any 5g`, `a 5g testbed`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
+/** `any 5g`, `a 5g testbed`, `any free 5g`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
 export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string | undefined {
-  const label = readLabel(/^(?:(?:any|an?|the)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|box(?:es)?|rigs?))?$/i.exec(typed)?.[1]);
+  const label = readLabel(/^(?:(?:any|an?|the|one)\s+)?(?:(?:free|available|other)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|box(?:es)?|rigs?))?$/i.exec(typed)?.[1]);
   return label !== null && labelCarried(testbeds, label) ? label : undefined;
 }
 /**

@@ -300,3 +300,22 @@ describe('the admins’ words, as chat says them', () => {
     expect(said('usage report 5g')).toEqual([{ type: 'report.requested', days: 7, label: '5g' }]);
   });
 });
+
+describe('a label, a list and a testbed described', () => {
+  it('a label asked for use or booked for a while; `one` before it, `free` after `any`', () => {
+    for (const typed of ['which 5g should I use', 'where can I test 5g', 'is there a testbed for 5g testing']) expect(said(typed, 'grace'), typed).toEqual(status('5g'));
+    expect(said('any 5g for an hour', 'grace')).toEqual([{ type: 'registration.started', testbedName: '5g', filled: { release_choice: '1h' } }]);
+    // (It named a testbed “one 5g testbed”.)
+    expect(said('book one 5g testbed', 'grace')).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
+    expect(said('book one testbed', 'grace')).toEqual([{ type: 'registration.started' }]);
+    // (It looked for a testbed called “any free 5g”.)
+    expect(said('wait for any free 5g', 'grace')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'waitLabel', label: '5g' }, now: NOW }]);
+  });
+
+  it('two testbeds compared are both shown; a testbed described, its row', () => {
+    expect(said('compare lab-3 and lab-5', 'grace')).toEqual(status('lab-3 and lab-5'));
+    expect(said('which is better lab-3 or lab-5', 'grace')).toEqual(status('lab-3 or lab-5'));
+    expect(said('compare prices', 'grace')).toEqual(reply({ kind: 'hint' }));
+    for (const typed of ["what's special about lab-5", "who's responsible for lab-5", "where's lab-5 located", 'ssh lab-5']) expect(said(typed, 'grace'), typed).toEqual(status('lab-5'));
+  });
+});
