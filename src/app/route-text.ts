@@ -5,7 +5,7 @@
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
-import { isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
+import { MAX_TIME_PHRASE, isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
@@ -257,6 +257,27 @@ export function passOnRoute(command: string, ctx: RouterContext, directRoom = fa
   const match = findByTypedName(ctx.testbeds ?? [], passOn[1].trim());
   return 'found' in match ? { kind: 'reply', view: { kind: 'notNeeded', testbedId: match.found.id } } : undefined;
 }
+
+/**
+ * `2 hours`, `until 5pm`, said in a lab room by somebody who holds nothing (so there is nothing to extend): the booking form
+ * with that time, the testbed to choose. Any other decision, and the same words from a holder, stay as they are.
+ */
+export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, decision: RouteDecision, ctx: RouterContext): RouteDecision {
+  if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return decision;
+  const [only] = decision.targets;
+  const asked = only.event;
+  if (asked.type !== 'mine.requested' || asked.testbedId !== undefined || (asked.extendMinutes === undefined && asked.extendUntil === undefined)) return decision;
+  const typed = commandText(event.text);
+  // (`another hour`, `2 more hours`: more time, said of a booking.)
+  if (typed.length > MAX_TIME_PHRASE || /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
+  if ((ctx.testbeds ?? []).some((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail))) return decision;
+  const booked = routeWhole({ ...event, text: `book ${typed}` }, ctx);
+  const form = booked.kind === 'dispatch' && booked.targets.length === 1 ? booked.targets[0].event : undefined;
+  return form?.type === 'registration.started' && form.testbedName === undefined && form.filled !== undefined ? booked : decision;
+}
+
+/** A time typed alone, read as the booking form reads one: `for 2 hours` and `until 5pm` as typed, `2 hours` after `for`, `5pm` after `until`. */
+const TIME_ALONE_SAID: ReadonlyArray<(typed: string) => string> = [(typed) => typed, (typed) => `for ${typed}`, (typed) => `until ${typed}`];
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
   const whole = routeWhole(event, ctx);

@@ -44,7 +44,7 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { ANY_TESTBED_LABEL, eitherKey, eitherNames, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
-import { passOnRoute, routeText, thanksRoute, timeZoneRoute } from './route-text.js';
+import { passOnRoute, routeText, thanksRoute, timeAloneBooked, timeZoneRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel, withSubjectFor, withTestbedFor } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
@@ -95,7 +95,7 @@ export function route(event: PlatformEvent, ctx: RouterContext): RouteDecision {
     }
     return { kind: 'ignore', reason: 'unapproved_room' };
   }
-  return event.type === 'message' ? routeText(event, ctx) : routeCard(event, ctx, false);
+  return event.type === 'message' ? timeAloneBooked(event, routeText(event, ctx), ctx) : routeCard(event, ctx, false);
 }
 
 /** What typed text may start in a 1:1 room that is not approved: only views of the person's own bookings and queues. */

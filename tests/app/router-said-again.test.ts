@@ -319,3 +319,26 @@ describe('a label, a list and a testbed described', () => {
     for (const typed of ["what's special about lab-5", "who's responsible for lab-5", "where's lab-5 located", 'ssh lab-5']) expect(said(typed, 'grace'), typed).toEqual(status('lab-5'));
   });
 });
+
+describe('a time typed alone', () => {
+  it.each([
+    ['until 6pm', { extendUntil: at('18:00') }],
+    ['1h', { extendMinutes: 60 }],
+    ['half a day', { extendMinutes: 240 }],
+    ['tomorrow', { extendUntil: '2026-03-03T10:00:00.000Z' }],
+    ['friday', { extendUntil: '2026-03-06T23:59:00.000Z' }],
+    ['0930 hrs', { extendUntil: '2026-03-03T09:30:00.000Z' }],
+    ['all day', { extendUntil: at('23:59') }],
+  ])('%j from Ada, who holds lab-1, is that much more, said back to a reminder; from Grace, who holds nothing, the booking form with that time', (typed, more) => {
+    expect(said(typed)).toEqual([{ type: 'mine.requested', ...more }]);
+    const booking = said(typed, 'grace') as Array<Record<string, unknown>>;
+    expect(booking).toHaveLength(1);
+    expect(booking[0]).toMatchObject({ type: 'registration.started', filled: { release_choice: expect.any(String) } });
+    expect(booking[0]).not.toHaveProperty('testbedName');
+  });
+
+  it('more time, or an extension said as such, stays their bookings whoever types it', () => {
+    for (const typed of ['another hour', '2 more hours', 'extend 2 hours', '+1h']) expect(said(typed, 'grace'), typed).toMatchObject([{ type: 'mine.requested' }]);
+    expect(said('2 hours', 'grace')).toEqual([{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]);
+  });
+});

@@ -100,3 +100,20 @@ describe('a booking typed with words the form explains', () => {
     expect(input(await ask(h, h.linus, h.lab, 'book lab-2 for "soak test"'), 'purpose').value).toBe('soak test');
   });
 });
+
+describe('a time typed alone', () => {
+  it('from somebody who holds nothing, the booking form with that time; from a holder, Extend on their booking', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const clock = (ms: number) => new Date(ms + 2 * HOUR).toISOString().slice(11, 16);
+    const before = Date.now();
+    const form = await ask(h, h.linus, h.lab, '2 hours');
+    const after = Date.now();
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(input(form, 'release_choice').value).toBe('custom');
+    // (Two hours from when it was read: the minute may turn while it is.)
+    expect([clock(before), clock(after)]).toContain(input(form, 'release_time').value);
+    const mine = await ask(h, h.ada, h.lab, '2 hours');
+    expect(seenCard(mine).heading).toBe('Your bookings');
+    expect(buttonTitles(mine)[0]).toBe('Extend 2 hours');
+  });
+});
