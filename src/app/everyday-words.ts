@@ -395,6 +395,10 @@ const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s
 /** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`: until then (group 1, the time). */
 const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)$/i;
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
+/** `ETA 30 min`, `eta: 5pm`: when the person expects to be done (group 1), a length or a time. */
+const ETA_SAID = /^(?:my\s+)?eta\s*[:=]?\s+(\S[\s\S]{0,30})$/i;
+/** `10 min to wrap up`, `give me 10 minutes to wrap up`: done in that long (group 1). */
+const WRAP_UP_IN = /^(?:give\s+me\s+|i\s+need\s+)?(\S+(?:\s+\S+)?)\s+(?:more\s+)?to\s+(?:wrap\s+(?:it\s+)?up|finish(?:\s+up)?)$/i;
 /** `how long can I book lab-3 for`: the testbed or label (group 1). */
 const HOW_LONG_FOR = /^how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:book|reserve|use)\s+(\S[\s\S]{0,80}?)(?:\s+for)?$/i;
 /** `set a reminder for 4pm`, `set my reminder at 4`: the reminder then (group 1). */
@@ -1282,6 +1286,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
   if (RULES_ASKED.test(command)) return 'rules';
+  // `ETA 30 min`, `10 min to wrap up`: done by then (`ETA lab-3` asks for its status).
+  const eta = ETA_SAID.exec(command)?.[1].trim();
+  if (eta !== undefined && !namesOne(testbeds, eta) && isTypedTime(`for ${eta}`)) return `releasing in ${eta}`;
+  if (eta !== undefined && !namesOne(testbeds, eta) && isTypedTime(`until ${eta}`)) return `releasing at ${eta}`;
+  const wrapUp = WRAP_UP_IN.exec(command)?.[1].trim();
+  if (wrapUp !== undefined && isTypedTime(`for ${wrapUp}`)) return `releasing in ${wrapUp}`;
   // `how long can I book lab-3 for`: the rules, when the words name a testbed or label of the lab (any other word is a person's).
   const longFor = command.length > AROUND_NAME_MAX ? undefined : HOW_LONG_FOR.exec(command)?.[1].trim();
   if (longFor !== undefined && isLabName(testbeds, longFor)) return 'rules';
@@ -1865,7 +1875,7 @@ function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecor
 /** `finishing up on lab-3`, `wrapping up lab-3`, `almost done with lab-3`: the testbed (group 1). */
 const WRAPPING_UP_ON = /^(?:i['’]?m\s+|i\s+am\s+)?(?:finishing\s+up|wrapping\s+up|(?:almost|nearly)\s+(?:done|finished|through))(?:\s+(?:on|with))?\s+(\S[\s\S]{0,80})$/i;
 /** A state and the word before a time, read where a purpose would be (`free in`, `will be back by`, `is available at`). */
-const STATE_AS_PURPOSE = /^(?:(?:will|should|would)\s+be\s+|is\s+|gets?\s+)?(?:free|back|available|released|done|finished|busy|taken|booked)(?:\s+(?:again|up))?(?:\s+(?:in|at|by|around|before|from|after|until|till))?$/i;
+const STATE_AS_PURPOSE = /^(?:(?:will|should|would)\s+be\s+|is\s+|gets?\s+)?(?:free|back|available|released|done|finished|busy|taken|booked|(?:all\s+)?yours)(?:\s+(?:again|up))?(?:\s+(?:in|at|by|around|before|from|after|until|till))?$/i;
 
 /** `lab-3 release`, `lab-3 book 2h`, `lab-3 extend 2 hours`: the command first, when a testbed is named and what follows it reads. */
 function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {

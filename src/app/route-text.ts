@@ -542,13 +542,19 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
  */
 function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
   if (said.length > AROUND_NAME_MAX) return undefined;
-  const name = FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined)?.trim();
-  const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name);
+  const later = FREE_LATER_SAID.exec(said);
+  const name = later?.[1] ?? FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined);
+  const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name.trim());
   if (match === undefined || !('found' in match)) return undefined;
   const record = match.found;
   if (record.status !== 'in_use' || !sameEmail(record.user_email, event.personEmail)) return undefined;
+  // `lab-1 free at 6`, `lab-1 available after lunch` from its holder: done by then, as `release lab-1 at 6` says it.
+  if (later !== null) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(later[2]) ? 'at' : later[2]} ${later[3]}`, ctx);
   return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
 }
+
+/** A testbed (group 1) said to be free at a time (group 2 the word, group 3 the time): `lab-1 free at 6`, `lab-1 back after lunch`. */
+const FREE_LATER_SAID = /^(\S[\s\S]{0,80}?)\s+(?:is\s+|will\s+be\s+)?(?:free|available|yours|back|open)\s+(at|after|from|by|in|around)\s+(\S[\s\S]{0,40})$/i;
 
 /**
  * A testbed named as the one meant: `I meant lab-5`, `sorry, make it lab-5`, `not lab-3, lab-5`, `lab-5 instead`, `I want lab-5

@@ -51,12 +51,12 @@ export const MY_QUEUES = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:queues?|places
 /** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
 export const MY_BOOKINGS =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:bookings?|testbeds?|reservations?|queues?|places?|status)|status\s+(?:mine|me|for\s+me)|(?:what|which)(?:\s+(?:testbeds?|ones?))?\s+(?:do|have)\s+i\s+(?:have|hold|got|booked)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?|what\s+am\s+i\s+(?:holding|using|on)|(?:which|what)\s+(?:testbeds?|ones?)\s+(?:are|is)\s+mine|where\s+(?:is|are)\s+my\s+(?:testbeds?|bookings?))$/i;
-/** `ok`, `will do`, `got it`, `sounds good`, `👍`, `+1`, `bye`, `lol`: said back to an answer, or on the way out; a short answer, and nothing else. */
+/** `ok`, `will do`, `got it`, `sounds good`, `👍`, `+1`, `bye`, `lol`, `ack`, `copy that`: said back to an answer, or on the way out; a short answer, and nothing else. */
 export const ACKNOWLEDGED =
-  /^(?:ok(?:ay)?|k+|(?:ok(?:ay)?[,!.]?\s+)?will\s+do|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s*night|nice\s+one|lol|ha(?:ha)+|he(?:he)+|np|no\s+(?:problem|worries)|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
+  /^(?:ok(?:ay)?|k+|(?:ok(?:ay)?[,!.]?\s+)?will\s+do|got\s+it|great|cool|nice|perfect|awesome|sounds\s+good|all\s+good|noted|understood|roger(?:\s+that)?|alright|all\s+right|fine|good|\+1|bye|good\s*bye|bye\s+bye|see\s+(?:you|ya)(?:\s+(?:later|tomorrow|soon))?|cya|good\s*night|nice\s+one|lol|ha(?:ha)+|he(?:he)+|np|no\s+(?:problem|worries)|ack|copy(?:\s+that)?|on\s+it|(?:👍|👌|🙏|👋)[\u{1F3FB}-\u{1F3FF}]?)$/iu;
 
-/** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `skip lab-3`, `I'll pass`, `skip me`: give up what one has of it (an offer, a place, a booking). */
-export const PASS_ON = /^(?:pass|decline|reject|not\s+any\s*more|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|i(?:['’]?ll|\s+will)?\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
+/** `pass on lab-3`, `decline lab-3`, `no thanks` (read as `no`), `nah`, `skip lab-3`, `I'll pass`, `skip me`: give up what one has of it (an offer, a place, a booking). */
+export const PASS_ON = /^(?:pass|decline|reject|not\s+any\s*more|skip\s+me|skip|no(?:\s+thanks?(?:\s+you)?)?|nope|nah|i(?:['’]?ll|\s+will)?\s+pass|let\s+(?:someone|somebody)\s+else\s+(?:go\s+first|have\s+it))(?:\s+(?:on|for))?(?:\s+(\S[\s\S]*))?$/i;
 /** `I'll take it`, `yes, I want it`, `give it to me`, `accept`: what is held for them (a testbed named reads as `book lab-3`). */
 export const TAKE_OFFERED =
   /^(?:(?:yes|yeah|yep|sure|ok(?:ay)?)[,!.]?\s+(?:please[,!.]?\s+)?)?(?:i(?:['’]?ll|\s+will)\s+(?:take|have)\s+it|(?:take|grab)\s+it|i\s+(?:want|need)\s+it|give\s+it\s+to\s+me|accept(?:\s+(?:it|the\s+offer))?|dibs(?:\s+on\s+it)?)(?:[,!.]?\s+(?:please|thanks?|thank\s+you))?$/i;
@@ -561,11 +561,12 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
 /**
  * `release lab-3 at 16:00`, `I'll be done with lab-3 by 4pm`, `I'll release lab-3 in 2 hours`, `lab-3 will be free at 5pm`,
  * `I'll be done at 4pm`, `releasing in 10`, `finishing at 4`, `I'll free it up in 15 minutes`, `I'll be off lab-3 by 3`, `out of
- * lab-3 in 15`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or the time alone; group
+ * lab-3 in 15`, `should be done by 5`, `will release at 4`, `wrapping up lab-3 in 10`, `free lab-3 at 6`, `lab-3 is all yours in 5`,
+ * `lab-3 done in 5`: the person expects to be done then. Group 1: the testbed and the time (`lab-3 at 16:00`), or the time alone; group
  * 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm` (or `lab-3 is yours in 10`).
  */
 const DONE_BY =
-  /^(?:(?:release|releasing|finishing|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|release|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+yours)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+  /^(?:(?:release|releasing|finishing|(?:i(?:['’]?ll|\s+will)|will)\s+release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i\s+)?should\s+be\s+(?:done|finished|through)(?:\s+with)?|(?:i(?:['’]?m|\s+am)\s+)?wrapping\s+up(?:\s+(?:with|on))?|free(?:\s+up)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+(?:all\s+)?yours|(?:is\s+)?done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
 /** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before `, ` after ` (or at the very start). */
 const TIME_WORD = /(?:^|\s+)(at|by|around|in|before|after)\s+(?=\S)/gi;
 

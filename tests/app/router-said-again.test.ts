@@ -342,3 +342,40 @@ describe('a time typed alone', () => {
     expect(said('2 hours', 'grace')).toEqual([{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]);
   });
 });
+
+describe('when the holder will be done, said in more ways', () => {
+  const doneBy = (time: string, testbedId?: number) => [{ type: 'mine.requested', ...(testbedId === undefined ? {} : { testbedId }), doneBy: at(time) }];
+
+  it.each([
+    ['should be done by 5', doneBy('17:00')],
+    ['will release at 4', doneBy('16:00')],
+    ['ETA 30 min', doneBy('10:30')],
+    ['eta 5pm', doneBy('17:00')],
+    ['wrapping up in 10', doneBy('10:10')],
+    ['10 min to wrap up', doneBy('10:10')],
+    ['give me 10 minutes to wrap up', doneBy('10:10')],
+    ['wrapping up lab-1 in 10 min', doneBy('10:10', 1)],
+    ['free lab-1 at 6', doneBy('18:00', 1)],
+    ['lab-1 done in 5', doneBy('10:05', 1)],
+    // (It was a booking of lab-1 with the time read, and no purpose.)
+    ['lab-1 is all yours in 5 min', doneBy('10:05', 1)],
+  ])('%j is Done by that time', (typed, expected) => {
+    expect(said(typed)).toEqual(expected);
+  });
+
+  it('`lab-1 free at 6` from its holder is Done by 18:00; from anybody else a question, its status; `ETA lab-3` too', () => {
+    for (const [typed, time] of [['lab-1 free at 6', '18:00'], ['lab-1 available at 4', '16:00'], ['lab-1 free after lunch', '13:00'], ['lab-1 back at 4', '16:00']]) {
+      expect(said(typed), typed).toEqual(doneBy(time, 1));
+    }
+    expect(said('lab-1 free at 6', 'grace')).toEqual(status('lab-1'));
+    expect(said('ETA lab-3', 'grace')).toEqual(status('lab-3'));
+    // A word that is no time is no Done by, from anybody.
+    expect(said('lab-1 free at Zebrafalcon')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said('lab-3 back by friday', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 3 }));
+  });
+
+  it('`ack`, `copy that` and `on it` are an OK; `nah` passes on an offer', () => {
+    for (const typed of ['ack', 'copy that', 'on it']) expect(said(typed), typed).toEqual(reply({ kind: 'thanks', ack: true }));
+    expect(said('nah', 'grace')).toEqual(reply({ kind: 'notNeeded' }));
+  });
+});
