@@ -4,7 +4,7 @@
  * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
-import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, type TypedBooking } from '../cards/typed-booking.js';
+import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, withoutMention, type TypedBooking } from '../cards/typed-booking.js';
 import { MAX_TIME_PHRASE, isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
 import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
@@ -298,9 +298,12 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   // (`it` alone stands for the testbed's name, `can I have it` as `can I have lab-3`; else `it` is the testbed asked about.)
   const itNamed = named === undefined || clause === null ? undefined : clause[2].replace(IT_ALONE, named.testbed_name);
   const ofIt = named === undefined || clause === null ? [] : [...(itNamed === clause[2] || itNamed === undefined ? [] : [{ text: itNamed }]), { text: clause[2], recentTestbedId: named.id }];
+  // `> lab-3 is free` on a line of its own, then `book lab-3`: a quoted message, then what the person says of it.
+  const unquoted = event.text.length > SENTENCES_TEXT_MAX ? undefined : withoutQuotedLines(event.text);
   const candidates: Array<{ text: string; recentTestbedId?: number; rest?: boolean }> = offerAnswer
     ? ofIt
     : [
+        ...(unquoted === undefined ? [] : [{ text: unquoted }]),
         ...toColleague.map((text) => ({ text })),
         ...ofIt,
         ...(sentences.length < 2 ? [] : sentences.slice(0, SENTENCES_MAX)).map((text) => ({ text })),
@@ -320,6 +323,13 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
     else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
   }
   return greeted ?? whole;
+}
+
+/** Text without the lines it quotes (`> …`), when it quotes some and says more; else undefined. */
+function withoutQuotedLines(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  const own = lines.filter((line) => !/^\s*>/.test(line));
+  return own.length === lines.length || own.join('').trim() === '' ? undefined : own.join('\n').trim();
 }
 
 /** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`. */
@@ -836,14 +846,15 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
  * booking's expected release and purpose, which the card shows; the new holder changes them).
  */
 function colleagueWords(words: string): string {
-  const typed = words.trim().slice(0, 200);
+  const typed = withoutMention(words.trim().slice(0, 200));
   const after = /\s+(for|because|until|till|over|at|by|after|when|once)\s+(\S.*)$/i.exec(typed);
-  if (after === null) return words.trim();
+  if (after === null) return typed;
   // `until`, `till`, `over`, `at`, `by` and `after` only before a time: `Till` may be a name (`Ben Till Jones`). (`when I'm done`:
   // the hand-over is pressed when it is meant.)
   const timed = /^(?:for|because|when|once)$/i.test(after[1]) || isTypedTime(`until ${after[2]}`);
-  return timed ? typed.slice(0, after.index) : words.trim();
+  return timed ? typed.slice(0, after.index) : typed;
 }
+
 
 /** `move lab-3 to my name`: the person typing, as `me`. */
 function selfWords(words: string): string {

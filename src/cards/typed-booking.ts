@@ -433,8 +433,17 @@ function mayBeSomebody(words: string): boolean {
 
 /** The person typed words may name (`Linus`, `my colleague Linus`), and whether they say plainly it is one; null when none. */
 function personOf(typed: string): { words: string; explicit: boolean } | null {
-  const words = typed.replace(COLLEAGUE, '');
+  const words = withoutMention(typed.replace(COLLEAGUE, ''));
   return mayBeSomebody(words) ? { words, explicit: words !== typed || EMAIL_WORDS.test(words) } : null;
+}
+
+/**
+ * A colleague as chat writes them: `@Linus` (a mention typed out), `<linus@example.com>`, `Linus Lab (linus@example.com)` or
+ * `Linus Lab <linus@example.com>`: the name, or the email when one is given (it finds the one person).
+ */
+export function withoutMention(words: string): string {
+  const email = /^(?:[^<>()]*?\s*)?[<(]\s*([^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+)\s*[>)]$/.exec(words)?.[1];
+  return email ?? words.replace(/^@(?=\S)/, '');
 }
 
 /**

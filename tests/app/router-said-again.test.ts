@@ -379,3 +379,21 @@ describe('when the holder will be done, said in more ways', () => {
     expect(said('nah', 'grace')).toEqual(reply({ kind: 'notNeeded' }));
   });
 });
+
+describe('a colleague as chat writes them, and a quoted message', () => {
+  it('`@Linus`, `<linus@example.com>` and `Linus Lab (linus@example.com)` are the colleague (the platform looked for “@Linus”)', () => {
+    expect(said('give lab-1 to @Linus')).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+    expect(said('give lab-1 to <linus@example.com>')).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'linus@example.com' }]);
+    expect(said('give lab-1 to Linus Lab (linus@example.com)')).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'linus@example.com' }]);
+    expect(said('book lab-5 for @Linus', 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { purpose: '@Linus' }, forWho: { words: 'Linus', explicit: true, testbedName: 'lab-5' } },
+    ]);
+  });
+
+  it('lines quoted with `>` are left out when the rest is a command', () => {
+    expect(said('> lab-5 is free\nbook lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('> who has lab-3', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 3 }));
+    // The quote is somebody's words: a recording blanks the text.
+    expect(isCommandText('> lab-5 is free\nbook lab-5', testbeds)).toBe(false);
+  });
+});
