@@ -76,6 +76,9 @@ describe('a colleague named with a testbed', () => {
     const card = await ask(h, h.ada, h.lab, 'lab-1 to Linus');
     expect(seenCard(card).heading).toBe('Hand lab-1 over?');
     expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
+    // A mention typed out finds the same person (the platform was asked for somebody called “@Linus”).
+    const mentioned = await ask(h, h.ada, h.lab, 'give lab-1 to @Linus');
+    expect(seenCard(mentioned).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
 
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
     const since = h.emu.messageCount();
