@@ -552,17 +552,22 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
  */
 function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
   if (said.length > AROUND_NAME_MAX) return undefined;
-  const later = FREE_LATER_SAID.exec(said);
-  const name = later?.[1] ?? FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined);
+  // (`you can have lab-1 at 4`: read as typed, since `you can` before a command is courtesy and goes.)
+  const given = YOU_CAN_HAVE.exec(event.text.trim().replace(/[.!]+$/, '')) ?? FREE_LATER_SAID.exec(said);
+  const name = given?.[1] ?? FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined);
   const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name.trim());
   if (match === undefined || !('found' in match)) return undefined;
   const record = match.found;
   if (record.status !== 'in_use' || !sameEmail(record.user_email, event.personEmail)) return undefined;
   // `lab-1 free at 6`, `lab-1 available after lunch` from its holder: done by then, as `release lab-1 at 6` says it.
-  if (later !== null) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(later[2]) ? 'at' : later[2]} ${later[3]}`, ctx);
+  const [, , word, time] = given ?? [];
+  if (word !== undefined && time !== undefined) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(word) ? 'at' : word} ${time}`, ctx);
   return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
 }
 
+/** `you can have lab-1`, `anyone can take lab-1 at 4`: a testbed (group 1) given up, perhaps at a time (group 2 the word, group 3 the time). */
+const YOU_CAN_HAVE =
+  /^(?:you|any(?:one|body)|some(?:one|body)(?:\s+else)?|whoever\s+wants\s+it)\s+(?:can|may|could)\s+(?:have|take|use|grab)\s+(\S[\s\S]{0,80}?)(?:\s+(at|after|from|by|in|around)\s+(\S[\s\S]{0,40}))?$/i;
 /** A testbed (group 1) said to be free at a time (group 2 the word, group 3 the time): `lab-1 free at 6`, `lab-1 back after lunch`. */
 const FREE_LATER_SAID = /^(\S[\s\S]{0,80}?)\s+(?:is\s+|will\s+be\s+)?(?:free|available|yours|back|open)\s+(at|after|from|by|in|around)\s+(\S[\s\S]{0,40})$/i;
 

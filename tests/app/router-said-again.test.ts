@@ -397,3 +397,12 @@ describe('a colleague as chat writes them, and a quoted message', () => {
     expect(isCommandText('> lab-5 is free\nbook lab-5', testbeds)).toBe(false);
   });
 });
+
+describe('a testbed offered to the room by its holder', () => {
+  it('`you can have lab-1` from Ada is its release (at 4, Done by then); from anybody else, asking for it', () => {
+    expect(said('you can have lab-1')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('you can have lab-1 at 4')).toEqual([{ type: 'mine.requested', testbedId: 1, doneBy: at('16:00') }]);
+    expect(said('you can have lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('you can have lab-1 at 4', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-1', unread: 'at 4' }]);
+  });
+});
