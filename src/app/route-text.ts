@@ -270,7 +270,7 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
   const typed = commandText(event.text);
   // (`another hour`, `2 more hours`: more time, said of a booking.)
   if (typed.length > MAX_TIME_PHRASE || /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
-  if ((ctx.testbeds ?? []).some((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail))) return decision;
+  if ((ctx.testbeds ?? []).some((record) => heldBy(record, event.personEmail))) return decision;
   const booked = routeWhole({ ...event, text: `book ${typed}` }, ctx);
   const form = booked.kind === 'dispatch' && booked.targets.length === 1 ? booked.targets[0].event : undefined;
   return form?.type === 'registration.started' && form.testbedName === undefined && form.filled !== undefined ? booked : decision;
@@ -528,7 +528,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
     // (`book any two`: a count, which the form answers, not `any` and a time.)
-    if (/^any\s+(?:[2-9]|two|three|four|five|six)$/i.test(asTyped)) return one('conversation', event, { type, testbedName: asTyped });
+    if (ANY_COUNT.test(asTyped)) return one('conversation', event, { type, testbedName: asTyped });
     const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
@@ -558,7 +558,7 @@ function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string,
   const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name.trim());
   if (match === undefined || !('found' in match)) return undefined;
   const record = match.found;
-  if (record.status !== 'in_use' || !sameEmail(record.user_email, event.personEmail)) return undefined;
+  if (!heldBy(record, event.personEmail)) return undefined;
   // `lab-1 free at 6`, `lab-1 available after lunch` from its holder: done by then, as `release lab-1 at 6` says it.
   const [, , word, time] = given ?? [];
   if (word !== undefined && time !== undefined) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(word) ? 'at' : word} ${time}`, ctx);
@@ -584,7 +584,7 @@ function correctionRoute(event: PlatformEvent & { type: 'message' }, said: strin
   if (meant === undefined) return undefined;
   const to = findByTypedName(testbeds, meant.trim());
   if (!('found' in to)) return undefined;
-  const held = testbeds.filter((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail));
+  const held = testbeds.filter((record) => heldBy(record, event.personEmail));
   const from = arrow === null ? undefined : findByTypedName(testbeds, arrow[1].trim());
   if (arrow !== null) {
     // (`lab-3 -> free` is a board marked; between two testbeds, only from one of theirs.)
@@ -596,13 +596,18 @@ function correctionRoute(event: PlatformEvent & { type: 'message' }, said: strin
   return one('conversation', event, { type: 'registration.started', testbedName: meant.trim().slice(0, MAX_TYPED_NAME) });
 }
 
+/** Whether the person (by the email the platform gave) holds the testbed now. */
+function heldBy(record: Partial<Pick<TestbedRecord, 'status' | 'user_email'>>, email: string | undefined): boolean {
+  return record.status === 'in_use' && sameEmail(record.user_email, email);
+}
+
 /** `lab-1 to Linus`, `lab-1 -> Linus`: from the person holding lab-1, the hand-over card for Linus; else undefined. */
 function handedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
   const match = said.length > AROUND_NAME_MAX ? null : TESTBED_TO_PERSON.exec(said);
   const testbeds = ctx.testbeds ?? [];
   const named = match === null ? undefined : findByTypedName(testbeds, match[1].trim());
   if (match === null || named === undefined || !('found' in named)) return undefined;
-  if (named.found.status !== 'in_use' || !sameEmail(named.found.user_email, event.personEmail)) return undefined;
+  if (!heldBy(named.found, event.personEmail)) return undefined;
   const to = colleagueWords(match[2]).trim();
   // (`lab-1 to the next person`: whoever waits first, as a release gives it.)
   if (TO_THE_QUEUE.test(to)) return one('conversation', event, { type: 'release.started', testbedName: named.found.testbed_name.slice(0, MAX_TYPED_NAME) });
@@ -617,6 +622,9 @@ const NOBODY_NAMED =
   /^(?:(?:the|a|an|any|some|whoever|next|someone|somebody|anyone|anybody|everyone|everybody|nobody)\b|(?:free|available|released|done|finished|busy|taken|booked|reserved|broken|down|maintenance|offline|online|mine|yours|idle|open|closed|ready)$)/i;
 /** A testbed (group 1), then whom it goes to (group 2): `lab-1 to Linus`, `lab-1 -> Linus`. */
 const TESTBED_TO_PERSON = /^(\S[\s\S]{0,80}?)\s+(?:to|->|→|=>)\s+(\S[\s\S]{0,80})$/i;
+
+/** `any two`, `any 3`: a count of testbeds, no testbed's name. */
+const ANY_COUNT = /^any\s+(?:[2-9]|two|three|four|five|six)$/i;
 
 /** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
 const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
@@ -860,7 +868,6 @@ function colleagueWords(words: string): string {
   return timed ? typed.slice(0, after.index) : typed;
 }
 
-
 /** `move lab-3 to my name`: the person typing, as `me`. */
 function selfWords(words: string): string {
   return /^my\s+(?:own\s+)?(?:name|account|user)$/i.test(words.trim()) ? 'me' : words;
@@ -984,7 +991,7 @@ function queuedForColleague(said: string, ctx: RouterContext): RouteDecision | u
 const QUEUED_FOR_COLLEAGUE =
   /^(?:(?:queue|wait-?list)\s+(?!up\s)(\S+(?:\s+\S+)?)\s+(?:up\s+)?(?:for|on)\s+(\S[\s\S]{0,80}?)|(?:add|put)\s+(\S+(?:\s+\S+)?)\s+(?:to|in|on|into)\s+(?:the\s+)?(?:(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s+list|wait-?list)))$/i;
 
-/** A colleague nudged (group 1): `nudge Linus`, `ask Linus if he's done`, `remind Linus to release it`, `ping Linus`. */
+/** A colleague nudged (group 1 or 2): `nudge Linus`, `ask Linus if he's done`, `remind Linus to release it`. */
 const PERSON_NUDGED =
   /^(?:(?:nudge|poke)\s+(\S+(?:\s+\S+)?)|(?:ask|ping|remind|tell)\s+(\S+(?:\s+\S+)?)\s+(?:(?:if|whether)\s+(?:he|she|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:done|finished|still\s+(?:using\s+it|on\s+it|testing))|to\s+(?:release|free(?:\s+up)?|give\s+back|hand\s+back)\s+(?:it|their\s+(?:testbed|booking))))$/i;
 
@@ -1095,7 +1102,7 @@ const MY_ONE_BOOKING = /^(?:(?:my|our)\s+(?:testbed|booking|reservation|one)|it|
  * to hand them all over); holding none, that there is nothing to hand over.
  */
 function myBookingHandedOver(event: PlatformEvent & { type: 'message' }, to: string, ctx: RouterContext): RouteDecision {
-  const held = (ctx.testbeds ?? []).filter((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail));
+  const held = (ctx.testbeds ?? []).filter((record) => heldBy(record, event.personEmail));
   const [only] = held;
   if (held.length === 1 && only !== undefined) return one('conversation', event, { type: 'handOver.started', testbedId: only.id, to });
   if (held.length === 0) return { kind: 'reply', view: { kind: 'error', message: 'You hold no testbed right now, so there is nothing to hand over. Type mine to see your bookings.' } };
