@@ -288,8 +288,9 @@ const ASK_WHOEVER =
   /^(?:ask|ping|nudge|message|tell)\s+(?:who(?:ever)?|the\s+(?:person|one)\s+(?:who|that))\s+(?:has|holds|is\s+(?:on|using|holding))\s+(\S[\s\S]{0,80}?)(?:\s+(?:to\s+(?:release|free(?:\s+up)?|give\s+back)\s+it|(?:if|whether)\s+(?:they|he|she)(?:['’]re|['’]s|\s+are|\s+is)\s+(?:done|finished)))?$/i;
 const WHOEVER_HOLDS =
   /^(?:(?:is|can|could|would)\s+)?(?:whoever|who\s+ever|the\s+(?:person|one|guy|holder|owner)|(?:some|any)(?:one|body))\s+(?:has|holds|is\s+(?:using|on|holding)|on|using|holding|with|who\s+(?:has|holds|is\s+on))\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:please\s+|pls\s+|plz\s+)?(?:release(?:\s+it)?|give\s+it\s+back|free\s+it(?:\s+up)?|are\s+you\s+done|(?:be\s+)?done|finished|ping\s+me|contact\s+me|message\s+me|dm\s+me|let\s+me\s+know|get\s+in\s+touch|reach\s+out)$/i;
-/** `who booked lab-3 and why`, `who has lab-3 and until when`: the question before (group 1), whose answer says the rest. */
-const AND_WHY = /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when)$/i;
+/** `who booked lab-3 and why`, `who has lab-3 and until when`, `who has lab-3 and when will it be free`: the question before (group 1), whose answer says the rest. */
+const AND_WHY =
+  /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when|(?:when|how\s+soon)\s+(?:will|is|does)\s+it\s+(?:be\s+)?(?:free|back|available|released|done|free\s+up))$/i;
 /** `what is Linus using lab-3 for` (group 1 the colleague, not read): as `who has lab-3` (group 2), whose row gives the purpose. */
 const PURPOSE_ASKED_OF = /^what(?:['’]?s|\s+is|\s+are)\s+(\S+(?:\s+\S+)?)\s+(?:using|doing\s+with|running\s+on)\s+(\S[\s\S]{0,80}?)\s+for$/i;
 /** `what did I do yesterday`, `my usage this month`, `my bookings last week`: their own history. */
@@ -365,7 +366,7 @@ const WHO_GETS_NEXT =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?(?:extending|prolonging|renewing)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
@@ -1527,7 +1528,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (bookingOf?.[3] !== undefined && readTypedExtend(bookingOf[3], testbeds).testbed !== undefined) return `extend ${bookingOf[3]}`;
   // `I still need lab-3, another 2 hours`: extend (before `I need lab-3`, which books).
   const stillNeed = STILL_NEED.exec(command);
-  const extended = stillNeed?.[1].replace(/\s*,\s*/g, ' ');
+  // (A comma before a reason keeps it: `extend lab-3 by 2 hours, the soak is still running` extends by 2 hours.)
+  const asTyped = stillNeed?.[1];
+  const withReason = asTyped !== undefined && asTyped.includes(',') && asTyped.length <= MORE_TIME_MAX ? readTypedExtend(asTyped, testbeds) : undefined;
+  if (withReason !== undefined && withReason.testbed !== undefined && isMoreTime(withReason)) return `extend ${asTyped}`;
+  const extended = asTyped?.replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
   // `keep until tomorrow`, `still need 2 more hours`: their booking, that much longer.
   if (extended !== undefined && extended.length <= MORE_TIME_MAX && isMoreTime(readTypedExtend(extended, testbeds))) return `extend ${extended}`;

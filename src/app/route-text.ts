@@ -81,7 +81,7 @@ const MOMENT = /^(?:a|one|just\s+a)\s+(?:sec(?:ond)?|min(?:ute)?|mo(?:ment)?|bit
 /** `a 5g`, `the next 5g`, `the lab-3`: the label or testbed a question names with an article (as typed otherwise). */
 function labelAsked(words: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if ('found' in findByTypedName(testbeds, words)) return words;
-  const rest = /^(?:(?:a|an|any|the)(?:\s+(?:next|first))?|next|first)\s+(\S[\s\S]*)$/i.exec(words)?.[1];
+  const rest = /^(?:there\s+)?(?:(?:a|an|any|the)(?:\s+(?:next|first|free|available))?|next|first)\s+(\S[\s\S]*)$/i.exec(words)?.[1];
   if (rest === undefined) return words;
   if ('found' in findByTypedName(testbeds, rest)) return rest;
   const label = rest.replace(/\s+(?:testbed|one)$/i, '');
@@ -280,7 +280,7 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
 const TIME_ALONE_SAID: ReadonlyArray<(typed: string) => string> = [(typed) => typed, (typed) => `for ${typed}`, (typed) => `until ${typed}`];
 
 export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
-  const whole = routeWhole(event, ctx);
+  const whole = bookingBySentence(event, routeWhole(event, ctx), ctx);
   // (`lab-3, can I have it`: an answer to an offer whose `it` is the testbed named first, read as said of that testbed.)
   const offerAnswer = whole.kind === 'reply' && (whole.view.kind === 'offerTaken' || (whole.view.kind === 'notNeeded' && whole.view.testbedId === undefined));
   if (whole.kind !== 'reply' || (whole.view.kind !== 'hint' && !offerAnswer)) return whole;
@@ -313,10 +313,13 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
         // after words that say no, `no, don't release lab-3`, or say what for, `for the soak, 4 hours`, or name the testbed the rest
         // is about, `quick test on lab-3, 10 mins`).
         ...(clause === null || !restAlone(clause[1], clause[2], ctx) ? [] : [{ text: clause[2], rest: true }]),
+        // `sorry for holding lab-1 so long, releasing it now`: `it` after a first clause about one testbed is that testbed.
+        ...restOfIt(clause, ctx).map((text) => ({ text, rest: true })),
       ];
   let greeted: RouteDecision | undefined;
   for (const { text, recentTestbedId, rest } of candidates) {
-    const decision = routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
+    // (What follows a first clause is read as text of its own, in parts too: it is shorter, so the reading ends.)
+    const decision = rest === true && text.length < event.text.length ? routeText({ ...event, text }, ctx) : routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
     // (What follows a first clause counts only with every testbed it names found: `…, release his testbeds` names none.)
     if (rest === true && !namesFound(decision, ctx)) continue;
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
@@ -324,6 +327,28 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   }
   return greeted ?? whole;
 }
+
+/**
+ * `can you book lab-5 until 5pm? It's for the customer demo`: a booking whose words ran past its sentence (the rest left unread)
+ * read from its first sentence, with what a later sentence says it is for as the purpose. Any other decision stays.
+ */
+function bookingBySentence(event: PlatformEvent & { type: 'message' }, decision: RouteDecision, ctx: RouterContext): RouteDecision {
+  if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return decision;
+  const started = decision.targets[0].event;
+  if (started.type !== 'registration.started' || started.unread === undefined || event.text.length > SENTENCES_TEXT_MAX) return decision;
+  const [first, ...later] = event.text.split(SENTENCE_END);
+  if (later.length === 0) return decision;
+  const again = routeWhole({ ...event, text: first }, ctx);
+  const booked = again.kind === 'dispatch' && again.targets.length === 1 ? again.targets[0].event : undefined;
+  if (booked?.type !== 'registration.started' || booked.unread !== undefined || booked.testbedName !== started.testbedName) return decision;
+  const purpose = later.slice(0, SENTENCES_MAX - 1).map((sentence) => PURPOSE_SENTENCE.exec(sentence.trim())?.[1]).find((said) => said !== undefined);
+  const filled = (booked.filled ?? {}) as FormValues;
+  if (purpose === undefined || filled[INPUT_IDS.purpose] !== undefined) return again;
+  return one('conversation', event, { ...booked, filled: { ...filled, [INPUT_IDS.purpose]: purpose.trim().slice(0, LIMITS.purposeMax) } });
+}
+
+/** `It's for the customer demo.`, `Purpose: regression`: what a booking is for, said as a sentence of its own (group 1). */
+const PURPOSE_SENTENCE = /^(?:it(?:['’]s|\s+is)\s+for|(?:this|that)(?:['’]s|\s+is)\s+for|(?:the\s+)?(?:purpose|reason)\s*(?:is|:|=))\s+(\S[^?!]{0,200}?)[.!]*$/i;
 
 /** Text without the lines it quotes (`> …`), when it quotes some and says more; else undefined. */
 function withoutQuotedLines(text: string): string | undefined {
@@ -334,10 +359,17 @@ function withoutQuotedLines(text: string): string | undefined {
 
 /** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`. */
 const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$/u;
-/** A first clause of a few words before a comma (group 1), and what follows it (group 2). */
-const FIRST_CLAUSE = /^([^,;]{1,40}?)\s*[,;]\s+(\S[\s\S]*)$/;
+/** A first clause of a few words before a comma, a colon or a dash (group 1), and what follows it (group 2). */
+const FIRST_CLAUSE = /^([^,;:]{1,40}?)(?:\s*[,;:]|\s+[-–—])\s+(\S[\s\S]*)$/;
 /** `it` said of something (`it's broken`, `is it free`). */
 const IT_SAID = /(?:^|\s)it(?:['’]s)?(?=\s|$|[?!.,])/i;
+/** What follows a first clause that names one testbed, with `it` standing for that testbed's name; none when it says no `it`. */
+function restOfIt(clause: RegExpExecArray | null, ctx: RouterContext): string[] {
+  if (clause === null || NOT_SAID.test(clause[1]) || NOT_SAID.test(clause[2]) || !IT_WORD.test(clause[2])) return [];
+  const about = mentionedTestbed(clause[1], ctx.testbeds ?? []);
+  return about === undefined || 'found' in findByTypedName(ctx.testbeds ?? [], clause[1]) ? [] : [clause[2].replace(IT_ALONE, about.testbed_name)];
+}
+
 /** Whether what follows a first clause may be read alone: the clause says no `no`, no `for …`, and names no testbed. */
 function restAlone(first: string, rest: string, ctx: RouterContext): boolean {
   if (NOT_SAID.test(first) || NOT_SAID.test(rest) || /^(?:for|to|with|on|at|by|from|until|till|after|before|in)\s/i.test(first)) return false;
@@ -355,8 +387,9 @@ function namesFound(decision: RouteDecision, ctx: RouterContext): boolean {
 
 /** Words that say no, or not (`no`, `don't`, `never`, `wait`): what follows them is not what is asked for. */
 const NOT_SAID = /^(?:no|nope|nah|not|never|don['’]?t|do\s+not|doesn['’]?t|does\s+not|stop|wait|cancel|hold\s+on|but|unless|except|if)\b|\b(?:not|don['’]?t|never|n['’]t)\b/i;
-/** The word `it` on its own (not `it's`). */
-const IT_ALONE = /(?<![\p{L}\d'’-])it(?![\p{L}\d'’-])/giu;
+/** The word `it` on its own (not `it's`); every one of them, to replace. */
+const IT_WORD = /(?<![\p{L}\d'’-])it(?![\p{L}\d'’-])/iu;
+const IT_ALONE = new RegExp(IT_WORD.source, 'giu');
 /** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
 const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
 /** Typed text is read sentence by sentence only up to this length, and its first sentences only. */
@@ -515,10 +548,19 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
     // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`, `done with lab-3 after this run`,
-    // `release lab-3 instead`: the form on lab-3 (what follows is no testbed's name).
+    // `release lab-3 instead`, `done with lab-3, it's yours`: the form on lab-3 (what follows is no testbed's name).
     const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
     // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
-    const releasedName = leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && !isTypedTime(leading.rest) ? leading.record.testbed_name : typed;
+    // (`lab-3, it's yours`: a remark after a comma; a time there, `lab-3, 5pm`, is no release's, and the whole is named.)
+    const remark = /^([^,;]{1,80})[,;]\s*(\S[\s\S]*)$/.exec(typed);
+    const remarked = remark === null || isTypedTime(remark[2]) || isTypedTime(`until ${remark[2].replace(/^(?:at|by|around)\s+/i, '')}`) ? undefined : remark[1].trim();
+    const beforeRemark = type === 'release.started' && remarked !== undefined ? findByTypedName(ctx.testbeds ?? [], remarked) : undefined;
+    const releasedName =
+      beforeRemark !== undefined && 'found' in beforeRemark
+        ? beforeRemark.found.testbed_name
+        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && !isTypedTime(leading.rest)
+          ? leading.record.testbed_name
+          : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.
@@ -859,7 +901,8 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
  * booking's expected release and purpose, which the card shows; the new holder changes them).
  */
 function colleagueWords(words: string): string {
-  const typed = withoutMention(words.trim().slice(0, 200));
+  // (`Linus, he's taking over my tests`: what follows a comma or a full stop is said of them, not their name.)
+  const typed = withoutMention(words.trim().slice(0, 200).replace(/\s*[,;.!?]\s[\s\S]*$/, ''));
   const after = /\s+(for|because|until|till|over|at|by|after|when|once)\s+(\S.*)$/i.exec(typed);
   if (after === null) return typed;
   // `until`, `till`, `over`, `at`, `by` and `after` only before a time: `Till` may be a name (`Ben Till Jones`). (`when I'm done`:

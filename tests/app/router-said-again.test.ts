@@ -406,3 +406,32 @@ describe('a testbed offered to the room by its holder', () => {
     expect(said('you can have lab-1 at 4', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-1', unread: 'at 4' }]);
   });
 });
+
+describe('longer messages, read in their parts', () => {
+  it.each([
+    ['morning all - lab-1 is free now, I’m done with it', [{ type: 'release.started', testbedName: 'lab-1' }]],
+    ['Sorry for holding lab-1 so long, releasing it now.', [{ type: 'release.started', testbedName: 'lab-1' }]],
+    ['I booked lab-1 by mistake, can you cancel it?', [{ type: 'release.started', testbedName: 'lab-1' }]],
+    ["Linus, I'm done with lab-1, it's yours.", [{ type: 'release.started', testbedName: 'lab-1' }]],
+    ['Just a heads up: I’m extending lab-1 by 2 hours, the soak is still running.', [{ type: 'mine.requested', testbedId: 1, extendMinutes: 120 }]],
+    ['FYI lab-3 is acting up again, might need a reboot', reply({ kind: 'problemForm', testbedId: 3, text: 'lab-3 is acting up again, might need a reboot' })],
+    ['Quick one: who’s on lab-3?', status('lab-3')],
+    ['Who has lab-3 and when will it be free?', status('lab-3')],
+    ['Is there any 5G testbed free right now? Need one for 30 min.', status('5G')],
+    ['Please give lab-1 to Linus, he’s taking over my tests.', [{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]],
+  ])('%j', (typed, expected) => {
+    expect(said(typed)).toEqual(expected);
+  });
+
+  it('a booking whose words ran past its sentence is read from the first, and `It’s for …` after it is the purpose', () => {
+    expect(said('@Testbed Monitor can you book lab-5 for me until 5pm? It’s for the customer demo.', 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00', purpose: 'the customer demo' } },
+    ]);
+    // A question after the time is no purpose (it was “can I book it”).
+    expect(said("I'm going to need lab-5 this afternoon, can I book it?", 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } },
+    ]);
+    // A time after the comma of a release is no remark: the whole is named, as the form says.
+    expect(said('release lab-3, 5pm', 'linus')).toEqual([{ type: 'release.started', testbedName: 'lab-3, 5pm' }]);
+  });
+});
