@@ -279,7 +279,7 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
 /** A time typed alone, read as the booking form reads one: `for 2 hours` and `until 5pm` as typed, `2 hours` after `for`, `5pm` after `until`. */
 const TIME_ALONE_SAID: ReadonlyArray<(typed: string) => string> = [(typed) => typed, (typed) => `for ${typed}`, (typed) => `until ${typed}`];
 
-export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext): RouteDecision {
+export function routeText(event: PlatformEvent & { type: 'message' }, ctx: RouterContext, depth = 0): RouteDecision {
   const whole = bookingBySentence(event, routeWhole(event, ctx), ctx);
   // (`lab-3, can I have it`: an answer to an offer whose `it` is the testbed named first, read as said of that testbed.)
   const offerAnswer = whole.kind === 'reply' && (whole.view.kind === 'offerTaken' || (whole.view.kind === 'notNeeded' && whole.view.testbedId === undefined));
@@ -318,8 +318,8 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
       ];
   let greeted: RouteDecision | undefined;
   for (const { text, recentTestbedId, rest } of candidates) {
-    // (What follows a first clause is read as text of its own, in parts too: it is shorter, so the reading ends.)
-    const decision = rest === true && text.length < event.text.length ? routeText({ ...event, text }, ctx) : routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
+    // (What follows a first clause is read as text of its own, in parts too, once: deeper, each part alone.)
+    const decision = rest === true && depth < REST_DEPTH_MAX ? routeText({ ...event, text }, ctx, depth + 1) : routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
     // (What follows a first clause counts only with every testbed it names found: `…, release his testbeds` names none.)
     if (rest === true && !namesFound(decision, ctx)) continue;
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
@@ -392,6 +392,8 @@ const IT_WORD = /(?<![\p{L}\d'’-])it(?![\p{L}\d'’-])/iu;
 const IT_ALONE = new RegExp(IT_WORD.source, 'giu');
 /** Between sentences: after a question mark, an exclamation mark or a full stop, and a space. */
 const SENTENCE_END = /(?<=[?!.])\s+(?=\S)/;
+/** How many times what follows a first clause is read in parts in turn (`morning all - lab-1 is free now, I'm done with it`). */
+const REST_DEPTH_MAX = 1;
 /** Typed text is read sentence by sentence only up to this length, and its first sentences only. */
 const SENTENCES_TEXT_MAX = 300;
 const SENTENCES_MAX = 4;
