@@ -58,8 +58,9 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
   }
   // Only a purpose, or a purpose and then a time (`for the soak for 2 hours`, `for the soak until 5pm`, `for the soak, 2 hours`).
   const purpose = PURPOSE.exec(text)?.[1];
-  // (`for 0 minutes`, `for -1 hours`: a length no booking can have, never the purpose; the form names the words.)
-  if (purpose === undefined || NO_LENGTH.test(purpose)) return null;
+  // (`for 0 minutes`, `for -1 hours`: a length no booking can have, never the purpose; `for tomorrow`, a later day, which the form
+  // names as booking ahead.)
+  if (purpose === undefined || NO_LENGTH.test(purpose) || forLaterDay(` for ${purpose}`, now, timeZone) === 0) return null;
   return purposeThenTime(purpose, now, timeZone) ?? purposeValue(purpose);
 }
 
@@ -381,6 +382,8 @@ function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, ti
     const name = text.slice(0, start).trim();
     const values = name === '' || NO_NAME.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
     if (values) return { values };
+    // (`a testbed for tomorrow`: a later day, no testbed named; the form names the words as booking ahead.)
+    if (start > 0 && NO_NAME.test(name) && forLaterDay(` ${text.slice(start).trim()}`, now, timeZone) === 0) return { values: {}, unread: text.slice(start).trim() };
   }
   for (const start of starts) {
     if (text.length - start > MAX_TIME_PHRASE + 1) continue;

@@ -435,3 +435,14 @@ describe('longer messages, read in their parts', () => {
     expect(said('release lab-3, 5pm', 'linus')).toEqual([{ type: 'release.started', testbedName: 'lab-3, 5pm' }]);
   });
 });
+
+describe('a testbed wanted for a later day, no testbed named', () => {
+  it('`I need a testbed for tomorrow` names the words as booking ahead (it took “tomorrow” as the purpose, and asked the platform for somebody so called)', () => {
+    for (const typed of ['I need a testbed for tomorrow', 'book a testbed for tomorrow', 'book a testbed for monday']) {
+      expect(said(typed, 'grace'), typed).toEqual([{ type: 'registration.started', unread: typed.slice(typed.indexOf('for ')) }]);
+    }
+    // A purpose that starts with a day stays the purpose.
+    expect(said("book a testbed for tomorrow's demo", 'grace')).toEqual([{ type: 'registration.started', filled: { purpose: "tomorrow's demo" } }]);
+    expect(said("what's the earliest I can get lab-3?", 'grace')).toEqual(status('lab-3'));
+  });
+});
