@@ -409,11 +409,11 @@ const SNOOZE = /^(?:snooze|remind\s+me\s+(?:again\s+)?in)\s+(\S[\s\S]*)$/i;
 /** Longer sentences are not read for more time: these words are short, and the checks below stay cheap. */
 const MORE_TIME_MAX = 120;
 /** The phrases read around one testbed's name (at most 80 characters) are read in text up to this long only. */
-const AROUND_NAME_MAX = 160;
+export const AROUND_NAME_MAX = 160;
 /** `I need`, `give me`, `can I have`, `I'd like`: what comes before more time asked for. */
 const ASKED_FOR = /^(?:(?:i\s+)?need|give\s+me|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)|i(?:['’]?d|\s+would)\s+like)\s+/i;
 /** The words that make a length more time (`another hour`, `2 more hours`, `an extra day`), not a booking's length. */
-const MORE = /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i;
+export const MORE = /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i;
 
 /** `book a testbed`, `see what's free`, `report a problem`: a way the bot knows, with nothing beside it. */
 function plainWay(asked: string): boolean {

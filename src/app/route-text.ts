@@ -10,7 +10,7 @@ import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { DIGEST_ASKED, LABELS_ASKED, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { AROUND_NAME_MAX, DIGEST_ASKED, LABELS_ASKED, MORE, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -269,7 +269,7 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
   if (asked.type !== 'mine.requested' || asked.testbedId !== undefined || (asked.extendMinutes === undefined && asked.extendUntil === undefined)) return decision;
   const typed = commandText(event.text);
   // (`another hour`, `2 more hours`: more time, said of a booking.)
-  if (typed.length > MAX_TIME_PHRASE || /(?:^|\s)(?:another|more|extra|longer)(?:\s|$)/i.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
+  if (typed.length > MAX_TIME_PHRASE || MORE.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
   if ((ctx.testbeds ?? []).some((record) => heldBy(record, event.personEmail))) return decision;
   const booked = routeWhole({ ...event, text: `book ${typed}` }, ctx);
   const form = booked.kind === 'dispatch' && booked.targets.length === 1 ? booked.targets[0].event : undefined;
@@ -571,8 +571,6 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const asTyped = either?.free === undefined ? typed : `${either.free.testbed_name} ${either.rest}`.trim();
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
-    // (`book any two`: a count, which the form answers, not `any` and a time.)
-    if (ANY_COUNT.test(asTyped)) return one('conversation', event, { type, testbedName: asTyped });
     const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
@@ -641,7 +639,7 @@ function correctionRoute(event: PlatformEvent & { type: 'message' }, said: strin
 }
 
 /** Whether the person (by the email the platform gave) holds the testbed now. */
-function heldBy(record: Partial<Pick<TestbedRecord, 'status' | 'user_email'>>, email: string | undefined): boolean {
+export function heldBy(record: Partial<Pick<TestbedRecord, 'status' | 'user_email'>>, email: string | undefined): boolean {
   return record.status === 'in_use' && sameEmail(record.user_email, email);
 }
 
@@ -667,9 +665,6 @@ const NOBODY_NAMED =
 /** A testbed (group 1), then whom it goes to (group 2): `lab-1 to Linus`, `lab-1 -> Linus`. */
 const TESTBED_TO_PERSON = /^(\S[\s\S]{0,80}?)\s+(?:to|->|→|=>)\s+(\S[\s\S]{0,80})$/i;
 
-/** `any two`, `any 3`: a count of testbeds, no testbed's name. */
-const ANY_COUNT = /^any\s+(?:[2-9]|two|three|four|five|six)$/i;
-
 /** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
 const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
 /** The testbed meant (the group that matched), said after another was typed. */
@@ -679,8 +674,6 @@ const MEANT_INSTEAD =
 /** A testbed said to be free (group 1), left (group 2) or checked in (group 3). */
 const FREED_SAID =
   /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+)?all\s+yours)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?))$/i;
-/** Typed text is read around a testbed's name only up to this length. */
-const AROUND_NAME_MAX = 160;
 
 /**
  * `time zone` (what the lab's clock is), `set my time zone` (asked for one of their own) and `time zone in IST` (the lab's clock and

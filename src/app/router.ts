@@ -44,11 +44,10 @@ import { parseBroadcastMessage, parseRoomSelection } from '../cards/broadcast-ac
 import { parseAdminSubmission, readAdminForm } from '../cards/admin-actions.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { ANY_TESTBED_LABEL, eitherKey, eitherNames, findByTypedName, isEitherKey, sameLabel } from '../lab-rules.js';
-import { passOnRoute, routeText, thanksRoute, timeAloneBooked, timeZoneRoute } from './route-text.js';
+import { heldBy, passOnRoute, routeText, thanksRoute, timeAloneBooked, timeZoneRoute } from './route-text.js';
 import { everydayCommand } from './everyday-words.js';
 import { DIRECT_TEXT_COMMANDS, commandText, commandWord, waitedLabel, withSubjectFor, withTestbedFor } from './typed-commands.js';
 import { adminTask } from './typed-admin.js';
-import { sameEmail } from '../machines/shared/lifecycle-rules.js';
 
 export type { Flow } from './actor-key.js';
 export type { RouteDecision, RouterContext, Target } from './route-decision.js';
@@ -108,13 +107,13 @@ function ownBookingsRoute(event: PlatformEvent & { type: 'message' }, ctx: Route
   if (decision.kind === 'reply' && decision.view.kind === 'problemForm') {
     const { testbedId } = decision.view;
     const record = ctx.testbeds?.find((candidate) => candidate.id === testbedId);
-    return record?.status === 'in_use' && sameEmail(record.user_email, event.personEmail) ? decision : undefined;
+    return record !== undefined && heldBy(record, event.personEmail) ? decision : undefined;
   }
   // `release lab-3 and lab-5` (in reply to their reminders): their bookings, whose Release works here.
   if (decision.kind === 'reply' && decision.view.kind === 'releaseThese') return one('conversation', event, { type: 'mine.requested' });
   // `switch to lab-5` (after reporting a problem there, say): for somebody holding a booking to move.
   if (decision.kind === 'reply' && decision.view.kind === 'switchForm') {
-    return ctx.testbeds?.some((record) => record.status === 'in_use' && sameEmail(record.user_email, event.personEmail)) ? decision : undefined;
+    return ctx.testbeds?.some((record) => heldBy(record, event.personEmail)) ? decision : undefined;
   }
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return undefined;
   const [only] = decision.targets;

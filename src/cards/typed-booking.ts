@@ -64,6 +64,9 @@ function readClauses(rest: string, now: string, timeZone: string): FormValues | 
   return purposeThenTime(purpose, now, timeZone) ?? purposeValue(purpose);
 }
 
+/** `any two`, `any 3`: a count of testbeds, no testbed's name. */
+const ANY_COUNT = /^any\s+(?:[2-9]|two|three|four|five|six)$/i;
+
 /** A length of no time, or less than none: `0 minutes`, `-1 hours`. */
 const NO_LENGTH = /^(?:[-−–]\s*\d+(?:[.,]\d+)?|0+(?:[.,]0+)?)\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)$/i;
 
@@ -131,6 +134,8 @@ function purposeValue(purpose: string): FormValues {
  * nothing between them; `maybe` when they may be something else (`lab-3 regression until 5pm` without `book`).
  */
 export function readTypedBooking(typed: string, testbeds: readonly Lab[], now: string, timeZone: string, asked: 'booking' | 'maybe' = 'maybe'): TypedBooking {
+  // (`any two`: a count, which the form answers one at a time, not `any` and a time.)
+  if (ANY_COUNT.test(typed.trim())) return { name: typed.trim(), values: {} };
   const read = readBooking(typed, testbeds, now, timeZone, asked);
   // `…, back by 6`, `… until: 5pm`: kept when the end so said reads, every word with it (after `book` only: `lab-3 back by friday`
   // is news).
