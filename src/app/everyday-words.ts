@@ -8,6 +8,7 @@ import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js'
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, squashedWords, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
+import { readTypedZone } from '../cards/typed-zone.js';
 import { ANY_TESTBED, eitherWords, FREE_NOW, IN_A_WHILE, IT, isMoreTime, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 import { TAKE_FROM_COLLEAGUE } from './typed-admin.js';
 
@@ -51,13 +52,13 @@ const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:
  * has, or none named.
  */
 const BOOK_ASKED =
-  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get|use|take|grab|borrow|book|reserve)|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
  */
 const QUEUE_FOR =
-  /^(?:queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)\s+(?:for|of|on)|get\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for|count\s+me\s+in\s+for)\s+(\S[\s\S]*)$/i;
+  /^(?:queue\s+me(?:\s+up)?\s+(?:for|on)|queue(?:\s+up)?(?:\s+(?:for|on))?|(?:join|enter)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)(?:\s+(?:for|of|on))?|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?(?:queues?|lines?|waiting\s+lists?)\s+(?:for|of|on)|(?:(?:can|could|may)\s+i\s+)?(?:get|go)\s+in\s+line\s+for|put\s+me\s+down\s+for|sign\s+me\s+up\s+for|count\s+me\s+in\s+for)\s+(\S[\s\S]*)$/i;
 /** `add me to the lab-3 queue`, `join the lab-3 queue`, `get in the 5g line`: wait, when the words (group 1) name a testbed or label. */
 const JOIN_NAMED_QUEUE =
   /^(?:(?:add|put)\s+me\s+(?:to|in|on|into)|join|enter|get\s+(?:me\s+)?(?:in|into|on))\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queues?|lines?|waiting\s+lists?|wait-?lists?)$/i;
@@ -205,10 +206,12 @@ const PICK_FOR_ME =
 const TIME_ZONE_ASKED =
   /^(?:(?:the\s+)?time\s*-?zones?|tz|(?:what|which)\s+(?:time\s*-?zone|tz|clock)(?:\s+(?:do|does|are|is)\s+(?:you|we|the\s+bot|(?:the\s+)?times?|(?:the\s+)?dates?)(?:\s+(?:use|using|in|on|shown\s+in|given\s+in))?)?|what\s+time\s+is\s+it(?:\s+(?:now|there|for\s+you))?|what(?:['’]?s|\s+is)\s+the\s+time(?:\s+now)?|what\s+(?:day|date)\s+is\s+it(?:\s+today)?|what(?:['’]?s|\s+is)\s+(?:the\s+date|today['’]?s\s+date)(?:\s+today)?|(?:(?:are|is)\s+(?:the\s+)?times?|(?:the\s+)?times?\s+(?:are|is))\s+(?:in|on|shown\s+in)\s+(?:utc|gmt|local\s+time|my\s+time(?:\s*-?zone)?)|in\s+which\s+time\s*-?zone\s+are\s+(?:the\s+)?times|what\s+time\s*-?zone\s+is\s+(?:this|that|it|used))$/i;
 /** `what time is it in IST`, `what's the time in Berlin`: another clock (group 1) asked about. */
+/** `use IST`, `switch to PST`, `I'm in Berlin`: a clock of their own (group 1), when the words read as a zone. */
+const ZONE_CHOSEN = /^(?:use|switch\s+to|change\s+to|i(?:['’]?m|\s+am)\s+(?:in|on))\s+(\S[\s\S]{0,40})$/i;
 const TIME_IN = /^(?:what\s+time\s+is\s+it|what(?:['’]?s|\s+is)\s+the\s+time)(?:\s+now)?\s+in\s+(\S[\s\S]{0,60})$/i;
 /** `set my timezone to Europe/Berlin`, `my timezone is CET`, `show times in IST`, `change the time zone`: a zone of their own asked for. */
 const TIME_ZONE_SET =
-  /^(?:(?:change|set|update|switch)\s+(?:my\s+|the\s+)?time\s*-?zone(?:\s+to\s+\S[\s\S]{0,40})?|my\s+time\s*-?zone\s+is\s+\S[\s\S]{0,40}|(?:show|display|give)(?:\s+me)?\s+(?:the\s+)?times?\s+in\s+(?:my\s+)?\S[\s\S]{0,40}|use\s+my\s+(?:local\s+)?time(?:\s*-?zone)?)$/i;
+  /^(?:(?:change|set|update|switch)\s+(?:my\s+|the\s+)?time\s*-?zone(?:\s+to\s+\S[\s\S]{0,40})?|my\s+time\s*-?zone(?:\s+is\s+\S[\s\S]{0,40})?|(?:show|display|give)(?:\s+me)?\s+(?:the\s+)?times?\s+in\s+(?:my\s+)?\S[\s\S]{0,40}|use\s+my\s+(?:local\s+)?time(?:\s*-?zone)?)$/i;
 
 /**
  * `will release it soon`, `I'm about to release it`, `it's all yours`, `it's free now`: as `release it` (the booking talked about, or
@@ -268,7 +271,7 @@ const USAGE_ASKED =
  * and when it is due back.
  */
 const LABEL_WANTED_SOON =
-  /^(?:(?:can|could)\s+(?:some|any)(?:one|body)\s+(?:free\s+up|release|give\s+back)\s+(?:a|an|any|one)\s+(\S+?)(?:\s+(?:testbed|one|box))?|(?:(?:is|will)\s+)?any\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:be\s+)?(?:free|available)\s+(?:soon|later|today|any\s*time\s+soon))$/i;
+  /^(?:(?:can|could)\s+(?:some|any)(?:one|body)\s+(?:free\s+up|release|give\s+back)\s+(?:a|an|any|one)\s+(\S+?)(?:\s+(?:testbed|one|box))?|(?:(?:is|will)\s+)?any\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:be\s+)?(?:free|available)\s+(?:soon|later|today|any\s*time\s+soon)|(?:when(?:['’]?s|\s+is|\s+will\s+be)\s+)?(?:the\s+)?(?:next|first)\s+(?:free|available)\s+(\S+?)(?:\s+(?:testbed|one))?|when\s+(?:does|will)\s+(?:the\s+next|a|an|any)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available)))$/i;
 /**
  * `which 5g should I use`, `where can I test 5g`, `is there a testbed for 5g testing`: the testbeds carrying the label (group 1,
  * 2 or 3), the free ones first.
@@ -307,7 +310,7 @@ const RELEASE_THEIRS_ON = /^(?:release|end|cancel|free)\s+(?:the\s+)?\S+(?:\s+\S
  * `what pipelines are running`, `show api holds`, `ci holds`, `list holds`, `which testbeds are held by pipelines`: the testbeds in use,
  * each row naming its holder.
  */
-const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|all\s+)?(?:(?:api|pipeline|ci|jenkins)\s+)?holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
+const PIPELINE_HOLDS = /^(?:(?:what|which)\s+(?:pipelines?|jobs?|ci\s+jobs?)\s+(?:(?:are\s+)?(?:running|holding\s+testbeds|on\s+the\s+lab)|(?:hold|have)\s+testbeds)|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|all\s+)?(?:(?:api|pipeline|ci|jenkins)\s+)?holds|(?:which|what)\s+testbeds\s+(?:are\s+)?(?:held|used|booked)\s+by\s+(?:pipelines|the\s+api|ci|jenkins)|how\s+many\s+testbeds\s+(?:does|do)\s+(?:ci|jenkins|the\s+pipelines?)\s+(?:have|hold))$/i;
 
 /**
  * `it would be nice to book ahead`, `I wish the bot could …`, `add a calendar view`, `can you add booking ahead`: a wish for the bot,
@@ -366,7 +369,7 @@ const WHO_GETS_NEXT =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?(?:extending|prolonging|renewing)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?(?:extending|prolonging|renewing)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
@@ -375,7 +378,7 @@ const STILL_NEED =
  * settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|keep|(?:i\s+)?(?:can['’]?t|cannot|can\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|right\s+now))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)(?:\s+for\s+a\s+(?:bit|while|little))?|still\s+running|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|keep|(?:i\s+)?(?:can['’]?t|cannot|can\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|right\s+now))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
 const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
@@ -546,7 +549,7 @@ function addedTime(command: string, testbeds: readonly Pick<TestbedRecord, 'test
  * 18:00` reads it (later than it is due is an extension, earlier a Done by); or extended by that much.
  */
 const PUSHED =
-  /^(?:push|move|postpone|delay|shift|change|set|update|adjust|reschedule|shorten|stretch|lengthen|cut)(?:\s+back)?\s+(?:(?:my|our)\s+(?:booking|release|reservation|testbed|end)(?:\s+(?:time|date))?|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation|release\s+time|end\s+time|due\s+time)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
+  /^(?:push|move|postpone|delay|shift|change|set|update|adjust|reschedule|shorten|stretch|lengthen|cut)(?:\s+back)?\s+(?:(?:my|our)\s+(?:(?:booking|reservation)(?:['’]s)?\s+(?=end|release))?(?:booking|release|reservation|testbed|end)(?:\s+(?:time|date))?|(?:the\s+)?(?:time|end(?:\s+time)?|release\s+time|due\s+time)|(?:the\s+)?(?:booking|release|reservation|release\s+time|end\s+time|due\s+time)\s+(?:of|for|on)\s+(\S[\s\S]*?)|(\S[\s\S]*?))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i;
 /**
  * `set lab-3 to release at 5pm`, `set it to end at 6`, `update my booking to end at 6`, `my booking ends at 6 now`, `end it at 3`: as `push lab-3 to 5pm` (group 1 the testbed, when one
  * is named; group 2 the time).
@@ -567,6 +570,8 @@ function pushedBack(typed: string, testbeds: readonly Pick<TestbedRecord, 'testb
   if (alone !== null && alone[1] === undefined) return 'mine';
   if (alone?.[1] !== undefined && namesOne(testbeds, alone[1].trim())) return `extend ${alone[1].trim()}`;
   const made = MADE.exec(said)?.[1];
+  // `make it 2 hours`: a length alone, as typed alone (more time on their booking).
+  if (made !== undefined && !/^(?:until|till|to)\s/i.test(made) && isTypedTime(`for ${made}`) && !isTypedTime(`until ${made}`)) return `extend ${made}`;
   const setTo = SET_TO_END.exec(said);
   if (setTo !== null && setTo[1] !== undefined && !namesOne(testbeds, setTo[1].trim())) return undefined;
   if (setTo !== null) return pushedBack(`push ${setTo[1]?.trim() ?? 'it'} to ${setTo[2]}`, testbeds);
@@ -624,7 +629,7 @@ const IN_QUEUE_ASKED =
 const WILL_WAIT = /^(?:i(?:['’]?ll|\s+will|\s+can|\s+don['’]?t\s+mind\s+to)|(?:i(?:['’]?m|\s+am)\s+)?happy\s+to)\s+wait(?:\s+(?:for|on)\s+(\S[\s\S]*?))?(?:\s+then)?$/i;
 /** `is the lab busy`, `how busy are the testbeds`, `are all testbeds taken`, `everything taken?`: the whole lab's status. */
 const LAB_BUSY =
-  /^(?:(?:is\s+the\s+)?lab\s+(?:busy|full)|is\s+the\s+lab\s+(?:free|down|up|ok|working)|how\s+busy\s+(?:is\s+the\s+lab|are\s+the\s+testbeds)(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
+  /^(?:(?:is\s+the\s+)?lab\s+(?:busy|full)|is\s+the\s+lab\s+(?:free|down|up|ok|working)|how\s+busy\s+(?:is\s+the\s+lab|are\s+(?:the\s+testbeds|we))(?:\s+(?:right\s+)?now)?|are\s+(?:all\s+(?:the\s+)?)?(?:the\s+)?testbeds\s+(?:busy|taken|booked|full|in\s+use)|(?:is\s+)?(?:everything|all)\s+(?:taken|booked|busy|in\s+use)|how\s+many\s+(?:people|users|of\s+us)\s+are\s+(?:using|on)\s+(?:the\s+)?(?:testbeds|lab))$/i;
 /** `give all my testbeds back`, `return all my testbeds`, `hand back everything`: their bookings, with Release all mine. */
 const GIVE_ALL_BACK =
   /^(?:(?:give|hand)\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything|all\s+of\s+them|them\s+all)\s+back|(?:give|hand)\s+back\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything)|return\s+(?:all\s+(?:of\s+)?my\s+testbeds|everything))$/i;
@@ -641,7 +646,8 @@ const ANY_ONE_WILL_DO =
 const WAITLIST_ME =
   /^(?:(?:put|add)\s+me\s+(?:on|to|in)\s+(?:the\s+|a\s+)?(?:waiting\s*list|wait-?list|queue|line)|wait-?list\s+me|queue\s+me(?:\s+up)?)(?:\s+please)?$/i;
 /** `lab-3 last user`, `lab-3 previous user`, `when was lab-3 last free`: its history (group 1 or 2). */
-const LAST_OF = /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holder|owner|booking)|when\s+was\s+(\S[\s\S]{0,80}?)\s+last\s+(?:free|available|released|booked))$/i;
+const LAST_OF =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:last|previous|prior)\s+(?:user|holder|owner|booking)|when\s+was\s+(\S[\s\S]{0,80}?)\s+last\s+(?:free|available|released|booked)|(?:has|was)\s+(\S[\s\S]{0,80}?)\s+(?:been\s+)?(?:used|booked)\s+(?:today|yesterday|this\s+week|lately|recently))$/i;
 /** `lab-3 idle`, `who wants lab-3`: its status (group 1 or 2): whether it is held, and who waits. */
 const IDLE_OR_WANTED = /^(?:(\S[\s\S]{0,80}?)\s+(?:idle|unused)|who\s+(?:else\s+)?(?:wants|needs|is\s+after)\s+(\S[\s\S]{0,80}?))$/i;
 /** `when lab-3 is free`, `if lab-3 is available` (what is left of `I'd like to know when lab-3 is free`): its status (group 1). */
@@ -654,7 +660,7 @@ const ANYONE_RELEASE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|hand\s+over)\s+(?:a|any|one)(?:\s+(?:testbed|of\s+them))?(?:\s+please)?$/i;
 /** `why can't I book lab-3`, `I can't book lab-3`: who holds it (group 1 or 2, when it names a testbed). */
 const WHY_NOT =
-  /^(?:why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take)\s+(\S[\s\S]*)|i\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+(?:book|register|reserve|get)\s+(\S[\s\S]*))$/i;
+  /^(?:why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+(?:book|register|reserve|use|get|have|take|release|free|extend)\s+(\S[\s\S]*)|i\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+(?:book|register|reserve|get)\s+(\S[\s\S]*)|why\s+(?:is|isn['’]?t)\s+(\S[\s\S]{0,80}?)\s+(?:not\s+)?(?:free|available|bookable)(?:\s+yet)?)$/i;
 /** `notify everyone`, `tell the team lab-3 is down`: the broadcast flow (what follows is a person's words). */
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`, `most popular testbed`: the usage report. */
@@ -774,6 +780,8 @@ const SUMMARY_OVER = /^(?:the\s+)?(weekly|monthly)\s+(?:summary|stats|statistics
 const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
 /** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
+/** `lab utilization`, `team usage`: the whole lab's, which the report is. */
+const LAB_STATS = /^(?:(?:the\s+)?lab|team|testbed|overall)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `who can fix lab-3`, `who should I tell about lab-3`, `who do I ask to reboot lab-3`: the testbed (group 1). */
 const WHO_FIXES =
   /^who\s+(?:can|could|should|will|do\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?|should\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?)\s+(?:fix|repair|reboot|restart|reset|power[\s-]*cycle|re-?image|look\s+at|help\s+(?:me\s+)?with|about)\s+(\S[\s\S]{0,80})$/i;
@@ -818,16 +826,16 @@ const HOW_LONG =
  * has lab-3` (the group that matched).
  */
 const ABOUT_TESTBED =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use)|what(?:['’]s|\s+is)\s+the\s+(?:earliest|soonest)\s+(?:i|we)\s+can\s+(?:get|have|book|use)\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|w|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use)|what(?:['’]s|\s+is)\s+the\s+(?:earliest|soonest)\s+(?:i|we)\s+can\s+(?:get|have|book|use)\s+(\S[\s\S]*?))$/i;
 /**
  * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
  * `what labels does lab-3 have`, `lab-3 info`, `what's special about lab-3`, `who's responsible for lab-3`, `where is lab-3 located`, `ssh lab-3`:
  * as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:what(?:['’]s|\s+is)\s+special\s+about|(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for)|who(?:['’]s|\s+is)\s+responsible\s+for|ssh(?:\s+(?:to|into))?)\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries|located))?$/i;
+  /^(?:what(?:['’]s|\s+is)\s+special\s+about|(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?|availability)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for)|who(?:['’]s|\s+is)\s+responsible\s+for|ssh(?:\s+(?:to|into))?)\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries|located))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
-const ABOUT_WORDS = String.raw`info|information|details|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)|(?:held|booked|taken|used|reserved)\s+by(?:\s+(?:who|whom))?|done\s+yet|expected\s+(?:free|back)(?:\s+(?:at|when))?|busy\s+since\s+when`;
+const ABOUT_WORDS = String.raw`info|information|details|availability|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)|(?:held|booked|taken|used|reserved)\s+by(?:\s+(?:who|whom))?|done\s+yet|expected\s+(?:free|back)(?:\s+(?:at|when))?|busy\s+since\s+when`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|${IN_A_WHILE}))?|who)$`, 'i');
 /** `get lab-3 status`, `take lab-3 history`: the words after a booking word that ask about the testbed (group 1) instead (group 2). */
 const ASKED_ABOUT = new RegExp(String.raw`^(\S[\s\S]*?)\s+(history|${ABOUT_WORDS})$`, 'i');
@@ -916,7 +924,7 @@ const HEALTH_ASKED =
 const USE_ASKED =
   /^(?:how\s+(?:much|often|many\s+(?:hours|times|days))\s+(?:did|have|has)\s+\S+\s+(?:use|used|book|booked|had|have)\s+(\S[\s\S]*?)|how\s+long\s+(?:was|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:booked|used|in\s+use|busy|taken))(?:\s+(?:lately|recently|today|yesterday|(?:this|last|past)\s+(?:week|month)|in\s+the\s+(?:last|past)\s+(?:week|month)))?$/i;
 /** `show history`, `view the history`, `audit log`: `history` (which says to name a testbed). */
-const HISTORY_ALONE = /^(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?history|(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?audit\s+(?:log|trail))$/i;
+const HISTORY_ALONE = /^(?:(?:show|view|see|open|check|get|export|download)(?:\s+me)?\s+(?:the\s+)?history|history\s+(?:as\s+|in\s+|to\s+)?(?:csv|excel|json|export)|(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?audit\s+(?:log|trail))$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
 /** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
@@ -982,7 +990,7 @@ const ON_TESTBED = /^(?:(?:i(?:['’]?m|\s+am|['’]?ll\s+be|\s+will\s+be)|we(?:
 /** `I'm using lab-3 for the soak test`, `lab-3 is for the soak test`: its purpose, as `purpose lab-3 …` (group 1 or 3 the testbed). */
 const USED_FOR = /^(?:i(?:['’]?m|\s+am)\s+using\s+(\S[\s\S]*?)\s+for\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+is\s+for\s+(\S[\s\S]*))$/i;
 /** `who owns lab-3`: who has it (group 1). */
-const WHO_OWNS = /^who\s+(?:owns|is\s+holding|has\s+got)\s+(\S[\s\S]*)$/i;
+const WHO_OWNS = /^(?:who\s+(?:owns|is\s+holding|has\s+got)|what(?:['’]?s|\s+is)\s+(?:holding|running\s+on))\s+(\S[\s\S]*)$/i;
 /** `which testbeds have 5g`, `what testbeds are labelled 5g`, `testbeds with 5g`: as `status 5g`, when a testbed carries the label. */
 const WHICH_HAVE =
   /^(?:(?:which|what)\s+testbeds?\s+(?:have|has|carry|carries|are\s+(?:labell?ed|tagged)(?:\s+with)?)|what\s+(?:has|carries)|(?:(?:show|list)(?:\s+me)?\s+)?(?:all\s+)?(?:the\s+)?testbeds\s+(?:with|labell?ed|tagged)(?:\s+with)?)\s+(?:the\s+label\s+)?(\S+)$/i;
@@ -1006,7 +1014,7 @@ const WHO_WAITS =
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes)$/i;
+  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes|about)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -1027,7 +1035,7 @@ export const DIGEST_ASKED =
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+(?:one|it|them|this|that))?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+it\s+ends)?)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean))$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+(?:one|it|them|this|that))?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+(?:it|my\s+booking|the\s+booking)\s+(?:ends|is\s+up|runs\s+out))?)|how\s+often\s+(?:will|do|does)\s+(?:you|the\s+bot|it)\s+remind\s+(?:me|us)|(?:can\s+i\s+get|send(?:\s+me)?)\s+(?:the\s+|my\s+)?reminders\s+(?:in\s+(?:a\s+|my\s+)?(?:dm|direct\s+messages?|private|1:1)|(?:to\s+me\s+)?privately)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean)|is\s+there\s+(?:an?\s+)?auto(?:matic)?[\s-]*release|how\s+long\s+(?:can|may)\s+i\s+(?:keep|hold|have)\s+(?:it|one|a\s+booking)|what(?:['’]?s|\s+is)\s+the\s+(?:max|limit))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -1065,7 +1073,7 @@ const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  */
 const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|more|extra|some)(?:\s|$))(\S*[\d._-]\S*)((?:\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|described\s+as|with\s+(?:the\s+)?description)\s+\S[\s\S]*)?)$/i;
 /** `show the menu`, `open menu`, `main menu`, `start`, `what now`, `what should I do`: the menu, as `testbed`. */
-const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|start|get\s+started|(?:and\s+)?(?:what\s+now|now\s+what|what\s+next)|and\s+now|what\s+(?:should|do|can)\s+i\s+do\s+(?:now|next)|what\s+should\s+i\s+do)$/i;
+const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|(?:show\s+(?:me\s+)?)?(?:the\s+)?options|start|get\s+started|(?:and\s+)?(?:what\s+now|now\s+what|what\s+next)|and\s+now|what\s+(?:should|do|can)\s+i\s+do\s+(?:now|next)|what\s+should\s+i\s+do)$/i;
 /**
  * `when does my booking end`, `when is my booking up`, `how much time do I have left`, `what's left on my booking`, `what is my
  * booking`, `can I extend?`, `when do I have to release`, `time left`, `do I have anything booked`, `how many bookings do I
@@ -1127,7 +1135,7 @@ const QUEUES_SHOWN = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+(?:the\s+)?)
  * shown as ever).
  */
 const STATUS_SAID =
-  /^(?:(?:the\s+)?(lab|current|overall|latest|general|team|queues?|detailed|complete)\s+status|status\s+(report|update|overview|board)|status\s+-{1,2}(?:all|a|v|verbose|full|long|l)|(?:the\s+)?(?:dashboard|board)|sitrep)$/i;
+  /^(?:(?:the\s+)?(lab|current|overall|latest|general|team|queues?|detailed|complete|short|quick|brief|full)\s+status|status\s+(report|update|overview|board|summary|full)|status\s+-{1,2}(?:all|a|v|verbose|full|long|l)|(?:(?:show|see|check|open)(?:\s+me)?\s+)?(?:the\s+)?(?:dashboard|board)|what(?:['’]?s|\s+does)\s+the\s+board\s+look\s+like|sitrep)$/i;
 /** `availability`, `check availability`, `show me availability`: the free ones. */
 const AVAILABILITY = /^(?:(?:show|check|see|get)(?:\s+me)?\s+(?:the\s+)?)?availability$/i;
 /** `show mine`, `list mine`, `my stuff`, `status of my testbeds`: their bookings. */
@@ -1178,8 +1186,8 @@ const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?main
 /** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
 const TIME_LEFT_ON =
   /^(?:how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)|how\s+much\s+longer|(?:the\s+)?(?:time\s+(?:left|remaining)|remaining\s+time))\s+(?:(?:on|with|for|of)\s+)?(\S[\s\S]{0,80})$/i;
-/** `lab-3 is mine until 5`, `I have lab-3 till 6pm`: their booking of it (group 1 or 2) due back then (group 3), as `release lab-3 at 5` reads it. */
-const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+is\s+mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
+/** `lab-3 is mine until 5`, `lab-3 mine till 5`, `I have lab-3 till 6pm`: their booking of it (group 1 or 2) due back then (group 3), as `release lab-3 at 5` reads it. */
+export const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+(?:is\s+|['’]s\s+)?mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
 /**
  * `I'm using lab-5`, `I am on lab-5 now`: book it (group 1). (`I'm using lab-5 for the soak` is its booking's purpose,
  * read with the purpose commands.)
@@ -1194,9 +1202,9 @@ const ASK_PERSON =
 const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
 const DONE_RELEASE_ALL =
-  /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|free(?:\s+up)?|return|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
+  /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|releasing|free(?:\s+up)?|freeing(?:\s+up)?|return|returning|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
 /** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
-const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
+const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|nvm|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
 const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+(?:we|you)\s+)?got|is\s+there)\s+(?:a|an|any)\s+(?:(?:free|spare|available)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /**
@@ -1235,7 +1243,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: '
  * release.
  */
 const RELEASE_WORDS =
-  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|cancel\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
+  /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|(?:cancel|drop|delete|remove)\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
 const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /**
@@ -1243,11 +1251,14 @@ const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+
  * carries it.
  */
 const LABEL_FREE =
-  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:is|are)\s+there\s+(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
+  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:(?:is|are)\s+there\s+)?(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
+/** `for the night`, `for the weekend` after a testbed released: why now, not a time (a release is now). */
+export const RELEASED_FOR = /\s+for\s+(?:the\s+)?(?:night|day|weekend|week|today|tonight|now)$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
 const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
-const RELEASE_IF_TESTBED = /^(?:free|cancel|unlock|un-?reserve|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$/i;
+const RELEASE_IF_TESTBED =
+  /^(?:free|cancel|unlock|un-?reserve|un-book|un-?register|de-?register|relinquish|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:just\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of|through\s+with)|(?:i(?:['’]?ll|\s+will|\s+can)\s+)?give\s+up(?!\s+on\s))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$|^check\s+(\S[\s\S]*?)\s+(?:back\s+in|in\s+again)$|^(?:i\s+)?(?:booked|reserved|took)\s+(\S[\s\S]*?)\s+(?:by\s+(?:accident|mistake)|accidentally)$|^(?:i\s+)?accidentally\s+(?:booked|reserved|took)\s+(\S[\s\S]*)$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -1298,6 +1309,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const longFor = command.length > AROUND_NAME_MAX ? undefined : HOW_LONG_FOR.exec(command)?.[1].trim();
   if (longFor !== undefined && isLabName(testbeds, longFor)) return 'rules';
   if (TIME_ZONE_SET.test(command)) return 'set my time zone';
+  // `use IST`, `switch to PST`, `I'm in Berlin`: their own clock, chosen where it is set.
+  const zoneSaid = ZONE_CHOSEN.exec(command)?.[1].trim();
+  if (zoneSaid !== undefined && !namesOne(testbeds, zoneSaid) && (readTypedZone(zoneSaid) ?? readTypedZone(`${zoneSaid} time`)) !== null) return 'set my time zone';
   const clockIn = TIME_IN.exec(command)?.[1];
   if (clockIn !== undefined) return `time zone in ${clockIn}`;
   // `who booked lab-3 and why`: the row says why too.
@@ -1314,7 +1328,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const anyFor = ANY_LABEL_FOR.exec(command);
   if (anyFor !== null && labelCarried(testbeds, anyFor[1]) && !namesOne(testbeds, anyFor[1]) && isTypedTime(anyFor[2])) return `book ${anyFor[1]} ${anyFor[2]}`;
   const labelSoon = LABEL_WANTED_SOON.exec(command);
-  const soonLabel = labelSoon?.[1] ?? labelSoon?.[2];
+  const soonLabel = labelSoon?.slice(1).find((group) => group !== undefined);
   if (soonLabel !== undefined && labelCarried(testbeds, soonLabel) && !namesOne(testbeds, soonLabel)) return `status ${soonLabel}`;
   const purposeAsked = command.length > AROUND_NAME_MAX ? null : PURPOSE_ASKED_OF.exec(command);
   if (purposeAsked && namesOne(testbeds, purposeAsked[2].trim())) return `who has ${purposeAsked[2].trim()}`;
@@ -1462,6 +1476,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `I can't book`, `I couldn't book anything`: the booking form, which says what is free.
   if (/^i\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+(?:book|register|reserve)(?:\s+(?:anything|a\s+testbed|one))?$/i.test(command)) return 'book';
   if (whyNot !== undefined && namesOne(testbeds, whyNot)) return `who has ${whyNot}`;
+  // `why can't I extend`: their bookings, where Extend says what stands in its way.
+  if (/^why\s+(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not)\s+i\s+extend(?:\s+(?:it|this|that|my\s+booking))?$/i.test(command)) return 'mine';
   const notifyMe = NOTIFY_ME.exec(command);
   if (notifyMe) return notifyMe[1] === undefined ? 'wait' : 'wait any';
   if (BUSIEST.test(command) || /^(?:give|get|send)\s+(?:me|us)\s+(?:a|the)\s+(?:usage\s+)?report$/i.test(command)) return 'report';
@@ -1665,6 +1681,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const exist = WHICH_EXIST.exec(command);
   if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';
   if (exist?.[1] !== undefined && labelCarried(testbeds, exist[1])) return `status ${exist[1]}`;
+  if (LAB_STATS.test(command)) return 'report';
   const labelStats = LABEL_STATS.exec(command)?.[1];
   const statsAsked = STATS_OF.exec(command)?.[1].trim() ?? (labelStats !== undefined && labelCarried(testbeds, labelStats) ? labelStats : undefined);
   const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
@@ -1807,7 +1824,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const willRelease = WILL_RELEASE.exec(command)?.[1].trim();
   if (willRelease !== undefined && (IT.test(willRelease) || namesOne(testbeds, willRelease))) return `release ${willRelease}`;
   const released = RELEASE_IF_TESTBED.exec(command);
-  const releasedName = (released?.[1] ?? released?.[2])?.trim();
+  const releasedName = released?.slice(1).find((group) => group !== undefined)?.replace(RELEASED_FOR, '').trim();
   if (releasedName !== undefined && namesOne(testbeds, releasedName)) return `release ${releasedName}`;
   // `free 5g`, `any free 5g?`, `which 5g testbeds are free`: the testbeds carrying the label, each with its state.
   const label = (FREE_LABEL.exec(command) ?? LABEL_FREE.exec(command))?.[1];

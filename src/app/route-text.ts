@@ -10,7 +10,7 @@ import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { AROUND_NAME_MAX, DIGEST_ASKED, LABELS_ASKED, MORE, PROBLEMS_ASKED, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { AROUND_NAME_MAX, DIGEST_ASKED, LABELS_ASKED, MINE_UNTIL, MORE, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -99,18 +99,20 @@ const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|
 
 /** `api`, `api token`, `token`, `swagger`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
 const API_ASKED =
-  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?api(?:\s+(?:tokens?|keys?|docs))?|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
+  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?(?:api(?:\s+(?:tokens?|keys?|docs))?|tokens?)|how\s+does\s+the\s+api\s+work|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
 const API_HELP =
   'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
 
 /** `lab-3 is broken`, `lab-3 is not working: no power`, `lab-3 won't boot`, `lab-3 needs a reboot`: the name first (group 1). */
 const PROBLEM_SAID = [
-  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+up|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze)(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `I broke lab-3`, `I think I bricked lab-3`: said of themselves, still a problem for the admins.
+  /^(?:(?:oops|sorry|uh-?oh)[,!.]?\s+)?(?:i\s+think\s+)?(?:i|we|someone|somebody)\s+(?:(?:just|accidentally)\s+)?(?:broke|bricked|crashed|killed)\s+(\S[\s\S]{0,80}?)$/i,
+  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+(?:up|weird|strange|strangely|funny|oddly)|stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze|broke|(?:is\s+)?stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|(?:had\s+a\s+|hit\s+a\s+)?kernel\s+panic(?:ked)?)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
   // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
-  /^(?:reboot|restart|reset|power[\s-]*cycle|re-?image|reinstall|re-?flash|fix|repair)\s+(?![\s\S]*\b(?:queue|line|booking|reservation|password|bot|list|wait|label|name)s?\b)(\S[\s\S]*?)(?:\s+(?:please|pls|asap))?$/i,
+  /^(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+(?:please\s+)?)?(?:reboot|restart|reset|power[\s-]*cycle|re-?image|reinstall|re-?flash|fix|repair)\s+(?![\s\S]*\b(?:queue|line|booking|reservation|password|bot|list|wait|label|name)s?\b)(\S[\s\S]*?)(?:\s+(?:please|pls|asap))?$/i,
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `flag lab-3`, `open a ticket for lab-3`, `file a bug against lab-3`: a problem to tell the admins about, not said yet.
   /^(?:flag|(?:raise|open|file|log|create)\s+(?:an?\s+)?(?:issue|ticket|bug|problem|fault)\s+(?:for|on|against|about|with))\s+(\S[\s\S]{0,80}?)$/i,
@@ -267,7 +269,8 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
   const [only] = decision.targets;
   const asked = only.event;
   if (asked.type !== 'mine.requested' || asked.testbedId !== undefined || (asked.extendMinutes === undefined && asked.extendUntil === undefined)) return decision;
-  const typed = commandText(event.text);
+  // (`make it 2 hours`: the length alone.)
+  const typed = commandText(event.text).replace(/^make\s+(?:it|that)\s+(?=\S)/i, '');
   // (`another hour`, `2 more hours`: more time, said of a booking.)
   if (typed.length > MAX_TIME_PHRASE || MORE.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
   if ((ctx.testbeds ?? []).some((record) => heldBy(record, event.personEmail))) return decision;
@@ -412,7 +415,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
   // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before).
-  const freed = freedByHolder(event, said, ctx);
+  const freed = freedByHolder(event, said, ctx) ?? claimedUntil(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
   const corrected = correctionRoute(event, said, ctx) ?? handedByHolder(event, said, ctx);
@@ -560,7 +563,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const releasedName =
       beforeRemark !== undefined && 'found' in beforeRemark
         ? beforeRemark.found.testbed_name
-        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && !isTypedTime(leading.rest)
+        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && (!isTypedTime(leading.rest) || RELEASED_FOR.test(` ${leading.rest}`))
           ? leading.record.testbed_name
           : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
@@ -596,7 +599,8 @@ function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string,
   if (said.length > AROUND_NAME_MAX) return undefined;
   // (`you can have lab-1 at 4`: read as typed, since `you can` before a command is courtesy and goes.)
   const given = YOU_CAN_HAVE.exec(event.text.trim().replace(/[.!]+$/, '')) ?? FREE_LATER_SAID.exec(said);
-  const name = given?.[1] ?? FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined);
+  const stated = /\?\s*$/.test(event.text) ? undefined : FREE_STATED.exec(said)?.[1];
+  const name = given?.[1] ?? FREED_SAID.exec(said)?.slice(1).find((group) => group !== undefined) ?? stated;
   const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name.trim());
   if (match === undefined || !('found' in match)) return undefined;
   const record = match.found;
@@ -605,6 +609,19 @@ function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string,
   const [, , word, time] = given ?? [];
   if (word !== undefined && time !== undefined) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(word) ? 'at' : word} ${time}`, ctx);
   return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
+}
+
+/**
+ * `lab-5 is mine until 5`, `lab-5 mine till 5`, `I have lab-5 till 6pm`, said by somebody who does not hold lab-5: its booking
+ * until then (from its holder, it is Done by, as the everyday words read it). Undefined for other text, or a testbed they hold.
+ */
+function claimedUntil(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  const claim = said.length > AROUND_NAME_MAX ? null : MINE_UNTIL.exec(said);
+  const name = (claim?.[1] ?? claim?.[2])?.trim();
+  const match = name === undefined ? undefined : findByTypedName(ctx.testbeds ?? [], name);
+  if (claim === null || match === undefined || !('found' in match) || heldBy(match.found, event.personEmail)) return undefined;
+  const { booking } = readTypedBookingFor(`${match.found.testbed_name} until ${claim[3].trim()}`, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+  return one('conversation', event, { type: 'registration.started', ...startedOn(booking) });
 }
 
 /** `you can have lab-1`, `anyone can take lab-1 at 4`: a testbed (group 1) given up, perhaps at a time (group 2 the word, group 3 the time). */
@@ -669,11 +686,13 @@ const TESTBED_TO_PERSON = /^(\S[\s\S]{0,80}?)\s+(?:to|->|→|=>)\s+(\S[\s\S]{0,8
 const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
 /** The testbed meant (the group that matched), said after another was typed. */
 const MEANT_INSTEAD =
-  /^(?:(?:sorry|oops|my\s+bad|argh)[,!.]?\s+)?(?:(?:i\s+meant(?:\s+to\s+(?:say|book|type))?|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
+  /^(?:(?:sorry|oops|my\s+bad|argh|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:i\s+meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
 
-/** A testbed said to be free (group 1), left (group 2) or checked in (group 3). */
+/** A testbed said to be free (group 1), left (group 2), checked in (group 3), or offered (group 4 or 5). */
 const FREED_SAID =
-  /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+)?all\s+yours)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+)?all\s+yours|(?:is\s+)?free\s+if\s+(?:any|some)(?:one|body)\s+(?:wants|needs)\s+it)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?)|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:need|want)s?\s+(\S[\s\S]{0,80}?)|who\s+(?:wants|needs)\s+(\S[\s\S]{0,80}?))$/i;
+/** A testbed named alone with a state (group 1): `lab-1 free`, `lab-1 available`; from its holder, unless asked (`lab-1 free?`). */
+const FREE_STATED = /^(\S[\s\S]{0,80}?)\s+(?:free|available|open)$/i;
 
 /**
  * `time zone` (what the lab's clock is), `set my time zone` (asked for one of their own) and `time zone in IST` (the lab's clock and
@@ -1027,7 +1046,7 @@ function queuedForColleague(said: string, ctx: RouterContext): RouteDecision | u
 
 /** A colleague (group 1 or 3) put in the queue of a testbed (group 2, 4 or 5). */
 const QUEUED_FOR_COLLEAGUE =
-  /^(?:(?:queue|wait-?list)\s+(?!up\s)(\S+(?:\s+\S+)?)\s+(?:up\s+)?(?:for|on)\s+(\S[\s\S]{0,80}?)|(?:add|put)\s+(\S+(?:\s+\S+)?)\s+(?:to|in|on|into)\s+(?:the\s+)?(?:(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s+list|wait-?list)))$/i;
+  /^(?:(?:queue|wait-?list)\s+(?!(?:up|me|us|myself)\s)(\S+(?:\s+\S+)?)\s+(?:up\s+)?(?:for|on)\s+(\S[\s\S]{0,80}?)|(?:add|put)\s+(\S+(?:\s+\S+)?)\s+(?:to|in|on|into)\s+(?:the\s+)?(?:(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:queue|line|waiting\s+list|wait-?list)))$/i;
 
 /** A colleague nudged (group 1 or 2): `nudge Linus`, `ask Linus if he's done`, `remind Linus to release it`. */
 const PERSON_NUDGED =

@@ -45,7 +45,7 @@ export const TEXT_COMMANDS: Record<string, { flow: Flow; type: string }> = {
 };
 
 /** `show status`, `list testbeds`, `show me all testbeds`, `show everything`: the status card. */
-export const SHOW_STATUS = /^(?:show|list)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|everything|all))?$/i;
+export const SHOW_STATUS = /^(?:show|list|ls)(?:\s+me)?(?:\s+(?:the|all(?:\s+the)?))?(?:\s+(?:status|testbeds?|boxes|rigs|everything|all))?$/i;
 /** `my queues`, `show my places`: only their places in queues (checked before MY_BOOKINGS, which also reads them). */
 export const MY_QUEUES = /^(?:(?:show|list)(?:\s+me)?\s+)?my\s+(?:queues?|places?)$/i;
 /** `my bookings`, `show my testbeds`, `my queues`, `status mine`, `what do I have`, `what have I booked`: their bookings and places in queues. */
@@ -112,7 +112,7 @@ export function withSubjectFor(command: string, name: string | undefined): strin
 
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`, `thanks for the reminder`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|ta|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done|you['’]?re\s+the\s+best|you\s+rock)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -391,7 +391,7 @@ function withoutRequest(name: string): string {
 export const WHO_HAS_ANY =
   /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|(?:the\s+|any\s+)?testbeds|the\s+lab)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
-export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
+export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:(?:currently|now)\s+)?(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** A pattern that matches the whole of one of `alternatives` (any case); each keeps its own groups. */
 function wholeOneOf(alternatives: readonly string[]): RegExp {
   return new RegExp(`^(?:${alternatives.map((each) => `(?:${each})`).join('|')})$`, 'i');

@@ -96,8 +96,12 @@ function purposeThenTime(purpose: string, now: string, timeZone: string): FormVa
 /** `for the firmware soak`, `to test the upgrade`, `because the rack moves`: the purpose after its first word. */
 const PURPOSE = /^(?:for|to|because(?:\s+of)?)\s+(\S.*)$/is;
 
-/** A release time as the form reads it; `to friday` and `through friday` read as `until friday`. */
+/**
+ * A release time as the form reads it; `to friday` and `through friday` read as `until friday`, and `through the weekend` as
+ * `over the weekend` (the weekend is in it: back on Monday morning).
+ */
 function readTime(phrase: string, now: string, timeZone: string): FormValues | null {
+  if (/^\s*(?:through|thru)\s+(?:the\s+|this\s+)?weekend\s*$/i.test(phrase)) return readTypedRelease('over the weekend', now, timeZone);
   const until = /^\s*(?:to|through|thru)\s+(\S.*)$/is.exec(phrase)?.[1];
   return readTypedRelease(until === undefined ? phrase : `until ${until}`, now, timeZone);
 }

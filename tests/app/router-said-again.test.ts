@@ -4,9 +4,9 @@
  * lab-1, Linus holds lab-3, Grace holds nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { isCommandText, route, type RouterContext } from '../../src/app/router.js';
+import { isCommandText, type RouterContext } from '../../src/app/router.js';
 import { encodeId } from '../../src/platform/ids.js';
-import type { MessageEvent } from '../../src/platform/port.js';
+import { typedIn } from '../support/typed-in-lab.js';
 
 const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
 const NOW = '2026-03-02T10:00:00.000Z';
@@ -19,20 +19,7 @@ const testbeds = [
 const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 4, 5], testbeds };
 const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
 
-function said(typed: string, by: keyof typeof people = 'ada'): unknown {
-  const event: MessageEvent = {
-    type: 'message',
-    id: 'm',
-    roomId: LAB,
-    roomType: 'group',
-    personId: encodeId('PEOPLE', `0b6f7e2c-2222-4a4a-9999-00000000000${Object.keys(people).indexOf(by) + 1}`),
-    personEmail: people[by],
-    text: typed,
-    receivedAt: NOW,
-  };
-  const decision = route(event, ctx);
-  return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
-}
+const said = typedIn(ctx, people, NOW);
 
 const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
 const status = (label: string) => [{ type: 'status.requested', label }];
@@ -50,8 +37,9 @@ describe('a testbed said to be free, or given back, by the person holding it', (
     expect(said('lab-1 is free now', 'linus')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
     expect(said("I'm off lab-1", 'grace')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
     expect(said('check in lab-1', 'linus')).toEqual(status('lab-1'));
-    // (`lab-1 free` is a question, whoever asks it.)
-    expect(said('lab-1 free')).toEqual(status('lab-1'));
+    // (`lab-1 free?` is a question, whoever asks it; `lab-1 free` from Linus too.)
+    expect(said('lab-1 free?')).toEqual(status('lab-1'));
+    expect(said('lab-1 free', 'linus')).toEqual(status('lab-1'));
   });
 });
 

@@ -6,18 +6,13 @@
  * is the hand-over card; `nudge Ada` asks Ada about the one testbed she holds.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TestbedRecord } from '../../src/domain.js';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { fieldErrorText, input } from '../support/form-card.js';
-import { inUse } from '../fixtures/flows/records.js';
+import { bookedAnHourAgo } from '../fixtures/flows/records.js';
 
 const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 const ada = { email: 'ada@example.com', name: 'Ada Ops' };
-
-/** A booking of lab-N by `who`, made an hour ago and due in four. */
-const booking = (id: number, who: { email: string; name: string }, purpose: string): TestbedRecord =>
-  inUse(id, who, { name: `lab-${id}`, purpose, since: iso(Date.now() - HOUR), until: iso(Date.now() + 4 * HOUR) });
+const booking = bookedAnHourAgo;
 
 let h: Harness;
 afterEach(async () => {

@@ -1,0 +1,214 @@
+/**
+ * More of what people type in a lab room, read as the command it means: a testbed given up in the words chat uses, a
+ * testbed offered by its holder, the one meant after a wrong booking, a claim until a time, a length said as `make it`,
+ * questions about a testbed or a label, the house rules, problems for the admins, the API and the lab's clock. Ada holds
+ * lab-1, Linus holds lab-3, Grace holds nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { isCommandText, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import { typedIn } from '../support/typed-in-lab.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const testbeds = [
+  { id: 1, testbed_name: 'lab-1', labels: ['5G'], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada' },
+  { id: 3, testbed_name: 'lab-3', labels: ['5G'], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
+  { id: 5, testbed_name: 'lab-5', labels: ['5G'] },
+];
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 5], testbeds };
+const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
+
+const said = typedIn(ctx, people, NOW);
+
+const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
+const status = (label?: string) => [{ type: 'status.requested', ...(label === undefined ? {} : { label }) }];
+const released = (name: string) => [{ type: 'release.started', testbedName: name }];
+const bookedUntil = (name: string, date: string, time: string) => [
+  { type: 'registration.started', testbedName: name, filled: { release_choice: 'custom', release_date: date, release_time: time } },
+];
+const wait = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW }];
+
+describe('a testbed given up, in the words chat uses', () => {
+  it.each([
+    "I'm through with lab-1",
+    'through with lab-1',
+    'just released lab-1',
+    'give up lab-1',
+    "I'll give up lab-1",
+    'I can give up lab-1 if someone needs it',
+    'relinquish lab-1',
+    'drop my reservation on lab-1',
+    'un-book lab-1',
+    'check lab-1 back in',
+    'deregister lab-1',
+    'I booked lab-1 by accident',
+    'accidentally booked lab-1',
+    'release lab-1 for the night',
+    'releasing lab-1 for the night',
+    'release lab-1 for the weekend',
+  ])('%j opens the release form on lab-1', (typed) => {
+    expect(said(typed)).toEqual(released('lab-1'));
+  });
+
+  it('a recording keeps these words (a testbed of the lab and a release)', () => {
+    for (const typed of ["I'm through with lab-1", 'relinquish lab-1', 'releasing lab-1 for the night']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+  });
+
+  it('what stays: giving up on a wait, a length after a release, and a word of the release no testbed is called', () => {
+    expect(said('give up on lab-3')).toEqual(reply({ kind: 'notNeeded', testbedId: 3 }));
+    // (A release is now: a length after it is no release's, and the whole is named, as before.)
+    expect(said('release lab-1 for 2 hours')).toEqual(released('lab-1 for 2 hours'));
+    expect(said('give up')).toEqual(reply({ kind: 'hint' }));
+    // `deregister` offered `register` as what was meant.
+    expect(said('deregister lab-1')).not.toEqual(reply({ kind: 'hint', suggestion: 'register', testbedId: 1 }));
+  });
+
+  it('`done for today, releasing all` is their bookings with Release all mine (it looked for a testbed “for today, releasing all”)', () => {
+    expect(said('done for today, releasing all')).toEqual([{ type: 'mine.requested' }]);
+    expect(said('finished, freeing up everything')).toEqual([{ type: 'mine.requested' }]);
+  });
+});
+
+describe('a testbed offered by the person holding it', () => {
+  it.each(['lab-1 free', 'lab-1 available', 'anyone need lab-1?', 'does anyone need lab-1', 'who wants lab-1?', 'lab-1 free if anyone needs it'])(
+    '%j from Ada, who holds lab-1, opens the release form on it',
+    (typed) => {
+      expect(said(typed)).toEqual(released('lab-1'));
+    },
+  );
+
+  it('asked with a question mark, or said by anybody else, it stays a question: the status of lab-1', () => {
+    expect(said('lab-1 free?')).toEqual(status('lab-1'));
+    expect(said('lab-1 available?')).toEqual(status('lab-1'));
+    for (const typed of ['lab-1 free', 'who wants lab-1?', 'anyone need lab-1?', 'lab-1 free if anyone needs it']) expect(said(typed, 'linus'), typed).toEqual(status('lab-1'));
+  });
+});
+
+describe('the testbed meant after a wrong booking, and a testbed claimed until a time', () => {
+  it.each(['wrong one, I wanted lab-5', 'booked the wrong testbed, should be lab-5', 'I wanted lab-5'])('%j from Ada, who holds lab-1, is the card that moves her booking to lab-5', (typed) => {
+    expect(said(typed)).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+  });
+
+  it('from Grace, who holds nothing, the booking form on lab-5', () => {
+    expect(said('wrong one, I wanted lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it('`lab-5 mine till 5` from somebody who does not hold lab-5 books it until then; from its holder, Done by then (it said “you do not hold it”)', () => {
+    expect(said('lab-5 mine till 5', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '17:00'));
+    expect(said('lab-5 is mine until 5', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '17:00'));
+    expect(said('I have lab-5 till 6pm', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '18:00'));
+    expect(said('lab-1 mine till 5')).toEqual([{ type: 'mine.requested', testbedId: 1, doneBy: '2026-03-02T17:00:00.000Z' }]);
+    expect(said('lab-1 is mine until 5')).toEqual([{ type: 'mine.requested', testbedId: 1, doneBy: '2026-03-02T17:00:00.000Z' }]);
+  });
+});
+
+describe('more time, and a length said with `make it`', () => {
+  it('`make it 2 hours` is two more hours on a booking held; with none held, the booking form for two hours (it was the hint)', () => {
+    expect(said('make it 2 hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
+    expect(said('make it 30 min')).toEqual([{ type: 'mine.requested', extendMinutes: 30 }]);
+    expect(said('make it 2 hours', 'grace')).toEqual([{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00' } }]);
+    // A time is still when it is done by, and a testbed still the one meant.
+    expect(said('make it 6pm')).toEqual([{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]);
+    expect(said('make it lab-5')).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+  });
+
+  it('`change my booking end time to 6` is Done by 18:00 (it looked for a testbed “my booking end time”)', () => {
+    expect(said('change my booking end time to 6')).toEqual([{ type: 'mine.requested', doneBy: '2026-03-02T18:00:00.000Z' }]);
+  });
+
+  it('more time asked for, and a run still going, are their bookings', () => {
+    for (const typed of ['can I have more time', 'could I get some more time', 'still running', 'still need it for a bit']) expect(said(typed), typed).toEqual([{ type: 'mine.requested' }]);
+    expect(said('can I get more time on lab-1')).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
+    expect(said("why can't I extend")).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('`book lab-5 through the weekend` keeps it over the weekend, until Monday 9:00 (it ended on Friday night)', () => {
+    expect(said('book lab-5 through the weekend', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-09', '09:00'));
+    expect(said('book lab-5 through friday', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-06', '23:59'));
+  });
+});
+
+describe('queues', () => {
+  it('`can I get in line for lab-3` and `queue me up for lab-3` wait for lab-3 (a booking of “in line for lab-3”, and a colleague called “me up”)', () => {
+    expect(said('can i get in line for lab-3', 'grace')).toEqual(wait(3));
+    expect(said('queue me up for lab-3', 'grace')).toEqual(wait(3));
+    expect(said('queue me for lab-3', 'grace')).toEqual(wait(3));
+    expect(said('nvm lab-3', 'grace')).toEqual(reply({ kind: 'notNeeded', testbedId: 3 }));
+    // A colleague is still a colleague.
+    expect(said('queue Grace up for lab-3')).toMatchObject(reply({ kind: 'error', message: expect.stringMatching(/^Each person takes a place in a queue themselves/) }));
+  });
+});
+
+describe('questions about a testbed, a label and the lab', () => {
+  it.each(['who is currently using lab-3', 'lab-3 availability', 'availability of lab-3', 'whats up w lab-3', 'what is holding lab-3', "why can't I release lab-3", 'why is lab-3 not free', "why isn't lab-3 available"])(
+    '%j is the status of lab-3',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(status('lab-3'));
+    },
+  );
+
+  it.each(['when is the next free 5g', 'when does the next 5g free up', 'first free 5g', 'any box with 5g free'])('%j is the status of the 5g testbeds', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('5g'));
+  });
+
+  it.each(['show all boxes', 'ls testbeds', 'how busy are we', 'short status', 'status full', 'status summary', 'show board', "what's the board look like"])('%j is the whole lab’s status', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status());
+  });
+
+  it('the lab’s use is the report, a testbed used today its history, a testbed lent a booking', () => {
+    expect(said('lab utilization')).toEqual([{ type: 'report.requested' }]);
+    expect(said('has lab-1 been used today')).toEqual([{ type: 'history.requested', testbedId: 1 }]);
+    expect(said('can someone lend me lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    // (`status full` was a label called “full”; a label the lab has is still one.)
+    expect(said('status 5g')).toEqual(status('5g'));
+  });
+});
+
+describe('the rules, help and a thank-you', () => {
+  it.each(['is there auto release', 'how long can I keep it', "what's the max", 'remind me 30 min before my booking ends', 'how often will you remind me', 'can I get reminders in DM', 'send reminders to me privately'])(
+    '%j shows the house rules',
+    (typed) => {
+      expect(said(typed)).toEqual(reply({ kind: 'rules' }));
+    },
+  );
+
+  it('`about` is help, `options` the menu, `ta` and `you’re the best` a thank-you', () => {
+    expect(said('about')).toEqual([{ type: 'help.requested' }]);
+    expect(said('options')).toEqual([{ type: 'menu.requested' }]);
+    expect(said('ta')).toEqual(reply({ kind: 'thanks' }));
+    expect(said("you're the best")).toEqual(reply({ kind: 'thanks' }));
+  });
+});
+
+describe('problems told to the admins', () => {
+  it.each(['lab-3 stuck in boot loop', 'lab-3 kernel panic', 'lab-3 is acting weird', 'lab-3 broke', 'I broke lab-3', 'oops I broke lab-3', 'can someone reboot lab-3'])(
+    '%j is the form that tells the admins, with what was typed',
+    (typed) => {
+      expect(said(typed)).toEqual(reply({ kind: 'problemForm', testbedId: 3, text: typed }));
+    },
+  );
+});
+
+describe('the API, history kept elsewhere, and the lab’s clock', () => {
+  it('`how do I get a token` is how pipelines book (it opened the booking form), as is `how does the api work`', () => {
+    for (const typed of ['how do I get a token', 'how does the api work']) {
+      expect(said(typed), typed).toMatchObject(reply({ kind: 'error', message: expect.stringMatching(/^Pipelines hold testbeds through the bot’s HTTP API/) }));
+    }
+  });
+
+  it('`history csv` and `export history` say how history is seen (it looked for a colleague called “csv”)', () => {
+    for (const typed of ['history csv', 'export history']) {
+      expect(said(typed), typed).toEqual(reply({ kind: 'error', message: expect.stringMatching(/^Type history and a testbed’s name/) }));
+    }
+  });
+
+  it('`use IST`, `switch to PST`, `I’m in Berlin` and `my timezone` ask for a clock of their own; other words stay what they were', () => {
+    for (const typed of ['use IST', 'switch to PST', "I'm in Berlin", 'my timezone']) expect(said(typed), typed).toEqual(reply({ kind: 'timeZone', set: true }));
+    expect(said("I'm in a meeting")).toEqual(reply({ kind: 'hint' }));
+    // Where a person is stays out of a recording.
+    expect(isCommandText("I'm in Berlin", testbeds)).toBe(false);
+    expect(said('use lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('switch to lab-5')).toEqual(reply({ kind: 'switchForm', testbedId: 5 }));
+  });
+});

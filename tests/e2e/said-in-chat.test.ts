@@ -1,0 +1,76 @@
+/**
+ * More of what people type, end to end over the emulator: `lab-1 free` from its holder opens the release form on it
+ * (one press releases it), while `lab-1 free?` stays a question; `wrong one, I wanted lab-2` offers to move the booking;
+ * `lab-2 mine till 5pm` from somebody holding nothing opens the booking form until then; `I broke lab-2` is the form that
+ * tells the admins; `deregister lab-1` is a release, not a `register` it might have meant.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { input } from '../support/form-card.js';
+import { bookedAnHourAgo } from '../fixtures/flows/records.js';
+
+const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+const booking = bookedAnHourAgo;
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+const byId = async (id: number) => (await h.readTestbeds()).find((record) => record.id === id);
+
+describe('a testbed offered by its holder', () => {
+  it('`lab-1 free` from Ada opens the release form on lab-1 and one press releases it; asked with a question mark, it is its status', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+
+    expect(seenCard(await ask(h, h.ada, h.lab, 'lab-1 free?')).heading).toBe('Testbed status');
+    expect(seenCard(await ask(h, h.linus, h.lab, 'lab-1 free')).heading).toBe('Testbed status');
+    expect(await byId(1)).toMatchObject({ status: 'in_use', user_email: ada.email });
+
+    const form = await ask(h, h.ada, h.lab, 'lab-1 free');
+    expect(seenCard(form).heading).toBe('Release a testbed');
+    expect(input(form, 'testbed_id').value).toBe('1');
+    const released = await click(h, h.ada, form, 'release_submit');
+    expect(seenCard(released).heading).toBe('Released: lab-1');
+    expect(await byId(1)).toMatchObject({ status: 'available', user_email: null });
+  });
+
+  it('`deregister lab-1` and `I booked lab-1 by accident` open the release form on lab-1', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test')] });
+    for (const typed of ['deregister lab-1', 'I booked lab-1 by accident']) {
+      const form = await ask(h, h.ada, h.lab, typed);
+      expect(seenCard(form).heading, typed).toBe('Release a testbed');
+      expect(input(form, 'testbed_id').value, typed).toBe('1');
+    }
+  });
+});
+
+describe('the testbed meant after a wrong booking, and a testbed claimed until a time', () => {
+  it('`wrong one, I wanted lab-2` from Ada offers the switch and one press moves her booking with its purpose', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test'), availableTestbed(2, 'lab-2')] });
+    const card = await ask(h, h.ada, h.lab, 'wrong one, I wanted lab-2');
+    expect(seenCard(card).heading).toBe('Switch lab-1 to lab-2?');
+    expect(buttonTitles(card)).toEqual(['Switch to lab-2', 'Cancel']);
+    const switched = await click(h, h.ada, card, 'switch');
+    expect(seenCard(switched).heading).toBe('Switched to lab-2');
+    expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: ada.email, purpose: 'soak test' });
+  });
+
+  it('`lab-2 mine till 5pm` from Linus, who holds nothing, is the booking form on lab-2 until 17:00', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(2, 'lab-2')] });
+    const form = await ask(h, h.linus, h.lab, 'lab-2 mine till 5pm');
+    expect(seenCard(form).heading).toBe('Register a testbed');
+    expect(input(form, 'testbed_id').value).toBe('2');
+    expect(input(form, 'release_choice').value).toBe('custom');
+    expect(input(form, 'release_time').value).toBe('17:00');
+  });
+});
+
+describe('a problem said of oneself', () => {
+  it('`I broke lab-2` is the form that tells the admins, holding what was typed', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(2, 'lab-2')], env: { ADMINS: 'linus@example.com' } });
+    const form = await ask(h, h.ada, h.lab, 'I broke lab-2');
+    expect(seenCard(form).heading).toBe('Report a problem with lab-2');
+    expect((input(form, 'problem') as { value?: string }).value).toBe('I broke lab-2');
+  });
+});
