@@ -52,7 +52,7 @@ const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:
  * has, or none named.
  */
 const BOOK_ASKED =
-  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i(?:['’]ll|\s+will)\s+(?:need|want)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -808,7 +808,7 @@ const QUEUE_LENGTH =
  * queue (group 1 or 2), when the words name a testbed or label of the lab.
  */
 const WHEN_FREE_WANTED =
-  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book))\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|when\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
+  /^(?:(?:(?:book|register|reserve|take|grab|get)(?:\s+me)?|i(?:['’]?ll|\s+will)\s+take|i\s+(?:want|need|would\s+like)|i['’]d\s+like|(?:can|could|may)\s+i\s+(?:have|get|book)|give\s+me)\s+(\S[\s\S]*?)(?:\s+for\s+me)?\s+(?:when(?:ever)?\s+(?:(?:it|one)(?:['’]?s|\s+is|\s+gets|\s+becomes)\s+)?(?:free|available|released)|(?:when|once)\s+(?:it|one)\s+frees\s+up|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)(?:\s+with\s+it)?|(?:when|once)\s+\S+(?:\s+\S+)?\s+(?:releases|frees\s+up|gives\s+back)\s+(?:it|that)|as\s+soon\s+as\s+(?:(?:it|one)(?:['’]?s|\s+is)\s+)?(?:free|available)|after\s+(?!\d|(?:lunch|noon|midday|midnight|work|hours|the|this|next|today|tonight|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?:\s|$))\S+(?:\s+\S+)?(?:\s+(?:is|['’]s)\s+(?:done|finished|through)(?:\s+with\s+it)?)?)|(?:(?:save|hold)\s+(\S[\s\S]*?)\s+for\s+me|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:waiting|queu(?:e)?ing)\s+(?:for|on)|(?:line|lining)\s+up\s+for)\s+(\S[\s\S]*?)))$/i;
 /**
  * `is anyone still using lab-3`, `does anybody need lab-3`, `is lab-3 still in use`, `who needs lab-3`, `who's on lab-3 today`: as
  * `who has lab-3`.
@@ -1205,6 +1205,8 @@ const DONE_RELEASE_ALL =
   /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|releasing|free(?:\s+up)?|freeing(?:\s+up)?|return|returning|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
 /** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
 const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|nvm|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
+/** `a 5g`, `one 5g testbed`: one testbed carrying a label (group 1). */
+const ONE_OF_LABEL = /^(?:an?|one)\s+(\S+?)(?:\s+(?:testbed|one|box|rig))?$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
 const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+(?:we|you)\s+)?got|is\s+there)\s+(?:a|an|any)\s+(?:(?:free|spare|available)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /**
@@ -1452,6 +1454,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)(?:\s|$)/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
   const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
   if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
+  // `a 5g please`, `one 5g`: one testbed carrying the label, asked for (a label alone, `5g`, is its status).
+  const oneOf = ONE_OF_LABEL.exec(command)?.[1];
+  if (oneOf !== undefined && labelCarried(testbeds, oneOf) && !namesOne(testbeds, oneOf)) return `book ${oneOf}`;
   const hasLabel = HAVE_LABEL.exec(command)?.[1];
   if (hasLabel !== undefined && labelCarried(testbeds, hasLabel)) return `status ${hasLabel}`;
   if (MAINTENANCE_LISTED.test(command)) return 'status maintenance';

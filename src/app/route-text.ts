@@ -10,7 +10,7 @@ import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { AROUND_NAME_MAX, DIGEST_ASKED, LABELS_ASKED, MINE_UNTIL, MORE, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { AROUND_NAME_MAX, DIGEST_ASKED, isLabName, LABELS_ASKED, MINE_UNTIL, MORE, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -575,6 +575,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
     const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
+    const longer = forWhom === undefined ? ownBookingLonger(event, booking, ctx) : undefined;
+    if (longer) return longer;
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
   }
@@ -609,6 +611,20 @@ function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string,
   const [, , word, time] = given ?? [];
   if (word !== undefined && time !== undefined) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(word) ? 'at' : word} ${time}`, ctx);
   return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
+}
+
+/**
+ * `I need lab-1 till 6`, `hold lab-1 till tomorrow`, `book lab-1 for 2 hours`, from the person holding lab-1: a booking of it
+ * is theirs already, so their bookings with Extend to the time typed (a purpose typed with it keeps the booking form, which
+ * says they hold it). Undefined otherwise.
+ */
+function ownBookingLonger(event: PlatformEvent & { type: 'message' }, booking: TypedBooking, ctx: RouterContext): RouteDecision | undefined {
+  if (booking.name === undefined || Object.hasOwn(booking.values, INPUT_IDS.purpose)) return undefined;
+  const match = findByTypedName(ctx.testbeds ?? [], booking.name);
+  if (!('found' in match) || !heldBy(match.found, event.personEmail)) return undefined;
+  const until = releaseOfValues(booking.values, event.receivedAt, ctx.timeZone);
+  if (until === null || !until.ok) return undefined;
+  return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, extendUntil: until.iso });
 }
 
 /**
@@ -662,12 +678,12 @@ export function heldBy(record: Partial<Pick<TestbedRecord, 'status' | 'user_emai
 
 /** `lab-1 to Linus`, `lab-1 -> Linus`: from the person holding lab-1, the hand-over card for Linus; else undefined. */
 function handedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
-  const match = said.length > AROUND_NAME_MAX ? null : TESTBED_TO_PERSON.exec(said);
+  const match = said.length > AROUND_NAME_MAX ? null : handedWords(said);
   const testbeds = ctx.testbeds ?? [];
-  const named = match === null ? undefined : findByTypedName(testbeds, match[1].trim());
+  const named = match === null ? undefined : findByTypedName(testbeds, match[0].trim());
   if (match === null || named === undefined || !('found' in named)) return undefined;
   if (!heldBy(named.found, event.personEmail)) return undefined;
-  const to = colleagueWords(match[2]).trim();
+  const to = colleagueWords(match[1]).trim();
   // (`lab-1 to the next person`: whoever waits first, as a release gives it.)
   if (TO_THE_QUEUE.test(to)) return one('conversation', event, { type: 'release.started', testbedName: named.found.testbed_name.slice(0, MAX_TYPED_NAME) });
   if (!isPersonWords(to) || NOBODY_NAMED.test(to) || 'found' in findByTypedName(testbeds, to)) return undefined;
@@ -681,6 +697,21 @@ const NOBODY_NAMED =
   /^(?:(?:the|a|an|any|some|whoever|next|someone|somebody|anyone|anybody|everyone|everybody|nobody)\b|(?:free|available|released|done|finished|busy|taken|booked|reserved|broken|down|maintenance|offline|online|mine|yours|idle|open|closed|ready)$)/i;
 /** A testbed (group 1), then whom it goes to (group 2): `lab-1 to Linus`, `lab-1 -> Linus`. */
 const TESTBED_TO_PERSON = /^(\S[\s\S]{0,80}?)\s+(?:to|->|→|=>)\s+(\S[\s\S]{0,80})$/i;
+
+/** The testbed and the person of `lab-1 to Linus`, `I'm giving lab-1 to Linus`, `lab-1 goes to Linus`, `Linus is taking over lab-1`. */
+function handedWords(said: string): [testbed: string, person: string] | null {
+  const given = TESTBED_GIVEN.exec(said);
+  if (given !== null) return [given[1] ?? given[2], given[3]];
+  const taken = PERSON_TAKES_OVER.exec(said);
+  if (taken !== null) return [taken[2], taken[1]];
+  const arrow = TESTBED_TO_PERSON.exec(said);
+  return arrow === null ? null : [arrow[1], arrow[2]];
+}
+
+/** A testbed (group 1 or 2) given to somebody (group 3): `I'm giving lab-1 to Linus`, `lab-1 goes to Linus`. */
+const TESTBED_GIVEN = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:giving|handing(?:\s+over)?|passing)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+goes)\s+to\s+(\S[\s\S]{0,80})$/i;
+/** Somebody (group 1) taking a testbed over (group 2): `Linus is taking over lab-1`, `Linus takes lab-1 from here`. */
+const PERSON_TAKES_OVER = /^(\S+(?:\s+\S+)?)\s+(?:is\s+taking(?:\s+over)?|takes(?:\s+over)?|will\s+take(?:\s+over)?)\s+(\S[\s\S]{0,80}?)(?:\s+from\s+(?:here|now(?:\s+on)?))?$/i;
 
 /** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
 const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
@@ -767,6 +798,15 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
     const message = `To move your booking to another testbed, type switch to and its name: switch to ${example.slice(0, MAX_TYPED_NAME)}. It keeps its purpose and expected release, and the testbed you leave is released.`;
     return { kind: 'reply', view: { kind: 'error', message } };
   }
+  // `can I swap with Linus`: no testbed named, but a colleague; a trade is two hand-overs (it asked for a testbed called “Linus”).
+  const partner = SWAP_WITH.exec(command)?.[1].trim();
+  if (partner !== undefined && isPersonWords(partner) && !NOBODY_NAMED.test(partner) && !isLabName(testbeds, partner)) {
+    const who = partner.slice(0, LIMITS.holderWordsMax);
+    const own = testbeds.find((record) => heldBy(record, event.personEmail))?.testbed_name.slice(0, MAX_TYPED_NAME);
+    const give = own === undefined ? `give, your testbed’s name, to ${who}` : `give ${own} to ${who}`;
+    const message = `To trade testbeds with ${who}, each of you hands yours over: type ${give}, and ${who} does the same for you.`;
+    return { kind: 'reply', view: { kind: 'error', message } };
+  }
   const typed = readTypedSwitch(command);
   if (typed === undefined) return undefined;
   const toName = typed.to.slice(0, MAX_TYPED_NAME);
@@ -787,6 +827,9 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
   const toWords = to.testbed_name.slice(0, MAX_TYPED_NAME);
   return { kind: 'reply', view: { kind: 'error', message: notFound(testbeds, fromName, from, 'switch', (near) => `switch ${near} to ${toWords}`) } };
 }
+
+/** A colleague (group 1) to trade testbeds with: `swap with Linus`, `can I trade testbeds with Linus`. */
+const SWAP_WITH = /^(?:(?:can|could|may)\s+i\s+|let['’]?s\s+)?(?:swap|trade|exchange)\s+(?:(?:testbeds?|bookings?)\s+)?with\s+(\S+(?:\s+\S+)?)$/i;
 
 /**
  * `TB-04 until 5pm`, `TB-04, for 2 hours`, `TB-04 for the soak until friday`: the testbed the words name and what they

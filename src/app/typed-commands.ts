@@ -739,7 +739,9 @@ function readExtendOnly<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: st
 function untilPhrase(words: string): string | undefined {
   if (/^(?:over\s|for\s+(?:the|this|next)\s|overnight$)/i.test(words) && isTypedTime(words)) return words;
   // `extend lab-3 5pm`, `extend lab-3 noon`: a time with no word before it (a length was read before this).
-  const match = /^(?:(?:until|till|til|to|by)\s+)?(\S.*)$/is.exec(words);
+  // (`through the weekend` is over it; `through friday` until friday.)
+  if (/^(?:through|thru)\s+(?:the\s+|this\s+)?weekend$/i.test(words)) return 'over the weekend';
+  const match = /^(?:(?:until|till|til|to|by|through|thru)\s+)?(\S.*)$/is.exec(words);
   if (!match) return undefined;
   const phrase = `until ${match[1]}`;
   return isTypedTime(phrase) ? phrase : undefined;

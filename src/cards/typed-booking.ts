@@ -178,7 +178,19 @@ function readBooking(typed: string, testbeds: readonly Lab[], now: string, timeZ
   const said = withTimeAndPurpose(typed.trim(), testbeds, now, timeZone);
   const again = said === undefined ? undefined : readTypedWords(said, testbeds, now, timeZone);
   const whole = again !== undefined && again.unread === undefined && (again.name === undefined || bookedName(testbeds, again.name) !== undefined);
-  return whole && again.values[INPUT_IDS.releaseChoice] !== undefined ? again : read;
+  return whole && again.values[INPUT_IDS.releaseChoice] !== undefined ? again : (startsLater(typed, read, testbeds) ?? read);
+}
+
+/**
+ * `book lab-5 at 2pm for an hour`, `book lab-5 in 30 min for 2 hours`: a testbed, then a later start, where the name was read
+ * as running up to the length (*lab-5 at 2pm*). The testbed, and the rest left unread, which the form names as booking ahead.
+ */
+function startsLater(typed: string, read: TypedBooking, testbeds: readonly Lab[]): TypedBooking | undefined {
+  if (read.name === undefined || bookedName(testbeds, read.name) !== undefined) return undefined;
+  const text = typed.trim();
+  const end = wordEnds(text).find((at) => bookedName(testbeds, text.slice(0, at).trim(), true) !== undefined);
+  const rest = end === undefined ? '' : text.slice(end).trim();
+  return end !== undefined && /^(?:at|in|from|starting|beginning)\s/i.test(rest) && asksToBookAhead(rest) ? { name: text.slice(0, end).trim(), values: {}, unread: rest } : undefined;
 }
 
 /**
@@ -593,10 +605,11 @@ const RANGE = new RegExp(
 
 /**
  * `for a bit`, `for a while`, `for 5`, `for some time`: a length said without saying how long. Read as a purpose they
- * would become the booking's purpose (`a bit`); the form names them and asks for the release time instead.
+ * would become the booking's purpose (`a bit`); the form names them and asks for the release time instead. (`for 45`, a
+ * number no clock has, is minutes.)
  */
 const VAGUE_LENGTH =
-  /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?\d{1,4}(?:[.,]\d{1,2})?)$/i;
+  /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?(?!(?:2[4-9]|[3-9]\d|[1-9]\d\d)$)\d{1,4}(?:[.,]\d{1,2})?)$/i;
 
 export function isVagueLength(unread: string): boolean {
   return VAGUE_LENGTH.test(unread.trim()) || isOpenEnded(unread);

@@ -168,8 +168,19 @@ function readDuration(text: string): number | null {
   return lengths.every((length): length is number => length !== null) ? lengths.reduce((sum, length) => sum + length, 0) : null;
 }
 
+/**
+ * `45`, `90`: a number alone that no clock has (24 to 999) is minutes, as people type them after `for` or `extend`
+ * (`5` stays unread: five minutes or five hours).
+ */
+function bareMinutes(words: string): number | null {
+  const said = /^\d{2,3}$/.test(words.trim()) ? Number(words.trim()) : 0;
+  return said >= 24 ? said * MINUTE : null;
+}
+
 /** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `next 2 hours`, `another hour`, `the next hour`). */
 function readLength(words: string): number | null {
+  const minutes = bareMinutes(words);
+  if (minutes !== null) return minutes;
   // (`next 2 hours` without `the`; `next week` is a day, not a length.)
   const next = /^(?:the\s+next|the\s+coming|another|an\s+extra|next(?=\s+(?:\d|(?:two|three|four|five|six|few|couple)\b)))\s+(\S.*)$/i.exec(words)?.[1];
   if (next !== undefined) return readDuration(next) ?? readDuration(`1 ${next}`);
@@ -500,7 +511,7 @@ export function readTypedExtension(phrase: string): number | null {
   const spelled = everydayTime(words);
   const clock = /^(\d{1,2}):\d{2}$/.exec(spelled);
   if (clock && (spelled !== words || Number(clock[1]) >= 13)) return null;
-  const length = readDuration(spelled);
+  const length = readDuration(spelled) ?? bareMinutes(spelled);
   return length === null || length < MINUTE ? null : Math.round(length / MINUTE);
 }
 

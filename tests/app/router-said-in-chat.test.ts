@@ -212,3 +212,68 @@ describe('the API, history kept elsewhere, and the lab’s clock', () => {
     expect(said('switch to lab-5')).toEqual(reply({ kind: 'switchForm', testbedId: 5 }));
   });
 });
+
+describe('a booking typed for a testbed the person holds already', () => {
+  it('`I need lab-1 till 6`, `hold lab-1 till tomorrow`, `book lab-1 for 2 hours` from Ada are her bookings with Extend to then (a booking form said she held it)', () => {
+    expect(said('I need lab-1 till 6')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-02T18:00:00.000Z' }]);
+    expect(said('hold lab-1 till tomorrow')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-03T10:00:00.000Z' }]);
+    expect(said('book lab-1 for 2 hours')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-02T12:00:00.000Z' }]);
+    // With a purpose, or without a time, the booking form (which says she holds it); from anybody else, the booking form.
+    expect(said('book lab-1 for the soak')).toEqual([{ type: 'registration.started', testbedName: 'lab-1', filled: { purpose: 'the soak' } }]);
+    expect(said('book lab-1')).toEqual([{ type: 'registration.started', testbedName: 'lab-1' }]);
+    expect(said('I need lab-1 till 6', 'grace')).toEqual(bookedUntil('lab-1', '2026-03-02', '18:00'));
+  });
+});
+
+describe('a testbed handed over, said as news', () => {
+  it.each(["I'm giving lab-1 to Linus", 'Linus is taking over lab-1', 'Linus takes lab-1 from here', 'lab-1 goes to Linus'])('%j from Ada, who holds lab-1, is the hand-over card', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+  });
+
+  it('from anybody else it hands nothing over; `can I swap with Linus` says a trade is two hand-overs (it asked for a testbed “Linus”)', () => {
+    expect(said('Linus is taking over lab-1', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said('can I swap with Linus')).toEqual(
+      reply({ kind: 'error', message: 'To trade testbeds with Linus, each of you hands yours over: type give lab-1 to Linus, and Linus does the same for you.' }),
+    );
+    expect(said('swap with Linus', 'grace')).toEqual(
+      reply({ kind: 'error', message: 'To trade testbeds with Linus, each of you hands yours over: type give, your testbed’s name, to Linus, and Linus does the same for you.' }),
+    );
+    // A testbed or a label is still a switch.
+    expect(said('swap with lab-5')).toEqual(reply({ kind: 'switchForm', testbedId: 5 }));
+  });
+});
+
+describe('times and numbers said as chat says them', () => {
+  it('`extend lab-1 through friday` is until Friday night, `thru the weekend` until Monday 9:00 (it lost both)', () => {
+    expect(said('extend lab-1 through friday')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-06T23:59:00.000Z' }]);
+    expect(said('extend lab-1 thru the weekend')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-09T09:00:00.000Z' }]);
+  });
+
+  it('a number no clock has is minutes after `for`, `extend`, `+` and `another`; one a clock has stays a time, or unread', () => {
+    expect(said('book lab-5 for 45', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '10:45'));
+    for (const typed of ['extend 30', '+30', 'another 30', 'give me 30 more']) expect(said(typed), typed).toEqual([{ type: 'mine.requested', extendMinutes: 30 }]);
+    expect(said('extend lab-1 by 45')).toEqual([{ type: 'mine.requested', testbedId: 1, extendMinutes: 45 }]);
+    expect(said('book lab-5 for 5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'for 5' }]);
+    expect(said('extend 2')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T14:00:00.000Z' }]);
+    expect(said('extend 15')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T15:00:00.000Z' }]);
+  });
+
+  it('a later start after the testbed is booking ahead, named as such (it named a testbed “lab-5 at 2pm”)', () => {
+    expect(said('book lab-5 at 2pm for an hour', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'at 2pm for an hour' }]);
+    expect(said('book lab-5 in 30 min for 2 hours', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'in 30 min for 2 hours' }]);
+    expect(said("Hi team, I'll need lab-5 tomorrow from 9 to 12", 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'tomorrow from 9 to 12' }]);
+  });
+});
+
+describe('a testbed wanted once it is free, and one of a label', () => {
+  it('`book lab-3 once Linus releases it` and `give me lab-3 when it frees up` wait for lab-3', () => {
+    expect(said('book lab-3 once Linus releases it', 'grace')).toEqual(wait(3));
+    expect(said('give me lab-3 when it frees up', 'grace')).toEqual(wait(3));
+  });
+
+  it('`a 5g please` and `one 5g` book one of the 5g testbeds; `5g please` stays their status', () => {
+    for (const typed of ['a 5g please', 'one 5g', 'one 5g testbed']) expect(said(typed, 'grace'), typed).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
+    expect(said('5g please', 'grace')).toEqual(status('5g'));
+    expect(said('a moment', 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+});

@@ -2,7 +2,8 @@
  * More of what people type, end to end over the emulator: `lab-1 free` from its holder opens the release form on it
  * (one press releases it), while `lab-1 free?` stays a question; `wrong one, I wanted lab-2` offers to move the booking;
  * `lab-2 mine till 5pm` from somebody holding nothing opens the booking form until then; `I broke lab-2` is the form that
- * tells the admins; `deregister lab-1` is a release, not a `register` it might have meant.
+ * tells the admins; `deregister lab-1` is a release, not a `register` it might have meant. `I need lab-1 for 6 hours` from
+ * its holder is Extend on the booking (one press), and `Linus is taking over lab-1` from its holder the hand-over card.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
@@ -72,5 +73,29 @@ describe('a problem said of oneself', () => {
     const form = await ask(h, h.ada, h.lab, 'I broke lab-2');
     expect(seenCard(form).heading).toBe('Report a problem with lab-2');
     expect((input(form, 'problem') as { value?: string }).value).toBe('I broke lab-2');
+  });
+});
+
+describe('a booking typed for a testbed held already, and a hand-over said as news', () => {
+  it('`I need lab-1 for 6 hours` from Ada shows her bookings with Extend to then, and one press moves her release', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test')] });
+    const before = Date.now();
+    const card = await ask(h, h.ada, h.lab, 'I need lab-1 for 6 hours');
+    expect(seenCard(card).heading).toBe('Your bookings');
+    const [extend] = buttonTitles(card);
+    expect(extend).toMatch(/^Extend to /);
+    await click(h, h.ada, card, extend);
+    const due = Date.parse((await byId(1))?.expected_release_time ?? '');
+    // (Six hours from when it was read, to the minute.)
+    expect(due).toBeGreaterThanOrEqual(before + 6 * 3_600_000 - 60_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 6 * 3_600_000);
+  });
+
+  it('`Linus is taking over lab-1` from Ada is the hand-over card; from Linus it hands nothing over', async () => {
+    h = await startHarness({ testbeds: [booking(1, ada, 'soak test')] });
+    expect(seenCard(await ask(h, h.linus, h.lab, 'Linus is taking over lab-1')).texts[0]).toMatch(/^I did not understand that\./);
+    const card = await ask(h, h.ada, h.lab, 'Linus is taking over lab-1');
+    expect(seenCard(card).heading).toBe('Hand lab-1 over?');
+    expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
   });
 });
