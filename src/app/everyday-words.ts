@@ -942,7 +942,7 @@ const WHO_TO_ASK =
  */
 const FREE_AT_ASKED = /^(\S[\s\S]*?)\s+(?:free|available)\s+((?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?)$/i;
 /** `when Linus is done`: the colleague a wait is after (`when it's done` names nobody). */
-const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:is|['’]s|gets)\s+(?:done|finished|through)/i;
+const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:(?:is|['’]s|gets)\s+(?:done|finished|through)|(?:releases|frees\s+up|gives\s+back)\s+(?:it|that))/i;
 /** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
 const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*?)(?:\s+yet)?$/i;
 /**
