@@ -320,15 +320,18 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
         ...restOfIt(clause, ctx).map((text) => ({ text, rest: true })),
       ];
   let greeted: RouteDecision | undefined;
+  let answered: RouteDecision | undefined;
   for (const { text, recentTestbedId, rest } of candidates) {
     // (What follows a first clause is read as text of its own, in parts too, once: deeper, each part alone.)
     const decision = rest === true && depth < REST_DEPTH_MAX ? routeText({ ...event, text }, ctx, depth + 1) : routeWhole({ ...event, text }, recentTestbedId === undefined ? ctx : { ...ctx, recentTestbedId });
     // (What follows a first clause counts only with every testbed it names found: `…, release his testbeds` names none.)
     if (rest === true && !namesFound(decision, ctx)) continue;
     if (decision.kind === 'dispatch' && decision.targets.every((target) => target.event.type === 'menu.requested')) greeted ??= decision;
+    // (`one sec, almost done`: a first clause that answers an offer, `later`, gives way to what follows it.)
+    else if (decision.kind === 'reply' && decision.view.kind === 'offerTaken' && text === clause?.[1]) answered ??= decision;
     else if (decision.kind === 'dispatch' || (decision.kind === 'reply' && !QUIET_VIEWS.has(decision.view.kind))) return decision;
   }
-  return greeted ?? whole;
+  return greeted ?? answered ?? whole;
 }
 
 /**

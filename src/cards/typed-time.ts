@@ -155,8 +155,9 @@ function readHoursAndMinutes(text: string): number | null {
 /** `0930 hrs`, `1730h`: a 24-hour time without its colon (four digits that make one), not 930 hours. */
 export const CLOCK_WITH_HOURS = /^(?:[01]\d|2[0-3])[0-5]\d\s*(?:h|hrs?)$/i;
 
-function readDuration(text: string): number | null {
-  if (CLOCK_WITH_HOURS.test(text.trim())) return null;
+function readDuration(typed: string): number | null {
+  if (CLOCK_WITH_HOURS.test(typed.trim())) return null;
+  const text = withFractions(typed);
   const both = readHoursAndMinutes(text);
   if (both !== null) return both;
   const one = readOneDuration(text);
@@ -175,6 +176,17 @@ function readDuration(text: string): number | null {
 function bareMinutes(words: string): number | null {
   const said = /^\d{2,3}$/.test(words.trim()) ? Number(words.trim()) : 0;
   return said >= 24 ? said * MINUTE : null;
+}
+
+/** `1 1/2 hours`, `1½ hours`, `¼ hour`, `.5h`: the amount written as a decimal (`1.5 hours`, `0.25 hour`, `0.5h`). */
+function withFractions(text: string): string {
+  if (!/[½¼¾/]|(?:^|\s)\./.test(text)) return text;
+  const parts: Record<string, string> = { '1/2': '5', '½': '5', '1/4': '25', '¼': '25', '3/4': '75', '¾': '75' };
+  return text
+    .trim()
+    .replace(/^(\d{1,3})(?:\s+(1\/2|1\/4|3\/4)|\s*([½¼¾]))(?=\s*[a-z])/i, (_whole, units: string, slash?: string, glyph?: string) => `${units}.${parts[slash ?? glyph ?? '']}`)
+    .replace(/^(1\/2|1\/4|3\/4|[½¼¾])(?=\s*[a-z])/i, (fraction: string) => `0.${parts[fraction]}`)
+    .replace(/^\.(\d{1,2})(?=\s*[a-z])/i, '0.$1');
 }
 
 /** A length after `for`, perhaps said as what comes next (`the next 2 hours`, `next 2 hours`, `another hour`, `the next hour`). */

@@ -280,3 +280,29 @@ describe('a testbed wanted once it is free, and one of a label', () => {
     expect(said('a moment', 'grace')).toEqual(reply({ kind: 'hint' }));
   });
 });
+
+describe('a length written with a fraction, and chat’s words for tomorrow and for a moment', () => {
+  it('`1 1/2 hours`, `1½ hours`, `¼ hour`, `.5h` are lengths (they were the purpose)', () => {
+    expect(said('book lab-5 for 1 1/2 hours', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '11:30'));
+    expect(said('book lab-5 for 1½ hours', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '11:30'));
+    expect(said('book lab-5 for ¼ hour', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '10:15'));
+    expect(said('book lab-5 for .5h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '10:30'));
+    expect(said('extend 1½h')).toEqual([{ type: 'mine.requested', extendMinutes: 90 }]);
+    // A date is no fraction.
+    expect(said('book lab-5 until 12/05', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'until 12/05' }]);
+  });
+
+  it('`till tmr` is tomorrow (it was unread)', () => {
+    expect(said('book lab-5 till tmr', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: '1d' } }]);
+  });
+
+  it('`on my way`, `I’ll be there in 5`, `hold it for 10 minutes`, `hang on` answer an offer as `later` does: the offer again, when there is one', () => {
+    for (const typed of ['on my way', "I'll be there in 5", 'can you hold it for 10 minutes', 'keep it for me for 5 min', 'one sec', 'hang on', 'coming']) {
+      expect(said(typed, 'grace'), typed).toEqual(reply({ kind: 'offerTaken', otherwise: 'hint' }));
+    }
+    // As a first clause it gives way to what follows (`almost done`: her bookings).
+    expect(said('one sec, almost done')).toEqual([{ type: 'mine.requested' }]);
+    // `hold on to lab-1` is still Ada's booking kept.
+    expect(said('hold on to lab-1')).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
+  });
+});
