@@ -1893,7 +1893,10 @@ function adminWords(command: string, testbeds: readonly Pick<TestbedRecord, 'tes
  * booking form reads whole (a purpose alone, `lab-3 for the soak`, is not enough: it reads as a statement).
  */
 function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): boolean {
-  const read = readTypedBooking(command, testbeds, new Date(0).toISOString(), 'UTC');
+  // `lab-5, 2h, soak`, `lab-5 / 2h / soak`: a testbed, then a mark before the time (and the purpose), read as after `book`.
+  const marked = /^(\S[^,/|;]{0,80}?)\s*[,/|;]\s*(?=\S)/.exec(command);
+  const asBooking = marked !== null && namesOne(testbeds, marked[1].trim());
+  const read = readTypedBooking(command, testbeds, new Date(0).toISOString(), 'UTC', asBooking ? 'booking' : 'maybe');
   if (read.name === undefined || read.unread !== undefined || read.values[INPUT_IDS.releaseChoice] === undefined) return false;
   // `lab-3 free in 10 min`, `lab-3 will be free in 10 minutes`: when it is free, no purpose (it was *free in*).
   if (STATE_AS_PURPOSE.test(read.values[INPUT_IDS.purpose] ?? '')) return false;

@@ -572,7 +572,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
     // `book lab-3 or lab-5 for 2 hours`: the first of them free now, as if typed alone; none free, their status, where
     // waiting for whichever is handed on first is one press.
-    const either = eitherBooked(typed, ctx.testbeds ?? []);
+    const either = eitherBooked(typed.replace(OR_ELSE, ' or $1'), ctx.testbeds ?? []);
     if (either !== undefined && either.free === undefined) return one('conversation', event, { type: 'status.requested', label: namesInWords(either.named).slice(0, MAX_TYPED_LIST) });
     const asTyped = either?.free === undefined ? typed : `${either.free.testbed_name} ${either.rest}`.trim();
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
@@ -657,13 +657,15 @@ const FREE_LATER_SAID = /^(\S[\s\S]{0,80}?)\s+(?:is\s+|will\s+be\s+)?(?:free|ava
 function correctionRoute(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
   if (said.length > AROUND_NAME_MAX) return undefined;
   const testbeds = ctx.testbeds ?? [];
-  const arrow = TESTBED_TO_TESTBED.exec(said);
-  const meant = arrow?.[2] ?? MEANT_INSTEAD.exec(said)?.slice(1).find((group) => group !== undefined);
+  const moved = TESTBED_TO_TESTBED.exec(said);
+  // (`lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`: what moves, and where to.)
+  const arrow = moved === null ? null : [moved[1] ?? moved[3], moved[2] ?? moved[4]];
+  const meant = arrow?.[1] ?? MEANT_INSTEAD.exec(said)?.slice(1).find((group) => group !== undefined);
   if (meant === undefined) return undefined;
   const to = findByTypedName(testbeds, meant.trim());
   if (!('found' in to)) return undefined;
   const held = testbeds.filter((record) => heldBy(record, event.personEmail));
-  const from = arrow === null ? undefined : findByTypedName(testbeds, arrow[1].trim());
+  const from = arrow === null ? undefined : findByTypedName(testbeds, arrow[0].trim());
   if (arrow !== null) {
     // (`lab-3 -> free` is a board marked; between two testbeds, only from one of theirs.)
     if (from === undefined || !('found' in from) || !held.some((record) => record.id === from.found.id) || from.found.id === to.found.id) return undefined;
@@ -716,8 +718,8 @@ const TESTBED_GIVEN = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:giving|handing(?:\s+ove
 /** Somebody (group 1) taking a testbed over (group 2): `Linus is taking over lab-1`, `Linus takes lab-1 from here`. */
 const PERSON_TAKES_OVER = /^(\S+(?:\s+\S+)?)\s+(?:is\s+taking(?:\s+over)?|takes(?:\s+over)?|will\s+take(?:\s+over)?)\s+(\S[\s\S]{0,80}?)(?:\s+from\s+(?:here|now(?:\s+on)?))?$/i;
 
-/** Two testbeds with an arrow between them (groups 1 and 2): `lab-1 -> lab-5`. */
-const TESTBED_TO_TESTBED = /^(\S[\s\S]{0,80}?)\s*(?:->|→|=>)\s*(\S[\s\S]{0,80})$/;
+/** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`. */
+const TESTBED_TO_TESTBED = /^(?:(?:switch|move|swap)\s+)?(?:from\s+)?(\S[\s\S]{0,80}?)\s*(?:->|→|=>|>)\s*(\S[\s\S]{0,80})$|^(?:(?:switch|move|swap|go)\s+)?from\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/;
 /** The testbed meant (the group that matched), said after another was typed. */
 const MEANT_INSTEAD =
   /^(?:(?:sorry|oops|my\s+bad|argh|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:i\s+meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
@@ -763,6 +765,9 @@ const ASKED_POLITELY = /^\W*(?:please|pls|plz)\b|\b(?:please|pls|plz)\W*$/i;
  * order typed), the first of them free for anyone now (as far as the records say), and what follows the names. Only
  * `or` (or `either`, `any of`) makes them a choice: `lab-3 and lab-5` asks for both, which is no single booking.
  */
+/** `lab-3, or lab-5 if taken`, `lab-3 else lab-5`, `lab-3 otherwise lab-5`: a second choice (group 1), as `lab-3 or lab-5`. */
+const OR_ELSE = /\s*,?\s+(?:or|else|otherwise|or\s+else)\s+(\S[\s\S]{0,80}?)(?:\s+if\s+(?:(?:it|that|the\s+first)(?:['’]s|\s+is)\s+)?(?:taken|busy|not\s+free|in\s+use|booked))?$/i;
+
 function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbeds']>): { named: string[]; free?: (typeof testbeds)[number]; rest: string } | undefined {
   const choice = /\sor\s|^(?:either|(?:any|one)(?:\s+one)?\s+of)\s/i;
   // Most bookings name one testbed: no list to look for.

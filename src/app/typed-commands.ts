@@ -131,8 +131,8 @@ export function commandText(text: string): string {
   if (/^\?[?!]+$/.test(typed)) return '?';
   // The bot called by its name or as `bot,` before a command (`bot, what's free`). (`testbeds with 5g`, `testbeds that are free`
   // are about testbeds, not to the bot.)
-  const command = withShortCommand(withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed));
-  const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*[?!.]+$/, '');
+  const command = withShortCommand(withoutFlags(withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed)));
+  const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*(?:[?!.]+|;)$/, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
   if (command !== typed && COURTESY_ONLY.test(bare)) return 'testbed';
@@ -163,6 +163,18 @@ function withoutGreeting(text: string): string {
 /** `book: lab-3`, `release - lab-3`: a mark between a command and its testbed says nothing (`status -v` is a flag, read with `status`). */
 function withoutMark(text: string): string {
   return text.replace(/^(book|register|reserve|release|status|wait|unwait|extend|history)\s*(?::|\s(?:-{1,2}|[–—]|->|→)(?=\s))\s*(?=\S)/i, '$1 ');
+}
+
+/**
+ * `book lab-5 --for 2h`, `book --testbed lab-5 --duration 2h`, `release --all`, `status --free`: a command written as on a command
+ * line, its long options said as words (`--for` was taken as the purpose, and as a colleague called “for”).
+ */
+function withoutFlags(text: string): string {
+  if (!/(?:^|\s)--[a-z]/i.test(text)) return text;
+  return text
+    .replace(/(^|\s)--(?:testbed|tb|name)(?:\s*=\s*|\s+)(?=\S)/gi, '$1')
+    .replace(/(^|\s)--(?:duration|time|length)(?:\s*=\s*|\s+)(?=\S)/gi, '$1for ')
+    .replace(/(^|\s)--(for|until|till|purpose|reason|all|free|mine|label)(\s*=\s*(?=\S)|(?=\s|$))/gi, (_option: string, lead: string, word: string, equals: string) => `${lead}${word.toLowerCase()}${equals === '' ? '' : ' '}`);
 }
 
 /** Commands typed short, as the first word: `stat`, `rel lab-3`, `rls lab-3`, `bk lab-3`. */
@@ -283,7 +295,7 @@ export const WHEN_FREE = new RegExp(
  * free testbed`: no testbed in particular, so what is free now, or which is due back first.
  */
 const NEXT_FREE =
-  /^(?:which\s+(?:testbed|one)\s+(?:frees\s+up|(?:is|will\s+be|gets|becomes)\s+(?:free|available))\s+(?:first|next|soonest)|which\s+(?:testbed|one)\s+is\s+(?:due\s+back|released)\s+first|when\s+(?:does|will)\s+(?:the\s+next|a|any|one)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available|released))|how\s+(?:long|soon)\s+(?:until|till|before|will\s+it\s+be\s+before)\s+(?:(?:a|any|the\s+next|one)(?:\s+(?:testbed|one))?|something|anything)\s+(?:is|gets|becomes|frees\s+up)(?:\s+(?:free|available))?|how\s+soon\s+(?:will|can)\s+(?:a|any|one)(?:\s+(?:testbed|one))?\s+be\s+(?:free|available)|(?:what|when)(?:['’]?s|\s+is)\s+the\s+next\s+(?:free|available)\s+(?:testbed|one)|(?:the\s+)?(?:next|first)\s+(?:free|available)(?:\s+(?:testbed|one))?(?:\s+please)?|what\s+frees\s+up\s+(?:next|first))$/i;
+  /^(?:which\s+(?:testbed|one)\s+(?:frees\s+up|(?:is|will\s+be|gets|becomes)\s+(?:free|available))\s+(?:first|next|soonest)|which\s+(?:testbed|one)\s+is\s+(?:due\s+back|released)\s+first|when\s+(?:does|will)\s+(?:the\s+next|a|any|one)(?:\s+(?:testbed|one))?\s+(?:free\s+up|be\s+(?:free|available|released))|how\s+(?:long|soon)\s+(?:until|till|before|will\s+it\s+be\s+before)\s+(?:(?:a|any|the\s+next|one)(?:\s+(?:testbed|one))?|something|anything)\s+(?:is|gets|becomes|frees\s+up)(?:\s+(?:free|available))?|how\s+soon\s+(?:will|can)\s+(?:a|any|one)(?:\s+(?:testbed|one))?\s+be\s+(?:free|available)|(?:what|when)(?:['’]?s|\s+is)\s+the\s+next\s+(?:free|available)\s+(?:testbed|one)|(?:the\s+)?(?:next|first)\s+(?:free|available)(?:\s+(?:testbed|one))?(?:\s+please)?|what\s+frees\s+up\s+(?:next|first)|whichever(?:\s+one)?\s+(?:frees\s+up|is\s+free|gets\s+free)\s+first|(?:the\s+)?first\s+(?:one\s+)?(?:that\s+frees\s+up|to\s+free\s+up))$/i;
 
 /** `is any testbed busy`: a state other than free asked of no testbed in particular. */
 const BUSY_ASKED = /\s(?:busy|in\s+use|taken|booked|reserved|occupied|held|overdue|late)(?:\s|$)/i;

@@ -235,7 +235,8 @@ function lengthBeforePurpose(read: TypedBooking, now: string, timeZone: string):
   for (const end of ends) {
     const release = readTime(`for ${purpose.slice(0, end)}`, now, timeZone);
     if (release === null) continue;
-    const rest = purpose.slice(end).replace(/^[\s,;:]*(?:[-–—]\s*)?(?:of\s+|(?:purpose|reason)(?:\s*[:=]|\s+is)?\s+)?/i, '').trim();
+    // (A mark between them says nothing: `2h, soak`, `2h - soak`, `2h / soak`, `2h | soak`, `2h ... soak`.)
+    const rest = purpose.slice(end).replace(/^[\s,;:|/]*(?:[-–—]\s*|(?:\.{2,}|…)\s*)?(?:of\s+|(?:purpose|reason)(?:\s*[:=]|\s+is)?\s+)?/i, '').trim();
     // (`2 hours or 3`: the length goes on.)
     if (/^(?:or|and|to)\s/i.test(rest)) return read;
     return { ...read, values: { ...release, ...(AFTER_LENGTH_NO_PURPOSE.test(rest) ? {} : purposeValue(rest)) } };
@@ -264,7 +265,7 @@ function withTimeAndPurpose(text: string, testbeds: readonly Lab[], now: string,
     const whole = time(rest);
     if (whole !== undefined) return `${name} ${whole}`;
     // A time, then the purpose (after `for`, a mark or nothing): the longest start that reads as a time.
-    const splits = [...rest.slice(0, MAX_TIME_PHRASE + 8).matchAll(/\s+for\s+|\s*[,;:]\s*|\s+[-–—]\s+|\s+/gi)].reverse();
+    const splits = [...rest.slice(0, MAX_TIME_PHRASE + 8).matchAll(/\s+for\s+|\s*[,;:|/]\s*|\s+[-–—]\s+|\s*(?:\.{2,}|…)\s*|\s+/gi)].reverse();
     for (const split of splits) {
       const purpose = rest.slice(split.index + split[0].length);
       const said = isPurposeWords(purpose, testbeds, now, timeZone) ? time(rest.slice(0, split.index)) : undefined;
@@ -731,8 +732,8 @@ function withFor(typed: string, testbeds: readonly Lab[], now: string, timeZone:
 
 /** A length without its `for`: `4h`, `2 hours`, `90 min`, `1.5 days`, `2h 30`. */
 const BARE_LENGTH = String.raw`\d{1,4}(?:[.,]\d{1,2})?\s*(?:m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s*\d{1,2}\s*(?:m|mins?|minutes?)?)?`;
-/** A length after the name, then the purpose (`lab-3 2h regression`). */
-const LENGTH_THEN_WORDS = new RegExp(String.raw`^(${BARE_LENGTH})\s+(?!(?:for|until|till|til|to|through|thru|over|because|from|or|and)\s)(\S.*)$`, 'is');
+/** A length after the name, then the purpose (`lab-3 2h regression`; a mark between them says nothing: `lab-3 2h / regression`). */
+const LENGTH_THEN_WORDS = new RegExp(String.raw`^(${BARE_LENGTH})(?:\s*(?:[|/]|\.{2,}|…)\s*|\s+)(?!(?:for|until|till|til|to|through|thru|over|because|from|or|and)\s)(\S.*)$`, 'is');
 /** A purpose (group 1), then a length (group 2). */
 const LENGTH_LAST = new RegExp(String.raw`^(\S.*?)\s+(${BARE_LENGTH})$`, 'is');
 /** A day without its `until`: `tomorrow`, `friday 17:00`, `today 5pm`, `eod`. */

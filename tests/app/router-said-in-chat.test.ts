@@ -306,3 +306,40 @@ describe('a length written with a fraction, and chat’s words for tomorrow and 
     expect(said('hold on to lab-1')).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
   });
 });
+
+describe('a command written as on a command line, with marks, or with a second choice', () => {
+  it('long options are words: `--for 2h`, `--testbed lab-5 --duration 2h`, `--until=5pm`, `release --all`, `status --free` (`--for` was the purpose, and a colleague)', () => {
+    const twoHours = bookedUntil('lab-5', '2026-03-02', '12:00');
+    expect(said('book lab-5 --for 2h', 'grace')).toEqual(twoHours);
+    expect(said('book --testbed lab-5 --duration 2h', 'grace')).toEqual(twoHours);
+    expect(said('book lab-5 --until=5pm', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '17:00'));
+    expect(said('release --all')).toEqual([{ type: 'mine.requested' }]);
+    expect(said('status --free')).toEqual(status('free'));
+    // A trailing semicolon is no part of the name.
+    expect(said('book lab-5;', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said('status;')).toEqual(status());
+  });
+
+  it('a mark between the time and the purpose says nothing (`2h / soak` kept the mark in the purpose); a testbed, a mark and a time book it', () => {
+    for (const typed of ['book lab-5 2h / soak', 'book lab-5 2h | soak', 'book lab-5 2h ... soak', 'book lab-5 until 5pm / soak', 'lab-5, 2h, soak', 'lab-5 / 2h / soak']) {
+      expect(said(typed, 'grace'), typed).toMatchObject([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'soak' } }]);
+    }
+    expect(said('lab-5, 2h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    // A remark after a comma is still no booking.
+    expect(said('lab-5, soak', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+  });
+
+  it('`book lab-3, or lab-5 if taken` (or `else lab-5`, `otherwise lab-5`) is the first of them free, as `book lab-3 or lab-5` (it took the second as the purpose)', () => {
+    for (const typed of ['book lab-3, or lab-5 if taken', 'book lab-3 else lab-5', 'book lab-3 otherwise lab-5']) {
+      expect(said(typed, 'grace'), typed).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    }
+    expect(said('book lab-5 for the soak or the demo', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'the soak or the demo' } }]);
+  });
+
+  it('`whichever frees up first` is what is free (or due back first); `from lab-1 to lab-5` and `lab-1 > lab-5` move Ada’s booking', () => {
+    for (const typed of ['whichever frees up first', 'the first one that frees up', 'first to free up']) expect(said(typed, 'grace'), typed).toEqual(status('free'));
+    for (const typed of ['from lab-1 to lab-5', 'lab-1 > lab-5', 'switch lab-1 -> lab-5']) expect(said(typed), typed).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+    // Not from one of hers: nothing moves.
+    expect(said('from lab-3 to lab-5')).toEqual(reply({ kind: 'hint' }));
+  });
+});
