@@ -765,7 +765,7 @@ const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?
  * `save lab-3 for me when it's free`: wait (the first group set), when the words name a testbed or label of the lab.
  */
 const NEXT_FOR =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next)?|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?)|(?:can|could|may)\s+i\s+be\s+(?:the\s+)?next(?:\s+in\s+line)?\s+(?:on|for|with)\s+(\S[\s\S]*?)|(?:hold|save|keep)\s+(\S[\s\S]*?)\s+for\s+me\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+(?:free|available|released)|it\s+frees\s+up))$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?(?:first\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next|\s+when\s+it(?:['’]s|\s+is)\s+free)?|(\S[\s\S]{0,80}?)\s+dibs|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?)|(?:can|could|may)\s+i\s+be\s+(?:the\s+)?next(?:\s+in\s+line)?\s+(?:on|for|with)\s+(\S[\s\S]*?)|(?:hold|save|keep)\s+(\S[\s\S]*?)\s+for\s+me\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+(?:free|available|released)|it\s+frees\s+up))$/i;
 /**
  * `when you're done with lab-3 can I have it`, `once Linus is finished with lab-3, can I get it`: wait for it (group 2), whoever
  * holds it now (group 1: a colleague named is not read, and a recording blanks the text).
@@ -795,7 +795,7 @@ const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do
  * when lab-3 opens up`: wait.
  */
 const WAIT_ME =
-  /^(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if|for)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:is|gets|becomes)\s+(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$/i;
+  /^(?:(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|alert)|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if|for)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$|^(?:when|once)\s+(\S[\s\S]{0,80}?)\s+(?:(?:is|gets)\s+)?(?:free|available|released)\s*[,.]?\s+(?:(?:please\s+)?(?:let\s+me\s+know|tell\s+me|ping\s+me|notify\s+me|message\s+me))$/i;
 /** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
 const WAIT_ME_DONE =
   /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
@@ -833,7 +833,7 @@ const ABOUT_TESTBED =
  * as `who has lab-3` (its row, labels and description), when the words name a testbed.
  */
 const INFO_ON =
-  /^(?:what(?:['’]s|\s+is)\s+special\s+about|(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?|availability)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for)|who(?:['’]s|\s+is)\s+responsible\s+for|ssh(?:\s+(?:to|into))?)\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries|located))?$/i;
+  /^(?:what(?:['’]s|\s+is)\s+special\s+about|(?:tell\s+me|what\s+do\s+you\s+know)\s+(?:more\s+)?about|more\s+about|(?:the\s+)?(?:current\s+)?(?:owner|holder|user)\s+of|who(?:['’]?s|\s+is)\s+the\s+(?:current\s+)?(?:owner|holder|user)\s+of|what(?:['’]?s|\s+is)\s+(?:the|my)\s+(?:purpose|expected\s+release|release\s+time|due\s+date|eta)\s+(?:of|for|on)|(?:any\s+)?(?:updates?|news)\s+(?:on|about|for)|check(?:\s+in)?(?:\s+on)?|look\s*up|find|search(?:\s+for)?|display|view|open|pull\s+up|(?:more\s+)?(?:info|information|details|specs?|availability)(?:\s+(?:on|about|for|of))?|(?:what|where)(?:['’]?s|\s+is)|show(?:\s+me)?|describe|what\s+labels\s+(?:does|do)|(?:the\s+)?labels\s+(?:of|on|for)|what\s+(?:hardware|version|software|model|image|build|firmware|os)\s+(?:is|runs|does)(?:\s+(?:on|in))?|who(?:['’]s|\s+is)\s+responsible\s+for|ssh(?:\s+(?:to|into))?)\s+(\S[\s\S]*?)(?:\s+(?:have|has|carry|carries|located|run|runs|running))?$/i;
 /** What is asked about a testbed by one word after its name (`lab-3 details`, `lab-3 status`). */
 const ABOUT_WORDS = String.raw`info|information|details|availability|specs?|status|overdue|purpose|back\s+when|queue|line|waiting\s+list|wait-?list|wait\s+time|eta|holder|owner|(?:current\s+)?user|labels|tags|description|maintenance|time\s+(?:left|remaining)|remaining\s+time|updates?|news|due(?:\s+back)?(?:\s+when)?|due\s+date|expected\s+release|release\s+time|(?:booked\s+)?(?:until|till)\s+when|booked\s+(?:until|till)|(?:held|booked|taken|used|reserved)\s+by(?:\s+(?:who|whom))?|done\s+yet|expected\s+(?:free|back)(?:\s+(?:at|when))?|busy\s+since\s+when`;
 const NAME_INFO = new RegExp(String.raw`^(\S[\s\S]*?)\s+(?:${ABOUT_WORDS}|(?:still\s+)?(?:free|available|busy|taken|booked|reserved|occupied|in\s+use|being\s+used)(?:\s+(?:or\s+not|soon|yet|${IN_A_WHILE}))?|who)$`, 'i');
@@ -1710,7 +1710,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const queueLength = QUEUE_LENGTH.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (queueLength !== undefined && namesOne(testbeds, queueLength)) return `who has ${queueLength}`;
   const waitMe = WAIT_ME.exec(command);
-  if (waitMe) return `wait ${waitMe[1]}`;
+  // (`when lab-3 is free, let me know`: only of a testbed or label of the lab.)
+  if (waitMe?.[1] !== undefined) return `wait ${waitMe[1]}`;
+  if (waitMe?.[2] !== undefined && namesWaited(testbeds, waitMe[2].trim())) return `wait ${waitMe[2].trim()}`;
   const stillUsed = STILL_USED.exec(command) ?? STILL_IN_USE.exec(command);
   if (stillUsed && namesOne(testbeds, stillUsed[1].trim())) return `who has ${stillUsed[1].trim()}`;
   const about = ABOUT_TESTBED.exec(command);

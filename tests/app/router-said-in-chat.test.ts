@@ -343,3 +343,18 @@ describe('a command written as on a command line, with marks, or with a second c
     expect(said('from lab-3 to lab-5')).toEqual(reply({ kind: 'hint' }));
   });
 });
+
+describe('waiting, the admins and a testbed described, in more words', () => {
+  it('`alert when lab-3 free`, `when lab-3 is free, let me know`, `lab-3 dibs` and `first dibs on lab-3 when it’s free` wait for lab-3', () => {
+    for (const typed of ['alert when lab-3 free', 'when lab-3 free let me know', 'when lab-3 is free, let me know', 'ping me when lab-3 free', 'lab-3 dibs', "first dibs on lab-3 when it's free"]) {
+      expect(said(typed, 'grace'), typed).toEqual(wait(3));
+    }
+    // Of no testbed of the lab, no wait (nor a testbed looked for).
+    expect(said('when the meeting is over let me know', 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it('`I need an admin` and `who is the admin of lab-3` name the admins; `what hardware is lab-3` is its row', () => {
+    for (const typed of ['I need an admin', 'who is the admin of lab-3']) expect(said(typed, 'grace'), typed).toEqual([{ type: 'admins.asked' }]);
+    for (const typed of ['what hardware is lab-3', 'what version is on lab-3', 'what firmware does lab-3 run']) expect(said(typed, 'grace'), typed).toEqual(status('lab-3'));
+  });
+});
