@@ -780,6 +780,8 @@ const SUMMARY_OVER = /^(?:the\s+)?(weekly|monthly)\s+(?:summary|stats|statistics
 const STATS_OF = /^(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?\s+(?:(?:for|of|on)\s+)?(\S[\s\S]*)$/i;
 /** `5g stats`, `5g usage report`: the label first, as `stats for 5g`. */
 const LABEL_STATS = /^(\S+)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
+/** `who is the admin of lab-3`, `who's the admin for lab-3`: the testbed (group 1). */
+const ADMIN_OF = /^who(?:['’]?s|\s+is)\s+(?:the\s+)?admin\s+(?:of|for)\s+(\S[\s\S]{0,80})$/i;
 /** `lab utilization`, `team usage`: the whole lab's, which the report is. */
 const LAB_STATS = /^(?:(?:the\s+)?lab|team|testbed|overall)\s+(?:stats|statistics|usage|utili[sz]ation)(?:\s+report)?$/i;
 /** `who can fix lab-3`, `who should I tell about lab-3`, `who do I ask to reboot lab-3`: the testbed (group 1). */
@@ -1687,6 +1689,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';
   if (exist?.[1] !== undefined && labelCarried(testbeds, exist[1])) return `status ${exist[1]}`;
   if (LAB_STATS.test(command)) return 'report';
+  // `who is the admin of lab-3`: the lab's admins, who look after every testbed (only of a testbed of the lab: other words are a person's).
+  const adminOf = ADMIN_OF.exec(command)?.[1].trim();
+  if (adminOf !== undefined && namesOne(testbeds, adminOf)) return 'who are the admins';
   const labelStats = LABEL_STATS.exec(command)?.[1];
   const statsAsked = STATS_OF.exec(command)?.[1].trim() ?? (labelStats !== undefined && labelCarried(testbeds, labelStats) ? labelStats : undefined);
   const statsOf = statsAsked === undefined ? undefined : withoutWindow(statsAsked, testbeds);
