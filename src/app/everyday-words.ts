@@ -40,6 +40,9 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+/** `if nobody is using lab-3 I'll grab it`, `if no one needs lab-3, can I take it`: the testbed (group 1). */
+const IF_NOBODY_ON =
+  /^if\s+(?:no\s*one|no-one|nobody)(?:\s+else)?\s+(?:is\s+(?:using|on)|needs|wants|has)\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:i(?:['’]ll|\s+will)|(?:can|could|may)\s+i|let\s+me)\s+(?:grab|take|book|use|have)\s+(?:it|that)$/i;
 /**
  * `I'm booking lab-3`, `reserving lab-3 for 2h`, `I'm going to use lab-3`, `gonna book lab-3`: book, when the words after
  * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
@@ -52,7 +55,7 @@ const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:
  * has, or none named.
  */
 const BOOK_ASKED =
-  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i(?:['’]ll|\s+will)\s+(?:need|want)|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i(?:['’]ll|\s+will)\s+(?:need|want)|(?:i(?:['’]?m|\s+am)\s+)?looking\s+for|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -117,7 +120,7 @@ const QUEUE_ORDER =
  * colleague named is not read.
  */
 const HELD_IDLE =
-  /^(?:(\S[\s\S]{0,80}?)\s+(?:is|looks|seems)\s+(?:idle|unused|abandoned)|(?:no(?:one|body|\s+one)\s+is|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)\s+even)\s+using\s+(\S[\s\S]{0,80}?)(?:\s+(?:any\s*more|now|at\s+all))?|(?!i\s)\S+(?:\s+\S+)?\s+forgot\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:booked|taken|held|in\s+use)\s+(?:for\s+(?:ages|days|weeks|so\s+long|too\s+long|\d+\s+(?:days|weeks|hours))|forever)|why\s+(?:has|does)\s+\S+(?:\s+\S+)?\s+(?:had|have|held|hold)\s+(\S[\s\S]{0,80}?)\s+(?:for\s+)?(?:so\s+long|this\s+long|for\s+ages))$/i;
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:is|looks|seems)\s+(?:idle|unused|abandoned)|(?:no(?:one|body|\s+one)\s+is|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)|(?!i\s)\S+(?:\s+\S+)?\s+(?:is\s*n['’]?t|is\s+not)\s+even)\s+using\s+(\S[\s\S]{0,80}?)(?:\s+(?:any\s*more|now|at\s+all))?|(?!i\s|(?:sorry|oops|argh|ugh|ok|okay|so|and)\b)[^\s,;:]+(?:\s+[^\s,;:]+)?\s+forgot\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+has\s+been\s+(?:booked|taken|held|in\s+use)\s+(?:for\s+(?:ages|days|weeks|so\s+long|too\s+long|\d+\s+(?:days|weeks|hours))|forever)|why\s+(?:has|does)\s+\S+(?:\s+\S+)?\s+(?:had|have|held|hold)\s+(\S[\s\S]{0,80}?)\s+(?:for\s+)?(?:so\s+long|this\s+long|for\s+ages))$/i;
 /**
  * Whether words read by HELD_IDLE, TAKE_OVER, HELD_ASKED or QUEUE_ORDER name a colleague (`Linus isn't using lab-3`, `… from Linus`, `did
  * Linus release lab-3`, `swap places with Linus`).
@@ -396,8 +399,8 @@ const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
 const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 
-/** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`: until then (group 1, the time). */
-const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)$/i;
+/** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`, `remind me tomorrow about lab-1`: until then (group 1, the time; group 2, the testbed). */
+const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)(?:\s+(?:about|for|of)\s+(\S[\s\S]{0,80}?))?$/i;
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 /** `ETA 30 min`, `eta: 5pm`: when the person expects to be done (group 1), a length or a time. */
 const ETA_SAID = /^(?:my\s+)?eta\s*[:=]?\s+(\S[\s\S]{0,30})$/i;
@@ -929,8 +932,8 @@ const USE_ASKED =
 const HISTORY_ALONE = /^(?:(?:show|view|see|open|check|get|export|download)(?:\s+me)?\s+(?:the\s+)?history|history\s+(?:as\s+|in\s+|to\s+)?(?:csv|excel|json|export)|(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?audit\s+(?:log|trail))$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
-/** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
-const REMIND_RELEASE_AFTER = /^remind\s+me\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*?)\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2})$/i;
+/** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`, `set a reminder to release lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
+const REMIND_RELEASE_AFTER = /^(?:remind\s+me|set\s+(?:a\s+|the\s+)?reminder)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*?)\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2})$/i;
 /**
  * `who should I ask for lab-3`, `who do I talk to about lab-3`, `who's in charge of lab-3`, `when can I book lab-3`,
  * `is lab-3 bookable`, `who forgot to release lab-3`, `can I jump the queue for lab-3`: as `who has lab-3`, whose row
@@ -1199,7 +1202,7 @@ const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
 /** `can Linus give me lab-3`, `Linus, are you done with lab-3`: ask its holder (group 2 or 4; the person, 1 or 3, is not read). */
 const ASK_PERSON =
-  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+are\s+you\s+(?:done|finished|still\s+using|still\s+on)\s+(?:with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
+  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:are\s+you\s+(?:done|finished|still\s+using|still\s+on)|do\s+you\s+still\s+need)\s+(?:with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
 /** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
 const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
@@ -1237,7 +1240,7 @@ const RELEASE_ALL_WORDS =
  * in that state (group 1), as `status overdue` reads it.
  */
 const IN_STATE =
-  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|(?:any|some)(?:one|body)|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
+  /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|(?:any|some)(?:one|body)|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?|(?:(?:can|could|may)\s+i\s+see|show(?:\s+me)?)\s+(?:everything|all|what|the\s+testbeds|all\s+the\s+testbeds)\s+(?:that(?:['’]s|\s+is|\s+are)|which\s+(?:is|are)|(?:is|['’]s))(?:\s+currently)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
 const BOOKINGS_LISTED =
   /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
@@ -1262,7 +1265,7 @@ export const RELEASED_FOR = /\s+for\s+(?:the\s+)?(?:night|day|weekend|week|today
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
 const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
 const RELEASE_IF_TESTBED =
-  /^(?:free|cancel|unlock|un-?reserve|un-book|un-?register|de-?register|relinquish|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:just\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of|through\s+with)|(?:i(?:['’]?ll|\s+will|\s+can)\s+)?give\s+up(?!\s+on\s))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$|^check\s+(\S[\s\S]*?)\s+(?:back\s+in|in\s+again)$|^(?:i\s+)?(?:booked|reserved|took)\s+(\S[\s\S]*?)\s+(?:by\s+(?:accident|mistake)|accidentally)$|^(?:i\s+)?accidentally\s+(?:booked|reserved|took)\s+(\S[\s\S]*)$/i;
+  /^(?:free|cancel|unlock|un-?reserve|un-book|un-?register|de-?register|relinquish|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:just\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of|through\s+with)|(?:(?:sorry|oops)[,!]?\s+)?(?:i\s+)?forgot\s+to\s+(?:release|free(?:\s+up)?|give\s+back)|(?:i(?:['’]?ll|\s+will|\s+can)\s+)?give\s+up(?!\s+on\s))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$|^check\s+(\S[\s\S]*?)\s+(?:back\s+in|in\s+again)$|^(?:i\s+)?(?:booked|reserved|took)\s+(\S[\s\S]*?)\s+(?:by\s+(?:accident|mistake)|accidentally)$|^(?:i\s+)?accidentally\s+(?:booked|reserved|took)\s+(\S[\s\S]*)$/i;
 
 /**
  * The words people use for booking and releasing, read as the commands the bot knows: `reserve lab-3`
@@ -1565,7 +1568,11 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (NOT_NEEDED_SAID.test(command)) return 'pass it';
   // `snooze 30`, `remind me in 30`: minutes; `remind me tomorrow`: until then.
   // (`remind me at 4`, `set a reminder for 4pm`: until then.)
-  const remindAt = REMIND_LATER.exec(command)?.[1].replace(/^at\s+/i, 'until ') ?? SET_REMINDER.exec(command)?.[1].replace(/^(?:at|for)\s+/i, 'until ');
+  // (`remind me tomorrow about lab-1`: its booking kept until then.)
+  const remindLater = REMIND_LATER.exec(command);
+  const remindOf = remindLater?.[2]?.trim();
+  if (remindLater !== null && remindOf !== undefined) return namesOne(testbeds, remindOf) ? `extend ${remindOf} ${remindLater[1].replace(/^at\s+/i, 'until ')}` : command;
+  const remindAt = remindLater?.[1].replace(/^at\s+/i, 'until ') ?? SET_REMINDER.exec(command)?.[1].replace(/^(?:at|for)\s+/i, 'until ');
   const snoozed = command.length > MORE_TIME_MAX ? undefined : (SNOOZE.exec(command)?.[1].replace(/^for\s+/i, '').replace(/^(\d{1,3})$/, '$1 min') ?? remindAt);
   const snooze = snoozed === undefined ? undefined : readTypedExtend(snoozed, testbeds);
   if (snooze !== undefined && (snooze.testbed !== undefined || isMoreTime(snooze))) return `extend ${snoozed}`;
@@ -1797,6 +1804,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && (namesOne(testbeds, status[1].trim()) || testbedsNamed(testbeds, status[1]) !== undefined)) return `who has ${status[1].trim()}`;
+  // `if nobody is using lab-3 I'll grab it`: book it (its form says whether somebody is).
+  const ifFree = command.length > AROUND_NAME_MAX ? undefined : IF_NOBODY_ON.exec(command)?.[1].trim();
+  if (ifFree !== undefined && namesOne(testbeds, ifFree)) return `book ${ifFree}`;
   const take = BOOK_IF_NAMED.exec(command);
   // `get lab-3 status`, `get lab-3 history`: about lab-3, not a booking of it.
   const takenAbout = take === null ? undefined : ASKED_ABOUT.exec(take[1]);

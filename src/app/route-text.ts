@@ -286,14 +286,15 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
   const whole = bookingBySentence(event, routeWhole(event, ctx), ctx);
   // (`lab-3, can I have it`: an answer to an offer whose `it` is the testbed named first, read as said of that testbed.)
   const offerAnswer = whole.kind === 'reply' && (whole.view.kind === 'offerTaken' || (whole.view.kind === 'notNeeded' && whole.view.testbedId === undefined));
-  if (whole.kind !== 'reply' || (whole.view.kind !== 'hint' && !offerAnswer)) return whole;
+  if (!ranPastSentence(whole, ctx) && (whole.kind !== 'reply' || (whole.view.kind !== 'hint' && !offerAnswer))) return whole;
   // `is lab-3 free? need it for a demo`, `morning! who's on lab-3 today`: no command as a whole, so each sentence
   // on its own (then a short first clause), and the first that is one (a thank-you is no request, and a greeting,
   // which opens the menu, is answered so only when no other sentence asks for something).
   const sentences = event.text.length > SENTENCES_TEXT_MAX ? [] : event.text.split(SENTENCE_END);
   // `Linus, can I have lab-3 after you?`: what is said to a colleague, read without their name (which is not read).
   const called = event.text.length > SENTENCES_TEXT_MAX ? null : CALLED_BY_NAME.exec(event.text.trim());
-  const toColleague = called !== null && !('found' in findByTypedName(ctx.testbeds ?? [], called[1])) ? [called[2]] : [];
+  const calledName = called?.[1] ?? called?.[3];
+  const toColleague = called !== null && calledName !== undefined && !('found' in findByTypedName(ctx.testbeds ?? [], calledName)) ? [called[2] ?? called[4]] : [];
   // `still need it, soak running`: a short first clause, and why; `lab-3, it's broken again`: what is said of `it`, lab-3.
   const clause = event.text.length > SENTENCES_TEXT_MAX ? null : FIRST_CLAUSE.exec(event.text.trim());
   const clauseNamed = clause === null ? undefined : findByTypedName(ctx.testbeds ?? [], clause[1]);
@@ -335,18 +336,37 @@ export function routeText(event: PlatformEvent & { type: 'message' }, ctx: Route
 }
 
 /**
- * `can you book lab-5 until 5pm? It's for the customer demo`: a booking whose words ran past its sentence (the rest left unread)
- * read from its first sentence, with what a later sentence says it is for as the purpose. Any other decision stays.
+ * Whether a decision's testbed or label runs past the end of a sentence and names nothing of the lab (`who is on lab-3? It's
+ * been booked since Monday` asked for the status of *lab-3? It's been booked since Monday*): the sentences are read instead.
+ */
+function ranPastSentence(decision: RouteDecision, ctx: RouterContext): boolean {
+  if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return false;
+  const asked: Record<string, unknown> = decision.targets[0].event;
+  const words = [asked.label, asked.testbedName].find((value): value is string => typeof value === 'string');
+  return words !== undefined && PAST_SENTENCE.test(words) && !isLabName(ctx.testbeds ?? [], words);
+}
+
+/** A sentence's end inside words: `?` or `!` and more words, or a full stop before a capital. */
+const PAST_SENTENCE = /[?!]\s+\S|\.\s+\p{Lu}/u;
+
+/**
+ * `can you book lab-5 until 5pm? It's for the customer demo`, `book lab-5. It's for the demo`: a booking whose words ran past
+ * its sentence (the rest left unread, or taken as the name) read from its first sentence, with what a later sentence says it is for as the purpose. Any other decision stays.
  */
 function bookingBySentence(event: PlatformEvent & { type: 'message' }, decision: RouteDecision, ctx: RouterContext): RouteDecision {
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return decision;
   const started = decision.targets[0].event;
-  if (started.type !== 'registration.started' || started.unread === undefined || event.text.length > SENTENCES_TEXT_MAX) return decision;
+  if (started.type !== 'registration.started' || event.text.length > SENTENCES_TEXT_MAX) return decision;
+  // (`book lab-5. It's for the demo`: the name ran past its sentence, as words left unread do.)
+  const pastName = typeof started.testbedName === 'string' && PAST_SENTENCE.test(started.testbedName) ? started.testbedName : undefined;
+  if (started.unread === undefined && pastName === undefined) return decision;
   const [first, ...later] = event.text.split(SENTENCE_END);
   if (later.length === 0) return decision;
   const again = routeWhole({ ...event, text: first }, ctx);
   const booked = again.kind === 'dispatch' && again.targets.length === 1 ? again.targets[0].event : undefined;
-  if (booked?.type !== 'registration.started' || booked.unread !== undefined || booked.testbedName !== started.testbedName) return decision;
+  if (booked?.type !== 'registration.started' || booked.unread !== undefined) return decision;
+  const same = pastName === undefined ? booked.testbedName === started.testbedName : typeof booked.testbedName === 'string' && pastName.startsWith(booked.testbedName);
+  if (!same) return decision;
   const purpose = later.slice(0, SENTENCES_MAX - 1).map((sentence) => PURPOSE_SENTENCE.exec(sentence.trim())?.[1]).find((said) => said !== undefined);
   const filled = (booked.filled ?? {}) as FormValues;
   if (purpose === undefined || filled[INPUT_IDS.purpose] !== undefined) return again;
@@ -363,8 +383,8 @@ function withoutQuotedLines(text: string): string | undefined {
   return own.length === lines.length || own.join('').trim() === '' ? undefined : own.join('\n').trim();
 }
 
-/** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`. */
-const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$/u;
+/** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`; or `@Linus` (3) and what follows (4). */
+const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$|^@(\p{Lu}[\p{L}.'’-]*)\s+(\S[\s\S]*)$/u;
 /** A first clause of a few words before a comma, a colon or a dash (group 1), and what follows it (group 2). */
 const FIRST_CLAUSE = /^([^,;:]{1,40}?)(?:\s*[,;:]|\s+[-–—])\s+(\S[\s\S]*)$/;
 /** `it` said of something (`it's broken`, `is it free`). */
@@ -566,7 +586,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const releasedName =
       beforeRemark !== undefined && 'found' in beforeRemark
         ? beforeRemark.found.testbed_name
-        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$)/i.test(leading.rest) && (!isTypedTime(leading.rest) || RELEASED_FOR.test(` ${leading.rest}`))
+        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$|(?:please|pls|plz)(?:[,;.!]|$))/i.test(leading.rest) && (!isTypedTime(leading.rest) || RELEASED_FOR.test(` ${leading.rest}`))
           ? leading.record.testbed_name
           : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });
@@ -683,8 +703,8 @@ export function heldBy(record: Partial<Pick<TestbedRecord, 'status' | 'user_emai
 
 /** `lab-1 to Linus`, `lab-1 -> Linus`: from the person holding lab-1, the hand-over card for Linus; else undefined. */
 function handedByHolder(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
-  const match = said.length > AROUND_NAME_MAX ? null : handedWords(said);
   const testbeds = ctx.testbeds ?? [];
+  const match = said.length > AROUND_NAME_MAX ? null : (handedWords(said) ?? personThenTestbed(said, testbeds));
   const named = match === null ? undefined : findByTypedName(testbeds, match[0].trim());
   if (match === null || named === undefined || !('found' in named)) return undefined;
   if (!heldBy(named.found, event.personEmail)) return undefined;
@@ -713,6 +733,17 @@ function handedWords(said: string): [testbed: string, person: string] | null {
   return arrow === null ? null : [arrow[1], arrow[2]];
 }
 
+/** `give Linus lab-1`, `hand Linus Lab lab-1`: the testbed and the person (one word or two before the testbed's name). */
+function personThenTestbed(said: string, testbeds: NonNullable<RouterContext['testbeds']>): [testbed: string, person: string] | null {
+  const words = GIVE_PERSON_TESTBED.exec(said)?.[1].split(/\s+/);
+  if (words === undefined) return null;
+  const split = [1, 2].find((count) => words.length > count && 'found' in findByTypedName(testbeds, words.slice(count).join(' ')));
+  return split === undefined ? null : [words.slice(split).join(' '), words.slice(0, split).join(' ')];
+}
+
+/** `give Linus lab-1`: the words after the verb (group 1). */
+const GIVE_PERSON_TESTBED = /^(?:give|hand)\s+(?!(?:it|this|that|me|us|back|up|over)\s)(\S[\s\S]{0,120})$/i;
+
 /** A testbed (group 1 or 2) given to somebody (group 3): `I'm giving lab-1 to Linus`, `lab-1 goes to Linus`. */
 const TESTBED_GIVEN = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:giving|handing(?:\s+over)?|passing)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+goes)\s+to\s+(\S[\s\S]{0,80})$/i;
 /** Somebody (group 1) taking a testbed over (group 2): `Linus is taking over lab-1`, `Linus takes lab-1 from here`. */
@@ -726,7 +757,7 @@ const MEANT_INSTEAD =
 
 /** A testbed said to be free (group 1), left (group 2), checked in (group 3), or offered (group 4 or 5). */
 const FREED_SAID =
-  /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+)?all\s+yours|(?:is\s+)?free\s+if\s+(?:any|some)(?:one|body)\s+(?:wants|needs)\s+it)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?)|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:need|want)s?\s+(\S[\s\S]{0,80}?)|who\s+(?:wants|needs)\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+(?:now\s+)?(?:free|available|open)(?:\s+(?:now|again|for\s+(?:anyone|everyone|others)))?|(?:is\s+)?(?:free|available|open)\s+(?:now|again)|(?:is\s+)?(?:unlocked|up\s+for\s+grabs)(?:\s+now)?|(?:is\s+|['’]s\s+)?(?:all\s+)?yours(?:\s+now)?|(?:is\s+)?free\s+if\s+(?:any|some)(?:one|body)\s+(?:wants|needs)\s+it)|(?:i(?:['’]?m|\s+am)\s+)?(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+now)?|(?:check(?:ing)?[\s-]?in|returning)\s+(\S[\s\S]{0,80}?)|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+(?:need|want)s?\s+(\S[\s\S]{0,80}?)|who\s+(?:wants|needs)\s+(\S[\s\S]{0,80}?))$/i;
 /** A testbed named alone with a state (group 1): `lab-1 free`, `lab-1 available`; from its holder, unless asked (`lab-1 free?`). */
 const FREE_STATED = /^(\S[\s\S]{0,80}?)\s+(?:free|available|open)$/i;
 
@@ -816,7 +847,8 @@ function switchRoute(event: PlatformEvent & { type: 'message' }, command: string
     return { kind: 'reply', view: { kind: 'error', message } };
   }
   const typed = readTypedSwitch(command);
-  if (typed === undefined) return undefined;
+  // (`can I switch to lab-5? lab-1 has issues`: the sentences are read, not a testbed called *lab-5? lab-1 has issues*.)
+  if (typed === undefined || PAST_SENTENCE.test(typed.to)) return undefined;
   const toName = typed.to.slice(0, MAX_TYPED_NAME);
   // `switch to TB-04 until 5pm for the soak`: the words after the name read as the booking form reads them.
   const whole = findByTypedName(testbeds, toName);
@@ -967,7 +999,7 @@ function maintenanceValues(parts: ReturnType<typeof maintenanceParts> | undefine
  */
 function colleagueWords(words: string): string {
   // (`Linus, he's taking over my tests`: what follows a comma or a full stop is said of them, not their name.)
-  const typed = withoutMention(words.trim().slice(0, 200).replace(/\s*[,;.!?]\s[\s\S]*$/, ''));
+  const typed = withoutMention(words.trim().slice(0, 200).replace(/\s*[,;.!?]\s[\s\S]*$/, '').replace(/\s+(?:please|pls|plz)$/i, ''));
   const after = /\s+(for|because|until|till|over|at|by|after|when|once)\s+(\S.*)$/i.exec(typed);
   if (after === null) return typed;
   // `until`, `till`, `over`, `at`, `by` and `after` only before a time: `Till` may be a name (`Ben Till Jones`). (`when I'm done`:

@@ -230,11 +230,12 @@ function withTimeSpellings(text: string): string {
  * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
  * own or after a comma (`done with lab-3. Thanks all!`, `done, thanks for the reminder`).
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:fyi|psa|btw|(?:just\s+)?(?:a\s+)?heads[\s-]?up)\s*[:,!-]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:fyi|psa|btw|(?:just\s+)?(?:a\s+)?heads[\s-]?up)\s*[:,!-]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body))\s+)?(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER =
-  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much|for\s+(?:the|your)\s+(?:reminder|heads[\s-]?up|ping|help|message)))?$/i;
-/** `… if anyone needs it`, `…, in case someone wants it` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
-const IF_ANYONE_AFTER = /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it$/i;
+  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|urgently|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much|for\s+(?:the|your)\s+(?:reminder|heads[\s-]?up|ping|help|message)))?$/i;
+/** `… if anyone needs it`, `…, in case someone wants it`, `… if no one minds`, `…, any available?` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
+const IF_ANYONE_AFTER =
+  /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it|if\s+(?:no\s*one|no-one|nobody)\s+minds|if\s+(?:that['’]?s|it['’]?s)\s+(?:ok(?:ay)?|alright|fine)(?:\s+with\s+(?:everyone|you|all))?|if\s+possible)$|(?<=\S)\s*,\s*(?:any(?:\s+(?:one|of\s+them))?\s+(?:available|free)|any(?:one|body)\s+free)\??$/i;
 
 /** `please book lab-3`, `can you show status`, `release lab-3 now please`: the command in between (twice at most each side). */
 function withoutCourtesy(command: string): string {
@@ -286,7 +287,7 @@ export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}
  * of that testbed (group 1 or 2), with its expected release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE = new RegExp(
-  String.raw`^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:ever\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|${IN_A_WHILE}))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$`,
+  String.raw`^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:(?:ever|actually|really|even|currently)\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|${IN_A_WHILE}))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$`,
   'i',
 );
 
@@ -384,7 +385,7 @@ export function readTypedAsk(command: string): TypedAsk | undefined {
   if (!match) return undefined;
   const [, prefix, who, name] = match;
   // `remind me about lab-3` is no ask of the holder (`everyday-words.ts` reads it as wait).
-  if (who !== undefined && /^(?:me|myself|us)$/i.test(who)) return undefined;
+  if (who !== undefined && /^(?:me|myself|us)(?:\s|$)/i.test(who)) return undefined;
   return { name: withoutRequest(name.trim()), explicit: prefix !== undefined || who !== undefined, person: who !== undefined && !HOLDER_WORDS.test(who) };
 }
 

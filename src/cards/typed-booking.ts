@@ -120,8 +120,9 @@ function asClause(words: string, now: string, timeZone: string): { phrase: strin
 }
 
 function purposeValue(purpose: string): FormValues {
-  // `(regression)`, `[soak]`, `"soak test"`: the brackets or quotes around the whole say nothing.
-  const typed = purpose.trim();
+  // `(regression)`, `[soak]`, `"soak test"`: the brackets or quotes around the whole say nothing; `It's for the demo` (a sentence
+  // of its own after the time) is `the demo`.
+  const typed = purpose.trim().replace(/^(?:it|this|that)(?:['’]s|\s+is)\s+for\s+(?=\S)/i, '');
   const around = /^(?:\((?<round>[^()]+)\)|\[(?<square>[^[\]]+)\]|"(?<straight>[^"]+)"|'(?<single>[^']+)'|“(?<curly>[^“”]+)”|‘(?<curlySingle>[^‘’]+)’)$/.exec(typed)?.groups;
   const inside = around === undefined ? undefined : Object.values(around).find((words) => words !== undefined);
   return { [INPUT_IDS.purpose]: (inside ?? typed).trim().slice(0, LIMITS.purposeMax) };

@@ -361,3 +361,42 @@ describe('waiting, the admins and a testbed described, in more words', () => {
     for (const typed of ['what hardware is lab-3', 'what version is on lab-3', 'what firmware does lab-3 run']) expect(said(typed, 'grace'), typed).toEqual(status('lab-3'));
   });
 });
+
+describe('longer messages as a lab room writes them', () => {
+  it('a question whose testbed ran past its sentence reads the sentences (`who is on lab-3? It’s been booked since Monday` named a testbed so)', () => {
+    expect(said("Can someone tell me who is on lab-3? It's been booked since Monday", 'grace')).toEqual(status('lab-3'));
+    expect(said("who has lab-3? It's for a demo", 'grace')).toEqual(status('lab-3'));
+    expect(said('Can I switch to lab-5? lab-1 has issues')).toEqual(reply({ kind: 'switchForm', testbedId: 5 }));
+    expect(said("book lab-5. It's for the demo", 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'the demo' } }]);
+    expect(said("book lab-5 until 5pm. It's for the demo", 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00', purpose: 'the demo' } },
+    ]);
+  });
+
+  it('`Is lab-3 actually being used?` is its status (it asked for a testbed “lab-3 actually”); words of courtesy after a command add nothing', () => {
+    for (const typed of ['Is lab-3 actually being used?', 'is lab-3 really free']) expect(said(typed, 'grace'), typed).toEqual(status('lab-3'));
+    expect(said("I'll take lab-5 if no one minds", 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+    expect(said("Need a 5G testbed for tomorrow's demo, any available?", 'grace')).toEqual([{ type: 'registration.started', testbedName: '5G', filled: { purpose: "tomorrow's demo" } }]);
+    expect(said('If nobody is using lab-5 I’ll grab it', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it('a colleague asked with `@` before their name, and one given a testbed before its name, as with a comma or `to`', () => {
+    expect(said('@Linus do you still need lab-3?', 'grace')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
+    expect(said("Give Linus lab-1, I'm out for the day")).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+    expect(said("Hand over lab-1 to Linus please, he's taking over my tests")).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+    // Not her testbed: nothing handed over.
+    expect(said('give Linus lab-3')).toEqual(reply({ kind: 'hint', testbedId: 3 }));
+  });
+
+  it('a release, a reminder and more time said with more words', () => {
+    expect(said('Cancel my booking on lab-1 please, plans changed')).toEqual(released('lab-1'));
+    for (const typed of ['Sorry guys, forgot to release lab-1', 'oops forgot to release lab-1', 'lab-1 is yours']) expect(said(typed), typed).toEqual(released('lab-1'));
+    // A colleague who forgot is still asked about (the status of lab-3).
+    expect(said('Linus forgot to release lab-3', 'grace')).toEqual(status('lab-3'));
+    expect(said('Set a reminder to release lab-1 at 5pm')).toEqual([{ type: 'mine.requested', testbedId: 1, doneBy: '2026-03-02T17:00:00.000Z' }]);
+    // It asked Ada, the holder, about her own booking.
+    expect(said('Remind me tomorrow about lab-1')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-03T10:00:00.000Z' }]);
+    expect(said("Can I see everything that's booked right now?", 'grace')).toEqual(status('in-use'));
+    expect(said('Looking for a testbed with 5g for 2 hours', 'grace')).toEqual(bookedUntil('5g', '2026-03-02', '12:00'));
+  });
+});

@@ -99,3 +99,13 @@ describe('a booking typed for a testbed held already, and a hand-over said as ne
     expect(seenCard(card).texts[1]).toMatch(/^Linus Lab \(linus@example\.com\) will hold lab-1 from now on\. Expected release: /);
   });
 });
+
+describe('a question that runs on into a second sentence', () => {
+  it('`Can someone tell me who is on lab-3? It’s been booked since Monday` is lab-3’s status (it looked for a testbed called so)', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    h = await startHarness({ testbeds: [booking(3, linus, 'soak test')] });
+    const answer = await ask(h, h.ada, h.lab, "Can someone tell me who is on lab-3? It's been booked since Monday");
+    expect(seenCard(answer).heading).toBe('Testbed status');
+    expect(answer.text).toMatch(/^lab-3 is in use by Linus Lab/);
+  });
+});
