@@ -1863,9 +1863,15 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   return command;
 }
 
+/** `release lab-3 (force)`, `release lab-3 --force`, `release lab-3 forced`: the testbed (group 1). */
+const RELEASE_FORCED = /^release\s+(\S[\s\S]{0,80}?)\s+(?:\(\s*force[d!]?\s*\)|--force|-f|forced?|by\s+force)$/i;
+
 /** The admin's tasks and a holder's extension said in everyday words, as the commands that read them; else undefined. */
 function adminWords(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string | undefined {
   if (command.length > AROUND_NAME_MAX) return undefined;
+  // `release lab-3 (force)`, `release lab-3 --force`: the admins' force release (a note in brackets is otherwise the release's).
+  const forced = RELEASE_FORCED.exec(command)?.[1].trim();
+  if (forced !== undefined && namesOne(testbeds, forced)) return `force release ${forced}`;
   const renamed = RENAMED_SAID.exec(command);
   if (renamed && namesOne(testbeds, renamed[1].trim())) return `rename ${renamed[1].trim()} to ${renamed[2].trim()}`;
   const labelSaid = LABEL_SAID.exec(command);

@@ -56,7 +56,12 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
   [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
   [/^(?:change|update|set)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+name(?<rest>\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
-  [/^(?:retire|decommission|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
+  [/^(?:retire|decommission|archive|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
+  // `remove lab-3 from the lab`, `onboard lab-9`, `add lab-9 to the lab`.
+  [/^(?:remove|delete)\s+(?<words>\S[\s\S]*?)\s+(?:from|off|out\s+of)\s+the\s+(?:lab|list|fleet|pool)$/i, 'testbed_retire', 'named'],
+  [/^(?:onboard(?:\s+testbed)?|add\s+testbed)\s+(?<words>\S[\s\S]*?)(?:\s+to\s+the\s+(?:lab|list|fleet|pool))?$|^add\s+(?<words2>\S[\s\S]*?)\s+to\s+the\s+(?:lab|list|fleet|pool)$/i, 'testbed_add'],
+  // `mark lab-3 as under maintenance`, `set lab-3 to maintenance until friday`.
+  [/^(?:mark|set|flag)\s+(?<words>\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:under\s+|in\s+)?maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)?$/i, 'maintenance_start', 'named'],
   // `maintenance over for lab-3`, `maintenance on lab-3 is over`, `lab-3 maintenance done`.
   [/^maintenance\s+(?:is\s+)?(?:over|done|finished|complete|ended)\s+(?:on|for|of)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'named'],
   [/^(?:the\s+)?maintenance\s+(?:on|for|of)\s+(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+)?(?:over|done|finished|complete|completed|ended)$/i, 'maintenance_end', 'named'],
@@ -158,7 +163,8 @@ export function adminTask<T extends NamedRecord>(command: string, testbeds: read
   for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
-    const { words, person, end } = match.groups ?? {};
+    const { person, end } = match.groups ?? {};
+    const words = match.groups?.words ?? match.groups?.words2;
     // A new end said with `to` (`push lab-3's maintenance to friday`) is read as `until` is.
     const rest = end === undefined ? (match.groups?.rest ?? '') : ` until ${end}`;
     if (words !== undefined && !guarded(guard, task, `${words}${rest}`, testbeds)) continue;
@@ -186,7 +192,7 @@ const REMOVE = /^(?:remove|delete|drop)\s+(?:the\s+)?(?:labels?|tags?)\s+(?<rest
 const LABEL_WORD_AFTER =
   /^(?<verb>add|put|remove|delete|drop)\s+(?:the\s+)?(?<labels>[\w.-]{1,32}(?:\s*(?:,|\band\b|&)\s*[\w.-]{1,32}){0,9})\s+(?:labels?|tags?)\s+(?:to|on|onto|from|off)\s+(?<words>\S[\s\S]*)$/i;
 // `drop 5g from lab-3`, `remove 5g from lab-3`: a label the testbed carries, taken off.
-const LABEL_DROPPED = /^(?:remove|delete|drop|take)\s+(?<label>[\w.-]{1,32})\s+(?:from|off(?:\s+of)?)\s+(?<words>\S[\s\S]*)$/i;
+const LABEL_DROPPED = /^(?:remove|delete|drop|take|untag|unlabel)\s+(?<label>[\w.-]{1,32})\s+(?:from|off(?:\s+of)?)\s+(?<words>\S[\s\S]*)$/i;
 // `set lab-3 labels to 5g, core`, `change lab-3's description to …`: the testbed first.
 const OWN = /^(?:set|change|update|edit)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?<what>labels?|tags?|description)\s*(?:[:=]|\s(?:to|as)\s)\s*(?<value>\S[\s\S]*)$/i;
 // `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
@@ -230,7 +236,13 @@ function valueThen(rest: string, separator: RegExp): { words: string; value: str
   return words === '' ? null : { words, value: rest.slice(0, found.index).trim() };
 }
 
-const edit = (words: string, what: TypedEdit = {}): TypedAdminTask => ({ task: 'testbed_edit', words, ...(Object.keys(what).length > 0 ? { edit: what } : {}) });
+const edit = (words: string, what: TypedEdit = {}): TypedAdminTask => ({ task: 'testbed_edit', words, ...(Object.keys(what).length > 0 ? { edit: unquoted(what) } : {}) });
+
+/** `set lab-3 description to "rack 4, slot 2"`: quotes around the whole description say nothing. */
+function unquoted(what: TypedEdit): TypedEdit {
+  const inside = what.description === undefined ? undefined : /^\s*(?:"([^"]*)"|“([^“”]*)”|'([^']*)')\s*$/.exec(what.description)?.slice(1).find((part) => part !== undefined);
+  return inside === undefined ? what : { ...what, description: inside };
+}
 
 /** An edit of a testbed's labels or description, typed; null when the words are no such thing. */
 function typedEdit<T extends NamedRecord>(command: string, testbeds: readonly T[]): TypedAdminTask | null {

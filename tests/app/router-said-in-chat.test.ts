@@ -400,3 +400,21 @@ describe('longer messages as a lab room writes them', () => {
     expect(said('Looking for a testbed with 5g for 2 hours', 'grace')).toEqual(bookedUntil('5g', '2026-03-02', '12:00'));
   });
 });
+
+describe('the admins’ tasks in more words', () => {
+  const task = (name: string, values: Record<string, string>) => [{ type: 'admin.formRequested', task: name, values }];
+
+  it('a testbed added, retired, put under maintenance or released by force', () => {
+    for (const typed of ['onboard lab-9', 'add lab-9 to the lab', 'add lab-9 to the list']) expect(said(typed), typed).toEqual(task('testbed_add', { testbed_name: 'lab-9' }));
+    for (const typed of ['remove lab-5 from the lab', 'archive lab-5']) expect(said(typed), typed).toEqual(task('testbed_retire', { testbed_id: '5' }));
+    expect(said('mark lab-5 as under maintenance')).toEqual(task('maintenance_start', { testbed_id: '5' }));
+    // `(force)` was taken as the release's note.
+    for (const typed of ['release lab-3 (force)', 'release lab-3 --force', 'release lab-3 forced']) expect(said(typed), typed).toEqual(task('force_release', { testbed_id: '3' }));
+    expect(said('release lab-3 (soak hung)', 'linus')).toEqual(released('lab-3'));
+  });
+
+  it('quotes around a description say nothing; `untag 5g from lab-5` takes the label off', () => {
+    expect(said('set lab-5 description to "rack 4, slot 2"')).toEqual(task('testbed_edit', { testbed_id: '5', description: 'rack 4, slot 2' }));
+    expect(said('untag 5g from lab-5')).toEqual(task('testbed_edit', { testbed_id: '5', labels: '' }));
+  });
+});
