@@ -195,7 +195,7 @@ function readLength(words: string): number | null {
   if (minutes !== null) return minutes;
   // (`next 2 hours` without `the`; `next week` is a day, not a length.)
   const next = /^(?:the\s+next|the\s+coming|another|an\s+extra|next(?=\s+(?:\d|(?:two|three|four|five|six|few|couple)\b)))\s+(\S.*)$/i.exec(words)?.[1];
-  if (next !== undefined) return readDuration(next) ?? readDuration(`1 ${next}`);
+  if (next !== undefined) return readDuration(next) ?? readDuration(`1 ${next}`) ?? readDuration(everydayTime(`an ${next}`));
   return readDuration(words) ?? readLengthRange(words);
 }
 
@@ -419,6 +419,10 @@ function readSpokenClock(text: string): BareClock | null {
   // Digits alone may be any hour of the day (`until 17`); words are the twelve of the clock face.
   const alone = hourOf(words, /^\d/.test(words) ? 23 : 12);
   if (alone !== undefined) return { hour: alone, minute: 0 };
+  // `4:30`, `4.30`: an afternoon hour of the working day with its minutes, read as the hour alone is (the next 4:30, so 16:30 in
+  // the morning, where the day's clock read 4:30 tomorrow); `9:30`, `09:30`, `16:30` stay the day's clock.
+  const faced = /^([1-6])[:.]([0-5]\d)$/.exec(words);
+  if (faced !== null) return { hour: Number(faced[1]), minute: Number(faced[2]) };
   const said = /^(half|(?:a\s+)?quarter|[a-z]+(?:[-\s][a-z]+)?|\d{1,2})(?:\s+minutes?)?\s+(past|after|to|before|till)\s+(\S+)$/.exec(words);
   if (said !== null) {
     // (`a quarter`, never another word before `quarter`: `Zebrafalcon quarter to six` is no time.)

@@ -418,3 +418,18 @@ describe('the admins’ tasks in more words', () => {
     expect(said('untag 5g from lab-5')).toEqual(task('testbed_edit', { testbed_id: '5', labels: '' }));
   });
 });
+
+describe('an afternoon time written with its minutes, and the next hour and a half', () => {
+  it('`until 4:30` (or `4.30`) at ten in the morning is 16:30 today, as `until 4` is 16:00 (it was 04:30 tomorrow); `9:30` stays the day’s clock', () => {
+    expect(said('book lab-5 until 4:30', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '16:30'));
+    expect(said('book lab-5 until 4.30', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '16:30'));
+    expect(said('book lab-5 until 4:30 this afternoon', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '16:30'));
+    expect(said('book lab-5 until 9:30', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-03', '09:30'));
+    expect(said('book lab-5 until 16:30', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '16:30'));
+    expect(said('extend lab-1 until 5:15')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-02T17:15:00.000Z' }]);
+  });
+
+  it('`for the next hour and a half` is a length (it was the purpose)', () => {
+    expect(said('book lab-5 for the next hour and a half', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '11:30'));
+  });
+});
