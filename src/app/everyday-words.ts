@@ -40,6 +40,12 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+/** `who will be on lab-3 tomorrow`, `who'll have lab-3 next`: the testbed (group 1). */
+const WHO_WILL_BE_ON =
+  /^who(?:['’]ll|\s+will)\s+(?:be\s+(?:on|using)|have|get|use)\s+(\S[\s\S]{0,80}?)(?:\s+(?:tomorrow|today|tonight|later|next|after\s+\S+(?:\s+\S+)?|this\s+(?:afternoon|evening|week)))?$/i;
+/** `lab-3 bookings this week`, `all bookings for lab-3`, `bookings of lab-3`: the testbed (group 1 or 2). */
+const BOOKINGS_OF =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:bookings|reservations)(?:\s+(?:this|last|past)\s+(?:week|month))?|(?:all\s+|the\s+|past\s+)?(?:bookings|reservations)\s+(?:for|of|on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:this|last|past)\s+(?:week|month))?)$/i;
 /** `if nobody is using lab-3 I'll grab it`, `if no one needs lab-3, can I take it`: the testbed (group 1). */
 const IF_NOBODY_ON =
   /^if\s+(?:no\s*one|no-one|nobody)(?:\s+else)?\s+(?:is\s+(?:using|on)|needs|wants|has)\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:i(?:['’]ll|\s+will)|(?:can|could|may)\s+i|let\s+me)\s+(?:grab|take|book|use|have)\s+(?:it|that)$/i;
@@ -78,11 +84,11 @@ const PLACE_ASKED_FOR =
  * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `I'm next`, `my waits`: their
  * bookings and places in queues.
  */
-const MY_PLACE = /^(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|i(?:['’]?m|\s+am)\s+next(?:\s+in\s+line)?|(?:my\s+)?(?:position|number|place|spot)\s+in\s+(?:the\s+)?(?:queue|line)s?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
+const MY_PLACE = /^(?:how\s+long\s+(?:until|till|before)\s+(?:it(?:['’]s|\s+is)\s+)?my\s+turn|when(?:['’]?s|\s+is)\s+my\s+turn|(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|where\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what\s+(?:number|position|place)\s+am\s+i(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|what(?:['’]?s|\s+is)\s+my\s+number(?:\s+in\s+(?:the\s+)?(?:queue|line)s?)?|am\s+i\s+(?:next|first)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|i(?:['’]?m|\s+am)\s+next(?:\s+in\s+line)?|(?:my\s+)?(?:position|number|place|spot)\s+in\s+(?:the\s+)?(?:queue|line)s?|am\s+i\s+(?:still\s+)?in\s+(?:the\s+)?(?:line|queue)|(?:why\s+)?did\s+i\s+lose\s+my\s+(?:place|spot)(?:\s+in\s+(?:the\s+)?(?:line|queue))?|(?:my\s+)?wait-?lists?|my\s+(?:waits|places|spots))$/i;
 
 /** `what's my place in the queue for lab-3`, `where am I in line for lab-3`, `where am I in the lab-3 queue`: lab-3's status (its row says the place). */
 const MY_PLACE_FOR =
-  /^(?:(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line))$/i;
+  /^(?:(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|of|on)\s+(\S[\s\S]*)|(?:when(?:['’]?s|\s+is|\s+will\s+be)\s+my\s+turn|how\s+long\s+(?:until|till|before)\s+my\s+turn)\s+(?:for|on|with)\s+(\S[\s\S]*)|when\s+will\s+i\s+get\s+(\S[\s\S]*)|(?:(?:what(?:['’]?s|\s+is)\s+)?my\s+(?:place|position|spot)|where\s+am\s+i)\s+in\s+(?:the\s+)?(\S[\s\S]*?)\s+(?:queue|line))$/i;
 /**
  * `am I in any queue`, `which queues am I in`, `what am I waiting for`, and `stop waiting`, `not waiting anymore`, `unwait all`,
  * `leave the queue` or `take me off the list` with no testbed: their places in queues (each with Leave the queue).
@@ -1228,7 +1234,7 @@ const TOP_HOLDERS_IN = /^(\S[\s\S]{0,80}?)\s+(?:(?:in|over|during|for)\s+)?(?:th
  * `who hasn't released`, `who has not released their testbed`, `who forgot to release`, `who has had a testbed for too long`,
  * `overdue` alone, `expired bookings`: the overdue ones.
  */
-const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|any\s+)?(?:expired|past[\s-]due|late)\s+(?:bookings|reservations|testbeds|ones)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
+const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|late\s+returns?|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|any\s+)?(?:expired|past[\s-]due|late)\s+(?:bookings|reservations|testbeds|ones)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month|7\s+days|30\s+days)$/i;
 
@@ -1243,7 +1249,7 @@ const IN_STATE =
   /^(?:(?:who(?:['’]?s|\s+is)|what(?:['’]?s|\s+is|\s+are)|which(?:\s+ones?|\s+testbeds?)?(?:\s+(?:is|are))?|show(?:\s+me)?(?:\s+the)?|list(?:\s+the)?|anything|any(?:\s+testbeds?)?|(?:any|some)(?:one|body)|are\s+any|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?|(?:(?:can|could|may)\s+i\s+see|show(?:\s+me)?)\s+(?:everything|all|what|the\s+testbeds|all\s+the\s+testbeds)\s+(?:that(?:['’]s|\s+is|\s+are)|which\s+(?:is|are)|(?:is|['’]s))(?:\s+currently)?)\s+)?(overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:testbeds?|ones?|bookings?))?(?:\s+(?:now|right\s+now))?$/i;
 /** `all bookings`, `current bookings`, `show bookings`, `bookings today`, `who booked today`: the testbeds in use, whose rows name their holders. */
 const BOOKINGS_LISTED =
-  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*bookings(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today))$/i;
+  /^(?:(?:(?:show|list)(?:\s+me)?\s+)?(?:(?:all|the|current|active|open|today['’]?s)\s+)*(?:bookings|reservations)(?:\s+(?:today|now|right\s+now))?|who\s+(?:booked|has\s+booked)\s+(?:today|what\s+today)|what(?:['’]?s|\s+is)\s+booked(?:\s+(?:today|now|right\s+now))?|who(?:['’]?s|\s+is)\s+booked\s+(?:for\s+)?(?:today|tomorrow|now))$/i;
 const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: 'in use', taken: 'in use', booked: 'in use', 'in maintenance': 'maintenance', 'under maintenance': 'maintenance' };
 /**
  * `done with lab-3`, `I’m finished with lab-3`, `I've finished with lab-3`, `give back lab-3`, `unbook`, `cancel my booking of lab-3`:
@@ -1804,6 +1810,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && (namesOne(testbeds, status[1].trim()) || testbedsNamed(testbeds, status[1]) !== undefined)) return `who has ${status[1].trim()}`;
+  // `who will be on lab-3 tomorrow`: its status (its holder and when it is due back; a booking starts when it is made).
+  const laterOn = command.length > AROUND_NAME_MAX ? undefined : WHO_WILL_BE_ON.exec(command)?.[1].trim();
+  if (laterOn !== undefined && namesOne(testbeds, laterOn)) return `who has ${laterOn}`;
+  // `lab-3 bookings this week`, `all bookings for lab-3`: its history.
+  const bookingsOf = command.length > AROUND_NAME_MAX ? undefined : BOOKINGS_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (bookingsOf !== undefined && namesOne(testbeds, bookingsOf)) return `history ${bookingsOf}`;
   // `if nobody is using lab-3 I'll grab it`: book it (its form says whether somebody is).
   const ifFree = command.length > AROUND_NAME_MAX ? undefined : IF_NOBODY_ON.exec(command)?.[1].trim();
   if (ifFree !== undefined && namesOne(testbeds, ifFree)) return `book ${ifFree}`;
@@ -1923,6 +1935,8 @@ function bookedWithoutVerb(command: string, testbeds: readonly Pick<TestbedRecor
   if (read.name === undefined || read.unread !== undefined || read.values[INPUT_IDS.releaseChoice] === undefined) return false;
   // `lab-3 free in 10 min`, `lab-3 will be free in 10 minutes`: when it is free, no purpose (it was *free in*).
   if (STATE_AS_PURPOSE.test(read.values[INPUT_IDS.purpose] ?? '')) return false;
+  // `lab-3 history last 7 days`, `lab-3 usage last week`: a question about it, no purpose.
+  if (/^(?:history|logs?|usage|stats|activity|queue|bookings)\b/i.test(read.values[INPUT_IDS.purpose] ?? '')) return false;
   return isLabName(testbeds, read.name) && command.toLowerCase().startsWith(read.name.toLowerCase());
 }
 

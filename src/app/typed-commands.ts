@@ -287,7 +287,7 @@ export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}
  * of that testbed (group 1 or 2), with its expected release (a later day or time asked about is answered by when it is due back).
  */
 export const WHEN_FREE = new RegExp(
-  String.raw`^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:(?:ever|actually|really|even|currently)\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|${IN_A_WHILE}))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$`,
+  String.raw`^(?:(?:when(?:['’]?s|\s+is|\s+will)|(?:what\s+time|(?:un)?till?\s+when)\s+(?:is|will)|is|are(?=\s[^,]{1,80}?(?:,|\s(?:or|and|&)\s))|will)\s+(\S[\s\S]*?)\s+(?:(?:ever|actually|really|even|currently)\s+)?(?:(?:going\s+to\s+)?be\s+)?(?:free|available|open|up\s+for\s+grabs|back|busy|in\s+use|(?:being\s+)?used|taken|booked|reserved|occupied|held|overdue|late|released|due\s+back)(?:\s+(?:again|soon|any\s*time\s+soon|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening))?|later(?:\s+today)?|this\s+(?:morning|afternoon|evening|week)|next\s+week|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon))?|(?:by|at|before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|${IN_A_WHILE}))?|(?:when|what\s+time)\s+(?:does|will)\s+(\S[\s\S]*?)\s+(?:free\s+up|become\s+(?:free|available)|come\s+back))$`,
   'i',
 );
 
@@ -418,9 +418,10 @@ function firstGroup(match: RegExpExecArray | null): string | undefined {
 /** Words that stand for somebody without naming them (`when will it be done` is about the testbed talked about). */
 const NOT_A_PRONOUN = String.raw`(?!(?:it|this|that|they|you|we|he|she|i|everything|everyone|everybody)\s)`;
 /**
- * A person asked about by name (group 1 to 8): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
+ * A person asked about by name (group 1 to 9): `what does Linus have`, `what is Linus using`, `which testbeds has Linus
  * booked`, `does Linus have a testbed`, `is Linus using anything`, `Linus's bookings`, `show me Linus's testbeds`,
- * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`, `when will Linus be done`, `is Linus done yet`.
+ * `bookings of Linus`, `testbeds held by Linus`, `what's booked by Linus`, `when will Linus be done`, `is Linus done yet`, `how many
+ * testbeds does Linus have`.
  */
 const HOLDER_ASKED = wholeOneOf([
   String.raw`(?:what|which)(?:\s+testbeds?|\s+ones?)?\s+(?:does|do)\s+(\S[\s\S]*?)\s+(?:have|hold|own)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
@@ -430,6 +431,7 @@ const HOLDER_ASKED = wholeOneOf([
   String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
   String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
   String.raw`(?:when\s+(?:will|would)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+be\s+(?:done|finished|through)|is\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+(?:done|finished|through)\s+yet)`,
+  String.raw`how\s+many\s+(?:testbeds|bookings)\s+(?:does|has)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+(?:have|got|hold|booked)(?:\s+(?:right\s+now|now))?`,
 ]);
 
 /** Words that are a person's name or email as typed: one to four words of letters (`Linus`, `Jean-Luc Picard`, `O'Neil`). */
@@ -510,8 +512,9 @@ export function historyName(command: string, testbeds: readonly Pick<TestbedReco
   return named && 'found' in findByTypedName(testbeds, named[1]) ? named[1].trim() : undefined;
 }
 
-/** `last week`, `this month`, `in the past 7 days`, `lately` after what is asked about: the history covers 30 days anyway. */
-export const WINDOW = /\s+(?:(?:for|over|in|during)\s+)?(?:(?:this|last|the\s+last|the\s+past|past|previous)\s+(?:week|month|\d{1,2}\s+days)|today|yesterday|lately|recently)$/i;
+/** `last week`, `this month`, `in the past 7 days`, `lately`, `on friday` after what is asked about: the history covers 30 days anyway. */
+export const WINDOW =
+  /\s+(?:(?:for|over|in|during)\s+)?(?:(?:this|last|the\s+last|the\s+past|past|previous)\s+(?:week|month|\d{1,2}\s+days)|today|yesterday|lately|recently|(?:on\s+|last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 
 /** `lab-3 last week`: the testbed, when the words before the window name one (else the words as typed). */
 export function withoutWindow(name: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string {

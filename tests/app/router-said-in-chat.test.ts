@@ -433,3 +433,24 @@ describe('an afternoon time written with its minutes, and the next hour and a ha
     expect(said('book lab-5 for the next hour and a half', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '11:30'));
   });
 });
+
+describe('the past, the queue and the holder, asked in more ways', () => {
+  it('a day after what is asked about is within the history (`who had lab-3 on friday` looked for a testbed so called; `lab-3 history last 7 days` was a booking)', () => {
+    for (const typed of ['who had lab-3 on friday', 'who used lab-3 last friday', 'lab-3 history last 7 days', 'lab-3 bookings this week', 'all bookings for lab-3']) {
+      expect(said(typed, 'grace'), typed).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    }
+  });
+
+  it('what is booked now, late returns, a testbed’s turn and due time, and a colleague’s count', () => {
+    for (const typed of ['reservations', 'all reservations', "what's booked today", "who's booked for tomorrow"]) expect(said(typed, 'grace'), typed).toEqual(status('in-use'));
+    expect(said('late returns', 'grace')).toEqual(status('overdue'));
+    for (const typed of ["when's lab-3 due back", 'is lab-3 free after 3', 'who will be on lab-3 tomorrow', 'when is my turn for lab-3', 'when will I get lab-3']) {
+      expect(said(typed, 'grace'), typed).toEqual(status('lab-3'));
+    }
+    expect(said('how long until my turn', 'grace')).toEqual([{ type: 'mine.requested', queues: true }]);
+    expect(said('how many testbeds does Linus have', 'grace')).toEqual([{ type: 'status.requested', holder: 'Linus' }]);
+    // The colleague is not read: a recording blanks the text. Other words than a testbed's stay the hint.
+    expect(isCommandText('how many testbeds does Linus have', testbeds)).toBe(false);
+    expect(said('when is the demo due', 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+});
