@@ -40,6 +40,9 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+/** `when does lab-1 expire`, `when does my lab-1 booking end`, `how long is lab-1 mine for`, `is lab-1 still mine`, `is my booking on lab-1 still valid`: the testbed (group 1 to 4). */
+const DUE_OF =
+  /^(?:when\s+(?:does|will)\s+(?:my\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:booking|reservation))?\s+(?:expire|end|run\s+out|time\s+out)|how\s+long\s+is\s+(\S[\s\S]{0,80}?)\s+mine(?:\s+for)?|(?:is\s+)?(\S[\s\S]{0,80}?)\s+still\s+mine|is\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)\s+still\s+(?:valid|active|on|good))$/i;
 /** `who will be on lab-3 tomorrow`, `who'll have lab-3 next`: the testbed (group 1). */
 const WHO_WILL_BE_ON =
   /^who(?:['’]ll|\s+will)\s+(?:be\s+(?:on|using)|have|get|use)\s+(\S[\s\S]{0,80}?)(?:\s+(?:tomorrow|today|tonight|later|next|after\s+\S+(?:\s+\S+)?|this\s+(?:afternoon|evening|week)))?$/i;
@@ -333,7 +336,7 @@ const ANNOUNCEMENT_ASKED = /^(?:post|make|send|do|write)\s+an?\s+announcement(?:
 const UNBOOKED_USE = /^who(?:['’]?s|\s+is)\s+(?:using|on)\s+(\S[\s\S]{0,80}?)\s+without\s+(?:a\s+)?(?:booking|reservation)(?:\s+it)?$/i;
 
 /** `anything booked for me`, `my active bookings`, `count my bookings`, `when is mine due`, `did my booking go through`, `who wants my testbed`: their bookings. */
-const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|count\s+my\s+(?:bookings|testbeds|reservations)|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?)|who(?:['’]?s|\s+is)?\s+(?:wants|needs|waiting\s+for|after)\s+my\s+(?:testbeds?|bookings?|one))$/i;
+const MINE_ASKED = /^(?:(?:anything|something)\s+(?:booked|held|reserved)\s+for\s+me|what(?:['’]?s|\s+is)\s+the\s+purpose\s+of\s+my\s+(?:booking|reservation)|count\s+my\s+(?:bookings|testbeds|reservations)|when\s+is\s+mine\s+due(?:\s+back)?|am\s+i\s+still\s+(?:booked|holding\s+(?:it|anything)|on\s+it)|did\s+(?:my\s+booking|it|the\s+booking)\s+(?:go\s+through|work)|(?:was|is)\s+it\s+booked|(?:show\s+|list\s+)?my\s+(?:active|current|open|ongoing|running)\s+(?:bookings?|reservations?|holds?|testbeds?)|who(?:['’]?s|\s+is)?\s+(?:wants|needs|waiting\s+for|after)\s+my\s+(?:testbeds?|bookings?|one))$/i;
 /** `who's got what`, `where is everyone`, `who is on which testbed`, `what's everyone on`: the whole lab. */
 const EVERYONE_WHERE =
   /^(?:who(?:['’]?s|\s+has)\s+got\s+what|(?:(?:list|show)(?:\s+me)?\s+)?who\s+has\s+what|who(?:['’]?s|\s+is)\s+(?:on|using)\s+(?:what|which)(?:\s+(?:testbeds?|ones?))?|what(?:['’]?s|\s+is|\s+are)\s+every(?:one|body)\s+(?:on|using)|where\s+is\s+every(?:one|body))$/i;
@@ -1810,6 +1813,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `status TB-03 Wi-Fi 7 lab`: a name with spaces is no label, but it is a testbed's name.
   const status = STATUS_WITH_ARGUMENT.exec(command);
   if (status && readLabel(status[1]) === null && (namesOne(testbeds, status[1].trim()) || testbedsNamed(testbeds, status[1]) !== undefined)) return `who has ${status[1].trim()}`;
+  // `when does lab-1 expire`, `how long is lab-1 mine for`, `lab-1 still mine?`: its status, which says when it is due back.
+  const dueOf = command.length > AROUND_NAME_MAX ? undefined : DUE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (dueOf !== undefined && namesOne(testbeds, dueOf)) return `who has ${dueOf}`;
   // `who will be on lab-3 tomorrow`: its status (its holder and when it is due back; a booking starts when it is made).
   const laterOn = command.length > AROUND_NAME_MAX ? undefined : WHO_WILL_BE_ON.exec(command)?.[1].trim();
   if (laterOn !== undefined && namesOne(testbeds, laterOn)) return `who has ${laterOn}`;

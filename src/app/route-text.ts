@@ -572,6 +572,9 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const typed = withName[2].trim();
     // `book a testbed`, `release mine`: plain words, not a name.
     if (NO_NAME.test(typed)) return one('conversation', event, { type });
+    // `release the 5g one`, `release my 5g testbed`: their booking of the testbed carrying the label (several, or none: the form).
+    const labelled = type === 'release.started' ? heldWithLabel(event, typed, ctx) : undefined;
+    if (labelled !== undefined) return one('conversation', event, { type, ...(labelled === null ? {} : { testbedName: labelled.slice(0, MAX_TYPED_NAME) }) });
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
@@ -648,6 +651,18 @@ function ownBookingLonger(event: PlatformEvent & { type: 'message' }, booking: T
   const until = releaseOfValues(booking.values, event.receivedAt, ctx.timeZone);
   if (until === null || !until.ok) return undefined;
   return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, extendUntil: until.iso });
+}
+
+/**
+ * `the 5g one`, `my 5g testbed`: the name of the one testbed carrying the label that the person holds; null when they hold
+ * none or several of them; undefined when the words are not that, or name no label of the lab (or a testbed's name).
+ */
+function heldWithLabel(event: PlatformEvent & { type: 'message' }, typed: string, ctx: RouterContext): string | null | undefined {
+  const label = /^(?:the|my)\s+(\S+?)\s+(?:one|testbed|box)$/i.exec(typed)?.[1];
+  const testbeds = ctx.testbeds ?? [];
+  if (label === undefined || !labelCarried(testbeds, label) || 'found' in findByTypedName(testbeds, typed)) return undefined;
+  const held = testbeds.filter((record) => heldBy(record, event.personEmail) && hasLabel(record, label));
+  return held.length === 1 ? held[0].testbed_name : null;
 }
 
 /**

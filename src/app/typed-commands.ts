@@ -539,9 +539,11 @@ export function eitherWords(typed: string): string {
 
 /**
  * `purpose lab-3 soak test`, `change the purpose of lab-3 to soak test`, `new purpose for lab-3: soak test`,
- * `change my purpose`: the form for a booking's new purpose. Group 1: the words after the command, if any.
+ * `change my purpose`, `purpose should be regression`, `rename my purpose to regression`: the form for a booking's new purpose.
+ * Group 1: the words after the command, if any.
  */
-export const PURPOSE_TYPED = /^(?:(?:change|set|update|edit|fix|new)\s+(?:the\s+|my\s+)?purpose|purpose)\s*:?(?:\s+(?:of|for|on)(?=\s))?(?:\s+(\S[\s\S]*))?$/i;
+export const PURPOSE_TYPED =
+  /^(?:(?:change|set|update|edit|fix|new|rename)\s+(?:the\s+|my\s+)?purpose|(?:the\s+|my\s+)?purpose(?:\s+(?:should\s+be|is|=))?)\s*:?(?:\s+(?:of|for|on|to)(?=\s))?(?:\s+(\S[\s\S]*))?$/i;
 
 /** What `purpose …` names: the testbed, when the words start with one, and the new purpose, when any is left. */
 export interface TypedPurpose<T> {

@@ -29,7 +29,7 @@ export interface TypedBooking {
  * free one`, `register one please`, `release mine`.
  */
 export const NO_NAME =
-  /^(?:(?:(?:a|an|the|my|our|any|some|this|that|one)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available))(?:\s+please)?$/i;
+  /^(?:(?:(?:a|an|the|my|our|any|some|this|that|one)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available)|(?:the\s+one|whatever|what)\s+i\s+(?:have|hold|booked|got))(?:\s+please)?$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {

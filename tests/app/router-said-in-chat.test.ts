@@ -454,3 +454,24 @@ describe('the past, the queue and the holder, asked in more ways', () => {
     expect(said('when is the demo due', 'grace')).toEqual(reply({ kind: 'hint' }));
   });
 });
+
+describe('one’s own booking, named by its label or asked about', () => {
+  it('`release the 5g one` from Ada is the release form on lab-1, her one 5g testbed (it looked for a testbed called so); holding none, the plain form', () => {
+    for (const typed of ['release the 5g one', 'release my 5g testbed']) expect(said(typed), typed).toEqual(released('lab-1'));
+    expect(said('release the 5g one', 'grace')).toEqual([{ type: 'release.started' }]);
+    for (const typed of ['release the one I have', 'release whatever I have']) expect(said(typed), typed).toEqual([{ type: 'release.started' }]);
+  });
+
+  it('when a booking ends, asked of a testbed, is its status; of one’s booking, one’s bookings', () => {
+    for (const typed of ['when does lab-1 expire', 'when does my lab-1 booking end', 'how long is lab-1 mine for', 'lab-1 still mine?', 'is my booking on lab-1 still valid']) {
+      expect(said(typed), typed).toEqual(status('lab-1'));
+    }
+    expect(said("what's the purpose of my booking")).toEqual([{ type: 'mine.requested' }]);
+  });
+
+  it('`purpose should be regression` and `rename my purpose to regression` fill in `regression` (the first kept “should be”, the second renamed a testbed)', () => {
+    for (const typed of ['purpose should be regression', 'rename my purpose to regression', 'the purpose is regression']) {
+      expect(said(typed), typed).toEqual([{ type: 'purpose.started', purpose: 'regression' }]);
+    }
+  });
+});
