@@ -40,7 +40,10 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  */
 const BOOK_IF_NAMED =
   /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
-/** `when does lab-1 expire`, `when does my lab-1 booking end`, `how long is lab-1 mine for`, `is lab-1 still mine`, `is my booking on lab-1 still valid`: the testbed (group 1 to 4). */
+/**
+ * `when does lab-1 expire`, `when does my lab-1 booking end`, `how long is lab-1 mine for`, `is lab-1 still mine`, `is my booking
+ * on lab-1 still valid`: the testbed (group 1 to 4).
+ */
 const DUE_OF =
   /^(?:when\s+(?:does|will)\s+(?:my\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:booking|reservation))?\s+(?:expire|end|run\s+out|time\s+out)|how\s+long\s+is\s+(\S[\s\S]{0,80}?)\s+mine(?:\s+for)?|(?:is\s+)?(\S[\s\S]{0,80}?)\s+still\s+mine|is\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)\s+still\s+(?:valid|active|on|good))$/i;
 /** `who will be on lab-3 tomorrow`, `who'll have lab-3 next`: the testbed (group 1). */
@@ -408,7 +411,10 @@ const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
 const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 
-/** `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`, `remind me tomorrow about lab-1`: until then (group 1, the time; group 2, the testbed). */
+/**
+ * `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`, `remind me tomorrow about lab-1`: until then (group 1,
+ * the time; group 2, the testbed).
+ */
 const REMIND_LATER = /^remind\s+me\s+(?:again\s+)?((?:tomorrow|tonight|this\s+(?:afternoon|evening)|(?:at|by)\s+\S+(?:\s*[ap]m)?)(?:\s+(?:morning|afternoon|at\s+\S+(?:\s*[ap]m)?))?)(?:\s+(?:about|for|of)\s+(\S[\s\S]{0,80}?))?$/i;
 /** `snooze 1h`, `snooze lab-3 for an hour`, `remind me in an hour`: extend by that much (as `extend …` reads it). */
 /** `ETA 30 min`, `eta: 5pm`: when the person expects to be done (group 1), a length or a time. */
@@ -941,7 +947,10 @@ const USE_ASKED =
 const HISTORY_ALONE = /^(?:(?:show|view|see|open|check|get|export|download)(?:\s+me)?\s+(?:the\s+)?history|history\s+(?:as\s+|in\s+|to\s+)?(?:csv|excel|json|export)|(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+)?(?:the\s+)?audit\s+(?:log|trail))$/i;
 /** `remind me at 5pm to release lab-3`: done with lab-3 then (group 1 the time, group 2 the testbed), so its reminder comes before. */
 const REMIND_RELEASE = /^remind\s+me\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2}?)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*)$/i;
-/** `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`, `set a reminder to release lab-3 at 5pm`: the time after the testbed (group 1, then 2). */
+/**
+ * `remind me to release lab-3 in 2 hours`, `remind me to give back lab-3 at 5pm`, `set a reminder to release lab-3 at 5pm`: the time
+ * after the testbed (group 1, then 2).
+ */
 const REMIND_RELEASE_AFTER = /^(?:remind\s+me|set\s+(?:a\s+|the\s+)?reminder)\s+to\s+(?:release|give\s+back|return)\s+(\S[\s\S]*?)\s+((?:at|by|around|in)\s+\S+(?:\s+\S+){0,2})$/i;
 /**
  * `who should I ask for lab-3`, `who do I talk to about lab-3`, `who's in charge of lab-3`, `when can I book lab-3`,
@@ -1705,7 +1714,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';
   if (exist?.[1] !== undefined && labelCarried(testbeds, exist[1])) return `status ${exist[1]}`;
   if (LAB_STATS.test(command)) return 'report';
-  // `who is the admin of lab-3`: the lab's admins, who look after every testbed (only of a testbed of the lab: other words are a person's).
+  // `who is the admin of lab-3`: the lab's admins, who look after every testbed (only of a testbed of the lab: other words are a
+  // person's).
   const adminOf = ADMIN_OF.exec(command)?.[1].trim();
   if (adminOf !== undefined && namesOne(testbeds, adminOf)) return 'who are the admins';
   const labelStats = LABEL_STATS.exec(command)?.[1];

@@ -351,7 +351,8 @@ const PAST_SENTENCE = /[?!]\s+\S|\.\s+\p{Lu}/u;
 
 /**
  * `can you book lab-5 until 5pm? It's for the customer demo`, `book lab-5. It's for the demo`: a booking whose words ran past
- * its sentence (the rest left unread, or taken as the name) read from its first sentence, with what a later sentence says it is for as the purpose. Any other decision stays.
+ * its sentence (the rest left unread, or taken as the name) read from its first sentence, with what a later sentence says it is
+ * for as the purpose. Any other decision stays.
  */
 function bookingBySentence(event: PlatformEvent & { type: 'message' }, decision: RouteDecision, ctx: RouterContext): RouteDecision {
   if (decision.kind !== 'dispatch' || decision.targets.length !== 1) return decision;
@@ -383,7 +384,10 @@ function withoutQuotedLines(text: string): string | undefined {
   return own.length === lines.length || own.join('').trim() === '' ? undefined : own.join('\n').trim();
 }
 
-/** A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`; or `@Linus` (3) and what follows (4). */
+/**
+ * A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`; or `@Linus`
+ * (group 3) and what follows (group 4).
+ */
 const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$|^@(\p{Lu}[\p{L}.'’-]*)\s+(\S[\s\S]*)$/u;
 /** A first clause of a few words before a comma, a colon or a dash (group 1), and what follows it (group 2). */
 const FIRST_CLAUSE = /^([^,;:]{1,40}?)(?:\s*[,;:]|\s+[-–—])\s+(\S[\s\S]*)$/;
@@ -437,7 +441,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `bug: the status card is wrong`, `feedback: …`: the feedback form, its box holding what was typed.
   const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
-  // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before).
+  // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before);
+  // `lab-5 is mine until 5` from somebody who does not hold it: its booking until then.
   const freed = freedByHolder(event, said, ctx) ?? claimedUntil(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
@@ -806,14 +811,14 @@ function waitedBeforeWhy(typed: string): string | undefined {
 /** `please` (or `pls`, `plz`) before or after what was typed. */
 const ASKED_POLITELY = /^\W*(?:please|pls|plz)\b|\b(?:please|pls|plz)\W*$/i;
 
+/** `lab-3, or lab-5 if taken`, `lab-3 else lab-5`, `lab-3 otherwise lab-5`: a second choice (group 1), as `lab-3 or lab-5`. */
+const OR_ELSE = /\s*,?\s+(?:or|else|otherwise|or\s+else)\s+(\S[\s\S]{0,80}?)(?:\s+if\s+(?:(?:it|that|the\s+first)(?:['’]s|\s+is)\s+)?(?:taken|busy|not\s+free|in\s+use|booked))?$/i;
+
 /**
  * `lab-3 or lab-5`, `either lab-3 or lab-5 for 2 hours`, `lab-3 or lab-5, whichever is free first`: the testbeds named (in the
  * order typed), the first of them free for anyone now (as far as the records say), and what follows the names. Only
  * `or` (or `either`, `any of`) makes them a choice: `lab-3 and lab-5` asks for both, which is no single booking.
  */
-/** `lab-3, or lab-5 if taken`, `lab-3 else lab-5`, `lab-3 otherwise lab-5`: a second choice (group 1), as `lab-3 or lab-5`. */
-const OR_ELSE = /\s*,?\s+(?:or|else|otherwise|or\s+else)\s+(\S[\s\S]{0,80}?)(?:\s+if\s+(?:(?:it|that|the\s+first)(?:['’]s|\s+is)\s+)?(?:taken|busy|not\s+free|in\s+use|booked))?$/i;
-
 function eitherBooked(typed: string, testbeds: NonNullable<RouterContext['testbeds']>): { named: string[]; free?: (typeof testbeds)[number]; rest: string } | undefined {
   const choice = /\sor\s|^(?:either|(?:any|one)(?:\s+one)?\s+of)\s/i;
   // Most bookings name one testbed: no list to look for.

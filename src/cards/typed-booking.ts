@@ -611,10 +611,13 @@ const RANGE = new RegExp(
  * number no clock has, is minutes.)
  */
 const VAGUE_LENGTH =
-  /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?(?!(?:2[4-9]|[3-9]\d|[1-9]\d\d)$)\d{1,4}(?:[.,]\d{1,2})?)$/i;
+  /^(?:(?:for\s+|until\s+|till\s+)?(?:a\s+(?:(?:little|short|good|long)\s+)?(?:bit|while|moment|sec(?:ond)?|minute|min|few|couple)|(?:some|a\s+little|a\s+short|a\s+long)\s+time|later|now|(?:the\s+)?time\s+being|ever|good|long|awhile)|(?:for\s+)?\d{1,4}(?:[.,]\d{1,2})?)$/i;
 
 export function isVagueLength(unread: string): boolean {
-  return VAGUE_LENGTH.test(unread.trim()) || isOpenEnded(unread);
+  const said = unread.trim();
+  // (`for 45`: a number the time reader takes as minutes says how long.)
+  const number = /^(?:for\s+)?(\d{1,4})$/i.exec(said)?.[1];
+  return (VAGUE_LENGTH.test(said) && (number === undefined || !isTypedTime(`for ${number}`))) || isOpenEnded(unread);
 }
 
 /**

@@ -170,12 +170,12 @@ function readDuration(typed: string): number | null {
 }
 
 /**
- * `45`, `90`: a number alone that no clock has (24 to 999) is minutes, as people type them after `for` or `extend`
- * (`5` stays unread: five minutes or five hours).
+ * `30`, `45`, `90`: a round number alone that no clock has (25 to 240, in fives) is minutes, as people type them after `for` or
+ * `extend`; `5` (five minutes or five hours?), `24` and `48` (hours, as often as not) stay unread.
  */
 function bareMinutes(words: string): number | null {
   const said = /^\d{2,3}$/.test(words.trim()) ? Number(words.trim()) : 0;
-  return said >= 24 ? said * MINUTE : null;
+  return said >= 25 && said <= 240 && said % 5 === 0 ? said * MINUTE : null;
 }
 
 /** `1 1/2 hours`, `1½ hours`, `¼ hour`, `.5h`: the amount written as a decimal (`1.5 hours`, `0.25 hour`, `0.5h`). */

@@ -249,11 +249,13 @@ describe('times and numbers said as chat says them', () => {
     expect(said('extend lab-1 thru the weekend')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-09T09:00:00.000Z' }]);
   });
 
-  it('a number no clock has is minutes after `for`, `extend`, `+` and `another`; one a clock has stays a time, or unread', () => {
+  it('a round number no clock has is minutes after `for`, `extend`, `+` and `another`; one a clock has stays a time, or unread', () => {
     expect(said('book lab-5 for 45', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '10:45'));
     for (const typed of ['extend 30', '+30', 'another 30', 'give me 30 more']) expect(said(typed), typed).toEqual([{ type: 'mine.requested', extendMinutes: 30 }]);
     expect(said('extend lab-1 by 45')).toEqual([{ type: 'mine.requested', testbedId: 1, extendMinutes: 45 }]);
     expect(said('book lab-5 for 5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'for 5' }]);
+    // (24 and 48 are hours as often as minutes: still asked about.)
+    expect(said('book lab-5 for 24', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', unread: 'for 24' }]);
     expect(said('extend 2')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T14:00:00.000Z' }]);
     expect(said('extend 15')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T15:00:00.000Z' }]);
   });
