@@ -606,8 +606,6 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `book lab-3 for 2 hours`, `register lab-3 until 18:00 for the soak`: the form arrives filled in.
     // `book lab-3 for Linus`: perhaps for a colleague, which the platform says when the form is drawn.
     const { booking, forWhom } = readTypedBookingFor(asTyped, ctx.testbeds ?? [], event.receivedAt, ctx.timeZone);
-    const longer = forWhom === undefined ? ownBookingLonger(event, booking, ctx) : undefined;
-    if (longer) return longer;
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
   }
@@ -642,20 +640,6 @@ function freedByHolder(event: PlatformEvent & { type: 'message' }, said: string,
   const [, , word, time] = given ?? [];
   if (word !== undefined && time !== undefined) return doneByRoute(event, `release ${record.testbed_name} ${/^from$/i.test(word) ? 'at' : word} ${time}`, ctx);
   return one('conversation', event, { type: 'release.started', testbedName: record.testbed_name.slice(0, MAX_TYPED_NAME) });
-}
-
-/**
- * `I need lab-1 till 6`, `hold lab-1 till tomorrow`, `book lab-1 for 2 hours`, from the person holding lab-1: a booking of it
- * is theirs already, so their bookings with Extend to the time typed (a purpose typed with it keeps the booking form, which
- * says they hold it). Undefined otherwise.
- */
-function ownBookingLonger(event: PlatformEvent & { type: 'message' }, booking: TypedBooking, ctx: RouterContext): RouteDecision | undefined {
-  if (booking.name === undefined || Object.hasOwn(booking.values, INPUT_IDS.purpose)) return undefined;
-  const match = findByTypedName(ctx.testbeds ?? [], booking.name);
-  if (!('found' in match) || !heldBy(match.found, event.personEmail)) return undefined;
-  const until = releaseOfValues(booking.values, event.receivedAt, ctx.timeZone);
-  if (until === null || !until.ok) return undefined;
-  return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, extendUntil: until.iso });
 }
 
 /**

@@ -213,18 +213,6 @@ describe('the API, history kept elsewhere, and the lab’s clock', () => {
   });
 });
 
-describe('a booking typed for a testbed the person holds already', () => {
-  it('`I need lab-1 till 6`, `hold lab-1 till tomorrow`, `book lab-1 for 2 hours` from Ada are her bookings with Extend to then (a booking form said she held it)', () => {
-    expect(said('I need lab-1 till 6')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-02T18:00:00.000Z' }]);
-    expect(said('hold lab-1 till tomorrow')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-03T10:00:00.000Z' }]);
-    expect(said('book lab-1 for 2 hours')).toEqual([{ type: 'mine.requested', testbedId: 1, extendUntil: '2026-03-02T12:00:00.000Z' }]);
-    // With a purpose, or without a time, the booking form (which says she holds it); from anybody else, the booking form.
-    expect(said('book lab-1 for the soak')).toEqual([{ type: 'registration.started', testbedName: 'lab-1', filled: { purpose: 'the soak' } }]);
-    expect(said('book lab-1')).toEqual([{ type: 'registration.started', testbedName: 'lab-1' }]);
-    expect(said('I need lab-1 till 6', 'grace')).toEqual(bookedUntil('lab-1', '2026-03-02', '18:00'));
-  });
-});
-
 describe('a testbed handed over, said as news', () => {
   it.each(["I'm giving lab-1 to Linus", 'Linus is taking over lab-1', 'Linus takes lab-1 from here', 'lab-1 goes to Linus'])('%j from Ada, who holds lab-1, is the hand-over card', (typed) => {
     expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);

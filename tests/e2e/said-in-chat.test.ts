@@ -3,7 +3,7 @@
  * (one press releases it), while `lab-1 free?` stays a question; `wrong one, I wanted lab-2` offers to move the booking;
  * `lab-2 mine till 5pm` from somebody holding nothing opens the booking form until then; `I broke lab-2` is the form that
  * tells the admins; `deregister lab-1` is a release, not a `register` it might have meant. `I need lab-1 for 6 hours` from
- * its holder is Extend on the booking (one press), and `Linus is taking over lab-1` from its holder the hand-over card.
+ * its holder is Extend on the booking (one press; so it was), and `Linus is taking over lab-1` from its holder the hand-over card.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
@@ -77,6 +77,7 @@ describe('a problem said of oneself', () => {
 });
 
 describe('a booking typed for a testbed held already, and a hand-over said as news', () => {
+  // (As before this round: the booking form typed for one's own testbed is drawn as one's bookings.)
   it('`I need lab-1 for 6 hours` from Ada shows her bookings with Extend to then, and one press moves her release', async () => {
     h = await startHarness({ testbeds: [booking(1, ada, 'soak test')] });
     const before = Date.now();
