@@ -1024,7 +1024,9 @@ export const PROBLEMS_ASKED =
 const PROBLEMS_OF = /^(?:any\s+(?:problems|issues)\s+(?:with|on)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:problems|issues))$/i;
 /** `labels`, `list labels`, `what labels are there`, `which labels do we have`: every label in use. */
 export const LABELS_ASKED =
-  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?(?:labels|tags)|(?:all\s+(?:the\s+)?)?(?:labels|tags)(?:\s+in\s+use)?|(?:what|which)\s+(?:labels|tags)(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels)$/i;
+  /^(?:(?:list|show)\s+(?:me\s+)?(?:(?:the|all)\s+(?:the\s+)?)?(?:labels|tags)|(?:all\s+(?:the\s+)?)?(?:labels|tags)(?:\s+in\s+use)?|(?:what|which)\s+(?:labels|tags)(?:\s+(?:are\s+there|exist|do\s+(?:we|you)\s+have|are\s+(?:in\s+use|used)))?|what\s+are\s+the\s+labels|what\s+(?:are|is)\s+(?:the\s+)?(?:labels|tags)\s+for)$/i;
+/** `what does the 5g label mean`: the label (group 1), when the lab has it (other words are a person's). */
+const LABEL_MEANT = /^what\s+(?:does|do)\s+(?:the\s+)?(\S+)\s+(?:label|tag)\s+mean$/i;
 
 /**
  * `who's waiting`, `is anyone waiting?`, `who is in the queue`, `how long is the wait`, `who's first in line`, `is there a
@@ -1270,13 +1272,13 @@ const STATE_WORDS: Readonly<Record<string, string>> = { late: 'overdue', busy: '
 const RELEASE_WORDS =
   /^(?:unbook|return|give\s+back|hand\s+back|free\s+up|(?:(?:i(?:['’]?m|\s+am|['’]?ve|\s+have)?|we(?:['’]?re|\s+are|['’]?ve|\s+have))\s+)?(?:all\s+)?(?:done|finished)(?:\s+(?:testing|working|using\s+it))?(?:\s+(?:with|on))?|(?:cancel|drop|delete|remove)\s+(?:my\s+|the\s+|this\s+)?(?:booking|reservation)s?(?:\s+(?:of|for|on))?)(?:\s+(\S[\s\S]*))?$/i;
 /** `free 5g`, `a free 5g`, `is there a free 5g testbed`, `any free 5g ones`: the label, when a testbed carries it. */
-const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?free\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
+const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+|an?\s+)?(?:free|busy)\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /**
  * `which 5g testbeds are free`, `any 5g available now`, `is a 5g free`, `is there a testbed with 5g free`: the label, when a testbed
  * carries it.
  */
 const LABEL_FREE =
-  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:(?:is|are)\s+there\s+)?(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available)(?:\s+now)?$/i;
+  /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:(?:is|are)\s+there\s+)?(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available|busy|taken|in\s+use|booked)(?:\s+now)?$/i;
 /** `for the night`, `for the weekend` after a testbed released: why now, not a time (a release is now). */
 export const RELEASED_FOR = /\s+for\s+(?:the\s+)?(?:night|day|weekend|week|today|tonight|now)$/i;
 /** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
@@ -1436,7 +1438,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const toAdmins = TELL_ADMINS_PROBLEM.exec(command)?.[1];
   if (toAdmins !== undefined) return toAdmins;
   const waitCancelled = wordsAround(WAIT_CANCELLED, command);
-  if (waitCancelled !== undefined && namesOne(testbeds, waitCancelled)) return `unwait ${waitCancelled}`;
+  if (waitCancelled !== undefined && namesWaited(testbeds, waitCancelled)) return `unwait ${waitCancelled}`;
   const checked = wordsAround(CHECK_IF, command);
   if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
@@ -1567,6 +1569,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const given = notNeeded?.slice(1).find((group) => group !== undefined)?.trim();
   // `it` (whatever is offered) is read by `pass` itself.
   if (given !== undefined && (IT.test(given) || namesOne(testbeds, given))) return `pass ${given}`;
+  // `I don't need a 5g anymore`: no longer waiting for one of them.
+  const labelNeeded = given?.replace(/^(?:an?|any)\s+/i, '');
+  if (labelNeeded !== undefined && readLabel(labelNeeded) !== null && labelCarried(testbeds, labelNeeded)) return `unwait ${labelNeeded}`;
   // `extend my lab-3 booking by an hour`, `extend booking lab-3 1h`: the testbed's name where the command takes it.
   const bookingOf = command.length > AROUND_NAME_MAX ? null : EXTEND_BOOKING_OF.exec(command);
   if (bookingOf?.[1] !== undefined && namesOne(testbeds, bookingOf[1])) return `extend ${bookingOf[1]}${bookingOf[2] ?? ''}`;
@@ -1714,6 +1719,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (exist !== null && (exist[1] === undefined || /^(?:the|all)$/i.test(exist[1]))) return 'status';
   if (exist?.[1] !== undefined && labelCarried(testbeds, exist[1])) return `status ${exist[1]}`;
   if (LAB_STATS.test(command)) return 'report';
+  const meant = LABEL_MEANT.exec(command)?.[1];
+  if (meant !== undefined && labelCarried(testbeds, meant)) return 'labels';
   // `who is the admin of lab-3`: the lab's admins, who look after every testbed (only of a testbed of the lab: other words are a
   // person's).
   const adminOf = ADMIN_OF.exec(command)?.[1].trim();
@@ -1884,7 +1891,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const listed = command.length > AROUND_NAME_MAX ? undefined : eitherWords(command.replace(/\s+(?:status|info|details)$/i, ''));
   if (listed !== undefined && testbedsNamed(testbeds, listed) !== undefined) return `who has ${listed}`;
   // `5g only`, `just 5g`: that label's testbeds.
-  const onlyLabel = /^(?:(?:only|just)\s+(\S+)|(\S+)\s+only)$/i.exec(command)?.slice(1).find((group) => group !== undefined);
+  const onlyLabel = /^(?:show\s+(?:me\s+)?)?(?:(?:only|just)\s+(?:the\s+)?(?:(?:free|busy)\s+)?(\S+)(?:\s+(?:ones|testbeds))?|(?:(?:free|busy)\s+)?(\S+)(?:\s+(?:ones|testbeds))?\s+only)$/i.exec(command)?.slice(1).find((group) => group !== undefined);
   if (onlyLabel !== undefined && readLabel(onlyLabel) !== null && labelCarried(testbeds, onlyLabel) && !namesOne(testbeds, onlyLabel)) return `status ${onlyLabel}`;
   // Last: a wish for the bot (`add a calendar view`), once no command has read the words.
   if (command.length <= AROUND_NAME_MAX + LIMITS.purposeMax && WISHED.test(command)) return 'feedback';

@@ -269,7 +269,8 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
   const phrase = match[1].trim().toLowerCase();
   if (Object.hasOwn(STATE_PHRASES, phrase)) return { label: STATE_PHRASES[phrase] };
   // (`status of 5g testbeds`: the label, with the word for what carries it.)
-  const label = readLabel(match[1]) ?? readLabel(match[1].replace(/\s+(?:testbeds?|ones|boxes|rigs)\s*$/i, ''));
+  // (`status of the 5g ones`: the article and the word for what carries it say nothing.)
+  const label = readLabel(match[1]) ?? readLabel(match[1].replace(/^(?:all\s+)?(?:the\s+)?/i, '').replace(/\s+(?:testbeds?|ones|boxes|rigs)\s*$/i, ''));
   return label === null ? 'invalid' : { label };
 }
 

@@ -465,3 +465,20 @@ describe('one’s own booking, named by its label or asked about', () => {
     }
   });
 });
+
+describe('a label’s testbeds, asked and waited for in more words', () => {
+  it('`show 5g only`, `free 5g only`, `which 5g ones are busy`, `busy 5g testbeds` and `status of the 5g ones` show the 5g testbeds (the last was refused)', () => {
+    for (const typed of ['show 5g only', 'only the free 5g ones', 'free 5g only', 'which 5g ones are busy', 'busy 5g testbeds', 'status of the 5g ones']) {
+      expect(said(typed, 'grace'), typed).toEqual(status('5g'));
+    }
+  });
+
+  it('`cancel my 5g wait` and `I don’t need a 5g anymore` stop waiting for any 5g; `what does the 5g label mean` lists the labels', () => {
+    const unwaitLabel = [{ type: 'lifecycle.submitted', request: { type: 'unwaitLabel', label: '5g' }, now: NOW }];
+    for (const typed of ['cancel my 5g wait', "I don't need a 5g anymore"]) expect(said(typed, 'grace'), typed).toEqual(unwaitLabel);
+    expect(said('what does the 5g label mean', 'grace')).toEqual(reply({ kind: 'labels' }));
+    // A word no label of the lab is: the hint, and a recording blanks it.
+    expect(said('what does the Zebrafalcon label mean', 'grace')).toEqual(reply({ kind: 'hint' }));
+    expect(isCommandText('what does the Zebrafalcon label mean', testbeds)).toBe(false);
+  });
+});
