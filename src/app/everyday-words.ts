@@ -67,7 +67,7 @@ const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:
  * has, or none named.
  */
 const BOOK_ASKED =
-  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i(?:['’]ll|\s+will)\s+(?:need|want)|(?:i(?:['’]?m|\s+am)\s+)?looking\s+for|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
+  /^(?:i\s+(?:(?:just|only|really)\s+)?(?:need|want|would\s+like)|i(?:['’]ll|\s+will)\s+(?:need|want)(?!\s+(?:it|this|that)(?:\s|$))|(?:i(?:['’]?m|\s+am)\s+)?looking\s+for|i['’]d\s+like|i\s+wanna|(?:(?:just|only)\s+)?need|(?:can|could|may)\s+i\s+(?:(?:please|pls|plz)\s+)?(?:have|get(?!\s+in\s+line\s)|use|take|grab|borrow|book|reserve)|(?:(?:can|could|would)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+)?lend\s+me|give\s+me(?!\s+a\s+(?:shout|ping|heads[\s-]?up)\s)|gimme)\s+(\S[\s\S]*)$/i;
 /**
  * `queue lab-3`, `queue for lab-3`, `join the queue for lab-3`, `join queue lab-3`, `add me to the queue of lab-3`, `get in line for
  * lab-3`, `sign me up for lab-3`: wait.
@@ -384,7 +384,7 @@ const WHO_GETS_NEXT =
  * a time, is read as `extend` reads it).
  */
 const STILL_NEED =
-  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?(?:extending|prolonging|renewing)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:i\s+)?still\s+need|(?:(?:can|could|may)\s+i\s+(?:please\s+)?|i(?:['’]?ll|\s+will)\s+|is\s+it\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+i\s+)?(?:keep|renew|prolong|extend|bump)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?(?:extending|prolonging|renewing)(?=\s)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)|i(?:['’]?m|\s+am)\s+not\s+(?:done|finished)\s+with|(?:please\s+)?(?:don['’]?t|do\s+not)\s+release|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?more\s+time\s+(?:on|with|for))\s+(\S[\s\S]*)$/i;
 
 /**
  * `still need it`, `I'm still using it`, `not done yet`, `almost done`, `need more time`, `snooze`, `remind me later`,
@@ -393,10 +393,10 @@ const STILL_NEED =
  * settles the reminders).
  */
 const STILL_MINE =
-  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)(?:\s+for\s+a\s+(?:bit|while|little))?|still\s+running|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|keep|(?:i\s+)?(?:can['’]?t|cannot|can\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|right\s+now))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
+  /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)(?:\s+for\s+a\s+(?:bit|while|little))?|still\s+running|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|keep|(?:i\s+)?(?:can['’]?t|cannot|can\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|right\s+now))?|(?:please\s+)?(?:don['’]?t|do\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|please))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
-const NEED_IT = /^(?:i\s+)?need\s+(?:it|this|that)\s+(\S[\s\S]{0,80})$/i;
+const NEED_IT = /^(?:i\s+|i(?:['’]ll|\s+will)\s+)?(?:still\s+)?need\s+(?:it|this|that)\s*,?\s+(?:(?:give\s+me|i\s+need)\s+)?(\S[\s\S]{0,80})$/i;
 /**
  * `what's due back today`, `what frees up today`, `anything free later today`, `due today`, `what's coming free`, `will
  * anything be free soon`: the bookings due back later today, soonest first (`status due today`).
@@ -1121,7 +1121,7 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
  * release it, sorry`: the release form, their own first.
  */
 const RELEASE_MINE =
-  /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?)$/i;
+  /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:yes[,!]?\s+)?go\s+ahead\s+and\s+release(?:\s+it)?)$/i;
 /**
  * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give
  * lab-3 back`, `free lab-3 up`, `anyone want lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3
@@ -1581,7 +1581,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // (A comma before a reason keeps it: `extend lab-3 by 2 hours, the soak is still running` extends by 2 hours.)
   const asTyped = stillNeed?.[1];
   const withReason = asTyped !== undefined && asTyped.includes(',') && asTyped.length <= MORE_TIME_MAX ? readTypedExtend(asTyped, testbeds) : undefined;
-  if (withReason !== undefined && withReason.testbed !== undefined && isMoreTime(withReason)) return `extend ${asTyped}`;
+  // (`still need it, give me 2 more hours`: the booking talked about, then the time.)
+  if (withReason !== undefined && (withReason.testbed !== undefined || /^(?:it|this|that)\s*,/i.test(asTyped ?? '')) && isMoreTime(withReason)) return `extend ${asTyped}`;
   const extended = asTyped?.replace(/\s*,\s*/g, ' ');
   if (extended !== undefined && readTypedExtend(extended, testbeds).testbed !== undefined) return `extend ${extended}`;
   // `keep until tomorrow`, `still need 2 more hours`: their booking, that much longer.

@@ -700,6 +700,10 @@ const EVERY_BOOKING = /^(?:(?:all|both)\b[\s\S]*|my\s+(?:bookings|testbeds|reser
  * running`), which an extension does not keep (so not every word was read).
  */
 function readExtendWords<T extends Pick<TestbedRecord, 'testbed_name'>>(typed: string, testbeds: readonly T[]): TypedExtend<T> {
+  // `still need it, give me 2 more hours`: the booking talked about, then the time asked for.
+  const afterIt = /^(?:it|this|that)\s*[,;:.!-]+\s*(?:(?:give\s+me|i\s+need|need)\s+)?(\S[\s\S]*)$/i.exec(typed)?.[1];
+  const asked = afterIt === undefined ? undefined : readExtendOnly(afterIt, testbeds);
+  if (asked !== undefined && asked.testbed === undefined && isMoreTime(asked)) return asked;
   const read = readExtendOnly(typed, testbeds);
   if (isMoreTime(read)) return read;
   for (const reason of [...typed.slice(0, EXTEND_BEFORE_REASON_MAX).matchAll(EXTEND_REASON)].slice(0, EXTEND_REASON_TRIES)) {

@@ -163,7 +163,9 @@ describe('booking, waiting and reminders as chat says them', () => {
 describe('what follows a first clause', () => {
   it('is read when the clause asks for nothing, and never after `no`, a purpose, or a testbed it is about', () => {
     expect(said('I was wondering, can I have lab-5', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
-    expect(said("no, don't release lab-1")).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(said("no, don't book lab-5")).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+    // (`don't release lab-1` is a command of its own now: keep it, Ada's bookings with lab-1 chosen; never its release.)
+    expect(said("no, don't release lab-1")).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
     expect(said('quick test on lab-5, 10 mins', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
     // What follows names no testbed of the lab: not a form on “his testbeds”.
     expect(said('Linus left the company, release his testbeds', 'grace')).toEqual(reply({ kind: 'hint' }));

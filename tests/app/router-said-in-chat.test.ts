@@ -482,3 +482,20 @@ describe('a label’s testbeds, asked and waited for in more words', () => {
     expect(isCommandText('what does the Zebrafalcon label mean', testbeds)).toBe(false);
   });
 });
+
+describe('said back to a reminder, in more words', () => {
+  it('`still need it, give me 2 more hours` is two more hours (the time after the comma was lost); `I will need it until friday` until Friday', () => {
+    expect(said('yes I still need it, give me 2 more hours')).toEqual([{ type: 'mine.requested', extendMinutes: 120 }]);
+    expect(said('I will need it until friday')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-06T23:59:00.000Z' }]);
+    // A reason after the comma is still no time.
+    expect(said('I still need it, the soak is running')).toEqual([{ type: 'mine.requested' }]);
+    // `I'll need a testbed` still opens the booking form.
+    expect(said("I'll need a testbed", 'grace')).toEqual([{ type: 'registration.started' }]);
+  });
+
+  it('`don’t release it` keeps it (their bookings), `go ahead and release it` releases', () => {
+    for (const typed of ["don't release it", 'please don’t release it yet']) expect(said(typed), typed).toEqual([{ type: 'mine.requested' }]);
+    expect(said('do not release lab-1')).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
+    expect(said('go ahead and release it')).toEqual([{ type: 'release.started' }]);
+  });
+});
