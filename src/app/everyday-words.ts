@@ -370,7 +370,7 @@ const COUNTED =
   /^(?:count\s+(?:the\s+)?(free|available|overdue|busy|in\s+use|taken|booked)(?:\s+(?:testbeds?|ones?))?|(?:the\s+)?(?:number|count)\s+of\s+(free|available|overdue|busy|taken|booked)\s+(?:testbeds?|ones?)|(free|available|overdue|busy)\s+count)$/i;
 /** `anything open?`, `what's open`, `open testbeds`, `got anything free`: the free ones (`open` only where no testbed carries it as a label). */
 const OPEN_ASKED =
-  /^(?:(?:(?:got|have\s+you\s+got)\s+)?anything|what(?:['’]?s|\s+is|\s+are)|which(?:\s+(?:testbeds?|ones?))?(?:\s+(?:is|are))?|any(?:\s+testbeds?)?|(?:show|list)(?:\s+me)?(?:\s+the)?)\s+open(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$|^open\s+(?:testbeds?|ones?)$|^got\s+anything\s+(?:free|available)$/i;
+  /^(?:(?:(?:got|have\s+you\s+got)\s+)?anything|what(?:['’]?s|\s+is|\s+are)|which(?:\s+(?:testbeds?|ones?))?(?:\s+(?:is|are))?|any(?:\s+testbeds?)?|are\s+there(?:\s+any)?|(?:show|list)(?:\s+me)?(?:\s+the)?)\s+open(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$|^open\s+(?:testbeds?|ones?)$|^got\s+anything\s+(?:free|available)$/i;
 /**
  * `who will have lab-3 next`, `who gets lab-3 after Linus`, `who is after Linus on lab-3`: as `who has lab-3` (group 1, 2 or 3), whose
  * row says who is in line (a colleague named is not read).
@@ -407,7 +407,7 @@ const DUE_TODAY =
  * Words that read as a time after `until` but alone are something else, or say too little: a number (`+1` agrees), a meal, a day's
  * short name (`sun`, `sat`), `17h` (seventeen hours, or 17:00?).
  */
-const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|(?:after\s+)?(?:lunch|breakfast|dinner)|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:1[3-9]|2[0-3])\s*h)$/i;
+const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:after\s+)?(?:lunch|breakfast|dinner)|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:1[3-9]|2[0-3])\s*h)$/i;
 /** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
 const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 
@@ -659,7 +659,7 @@ const NEED_ONE_NOW =
  * form, which offers the free ones, or with none free, Wait for any testbed.
  */
 const ANY_ONE_WILL_DO =
-  /^(?:(?:get|give|find)\s+me\s+(?:the\s+next|the\s+first|a|any)\s+(?:free\s+|available\s+)?(?:testbed|one)(?:\s+that\s+(?:frees\s+up|is\s+free))?|any\s+(?:testbed|one)\s+will\s+do|(?:whatever|whichever)(?:\s+one)?\s+is\s+free(?:\s+first)?|i\s+don['’]?t\s+(?:care|mind)\s+which(?:\s+one)?)(?:\s+please)?$/i;
+  /^(?:(?:get|give|find)\s+me\s+(?:the\s+next|the\s+first|a|any)\s+(?:free\s+|available\s+)?(?:testbed|one)(?:\s+that\s+(?:frees\s+up|is\s+free))?|any(?:\s+(?:testbed|one))?\s+(?:will\s+do|is\s+fine|works)|(?:whatever|whichever)(?:\s+one)?(?:\s+is|['’]s)\s+free(?:\s+first)?|i\s+don['’]?t\s+(?:care|mind)\s+which(?:\s+one)?|(?:it\s+)?does(?:n['’]?t|\s+not)\s+matter\s+which(?:\s+one)?|surprise\s+me|pick\s+(?:one|any)(?:\s+for\s+me)?|(?:a|one)\s+(?:free\s+)?(?:testbed|one))(?:\s+please)?$/i;
 /** `put me on the waiting list`, `waitlist me`, `queue me` (no testbed named): the status card, whose picker chooses one. */
 const WAITLIST_ME =
   /^(?:(?:put|add)\s+me\s+(?:on|to|in)\s+(?:the\s+|a\s+)?(?:waiting\s*list|wait-?list|queue|line)|wait-?list\s+me|queue\s+me(?:\s+up)?)(?:\s+please)?$/i;
@@ -1230,6 +1230,8 @@ const DONE_RELEASE_ALL =
   /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|releasing|free(?:\s+up)?|freeing(?:\s+up)?|return|returning|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
 /** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
 const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|nvm|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
+/** `find me a free 5g`, `get me any 5g testbed`: the label (group 1). */
+const FIND_ME_LABEL = /^(?:get|give|find)\s+me\s+(?:a|an|any|the\s+next|the\s+first)\s+(?:free\s+|available\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
 /** `a 5g`, `one 5g testbed`: one testbed carrying a label (group 1). */
 const ONE_OF_LABEL = /^(?:an?|one)\s+(\S+?)(?:\s+(?:testbed|one|box|rig))?$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
@@ -1297,8 +1299,10 @@ const RELEASE_IF_TESTBED =
  * before its button is pressed.
  */
 export function everydayCommand(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
-  const read = readEveryday(command, testbeds);
-  if (read !== command) return read;
+  // (`need any box for 1h`, `grab me a box`: after an article, `box` is what is asked for, whatever the rest reads as.)
+  const articled = /(?:^|\s)(?:any|an?|one|free)\s+(?:box|rig)(?:e?s)?(?=$|[\s?!.,])/i.test(command) ? withTestbedWords(command, testbeds) : command;
+  const read = readEveryday(articled, testbeds);
+  if (read !== articled) return read;
   // Only words read as nothing else are read again with `testbed` for `box`: a name or purpose typed keeps its words.
   const plain = withTestbedWords(command, testbeds);
   if (plain === command) return read;
@@ -1479,6 +1483,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)(?:\s|$)/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
   const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
   if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
+  // `find me a free 5g`, `get me any 5g`: one of them booked.
+  const foundLabel = FIND_ME_LABEL.exec(command)?.[1];
+  if (foundLabel !== undefined && labelCarried(testbeds, foundLabel) && !namesOne(testbeds, foundLabel)) return `book ${foundLabel}`;
   // `a 5g please`, `one 5g`: one testbed carrying the label, asked for (a label alone, `5g`, is its status).
   const oneOf = ONE_OF_LABEL.exec(command)?.[1];
   if (oneOf !== undefined && labelCarried(testbeds, oneOf) && !namesOne(testbeds, oneOf)) return `book ${oneOf}`;

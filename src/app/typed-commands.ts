@@ -279,7 +279,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /** `in an hour`, `in 10 min`, `in 2h`: a while from now, asked about (`is lab-3 free in an hour`, `lab-3 free in 10 min`). */
 export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m))`;
 /**

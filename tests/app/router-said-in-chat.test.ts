@@ -499,3 +499,21 @@ describe('said back to a reminder, in more words', () => {
     expect(said('go ahead and release it')).toEqual([{ type: 'release.started' }]);
   });
 });
+
+describe('any testbed will do', () => {
+  it('`surprise me`, `any will do`, `whatever’s free`, `doesn’t matter which`, `a testbed please`, `need any box for 1h` open the booking form (the last took “box” for the purpose)', () => {
+    for (const typed of ['surprise me', 'any will do', "whatever's free", "doesn't matter which", 'any one is fine', 'a testbed please', 'a free one please', 'pick one']) {
+      expect(said(typed, 'grace'), typed).toEqual([{ type: 'registration.started' }]);
+    }
+    expect(said('need any box for 1h', 'grace')).toEqual([{ type: 'registration.started', filled: { release_choice: '1h' } }]);
+    // A purpose keeps its words.
+    expect(said('book lab-5 for a box test', 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'a box test' } }]);
+    expect(said('find me a free 5g', 'grace')).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
+    for (const typed of ['are there open testbeds', 'can you find me something free']) expect(said(typed, 'grace'), typed).toEqual(status('free'));
+  });
+
+  it('a number in words alone is no time said back (`five` was more time until 17:00, as `5` alone is not); `until five` still is', () => {
+    for (const typed of ['one', 'five', 'one please']) expect(said(typed), typed).toEqual(reply({ kind: 'hint' }));
+    expect(said('until five')).toEqual([{ type: 'mine.requested', extendUntil: '2026-03-02T17:00:00.000Z' }]);
+  });
+});
