@@ -1281,11 +1281,13 @@ const FREE_LABEL = /^(?:is\s+there\s+(?:a|an|any)\s+|are\s+there\s+any\s+|any\s+
  */
 const LABEL_FREE =
   /^(?:which|what|any|is\s+(?:a|an|any)|are\s+any|(?:(?:is|are)\s+there\s+)?(?:a|any)\s+(?:testbeds?|ones?)\s+(?:with|labell?ed|tagged))\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?(?:\s+(?:is|are))?\s+(?:free|available|busy|taken|in\s+use|booked)(?:\s+now)?$/i;
+/** A stretch of time a release is said for (`today`, `the night`, `the weekend`): when, not which. */
+const FOR_A_STRETCH = String.raw`today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week`;
 /** `for the night`, `for the weekend` after a testbed released: why now, not a time (a release is now). */
-export const RELEASED_FOR = /\s+for\s+(?:the\s+)?(?:night|day|weekend|week|today|tonight|now)$/i;
-/** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
+export const RELEASED_FOR = new RegExp(String.raw`\s+for\s+(?:${FOR_A_STRETCH})$`, 'i');
 /** `for today`, `for the day`, `for now` after `done`, or what was done (`done with my testing`): no testbed named. */
-const FOR_NOW = /^(?:(?:for\s+)?(?:today|tonight|now|the\s+day|the\s+night|the\s+week(?:end)?|this\s+week)|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$/i;
+const FOR_NOW = new RegExp(String.raw`^(?:(?:for\s+)?(?:${FOR_A_STRETCH})|(?:my|the|our)\s+(?:testing|tests?|test\s+run|work|job|runs?|experiments?|debugging|stuff))$`, 'i');
+/** `free lab-3`, `cancel lab-3`: release, when the words name a testbed (`free beer` does not; `cancel` alone stops a conversation). */
 const RELEASE_IF_TESTBED =
   /^(?:free|cancel|unlock|un-?reserve|un-book|un-?register|de-?register|relinquish|releasing|returning|freeing(?:\s+up)?|giving\s+back|handing\s+back|(?:i(?:\s+have|['’]?ve)?\s+)?(?:just\s+)?(?:released|returned|gave\s+back|freed(?:\s+up)?)|(?:i(?:['’]?m|\s+am)\s+)?(?:drop(?:ping)?|let(?:ting)?\s+go\s+of|through\s+with)|(?:(?:sorry|oops)[,!]?\s+)?(?:i\s+)?forgot\s+to\s+(?:release|free(?:\s+up)?|give\s+back)|(?:i(?:['’]?ll|\s+will|\s+can)\s+)?give\s+up(?!\s+on\s))\s+(\S[\s\S]*)$|^(?:giving|handing)\s+(\S[\s\S]*?)\s+back$|^check\s+(\S[\s\S]*?)\s+(?:back\s+in|in\s+again)$|^(?:i\s+)?(?:booked|reserved|took)\s+(\S[\s\S]*?)\s+(?:by\s+(?:accident|mistake)|accidentally)$|^(?:i\s+)?accidentally\s+(?:booked|reserved|took)\s+(\S[\s\S]*)$/i;
 

@@ -59,7 +59,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:retire|decommission|archive|(?:remove|delete)\s+testbed)(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_retire'],
   // `remove lab-3 from the lab`, `onboard lab-9`, `add lab-9 to the lab`.
   [/^(?:remove|delete)\s+(?<words>\S[\s\S]*?)\s+(?:from|off|out\s+of)\s+the\s+(?:lab|list|fleet|pool)$/i, 'testbed_retire', 'named'],
-  [/^(?:onboard(?:\s+testbed)?|add\s+testbed)\s+(?<words>\S[\s\S]*?)(?:\s+to\s+the\s+(?:lab|list|fleet|pool))?$|^add\s+(?<words2>\S[\s\S]*?)\s+to\s+the\s+(?:lab|list|fleet|pool)$/i, 'testbed_add'],
+  [/^onboard(?:\s+testbed)?\s+(?<words>\S[\s\S]*?)(?:\s+to\s+the\s+(?:lab|list|fleet|pool))?$/i, 'testbed_add'],
+  [/^add\s+(?<words>\S[\s\S]*?)\s+to\s+the\s+(?:lab|list|fleet|pool)$/i, 'testbed_add'],
   // `mark lab-3 as under maintenance`, `set lab-3 to maintenance until friday`.
   [/^(?:mark|set|flag)\s+(?<words>\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:under\s+|in\s+)?maintenance(?<rest>\s+(?:until|till|for|because)\s+\S[\s\S]*)?$/i, 'maintenance_start', 'named'],
   // `maintenance over for lab-3`, `maintenance on lab-3 is over`, `lab-3 maintenance done`.
@@ -163,8 +164,7 @@ export function adminTask<T extends NamedRecord>(command: string, testbeds: read
   for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
-    const { person, end } = match.groups ?? {};
-    const words = match.groups?.words ?? match.groups?.words2;
+    const { words, person, end } = match.groups ?? {};
     // A new end said with `to` (`push lab-3's maintenance to friday`) is read as `until` is.
     const rest = end === undefined ? (match.groups?.rest ?? '') : ` until ${end}`;
     if (words !== undefined && !guarded(guard, task, `${words}${rest}`, testbeds)) continue;
