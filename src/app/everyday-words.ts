@@ -39,7 +39,7 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+|would\s+it\s+be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:let['’]?s|i(?:['’]?ll|\s+will)|we(?:['’]ll|\s+will))\s+)?go\s+(?:with|for)|(?:i(?:['’]?m|\s+am)\s+)?going\s+with|let['’]?s\s+(?:do|use|take|grab)|i(?:['’]?ll|\s+will)\s+be\s+using|(?:i(?:['’]?m|\s+am)\s+)?(?:getting\s+on(?:to)?|logging\s+(?:in(?:to)?|on(?:to)?)|starting\s+on|steal(?:ing)?|(?:running|starting|kicking\s+off)\s+(?:(?:my|a|the|some|our)\s+)?(?:tests?|runs?|jobs?|regression|soak)\s+on)|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /**
  * `when does lab-1 expire`, `when does my lab-1 booking end`, `how long is lab-1 mine for`, `is lab-1 still mine`, `is my booking
  * on lab-1 still valid`: the testbed (group 1 to 4).
@@ -584,6 +584,9 @@ const TIME_CHANGED_ALONE =
 function pushedBack(typed: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name'>[]): string | undefined {
   // `push lab-3 back 2h`: a length after `back` without `by`.
   const said = typed.replace(/^(\S+\s+\S[\s\S]*?\s+back)\s+(?=\d|(?:an?|another|one|two|half\s+an?)\s+\S)/i, '$1 by ');
+  // `push everything to 6pm`, `move all of them by an hour`: as `extend everything …`.
+  const every = /^(?:push|move|postpone|delay|shift)(?:\s+back)?\s+(?:everything|all(?:\s+of\s+them)?|both(?:\s+of\s+them)?|them\s+all|all\s+(?:of\s+)?my\s+(?:bookings|testbeds|reservations))(?:\s+back)?\s+((?:to|until|till|by)\s+\S[\s\S]*)$/i.exec(said)?.[1];
+  if (every !== undefined) return `extend everything ${every}`;
   const alone = TIME_CHANGED_ALONE.exec(said);
   if (alone !== null && alone[1] === undefined) return 'mine';
   if (alone?.[1] !== undefined && namesOne(testbeds, alone[1].trim())) return `extend ${alone[1].trim()}`;
@@ -903,8 +906,12 @@ const WAIT_NEXT_OF = /^(?:wait|queue)(?:\s+(?:for|on))?\s+(?:the\s+)?(?:next|fir
 /** `can someone free up lab-3 for me`: as `who has lab-3`, whose row names its holder, with Ask the holder (group 1). */
 const SOMEONE_FREE =
   /^(?:can|could|will|would)\s+(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+back|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)(?:\s+for\s+(?:me|us))?$/i;
-/** `lab-3 for me`, `lab-5 instead`, `any 5g instead`: book it (group 1). */
-const NAME_FOR_ME = /^(\S[\s\S]{0,80}?)\s+(?:for\s+(?:me|us|myself)|instead)$/i;
+/**
+ * `lab-3 for me`, `lab-5 instead`, `any 5g instead`, and a choice said (`lab-5 it is`, `lab-5 will do`, `lab-5 works for me`, `lab-5
+ * then`, `lab-5 -> me`, `me: lab-5`, `assign me lab-5`): book it (group 1 or 2).
+ */
+const NAME_FOR_ME =
+  /^(?:(\S[\s\S]{0,80}?)(?:\s+(?:(?:for\s+(?:me|us|myself)|instead|it\s+is|will\s+do|works\s+for\s+(?:me|us)|would\s+(?:work|do|be\s+(?:great|perfect|good|nice|fine|ideal))|sounds\s+(?:good|great|perfect)|is\s+perfect)(?:\s+then)?|then)|\s*(?:->|→|=>|[:=])\s*(?:me|mine))|(?:me\s*[:=]|assign\s+me|set\s+me\s+up\s+(?:on|with))\s+(\S[\s\S]{0,80}?))$/i;
 /**
  * `is lab-3 held by Linus`, `is lab-3 booked by a pipeline`, `who is holding lab-3 via the API`, `is a pipeline using lab-3`:
  * as `who has lab-3` (group 1 or 3), whoever was named (group 2, a person's words unless a pipeline's or nobody's).
@@ -1111,9 +1118,12 @@ const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
-/** `postpone my release`, `delay the release of lab-3`, `push back my release`: extend (the testbed, group 1, when named). */
+/**
+ * `postpone my release`, `delay the release of lab-3`, `push back my release`, `postpone lab-3's release`: extend (the testbed, group 1
+ * or 2, when named), by or to what follows (`delay release by 1h`, `postpone release to 6`: group 3).
+ */
 const RELEASE_POSTPONED =
-  /^(?:postpone|delay|defer|push\s+back|put\s+off)\s+(?:my\s+|the\s+)?(?:release|return)(?:\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?))?$/i;
+  /^(?:postpone|delay|defer|push\s+back|put\s+off)\s+(?:(?:my\s+|the\s+)?(?:release|return)(?:\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?))?|(\S[\s\S]{0,80}?)(?:['’]s)?\s+(?:release|return))(\s+(?:by|to|until|till)\s+\S[\s\S]{0,40})?$/i;
 /** `bump my booking by an hour`, `bump it`: as `extend …` (a testbed named after `bump` is read with the other words for extending). */
 const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|this|that)(?:\s+\S[\s\S]*)?)$/i;
 /**
@@ -1121,7 +1131,7 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
  * release it, sorry`: the release form, their own first.
  */
 const RELEASE_MINE =
-  /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:yes[,!]?\s+)?go\s+ahead\s+and\s+release(?:\s+it)?)$/i;
+  /^(?:(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)\s+(?:here|done|and\s+dusted)|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:yes[,!]?\s+)?go\s+ahead\s+and\s+release(?:\s+it)?)$/i;
 /**
  * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give
  * lab-3 back`, `free lab-3 up`, `anyone want lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3
@@ -1241,7 +1251,7 @@ const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+
  * bookings, each a press from released.
  */
 const LEAVING =
-  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
+  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|clocking\s+(?:out|off)|out\s+for\s+(?:the\s+)?(?:day|night|today|weekend)|(?<=(?:^|\s)(?:i['’]?m|am)\s+)out(?=\s+now|$)|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
 /** `how many 5g are free`, `how many 5g testbeds are available`: that label's testbeds (group 1), each with its state. */
 const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
 /** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
@@ -1256,7 +1266,7 @@ const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|pas
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:releasing|returning|freeing(?:\s+up)?|giving\s+back|dropping)|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all)(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?(?:\s+(?:i\s+(?:have|hold|booked|reserved|own)|i['’]ve\s+got|i['’]?m\s+holding))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:releasing|returning|freeing(?:\s+up)?|giving\s+back|dropping)|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|all\s+(?:of\s+)?my\s+(?:stuff|things)|(?:all\s+(?:of\s+)?)?my\s+(?:two|three|2|3)\s+(?:bookings|reservations|testbeds))(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?(?:\s+(?:i\s+(?:have|hold|booked|reserved|own)|i['’]ve\s+got|i['’]?m\s+holding))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
@@ -1567,7 +1577,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (nextOf !== undefined && readLabel(nextOf) !== null && labelCarried(testbeds, nextOf)) return `wait any ${nextOf}`;
   const someone = SOMEONE_FREE.exec(command)?.[1].trim();
   if (someone !== undefined && namesOne(testbeds, someone)) return `who has ${someone}`;
-  const forMe = NAME_FOR_ME.exec(command)?.[1].trim();
+  const chosen = NAME_FOR_ME.exec(command);
+  const forMe = (chosen?.[1] ?? chosen?.[2])?.trim();
   if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
   const letHave = LET_HAVE.exec(command);
   const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
@@ -1825,8 +1836,10 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (WHO_WAITS.test(command)) return 'status';
   if (CHANGE_MINE.test(command)) return 'mine';
   const postponed = RELEASE_POSTPONED.exec(command);
-  if (postponed && (postponed[1] === undefined || MY_BOOKING.test(postponed[1]))) return 'extend';
-  if (postponed?.[1] !== undefined && namesOne(testbeds, postponed[1])) return `extend ${postponed[1]}`;
+  const postponedName = (postponed?.[1] ?? postponed?.[2])?.trim();
+  const postponedBy = postponed?.[3] ?? '';
+  if (postponed && (postponedName === undefined || MY_BOOKING.test(postponedName))) return `extend${postponedBy}`;
+  if (postponedName !== undefined && namesOne(testbeds, postponedName)) return `extend ${postponedName}${postponedBy}`;
   const bumped = command.length > MORE_TIME_MAX ? undefined : BUMPED.exec(command)?.[1];
   if (bumped !== undefined) return `extend ${bumped}`;
   if (LONGEST_HELD.test(command)) return 'status in use';

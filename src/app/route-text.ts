@@ -3,6 +3,7 @@
  * context, and the receive time with the event. What the words mean is read in `typed-commands.ts`
  * (after `everyday-words.ts` has read the words people use as the commands), an admin's tasks in `typed-admin.ts`.
  */
+import { SELF } from '../cards/handover.card.js';
 import { SUGGESTIBLE_COMMANDS } from '../cards/menu.card.js';
 import { NO_NAME, isVagueLength, readNeededBooking, readTypedBooking, readTypedBookingFor, withoutMention, type TypedBooking } from '../cards/typed-booking.js';
 import { MAX_TIME_PHRASE, isTypedTime, readTypedInstant, readTypedRelease, releaseOfValues } from '../cards/typed-time.js';
@@ -507,6 +508,10 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `give lab-3 to Linus`: the card that says who that is on the platform, and hands lab-3 over with one press.
   const handOver = HAND_OVER.exec(command);
   const handed = handOver ? findByTypedName(ctx.testbeds ?? [], handOver[1]) : undefined;
+  // `give lab-5 to me`, `assign lab-5 to me` of a testbed free for anyone: a booking of it, which is what is asked.
+  if (handOver && handed && 'found' in handed && SELF.test(handOver[2].trim()) && handed.found.status === 'available' && !isUnderMaintenance(handed.found)) {
+    return one('conversation', event, { type: 'registration.started', testbedName: handed.found.testbed_name.slice(0, MAX_TYPED_NAME) });
+  }
   if (handOver && handed && 'found' in handed) return one('conversation', event, { type: 'handOver.started', testbedId: handed.found.id, to: selfWords(colleagueWords(handOver[2])).slice(0, 120) });
   const several = handOver ? severalHandedOver(handOver[1], colleagueWords(handOver[2]).slice(0, 120), ctx) : undefined;
   if (several) return several;

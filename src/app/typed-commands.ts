@@ -200,7 +200,11 @@ function withoutEmoji(text: string): string {
 /** `` `book lab-3` ``, `**status**`, `_mine_`: the marks a person typed around the whole command. */
 function withoutMarkup(text: string): string {
   const marked = /^(`{1,3}|\*{1,2}|_{1,2}|~{2})(\S(?:.*\S)?)\1$/.exec(text);
-  return marked === null ? text : marked[2];
+  if (marked !== null) return marked[2];
+  // `*release lab-3`, `release lab-3*`: one star on a side marks a correction of the message before.
+  const star = text.indexOf('*');
+  if (star === -1 || star !== text.lastIndexOf('*')) return text;
+  return star === 0 && /^\*\w/.test(text) ? text.slice(1) : star === text.length - 1 && /\w\*$/.test(text) ? text.slice(0, -1) : text;
 }
 
 /** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
@@ -208,7 +212,7 @@ const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
-  tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight',
+  tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
   firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',
   tuseday: 'tuesday', teusday: 'tuesday', saterday: 'saturday', satuday: 'saturday', munday: 'monday',
   minuts: 'minutes', mintues: 'minutes', horus: 'hours', hourse: 'hours',
@@ -226,13 +230,13 @@ function withTimeSpellings(text: string): string {
 
 /**
  * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `FYI`, `heads up:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
- * could` before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
- * lab-3`); `please`, `now`, `right away`, `thanks` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
+ * could`, and the words that go on from an earlier message (`and`, `then`, `oh and`, `by the way`, `PS`, `what about`, `same for`) before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
+ * lab-3`); `please`, `now`, `right away`, `thanks`, `too` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
  * own or after a comma (`done with lab-3. Thanks all!`, `done, thanks for the reminder`).
  */
-const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:fyi|psa|btw|(?:just\s+)?(?:a\s+)?heads[\s-]?up)\s*[:,!-]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body))\s+)?(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
+const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|(?:(?:oh,?\s+)?(?:and|plus|but)(?:\s+then)?,?|(?:(?:ok(?:ay)?|alright|right|fine)\s+)?then,?|(?:(?:ok(?:ay)?|hmm+|and)\s+)?(?:what|how)\s+about|same\s+(?:for|with|goes\s+for))(?!\s+(?:(?:now|tomorrow|today|tonight|later|next|this|noon|midnight|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|\d))|oh(?:\s+(?:btw|and))?,?|by\s+the\s+way,?|p\.?s\.?[:,]?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:fyi|psa|btw|(?:just\s+)?(?:a\s+)?heads[\s-]?up)\s*[:,!-]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body))\s+)?(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER =
-  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|urgently|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much|for\s+(?:the|your)\s+(?:reminder|heads[\s-]?up|ping|help|message)))?$/i;
+  /(?<=\S)(?<!\bfor)(?<!^(?:what|and))(?:\s*[,:]|\s+[-–—])?\s+(?:please|pls|plz|now|right\s+now|rn|atm|asap|urgently|as\s+soon\s+as\s+possible|right\s+away|already|thanks?|thank\s+you|thx|ty)$|(?<=\S)(?<!^(?:me|you|same))\s+(?:too|also|as\s+well)(?=[?!.]*$)|(?<=[^\s.!?])\s*[.!?,]+\s+(?:thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:all|everyone|guys|team|folks|in\s+advance|a\s+lot|so\s+much|for\s+(?:the|your)\s+(?:reminder|heads[\s-]?up|ping|help|message)))?$/i;
 /** `… if anyone needs it`, `…, in case someone wants it`, `… if no one minds`, `…, any available?` after a command (`lab-3 is free if anyone wants it` keeps it: that is the release said). */
 const IF_ANYONE_AFTER =
   /(?<=\S)(?<!\bis\s+free)\s*,?\s+(?:(?:if|in\s+case)\s+(?:any(?:one|body)|some(?:one|body))(?:\s+else)?\s+(?:needs|wants)\s+it|if\s+(?:no\s*one|no-one|nobody)\s+minds|if\s+(?:that['’]?s|it['’]?s)\s+(?:ok(?:ay)?|alright|fine)(?:\s+with\s+(?:everyone|you|all))?|if\s+possible)$|(?<=\S)\s*,\s*(?:any(?:\s+(?:one|of\s+them))?\s+(?:available|free)|any(?:one|body)\s+free)\??$/i;

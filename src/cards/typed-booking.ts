@@ -7,7 +7,7 @@
 import type { FormValues, TestbedRecord } from '../domain.js';
 import { LAB_LIMITS, findByTypedName, hasLabel, labelCarried, sameName } from '../lab-rules.js';
 import { INPUT_IDS, LIMITS } from './actions.js';
-import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, numberWord, readTypedRange, readTypedRelease } from './typed-time.js';
+import { CLOCK_WITH_HOURS, MAX_TIME_PHRASE, isTypedTime, numberWord, readTypedRange, readTypedRelease, releaseOfValues } from './typed-time.js';
 import { leadingZone } from './typed-zone.js';
 
 /** The testbeds a typed booking is read against: their names, and the labels they carry (a booking may name one). */
@@ -112,11 +112,15 @@ function readTime(phrase: string, now: string, timeZone: string): FormValues | n
  */
 function asClause(words: string, now: string, timeZone: string): { phrase: string; values: FormValues } | undefined {
   const said = /^(?:for|until|till|til|through|thru|over|overnight)\b/i.test(words) ? [words] : [`until ${words}`, `for ${words}`];
+  let passed: { phrase: string; values: FormValues } | undefined;
   for (const phrase of said) {
     const values = readTime(phrase, now, timeZone);
-    if (values !== null) return { phrase, values };
+    if (values === null) continue;
+    // `book lab-5 this morning` at ten: not until nine, which has passed, but for the morning.
+    if (passed === undefined && said.length > 1 && releaseOfValues(values, now, timeZone)?.ok === false) passed = { phrase, values };
+    else return { phrase, values };
   }
-  return undefined;
+  return passed;
 }
 
 function purposeValue(purpose: string): FormValues {
@@ -298,7 +302,7 @@ function timeSaid(words: string, now: string, timeZone: string): string | undefi
   // (`demo at 3pm`, `in an hour`: when something starts, not when the testbed is due back; `for 2 hours` is a length, `for
   // monday` a later day.)
   if (/^for\s/i.test(words) ? forLaterDay(` ${words}`, now, timeZone) === 0 : asksToBookAhead(words)) return undefined;
-  return asClause(words.replace(/^by\s+/i, 'until '), now, timeZone)?.phrase;
+  return asClause(words.replace(/^(?:by|before)\s+/i, 'until '), now, timeZone)?.phrase;
 }
 
 /** Whether words after a time may be its purpose: not a testbed, not a time of their own, not words that go on with the time (`or 6`). */

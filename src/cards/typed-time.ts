@@ -68,7 +68,7 @@ const SPANS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|all\s+)?morning$/i, 'noon'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+(?:whole\s+|entire\s+)?|this\s+|an\s+|all\s+)?afternoon$/i, '17:00'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+|all\s+)?evening$/i, 'tonight'],
-  [/^(?:the\s+)?night$/i, 'morning'],
+  [/^(?:the\s+|all\s+)?night$/i, 'morning'],
   [/^(?:the\s+|this\s+)?weekend$/i, 'monday morning'],
   [/^(?:(?:the\s+)?rest\s+of\s+)?(?:the\s+|this\s+)?week$/i, 'friday'],
   [/^(?:all|the\s+(?:whole|entire))\s+week$/i, 'friday'],
@@ -104,7 +104,7 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:an?|one|1)\s+(?:hour\s+and\s+a\s+half|and\s+a\s+half\s+hours?)$/i, '90 min'],
   // Half a working day.
   [/^(?:a\s+|1\s+)?half(?:\s+a)?[\s-]+day$/i, '4 hours'],
-  [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks)$/i, '2 $1'],
+  [/^(?:a\s+)?couple\s+(?:of\s+)?(hours|days|weeks|minutes|mins)$/i, '2 $1'],
   [/^(?:(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|eow)$/i, 'friday'],
   [/^(?:(\S+(?:\s+\S+)?)\s+)?(?:at\s+)?(?:noon|midday)$/i, '$1 12:00'],
   // `noon tomorrow`, `midday on friday`: the day said after.
@@ -145,7 +145,7 @@ function everydayTime(typed: string): string {
 /** `1h30`, `1h 30m`, `1 hour 30 minutes`, `2 hours and 15 minutes`: hours and minutes, in ms, or null. */
 function readHoursAndMinutes(text: string): number | null {
   // `1h30`, `2 hours and 15 minutes`, or the way a stopwatch shows it: `2:30`.
-  const match = /^(\d{1,3})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/i.exec(text) ?? /^(\d{1,2}):(\d{2})$/.exec(text);
+  const match = /^(\d{1,3})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/i.exec(text) ?? /^(\d{1,2}):(\d{2})(?:\s*(?:h|hrs?|hours?))?$/i.exec(text);
   if (!match || Number(match[2]) > 59) return null;
   const length = Number(match[1]) * HOUR + Number(match[2]) * MINUTE;
   return length > 0 ? length : null;
@@ -201,6 +201,9 @@ function readLength(words: string): number | null {
 
 /** `2-3 hours`, `2 or 3 days`, `an hour or two`: the longer of the two, which is what the booking must cover. */
 function readLengthRange(words: string): number | null {
+  // `2-3h`: the unit touching the second number.
+  const touching = /^(\d{1,3})\s*[-–]\s*(\d{1,3})\s*([a-z]+)$/i.exec(words);
+  if (touching !== null) return readDuration(`${touching[1]} ${touching[3]}`) === null ? null : readDuration(`${touching[2]} ${touching[3]}`);
   const upTo = /^(\S+)\s*(?:-|–|to|or)\s*(\S+)\s+([a-z]+)$/i.exec(words);
   if (upTo !== null) return readDuration(`${upTo[1]} ${upTo[3]}`) === null ? null : readDuration(`${upTo[2]} ${upTo[3]}`);
   const orMore = /^(?:an?|one)\s+([a-z]+)\s+or\s+(\S+)$/i.exec(words);
@@ -423,6 +426,11 @@ function readSpokenClock(text: string): BareClock | null {
   // the morning, where the day's clock read 4:30 tomorrow); `9:30`, `09:30`, `16:30` stay the day's clock.
   const faced = /^([1-6])[:.]([0-5]\d)$/.exec(words);
   if (faced !== null) return { hour: Number(faced[1]), minute: Number(faced[2]) };
+  // `five thirty`, `four forty-five`, `one fifteen`: the hour and its minutes in words, as the clock is read aloud.
+  const aloud = /^([a-z]+)\s+([a-z]+(?:-[a-z]+)?)$/.exec(words);
+  const aloudHour = aloud === null ? undefined : hourOf(aloud[1]);
+  const aloudMinutes = aloud === null || aloudHour === undefined ? undefined : numberWord(aloud[2]);
+  if (aloudHour !== undefined && aloudMinutes !== undefined && aloudMinutes >= 10 && aloudMinutes <= 59) return { hour: aloudHour, minute: aloudMinutes };
   const said = /^(half|(?:a\s+)?quarter|[a-z]+(?:[-\s][a-z]+)?|\d{1,2})(?:\s+minutes?)?\s+(past|after|to|before|till)\s+(\S+)$/.exec(words);
   if (said !== null) {
     // (`a quarter`, never another word before `quarter`: `Zebrafalcon quarter to six` is no time.)
@@ -527,7 +535,7 @@ export function readTypedExtension(phrase: string): number | null {
   const spelled = everydayTime(words);
   const clock = /^(\d{1,2}):\d{2}$/.exec(spelled);
   if (clock && (spelled !== words || Number(clock[1]) >= 13)) return null;
-  const length = readDuration(spelled) ?? bareMinutes(spelled);
+  const length = readDuration(spelled) ?? bareMinutes(spelled) ?? readLengthRange(spelled);
   return length === null || length < MINUTE ? null : Math.round(length / MINUTE);
 }
 

@@ -1,0 +1,186 @@
+/**
+ * What people type when a message goes on from the one before (`and lab-5?`, `what about lab-5`, `then release lab-1`,
+ * `release lab-1 too`), a testbed chosen in the words of a chat (`lab-5 it is`, `let's go with lab-5`, `give lab-5 to me`),
+ * the day's end said in a few words (`done here`, `clocking out`), a release put off (`delay release by 1h`), and times said
+ * as people say them (`before 5`, `five thirty`, `2-3h`, `this morning`). Ada holds lab-1, Linus holds lab-3, lab-5 is free.
+ */
+import { describe, expect, it } from 'vitest';
+import { isCommandText, type RouterContext } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import { typedIn } from '../support/typed-in-lab.js';
+
+const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
+const NOW = '2026-03-02T10:00:00.000Z';
+const testbeds = [
+  { id: 1, testbed_name: 'lab-1', labels: ['5G'], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada' },
+  { id: 3, testbed_name: 'lab-3', labels: ['5G'], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
+  { id: 5, testbed_name: 'lab-5', labels: ['5G'], status: 'available' as const },
+];
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 5], testbeds };
+const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
+
+const said = typedIn(ctx, people, NOW);
+
+const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
+const status = (label: string) => [{ type: 'status.requested', label }];
+const booking = (name: string) => [{ type: 'registration.started', testbedName: name }];
+const bookedUntil = (name: string, date: string, time: string) => [
+  { type: 'registration.started', testbedName: name, filled: { release_choice: 'custom', release_date: date, release_time: time } },
+];
+const mine = (more: Record<string, unknown> = {}) => [{ type: 'mine.requested', ...more }];
+
+describe('a message that goes on from the one before', () => {
+  it.each(['what about lab-5', 'what about lab-5?', 'and lab-5?', 'how about lab-5', 'ok what about lab-5', 'same for lab-5', 'same with lab-5', 'lab-5 too', 'lab-5 as well'])(
+    '%j is the status of lab-5 (it was the hint)',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(status('lab-5'));
+    },
+  );
+
+  it('`what about the 5g ones` is the status of the 5g testbeds', () => {
+    expect(said('what about the 5g ones', 'grace')).toEqual(status('5g'));
+  });
+
+  it.each(['and release lab-1', 'then release lab-1', 'oh and release lab-1', 'plus release lab-1', 'PS release lab-1', 'oh btw release lab-1', 'release lab-1 too', 'release lab-1 also'])(
+    '%j from Ada opens the release form on lab-1',
+    (typed) => {
+      expect(said(typed)).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    },
+  );
+
+  it('`release it too` is the release form with nothing named (it named a testbed “it too”)', () => {
+    expect(said('release it too')).toEqual([{ type: 'release.started' }]);
+  });
+
+  it.each(['and who has lab-3?', 'but who has lab-3', 'then who has lab-3', 'by the way, who has lab-3', 'oh and is lab-5 free'])('%j is a status question', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status(typed.endsWith('lab-5 free') ? 'lab-5' : 'lab-3'));
+  });
+
+  it('`and book lab-5 for 2h` books lab-5 for two hours', () => {
+    expect(said('and book lab-5 for 2h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+  });
+
+  it('a star on one side marks a correction: `*release lab-1` and `release lab-1*` open the release form on lab-1', () => {
+    expect(said('*release lab-1')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('release lab-1*')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+  });
+
+  it('what stays: a time after `and` or `what about` is no more time on a booking, `and now?` is the menu, `me too` the hint', () => {
+    expect(said('what about tomorrow')).toEqual(reply({ kind: 'hint' }));
+    expect(said('and tomorrow?')).toEqual(reply({ kind: 'hint' }));
+    expect(said('and now?')).toEqual([{ type: 'menu.requested' }]);
+    expect(said('me too')).toEqual(reply({ kind: 'hint' }));
+  });
+});
+
+describe('a testbed chosen in the words of a chat', () => {
+  it.each([
+    "let's go with lab-5",
+    'go with lab-5',
+    "I'll go for lab-5",
+    'going with lab-5',
+    "let's do lab-5",
+    'lab-5 it is',
+    'lab-5 it is then',
+    'lab-5 then',
+    'lab-5 will do',
+    'lab-5 works for me',
+    'lab-5 would work',
+    'lab-5 would be great',
+    'lab-5 sounds good',
+    'lab-5 is perfect',
+    'lab-5 -> me',
+    'lab-5: me',
+    'lab-5 = mine',
+    'me: lab-5',
+    'assign me lab-5',
+    "I'll be using lab-5",
+    'getting on lab-5',
+    'logging into lab-5',
+    'starting on lab-5',
+    'running tests on lab-5',
+    'kicking off a run on lab-5',
+  ])('%j from Grace opens the booking form on lab-5 (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(booking('lab-5'));
+  });
+
+  it('with a time, the form is filled with it', () => {
+    expect(said("let's go with lab-5 for 2h", 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    expect(said('would it be ok to use lab-5 for 2h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    expect(said('stealing lab-5 for 10 min', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '10:10'));
+    expect(said("I'll go with lab-5 for the soak", 'grace')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'the soak' } }]);
+  });
+
+  it('`give lab-5 to me` and `assign lab-5 to me` of a free testbed book it (they were a hand-over to somebody called “me”)', () => {
+    expect(said('give lab-5 to me', 'grace')).toEqual(booking('lab-5'));
+    expect(said('assign lab-5 to me', 'grace')).toEqual(booking('lab-5'));
+  });
+
+  it('what stays: `give lab-3 to me` of a testbed Linus holds is the hand-over card (which tells an admin how to take it over), `lab-5 works` the hint', () => {
+    expect(said('give lab-3 to me', 'grace')).toEqual([{ type: 'handOver.started', testbedId: 3, to: 'me' }]);
+    expect(said('lab-5 works', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+  });
+});
+
+describe('the day’s end in a few words, and all of one’s bookings', () => {
+  it.each(['done here', 'all done here', 'finished here', 'done done', 'done and dusted'])('%j from Ada opens the release form (it looked for a testbed called “here”)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'release.started' }]);
+  });
+
+  it.each(["I'm out", "I'm out for the day", 'clocking out', 'release all my stuff', 'release them', 'release my two testbeds'])('%j shows Ada her bookings', (typed) => {
+    expect(said(typed)).toEqual(mine());
+  });
+
+  it('what stays: `release my stuff` is the release form', () => {
+    expect(said('release my stuff')).toEqual([{ type: 'release.started' }]);
+  });
+});
+
+describe('a release put off, and all bookings moved at once', () => {
+  it('`delay release by 1h` is an hour more, `postpone release to 6` until 18:00, `postpone lab-1 release` her bookings with lab-1 chosen', () => {
+    expect(said('delay release by 1h')).toEqual(mine({ extendMinutes: 60 }));
+    expect(said('postpone release to 6')).toEqual(mine({ extendUntil: '2026-03-02T18:00:00.000Z' }));
+    expect(said('postpone lab-1 release')).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it('`push everything to 6pm` and `push all by an hour` extend every booking (they were the hint)', () => {
+    expect(said('push everything to 6pm')).toEqual(mine({ extendUntil: '2026-03-02T18:00:00.000Z', extendAll: true }));
+    expect(said('push all by an hour')).toEqual(mine({ extendMinutes: 60, extendAll: true }));
+  });
+});
+
+describe('times as people say them', () => {
+  it.each([
+    ['book lab-5 before 5', '2026-03-02', '17:00'],
+    ['book lab-5 before lunch', '2026-03-02', '12:00'],
+    ['book lab-5 this arvo', '2026-03-02', '17:00'],
+    ['book lab-5 for a couple mins', '2026-03-02', '10:02'],
+    ['book lab-5 for 1:30h', '2026-03-02', '11:30'],
+    ['book lab-5 for 2-3h', '2026-03-02', '13:00'],
+    ['book lab-5 until five thirty', '2026-03-02', '17:30'],
+    ['book lab-5 until four forty-five', '2026-03-02', '16:45'],
+    ['book lab-5 all night', '2026-03-03', '09:00'],
+    ['book lab-5 this morning', '2026-03-02', '12:00'],
+  ])('%j at ten is the booking form until %s %s', (typed, date, time) => {
+    expect(said(typed, 'grace')).toEqual(bookedUntil('lab-5', date, time));
+  });
+
+  it('`this morning` said before nine is until nine, when the morning starts (the reading that has not passed)', () => {
+    const early = typedIn(ctx, people, '2026-03-02T02:00:00.000Z');
+    expect(early('book lab-5 this morning', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '09:00'));
+  });
+
+  it('an extension reads them too: `extend lab-1 for 2-3h` is three hours, `until five thirty` 17:30; `2-3 hours` alone is as `2 hours` alone', () => {
+    expect(said('extend lab-1 for 2-3h')).toEqual(mine({ testbedId: 1, extendMinutes: 180 }));
+    expect(said('extend lab-1 until five thirty')).toEqual(mine({ testbedId: 1, extendUntil: '2026-03-02T17:30:00.000Z' }));
+    expect(said('2 hours')).toEqual(mine({ extendMinutes: 120 }));
+    expect(said('2-3 hours')).toEqual(mine({ extendMinutes: 180 }));
+  });
+});
+
+describe('recordings', () => {
+  it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
+    for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
+    for (const typed of ['what about Zebrafalcon', 'and release Zebrafalcon', 'Zebrafalcon it is', 'give lab-5 to Zebrafalcon']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+});
