@@ -108,8 +108,8 @@ const API_HELP =
 const PROBLEM_SAID = [
   // `I broke lab-3`, `I think I bricked lab-3`: said of themselves, still a problem for the admins.
   /^(?:(?:oops|sorry|uh-?oh)[,!.]?\s+)?(?:i\s+think\s+)?(?:i|we|someone|somebody)\s+(?:(?:just|accidentally)\s+)?(?:broke|bricked|crashed|killed)\s+(\S[\s\S]{0,80}?)$/i,
-  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+(?:up|weird|strange|strangely|funny|oddly)|stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze|broke|(?:is\s+)?stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|(?:had\s+a\s+|hit\s+a\s+)?kernel\s+panic(?:ked)?)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|hanging|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+(?:up|weird|strange|strangely|funny|oddly)|stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|(?:disk|storage|drive)\s+(?:is\s+)?full|(?:is\s+|has\s+)?(?:run\s+|ran\s+)?out\s+of\s+(?:disk(?:\s+space)?|space|memory)|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze|broke|(?:is\s+)?stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|(?:had\s+a\s+|hit\s+a\s+)?kernel\s+panic(?:ked)?)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
   // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
@@ -134,9 +134,9 @@ const PROBLEM_SAID = [
 /** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
 const CANNOT_REACH =
   /^(?:i\s+)?(?:can['’]?t|cannot|can\s+not|could\s*n['’]?t|unable\s+to)\s+(?:reach|ping|connect\s+to|log\s*in(?:\s+to)?|ssh\s+(?:in)?to|access|get\s+(?:in)?to)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*\S[\s\S]*)?$/i;
-/** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3`: the name after (group 1). */
+/** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3` (or `off`): the name after (group 1). */
 const PROBLEM_WITH =
-  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+wrong)\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+(?:wrong|off|weird|odd|up))\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
 
 /** `report a problem`, `I have an issue`, `there's a problem`: a problem with no testbed named. */
 const PROBLEM_ALONE = /^(?:(?:report|raise|log|file|flag)\s+(?:a|an)\s+(?:problem|issue|fault|outage)|(?:i\s+(?:have|got|found)|there(?:['’]s|\s+is))\s+(?:a|an)\s+(?:problem|issue|fault)|(?:a\s+)?(?:testbed|hardware)\s+(?:problem|issue))$/i;
@@ -271,7 +271,8 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
   const asked = only.event;
   if (asked.type !== 'mine.requested' || asked.testbedId !== undefined || (asked.extendMinutes === undefined && asked.extendUntil === undefined)) return decision;
   // (`make it 2 hours`: the length alone.)
-  const typed = commandText(event.text).replace(/^make\s+(?:it|that)\s+(?=\S)/i, '');
+  // (`need till 6`, `give me till 5`: the time.)
+  const typed = commandText(event.text).replace(/^make\s+(?:it|that)\s+(?=\S)|^(?:i\s+)?(?:need|give\s+me)\s+(?=(?:till?|until)\s)/i, '');
   // (`another hour`, `2 more hours`: more time, said of a booking.)
   if (typed.length > MAX_TIME_PHRASE || MORE.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
   if ((ctx.testbeds ?? []).some((record) => heldBy(record, event.personEmail))) return decision;
@@ -495,6 +496,9 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   const purpose = PURPOSE_TYPED.exec(command);
   if (purpose) {
     const typed = readTypedPurpose(purpose[1] ?? '', ctx.testbeds ?? []);
+    // `purpose of lab-3` asked of a testbed the person does not hold: a question, which its status answers.
+    const askedOf = typed.purpose === undefined && typed.testbed !== undefined && /^purpose\s+(?:of|for)\s/i.test(command) && !sameEmail(typed.testbed.user_email, event.personEmail);
+    if (askedOf && typed.testbed !== undefined) return statusOf(event, typed.testbed.testbed_name.slice(0, MAX_TYPED_NAME));
     return one('conversation', event, {
       type: 'purpose.started',
       ...(typed.testbed === undefined ? {} : { testbedId: typed.testbed.id }),

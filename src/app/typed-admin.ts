@@ -109,6 +109,9 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],
   [/^(?<words>\S[\s\S]*?)\s+can\s+be\s+used\s+again$/i, 'maintenance_end', 'down'],
+  // `I fixed lab-3`, `fixed lab-3`, `lab-3 is ok now`, `lab-3 good to go`: the same news.
+  [/^(?:i(?:['’]ve|\s+have)?\s+|we(?:['’]ve|\s+have)?\s+)?(?:fixed|repaired)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'down'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?(?:ok(?:ay)?(?:\s+(?:now|again))?|good\s+to\s+go(?:\s+again)?)$/i, 'maintenance_end', 'down'],
   // (`lab-3 works now` reaches here without its `now`.)
   [/^(?<words>\S[\s\S]*?)\s+works(?:\s+again)?$/i, 'maintenance_end', 'down'],
   // `bring lab-3 online`, `online lab-3`; `lab-3 online` as news while it is under maintenance; `offline lab-3`, `maintenance mode lab-3`.

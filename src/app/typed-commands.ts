@@ -407,7 +407,7 @@ function withoutRequest(name: string): string {
 
 /** `who has what`, `who is using which testbeds`, `who's on everything`, `who's using the lab`: the status of every testbed. */
 export const WHO_HAS_ANY =
-  /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|(?:the\s+|any\s+)?testbeds|the\s+lab)$/i;
+  /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booked|hogging)\s+(?:what|which(?:\s+testbeds?|\s+ones?)?|anything|everything|all(?:\s+the)?(?:\s+testbeds?)?|(?:the\s+|any\s+)?testbeds|the\s+lab)$/i;
 /** `who has lab-3`, `who is on lab-3`, `who's using TB-03`: the status of that testbed, its holder first. */
 export const WHO_HAS = /^who(?:['’]?s|\s+is)?\s+(?:(?:currently|now)\s+)?(?:has|holds|on|using|uses|booked)\s+(\S[\s\S]*)$/i;
 /** A pattern that matches the whole of one of `alternatives` (any case); each keeps its own groups. */
@@ -434,6 +434,7 @@ const HOLDER_ASKED = wholeOneOf([
   String.raw`(?:does|has|is)\s+(\S[\s\S]*?)\s+(?:have|got|hold|holding|using|booked)\s+(?:a|any)\s*(?:testbeds?|bookings?|thing)(?:\s+(?:booked|right\s+now|now|at\s+the\s+moment))?`,
   String.raw`(?:(?:show|list|get)(?:\s+me)?\s+)?(\S[\s\S]*?)(?:['’]s|(?<=s)['’])\s+(?:bookings?|testbeds?|reservations?|stuff|things)`,
   String.raw`which\s+(?:testbeds?|ones?)\s+(?:is|are)\s+(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment))?`,
+  String.raw`what(?:['’]s|\s+is)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+on(?:\s+(?:right\s+now|now|at\s+the\s+moment|today))?`,
   String.raw`(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+)?(?:(?:bookings?|testbeds?)\s+(?:of|by|held\s+by|booked\s+by)|(?:what(?:['’]s|\s+is)\s+)?(?:held|booked)\s+by)\s+(\S[\s\S]*?)`,
   String.raw`(?:when\s+(?:will|would)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+be\s+(?:done|finished|through)|is\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+(?:done|finished|through)\s+yet)`,
   String.raw`how\s+many\s+(?:testbeds|bookings)\s+(?:does|has)\s+${NOT_A_PRONOUN}(\S[\s\S]*?)\s+(?:have|got|hold|booked)(?:\s+(?:right\s+now|now))?`,

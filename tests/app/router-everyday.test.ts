@@ -1774,11 +1774,11 @@ describe('router: a person asked about by name', () => {
     },
   );
 
-  it('a label or testbed called so is its status; a name with digits is no person (the hint about that testbed)', () => {
+  it('a label or testbed called so is its status; a name with digits is no person (that testbed’s status)', () => {
     const radio: RouterContext = { ...ctx, testbeds: [{ id: 3, testbed_name: 'lab-3', labels: ['radio'] }, { id: 4, testbed_name: 'Shelf', labels: [] }] };
     expect(routed('what does radio have', radio)).toEqual([{ type: 'status.requested', label: 'radio' }]);
     expect(routed('what is shelf using', radio)).toEqual([{ type: 'status.requested', label: 'shelf' }]);
-    expect(routed('what does lab-3 have')).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 3 } });
+    expect(routed('what does lab-3 have')).toEqual([{ type: 'status.requested', label: 'lab-3' }]);
   });
 
   it('`status Linus Lab` (no label can be called so) shows their bookings while they hold one, and how to use status otherwise', () => {

@@ -2,7 +2,9 @@
  * What people type when a message goes on from the one before (`and lab-5?`, `what about lab-5`, `then release lab-1`,
  * `release lab-1 too`), a testbed chosen in the words of a chat (`lab-5 it is`, `let's go with lab-5`, `give lab-5 to me`),
  * the day's end said in a few words (`done here`, `clocking out`), a release put off (`delay release by 1h`), and times said
- * as people say them (`before 5`, `five thirty`, `2-3h`, `this morning`). Ada holds lab-1, Linus holds lab-3, lab-5 is free.
+ * as people say them (`before 5`, `five thirty`, `2-3h`, `this morning`), questions about a testbed or a colleague, replies to a
+ * reminder, problems and the news that a testbed under maintenance works. Ada holds lab-1, Linus holds lab-3, lab-5 is free,
+ * lab-6 is under maintenance.
  */
 import { describe, expect, it } from 'vitest';
 import { isCommandText, type RouterContext } from '../../src/app/router.js';
@@ -15,8 +17,15 @@ const testbeds = [
   { id: 1, testbed_name: 'lab-1', labels: ['5G'], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada' },
   { id: 3, testbed_name: 'lab-3', labels: ['5G'], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
   { id: 5, testbed_name: 'lab-5', labels: ['5G'], status: 'available' as const },
+  {
+    id: 6,
+    testbed_name: 'lab-6',
+    labels: [],
+    status: 'available' as const,
+    maintenance: { reason: 'fan', until: null, since: '2026-03-01T10:00:00.000Z', by: { email: 'linus@example.com', name: 'Linus Lab' } },
+  },
 ];
-const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 5], testbeds };
+const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 5, 6], testbeds };
 const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
 
 const said = typedIn(ctx, people, NOW);
@@ -175,6 +184,71 @@ describe('times as people say them', () => {
     expect(said('extend lab-1 until five thirty')).toEqual(mine({ testbedId: 1, extendUntil: '2026-03-02T17:30:00.000Z' }));
     expect(said('2 hours')).toEqual(mine({ extendMinutes: 120 }));
     expect(said('2-3 hours')).toEqual(mine({ extendMinutes: 180 }));
+  });
+});
+
+describe('questions about a testbed, a colleague and the lab', () => {
+  it.each(['whose lab-3 is it', 'when was lab-3 booked', 'what does lab-3 have', "who's been on lab-3 all day"])('%j is the status of lab-3', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('lab-3'));
+  });
+
+  it('`who’s been on lab-3 all day` no longer looks for a testbed called “lab-3 all day”; `who is hogging all the testbeds` is the whole lab', () => {
+    expect(said("who's been on lab-3 all day", 'grace')).not.toEqual(reply({ kind: 'error', message: 'No testbed is called “lab-3 all day”. Type status to see them all.' }));
+    expect(said('who is hogging all the testbeds', 'grace')).toEqual([{ type: 'status.requested' }]);
+  });
+
+  it('`purpose of lab-3` from anybody but its holder is its status (it opened the form for a purpose that is Linus’s); from Linus, the form', () => {
+    expect(said('purpose of lab-3', 'grace')).toEqual(status('lab-3'));
+    expect(said('purpose for lab-5', 'grace')).toEqual(status('lab-5'));
+    expect(said('purpose of lab-3', 'linus')).toEqual([{ type: 'purpose.started', testbedId: 3 }]);
+  });
+
+  it('`what is Linus on` shows Linus’s bookings; `what’s it on` stays the hint', () => {
+    expect(said('what is Linus on', 'grace')).toEqual([{ type: 'status.requested', holder: 'Linus' }]);
+    expect(said("what's it on", 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it('`lab-3 up?` and `lab-3 working?` ask after its health, as `is lab-3 up` does: its history', () => {
+    expect(said('lab-3 up?', 'grace')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    expect(said('lab-3 working?', 'grace')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+  });
+});
+
+describe('replies to a reminder', () => {
+  it('`need till 6` and `give me till 5` from Ada, who holds lab-1, are more time until then (they opened the booking form)', () => {
+    expect(said('need till 6')).toEqual(mine({ extendUntil: '2026-03-02T18:00:00.000Z' }));
+    expect(said('give me till 5')).toEqual(mine({ extendUntil: '2026-03-02T17:00:00.000Z' }));
+  });
+
+  it('from Grace, who holds nothing, they are the booking form until then, as `till 6` alone is', () => {
+    const form = [{ type: 'registration.started', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '18:00' } }];
+    expect(said('till 6', 'grace')).toEqual(form);
+    expect(said('need till 6', 'grace')).toEqual(form);
+  });
+
+  it('`don’t take it` keeps the booking, as `don’t release it` does: her bookings', () => {
+    expect(said("don't take it")).toEqual(mine());
+    expect(said("please don't take it away")).toEqual(mine());
+  });
+});
+
+describe('problems, and a testbed under maintenance said to work', () => {
+  it.each(['lab-3 is hanging', 'lab-3 disk full', 'lab-3 ran out of disk space'])('%j opens the form that tells the admins', (typed) => {
+    expect(said(typed, 'grace')).toEqual(reply({ kind: 'problemForm', testbedId: 3, text: typed }));
+  });
+
+  it('`something is off with lab-3` opens it too, as `something is wrong with lab-3` does', () => {
+    expect(said('something is off with lab-3', 'grace')).toEqual(reply({ kind: 'problemForm', testbedId: 3 }));
+  });
+
+  it.each(['I fixed lab-6', 'fixed lab-6', 'lab-6 is ok now', 'lab-6 good to go'])('%j, of lab-6 under maintenance, is the news that it works', (typed) => {
+    expect(said(typed, 'grace')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '6' }, news: 'fixed' }]);
+  });
+
+  it('what stays: said of a testbed in service it is no news (the hint); `lab-6 working again` is still the news, not a question', () => {
+    expect(said('I fixed lab-3', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 3 }));
+    expect(said('lab-3 is ok', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 3 }));
+    expect(said('lab-6 working again', 'grace')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '6' }, news: 'fixed' }]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A message that goes on from the one before, end to end over the emulator: `what about lab-2?` is lab-2's status;
  * `lab-2 it is` and `give lab-2 to me` open the booking form on lab-2, and one press books it; `book lab-2 until five
- * thirty` is half past five; `delay release by 1h` offers an hour more.
+ * thirty` is half past five; `delay release by 1h` offers an hour more; `I fixed lab-2`, of lab-2 under maintenance, is the
+ * form that tells the admins it works again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
@@ -57,5 +58,16 @@ describe('a release put off', () => {
     expect(extend).toMatch(/^Extend /);
     await click(h, h.ada, card, extend);
     expect(Date.parse((await byId(1))?.expected_release_time ?? '') - before).toBe(3_600_000);
+  });
+});
+
+describe('a testbed under maintenance said to work', () => {
+  it('`I fixed lab-2` from Ada, who is no admin, is the form that tells the admins lab-2 works again (it was the hint)', async () => {
+    const linus = { email: 'linus@example.com', name: 'Linus Lab' };
+    const down = { ...availableTestbed(2, 'lab-2'), maintenance: { reason: 'fan', until: null, since: new Date(Date.now() - 3_600_000).toISOString(), by: linus } };
+    h = await startHarness({ testbeds: [down], env: { ADMINS: linus.email } });
+    const news = await ask(h, h.ada, h.lab, 'I fixed lab-2');
+    expect(seenCard(news).heading).toBe('Tell the admins lab-2 works again');
+    expect(buttonTitles(news)).toEqual(['Tell the admins', 'Cancel']);
   });
 });
