@@ -252,6 +252,35 @@ describe('problems, and a testbed under maintenance said to work', () => {
   });
 });
 
+describe('waiting, and the short words of a chat', () => {
+  const wait = (testbedId: number) => [{ type: 'lifecycle.submitted', request: { type: 'wait', testbedId }, now: NOW }];
+
+  it.each(['lab-3 when free', "lab-3 when it's free", 'lab-3 once free', 'when lab-3 frees up give it to me', "no rush, I'll wait for lab-3"])('%j from Grace waits for lab-3', (typed) => {
+    expect(said(typed, 'grace')).toEqual(wait(3));
+  });
+
+  it('`cancel the queue` shows one’s places in queues, as `cancel my wait` does; `is someone waiting for my testbed` one’s bookings', () => {
+    expect(said('cancel the queue', 'grace')).toEqual(mine({ queues: true }));
+    expect(said('is someone waiting for my testbed')).toEqual(mine());
+  });
+
+  it('`fine, …` before a command adds nothing (`fine I’ll wait` was the hint offering mine), and `fine thanks` stays an OK', () => {
+    expect(said("fine I'll wait", 'grace')).toEqual(said("I'll wait", 'grace'));
+    expect(said("fine I'll wait", 'grace')).not.toEqual(reply({ kind: 'hint', suggestion: 'mine' }));
+    expect(said('fine thanks', 'grace')).toEqual(reply({ kind: 'thanks', ack: true }));
+  });
+
+  it.each(['back', 'go back', 'back to the menu', 'start over', 'home', 'r u there'])('%j opens the menu (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual([{ type: 'menu.requested' }]);
+  });
+
+  it('`tysm` is a thank-you and ✅ an OK; `I’m back` stays the hint', () => {
+    expect(said('tysm', 'grace')).toEqual(reply({ kind: 'thanks' }));
+    expect(said('✅', 'grace')).toEqual(reply({ kind: 'thanks', ack: true }));
+    expect(said("I'm back", 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
