@@ -1031,6 +1031,8 @@ function historyRoute(event: PlatformEvent, typed: string, ctx: RouterContext): 
   const testbeds = ctx.testbeds ?? [];
   const match = findByTypedName(testbeds, typed);
   if ('found' in match) return one('conversation', event, { type: 'history.requested', testbedId: match.found.id });
+  // `who used it last` with no testbed talked about lately: which one is not known, so how to ask.
+  if (IT.test(typed.trim())) return { kind: 'reply', view: { kind: 'error', message: HISTORY_HELP } };
   // `history Linus`: no testbed is called so, nor one a slip away: the words may name a person.
   const near = 'none' in match ? (findNearName(testbeds, typed) ?? findNamedWithin(testbeds, typed)) : undefined;
   // (Several words read as a name only written as one: `history Linus Lab`, not `history lines skipped`.)

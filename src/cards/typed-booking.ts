@@ -317,10 +317,10 @@ function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, ti
 
 /**
  * After a testbed's name, the words that say a purpose or a time follows in some other way than `for`: `just` before the time (group
- * 1), `purpose:` (2), `purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
+ * 1), `purpose:` (2), `purpose` or `with the purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
  */
 const SAID_OTHERWISE =
-  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|(purpose|reason)\s+|([,;:|/]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|((?:with\s+(?:the\s+|a\s+)?)?(?:purpose|reason))\s+|([,;:|/]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
 /** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
 const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;
@@ -331,6 +331,9 @@ function withPurposeSaid(text: string, testbeds: readonly Lab[]): string | undef
     const name = text.slice(0, end).replace(/[,;:]$/, '').trim();
     if (bookedName(testbeds, name, true) === undefined) continue;
     const rest = text.slice(name.length).trim();
+    // `book lab-3 (soak)`, `book lab-3 [2h]`: what the brackets hold, as said after `for` (or as the time it is).
+    const bracketed = /^[([]\s*([^()[\]]{1,200}?)\s*[)\]]$/.exec(rest)?.[1];
+    if (bracketed !== undefined && !startsWithTestbed(bracketed, testbeds)) return /^(?:for|until|till|til|by)\s/i.test(bracketed) ? `${name} ${bracketed}` : `${name} for ${bracketed}`;
     const said = SAID_OTHERWISE.exec(rest);
     // `lab-3, lab-5`: a second testbed after the mark, never a purpose (the form says one at a time).
     if (said?.[4] !== undefined && startsWithTestbed(said[6], testbeds)) return undefined;

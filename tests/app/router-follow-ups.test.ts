@@ -281,6 +281,36 @@ describe('waiting, and the short words of a chat', () => {
   });
 });
 
+describe('history, and a purpose in brackets', () => {
+  it('`show lab-3 log` and `last time lab-3 was free` are its history (they were the hint)', () => {
+    expect(said('show lab-3 log', 'grace')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+    expect(said('last time lab-3 was free', 'grace')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+  });
+
+  it('`who used it last`, with no testbed talked about, says how to ask (it said no testbed is called “it”); `export my history` is one’s own', () => {
+    const answer = said('who used it last', 'grace') as { kind: string; view: { kind: string; message: string } };
+    expect(answer.view.kind).toBe('error');
+    expect(answer.view.message).toMatch(/^Type history and a testbed’s name, for example history lab-3/);
+    expect(said('export my history', 'grace')).toEqual([{ type: 'myHistory.requested' }]);
+  });
+
+  it.each([
+    ['book lab-5 (soak)', 'soak'],
+    ['book lab-5 [soak test]', 'soak test'],
+    ['book lab-5 with purpose soak', 'soak'],
+    ['book lab-5 with the purpose soak test', 'soak test'],
+  ])('%j fills in the purpose %j (it was left unread)', (typed, purpose) => {
+    expect(said(typed, 'grace')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose } }]);
+  });
+
+  it('a time and a purpose in one bracket are both read: `book lab-5 (2h, customer demo)`; a label of its own in brackets says nothing', () => {
+    expect(said('book lab-5 (2h, customer demo)', 'grace')).toMatchObject([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '12:00', purpose: 'customer demo' } },
+    ]);
+    expect(said('book lab-5 (5g)', 'grace')).toEqual(booking('lab-5'));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
