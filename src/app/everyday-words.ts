@@ -112,6 +112,11 @@ const HOW_MANY =
  */
 const TAKE_BACK =
   /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
+/** `stepping out for an hour`, `brb`, `at lunch`, `in a meeting`: away for a while, not for the day. */
+const AWAY =
+  /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:stepping|popping|heading|going|nipping)\s+out(?:\s+for\s+(?:(?:an?\s+|the\s+)?(?:hour|bit|while|moment|minute|sec|second|lunch|coffee|meeting|call)|a\s+few\s+(?:minutes|mins)|\d{1,3}\s*(?:m|mins?|minutes|h|hours?)))?|(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+(?:to|for)\s+|off\s+to\s+|at\s+|out\s+(?:for|to)\s+)(?:lunch|a\s+meeting|coffee)|brb|be\s+right\s+back|back\s+in\s+\S+(?:\s+\S+)?|(?:i(?:['’]?m|\s+am)\s+)?in\s+a\s+meeting)$/i;
+/** `stepping out for an hour, don't release lab-3`, `brb, keep lab-3`: what is asked after the words on the way out (group 1, then group 2). */
+const AWAY_THEN_KEEP = /^(\S[\s\S]{0,60}?)\s*[,;.!-]\s+((?:please\s+)?(?:(?:don['’]?t|do\s+not)\s+(?:release|take)|keep|hold)\s+\S[\s\S]{0,80})$/i;
 /** `I'm leaving, release lab-3`, `going home, release lab-3`, `bye, releasing lab-3`: the release after the words on the way out (group 1, then group 2). */
 const LEAVING_THEN = /^(\S[\s\S]{0,60}?)\s*[,;.!]\s+((?:release|free|return|unbook|releasing|freeing|returning)\s+\S[\s\S]{0,80})$/i;
 /**
@@ -1190,10 +1195,10 @@ const IDLE =
 const TOP_HOLDERS =
   /^(?:who\s+(?:has|had|makes|made|books|booked|uses|used|holds|held)\s+(?:the\s+)?(?:most(?:\s+(?:bookings|testbeds|time|hours))?|testbeds\s+(?:the\s+)?most)|who\s+(?:books|uses|used|booked)\s+(?:the\s+(?:lab|testbeds)\s+)?(?:the\s+)?most|top\s+(?:\d{1,2}\s+)?(?:users|holders|bookers)|leaderboard|who(?:\s+hogs|['’]?s\s+hogging|\s+is\s+hogging)\s+(?:the\s+)?(?:testbeds|lab|most|everything))$/i;
 /**
- * `lab-3 release`, `lab-3: book 2h`, `lab-3 wait`, `lab-3 extend 2 hours`: a testbed's name (group 1) first, then the
+ * `lab-3 release`, `lab-3: book 2h`, `lab-3 wait`, `lab-3 extend 2 hours`, `lab-3: extending till 6pm`: a testbed's name (group 1) first, then the
  * command (group 2) and perhaps a time (group 3).
  */
-const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,]?\s+(book|register|reserve|release|unbook|wait|extend|renew|notify(?=(?:\s+me)?$))(?:\s+(\S[\s\S]{0,80}))?$/i;
+const VERB_AFTER_NAME = /^(\S[\s\S]{0,80}?)\s*[:,-]?\s+(book|register|reserve|release|unbook|wait|extend|renew|notify(?=(?:\s+me)?$)|extending|releasing)(?:\s+(\S[\s\S]{0,80}))?$/i;
 /** `release lab-3 to Linus`, `pass lab-3 on to the next person`, `I'm done, give lab-3 to the next`: the testbed (group 1) and who (group 2). */
 const PASSED_TO =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.;]?\s+)?(?:release|pass(?:\s+on)?|give|hand(?:\s+on)?)\s+(\S[\s\S]{0,80}?)\s+(?:on\s+|over\s+)?to\s+(\S[\s\S]{0,80})$/i;
@@ -1233,7 +1238,7 @@ const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
 /** `can Linus give me lab-3`, `Linus, are you done with lab-3`: ask its holder (group 2 or 4; the person, 1 or 3, is not read). */
 const ASK_PERSON =
-  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:are\s+you\s+(?:done|finished|still\s+using|still\s+on)|do\s+you\s+still\s+need)\s+(?:with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
+  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:are\s+you\s+(?:done|finished|still\s+using|still\s+on)|do\s+you\s+still\s+need|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+(?:me\s+)?back|hand\s+over))\s+(?:with\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:when|once)\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)?)(?:\s+please)?$/i;
 /** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
 const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
@@ -1460,6 +1465,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (checked !== undefined && namesOne(testbeds, checked)) return `who has ${checked}`;
   const leavingThen = LEAVING_THEN.exec(command);
   if (leavingThen && (LEAVING.test(leavingThen[1]) || FAREWELL.test(leavingThen[1]))) return everydayCommand(leavingThen[2], testbeds);
+  const awayThen = AWAY_THEN_KEEP.exec(command);
+  if (awayThen && (AWAY.test(awayThen[1]) || LEAVING.test(awayThen[1]))) return everydayCommand(awayThen[2], testbeds);
   const takeBack = TAKE_BACK.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (takeBack !== undefined && namesOne(testbeds, takeBack)) return `release ${takeBack}`;
   const extension = EXTENSION_ASKED.exec(command);
@@ -1493,7 +1500,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const askedOf = (askPerson?.[2] ?? askPerson?.[4])?.trim();
   const askedWho = (askPerson?.[1] ?? askPerson?.[3])?.trim();
   // (`can I force release lab-3` names nobody to ask: `I` is never the colleague.)
-  if (askedOf !== undefined && askedWho !== undefined && !/^(?:i|you|we|me)(?:\s|$)/i.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
+  // (Nor is the bot, an admin, or a word said before asking: `bot, can you release lab-3`, `sorry can you release lab-3`.)
+  const nobodyAsked = /^(?:i|you|we|me|(?:the\s+)?bot|sorry|admins?|please|pls|hey|hi|hello|ok(?:ay)?|so|um|well|also|and|then|oops|testbed(?:\s+(?:bot|monitor))?)(?:[\s,]|$)/i;
+  if (askedOf !== undefined && askedWho !== undefined && !nobodyAsked.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
   const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
   if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
   // `find me a free 5g`, `get me any 5g`: one of them booked.
@@ -2001,7 +2010,8 @@ function nameThenVerb(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const name = said?.[1].trim();
   if (said === null || name === undefined || !namesOne(testbeds, name)) return undefined;
   // (`lab-3 notify`, `5g notify me`: a place in its queue, as `wait`.)
-  const verb = /^notify$/i.test(said[2]) ? 'wait' : said[2].toLowerCase();
+  // (`lab-3: extending till 6pm`: the verb as said of oneself.)
+  const verb = /^notify$/i.test(said[2]) ? 'wait' : said[2].toLowerCase().replace(/^(extend|releas)ing$/, (_word, stem: string) => (stem === 'releas' ? 'release' : stem));
   const rest = /^notify$/i.test(said[2]) ? undefined : said[3]?.trim();
   if (rest === undefined) return `${verb} ${name}`;
   if (/^(?:book|register|reserve)$/.test(verb)) {

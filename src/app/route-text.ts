@@ -362,7 +362,9 @@ function bookingBySentence(event: PlatformEvent & { type: 'message' }, decision:
   if (started.type !== 'registration.started' || event.text.length > SENTENCES_TEXT_MAX) return decision;
   // (`book lab-5. It's for the demo`: the name ran past its sentence, as words left unread do.)
   const pastName = typeof started.testbedName === 'string' && PAST_SENTENCE.test(started.testbedName) ? started.testbedName : undefined;
-  if (started.unread === undefined && pastName === undefined) return decision;
+  // (`Can I get lab-5 for the rest of the day? Need to run regression`: the purpose ran past its sentence.)
+  const pastPurpose = PAST_SENTENCE.test(String((started.filled as FormValues | undefined)?.[INPUT_IDS.purpose] ?? ''));
+  if (started.unread === undefined && pastName === undefined && !pastPurpose) return decision;
   const [first, ...later] = event.text.split(SENTENCE_END);
   if (later.length === 0) return decision;
   const again = routeWhole({ ...event, text: first }, ctx);
@@ -376,8 +378,8 @@ function bookingBySentence(event: PlatformEvent & { type: 'message' }, decision:
   return one('conversation', event, { ...booked, filled: { ...filled, [INPUT_IDS.purpose]: purpose.trim().slice(0, LIMITS.purposeMax) } });
 }
 
-/** `It's for the customer demo.`, `Purpose: regression`: what a booking is for, said as a sentence of its own (group 1). */
-const PURPOSE_SENTENCE = /^(?:it(?:['’]s|\s+is)\s+for|(?:this|that)(?:['’]s|\s+is)\s+for|(?:the\s+)?(?:purpose|reason)\s*(?:is|:|=))\s+(\S[^?!]{0,200}?)[.!]*$/i;
+/** `It's for the customer demo.`, `Purpose: regression`, `Need to run regression`: what a booking is for, said as a sentence of its own (group 1). */
+const PURPOSE_SENTENCE = /^(?:it(?:['’]s|\s+is)\s+for|(?:this|that)(?:['’]s|\s+is)\s+for|(?:the\s+)?(?:purpose|reason)\s*(?:is|:|=)|(?:i\s+|we\s+)?need\s+(?:it\s+)?(?:to|for))\s+(\S[^?!]{0,200}?)[.!]*$/i;
 
 /** Text without the lines it quotes (`> …`), when it quotes some and says more; else undefined. */
 function withoutQuotedLines(text: string): string | undefined {

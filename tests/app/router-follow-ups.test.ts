@@ -311,6 +311,33 @@ describe('history, and a purpose in brackets', () => {
   });
 });
 
+describe('longer messages in a lab room', () => {
+  it('`Can I get lab-5 for the rest of the day? Need to run regression` books it until the day’s end for *run regression*', () => {
+    // (The purpose ran past the question: it was *the rest of the day? Need to run regression*.)
+    expect(said('Can I get lab-5 for the rest of the day? Need to run regression', 'grace')).toEqual([
+      { type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'eod', purpose: 'run regression' } },
+    ]);
+  });
+
+  it('`Linus can you release lab-3 when you’re done?` asks lab-3’s holder (it was the hint); the bot or a word before asking is nobody to ask', () => {
+    const ask = [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }];
+    expect(said("Linus can you release lab-3 when you're done?", 'grace')).toEqual(ask);
+    expect(said('Linus, could you free up lab-3', 'grace')).toEqual(ask);
+    expect(said('bot, can you release lab-1')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('sorry can you release lab-1')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('bot can you release lab-1')).not.toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 1 }, now: NOW }]);
+  });
+
+  it.each(["Stepping out for an hour, don't release lab-1", "brb, don't release lab-1", "in a meeting - don't release lab-1 please", 'at lunch, keep lab-1'])('%j keeps lab-1: Ada’s bookings with lab-1 chosen', (typed) => {
+    expect(said(typed)).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it('`lab-1: extending till 6pm, soak not done` is more time until 18:00 (it opened the booking form with *extending* as the purpose)', () => {
+    expect(said('lab-1: extending till 6pm, soak not done')).toEqual(mine({ testbedId: 1, extendUntil: '2026-03-02T18:00:00.000Z' }));
+    expect(said('lab-1: releasing now')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
