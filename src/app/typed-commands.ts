@@ -210,12 +210,12 @@ function withoutMarkup(text: string): string {
 /** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
-  untill: 'until', unitl: 'until', untl: 'until', utill: 'until',
+  untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
   firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',
   tuseday: 'tuesday', teusday: 'tuesday', saterday: 'saturday', satuday: 'saturday', munday: 'monday',
-  minuts: 'minutes', mintues: 'minutes', horus: 'hours', hourse: 'hours',
+  minuts: 'minutes', mintues: 'minutes', horus: 'hours', hourse: 'hours', hourss: 'hours', hrss: 'hrs', hoursss: 'hours', minss: 'mins', minutess: 'minutes',
 };
 const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');
 
@@ -497,7 +497,7 @@ const HISTORY_NAMED =
  * `who released my testbed`: the person's own bookings of the last 30 days (each says how it ended).
  */
 export const MY_HISTORY =
-  /^(?:how\s+(?:often|much)\s+(?:do|did|have)\s+i\s+(?:book(?:ed)?|use[ds]?|reserve[ds]?)(?:\s+(?:testbeds|the\s+lab))?|(?:(?:show|export|download)\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?history\s+of\s+my\s+(?:bookings|testbeds|reservations))|(?:what\s+(?:was|were)\s+)?my\s+(?:last|previous|recent)\s+(?:booking|reservation|testbed)s?|how\s+much\s+did\s+i\s+use\s+the\s+lab(?:\s+(?:this|last)\s+(?:week|month))?|how\s+many\s+hours\s+(?:did|have)\s+i\s+(?:book|use|booked|used)(?:\s+(?:this|last)\s+(?:week|month))?|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation))$/i;
+  /^(?:how\s+(?:often|much)\s+(?:do|did|have)\s+i\s+(?:book(?:ed)?|use[ds]?|reserve[ds]?)(?:\s+(?:testbeds|the\s+lab))?|(?:(?:show|export|download)\s+(?:me\s+)?)?my\s+(?:history|stats|usage|past\s+bookings|old\s+bookings|booking\s+history|bookings\s+(?:last|this|of\s+the\s+last)\s+(?:week|month))|history\s+(?:of\s+)?mine|what\s+did\s+i\s+(?:book|use|have)(?:\s+(?:lately|recently|before|today|yesterday|this\s+(?:week|month)|last\s+(?:week|month)))?|what\s+have\s+i\s+(?:booked|used|had)\s+(?:lately|recently|before|this\s+(?:week|month)|last\s+(?:week|month))|how\s+much\s+(?:have\s+i|did\s+i)\s+(?:used?|booked?)(?:\s+(?:this|last)\s+(?:week|month)|\s+lately|\s+recently)?|what\s+happened\s+to\s+my\s+(?:booking|testbed|reservation)|(?:(?:show\s+(?:me\s+)?)?(?:the\s+)?history\s+of\s+my\s+(?:bookings|testbeds|reservations))|(?:what\s+(?:was|were)\s+)?my\s+(?:last|previous|recent)\s+(?:booking|reservation|testbed)s?|how\s+much\s+did\s+i\s+use\s+the\s+lab(?:\s+(?:this|last)\s+(?:week|month))?|how\s+many\s+hours\s+(?:did|have)\s+i\s+(?:book|use|booked|used)(?:\s+(?:this|last)\s+(?:week|month))?|where\s+(?:did|has)\s+my\s+(?:booking|testbed|reservation)\s+(?:go|gone)|who\s+released\s+my\s+(?:booking|testbed|reservation)|why\s+(?:did|was)\s+my\s+(?:booking|testbed|reservation)\s+(?:get\s+)?(?:released|cancell?ed|ended))$/i;
 /** `lab-3 history`, `lab-3 log`, `show lab-3 log`, `lab-3 activity`, `lab-3 usage`, `lab-3 audit`: the name first (only when it is a testbed's). */
 const NAME_HISTORY = /^(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+)?)?(\S[\s\S]*?)\s+(?:history|logs?|activity|usage|stats|audit(?:\s+(?:log|trail))?)$/i;
 /**
@@ -505,7 +505,7 @@ const NAME_HISTORY = /^(?:(?:show|view|see|open|check|get)(?:\s+me)?\s+(?:the\s+
  * history too, when the words name a testbed (`what happened to my build` does not).
  */
 const HISTORY_SAID =
-  /^(?:(?:show\s+)?(?:the\s+)?(?:logs?|activity|audit(?:\s+(?:log|trail))?)(?:\s+(?:of|for|on))?\s+(\S[\s\S]*?)|(?:who\s+(?:was|is)\s+)?(?:the\s+)?(?:last|previous|prior|former)\s+(?:users?|holders?|owners?|bookings?)\s+(?:of|on|for)\s+(\S[\s\S]*?)|what\s+happened\s+(?:to|with|on)\s+(\S[\s\S]*?)|who\s+(?:released|freed|returned)\s+(\S[\s\S]*?)(?:\s+last)?|when\s+was\s+(\S[\s\S]*?)\s+(?:last\s+)?(?:released|freed|returned)|(?:the\s+)?last\s+time\s+(\S[\s\S]*?)\s+was\s+(?:free|used|booked|released|available|in\s+use))$/i;
+  /^(?:(?:show\s+)?(?:the\s+)?(?:logs?|activity|audit(?:\s+(?:log|trail))?)(?:\s+(?:of|for|on))?\s+(\S[\s\S]*?)|(?:who\s+(?:was|is)\s+)?(?:the\s+)?(?:last|previous|prior|former)\s+(?:users?|holders?|owners?|bookings?)\s+(?:of|on|for)\s+(\S[\s\S]*?)|what\s+happened\s+(?:to|with|on)\s+(\S[\s\S]*?)|who\s+(?:released|freed|returned)\s+(\S[\s\S]*?)(?:\s+last)?|when\s+was\s+(\S[\s\S]*?)\s+(?:last\s+)?(?:released|freed|returned)|(?:the\s+)?last\s+time\s+(\S[\s\S]*?)\s+was\s+(?:free|used|booked|released|available|in\s+use)|why\s+(?:was|did)\s+(\S[\s\S]*?)\s+(?:get\s+)?(?:released|freed))$/i;
 export const HISTORY_HELP = 'Type history and a testbed’s name, for example history lab-3, to see who had it in the last 30 days (report shows the whole lab’s usage).';
 
 /** The testbed `history …` names, as typed, or undefined when the text is not a history question. */

@@ -338,6 +338,31 @@ describe('longer messages in a lab room', () => {
   });
 });
 
+describe('slips in the time words, and questions about the house rules', () => {
+  it('`tll 5`, `fro 2h` and `2 hourss` are read as meant (`tll` and `fro` were the purpose)', () => {
+    expect(said('book lab-5 tll 5', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '17:00'));
+    expect(said('book lab-5 fro 2h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    expect(said('book lab-5 for 2 hourss', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+  });
+
+  it.each(['is there a way to book ahead', "why can't I book ahead", 'how long is the grace period', "what's a hold", "what's the queue", "what's the digest", 'can admins release my testbed'])(
+    '%j shows the house rules',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(reply({ kind: 'rules' }));
+    },
+  );
+
+  it('`is there a way to book ahead` no longer opens the booking form; `what are labels` lists the labels', () => {
+    expect(said('is there a way to book ahead', 'grace')).not.toEqual([{ type: 'registration.started' }]);
+    expect(said('what are labels', 'grace')).toEqual(reply({ kind: 'labels' }));
+  });
+
+  it('`why did my booking get released` is one’s own history, `why was lab-3 released` lab-3’s', () => {
+    expect(said('why did my booking get released')).toEqual([{ type: 'myHistory.requested' }]);
+    expect(said('why was lab-3 released', 'grace')).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
