@@ -1478,6 +1478,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (verbAfter !== undefined) return verbAfter;
   const handIt = WANTED_HAND_IT.exec(command);
   if (handIt && namesOne(testbeds, handIt[2].trim())) return `give ${handIt[2].trim()} to ${handIt[1]}`;
+  // `pass lab-3 on`: to whoever waits next, as its release gives it.
+  const passedOn = /^pass\s+(\S[\s\S]{0,80}?)\s+on$/i.exec(command)?.[1].trim();
+  if (passedOn !== undefined && namesOne(testbeds, passedOn)) return `release ${passedOn}`;
   const passed = PASSED_TO.exec(command);
   const passedName = passed?.[1].trim();
   // (`give it to the next person` answers an offer: no thanks, so a testbed must be named here.)

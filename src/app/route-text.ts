@@ -692,10 +692,13 @@ const FREE_LATER_SAID = /^(\S[\s\S]{0,80}?)\s+(?:is\s+|will\s+be\s+)?(?:free|ava
 function correctionRoute(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
   if (said.length > AROUND_NAME_MAX) return undefined;
   const testbeds = ctx.testbeds ?? [];
-  const moved = TESTBED_TO_TESTBED.exec(said);
-  // (`lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`: what moves, and where to.)
+  const moved = TESTBED_TO_TESTBED.exec(said) ?? INSTEAD_OF.exec(said);
+  // (`lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`, `replace lab-1 with lab-5`: what moves, and where to.)
   const arrow = moved === null ? null : [moved[1] ?? moved[3], moved[2] ?? moved[4]];
-  const meant = arrow?.[1] ?? MEANT_INSTEAD.exec(said)?.slice(1).find((group) => group !== undefined);
+  // (`lab-5 not lab-1`: the meant one first, when both are testbeds of the lab.)
+  const notThat = NOT_THAT.exec(said);
+  const rightOne = notThat !== null && 'found' in findByTypedName(testbeds, notThat[2].trim()) ? notThat[1] : undefined;
+  const meant = arrow?.[1] ?? rightOne ?? MEANT_INSTEAD.exec(said)?.slice(1).find((group) => group !== undefined);
   if (meant === undefined) return undefined;
   const to = findByTypedName(testbeds, meant.trim());
   if (!('found' in to)) return undefined;
@@ -766,9 +769,14 @@ const PERSON_TAKES_OVER = /^(\S+(?:\s+\S+)?)\s+(?:is\s+taking(?:\s+over)?|takes(
 
 /** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`. */
 const TESTBED_TO_TESTBED = /^(?:(?:switch|move|swap)\s+)?(?:from\s+)?(\S[\s\S]{0,80}?)\s*(?:->|→|=>|>)\s*(\S[\s\S]{0,80})$|^(?:(?:switch|move|swap|go)\s+)?from\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/;
+/** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `replace lab-1 with lab-5`, `instead of lab-1 give me lab-5`. */
+const INSTEAD_OF =
+  /^(?:replace|swap\s+out)\s+(\S[\s\S]{0,80}?)\s+(?:with|for)\s+(\S[\s\S]{0,80})$|^instead\s+of\s+(\S[\s\S]{0,80}?),?\s+(?:(?:give\s+me|i(?:['’]ll|\s+will)\s+(?:take|use)|i\s+(?:want|need)|(?:let\s+me\s+)?(?:book|use|take|have))\s+)?(\S[\s\S]{0,80})$/i;
+/** `lab-5 not lab-1`, `actually I want lab-5, not lab-1`: the testbed meant (group 1) and the other one (group 2). */
+const NOT_THAT = /^(?:(?:actually\s+)?i\s+(?:want|need|meant)\s+)?(\S[\s\S]{0,80}?),?\s+not\s+(?:the\s+)?(\S[\s\S]{0,80})$/i;
 /** The testbed meant (the group that matched), said after another was typed. */
 const MEANT_INSTEAD =
-  /^(?:(?:sorry|oops|my\s+bad|argh|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:i\s+meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
+  /^(?:(?:sorry|oops|my\s+bad|argh|typo|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:(?:i\s+)?meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|i['’]?d\s+rather\s+(?:have|use|take|get|book)|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
 
 /** A testbed said to be free (group 1), left (group 2), checked in (group 3), or offered (group 4 or 5). */
 const FREED_SAID =

@@ -363,6 +363,26 @@ describe('slips in the time words, and questions about the house rules', () => {
   });
 });
 
+describe('the testbed meant, and a testbed passed on', () => {
+  it.each(["I'd rather have lab-5", 'meant lab-5', 'sorry, meant lab-5', 'lab-5 not lab-1', 'actually I want lab-5 not lab-1', 'instead of lab-1 give me lab-5', 'replace lab-1 with lab-5'])(
+    '%j from Ada, who holds lab-1, is the card that moves her booking to lab-5',
+    (typed) => {
+      expect(said(typed)).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+    },
+  );
+
+  it('from Grace, who holds nothing, `meant lab-5` and `lab-5 not lab-1` open the booking form on lab-5; `lab-3 not working` stays a problem', () => {
+    expect(said('meant lab-5', 'grace')).toEqual(booking('lab-5'));
+    expect(said('lab-5 not lab-1', 'grace')).toEqual(booking('lab-5'));
+    expect(said('lab-3 not working', 'grace')).toEqual(reply({ kind: 'problemForm', testbedId: 3, text: 'lab-3 not working' }));
+  });
+
+  it('`pass lab-1 on` from Ada opens the release form on lab-1, as `give lab-1 to the next person` does', () => {
+    expect(said('pass lab-1 on')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+    expect(said('pass lab-1 on')).toEqual(said('give lab-1 to the next person'));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
