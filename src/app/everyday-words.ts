@@ -4,7 +4,7 @@
  * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
  */
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
-import { readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
+import { NO_NAME, readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, squashedWords, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
@@ -1892,6 +1892,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
     const back = /^(\S[\s\S]*?)\s+back$/i.exec(take[1])?.[1];
     if (back !== undefined && namesOne(testbeds, back)) return `book ${back}`;
     const named = bookingName(take[1], testbeds);
+    // (`grab any free one`: no testbed in particular, so the booking form to choose one.)
+    if (named === undefined && NO_NAME.test(take[1].trim()) && /\b(?:any|free|available|testbed|something|anything|whichever|whatever)\b/i.test(take[1])) return 'book';
     return named !== undefined && isLabName(testbeds, named) ? `book ${take[1]}` : command;
   }
   const booking = BOOKING_NOW.exec(command)?.[1];
@@ -1900,6 +1902,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
     if (read.name !== undefined && read.unread === undefined && isLabName(testbeds, read.name)) return `book ${booking}`;
   }
   if (RELEASE_ALL_WORDS.test(command)) return 'release all';
+  // `any 5g available for 2h?`, `any free testbed for 2h?`: which are free now answers it (a booking is from now).
+  const freeFor = /^((?:is\s+|are\s+)?(?:any|anything)(?:\s+free)?(?:\s+\S+)?(?:\s+(?:free|available))?)\s+(for\s+\S[\s\S]{0,30})$/i.exec(command);
+  if (freeFor !== null && isTypedTime(freeFor[2])) {
+    const asked = everydayCommand(freeFor[1], testbeds);
+    if (/^(?:status|what['’]s\s+free)(?:\s|$)/i.test(asked) || FREE_NOW.test(asked)) return asked;
+  }
   const added = ADD_NAMED.exec(command);
   if (added && !namesOne(testbeds, added[1]) && readTypedExtension(added[1]) === null) return `add testbed ${added[1]}${added[2]}`;
   // `until 6pm`, `1h`, `tomorrow` (an answer to a reminder): more time for their booking, a button away (a number alone,

@@ -707,13 +707,15 @@ function wordEnds(text: string): number[] {
 }
 
 /**
- * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`, `something with 5g`: the word between, when the
+ * `any 5g`, `a 5g testbed`, `a free lab-3`, `the wifi lab`, `next free 5g`, `something with 5g`, `whichever 5g is free`: the word between, when the
  * whole is no testbed's name (a label, or a name, as the form reads it).
  */
 function withoutArticle(name: string, testbeds: readonly Lab[]): string {
   const word =
     /^(?:(?:any|an?|the|one)\s+(?:(?:first|next)\s+)?|(?:first|next)\s+)(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one|lab|rig|setup|bench|box))?$/i.exec(name)?.[1] ??
-    /^(?:(?:a|any|the)\s+)?(?:testbed|one|something|anything)\s+(?:with|labell?ed|tagged)\s+(\S+)$/i.exec(name)?.[1];
+    /^(?:(?:a|any|the)\s+)?(?:testbed|one|something|anything)\s+(?:with|labell?ed|tagged)\s+(\S+)$/i.exec(name)?.[1] ??
+    // `whichever 5g is free`, `whatever 5g testbed is available`.
+    /^(?:whichever|whatever)\s+(\S+?)(?:\s+(?:testbed|one|box|rig))?\s+(?:is\s+|['’]s\s+)?(?:free|available)$/i.exec(name)?.[1];
   if (word === undefined) return name;
   const match = findByTypedName(testbeds, name);
   return 'found' in match && sameName(match.found.testbed_name, name) ? name : word;

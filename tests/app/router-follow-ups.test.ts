@@ -383,6 +383,24 @@ describe('the testbed meant, and a testbed passed on', () => {
   });
 });
 
+describe('any testbed of a label, and any at all', () => {
+  it('`book whichever 5g is free` books one of the 5g testbeds (it looked for a testbed called so)', () => {
+    expect(said('book whichever 5g is free', 'grace')).toEqual(booking('5g'));
+  });
+
+  it('`any 5g available for 2h?` is the status of the 5g testbeds and `any free testbed for 2h?` of the free ones (they were the hint)', () => {
+    expect(said('any 5g available for 2h?', 'grace')).toEqual(status('5g'));
+    expect(said('any free testbed for 2h?', 'grace')).toEqual(status('free'));
+  });
+
+  it('`grab any free one` and `grab me a box` open the booking form; `I’ll take it!` and `take it please` still take what is offered', () => {
+    expect(said('grab any free one', 'grace')).toEqual([{ type: 'registration.started' }]);
+    expect(said('grab me a box', 'grace')).toEqual([{ type: 'registration.started' }]);
+    expect(said("I'll take it!", 'grace')).toEqual(reply({ kind: 'offerTaken' }));
+    expect(said('take it please', 'grace')).toEqual(reply({ kind: 'offerTaken' }));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
