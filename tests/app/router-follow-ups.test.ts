@@ -401,6 +401,21 @@ describe('any testbed of a label, and any at all', () => {
   });
 });
 
+describe('said back to a reminder, in a few words', () => {
+  it.each(['will release', 'will release it', "I'll release", 'ok will release'])('%j from Ada opens the release form (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'release.started' }]);
+  });
+
+  it.each(['I know', 'yes I know', 'already on it', 'I know, thanks'])('%j is an OK', (typed) => {
+    expect(said(typed)).toEqual(reply({ kind: 'thanks', ack: true }));
+  });
+
+  it('`remind me before it ends` shows the house rules (which say when reminders come); `mute reminders for today` her bookings', () => {
+    expect(said('remind me before it ends')).toEqual(reply({ kind: 'rules' }));
+    expect(said('mute reminders for today')).toEqual(mine());
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
