@@ -1109,7 +1109,7 @@ const ADMIN_MENU = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  * `add lab-10`, `create TB-05 with label 5g`: a new testbed, when the word looks like a testbed's name (a digit, a
  * hyphen, a dot or an underscore in it) and is no testbed's yet nor a length (`add 2h` is more time).
  */
-const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|more|extra|some)(?:\s|$))(\S*[\d._-]\S*)((?:\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|described\s+as|with\s+(?:the\s+)?description)\s+\S[\s\S]*)?)$/i;
+const ADD_NAMED = /^(?:add|create)\s+(?!(?:me|us|a|an|the|labels?|tags?|another|more|extra|some)(?:\s|$))(\S*[\d._-]\S*)((?:\s+(?:with\s+(?:the\s+)?labels?|labels?:?|labell?ed|tagged(?:\s+with)?|described\s+as|with\s+(?:the\s+)?description)\s+\S[\s\S]*)?)$/i;
 /** `show the menu`, `open menu`, `main menu`, `start`, `what now`, `what should I do`: the menu, as `testbed`. */
 const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the)?\s+(?:main\s+)?menu|(?:the\s+)?main\s+menu|(?:go\s+)?back(?:\s+to\s+(?:the\s+)?(?:start|menu|main\s+menu))?|start\s+(?:over|again)|home|(?:show\s+(?:me\s+)?)?(?:the\s+)?options|start|get\s+started|(?:and\s+)?(?:what\s+now|now\s+what|what\s+next)|and\s+now|what\s+(?:should|do|can)\s+i\s+do\s+(?:now|next)|what\s+should\s+i\s+do)$/i;
 /**

@@ -98,9 +98,12 @@ const BOOK_FOR_OTHERS_HELP =
 /** `bug: …`, `feedback: …`, `feature request - …`: feedback with its words (group 1). */
 const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|idea)|suggestion|idea)\s*[:\-–]\s*(\S[\s\S]*)$/i;
 
-/** `api`, `api token`, `token`, `swagger`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`: how pipelines book. */
+/**
+ * `api`, `api token`, `token`, `swagger`, `help api`, `how do I get an API token`, `is there an api`, `can pipelines book testbeds`, `list tokens`,
+ * `token create nightly` (the host's command, typed in chat): how pipelines book.
+ */
 const API_ASKED =
-  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?(?:api(?:\s+(?:tokens?|keys?|docs))?|tokens?)|how\s+does\s+the\s+api\s+work|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
+  /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?(?:api(?:\s+(?:tokens?|keys?|docs))?|tokens?)|how\s+does\s+the\s+api\s+work|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:list|show)\s+(?:(?:the|my|all)\s+)?(?:api\s+)?tokens|token\s+(?:create|list|revoke)(?:\s+[\w.-]{1,40})?|(?:revoke|delete|remove)\s+(?:the\s+)?(?:api\s+)?token\s+[\w.-]{1,40}|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
 const API_HELP =
   'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
 

@@ -52,6 +52,8 @@ export const TAKE_FROM_COLLEAGUE =
 const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   // (`register a new testbed`, `register new testbed lab-9`: an addition to the lab, not a booking of one called “new”.)
   [/^(?:(?:add|new|create)\s+(?:an?\s+)?(?:new\s+)?|(?:register|set\s+up)\s+(?:an?\s+)?new\s+)testbed(?:\s*:|\s+(?:called|named))?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_add'],
+  // `register lab-9 as a new testbed`, `add lab-9 as a testbed`.
+  [/^(?:register|add|set\s+up|create)\s+(?<words>\S[\s\S]*?)\s+as\s+(?:an?\s+)?(?:new\s+)?testbed$/i, 'testbed_add'],
   [/^rename(?:\s+testbed)?(?:\s+(?<words>\S[\s\S]*))?$/i, 'testbed_rename'],
   // `change the name of lab-3 to lab-3b`, `change lab-3's name to lab-3b`.
   [/^(?:change|update|set)\s+(?:the\s+)?name\s+of\s+(?!(?:my|our|the|this)\s+(?:booking|reservation)(?:\s|$))(?<words>\S[\s\S]*?\s+to\s+\S[\s\S]*)$/i, 'testbed_rename'],
@@ -137,7 +139,8 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:reclaim|take\s+back)\s+(?<words>\S[\s\S]*?)(?<person>\s+from\s+\S[\s\S]*?)?$/i, 'force_release', 'named'],
   // `take lab-3 back from Linus`, `remove Linus from lab-3`, `admin: release lab-3`, `release lab-3 forcefully`: a testbed of the lab.
   [/^take\s+(?<words>\S[\s\S]*?)\s+back(?<person>\s+from\s+\S[\s\S]*?)$/i, 'force_release', 'named'],
-  [/^remove\s+(?<person>(?!(?:me|myself|us|all|the|a|an|labels?|tags?)\s)\S+(?:\s+\S+)?)\s+from\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
+  // (`remove 5g label from lab-3` takes a label off: no person is called so.)
+  [/^remove\s+(?<person>(?!(?:me|myself|us|all|the|a|an|labels?|tags?)\s)(?!\S+\s+(?:labels?|tags?)\s)\S+(?:\s+\S+)?)\s+from\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
   [/^admin\s*[:,]?\s+(?:release|free(?:\s+up)?|unbook)\s+(?<words>\S[\s\S]*)$/i, 'force_release', 'named'],
   [/^(?:release|free(?:\s+up)?|unbook)\s+(?<words>\S[\s\S]*?)\s+(?:forcefully|forcibly|by\s+force)$/i, 'force_release', 'named'],
   [TAKE_FROM_COLLEAGUE, 'force_release', 'named'],
@@ -164,6 +167,13 @@ const FREE_FROM = /^free\s+(?<words>\S[\s\S]*?)\s+from\s+\S[\s\S]*$/i;
 
 /** `retire lab-3`, `maintenance lab-3`, `end maintenance lab-3`, `force release lab-3`, `rename lab-3 to lab-3b`, `add testbed lab-9`, `edit lab-3`. */
 export function adminTask<T extends NamedRecord>(command: string, testbeds: readonly T[] = []): TypedAdminTask | null {
+  // `lab-3 add label core`, `lab-3: remove label 5g`: as `add label core to lab-3`; `call lab-3 lab-3b`: as `rename lab-3 to lab-3b`.
+  const nameFirst = /^(\S[\s\S]{0,80}?)[:,]?\s+(add|remove)\s+((?:the\s+)?(?:labels?|tags?)\s+\S[\s\S]{0,200})$/i.exec(command);
+  if (nameFirst !== null && 'found' in findByTypedName(testbeds, nameFirst[1].trim())) {
+    return adminTask(`${nameFirst[2]} ${nameFirst[3]} ${/^add$/i.test(nameFirst[2]) ? 'to' : 'from'} ${nameFirst[1].trim()}`, testbeds);
+  }
+  const called = /^call\s+(\S[\s\S]{0,80}?)\s+(\S+)$/i.exec(command);
+  if (called !== null && 'found' in findByTypedName(testbeds, called[1].trim())) return adminTask(`rename ${called[1].trim()} to ${called[2]}`, testbeds);
   for (const [pattern, task, guard] of ADMIN_PHRASES) {
     const match = pattern.exec(command);
     if (!match) continue;
@@ -382,7 +392,8 @@ export function addParts(words: string): { name: string; labels?: string; descri
   const typed = words.slice(0, MAX_TYPED_NAME * 4);
   const described = /\s+(?:described\s+as|with\s+(?:the\s+)?description|description:?)\s+(\S[\s\S]*)$/i.exec(typed);
   const front = described ? typed.slice(0, described.index) : typed;
-  const labelled = /\s+(?:with\s+(?:the\s+)?labels?|labell?ed|tagged(?:\s+with)?|labels?:?)\s+(\S[\s\S]*)$/i.exec(front);
+  // (`new testbed lab-9 with 5g`: what it is added with is its labels.)
+  const labelled = /\s+(?:with(?:\s+(?:the\s+)?labels?)?|labell?ed|tagged(?:\s+with)?|labels?:?)\s+(\S[\s\S]*)$/i.exec(front);
   const name = (labelled ? front.slice(0, labelled.index) : front).trim();
   if (name === '') return { name: words };
   const labels = labelled ? labelList(labelled[1]) : undefined;

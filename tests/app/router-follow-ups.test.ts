@@ -416,6 +416,36 @@ describe('said back to a reminder, in a few words', () => {
   });
 });
 
+describe('the admins’ words', () => {
+  const form = (task: string, values: Record<string, string>) => [{ type: 'admin.formRequested', task, values }];
+
+  it('`remove 5g label from lab-5` takes the label off (it opened the force release, as if a person were called “5g label”); `remove Linus from lab-3` is still the force release', () => {
+    expect(said('remove 5g label from lab-5', 'linus')).toEqual(form('testbed_edit', { testbed_id: '5', labels: '' }));
+    expect(said('remove the 5g tag from lab-5', 'linus')).toEqual(form('testbed_edit', { testbed_id: '5', labels: '' }));
+    expect(said('remove Linus from lab-3', 'grace')).toEqual(form('force_release', { testbed_id: '3' }));
+  });
+
+  it('a testbed added with its labels: `new testbed lab-9 with 5g`, `add lab-9 labels 5g, core`; `register lab-9 as a new testbed` adds it (it was a booking)', () => {
+    expect(said('new testbed lab-9 with 5g', 'linus')).toEqual(form('testbed_add', { testbed_name: 'lab-9', labels: '5g' }));
+    expect(said('add lab-9 labels 5g, core', 'linus')).toEqual(form('testbed_add', { testbed_name: 'lab-9', labels: '5g, core' }));
+    expect(said('register lab-9 as a new testbed', 'linus')).toEqual(form('testbed_add', { testbed_name: 'lab-9' }));
+  });
+
+  it('the testbed first: `lab-5 add label core`, `lab-5 remove label 5g`; `call lab-5 lab-5b` renames it', () => {
+    expect(said('lab-5 add label core', 'linus')).toEqual(form('testbed_edit', { testbed_id: '5', labels: '5G, core' }));
+    expect(said('lab-5 remove label 5g', 'linus')).toEqual(form('testbed_edit', { testbed_id: '5', labels: '' }));
+    expect(said('call lab-5 lab-5b', 'linus')).toEqual(form('testbed_rename', { testbed_id: '5', testbed_name: 'lab-5b' }));
+  });
+
+  it('`become admin` asks who the admins are; `list tokens` and `token create nightly` say how pipelines book', () => {
+    expect(said('become admin', 'grace')).toEqual([{ type: 'admins.asked' }]);
+    for (const typed of ['list tokens', 'token create nightly', 'revoke token nightly']) {
+      const answer = said(typed, 'linus') as { view: { kind: string; message: string } };
+      expect(answer.view.message, typed).toMatch(/^Pipelines hold testbeds through the bot’s HTTP API/);
+    }
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);

@@ -2,7 +2,8 @@
  * A message that goes on from the one before, end to end over the emulator: `what about lab-2?` is lab-2's status;
  * `lab-2 it is` and `give lab-2 to me` open the booking form on lab-2, and one press books it; `book lab-2 until five
  * thirty` is half past five; `delay release by 1h` offers an hour more; `I fixed lab-2`, of lab-2 under maintenance, is the
- * form that tells the admins it works again.
+ * form that tells the admins it works again; `remove 5g label from lab-2`, from an admin, is the edit form without the label (it
+ * was the force release, as if a person were called “5g label”).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
@@ -69,5 +70,17 @@ describe('a testbed under maintenance said to work', () => {
     const news = await ask(h, h.ada, h.lab, 'I fixed lab-2');
     expect(seenCard(news).heading).toBe('Tell the admins lab-2 works again');
     expect(buttonTitles(news)).toEqual(['Tell the admins', 'Cancel']);
+  });
+});
+
+describe('an admin’s words', () => {
+  it('`remove 5g label from lab-2` from Linus, an admin, opens Edit lab-2 with the label taken off; one press saves it', async () => {
+    const ada = { email: 'ada@example.com', name: 'Ada Ops' };
+    h = await startHarness({ testbeds: [{ ...bookedAnHourAgo(2, ada, 'soak test'), testbed_name: 'lab-2', labels: ['5g', 'core'] }], env: { ADMINS: 'linus@example.com' } });
+    const form = await ask(h, h.linus, h.lab, 'remove 5g label from lab-2');
+    expect(seenCard(form).heading).toBe('Edit lab-2');
+    expect((input(form, 'labels') as { value?: string }).value).toBe('core');
+    expect(seenCard(await click(h, h.linus, form, 'Save')).heading).toBe('Saved: lab-2');
+    expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: ada.email, labels: ['core'] });
   });
 });
