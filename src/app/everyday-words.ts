@@ -814,8 +814,8 @@ const LAB_STATS = /^(?:(?:the\s+)?lab|team|testbed|overall)\s+(?:stats|statistic
 /** `who can fix lab-3`, `who should I tell about lab-3`, `who do I ask to reboot lab-3`: the testbed (group 1). */
 const WHO_FIXES =
   /^who\s+(?:can|could|should|will|do\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?|should\s+(?:i|we)\s+(?:ask|tell|talk\s+to|contact)(?:\s+to)?)\s+(?:fix|repair|reboot|restart|reset|power[\s-]*cycle|re-?image|look\s+at|help\s+(?:me\s+)?with|about)\s+(\S[\s\S]{0,80})$/i;
-/** `how many testbeds are there`, `how many testbeds do we have`: the status card with its counts. */
-const HOW_MANY_ALL = /^how\s+many\s+testbeds\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist)$/i;
+/** `how many testbeds are there`, `how many testbeds do we have`, `list of testbeds`: the status card with its counts. */
+const HOW_MANY_ALL = /^(?:how\s+many\s+testbeds(?:\s+(?:are\s+there|do\s+we\s+have|(?:are\s+)?in\s+total|exist))?|(?:a\s+|the\s+)?list\s+of\s+(?:all\s+)?(?:the\s+)?testbeds)$/i;
 /** `what testbeds are there`, `which testbeds exist`, `what 5g testbeds do we have`: the status card (of that label, group 1). */
 const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do\s+we\s+have|does\s+the\s+lab\s+have|have\s+we\s+got|exist|are\s+in\s+the\s+lab)$/i;
 
@@ -1266,7 +1266,7 @@ const TOP_HOLDERS_IN = /^(\S[\s\S]{0,80}?)\s+(?:(?:in|over|during|for)\s+)?(?:th
  * `who hasn't released`, `who has not released their testbed`, `who forgot to release`, `who has had a testbed for too long`,
  * `overdue` alone, `expired bookings`: the overdue ones.
  */
-const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|late\s+returns?|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|any\s+)?(?:expired|past[\s-]due|late)\s+(?:bookings|reservations|testbeds|ones)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long)$/i;
+const NOT_RELEASED = /^(?:who\s+(?:has\s*n['’]?t|has\s+not|did\s*n['’]?t|did\s+not)\s+(?:released?|given\s+back)(?:\s+(?:their|a|the)\s+testbeds?)?(?:\s+yet)?|overdue|late\s+returns?|(?:(?:show|list)(?:\s+me)?\s+)?(?:the\s+|any\s+)?(?:expired|past[\s-]due|late)\s+(?:bookings|reservations|testbeds|ones)|who\s+(?:forgot|didn['’]?t|did\s+not)\s+(?:to\s+)?release(?:\s+(?:their|a)\s+testbeds?)?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:for\s+)?too\s+long|who(?:['’]?s|\s+is|\s+are)\s+late(?:\s+(?:returning|giving\s+back|releasing)(?:\s+(?:a|their|the)\s+testbeds?)?))$/i;
 /** `report for last month`, `report this week`, `report for the past month`: the report over 30 days for a month, else 7. */
 const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month|7\s+days|30\s+days)$/i;
 
@@ -1568,6 +1568,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (nextName !== undefined && namesWaited(testbeds, nextName)) return `wait ${nextName}`;
   const doneThen = command.length > AROUND_NAME_MAX ? undefined : WHEN_DONE_THEN_MINE.exec(command)?.[2].trim();
   if (doneThen !== undefined && namesWaited(testbeds, doneThen)) return `wait ${doneThen}`;
+  // `status free 5g`: the label's testbeds, each with its state (as `free 5g` and `status 5g free` read).
+  const stateThenLabel = /^status\s+(?:free|available|busy|taken|in\s+use)\s+(\S+)$/i.exec(command)?.[1];
+  if (stateThenLabel !== undefined && readLabel(stateThenLabel) !== null && labelCarried(testbeds, stateThenLabel)) return `status ${stateThenLabel}`;
   // `what's the status of my project` is nobody's testbed: left as typed (a hint).
   const statusOf = STATUS_OF.exec(command);
   const statusOfWhat = statusOf?.[1]?.trim();

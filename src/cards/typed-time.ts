@@ -119,7 +119,7 @@ const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   [/^next\s+week$/i, 'next monday 9:00'],
   [/^(\S+(?:\s+\S+)?)\s+night$/i, '$1 23:59'],
   // `the end of tomorrow`, `end of friday`: the end of that day.
-  [/^(?:the\s+)?end\s+of\s+(tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$/i, '$1 23:59'],
+  [/^(?:the\s+)?end\s+of\s+(tomorrow|(?!month)(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$/i, '$1 23:59'],
   // `tonight 8pm`, `8:30 pm tonight`: today at that time (a bare hour with `tonight`, `8 tonight`, is read before these).
   [/^tonight\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})$/i, 'today $1'],
   [/^(\d{1,2}(?::\d{2})?\s*[ap]m|\d{1,2}:\d{2})\s+tonight$/i, 'today $1'],

@@ -446,6 +446,20 @@ describe('the admins’ words', () => {
   });
 });
 
+describe('a month’s end, and the lab’s status asked in a few more ways', () => {
+  it('`until end of month` is the month’s last day (it read *month* as Monday and gave up), as `until end of the month` is', () => {
+    expect(said('book lab-5 until end of month', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-31', '23:59'));
+    expect(said('book lab-5 until end of monday', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '23:59'));
+  });
+
+  it('`who is late returning` shows the overdue ones; `how many testbeds` and `list of testbeds` the whole lab; `status free 5g` the 5g ones', () => {
+    expect(said('who is late returning', 'grace')).toEqual(status('overdue'));
+    expect(said('how many testbeds', 'grace')).toEqual([{ type: 'status.requested' }]);
+    expect(said('list of testbeds', 'grace')).toEqual([{ type: 'status.requested' }]);
+    expect(said('status free 5g', 'grace')).toEqual(status('5g'));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
