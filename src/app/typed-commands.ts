@@ -124,7 +124,8 @@ export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
  * front (`testbed status` reads as `status`, `testbed` alone stays the menu).
  */
 export function commandText(text: string): string {
-  const typed = withoutGreeting(withTimeSpellings(withoutMarkup(text.trim().replace(/\s+/g, ' ')).replace(/^(?:[/@]|[!#](?=\p{L}))/u, ''))).replace(/^@/, '');
+  // (A zero-width space or word joiner a phone or a paste left in is no character of the command.)
+  const typed = withoutGreeting(withTimeSpellings(withoutMarkup(text.replace(/[\u200B\u2060\uFEFF]/g, '').trim().replace(/\s+/g, ' ')).replace(/^(?:[/@]|[!#](?=\p{L}))/u, ''))).replace(/^@/, '');
   // `testbed bot`, `testbed monitor`: the bot called by its name, as `testbed` alone.
   if (/^testbeds?\s+(?:bot|monitor)[?!.]*$/i.test(typed)) return 'testbed';
   // `??`, `?!`: as a lone `?`, help.
@@ -132,7 +133,8 @@ export function commandText(text: string): string {
   // The bot called by its name or as `bot,` before a command (`bot, what's free`). (`testbeds with 5g`, `testbeds that are free`
   // are about testbeds, not to the bot.)
   const command = withShortCommand(withoutFlags(withoutMark(/^(?:testbeds?(?:\s+(?:bot|monitor))?[,:]?|(?:the\s+)?bot[,:])\s+(?!(?:with|tagged|labell?ed|that|which|having|carrying|are|in)\s)(\S[\s\S]*)$/i.exec(typed)?.[1] ?? typed)));
-  const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*(?:[?!.]+|;)$/, '');
+  // (`for 2 hours…`: an ellipsis that trails a word off; one standing alone, `broadcast: …`, is what was typed.)
+  const bare = withoutEmoji(command).replace(/(?<=[^\s?!])\s*(?:[?!.]+|;)$|(?<=[\p{L}\p{N})])…$/u, '');
   if (THANKS.test(bare) || YES_ALONE.test(bare) || TAKE_OFFERED.test(bare)) return bare;
   // `testbed please`: nothing but courtesy after the bot's word is the bot's word alone.
   if (command !== typed && COURTESY_ONLY.test(bare)) return 'testbed';
@@ -192,8 +194,11 @@ const EMOJI_AROUND = /^[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f
 /** A face typed in letters after the words (`book lab-3 :)`, `status ;-)`, `thanks :D`). */
 const FACE_AFTER = /(?<=\S)\s+(?:[:;=]-?[()DPpO3\]\[/]|<3|\^\^|xD)$/;
 
+/** A picture between two words (`book lab-3 🙂 for 2h`). */
+const EMOJI_BETWEEN = /(?<=\S)\s+[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f]+(?=\s+\S)/gu;
+
 function withoutEmoji(text: string): string {
-  const words = text.replace(EMOJI_AROUND, '').replace(FACE_AFTER, '');
+  const words = text.replace(EMOJI_AROUND, '').replace(EMOJI_BETWEEN, '').replace(FACE_AFTER, '');
   return words === '' ? text : words;
 }
 

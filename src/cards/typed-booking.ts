@@ -320,7 +320,7 @@ function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, ti
  * 1), `purpose:` (2), `purpose` or `with the purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
  */
 const SAID_OTHERWISE =
-  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|((?:with\s+(?:the\s+|a\s+)?)?(?:purpose|reason))\s+|([,;:|/]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|((?:with\s+(?:the\s+|a\s+)?)?(?:purpose|reason))\s+|([,;:|/»•·]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
 /** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
 const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;

@@ -460,6 +460,24 @@ describe('a month’s end, and the lab’s status asked in a few more ways', () 
   });
 });
 
+describe('what a phone or a paste leaves in the text', () => {
+  it('a zero-width space before or after the command is no part of it (`\u200bbook lab-5` offered book as a slip)', () => {
+    expect(said('\u200bbook lab-5', 'grace')).toEqual(booking('lab-5'));
+    expect(said('book lab-5\u200b', 'grace')).toEqual(booking('lab-5'));
+  });
+
+  it('a picture between the words and an ellipsis that trails off say nothing; `»` and `•` before the purpose are marks', () => {
+    expect(said('book lab-5 🙂 for 2h', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    expect(said('book lab-5 for 2 hours…', 'grace')).toEqual(bookedUntil('lab-5', '2026-03-02', '12:00'));
+    expect(said('book lab-5 » soak', 'grace')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'soak' } }]);
+    expect(said('book lab-5 • soak', 'grace')).toMatchObject([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'soak' } }]);
+  });
+
+  it('what stays: an ellipsis standing alone is what was typed (`broadcast: …` still starts a broadcast)', () => {
+    expect(said('broadcast: …', 'linus')).toEqual([{ type: 'broadcast.started' }]);
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
