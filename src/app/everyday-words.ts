@@ -852,10 +852,11 @@ const HOW_LONG =
  * `what's up with lab-3`, `what's going on with lab-3`, `any news on lab-3`, `what is lab-3 used for`, `what's lab-3 doing`,
  * `how long until lab-3 is free`, `how long do I have to wait for lab-3`, `still waiting for lab-3`, `when do I have to release lab-3`, `is
  * lab-3 ok to use`, `is lab-3 done yet`, `when will lab-3 be done`, `since when is lab-3 busy`, `what's the earliest I can get lab-3`, `when
- * was lab-3 booked`, `whose lab-3 is it`, `what does lab-3 have`, `who's been on lab-3 all day`: as `who has lab-3` (the group that matched).
+ * was lab-3 booked`, `whose lab-3 is it`, `what does lab-3 have`, `who's been on lab-3 all day`, `can lab-3 be booked`, `lab-3 bookable?`, `is it
+ * safe to use lab-3`: as `who has lab-3` (the group that matched).
  */
 const ABOUT_TESTBED =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|w|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use)|what(?:['’]s|\s+is)\s+the\s+(?:earliest|soonest)\s+(?:i|we)\s+can\s+(?:get|have|book|use)\s+(\S[\s\S]*?)|when\s+was\s+(\S[\s\S]*?)\s+(?:booked|taken|reserved|grabbed)|whose\s+(\S[\s\S]*?)\s+is\s+(?:it|this|that)|what\s+does\s+(\S[\s\S]*?)\s+have(?:\s+on\s+it)?|who(?:['’]?s|\s+has)\s+been\s+(?:on|using|holding)\s+(\S[\s\S]*?)\s+(?:all\s+(?:day|morning|afternoon|week)|today|so\s+long|for\s+ages|since\s+(?:this\s+)?\S+))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+(?:up|going\s+on|happening|new)\s+(?:with|w|on)|(?:any\s+)?news\s+(?:on|about)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:release|return|free\s+up|free)|(?:(?:the\s+)?(?:estimated|expected)\s+wait(?:\s+time)?|(?:the\s+)?wait\s+time|(?:any\s+)?eta|how\s+long\s+is\s+the\s+wait|what(?:['’]?s|\s+is)\s+the\s+wait)\s+(?:for|on)|eta|will\s+i\s+get|how\s+long\s+(?:do\s+i\s+(?:have\s+to|need\s+to)|must\s+i|(?:will|would)\s+i(?:\s+have\s+to)?)\s+wait\s+for|(?:i(?:['’]?m|\s+am)\s+)?still\s+waiting\s+(?:for|on))\s+(\S[\s\S]*?)(?:\s+(?:today|soon|tomorrow|this\s+week))?|what(?:['’]?s|\s+is)\s+(\S[\s\S]*?)\s+(?:(?:being\s+)?used\s+for|doing|for)|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?(?:give|hand|bring)\s+(\S[\s\S]*?)\s+back|is\s+(\S[\s\S]*?)\s+(?:ok(?:ay)?|fine|safe|good)\s+to\s+(?:use|book|take)(?:\s+now)?|how\s+long\s+(?:until|till|before)\s+(\S[\s\S]*?)\s+(?:is\s+|gets\s+|becomes\s+)?(?:free|back|available|released)|is\s+(\S[\s\S]*?)\s+(?:done|finished|free|available|back)\s+yet|when\s+will\s+(\S[\s\S]*?)\s+be\s+(?:done|finished)|since\s+when\s+(?:is|has)\s+(\S[\s\S]*?)\s+(?:been\s+)?(?:busy|booked|taken|held|in\s+use)|what(?:['’]s|\s+is)\s+the\s+(?:earliest|soonest)\s+(?:i|we)\s+can\s+(?:get|have|book|use)\s+(\S[\s\S]*?)|when\s+was\s+(\S[\s\S]*?)\s+(?:booked|taken|reserved|grabbed)|can\s+(\S[\s\S]*?)\s+be\s+(?:booked|used|reserved|taken)(?:\s+now)?|is\s+it\s+safe\s+to\s+(?:use|book|take)\s+(\S[\s\S]*?)|(\S[\s\S]*?)\s+(?:bookable|open)|whose\s+(\S[\s\S]*?)\s+is\s+(?:it|this|that)|what\s+does\s+(\S[\s\S]*?)\s+have(?:\s+on\s+it)?|who(?:['’]?s|\s+has)\s+been\s+(?:on|using|holding)\s+(\S[\s\S]*?)\s+(?:all\s+(?:day|morning|afternoon|week)|today|so\s+long|for\s+ages|since\s+(?:this\s+)?\S+))$/i;
 /**
  * `tell me about lab-3`, `info lab-3`, `details of lab-3`, `what is lab-3`, `where is lab-3`, `show me lab-3`, `describe lab-3`,
  * `what labels does lab-3 have`, `lab-3 info`, `what's special about lab-3`, `who's responsible for lab-3`, `where is lab-3 located`, `ssh lab-3`:
@@ -979,8 +980,8 @@ const WHO_TO_ASK =
 const FREE_AT_ASKED = /^(\S[\s\S]*?)\s+(?:free|available)\s+((?:at|by|after|from|on|tomorrow|later|tonight|today|this)(?:\s\S[\s\S]*)?)$/i;
 /** `when Linus is done`: the colleague a wait is after (`when it's done` names nobody). */
 const WHEN_DONE = /\s(?:when|once)\s+(?!(?:you|he|she|they|it|one)(?:\s|['’]))\S+(?:\s+\S+)?\s+(?:(?:is|['’]s|gets)\s+(?:done|finished|through)|(?:releases|frees\s+up|gives\s+back)\s+(?:it|that))/i;
-/** `is Linus done with lab-3`, `is anyone finished with lab-3`: as `who has lab-3` (group 1). */
-const DONE_WITH_ASKED = /^is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]*?)(?:\s+yet)?$/i;
+/** `is Linus done with lab-3`, `is anyone finished with lab-3`, `has Linus finished with lab-3`: as `who has lab-3` (group 1). */
+const DONE_WITH_ASKED = /^(?:is\s+\S+(?:\s+\S+)?\s+(?:done|finished|through)|has\s+\S+(?:\s+\S+)?\s+(?:finished|been\s+done))\s+(?:with|on)\s+(\S[\s\S]*?)(?:\s+yet)?$/i;
 /**
  * `hold it till 6`, `hold on to it for another hour`: more time for the booking talked about (group 1 or 2, the time). `hold it for 10
  * more minutes` answers an offer (a wait for the hold), so a length needs `on to`.
@@ -1236,9 +1237,12 @@ export const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+(?:is\s+|['’]s\s+)?mine|i(?
 /** `lab-5 is mine for the next hour`, `lab-5 in use by me for 2h`: book it (group 1), for that long (group 2). */
 const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being\s+)?(?:used|taken)|in\s+use)\s+by\s+me)(?:\s+(?:now|from\s+now))?\s+(for\s+\S[\s\S]{0,40})$/i;
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
-/** `can Linus give me lab-3`, `Linus, are you done with lab-3`: ask its holder (group 2 or 4; the person, 1 or 3, is not read). */
+/**
+ * `can Linus give me lab-3`, `Linus, are you done with lab-3`, `Linus, still need lab-3?`, `are you using lab-3 Linus`: ask its holder
+ * (group 2, 4 or 5; the person, 1, 3 or 6, is not read).
+ */
 const ASK_PERSON =
-  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:are\s+you\s+(?:done|finished|still\s+using|still\s+on)|do\s+you\s+still\s+need|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+(?:me\s+)?back|hand\s+over))\s+(?:with\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:when|once)\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)?)(?:\s+please)?$/i;
+  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:(?:are\s+)?you\s+(?:done|finished|still\s+using|still\s+on)|(?:do\s+you\s+)?still\s+need|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+(?:me\s+)?back|hand\s+over))\s+(?:with\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:when|once)\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)?|(?:are|r)\s+you\s+(?:still\s+)?(?:using|on|done\s+with)\s+(\S[\s\S]{0,80}?)[,]?\s+(\S+))(?:\s+please)?$/i;
 /** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
 const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
@@ -1500,8 +1504,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const using = USING_NOW.exec(command);
   if (using && namesOne(testbeds, using[1].trim())) return `book ${using[1].trim()}`;
   const askPerson = ASK_PERSON.exec(command);
-  const askedOf = (askPerson?.[2] ?? askPerson?.[4])?.trim();
-  const askedWho = (askPerson?.[1] ?? askPerson?.[3])?.trim();
+  const askedOf = (askPerson?.[2] ?? askPerson?.[4] ?? askPerson?.[5])?.trim();
+  const askedWho = (askPerson?.[1] ?? askPerson?.[3] ?? askPerson?.[6])?.trim();
   // (`can I force release lab-3` names nobody to ask: `I` is never the colleague.)
   // (Nor is the bot, an admin, or a word said before asking: `bot, can you release lab-3`, `sorry can you release lab-3`.)
   const nobodyAsked = /^(?:i|you|we|me|(?:the\s+)?bot|sorry|admins?|please|pls|hey|hi|hello|ok(?:ay)?|so|um|well|also|and|then|oops|testbed(?:\s+(?:bot|monitor))?)(?:[\s,]|$)/i;

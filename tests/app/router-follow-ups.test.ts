@@ -478,9 +478,35 @@ describe('what a phone or a paste leaves in the text', () => {
   });
 });
 
+describe('a testbed asked after, and its holder asked in chat’s short words', () => {
+  it.each(['can lab-5 be booked', 'lab-5 bookable?', 'lab-5 open?', 'is it safe to use lab-5'])('%j is the status of lab-5 (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('lab-5'));
+  });
+
+  it('`has Linus finished with lab-3` is its status, as `is Linus done with lab-3` is; `is it ok to take lab-3` still the booking form', () => {
+    expect(said('has Linus finished with lab-3', 'grace')).toEqual(status('lab-3'));
+    expect(said('is it ok to take lab-3', 'grace')).toEqual(booking('lab-3'));
+  });
+
+  it.each(['Linus, still need lab-3?', 'Linus still need lab-3?', 'Linus u still on lab-3?', 'r u using lab-3 Linus'])('%j asks lab-3’s holder', (typed) => {
+    expect(said(typed, 'grace')).toEqual([{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }]);
+  });
+
+  it('`Linus, still need lab-3?` from Ada is no longer her bookings with lab-3 chosen; `I still need lab-1` still is hers', () => {
+    expect(said('Linus, still need lab-3?')).not.toEqual(mine({ testbedId: 3 }));
+    expect(said('I still need lab-1')).toEqual(mine({ testbedId: 1 }));
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
     for (const typed of ['what about Zebrafalcon', 'and release Zebrafalcon', 'Zebrafalcon it is', 'give lab-5 to Zebrafalcon']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+
+  it('blank what names a colleague, though the colleague is not read: `has Linus finished with lab-3`, `Linus, still need lab-3?`', () => {
+    for (const typed of ['has Linus finished with lab-3', 'Linus, still need lab-3?', 'r u using lab-3 Linus', "Linus can you release lab-3 when you're done?"]) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
   });
 });
