@@ -946,7 +946,7 @@ function helpOn(topic: string, testbeds: readonly Pick<TestbedRecord, 'testbed_n
   return verb === 'rules' ? verb : wayTo(verb, testbeds);
 }
 /**
- * `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`, `anyone else having issues with lab-3`: its history (the group set),
+ * `is lab-3 down`, `is lab-3 working again`, `does lab-3 work`, `lab-3 up?`, `anyone else having issues with lab-3`: its history (the group set),
  * which says its state now and the problems reported.
  */
 const HEALTH_ASKED =

@@ -502,8 +502,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (purpose) {
     const typed = readTypedPurpose(purpose[1] ?? '', ctx.testbeds ?? []);
     // `purpose of lab-3` asked of a testbed the person does not hold: a question, which its status answers.
-    const askedOf = typed.purpose === undefined && typed.testbed !== undefined && /^purpose\s+(?:of|for)\s/i.test(command) && !sameEmail(typed.testbed.user_email, event.personEmail);
-    if (askedOf && typed.testbed !== undefined) return statusOf(event, typed.testbed.testbed_name.slice(0, MAX_TYPED_NAME));
+    const askedOf = typed.purpose === undefined && /^purpose\s+(?:of|for)\s/i.test(command) ? typed.testbed : undefined;
+    if (askedOf !== undefined && !sameEmail(askedOf.user_email, event.personEmail)) return statusOf(event, askedOf.testbed_name.slice(0, MAX_TYPED_NAME));
     return one('conversation', event, {
       type: 'purpose.started',
       ...(typed.testbed === undefined ? {} : { testbedId: typed.testbed.id }),

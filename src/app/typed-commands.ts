@@ -234,10 +234,12 @@ function withTimeSpellings(text: string): string {
 }
 
 /**
- * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `FYI`, `heads up:`, `actually`, `so`, `um`, `is it possible to`, `I was wondering if I
- * could`, and the words that go on from an earlier message (`and`, `then`, `oh and`, `by the way`, `PS`, `what about`, `same for`) before a command, and `tell me`, `know` or `see` before a question (`tell me who has lab-3`, `I want to know who has
- * lab-3`); `please`, `now`, `right away`, `thanks`, `too` after it (`what now` keeps its `now`), and a thank-you said as a sentence of its
- * own or after a comma (`done with lab-3. Thanks all!`, `done, thanks for the reminder`).
+ * `please`, `can you`, `I'd like to`, `want to`, `urgent:`, `FYI`, `heads up:`, `actually`, `so`, `um`, `sorry`, `fine`, `no rush`, `bot,`,
+ * `is it possible to`, `I was wondering if I could`, and the words that go on from an earlier message (`and`, `then`, `oh and`, `by
+ * the way`, `PS`, `what about`, `same for`; not before a time, `and tomorrow?`) before a command, and `tell me`, `know` or `see`
+ * before a question (`tell me who has lab-3`, `I want to know who has lab-3`); `please`, `now`, `right away`, `thanks`, `too` after
+ * it (`what now` keeps its `now`), and a thank-you said as a sentence of its own or after a comma (`done with lab-3. Thanks all!`,
+ * `done, thanks for the reminder`).
  */
 const COURTESY_BEFORE = /^(?:please|pls|plz|kindly|actually,?|(?:and\s+)?also,?|no\s+(?:rush|hurry|worries)[,.!]?|sorry[,.!]?|(?:hey\s+)?bot\s*[,:]|fine[,.!]?(?!\s+(?:by|with|thanks?|thank|thx|ty|cheers)\b)|(?:(?:oh,?\s+)?(?:and|plus|but)(?:\s+then)?,?|(?:(?:ok(?:ay)?|alright|right|fine)\s+)?then,?|(?:(?:ok(?:ay)?|hmm+|and)\s+)?(?:what|how)\s+about|same\s+(?:for|with|goes\s+for))(?!\s+(?:(?:now|tomorrow|today|tonight|later|next|this|noon|midnight|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|\d))|oh(?:\s+(?:btw|and))?,?|by\s+the\s+way,?|p\.?s\.?[:,]?|(?:damn|argh+|ugh+|geez|jeez|sigh|omg|come\s+on|seriously)[,!.?]*|(?:ok(?:ay)?\s+)?so,?|um+,?|uh+,?|er+m?,?|hmm+,?|well,?|(?:urgent(?:ly)?|asap|emergency)[:,!]?|(?:fyi|psa|btw|(?:just\s+)?(?:a\s+)?heads[\s-]?up)\s*[:,!-]?|(?:would|will)\s+it\s+be\s+possible\s+to|is\s+it\s+possible\s+to|(?:i\s+was\s+|i['’]?m\s+)?wondering\s+if\s+(?:i|we)\s+(?:could|can|might)|do\s+you\s+think\s+(?:i|we)\s+(?:could|can)|(?:can|could)\s+you(?:\s+please)?|(?:would|will)\s+you(?!\s+remind\s+me(?:\s+before\s[\s\S]*)?$)(?:\s+please)?|you\s+(?:can|may)|i(?:['’]?d|\s+would)\s+like\s+to|(?:i\s+)?(?:want|need)\s+to|(?:know|see)(?=\s+(?:who|what|which|where|when|how|the|if|whether)\b)|(?:any\s+idea|do\s+you\s+know|does\s+any(?:one|body)\s+know)(?=\s+(?:who|what|which|where|when|how|if|whether)\b)|let\s+me(?!\s+know\b)|(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body))\s+)?(?:tell|show)\s+me(?=\s+(?:who|what|which|where|how)\b))\s+(?=\S)/i;
 const COURTESY_AFTER =
