@@ -170,7 +170,8 @@ export function adminTask<T extends NamedRecord>(command: string, testbeds: read
   // `lab-3 add label core`, `lab-3: remove label 5g`: as `add label core to lab-3`; `call lab-3 lab-3b`: as `rename lab-3 to lab-3b`.
   const nameFirst = /^(\S[\s\S]{0,80}?)[:,]?\s+(add|remove)\s+((?:the\s+)?(?:labels?|tags?)\s+\S[\s\S]{0,200})$/i.exec(command);
   if (nameFirst !== null && 'found' in findByTypedName(testbeds, nameFirst[1].trim())) {
-    return adminTask(`${nameFirst[2]} ${nameFirst[3]} ${/^add$/i.test(nameFirst[2]) ? 'to' : 'from'} ${nameFirst[1].trim()}`, testbeds);
+    const [, name, verb, labels] = nameFirst;
+    return adminTask(/^add$/i.test(verb) ? `add ${labels} to ${name.trim()}` : `remove ${labels} from ${name.trim()}`, testbeds);
   }
   const called = /^call\s+(\S[\s\S]{0,80}?)\s+(\S+)$/i.exec(command);
   if (called !== null && 'found' in findByTypedName(testbeds, called[1].trim())) return adminTask(`rename ${called[1].trim()} to ${called[2]}`, testbeds);
