@@ -162,6 +162,14 @@ const TAKE_OVER =
  * `Linus said I can use lab-3`, `Linus gave me lab-3`, `I got lab-3 from Linus` (group 1 or 2 the colleague): lab-3 is theirs now,
  * by word of mouth, so as `book lab-3` (the group set among 3 to 5), whose answer says who holds it.
  */
+/**
+ * `Linus asked me to release lab-3`, `Linus told me to take lab-3`: what the colleague (group 1, not read) asked for (group 2, the verb;
+ * group 3, the testbed), done by the person typing.
+ */
+const ASKED_ME_TO =
+  /^((?!(?:i|you|(?:the\s+)?bot)\s)\S+(?:\s+\S+)?)\s+(?:asked|told|wants|wanted)\s+me\s+to\s+(release|free(?:\s+up)?|return|give\s+back|take|book|use|grab|extend)\s+(\S[\s\S]{0,80}?)$/i;
+/** `message the lab-3 holder`, `contact lab-3's owner`: ask its holder (group 1). */
+const HOLDER_OF_NAMED = /^(?:message|contact|ping|ask|nudge|dm|email|reach)\s+(?:the\s+)?(\S[\s\S]{0,80}?)(?:['’]s)?\s+(?:holder|owner|user)$/i;
 const GIVEN_BY =
   /^(?:((?!i\s)\S+(?:\s+\S+)?)\s+(?:said|says|told\s+me)\s+(?:that\s+)?i\s+(?:can|could|may)\s+(?:use|have|take)\s+(\S[\s\S]{0,80}?)|((?!i\s)\S+(?:\s+\S+)?)\s+(?:gave|handed|passed)\s+me\s+(\S[\s\S]{0,80}?)|i\s+got\s+(\S[\s\S]{0,80}?)\s+from\s+(\S+(?:\s+\S+)?))$/i;
 /**
@@ -716,7 +724,7 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
-  if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined || HELD_LONG.test(said))) return true;
+  if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || ASKED_ME_TO.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined || HELD_LONG.test(said))) return true;
   const usedBy = said.length > AROUND_NAME_MAX ? undefined : PURPOSE_ASKED_OF.exec(said)?.[1];
   if (usedBy !== undefined && !/^(?:you|they|he|she|we|i)$/i.test(usedBy)) return true;
   const holderDone = WHEN_DONE_THEN_MINE.exec(said)?.[1];
@@ -1442,6 +1450,13 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   // `take over lab-3 from 2pm`: a later start, which the booking names.
   const overFrom = command.length > AROUND_NAME_MAX ? null : /^(?:(?:can|could|may)\s+i\s+)?(?:steal|take\s+over|borrow)\s+(\S[\s\S]{0,80}?)\s+from\s+(\S[\s\S]{0,40})$/i.exec(command);
   if (overFrom && namesOne(testbeds, overFrom[1]) && isTypedTime(`until ${overFrom[2]}`)) return `book ${overFrom[1]} from ${overFrom[2]}`;
+  const askedMe = command.length > AROUND_NAME_MAX ? null : ASKED_ME_TO.exec(command);
+  if (askedMe !== null && namesOne(testbeds, askedMe[3].trim())) {
+    const verb = /^(?:take|book|use|grab)$/i.test(askedMe[2]) ? 'book' : /^extend$/i.test(askedMe[2]) ? 'extend' : 'release';
+    return `${verb} ${askedMe[3].trim()}`;
+  }
+  const holderOf = command.length > AROUND_NAME_MAX ? undefined : HOLDER_OF_NAMED.exec(command)?.[1].trim();
+  if (holderOf !== undefined && namesOne(testbeds, holderOf)) return `ask about ${holderOf}`;
   const givenBy = command.length > AROUND_NAME_MAX ? undefined : GIVEN_BY.exec(command);
   const givenName = givenBy?.[2] ?? givenBy?.[4] ?? givenBy?.[5];
   if (givenName !== undefined && namesOne(testbeds, givenName.trim())) return `book ${givenName.trim()}`;

@@ -498,6 +498,25 @@ describe('a testbed asked after, and its holder asked in chat’s short words', 
   });
 });
 
+describe('what a colleague asked of the person typing, and the holder asked by a word for them', () => {
+  it('`Linus asked me to release lab-3` opens the release form on lab-3, `Linus told me to take lab-3` the booking form, as `release lab-3 for Linus, he asked me to` does', () => {
+    expect(said('Linus asked me to release lab-3', 'grace')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+    expect(said('Linus told me to take lab-3', 'grace')).toEqual(booking('lab-3'));
+    expect(said('Linus asked me to release lab-3', 'grace')).toEqual(said('release lab-3 for Linus, he asked me to', 'grace'));
+  });
+
+  it('what stays: `the bot told me to release lab-1` is no colleague asking (the hint); a recording blanks the colleague’s words', () => {
+    expect(said('the bot told me to release lab-1')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+    expect(isCommandText('Linus asked me to release lab-3', testbeds)).toBe(false);
+  });
+
+  it('`message the lab-3 holder` and `contact lab-3’s owner` ask lab-3’s holder, as `ask the holder of lab-3` does', () => {
+    const ask = [{ type: 'lifecycle.submitted', request: { type: 'ask', testbedId: 3 }, now: NOW }];
+    expect(said('message the lab-3 holder', 'grace')).toEqual(ask);
+    expect(said("contact lab-3's owner", 'grace')).toEqual(ask);
+  });
+});
+
 describe('recordings', () => {
   it('keep these words (lab words and a command, whoever types them), and blank the same words with a word of nobody’s lab', () => {
     for (const typed of ['what about lab-5', 'and release lab-1', 'lab-5 it is', 'done here', 'book lab-5 until five thirty']) expect(isCommandText(typed, testbeds), typed).toBe(true);
