@@ -409,6 +409,8 @@ const STILL_MINE =
   /^(?:(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:(?:i\s+)?still\s+need\s+(?:it|this|that|them)(?:\s+for\s+a\s+(?:bit|while|little))?|still\s+running|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:using|on|working\s+on)\s+(?:it|this|that|them)|(?:i(?:['’]?m|\s+am)\s+)?still\s+(?:testing|working|running\s+(?:tests|the\s+tests))|(?:i['’]?m\s+|i\s+am\s+)?not\s+(?:done|finished)(?:\s+yet)?|not\s+yet|(?:i(?:['’]?ll|\s+will)\s+be\s+)?done\s+soon|still\s+going|keep\s+going|(?:(?:my|the)\s+)?(?:tests?|builds?|jobs?|runs?|soak)\s+(?:(?:is|are)\s+)?still\s+running|(?:(?:yes|yeah|yep)[,!.]?\s+)?still\s+using|(?:shut\s+up|stop\s+(?:spamming|messaging|bugging)\s+me|too\s+many\s+(?:messages|reminders|notifications)|mute|unsubscribe)|(?:i['’]?m\s+|i\s+am\s+)?(?:almost|nearly)\s+(?:done|finished|there)|(?:(?:i\s+)?need\s+|(?:can|could|may)\s+i\s+(?:please\s+)?(?:have|get)\s+)?(?:some\s+)?more\s+time(?:\s+(?:on|with)\s+(?:it|this|that))?|snooze(?:\s+(?:the\s+|my\s+|this\s+)?(?:reminders?|alerts?|notifications?))?|keep|(?:i\s+)?(?:can['’]?t|cannot|can\s+not)\s+release(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|right\s+now))?|(?:please\s+)?(?:don['’]?t|do\s+not)\s+(?:release|take)(?:\s+(?:it|this|that))?(?:\s+(?:yet|now|please|away))?|remind\s+me\s+later|keep\s+(?:it|this|that)(?:\s+(?:for\s+)?(?:a\s+(?:bit|while|little)|a\s+little\s+longer))?|stop\s+(?:reminding|nagging|pinging)\s+me|(?:don['’]?t|do\s+not)\s+remind\s+me(?:\s+again)?|(?:no\s+more\s+|stop\s+(?:(?:the|these|your)\s+)?|mute\s+(?:the\s+)?|(?:turn|switch)\s+off\s+(?:(?:the|my|all)\s+)?|disable\s+(?:(?:the|my|all)\s+)?|no\s+)(?:reminders|notifications)(?:\s+for\s+(?:today|now|the\s+day|a\s+while))?|stop\s+sending\s+me\s+(?:messages|reminders|notifications))|(?:renew|prolong)(?:\s+(?:it|this|that|my\s+(?:booking|reservation|testbed)s?))?)$/i;
 
 /** `I need it until friday`, `need it for 2 more hours`: more time for the booking talked about (group 1, the time). */
+/** `need till 6`, `give me till 5`: the time (group 1), as typed alone. */
+export const NEEDED_UNTIL = /^(?:i\s+)?(?:need|give\s+me)\s+((?:till?|until)\s+\S[\s\S]{0,40})$/i;
 const NEED_IT = /^(?:i\s+|i(?:['’]ll|\s+will)\s+)?(?:still\s+)?need\s+(?:it|this|that)\s*,?\s+(?:(?:give\s+me|i\s+need)\s+)?(\S[\s\S]{0,80})$/i;
 /**
  * `what's due back today`, `what frees up today`, `anything free later today`, `due today`, `what's coming free`, `will
@@ -1668,7 +1670,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const more = moreTime(command, testbeds) ?? pushedBack(command, testbeds) ?? addedTime(command, testbeds) ?? runningLate(command, testbeds) ?? keptOn(command, testbeds);
   if (more !== undefined) return more;
   // `need till 6`, `give me till 5`: the time, as typed alone (more time on the booking held; with none held, the booking form).
-  const neededUntil = /^(?:i\s+)?(?:need|give\s+me)\s+((?:till?|until)\s+\S[\s\S]{0,40})$/i.exec(command)?.[1];
+  const neededUntil = NEEDED_UNTIL.exec(command)?.[1];
   if (neededUntil !== undefined && isTypedTime(neededUntil)) return `extend ${neededUntil}`;
   const asked = BOOK_ASKED.exec(command);
   // `can I have lab-3 back`: lab-3 asked for again.

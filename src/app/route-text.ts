@@ -11,7 +11,7 @@ import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { AROUND_NAME_MAX, DIGEST_ASKED, isLabName, LABELS_ASKED, MINE_UNTIL, MORE, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { AROUND_NAME_MAX, DIGEST_ASKED, isLabName, LABELS_ASKED, MINE_UNTIL, MORE, NEEDED_UNTIL, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -275,7 +275,8 @@ export function timeAloneBooked(event: PlatformEvent & { type: 'message' }, deci
   if (asked.type !== 'mine.requested' || asked.testbedId !== undefined || (asked.extendMinutes === undefined && asked.extendUntil === undefined)) return decision;
   // (`make it 2 hours`: the length alone.)
   // (`need till 6`, `give me till 5`: the time.)
-  const typed = commandText(event.text).replace(/^make\s+(?:it|that)\s+(?=\S)|^(?:i\s+)?(?:need|give\s+me)\s+(?=(?:till?|until)\s)/i, '');
+  const said = commandText(event.text).replace(/^make\s+(?:it|that)\s+(?=\S)/i, '');
+  const typed = NEEDED_UNTIL.exec(said)?.[1] ?? said;
   // (`another hour`, `2 more hours`: more time, said of a booking.)
   if (typed.length > MAX_TIME_PHRASE || MORE.test(typed) || !TIME_ALONE_SAID.some((said) => isTypedTime(said(typed)))) return decision;
   if ((ctx.testbeds ?? []).some((record) => heldBy(record, event.personEmail))) return decision;

@@ -201,10 +201,8 @@ function readLength(words: string): number | null {
 
 /** `2-3 hours`, `2 or 3 days`, `an hour or two`: the longer of the two, which is what the booking must cover. */
 function readLengthRange(words: string): number | null {
-  // `2-3h`: the unit touching the second number.
-  const touching = /^(\d{1,3})\s*[-–]\s*(\d{1,3})\s*([a-z]+)$/i.exec(words);
-  if (touching !== null) return readDuration(`${touching[1]} ${touching[3]}`) === null ? null : readDuration(`${touching[2]} ${touching[3]}`);
-  const upTo = /^(\S+)\s*(?:-|–|to|or)\s*(\S+)\s+([a-z]+)$/i.exec(words);
+  // (`2-3h`: the unit touching the second number.)
+  const upTo = /^(\S+)\s*(?:-|–|to|or)\s*(\S+)\s+([a-z]+)$/i.exec(words.replace(/^(\d{1,3}\s*[-–]\s*\d{1,3})(?=[a-z])/i, '$1 '));
   if (upTo !== null) return readDuration(`${upTo[1]} ${upTo[3]}`) === null ? null : readDuration(`${upTo[2]} ${upTo[3]}`);
   const orMore = /^(?:an?|one)\s+([a-z]+)\s+or\s+(\S+)$/i.exec(words);
   return orMore === null ? null : readDuration(`${orMore[2]} ${orMore[1]}`);
