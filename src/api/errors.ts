@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | 'invalid_body'
   | 'invalid_query'
   | 'invalid_json'
+  | 'invalid_path'
   | 'body_too_large'
   | 'unsupported_media_type'
   | 'taken'

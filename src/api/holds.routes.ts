@@ -25,6 +25,11 @@ type HoldAnyBody = { label?: string; purpose: string; wait_seconds: number; quan
 type HoldIdParams = { Params: { hold_id: string } };
 
 /** Aborts when the client closes the connection before the answer went out. */
+/** A hold id as the answer may repeat it: as sent when it is plain letters, digits and dashes. */
+function printableId(holdId: string): string {
+  return /^[\w-]+$/.test(holdId) ? holdId : 'with that id';
+}
+
 function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.on('close', () => {
@@ -40,7 +45,7 @@ export function registerHoldRoutes(app: FastifyInstance, deps: HoldRouteDeps): v
   /** The hold, when it exists and this token may touch it. */
   function holdFor(holdId: string, token: ApiToken): ApiHold {
     const hold = deps.holds.get(holdId);
-    if (!hold || desk.liveTestbeds(hold).length === 0) throw new ApiError(404, 'not_found', `There is no hold ${holdId} (it may have been released or expired).`);
+    if (!hold || desk.liveTestbeds(hold).length === 0) throw new ApiError(404, 'not_found', `There is no hold ${printableId(holdId)} (it may have been released or expired).`);
     const own = hold.token_name === token.name && hold.owner_email.toLowerCase() === token.owner_email.toLowerCase();
     if (!own && !token.admin) throw new ApiError(403, 'forbidden', `Hold ${holdId} was made with another token.`);
     return hold;

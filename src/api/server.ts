@@ -60,7 +60,9 @@ function asApiError(error: FastifyError, logger: Logger): ApiError {
     const problems = error.validation as SchemaProblem[];
     switch (error.validationContext) {
       case 'params':
-        return new ApiError(404, 'not_found', 'There is no testbed with that id (ids are whole numbers).');
+        return problems.some((problem) => problem.instancePath === '/hold_id' || problem.params.missingProperty === 'hold_id')
+          ? new ApiError(404, 'not_found', 'There is no hold with that id (hold ids are at most 64 characters).')
+          : new ApiError(404, 'not_found', 'There is no testbed with that id (ids are whole numbers).');
       case 'querystring':
         return new ApiError(422, 'invalid_query', validationMessage(problems, 'the query'));
       default:
@@ -82,10 +84,34 @@ function asApiError(error: FastifyError, logger: Logger): ApiError {
   return new ApiError(500, 'internal', 'Something went wrong on the bot\'s side. Please try again.');
 }
 
+/** What the router refuses before a route is found: a path part too long, or a broken %-escape. */
+function routerRefusal(error: FastifyError): ApiError {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new ApiError(404, 'not_found', 'There is nothing at that address: a part of its path is longer than any id.')
+    : new ApiError(400, 'invalid_path', 'The address is not valid: a % in it does not start a well-formed escape (such as %20 for a space).');
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The body's `__proto__` or `constructor.prototype` key, refused with the other fields' words. */
+function poisonedKeyError(text: string): ApiError {
+  const key = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
+  return new ApiError(422, 'invalid_body', `"${key}" is not a field this endpoint takes.`);
+}
+
 export async function createApiServer(deps: ApiServerDeps): Promise<ApiServer> {
   const { logger } = deps;
   const app = Fastify({
     logger: false,
+    // The router's own refusals (before any route is found) in the API's error shape.
+    frameworkErrors: (error, _request, reply) => send(reply, routerRefusal(error)),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     // Validation reports every problem at once, and never changes what the client sent.
@@ -99,8 +125,13 @@ export async function createApiServer(deps: ApiServerDeps): Promise<ApiServer> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') done(null, undefined);
-    else parseJson(request, String(body), done);
+    const text = String(body);
+    if (text.trim() === '') done(null, undefined);
+    else
+      parseJson(request, text, (error, parsed) =>
+        // Valid JSON the guard refused names the key, as the schema would name any other unknown field.
+        error && isJson(text) ? done(poisonedKeyError(text), undefined) : done(error, parsed),
+      );
   });
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 

@@ -109,6 +109,22 @@ describe('reading', () => {
       expect(missing.body.message, path).toMatch(/^There is (no testbed with|nothing at)/);
     }
   });
+
+  it('answers addresses the router refuses in the API error shape, and a hold id it cannot know without echoing it', async () => {
+    const cases: [string, string, number, { error: string; message: string }][] = [
+      ['GET', '/api/v1/testbeds/%zz', 400, { error: 'invalid_path', message: 'The address is not valid: a % in it does not start a well-formed escape (such as %20 for a space).' }],
+      ['POST', '/api/v1/holds/%E0/release', 400, { error: 'invalid_path', message: 'The address is not valid: a % in it does not start a well-formed escape (such as %20 for a space).' }],
+      ['GET', `/api/v1/testbeds/${'1'.repeat(150)}`, 404, { error: 'not_found', message: 'There is nothing at that address: a part of its path is longer than any id.' }],
+      ['POST', `/api/v1/holds/${'h'.repeat(80)}/release`, 404, { error: 'not_found', message: 'There is no hold with that id (hold ids are at most 64 characters).' }],
+      ['POST', '/api/v1/holds/%00%0A/heartbeat', 404, { error: 'not_found', message: 'There is no hold with that id (it may have been released or expired).' }],
+      ['POST', '/api/v1/holds/no-such-hold/heartbeat', 404, { error: 'not_found', message: 'There is no hold no-such-hold (it may have been released or expired).' }],
+    ];
+    for (const [method, path, status, body] of cases) {
+      const answer = await call(base, method, path, { token: ci() });
+      expect(answer.status, path.slice(0, 40)).toBe(status);
+      expect(answer.body, path.slice(0, 40)).toEqual(body);
+    }
+  });
 });
 
 describe('history', () => {
@@ -297,6 +313,12 @@ describe('hold', () => {
     const broken = await call(base, 'POST', '/api/v1/testbeds/1/hold', { token: ci(), raw: '{"purpose": "x",' });
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: 'invalid_json', message: 'The body is not valid JSON.' });
+    for (const key of ['__proto__', 'constructor']) {
+      const raw = `{"purpose": "x", "minutes": 5, "${key}": {"prototype": {"admin": true}}}`;
+      const poisoned = await call(base, 'POST', '/api/v1/testbeds/1/hold', { token: ci(), raw });
+      expect(poisoned.status, key).toBe(422);
+      expect(poisoned.body, key).toEqual({ error: 'invalid_body', message: `"${key}" is not a field this endpoint takes.` });
+    }
     const text = await call(base, 'POST', '/api/v1/testbeds/1/hold', { token: ci(), raw: 'purpose=x', contentType: 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.body.error).toBe('unsupported_media_type');
