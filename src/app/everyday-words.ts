@@ -306,8 +306,9 @@ const LABEL_WANTED_SOON =
  */
 const LABEL_FOR_USE =
   /^(?:(?:which|what)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|pick)|where\s+(?:can|could|do|should)\s+(?:i|we)\s+(?:test|try|run)\s+(?:on\s+|with\s+)?(\S+?)(?:\s+(?:stuff|things|tests?))?|is\s+there\s+(?:a|any)\s+testbed\s+(?:for|with)\s+(\S+?)(?:\s+(?:testing|tests?|work))?)$/i;
-/** `compare lab-3 and lab-5`, `difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
-const COMPARED = /^(?:compare|difference\s+between|which\s+is\s+better,?|which\s+one\s+is\s+better,?)\s+(\S[\s\S]{0,120})$/i;
+/** `compare lab-3 and lab-5`, `what's the difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
+const COMPARED =
+  /^(?:compare|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?difference\s+between|which\s+(?:one\s+)?is\s+(?:better|faster|newer|bigger),?)\s+(\S[\s\S]{0,120})$/i;
 /** `any 5g for an hour`, `a 5g until 5pm`: a label (group 1) booked for that long (group 2). */
 const ANY_LABEL_FOR = /^(?:any|an?)\s+(\S+?)(?:\s+(?:testbed|one))?\s+((?:for|until|till)\s+\S[\s\S]{0,40})$/i;
 /**
@@ -324,8 +325,9 @@ const AND_WHY =
   /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when|(?:when|how\s+soon)\s+(?:will|is|does)\s+it\s+(?:be\s+)?(?:free|back|available|released|done|free\s+up))$/i;
 /** `what is Linus using lab-3 for` (group 1 the colleague, not read): as `who has lab-3` (group 2), whose row gives the purpose. */
 const PURPOSE_ASKED_OF = /^what(?:['’]?s|\s+is|\s+are)\s+(\S+(?:\s+\S+)?)\s+(?:using|doing\s+with|running\s+on)\s+(\S[\s\S]{0,80}?)\s+for$/i;
-/** `what did I do yesterday`, `my usage this month`, `my bookings last week`: their own history. */
-const MY_PAST = /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|last\s+week|this\s+week|this\s+month|last\s+month)|my\s+(?:usage|stats|history)\s+(?:this|last)\s+(?:week|month))$/i;
+/** `what did I do yesterday`, `my usage this month`, `my bookings last week`, `how much have I used testbeds this week`: their own history. */
+const MY_PAST =
+  /^(?:what\s+did\s+i\s+(?:do|use|book|have)\s+(?:yesterday|today|last\s+week|this\s+week|this\s+month|last\s+month)|my\s+(?:usage|stats|history)\s+(?:this|last)\s+(?:week|month)|how\s+(?:much|often|many\s+times)\s+(?:have|did)\s+i\s+(?:used?|book(?:ed)?)(?:\s+(?:the\s+)?testbeds?)?(?:\s+(?:this|last)\s+(?:week|month))?)$/i;
 
 /**
  * `why does jenkins have lab-3`, `which pipeline has lab-3`, `when will the nightly release lab-3`: as `who has lab-3` (group 1), whose
@@ -521,10 +523,16 @@ const NOT_HELD_SAID =
  */
 const HELD_SAID =
   /^(?:(?:i\s+|i['’]ve\s+|i\s+have\s+)?(?:just\s+)?(?:took|taken|grabbed|booked|reserved|registered)|i(?:['’]ve|\s+have)\s+got|i\s+have|i\s+(?:don['’]?t|do\s+not)\s+(?:have|hold))\s+(\S[\s\S]{0,80}?)(?:\s+now)?$|^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:mine|(?:taken|booked|used|being\s+used|in\s+use)\s+by\s+me)(?:\s+now)?$/i;
-/** `hold on to lab-3`, `hang on to lab-3 until friday`: as `keep lab-3 …` (group 1). */
-const HOLD_ON = /^(?:hold|hang)\s+on(?:\s+to|to)\s+(\S[\s\S]*)$/i;
-/** `release lab-3 later`, `I'll release lab-3 soon`: no time said, so their bookings, lab-3 chosen (group 1), where its buttons are. */
-const RELEASE_SOMETIME = /^(?:i(?:['’]?ll|\s+will)\s+)?release\s+(\S[\s\S]*?)\s+(?:later(?:\s+(?:on|today))?|soon|shortly|in\s+a\s+(?:bit|while|moment|sec(?:ond)?|minute)|when\s+(?:i(?:['’]?m|\s+am)|i['’]ve|i\s+have)\s+(?:done|finished))$/i;
+/** `hold on to lab-3`, `hang on to lab-3 until friday`, `I'm keeping lab-3 overnight`: as `keep lab-3 …` (group 1). */
+const HOLD_ON = /^(?:(?:hold|hang)\s+on(?:\s+to|to)|(?:i(?:['’]?m|\s+am)\s+)?keeping)\s+(\S[\s\S]*)$/i;
+/**
+ * `release lab-3 later`, `I'll release lab-3 soon`, `release lab-3 before I leave`, `release everything when I go home`: no time
+ * said, so their bookings, lab-3 chosen (group 1), where its buttons are.
+ */
+const RELEASE_SOMETIME =
+  /^(?:i(?:['’]?ll|\s+will)\s+)?release\s+(\S[\s\S]*?),?\s+(?:later(?:\s+(?:on|today))?|soon|shortly|in\s+a\s+(?:bit|while|moment|sec(?:ond)?|minute)|when\s+(?:i(?:['’]?m|\s+am)|i['’]ve|i\s+have)\s+(?:done|finished)|(?:when|before|once|as\s+soon\s+as)\s+(?:i|we)\s+(?:leave|go(?:\s+home)?|head\s+(?:out|home)|log\s+(?:off|out)|sign\s+off|clock\s+out|finish|(?:am|['’]m|are|['’]re)\s+(?:done|finished|leaving|off))(?:\s+(?:today|tonight|for\s+the\s+day))?)$/i;
+/** `everything`, `all of them`, `my stuff`, `my bookings`: every booking of theirs, said as what is released. */
+export const ALL_OF_MINE = /^(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|(?:all\s+(?:of\s+)?)?my\s+(?:stuff|things|bookings|reservations|testbeds))$/i;
 /** `running late`, `I'm running over`, `I'll be late`, `I'll be a bit longer`: more time for their booking. */
 const RUNNING_LATE = /^(?:(?:i(?:['’]?m|\s+am)\s+)?running\s+(?:late|over|behind)|i(?:['’]?ll|\s+will)\s+be\s+(?:late|(?:a\s+(?:bit|little)\s+)?longer|a\s+while))$/i;
 /** `I'll be another hour`, `I'll need 30 more minutes`: that much more (group 1). */
@@ -540,9 +548,10 @@ function keptOn(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed
   const heldSaid = HELD_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `extend ${heldSaid}`;
   const held = HOLD_ON.exec(command)?.[1].trim();
-  if (held !== undefined && (IT.test(held) || namesOne(testbeds, held.split(/\s+(?=(?:until|till|for|by|to)\s)/i)[0]))) return everydayCommand(`keep ${held}`, testbeds);
+  const heldName = held?.split(/\s+(?=(?:until|till|for|by|to)\s|(?:overnight|tonight)$)/i)[0];
+  if (held !== undefined && heldName !== undefined && (IT.test(heldName) || namesOne(testbeds, heldName))) return everydayCommand(`keep ${held}`, testbeds);
   const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
-  if (later !== undefined && (IT.test(later) || MY_BOOKING.test(later))) return 'mine';
+  if (later !== undefined && (IT.test(later) || MY_BOOKING.test(later) || ALL_OF_MINE.test(later))) return 'mine';
   return later !== undefined && namesOne(testbeds, later) ? `extend ${later}` : undefined;
 }
 
@@ -798,17 +807,21 @@ const DONE_WAITING = /^(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+wait\s+(?
 /**
  * `I'm next for lab-3`, `next in line for lab-3`, `dibs on lab-3`, `I want lab-3 next`, `lab-3 next please`, `reserve lab-3 next`, `waitlist lab-3`,
  * `add me to the waitlist for lab-3`, `put me on the list for lab-3`, `add me to lab-3`, `after you with lab-3`, `can I be next on lab-3`,
- * `save lab-3 for me when it's free`, `lab-3 when free`, `when lab-3 frees up give it to me`: wait (the first group set), when the words
+ * `save lab-3 for me when it's free`, `lab-3 when free`, `when lab-3 frees up give it to me`, `lab-3 after you please`, `can I get lab-3 when
+ * you're done`, `dibs on lab-3 after you`: wait (the first group set), when the words
  * name a testbed or label of the lab.
  */
 const NEXT_FOR =
-  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?(?:first\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next|\s+when\s+it(?:['’]s|\s+is)\s+free)?|(\S[\s\S]{0,80}?)\s+dibs|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?)|(?:can|could|may)\s+i\s+be\s+(?:the\s+)?next(?:\s+in\s+line)?\s+(?:on|for|with)\s+(\S[\s\S]*?)|(?:hold|save|keep)\s+(\S[\s\S]*?)\s+for\s+me\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+(?:free|available|released)|it\s+frees\s+up)|(\S[\s\S]*?)\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+)?(?:free|available|released)|(?:when|once)\s+(\S[\s\S]*?)\s+(?:frees\s+up|is\s+(?:free|available|released)),?\s+(?:give\s+it\s+to\s+me|i(?:['’]ll|\s+will)\s+take\s+it|it(?:['’]s|\s+is)\s+mine|let\s+me\s+know|ping\s+me))$/i;
+  /^(?:(?:i(?:['’]?m|\s+am)\s+|me\s+)?next(?:\s+in\s+line)?\s+(?:for|on)\s+(\S[\s\S]*?)|(?:i\s+)?(?:call(?:ing)?\s+)?(?:first\s+)?dibs(?:\s+on)?\s+(\S[\s\S]*?)(?:\s+next|\s+when\s+it(?:['’]s|\s+is)\s+free|\s+after\s+(?:you|him|her|them))?|(\S[\s\S]{0,80}?)\s+dibs|i(?:['’]?d|\s+would)?\s+(?:want|like)\s+(\S[\s\S]*?)\s+next|(?:book|reserve|register|claim|grab|take)\s+(\S[\s\S]*?)\s+next(?:\s+please)?|(\S[\s\S]*?)\s+next(?:\s+please)?|wait-?list(?:\s+me)?(?:\s+(?:for|on))?\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|in|on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:join|get\s+on)\s+(?:the\s+)?wait-?list\s+(?:for|of|on)\s+(\S[\s\S]*?)|(?:add|put)\s+me\s+(?:to|on)(?:\s+the\s+list\s+for)?\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?after\s+you\s+(?:with|on|for)\s+(\S[\s\S]*?)|(?:can|could|may)\s+i\s+be\s+(?:the\s+)?next(?:\s+in\s+line)?\s+(?:on|for|with)\s+(\S[\s\S]*?)|(?:hold|save|keep)\s+(\S[\s\S]*?)\s+for\s+me\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+(?:free|available|released)|it\s+frees\s+up)|(\S[\s\S]*?)\s+(?:when|once|as\s+soon\s+as)\s+(?:it(?:['’]s|\s+is)\s+)?(?:free|available|released)|(?:when|once)\s+(\S[\s\S]*?)\s+(?:frees\s+up|is\s+(?:free|available|released)),?\s+(?:give\s+it\s+to\s+me|i(?:['’]ll|\s+will)\s+take\s+it|it(?:['’]s|\s+is)\s+mine|let\s+me\s+know|ping\s+me)|(?:(?:can|could|may)\s+i\s+(?:have|get|take|use|book)\s+)?(\S[\s\S]*?),?\s+(?:after\s+you|when\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)(?:,?\s+please)?)$/i;
 /**
  * `when you're done with lab-3 can I have it`, `once Linus is finished with lab-3, can I get it`: wait for it (group 2), whoever
  * holds it now (group 1: a colleague named is not read, and a recording blanks the text).
  */
 const WHEN_DONE_THEN_MINE =
   /^(?:when|once|after)\s+(\S+(?:\s+\S+)?)\s*(?:['’]re|['’]ve|['’]s|\s(?:is|are|has|have))\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80}?),?\s+(?:can|could|may)\s+i\s+(?:have|get|take|use|book)\s+it$/i;
+/** `free testbeds with 5g`, `all free ones labelled 5g`, `5g testbeds that are free`: the label (group 1 or 2). */
+const FREE_WITH_LABEL =
+  /^(?:(?:(?:show|list|find)(?:\s+me)?\s+)?(?:(?:all|any|the)\s+)?(?:free|available)\s+(?:testbeds?|ones?)\s+(?:with|carrying|having|that\s+(?:have|has|carry)|labell?ed|tagged)\s+(?:(?:the\s+|a\s+)?(?:label|tag)\s+)?(\S+)|(?:(?:show|list|find)(?:\s+me)?\s+)?(?:(?:all|any|the)\s+)?(\S+)\s+(?:testbeds?|ones?)\s+(?:that|which)\s+(?:are|is)\s+(?:free|available)(?:\s+now)?)$/i;
 /** `keep me posted on lab-3`, `keep an eye on lab-3 for me`, `watch lab-3`: wait. */
 const WATCH = /^(?:keep\s+me\s+(?:posted|updated|informed)\s+(?:on|about)|keep\s+an\s+eye\s+on|watch)\s+(\S[\s\S]*?)(?:\s+for\s+me)?$/i;
 /** `weekly summary`, `monthly stats`: the report over that window (group 1). */
@@ -831,10 +844,10 @@ const WHICH_EXIST = /^(?:what|which)\s+(?:(\S+)\s+)?testbeds\s+(?:are\s+there|do
 
 /**
  * `remind me when lab-3 is free`, `let me know when lab-3 is back`, `ping me about lab-3`, `give me a shout when lab-3 is free`, `let me know
- * when lab-3 opens up`: wait.
+ * when lab-3 opens up`, `wake me when lab-3 is free`: wait.
  */
 const WAIT_ME =
-  /^(?:(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|alert)|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if|for)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$|^(?:when|once)\s+(\S[\s\S]{0,80}?)\s+(?:(?:is|gets)\s+)?(?:free|available|released)\s*[,.]?\s+(?:(?:please\s+)?(?:let\s+me\s+know|tell\s+me|ping\s+me|notify\s+me|message\s+me))$/i;
+  /^(?:(?:(?:(?:remind|ping|message|msg|alert|dm|text|email)\s+me|wake\s+me(?:\s+up)?|alert)|let\s+me\s+know|give\s+me\s+a\s+(?:shout|ping|heads[\s-]?up)|be\s+(?:notified|told|pinged|alerted))\s+(?:when|once|as\s+soon\s+as|about|if|for)|tell\s+me\s+(?:when|once|as\s+soon\s+as|if))\s+(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back|released|done|finished)|\s+(?:frees|opens)(?:\s+up)?|\s+comes\s+back)?$|^(?:when|once)\s+(\S[\s\S]{0,80}?)\s+(?:(?:is|gets)\s+)?(?:free|available|released)\s*[,.]?\s+(?:(?:please\s+)?(?:let\s+me\s+know|tell\s+me|ping\s+me|notify\s+me|message\s+me))$/i;
 /** `tell me when Linus is done with lab-3`, `ping me once Linus is finished with lab-3`: wait for lab-3 (group 1; the colleague is not read). */
 const WAIT_ME_DONE =
   /^(?:(?:remind|ping|message|msg|alert|notify|tell)\s+me|let\s+me\s+know)\s+(?:when|once|as\s+soon\s+as)\s+(?!i\s)\S+(?:\s+\S+)?\s+(?:is|['’]s)\s+(?:done|finished|through)\s+(?:with|on)\s+(\S[\s\S]{0,80})$/i;
@@ -1168,6 +1181,12 @@ const SAME_AGAIN = /^(?:book\s+)?(?:(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|b
  */
 const UNDO_RELEASE =
   /^(?:undo(?:\s+(?:the\s+|my\s+)?(?:last\s+)?release)|(?:i\s+)?released\s+(?:it\s+|that\s+|this\s+)?(?:by\s+(?:mistake|accident)|accidentally)|(?:i\s+)?accidentally\s+released(?:\s+(?:it|that|this))?|(?:repeat|redo)\s+(?:my\s+|the\s+)?(?:last|previous)\s+booking)$/i;
+/**
+ * `I accidentally released lab-3`, `I released lab-3 by mistake`, `I didn't mean to release lab-3`, `undo the release of lab-3`: book lab-3
+ * again (group 1, 2, 3 or 4), the form filled in as their last booking of it.
+ */
+const UNDO_RELEASE_OF =
+  /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:(?:i\s+)?released\s+(\S[\s\S]{0,80}?)\s+(?:by\s+(?:mistake|accident)|accidentally)|(?:i\s+)?accidentally\s+released\s+(\S[\s\S]{0,80}?)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+release\s+(\S[\s\S]{0,80}?)|undo\s+(?:the\s+|my\s+)?release\s+of\s+(\S[\s\S]{0,80}?))$/i;
 /** `cancel my last booking`, `cancel the current booking`: release (the form, on their booking). */
 const CANCEL_LAST = /^cancel\s+(?:my\s+|the\s+)?(?:last|latest|recent|current|new)\s+(?:booking|reservation)$/i;
 /** `book lab-3 again`, `rebook lab-3`, `book me lab-3`, `book me a testbed`: book, with what follows (group 1, then 2). */
@@ -1246,13 +1265,16 @@ export const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+(?:is\s+|['’]s\s+)?mine|i(?
  */
 /** `lab-5 is mine for the next hour`, `lab-5 in use by me for 2h`: book it (group 1), for that long (group 2). */
 const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being\s+)?(?:used|taken)|in\s+use)\s+by\s+me)(?:\s+(?:now|from\s+now))?\s+(for\s+\S[\s\S]{0,40})$/i;
+/** `quick test on lab-5`, `quick check on lab-5, 10 min`, `10 min on lab-5`: book it (group 1 or 4), for that long (group 2 or 3). */
+const QUICK_ON =
+  /^(?:(?:(?:a|just\s+a|doing\s+a)\s+)?quick\s+(?:test|check|look|run|try|debug)\s+on\s+(\S[\s\S]{0,80}?)(?:\s*[,-]?\s+(?:for\s+)?(\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?)))?|(?:(?:just|only)\s+)?(\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?))\s+on\s+(\S[\s\S]{0,80}?))$/i;
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
 /**
- * `can Linus give me lab-3`, `Linus, are you done with lab-3`, `Linus, still need lab-3?`, `are you using lab-3 Linus`: ask its holder
+ * `can Linus give me lab-3`, `Linus, are you done with lab-3`, `Linus, still need lab-3?`, `Linus, please release lab-3`, `are you using lab-3 Linus`: ask its holder
  * (group 2, 4 or 5; the person, 1, 3 or 6, is not read).
  */
 const ASK_PERSON =
-  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:(?:are\s+)?you\s+(?:done|finished|still\s+using|still\s+on)|(?:do\s+you\s+)?still\s+need|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:release|free(?:\s+up)?|give\s+(?:me\s+)?back|hand\s+over))\s+(?:with\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:when|once)\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)?|(?:are|r)\s+you\s+(?:still\s+)?(?:using|on|done\s+with)\s+(\S[\s\S]{0,80}?)[,]?\s+(\S+))(?:\s+please)?$/i;
+  /^(?:(?:can|could|would|will)\s+(\S+(?:\s+\S+)?)\s+(?:please\s+)?(?:give\s+me|let\s+me\s+have|release|hand\s+over)\s+(\S[\s\S]{0,80}?)|(\S+(?:\s+\S+)?)[,:]?\s+(?:(?:are\s+)?you\s+(?:done|finished|still\s+using|still\s+on)|(?:do\s+you\s+)?still\s+need|(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|pls\s+|plz\s+)(?:release|free(?:\s+up)?|give\s+(?:me\s+)?back|hand\s+over))\s+(?:with\s+)?(\S[\s\S]{0,80}?)(?:\s+(?:when|once)\s+you(?:['’]re|\s+are)\s+(?:done|finished)(?:\s+with\s+it)?)?|(?:are|r)\s+you\s+(?:still\s+)?(?:using|on|done\s+with)\s+(\S[\s\S]{0,80}?)[,]?\s+(\S+))(?:\s+please)?$/i;
 /** `finishing up`, `wrapping up now`, `that's it for today`: their bookings, as `going home`. */
 const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wrapping)(?:\s+up)?(?:\s+(?:now|here|for\s+(?:the\s+day|today)))?|that['’]?s\s+it\s+for\s+(?:today|the\s+day|now))$/i;
 /** `I'm done for the day, release everything`: release all (their bookings, with the one press that does it). */
@@ -1267,11 +1289,12 @@ const ONE_OF_LABEL = /^(?:an?|one)\s+(\S+?)(?:\s+(?:testbed|one|box|rig))?$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
 const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+(?:we|you)\s+)?got|is\s+there)\s+(?:a|an|any)\s+(?:(?:free|spare|available)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?$/i;
 /**
- * `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`, `I'm off`, `on vacation next week`, `off sick`: their
+ * `going home`, `I'm off for the day`, `leaving for the weekend`, `calling it a day`, `I'm off`, `I'm off tomorrow`, `on vacation next week`,
+ * `out of office until monday`, `off sick`: their
  * bookings, each a press from released.
  */
 const LEAVING =
-  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|clocking\s+(?:out|off)|out\s+for\s+(?:the\s+)?(?:day|night|today|weekend)|(?<=(?:^|\s)(?:i['’]?m|am)\s+)out(?=\s+now|$)|calling\s+it\s+a\s+day|out\s+of\s+office(?:\s+tomorrow)?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
+  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|clocking\s+(?:out|off)|out\s+for\s+(?:the\s+)?(?:day|night|today|weekend)|(?<=(?:^|\s)(?:i['’]?m|am)\s+)out(?=\s+now|$)|calling\s+it\s+a\s+day|(?:out\s+of\s+(?:the\s+)?office|ooo)(?:\s+(?:tomorrow|next\s+week|(?:until|till|from)\s+(?:tomorrow|monday|next\s+week)))?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?:\s+tomorrow)?(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow|(?:until|till)\s+(?:monday|next\s+week)))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
 /** `how many 5g are free`, `how many 5g testbeds are available`: that label's testbeds (group 1), each with its state. */
 const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
 /** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
@@ -1520,12 +1543,16 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (mineFor && namesOne(testbeds, mineFor[1].trim())) return `book ${mineFor[1].trim()} ${mineFor[2]}`;
   const using = USING_NOW.exec(command);
   if (using && namesOne(testbeds, using[1].trim())) return `book ${using[1].trim()}`;
+  const quick = QUICK_ON.exec(command);
+  const quickName = (quick?.[1] ?? quick?.[4])?.trim();
+  const quickFor = quick?.[2] ?? quick?.[3];
+  if (quickName !== undefined && namesOne(testbeds, quickName)) return quickFor === undefined ? `book ${quickName}` : `book ${quickName} for ${quickFor}`;
   const askPerson = ASK_PERSON.exec(command);
   const askedOf = (askPerson?.[2] ?? askPerson?.[4] ?? askPerson?.[5])?.trim();
   const askedWho = (askPerson?.[1] ?? askPerson?.[3] ?? askPerson?.[6])?.trim();
   // (`can I force release lab-3` names nobody to ask: `I` is never the colleague.)
   // (Nor is the bot, an admin, or a word said before asking: `bot, can you release lab-3`, `sorry can you release lab-3`.)
-  const nobodyAsked = /^(?:i|you|we|me|(?:the\s+)?bot|sorry|admins?|please|pls|hey|hi|hello|ok(?:ay)?|so|um|well|also|and|then|oops|testbed(?:\s+(?:bot|monitor))?)(?:[\s,]|$)/i;
+  const nobodyAsked = /^(?:i|you|we|me|(?:the\s+)?bot|sorry|admins?|please|pls|hey|hi|hello|ok(?:ay)?|so|um|well|also|and|then|oops|yes|yeah|yep|no|nope|now|just|right|alright|sure|fine|actually|ah|oh|thanks|thx|testbed(?:\s+(?:bot|monitor))?)(?:[\s,]|$)/i;
   if (askedOf !== undefined && askedWho !== undefined && !nobodyAsked.test(askedWho) && namesOne(testbeds, askedOf)) return `ask ${askedWho} to release ${askedOf}`;
   const afterAll = NOT_NEEDED_AFTER_ALL.exec(command)?.[1].trim();
   if (afterAll !== undefined && namesOne(testbeds, afterAll)) return `pass on ${afterAll}`;
@@ -1589,6 +1616,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (nextName !== undefined && namesWaited(testbeds, nextName)) return `wait ${nextName}`;
   const doneThen = command.length > AROUND_NAME_MAX ? undefined : WHEN_DONE_THEN_MINE.exec(command)?.[2].trim();
   if (doneThen !== undefined && namesWaited(testbeds, doneThen)) return `wait ${doneThen}`;
+  // `free testbeds with 5g`, `5g testbeds that are free`: the label's testbeds, each with its state, as `free 5g` reads.
+  const freeWithLabel = FREE_WITH_LABEL.exec(command)?.slice(1).find((group) => group !== undefined);
+  if (freeWithLabel !== undefined && labelCarried(testbeds, freeWithLabel) && !namesOne(testbeds, freeWithLabel)) return `status ${freeWithLabel}`;
   // `status free 5g`: the label's testbeds, each with its state (as `free 5g` and `status 5g free` read).
   const stateThenLabel = /^status\s+(?:free|available|busy|taken|in\s+use)\s+(\S+)$/i.exec(command)?.[1];
   if (stateThenLabel !== undefined && readLabel(stateThenLabel) !== null && labelCarried(testbeds, stateThenLabel)) return `status ${stateThenLabel}`;
@@ -1719,6 +1749,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
   if (SAME_AGAIN.test(command) || UNDO_RELEASE.test(command)) return 'book again';
+  const undone = UNDO_RELEASE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (undone !== undefined && IT.test(undone)) return 'book again';
+  if (undone !== undefined && namesOne(testbeds, undone)) return `book again ${undone}`;
   if (CANCEL_LAST.test(command)) return 'release';
   const again = BOOK_AGAIN.exec(command);
   if (again) {

@@ -11,7 +11,7 @@ import type { ExtendRefused, FormValues, TestbedRecord } from '../domain.js';
 import { ANY_TESTBED_LABEL, EITHER_MAX, eitherKey, findByTypedName, findNamedWithin, findNearName, hasLabel, heldByTyped, isUnderMaintenance, labelCarried, namesInWords, personCalled, sameLabel, sameName, severalMeant, testbedsNamed } from '../lab-rules.js';
 import type { PlatformEvent } from '../platform/port.js';
 import { closestWord } from '../typos.js';
-import { AROUND_NAME_MAX, DIGEST_ASKED, isLabName, LABELS_ASKED, MINE_UNTIL, MORE, NEEDED_UNTIL, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
+import { ALL_OF_MINE, AROUND_NAME_MAX, DIGEST_ASKED, isLabName, LABELS_ASKED, MINE_UNTIL, MORE, NEEDED_UNTIL, PROBLEMS_ASKED, RELEASED_FOR, RULES_ASKED, bareTestbed, everydayCommand, mentionedTestbed } from './everyday-words.js';
 import { cancelRoute, lifecycle, one, type RouteDecision, type RouterContext } from './route-decision.js';
 import { addParts, adminTask, forceReleaseParts, maintenanceParts, renameParts, type TypedAdminTask, type TypedEdit } from './typed-admin.js';
 import { formatInZone } from '../cards/time.js';
@@ -104,6 +104,12 @@ const FEEDBACK_WITH_TEXT = /^(?:bug(?:\s+report)?|feedback|feature\s+(?:request|
  */
 const API_ASKED =
   /^(?:(?:the\s+)?api(?:\s+(?:tokens?|keys?|docs|documentation))?|help\s+(?:with\s+|on\s+)?(?:the\s+)?api|(?:how\s+(?:do|can)\s+(?:i|we)|how\s+to|where\s+(?:do|can)\s+(?:i|we))\s+(?:get|use|call|find|create|request)\s+(?:an?\s+|the\s+)?(?:api(?:\s+(?:tokens?|keys?|docs))?|tokens?)|how\s+does\s+the\s+api\s+work|is\s+there\s+an?\s+api|(?:can|how\s+(?:do|does|can))\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|scripts?|jobs?)\s+(?:book|hold|use|reserve)(?:\s+(?:a\s+)?testbeds?)?|(?:can|could|may)\s+i\s+(?:get|have)\s+(?:an?\s+)?api\s+(?:token|key)|(?:give\s+me|create|make|new|get)\s+(?:an?\s+|a\s+new\s+)?(?:api\s+)?token|revoke\s+(?:my|the|a)\s+(?:api\s+)?token|(?:list|show)\s+(?:(?:the|my|all)\s+)?(?:api\s+)?tokens|token\s+(?:create|list|revoke)(?:\s+[\w.-]{1,40})?|(?:revoke|delete|remove)\s+(?:the\s+)?(?:api\s+)?token\s+[\w.-]{1,40}|(?:where\s+is\s+)?(?:the\s+)?(?:openapi|swagger)(?:\s+(?:document|spec|file|json|ui|page))?|(?:my\s+)?(?:api\s+)?tokens?|(?:ci|jenkins|gitlab(?:\s+ci)?|pipeline)\s+(?:integration|support|access|setup|set-?up))$/i;
+/**
+ * `how do I hold a testbed from jenkins`, `how do I book from gitlab`, `can we reserve testbeds in our CI`, `booking from a script`:
+ * how pipelines book, as API_ASKED.
+ */
+const API_FROM_CI =
+  /^(?:(?:how\s+(?:do|can|would|should)\s+(?:i|we)|how\s+to|can\s+(?:i|we)|is\s+it\s+possible\s+to)\s+)?(?:book|hold|reserve|lock|grab|booking|holding|reserving)(?:\s+(?:a\s+|the\s+|our\s+)?testbeds?)?\s+(?:from|in|with|through|via|inside|out\s+of)\s+(?:(?:a|the|my|our)\s+)?(?:pipelines?|ci|jenkins|gitlab(?:\s+ci)?|github\s+actions|scripts?|(?:ci\s+)?jobs?|ci\/cd)(?:\s+(?:jobs?|pipelines?))?$/i;
 const API_HELP =
   'Pipelines hold testbeds through the bot’s HTTP API (/api/v1), each with a token of its own. The lab’s admins create tokens on the bot’s host (npm run token -- create --name nightly-ci --owner you@example.com); ask them for one. A testbed a pipeline holds shows its holder on status like any booking.';
 
@@ -112,11 +118,13 @@ const PROBLEM_SAID = [
   // `I broke lab-3`, `I think I bricked lab-3`: said of themselves, still a problem for the admins.
   /^(?:(?:oops|sorry|uh-?oh)[,!.]?\s+)?(?:i\s+think\s+)?(?:i|we|someone|somebody)\s+(?:(?:just|accidentally)\s+)?(?:broke|bricked|crashed|killed)\s+(\S[\s\S]{0,80}?)$/i,
   /^(\S[\s\S]*?)(?:\s+(?:is|seems|looks)|['’]s)\s+(?:still\s+)?(?:(?:really\s+|very\s+|totally\s+)?(?:to\s+be\s+)?(?:broken|down|dead|stuck|hung|hanging|frozen|unreachable|offline|faulty|flaky|slow|bricked|unusable|out\s+of\s+(?:order|service)|acting\s+(?:up|weird|strange|strangely|funny|oddly)|stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|having\s+(?:problems|issues|trouble))|not\s+(?:working|responding|reachable|booting|starting))(?:[\s,.:;!-][\s\S]*)?$/i,
-  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|(?:disk|storage|drive)\s+(?:is\s+)?full|(?:is\s+|has\s+)?(?:run\s+|ran\s+)?out\s+of\s+(?:disk(?:\s+space)?|space|memory)|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze|broke|(?:is\s+)?stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|(?:had\s+a\s+|hit\s+a\s+)?kernel\s+panic(?:ked)?)(?:[\s,.:;!-][\s\S]*)?$/i,
+  /^(\S[\s\S]*?)\s+(?:has\s+(?:a\s+)?(?:problem|problems|issue|issues|fault)|has\s+(?:a\s+)?(?:bad|broken|faulty|loose|dead|failed|failing)\s+\S+(?:\s+\S+)?|is\s+on\s+fire|lost\s+power|(?:disk|storage|drive)\s+(?:is\s+)?full|(?:is\s+|has\s+)?(?:run\s+|ran\s+)?out\s+of\s+(?:disk(?:\s+space)?|space|memory)|has\s+no\s+(?:power|network|link|signal|connectivity|console)|power[\s-]*cycled\s+(?:itself|on\s+its\s+own)|rebooted\s+(?:itself|on\s+its\s+own)|keeps\s+(?:crashing|rebooting|failing|hanging|freezing|dropping)|crashed|died|hangs|froze|broke|went\s+(?:down|offline|dark)|dropped\s+off(?:\s+the\s+network)?|(?:is\s+)?stuck\s+in\s+(?:a\s+)?(?:boot\s*loop|reboot\s+loop|the\s+bootloader|rescue\s+mode)|(?:had\s+a\s+|hit\s+a\s+)?kernel\s+panic(?:ked)?)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t|cannot)\s+(?:work|boot|start|power\s+(?:on|up)|respond|connect|be\s+reached)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(\S[\s\S]*?)\s+needs\s+(?:maintenance|fixing|a\s+fix|repair(?:ing)?|a\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)|re-?imaging|rebooting|attention|to\s+be\s+(?:rebooted|restarted|reset|re-?imaged|power[\s-]*cycled|re-?flashed|fixed|repaired|looked\s+at))(?:[\s,.:;!-][\s\S]*)?$/i,
   // `reboot lab-3`, `power cycle lab-3`, `reimage lab-3`: something only the lab's people can do, so they are told.
   /^(?:(?:can|could)\s+(?:some(?:one|body)|any(?:one|body)|you)\s+(?:please\s+)?)?(?:reboot|restart|reset|power[\s-]*cycle|re-?image|reinstall|re-?flash|fix|repair)\s+(?![\s\S]*\b(?:queue|line|booking|reservation|password|bot|list|wait|label|name)s?\b)(\S[\s\S]*?)(?:\s+(?:please|pls|asap))?$/i,
+  // `lab-3 power cycle please`, `lab-3 reboot needed`: the same, the name first.
+  /^(\S[\s\S]{0,80}?)\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)(?:\s+(?:please|pls|plz|needed|required|asap))?$/i,
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
   // `flag lab-3`, `open a ticket for lab-3`, `file a bug against lab-3`: a problem to tell the admins about, not said yet.
   /^(?:flag|(?:raise|open|file|log|create)\s+(?:an?\s+)?(?:issue|ticket|bug|problem|fault)\s+(?:for|on|against|about|with))\s+(\S[\s\S]{0,80}?)$/i,
@@ -445,7 +453,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `can I book for someone else`: how, in one line (before `book for someone else` fills in a purpose).
   if (BOOK_FOR_OTHERS_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: BOOK_FOR_OTHERS_HELP } };
   // `how do I get an API token`, `help api`: how pipelines book, in one line.
-  if (API_ASKED.test(said)) return { kind: 'reply', view: { kind: 'error', message: API_HELP } };
+  if (API_ASKED.test(said) || API_FROM_CI.test(said)) return { kind: 'reply', view: { kind: 'error', message: API_HELP } };
   // `bug: the status card is wrong`, `feedback: …`: the feedback form, its box holding what was typed.
   const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
@@ -590,8 +598,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (withName) {
     const type = withName[1].toLowerCase() === 'release' ? 'release.started' : 'registration.started';
     const typed = withName[2].trim();
-    // `book a testbed`, `release mine`: plain words, not a name.
-    if (NO_NAME.test(typed)) return one('conversation', event, { type });
+    // `book a testbed`, `release mine`, `release my bookings`: plain words, not a name.
+    if (NO_NAME.test(typed) || (type === 'release.started' && /^my\s+(?:bookings|reservations)$/i.test(typed))) return one('conversation', event, { type });
     // `release the 5g one`, `release my 5g testbed`: their booking of the testbed carrying the label (several, or none: the form).
     const labelled = type === 'release.started' ? heldWithLabel(event, typed, ctx) : undefined;
     if (labelled !== undefined) return one('conversation', event, { type, ...(labelled === null ? {} : { testbedName: labelled.slice(0, MAX_TYPED_NAME) }) });
@@ -776,8 +784,8 @@ const TESTBED_TO_TESTBED = /^(?:(?:switch|move|swap)\s+)?(?:from\s+)?(\S[\s\S]{0
 /** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `replace lab-1 with lab-5`, `instead of lab-1 give me lab-5`. */
 const INSTEAD_OF =
   /^(?:replace|swap\s+out)\s+(\S[\s\S]{0,80}?)\s+(?:with|for)\s+(\S[\s\S]{0,80})$|^instead\s+of\s+(\S[\s\S]{0,80}?),?\s+(?:(?:give\s+me|i(?:['’]ll|\s+will)\s+(?:take|use)|i\s+(?:want|need)|(?:let\s+me\s+)?(?:book|use|take|have))\s+)?(\S[\s\S]{0,80})$/i;
-/** `lab-5 not lab-1`, `actually I want lab-5, not lab-1`: the testbed meant (group 1) and the other one (group 2). */
-const NOT_THAT = /^(?:(?:actually\s+)?i\s+(?:want|need|meant)\s+)?(\S[\s\S]{0,80}?),?\s+not\s+(?:the\s+)?(\S[\s\S]{0,80})$/i;
+/** `lab-5 not lab-1`, `actually I want lab-5, not lab-1`, `I meant to book lab-5 not lab-1`: the testbed meant (group 1) and the other one (group 2). */
+const NOT_THAT = /^(?:(?:actually\s+)?i\s+(?:want(?:ed)?|need(?:ed)?|meant(?:\s+to\s+(?:say|book|type|take|use))?)\s+)?(\S[\s\S]{0,80}?),?\s+not\s+(?:the\s+)?(\S[\s\S]{0,80})$/i;
 /** The testbed meant (the group that matched), said after another was typed. */
 const MEANT_INSTEAD =
   /^(?:(?:sorry|oops|my\s+bad|argh|typo|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:(?:i\s+)?meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|i['’]?d\s+rather\s+(?:have|use|take|get|book)|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
@@ -933,7 +941,8 @@ function doneByRoute(event: PlatformEvent & { type: 'message' }, command: string
     const at = readTypedInstant(typed.phrase, event.receivedAt, ctx.timeZone);
     if (at === null) continue;
     // `I'll release it at 4pm` with nothing talked about: their booking, as with no testbed named.
-    if (typed.name === undefined || IT.test(typed.name)) return one('conversation', event, { type: 'mine.requested', doneBy: at });
+    // (`release all at 5`, `release my stuff tonight`: every booking of theirs, on the card where each has its button.)
+    if (typed.name === undefined || IT.test(typed.name) || ALL_OF_MINE.test(typed.name)) return one('conversation', event, { type: 'mine.requested', doneBy: at });
     const match = findByTypedName(ctx.testbeds ?? [], typed.name);
     if ('found' in match) return one('conversation', event, { type: 'mine.requested', testbedId: match.found.id, doneBy: at });
   }

@@ -290,7 +290,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:list|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:(?:a\s+)?list(?:\s+of)?|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /** `in an hour`, `in 10 min`, `in 2h`: a while from now, asked about (`is lab-3 free in an hour`, `lab-3 free in 10 min`). */
 export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m))`;
 /**
@@ -629,10 +629,16 @@ export function readTypedDoneBy(command: string): TypedDoneBy[] {
   }
   // A name is never longer than MAX_TYPED_NAME: the time starts within reach of the start.
   const words = match[1];
-  return [...words.slice(0, MAX_TYPED_NAME + 12).matchAll(TIME_WORD)]
+  const readings = [...words.slice(0, MAX_TYPED_NAME + 12).matchAll(TIME_WORD)]
     .slice(0, 6)
     .map((at) => reading(words.slice(0, at.index), at[1], words.slice(at.index + at[0].length)));
+  // `release lab-3 tonight`, `release everything eod`: a part of the day said without a word before it.
+  const part = DAY_PART_AFTER.exec(words);
+  return part === null ? readings : [...readings, reading(words.slice(0, part.index), 'by', part[1])];
 }
+
+/** A part of the day at the end of the words, said without `at` or `by`: `tonight`, `eod`, `end of day`, `tomorrow morning`. */
+const DAY_PART_AFTER = /(?:^|\s+)((?:tonight|this\s+(?:evening|afternoon)|eod|cob|(?:the\s+)?end\s+of\s+(?:the\s+)?day|tomorrow(?:\s+morning)?))$/i;
 
 /** `extend lab-3`, `extend 2h`, `extend lab-3 by 2 hours`: their bookings, with lab-3 chosen and an Extend button of that length. */
 export const EXTEND_NAMED = /^extend\s+(\S[\s\S]*)$/i;

@@ -388,6 +388,8 @@ function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, ti
   }
   // `tomorrow 9 to 12`, `on friday`, `next week`: a later start with no testbed named, which the form names as such.
   if (LATER_START.exec(` ${text}`)?.index === 0 || forLaterDay(` ${text}`, now, timeZone) === 0) return { values: {}, unread: text };
+  const start = startWithoutName(text, testbeds, now, timeZone);
+  if (start !== undefined) return start;
   const range = bookingRange(text, testbeds, now, timeZone);
   if (range !== undefined) return range;
   const ahead = bookingAhead(text, testbeds, now, timeZone);
@@ -657,22 +659,55 @@ function bookingRange(text: string, testbeds: readonly Lab[], now: string, timeZ
   const head = text.slice(0, LAB_LIMITS.nameMax + 2);
   for (const space of head.matchAll(/\s+(?=(?:from\s+|between\s+)?(?:\d|noon|midday))/gi)) {
     const name = bookedName(testbeds, text.slice(0, space.index).trim());
-    const match = RANGE.exec(text.slice(space.index).trim());
-    if (match === null || name === undefined) continue;
-    const [start, typedEnd] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
-    // After the range, perhaps its zone (`9-12 CET`), then only a purpose (`for the soak`).
-    const zoned = match[5] === undefined ? null : leadingZone(match[5]);
-    const end = zoned === null ? typedEnd : `${typedEnd} ${zoned.zoneWords}`;
-    const rest = zoned === null ? match[5] : zoned.rest;
-    const purpose = rest === undefined ? undefined : PURPOSE.exec(rest.trim())?.[1];
-    if (rest !== undefined && purpose === undefined) continue;
-    const read = readTypedRange(start, end, now, timeZone);
-    if (read === null) continue;
-    const typedRange = text.slice(space.index).trim();
-    if (read === 'ahead') return { name, values: {}, unread: rest === undefined ? typedRange : typedRange.slice(0, -rest.length).trim() };
-    return { name, values: { ...read, ...(purpose === undefined ? {} : purposeValue(purpose)) } };
+    const read = name === undefined ? undefined : rangeRead(text.slice(space.index).trim(), now, timeZone);
+    if (read !== undefined) return { name, ...read };
   }
   return undefined;
+}
+
+/**
+ * `from 9 to 12`, `9-17 CET for the soak`, `between 2pm and 5pm`: until the end when the start has come (the purpose after it
+ * read), the range named as booking ahead when it has not; undefined when the words are no range and a purpose.
+ */
+function rangeRead(typedRange: string, now: string, timeZone: string): Omit<TypedBooking, 'name'> | undefined {
+  const match = RANGE.exec(typedRange);
+  if (match === null) return undefined;
+  const [start, typedEnd] = match[1] === undefined ? [match[3], match[4]] : [match[1], match[2]];
+  // After the range, perhaps its zone (`9-12 CET`), then only a purpose (`for the soak`).
+  const zoned = match[5] === undefined ? null : leadingZone(match[5]);
+  const end = zoned === null ? typedEnd : `${typedEnd} ${zoned.zoneWords}`;
+  const rest = zoned === null ? match[5] : zoned.rest;
+  const purpose = rest === undefined ? undefined : PURPOSE.exec(rest.trim())?.[1];
+  if (rest !== undefined && purpose === undefined) return undefined;
+  const read = readTypedRange(start, end, now, timeZone);
+  if (read === null) return undefined;
+  if (read === 'ahead') return { values: {}, unread: rest === undefined ? typedRange : typedRange.slice(0, -rest.length).trim() };
+  return { values: { ...read, ...(purpose === undefined ? {} : purposeValue(purpose)) } };
+}
+
+/**
+ * `from monday`, `a testbed starting tomorrow`, `from 9 to 12 for the soak`, `from now until 5pm`, `between 9 and 12`: no testbed
+ * named, then when the booking would start. From now on it is the rest; a range that has begun, until its end; a later start, the
+ * words named as booking ahead. Undefined when the words name a testbed or start no such way.
+ */
+function startWithoutName(text: string, testbeds: readonly Lab[], now: string, timeZone: string): TypedBooking | undefined {
+  // `from now`, `starting now` reach here without their `now`, which is read as courtesy before.
+  const bare = /^(?:(\S.*?)\s+)?(?:from|starting|beginning)$/i.exec(text);
+  if (bare !== null && (bare[1] === undefined || NO_NAME.test(bare[1]))) return { values: {} };
+  const said = /^(?:(\S.*?)\s+)??((?:from|starting|beginning|between)\s+\S.*|\d{1,2}(?:[:.h]\d{2})?(?:\s*[ap]m)?\s*(?:-|–|to|till|until)\s*\S.*)$/is.exec(text);
+  if (said === null || (said[1] !== undefined && !NO_NAME.test(said[1]))) return undefined;
+  const when = said[2];
+  // (A testbed whose name is its first word, `9`, is read as named by the other readings.)
+  if (said[1] === undefined && 'found' in findByTypedName(testbeds, when.split(/\s/)[0])) return undefined;
+  const fromNow = /^(?:from|starting|beginning)\s+(?:now|right\s+now|today|immediately)(?:\s+(\S.*))?$/is.exec(when);
+  if (fromNow !== null) {
+    const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
+    return values === null ? { values: {}, unread: fromNow[1] } : { values };
+  }
+  // (`from here`, `from my laptop`: no time, so no start; the words are read as before. `from friday for the soak`: a time first.)
+  const startsAt = /^(?:from|starting|beginning)\s+(\S.*)$/is.exec(when)?.[1].split(/\s+/).slice(0, 6);
+  const timed = startsAt?.some((_, i) => readTime(`until ${startsAt.slice(0, startsAt.length - i).join(' ')}`, now, timeZone) !== null);
+  return rangeRead(when, now, timeZone) ?? (timed ? { values: {}, unread: when } : undefined);
 }
 /** ` for ` and a day after today (`tomorrow`, `monday`, `next week`, `the 3rd`, `3 dec`, `2026-12-03`), then up to three more words. */
 const LATER_DAY = new RegExp(

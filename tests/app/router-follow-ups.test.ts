@@ -7,26 +7,13 @@
  * lab-6 is under maintenance.
  */
 import { describe, expect, it } from 'vitest';
-import { isCommandText, type RouterContext } from '../../src/app/router.js';
-import { encodeId } from '../../src/platform/ids.js';
-import { typedIn } from '../support/typed-in-lab.js';
+import { isCommandText } from '../../src/app/router.js';
+import { HELD_LAB_NOW, heldLab, heldLabPeople, typedIn } from '../support/typed-in-lab.js';
 
-const LAB = encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-000000000001');
-const NOW = '2026-03-02T10:00:00.000Z';
-const testbeds = [
-  { id: 1, testbed_name: 'lab-1', labels: ['5G'], status: 'in_use' as const, user_email: 'ada@example.com', user_name: 'Ada' },
-  { id: 3, testbed_name: 'lab-3', labels: ['5G'], status: 'in_use' as const, user_email: 'linus@example.com', user_name: 'Linus Lab' },
-  { id: 5, testbed_name: 'lab-5', labels: ['5G'], status: 'available' as const },
-  {
-    id: 6,
-    testbed_name: 'lab-6',
-    labels: [],
-    status: 'available' as const,
-    maintenance: { reason: 'fan', until: null, since: '2026-03-01T10:00:00.000Z', by: { email: 'linus@example.com', name: 'Linus Lab' } },
-  },
-];
-const ctx: RouterContext = { approvedRooms: [LAB], timeZone: 'UTC', knownTestbedIds: [1, 3, 5, 6], testbeds };
-const people = { ada: 'ada@example.com', linus: 'linus@example.com', grace: 'grace@example.com' } as const;
+const NOW = HELD_LAB_NOW;
+const ctx = heldLab;
+const testbeds = heldLab.testbeds ?? [];
+const people = heldLabPeople;
 
 const said = typedIn(ctx, people, NOW);
 

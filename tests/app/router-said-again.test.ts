@@ -166,7 +166,8 @@ describe('what follows a first clause', () => {
     expect(said("no, don't book lab-5")).toEqual(reply({ kind: 'hint', testbedId: 5 }));
     // (`don't release lab-1` is a command of its own now: keep it, Ada's bookings with lab-1 chosen; never its release.)
     expect(said("no, don't release lab-1")).toEqual([{ type: 'mine.requested', testbedId: 1 }]);
-    expect(said('quick test on lab-5, 10 mins', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+    // (`quick test on lab-5, 10 mins` is read whole now, a booking of lab-5 for ten minutes: router-lab-day.test.ts.)
+    expect(said('soak running on lab-5, 10 mins', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
     // What follows names no testbed of the lab: not a form on “his testbeds”.
     expect(said('Linus left the company, release his testbeds', 'grace')).toEqual(reply({ kind: 'hint' }));
     // Read in parts, a recording keeps none of it.

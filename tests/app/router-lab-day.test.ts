@@ -1,0 +1,215 @@
+/**
+ * What a lab room types on an ordinary day: a booking with no testbed that says when it would start (`book from monday`,
+ * `book from 9 to 12`), a release put off to when the person leaves (`release my stuff when I leave`, `release all tonight`),
+ * a colleague asked to let go (`Linus, please release lab-3`), a place in line after the holder (`lab-3 after you please`),
+ * a release undone (`I accidentally released lab-1`), the free testbeds asked for in other words, a quick test, a day off,
+ * how pipelines book, a testbed that went down. Ada holds lab-1, Linus holds lab-3, lab-5 is free, lab-6 is under maintenance.
+ */
+import { describe, expect, it } from 'vitest';
+import { isCommandText } from '../../src/app/router.js';
+import { HELD_LAB_NOW, heldLab, heldLabPeople, typedIn } from '../support/typed-in-lab.js';
+
+const NOW = HELD_LAB_NOW;
+const said = typedIn(heldLab, heldLabPeople, NOW);
+
+const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
+const status = (label: string) => [{ type: 'status.requested', label }];
+const mine = (more: Record<string, unknown> = {}) => [{ type: 'mine.requested', ...more }];
+const started = (more: Record<string, unknown> = {}) => [{ type: 'registration.started', ...more }];
+const until = (date: string, time: string, more: Record<string, string> = {}) => ({ filled: { release_choice: 'custom', release_date: date, release_time: time, ...more } });
+const lifecycle = (type: string, testbedId: number) => [{ type: 'lifecycle.submitted', request: { type, testbedId }, now: NOW }];
+const API_HELP = /^Pipelines hold testbeds through the bot’s HTTP API \(\/api\/v1\)/;
+
+describe('a booking with no testbed named that says when it would start', () => {
+  it.each([
+    ['book from monday', 'from monday'],
+    ['book from tomorrow', 'from tomorrow'],
+    ['book starting monday', 'starting monday'],
+    ['book from 3pm', 'from 3pm'],
+    ['reserve from friday', 'from friday'],
+    ['book a testbed from monday', 'from monday'],
+    ['book something starting tomorrow', 'starting tomorrow'],
+    ['book from friday for the soak', 'from friday for the soak'],
+    ['book 2pm to 5pm', '2pm to 5pm'],
+  ])('%j is named as booking ahead (it asked for a testbed called so)', (typed, unread) => {
+    expect(said(typed)).toEqual(started({ unread }));
+  });
+
+  it.each([
+    ['book from 9 to 12', {}],
+    ['book 9 to 12', {}],
+    ['book between 9 and 12', {}],
+    ['book a testbed from 9 to 12', {}],
+    ['book from 9 to 12 for the soak', { purpose: 'the soak' }],
+  ])('%j said at ten is a booking until noon, the testbed to choose', (typed, purpose) => {
+    expect(said(typed)).toEqual(started(until('2026-03-02', '12:00', purpose)));
+  });
+
+  it('`book 9-17 for the soak` runs until five with its purpose (it named a testbed “9-17 for the soak”)', () => {
+    expect(said('book 9-17 for the soak')).toEqual(started(until('2026-03-02', '17:00', { purpose: 'the soak' })));
+  });
+
+  it.each(['book from now', 'book starting now', 'book a testbed starting now'])('%j is the plain booking form (it named a testbed “from”)', (typed) => {
+    expect(said(typed)).toEqual(started());
+  });
+
+  it('`book from now until 5pm` is until five, no testbed named (it named one “from now”)', () => {
+    expect(said('book from now until 5pm')).toEqual(started(until('2026-03-02', '17:00')));
+  });
+
+  it('`book from my phone` has no time after `from`, so it is read as before, and `book lab-5 from 9 to 12` is as it was', () => {
+    expect(said('book from my phone')).toEqual(started({ testbedName: 'from my phone' }));
+    expect(said('can I book from here')).toEqual(reply({ kind: 'hint' }));
+    expect(said('book lab-5 from 9 to 12')).toEqual(started({ testbedName: 'lab-5', ...until('2026-03-02', '12:00') }));
+  });
+});
+
+describe('a release put off until the person leaves, or to a part of the day', () => {
+  it.each([
+    ['release lab-1 before I leave', { testbedId: 1 }],
+    ['release lab-1 when I go home', { testbedId: 1 }],
+    ['release my stuff when I leave', {}],
+    ['release everything when I leave', {}],
+    ["I'll release everything before I go home", {}],
+    ['release everything later', {}],
+    ['release all later', {}],
+  ])('%j shows their bookings, where each has its button (it asked for a testbed called so)', (typed, more) => {
+    expect(said(typed)).toEqual(mine(more));
+  });
+
+  it.each([
+    ['release lab-1 tonight', { testbedId: 1 }],
+    ['release lab-1 eod', { testbedId: 1 }],
+    ['release lab-1 end of day', { testbedId: 1 }],
+    ['free lab-1 tonight', { testbedId: 1 }],
+    ['release everything tonight', {}],
+    ['release my stuff tonight', {}],
+    ['release it tonight', {}],
+  ])('%j is done by the end of today', (typed, more) => {
+    expect(said(typed)).toEqual(mine({ ...more, doneBy: '2026-03-02T23:59:00.000Z' }));
+  });
+
+  it('`release all at 5` is done by five for every booking of theirs (it asked for a testbed called “all at 5”)', () => {
+    expect(said('release all at 5')).toEqual(mine({ doneBy: '2026-03-02T17:00:00.000Z' }));
+    expect(said('release my stuff at 6')).toEqual(mine({ doneBy: '2026-03-02T18:00:00.000Z' }));
+  });
+
+  it('`release my bookings` and `release my reservations` open the release form with nothing named, as `release my testbeds` does', () => {
+    expect(said('release my bookings')).toEqual([{ type: 'release.started' }]);
+    expect(said('release my reservations')).toEqual([{ type: 'release.started' }]);
+  });
+});
+
+describe('a colleague asked to let go, and a place in line after them', () => {
+  it.each(['Linus, please release lab-3', 'Linus pls release lab-3', 'Linus please release lab-3 when you\'re done'])(
+    '%j from Ada asks the holder (it opened a release form that would take lab-3 from Linus)',
+    (typed) => {
+      expect(said(typed)).toEqual(lifecycle('ask', 3));
+    },
+  );
+
+  it.each(['bot, please release lab-3', 'hey, please release lab-3', 'yes please release lab-1', 'actually please release lab-1'])('%j asks no colleague: the release form', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'release.started', testbedName: /lab-\d/.exec(typed)![0] }]);
+  });
+
+  it.each(['lab-3 after you please', 'lab-3 when you\'re done please', '@Linus lab-3 when you\'re done?', 'can I get lab-3 when you\'re done', 'dibs on lab-3 after you', 'wake me when lab-3 is free', 'wake me up when lab-3 is free'])(
+    '%j is a place in line for lab-3',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(lifecycle('wait', 3));
+    },
+  );
+});
+
+describe('a release undone, and the testbed meant', () => {
+  it.each(['I accidentally released lab-1', 'I released lab-1 by mistake', "I didn't mean to release lab-1", 'oops I released lab-1 by accident', 'undo the release of lab-1'])(
+    '%j is the booking form on lab-1 filled in as the last booking of it',
+    (typed) => {
+      expect(said(typed)).toEqual(started({ testbedName: 'lab-1', again: true }));
+    },
+  );
+
+  it('`I didn\'t mean to release it` is the last booking again; a testbed the lab does not have is the hint', () => {
+    expect(said("I didn't mean to release it")).toEqual(started({ again: true }));
+    expect(said('I released lab-9 by mistake')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it.each(['I meant to book lab-5 not lab-1', 'I wanted lab-5 not lab-1'])('%j moves the booking of lab-1 to lab-5', (typed) => {
+    expect(said(typed)).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+  });
+});
+
+describe('the free testbeds, a quick test, a day off, the house', () => {
+  it.each(['list of free testbeds', 'list of free ones', 'a list of free testbeds'])('%j is what is free', (typed) => {
+    expect(said(typed)).toEqual(status('free'));
+  });
+
+  it.each(['free testbeds with 5g', '5g testbeds that are free', 'all free testbeds with 5g', 'show free ones labelled 5g'])('%j is the status of the 5g testbeds', (typed) => {
+    expect(said(typed)).toEqual(status('5g'));
+  });
+
+  it('`free testbeds with nothing` names no label the lab has: the hint', () => {
+    expect(said('free testbeds with nothing')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it.each([
+    ['quick test on lab-5, 10 min', until('2026-03-02', '10:10')],
+    ['5 min on lab-5', until('2026-03-02', '10:05')],
+    ['just 10 mins on lab-5', until('2026-03-02', '10:10')],
+    ['quick check on lab-5 for 15 min', until('2026-03-02', '10:15')],
+    ['quick test on lab-5', {}],
+  ])('%j books lab-5 for that long', (typed, time) => {
+    expect(said(typed, 'grace')).toEqual(started({ testbedName: 'lab-5', ...time }));
+  });
+
+  it.each(["I'm off tomorrow", 'out of office until monday', "I'm ooo next week", 'out of the office tomorrow', 'on vacation until monday'])('%j shows their bookings', (typed) => {
+    expect(said(typed)).toEqual(mine());
+  });
+
+  it.each(['keeping lab-1 overnight', "I'm keeping lab-1 till 6"])('%j keeps lab-1 on', (typed) => {
+    const to = typed.endsWith('overnight') ? '2026-03-03T09:00:00.000Z' : '2026-03-02T18:00:00.000Z';
+    expect(said(typed)).toEqual(mine({ testbedId: 1, extendUntil: to }));
+  });
+
+  it.each(['how much have I used testbeds this week', 'how often did I book testbeds last month'])('%j is their own history', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'myHistory.requested' }]);
+  });
+
+  it("`what's the difference between lab-3 and lab-5` is each of them", () => {
+    expect(said("what's the difference between lab-3 and lab-5")).toEqual(status('lab-3 and lab-5'));
+  });
+
+  it.each(['how do I hold a testbed from jenkins', 'how do I book from gitlab', 'can we reserve testbeds in our CI', 'how to book a testbed from a jenkins job'])(
+    '%j says how pipelines book',
+    (typed) => {
+      const answer = said(typed) as { view: { kind: string; message: string } };
+      expect(answer.view.kind).toBe('error');
+      expect(answer.view.message).toMatch(API_HELP);
+    },
+  );
+
+  it('`book lab-5 from jenkins` is still a booking of lab-5 by the person', () => {
+    expect(said('book lab-5 from jenkins', 'grace')).toEqual(started({ testbedName: 'lab-5', unread: 'from jenkins' }));
+  });
+
+  it.each(['lab-3 went down', 'lab-3 dropped off the network', 'lab-3 power cycle please', 'lab-3 reboot needed'])('%j opens the problem form for lab-3', (typed) => {
+    const answer = said(typed, 'grace') as { view: { kind: string; testbedId: number } };
+    expect(answer.view).toMatchObject({ kind: 'problemForm', testbedId: 3 });
+  });
+});
+
+describe('recordings', () => {
+  const testbeds = heldLab.testbeds ?? [];
+
+  it('keep the words of these commands, and blank the same words with a word of nobody’s lab', () => {
+    for (const typed of ['lab-3 after you please', 'release lab-1 before I leave', 'quick test on lab-5, 10 min', 'free testbeds with 5g']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(true);
+    }
+    for (const typed of ['lab-3 after Zebrafalcon', 'release lab-1 before Zebrafalcon leaves', 'quick test on lab-5 with Zebrafalcon', 'free testbeds with Zebrafalcon']) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
+  });
+
+  it('blank what names a colleague: `Linus, please release lab-3`, `dibs on lab-3 after Linus`', () => {
+    for (const typed of ['Linus, please release lab-3', 'Linus pls release lab-3', 'dibs on lab-3 after Linus']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+  });
+});
