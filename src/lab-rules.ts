@@ -59,8 +59,9 @@ export function findByTypedName<T extends Pick<TestbedRecord, 'testbed_name'>>(
 /**
  * The readings of a name people type when they leave its separators out or use its number alone, asked when every
  * stricter reading found nothing: `lab3` for lab-3 and `tb03` or `tb3` for TB-03 Wi-Fi 7 lab (the name, or its first
- * whole parts, run together, leading zeros dropped), and `3`, `#3`, `no. 3` or `testbed 3` for the one testbed whose
- * number is 3 (the first part of its name that ends in digits: lab-3, TB-03 …, rack3). A name run together only ever
+ * whole parts, run together, leading zeros dropped), `3`, `#3`, `no. 3` or `testbed 3` for the one testbed whose
+ * number is 3 (the first part of its name that ends in digits: lab-3, TB-03 …, rack3), and `the SD-WAN pod` or `sdwan pod`
+ * for TB-04 SD-WAN pod (its last two words or more, six letters or more run together). A name run together only ever
  * stops where one of its parts ends, so `lab3` never finds lab-30; several testbeds read alike find none of them.
  */
 function matchLoosely<T extends Pick<TestbedRecord, 'testbed_name'>>(records: readonly T[], wanted: string): { found: T } | { ambiguous: true } | { none: true } {
@@ -68,7 +69,9 @@ function matchLoosely<T extends Pick<TestbedRecord, 'testbed_name'>>(records: re
   const index = looseIndexOf(records);
   const number = NUMBER_ALONE.exec(wanted)?.[1];
   const squashedWanted = squashed(wanted);
-  const readings = [index.whole.get(squashedWanted), index.start.get(squashedWanted), number === undefined ? undefined : index.number.get(number)];
+  // (`the SD-WAN pod`, `sdwan pod` for TB-04 SD-WAN pod: its last words, the article before them said or not.)
+  const tail = index.tail.get(squashed(wanted.replace(/^the\s+/, '')));
+  const readings = [index.whole.get(squashedWanted), index.start.get(squashedWanted), number === undefined ? undefined : index.number.get(number), tail];
   for (const found of readings) {
     if (found === undefined) continue;
     return found.length === 1 ? { found: records[found[0]] } : { ambiguous: true };
@@ -104,15 +107,20 @@ interface LooseIndex {
   start: Map<string, number[]>;
   /** Each name's number, to the records that carry it. */
   number: Map<string, number[]>;
+  /** Names' last two words or more run together (not the whole name, six letters or more), to the records that end so. */
+  tail: Map<string, number[]>;
 }
 
 const looseIndexes = new WeakMap<readonly object[], LooseIndex>();
 
 /** Kept for a frozen list, like the sorted names: most readings of a message find nothing, and each costs a look-up. */
+/** Words a name's last words never start with when they are said for the whole name. */
+const LITTLE_WORD = /^(?:to|of|in|on|at|for|with|and|or|the|a|an|by|from)$/;
+
 function looseIndexOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): LooseIndex {
   const known = looseIndexes.get(records);
   if (known !== undefined) return known;
-  const index: LooseIndex = { whole: new Map(), start: new Map(), number: new Map() };
+  const index: LooseIndex = { whole: new Map(), start: new Map(), number: new Map(), tail: new Map() };
   const add = (map: Map<string, number[]>, key: string, at: number) => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [at]);
@@ -124,6 +132,13 @@ function looseIndexOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): 
     add(index.whole, squashed(parts.join('')), at);
     const numbered = parts.map((part) => NUMBERED_PART.exec(part)?.[1]).find((number) => number !== undefined);
     if (numbered !== undefined) add(index.number, numbered, at);
+    const words = fold(record.testbed_name).split(/\s+/).filter((word) => word !== '');
+    // (Two words at least, not starting with a little word: `SD-WAN pod`, never `pod` or `to core` of Link to core.)
+    for (let start = 1; start < words.length - 1; start++) {
+      if (LITTLE_WORD.test(words[start])) continue;
+      const tail = squashed(words.slice(start).join(''));
+      if (tail.length >= 6) add(index.tail, tail, at);
+    }
   });
   if (Object.isFrozen(records) && records.every((record) => Object.isFrozen(record))) looseIndexes.set(records, index);
   return index;

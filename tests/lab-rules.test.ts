@@ -47,6 +47,16 @@ describe('findByTypedName: the testbed a person means by what they typed', () =>
     expect(findNearName(lab, 'lab-100')).toBe(lab[3]);
   });
 
+  it('reads the last words of a name (`the SD-WAN pod`, `sdwan pod`) as the one testbed whose name ends so, two words or more', () => {
+    const lab = named('lab-3', 'TB-04 SD-WAN pod', 'Link to core', 'TB-12 Wi-Fi 7 lab');
+    for (const typed of ['the SD-WAN pod', 'SD-WAN pod', 'sdwan pod', 'sd wan pod', 'The SD_WAN Pod']) expect(findByTypedName(lab, typed), typed).toEqual({ found: lab[1] });
+    expect(findByTypedName(lab, 'wifi 7 lab')).toEqual({ found: lab[3] });
+    // One word is no name (`pod`, `core`), nor are last words that start with a little word (`to core`).
+    for (const typed of ['pod', 'the pod', 'core', 'the core', 'to core', '7 lab']) expect(findByTypedName(lab, typed), typed).toEqual({ none: true });
+    // Two names that end alike: neither.
+    expect(findByTypedName(named('TB-04 SD-WAN pod', 'TB-05 SD-WAN pod'), 'the SD-WAN pod')).toEqual({ ambiguous: true });
+  });
+
   it('reads a number alone (`3`, `#3`, `no. 3`, `testbed 3`) as the one testbed with that number, the first part of its name ending in digits', () => {
     const numbered = named('lab-3', 'TB-04 SD-WAN pod', 'rack7', '5g-core-1', 'TB-12 Wi-Fi 7 lab');
     for (const typed of ['3', '03', '#3', '# 3', 'no. 3', 'No 3', 'nr 3', 'number 3', 'testbed 3', 'TB 3', 'tb3']) expect(findByTypedName(numbered, typed), typed).toEqual({ found: numbered[0] });

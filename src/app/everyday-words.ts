@@ -660,7 +660,7 @@ const FEEDBACK_WORDS =
  * lab is closed friday`, `broadcast: lab closed tomorrow`, `send a broadcast`, `post to all rooms`: the broadcast flow.
  */
 const BROADCAST_WORDS =
-  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce|broadcast)\s*:?\s+\S[\s\S]*|(?:send|start|make|new|write|do)\s+(?:a\s+|the\s+)?broadcast|(?:send|post|write)\s+(?:a\s+message\s+)?to\s+(?:all|every)\s+(?:the\s+)?rooms?)$/i;
+  /^(?:announce|(?:broadcast|announce|send|post|share)\s+(?:the\s+)?(?:status|maintenance|availability|usage)(?:\s+(?:to|in|with)\s+\S[\s\S]*)?|(?:send|post)\s+(?:a\s+)?(?:message|note|announcement)\s+to\s+(?:everyone|everybody|all|the\s+(?:team|lab|rooms?))|(?:announcement|announce|broadcast)\s*:?\s+\S[\s\S]*|(?:send|start|make|new|write|do)\s+(?:a\s+|the\s+)?broadcast|(?:send|post|write)\s+(?:a\s+message\s+)?to\s+(?:all|every)\s+(?:the\s+)?rooms?|(?:the\s+)?(?:status|availability)\s+to\s+(?:all\s+(?:the\s+)?rooms|every\s+room|every(?:one|body)|the\s+(?:team|other)\s+rooms?))$/i;
 /**
  * `notify me`, `notify me when free`: as `wait` with no testbed (the status card, whose picker chooses one); `notify me
  * when something is free`, `tell me when one frees up` (group 1): as `wait any`, for whichever is handed on first.
@@ -710,7 +710,7 @@ const WHY_NOT =
 const TELL_EVERYONE = /^(?:notify|tell|message|ping)\s+(?:everyone|everybody|all|the\s+(?:team|lab|whole\s+team))(?:\s+(\S[\s\S]*))?$/i;
 /** `busiest testbed`, `which testbed is used the most`, `least used testbeds`, `most popular testbed`: the usage report. */
 const BUSIEST =
-  /^(?:(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?|(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?))$/i;
+  /^(?:(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:busiest|most\s+used|least\s+used|quietest)\s+testbeds?|(?:which|what)\s+testbeds?\s+(?:is|are|was|were)\s+(?:used\s+)?(?:the\s+)?(?:most|least)(?:\s+used)?|(?:what(?:['’]?s|\s+is)\s+|which\s+is\s+)?(?:the\s+)?(?:most|least)\s+(?:used|popular|busy|booked|wanted)\s+(?:testbeds?|ones?)|(?:which|what)\s+testbeds?\s+(?:is|are)\s+(?:never|rarely|hardly\s+ever|not)\s+(?:used|booked))$/i;
 /** `report for 5g last month`, `report of 5g this week`: the report of that label (group 1) over the window (group 2). */
 const REPORT_OF_LABEL = /^report\s+(?:for|of|on)\s+(\S+)(?:\s+(?:for\s+)?(?:the\s+)?(?:last|past|this|previous)\s+(week|month))?$/i;
 /** `history of 5g` (a label, no testbed's name): its report; `report lab-3` (a testbed): its history (group 1 or 2). */
@@ -927,10 +927,11 @@ const FREE_ASKED =
 const LONGEST_HELD = /^(?:(?:the\s+)?(?:longest|oldest)\s+(?:booking|reservation)s?|who(?:['’]?s|\s+has)\s+(?:had|been\s+on|held)\s+(?:a|the|their)\s+testbeds?\s+(?:the\s+)?longest)$/i;
 /**
  * `transfer ownership of lab-3 to Linus`, `assign lab-3 to Linus` (group 1 the testbed, 2 who), `make Linus the owner of lab-3`,
- * `change the owner of lab-3 to Linus` (group 3 who, 4 the testbed; 5 the testbed, 6 who): as `give lab-3 to Linus`.
+ * `change the owner of lab-3 to Linus` (group 3 who, 4 the testbed; 5 the testbed, 6 who), `put lab-3 under Linus's name` (7 the testbed,
+ * 8 who): as `give lab-3 to Linus`.
  */
 const OWNER_CHANGED =
-  /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/i;
+  /^(?:(?:transfer|hand\s+over|pass)\s+(?:the\s+)?ownership\s+of|(?:re)?assign)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^make\s+(\S+(?:\s+\S+)?)\s+the\s+(?:owner|holder)\s+of\s+(\S[\s\S]{0,80})$|^change\s+(?:the\s+)?(?:owner|holder)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$|^put\s+(\S[\s\S]{0,80}?)\s+(?:under|in)\s+(\S+(?:\s+\S+)?)(?:['’]s|(?<=s)['’])\s+name$/i;
 /** `wait for the next 5g`, `queue for the first free 5g`: a place for any testbed carrying the label (group 1). */
 const WAIT_NEXT_OF = /^(?:wait|queue)(?:\s+(?:for|on))?\s+(?:the\s+)?(?:next|first)\s+(?:(?:free|available)\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
 /** `can someone free up lab-3 for me`: as `who has lab-3`, whose row names its holder, with Ask the holder (group 1). */
@@ -1076,7 +1077,7 @@ const WHO_WAITS =
 
 /** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes|about)$/i;
+  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|(?:where\s+(?:is|are|can\s+i\s+find)\s+)?(?:the\s+)?(?:docs|documentation|manual|user\s+guide)|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes|about)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -1637,8 +1638,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const anyoneHave = /^(?:any(?:one|body)|some(?:one|body))\s+(?:else\s+)?can\s+(?:have|take)\s+(\S[\s\S]*?)(?:\s+now)?$/i.exec(command)?.[1];
   if (anyoneHave !== undefined && (IT.test(anyoneHave) || namesOne(testbeds, anyoneHave))) return `release ${anyoneHave}`;
   const owner = OWNER_CHANGED.exec(command);
-  const ownedName = (owner?.[1] ?? owner?.[4] ?? owner?.[5])?.trim();
-  const ownerWho = (owner?.[2] ?? owner?.[3] ?? owner?.[6])?.trim();
+  const ownedName = (owner?.[1] ?? owner?.[4] ?? owner?.[5] ?? owner?.[7])?.trim();
+  const ownerWho = (owner?.[2] ?? owner?.[3] ?? owner?.[6] ?? owner?.[8])?.trim();
   if (ownedName !== undefined && ownerWho !== undefined && namesOne(testbeds, ownedName)) return `give ${ownedName} to ${ownerWho}`;
   const nextOf = WAIT_NEXT_OF.exec(command)?.[1];
   if (nextOf !== undefined && readLabel(nextOf) !== null && labelCarried(testbeds, nextOf)) return `wait any ${nextOf}`;
@@ -1714,8 +1715,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (countedAlone && (countedAlone[1] === undefined || labelCarried(testbeds, countedAlone[1]))) return `book ${command}`;
   if (asked) {
     const named = bookingName(asked[1], testbeds);
-    // `I need two testbeds`, `I need 2 5g testbeds`: several at once, which the booking answers.
-    if (SEVERAL_AT_ONCE.test(asked[1])) return `book ${asked[1]}`;
+    // `I need two testbeds`, `I need 2 5g testbeds`, `I need 2 testbeds for 3 hours`: several at once, which the booking answers.
+    if (SEVERAL_AT_ONCE.test(asked[1].replace(/\s+(?:for|until|till|by)\s+\S[\s\S]{0,60}$/i, ''))) return `book ${asked[1]}`;
     // `give me 5 minutes`, `I need 2 hours`: time, not a testbed (what that asks for depends on what they hold).
     if (named === undefined && startsWithBareTime(asked[1])) return command;
     return named === undefined || isLabName(testbeds, named) ? `book ${asked[1]}` : command;

@@ -112,7 +112,7 @@ export function withSubjectFor(command: string, name: string | undefined): strin
 
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`, `thanks for the reminder`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|tysm|tyvm|ta|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done|you['’]?re\s+the\s+best|you\s+rock)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|tysm|tyvm|ta|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done|you['’]?re\s+the\s+best|you\s+rock|(?:i\s+)?love\s+(?:this|you|it|this\s+bot)(?:[,!.]?\s+bot)?)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);

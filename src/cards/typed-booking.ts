@@ -31,6 +31,9 @@ export interface TypedBooking {
 export const NO_NAME =
   /^(?:(?:(?:a|an|the|my|our|any|some|this|that|one)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available)|(?:the\s+one|whatever|what)\s+i\s+(?:have|hold|booked|got))(?:\s+please)?$/i;
 
+/** `2 testbeds`, `two 5g ones`, `a couple of boxes`: several testbeds at once, where a name would be. */
+const SEVERAL_NAMED = /^(?:[2-9]|\d{2,}|two|three|four|five|six|several|multiple|a\s+(?:couple|few)(?:\s+of)?)\s+(?:(?:free|available)\s+)?(?:\S+\s+)?(?:testbeds|ones|rigs|boxes)$/i;
+
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
   const starts: number[] = [];
@@ -412,7 +415,9 @@ function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, ti
   // `a testbed for the soak`, `something until 5 for the soak`, `for 2 hours for the soak`: no testbed named, and what follows as clauses.
   for (const start of starts) {
     const name = text.slice(0, start).trim();
-    const values = name === '' || NO_NAME.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
+    const values = name === '' || NO_NAME.test(name) || SEVERAL_NAMED.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
+    // (`2 testbeds for the soak`: a count, which the form answers one at a time, and its purpose.)
+    if (values && SEVERAL_NAMED.test(name)) return { name, values };
     if (values) return { values };
     // (`a testbed for tomorrow`: a later day, no testbed named; the form names the words as booking ahead.)
     if (start > 0 && NO_NAME.test(name) && forLaterDay(` ${text.slice(start).trim()}`, now, timeZone) === 0) return { values: {}, unread: text.slice(start).trim() };

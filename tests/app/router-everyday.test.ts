@@ -4115,7 +4115,9 @@ describe('router: the thirty-third round: a reason with more time, a label said 
   });
 
   it('what follows the first word of a name of several words, however its separators are typed, is a mention of it (a hint with its status)', () => {
-    for (const typed of ['sdwan pod', 'the sd-wan pod', 'SD-WAN pod free?']) expect(dispatched(typed), typed).toEqual({ kind: 'reply', view: { kind: 'hint', testbedId: 4 } });
+    // (Its last words are its name now, as people call it: `the SD-WAN pod` alone is its status, as `TB-04` is.)
+    for (const typed of ['sdwan pod', 'the sd-wan pod']) expect(dispatched(typed), typed).toEqual([{ type: 'status.requested', label: 'TB-04 SD-WAN pod' }]);
+    expect(dispatched('SD-WAN pod free?')).toEqual([{ type: 'status.requested', label: 'SD-WAN pod' }]);
     // One word of it is no mention.
     expect(dispatched('the pod people')).toEqual({ kind: 'reply', view: { kind: 'hint' } });
   });

@@ -197,6 +197,37 @@ describe('the free testbeds, a quick test, a day off, the house', () => {
   });
 });
 
+describe('several testbeds, a new owner, the house', () => {
+  it.each([
+    ['I need 2 testbeds for 3 hours', { testbedName: '2 testbeds', ...until('2026-03-02', '13:00') }],
+    ['book 2 testbeds for the soak', { testbedName: '2 testbeds', filled: { purpose: 'the soak' } }],
+    ['I need 2 testbeds for the soak', { testbedName: '2 testbeds', filled: { purpose: 'the soak' } }],
+    ['book 2 5g testbeds for the soak until 5pm', { testbedName: '2 5g testbeds', ...until('2026-03-02', '17:00', { purpose: 'the soak' }) }],
+  ])('%j is a count, which the form answers one at a time, with its time and purpose (it was the hint, or a testbed called so)', (typed, more) => {
+    expect(said(typed, 'grace')).toEqual(started(more));
+  });
+
+  it.each([
+    ['change owner of lab-1 to Linus', 'Linus'],
+    ["put lab-1 under Linus's name", 'Linus'],
+    ["put lab-1 under Linus Lab's name", 'Linus Lab'],
+  ])('%j hands lab-1 over', (typed, to) => {
+    expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to }]);
+  });
+
+  it.each(['status to all rooms', 'status to everyone', 'availability to the team room'])('%j starts a broadcast (it was refused as a label)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'broadcast.started' }]);
+  });
+
+  it('`where is the documentation` is the help; `which testbeds are never used` the usage report; `love this bot` a thank-you', () => {
+    expect(said('where is the documentation')).toEqual([{ type: 'help.requested' }]);
+    expect(said('where can I find the docs')).toEqual([{ type: 'help.requested' }]);
+    expect(said('which testbeds are never used')).toEqual([{ type: 'report.requested' }]);
+    expect(said('love this bot')).toEqual(reply({ kind: 'thanks' }));
+    expect(said('I love lab-5')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 

@@ -59,6 +59,18 @@ describe('a booking that says when it would start', () => {
   });
 });
 
+describe('a testbed called by the last words of its name', () => {
+  it('`book the SD-WAN pod` starts the form on TB-04 SD-WAN pod; one press books it (it said no testbed is called so)', async () => {
+    h = await startHarness({ testbeds: [availableTestbed(4, 'TB-04 SD-WAN pod'), availableTestbed(5, 'lab-5')] });
+    const form = await ask(h, h.ada, h.lab, 'book the SD-WAN pod');
+    expect(input(form, 'testbed_id').value).toBe('4');
+    expect(fieldErrorText(form, 'testbed_id')).toBeUndefined();
+    const booked = await click(h, h.ada, form, 'register_submit', { testbed_id: '4', purpose: 'sd-wan soak', release_choice: '1h' });
+    expect(seenCard(booked).heading).toBe('Booked: TB-04 SD-WAN pod');
+    expect(await byId(4)).toMatchObject({ status: 'in_use', user_email: ada.email });
+  });
+});
+
 describe('a release put off, and a release undone', () => {
   it('`release my stuff when I leave` shows Ada her bookings and releases nothing', async () => {
     h = await startHarness({ testbeds: [bookedAnHourAgo(2, ada, 'soak test')] });
