@@ -307,6 +307,12 @@ const LABEL_WANTED_SOON =
 const LABEL_FOR_USE =
   /^(?:(?:which|what)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|pick)|where\s+(?:can|could|do|should)\s+(?:i|we)\s+(?:test|try|run)\s+(?:on\s+|with\s+)?(\S+?)(?:\s+(?:stuff|things|tests?))?|is\s+there\s+(?:a|any)\s+testbed\s+(?:for|with)\s+(\S+?)(?:\s+(?:testing|tests?|work))?)$/i;
 /** `compare lab-3 and lab-5`, `what's the difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
+/**
+ * `when will lab-6 be fixed`, `how long is lab-6 down for`, `what's wrong with lab-6`: its status, which says why it is out of
+ * service and until when (group 1, 2 or 3).
+ */
+const OUT_OF_SERVICE_ASKED =
+  /^(?:when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:fixed|repaired|back\s+(?:up|online|in\s+service)|up\s+again|working\s+again|available\s+again|come\s+back)|how\s+long\s+(?:is|will)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:down|out|offline|broken|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for)?|what(?:['’]?s|\s+is)\s+(?:wrong|up|going\s+on|the\s+(?:problem|issue|matter))\s+with\s+(\S[\s\S]{0,80}?))$/i;
 const COMPARED =
   /^(?:compare|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?difference\s+between|which\s+(?:one\s+)?is\s+(?:better|faster|newer|bigger),?)\s+(\S[\s\S]{0,120})$/i;
 /** `any 5g for an hour`, `a 5g until 5pm`: a label (group 1) booked for that long (group 2). */
@@ -1410,6 +1416,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (askWhoever !== undefined && namesOne(testbeds, askWhoever)) return `ask about ${askWhoever}`;
   const forUse = LABEL_FOR_USE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (forUse !== undefined && labelCarried(testbeds, forUse) && !namesOne(testbeds, forUse)) return `status ${forUse}`;
+  const outOf = OUT_OF_SERVICE_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (outOf !== undefined && namesOne(testbeds, outOf)) return `who has ${outOf}`;
   const compared = COMPARED.exec(command)?.[1].trim();
   if (compared !== undefined && testbedsNamed(testbeds, eitherWords(compared)) !== undefined) return `who has ${eitherWords(compared)}`;
   const anyFor = ANY_LABEL_FOR.exec(command);

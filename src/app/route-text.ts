@@ -153,7 +153,10 @@ const PROBLEM_WITH =
 const PROBLEM_ALONE = /^(?:(?:report|raise|log|file|flag)\s+(?:a|an)\s+(?:problem|issue|fault|outage)|(?:i\s+(?:have|got|found)|there(?:['’]s|\s+is))\s+(?:a|an)\s+(?:problem|issue|fault)|(?:a\s+)?(?:testbed|hardware)\s+(?:problem|issue))$/i;
 
 /** `schedule maintenance for lab-3 on saturday`, `plan maintenance on lab-3 next week`: the words after (group 1), a testbed first. */
-const MAINTENANCE_PLANNED = /^(?:schedule|plan|book|arrange|set\s+up)\s+(?:a\s+|the\s+|some\s+)?maintenance(?:\s+window)?\s+(?:for|on|of)\s+(\S[\s\S]{0,160})$/i;
+const MAINTENANCE_PLANNED =
+  /^(?:(?:schedule|plan|book|arrange|set\s+up)\s+(?:a\s+|the\s+|some\s+)?maintenance(?:\s+window)?\s+(?:for|on|of)|(?:planned|scheduled|upcoming)\s+maintenance(?:\s+(?:for|on|of))?)\s+(\S[\s\S]{0,160})$/i;
+/** `lab-3 maintenance window tonight 8-10pm`, `lab-3 maintenance on friday`: the testbed (group 1), a time after. */
+const MAINTENANCE_WINDOW = /^(\S[\s\S]{0,80}?)\s+(?:maintenance\s+window|(?:planned|scheduled)\s+maintenance|maintenance\s+(?=on\s|at\s|tomorrow|tonight|next\s|this\s))\s*(\S[\s\S]{0,80})$/i;
 /** `lab-3 goes down for maintenance at 6pm`, `lab-3 will be down tomorrow`: the testbed (group 1), a time word after. */
 const DOWN_LATER =
   /^(\S[\s\S]{0,80}?)\s+(?:goes|will\s+go|is\s+going(?:\s+to\s+go)?|will\s+be|is\s+going\s+to\s+be)\s+(?:down|offline|into\s+maintenance|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for\s+maintenance)?\s+(?:at|on|from|tomorrow|tonight|next|this|later|in|over)(?:\s[\s\S]*)?$/i;
@@ -184,6 +187,9 @@ function maintenanceLater<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(
   if (planned !== undefined) return leadingTestbed(planned, testbeds)?.record;
   const down = DOWN_LATER.exec(command)?.[1];
   if (down !== undefined) return leadingTestbed(down, testbeds)?.record;
+  const window = MAINTENANCE_WINDOW.exec(command);
+  const windowed = window === null ? undefined : findByTypedName(testbeds, window[1].trim());
+  if (window !== null && windowed !== undefined && 'found' in windowed && LATER_WORDS.test(window[2].replace(/^window\s+/i, ''))) return windowed.found;
   const when = MAINTENANCE_WHEN.exec(command);
   const said = when === null ? undefined : leadingTestbed(when[1] ?? when[2], testbeds);
   // `put lab-3 into maintenance tomorrow` is for later; `put lab-3 into maintenance until monday` starts it now.
@@ -606,7 +612,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     // `release lab-3 and lab-5`: one press releases those of them that are theirs.
     const several = type === 'release.started' ? testbedsNamed(ctx.testbeds ?? [], eitherWords(typed)) : undefined;
     if (several !== undefined) return { kind: 'reply', view: { kind: 'releaseThese', testbedIds: several.map((record) => record.id) } };
-    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 because the soak hung`, `done with lab-3 after this run`,
+    // `release lab-3 for Linus` (or `on behalf of Linus`), `release lab-3 from Linus`, `release lab-3 because the soak hung`, `done with lab-3 after this run`,
     // `release lab-3 instead`, `done with lab-3, it's yours`: the form on lab-3 (what follows is no testbed's name).
     const leading = type === 'release.started' && !('found' in findByTypedName(ctx.testbeds ?? [], typed)) ? leadingTestbed(typed, ctx.testbeds ?? [], 6) : undefined;
     // (A time after it, `release lab-3 for 2 hours`, is no release's: the whole text is named, as the form says.)
@@ -617,7 +623,7 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const releasedName =
       beforeRemark !== undefined && 'found' in beforeRemark
         ? beforeRemark.found.testbed_name
-        : leading !== undefined && /^(?:(?:for|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$|(?:please|pls|plz)(?:[,;.!]|$))/i.test(leading.rest) && (!isTypedTime(leading.rest) || RELEASED_FOR.test(` ${leading.rest}`))
+        : leading !== undefined && /^(?:(?:for|from|on\s+behalf\s+of|because|since|as|so|after\s+(?:this|the|my)|once|when)\s|instead$|(?:please|pls|plz)(?:[,;.!]|$))/i.test(leading.rest) && (!isTypedTime(leading.rest) || RELEASED_FOR.test(` ${leading.rest}`))
           ? leading.record.testbed_name
           : typed;
     if (type === 'release.started') return one('conversation', event, { type, testbedName: releasedName.slice(0, MAX_TYPED_NAME) });

@@ -228,6 +228,30 @@ describe('several testbeds, a new owner, the house', () => {
   });
 });
 
+describe('maintenance ahead, and a testbed out of service asked about', () => {
+  it.each(['lab-5 maintenance window tonight 8-10pm', 'planned maintenance lab-5 friday', 'lab-5 maintenance on friday', 'lab-5 scheduled maintenance next week'])(
+    '%j says maintenance cannot be set for later, and how to plan it (it was the hint)',
+    (typed) => {
+      expect(said(typed)).toEqual(reply({ kind: 'maintenanceAhead', testbedId: 5 }));
+    },
+  );
+
+  it('`lab-5 maintenance until friday` still starts it now, to end on Friday', () => {
+    expect(said('lab-5 maintenance until friday')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_start', values: { testbed_id: '5', until: '2026-03-06 23:59' } }]);
+  });
+
+  it.each(['when will lab-6 be fixed', 'how long is lab-6 down for', "what's wrong with lab-6", 'when will lab-6 be back online', 'how long will lab-6 be in maintenance'])(
+    '%j is the status of lab-6, which says why it is out of service and until when (it was the hint)',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(status('lab-6'));
+    },
+  );
+
+  it('`release lab-3 from Linus` opens the release form on lab-3 (it looked for a testbed called “lab-3 from Linus”)', () => {
+    expect(said('release lab-3 from Linus', 'grace')).toEqual([{ type: 'release.started', testbedName: 'lab-3' }]);
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
@@ -241,6 +265,8 @@ describe('recordings', () => {
   });
 
   it('blank what names a colleague: `Linus, please release lab-3`, `dibs on lab-3 after Linus`', () => {
-    for (const typed of ['Linus, please release lab-3', 'Linus pls release lab-3', 'dibs on lab-3 after Linus']) expect(isCommandText(typed, testbeds), typed).toBe(false);
+    for (const typed of ['Linus, please release lab-3', 'Linus pls release lab-3', 'dibs on lab-3 after Linus', 'release lab-3 from Linus', "put lab-1 under Linus's name"]) {
+      expect(isCommandText(typed, testbeds), typed).toBe(false);
+    }
   });
 });
