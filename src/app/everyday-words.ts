@@ -791,11 +791,11 @@ const REPORT_WORDS =
   /^(?:(?:(?:show|give|get)\s+(?:me\s+)?)?(?:the\s+|a\s+)?(?:usage|utili[sz]ation|stats|statistics)(?:\s+report)?|(?:(?:show|give|get)\s+(?:me\s+|us\s+)?)?(?:the\s+|a\s+)report|how\s+busy\s+(?:was|is|has\s+been)\s+the\s+lab)(?:\s+(?:(?:for\s+)?(?:this|last|the\s+last|the\s+past|past)\s+)?(week|month|7\s+days|30\s+days))?$/i;
 
 /**
- * `I don't need lab-3 any more`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`, `I'm not using lab-3
+ * `I don't need lab-3 any more`, `no, I don't need it`, `I no longer want it`, `not interested in lab-3`, `I give up on lab-3`, `I'm not using lab-3
  * any more`, `I've stopped using lab-3`: pass on it (group 1, 2 or 3; `it` is whatever is offered).
  */
 const NOT_NEEDED =
-  /^(?:(?:i\s+)?(?:(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)|(?:i(?:['’]?ve|\s+have)\s+)?stopped)\s+using)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?giving\s+up(?:\s+on)?\s+(\S[\s\S]*?))$/i;
+  /^(?:(?:(?:no|nope|nah)[,!.]?\s+)?(?:i\s+)?(?:(?:do\s+not|don['’]?t|no\s+longer)\s+(?:need|want)|(?:(?:i(?:['’]?m|\s+am)\s+)?(?:not|no\s+longer)|(?:i(?:['’]?ve|\s+have)\s+)?stopped)\s+using)\s+(\S[\s\S]*?)(?:\s+(?:any\s*more|now|after\s+all|today))?|(?:i(?:['’]?m|\s+am)\s+)?not\s+interested\s+in\s+(\S[\s\S]*?)|(?:i\s+)?give\s+up\s+on\s+(\S[\s\S]*?)|(?:i(?:['’]?m|\s+am)\s+)?giving\s+up(?:\s+on)?\s+(\S[\s\S]*?))$/i;
 
 /**
  * `remove me from the queue for lab-3`, `take me off the waiting list of lab-3`, `cancel my wait for lab-3`,
@@ -1150,6 +1150,8 @@ const MENU_ASKED = /^(?:(?:show|open|display|bring\s+up|give)(?:\s+me)?(?:\s+the
  */
 const MY_BOOKING_ASKED =
   /^(?:when\s+(?:does|is|will)\s+my\s+(?:booking|reservation|testbed)\s+(?:end|due|up|over|ending|expiring|run\s+out|expire)|how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+)?(?:left|remaining)(?:\s+on\s+my\s+(?:booking|testbed))?|what(?:['’]?s|\s+is)\s+left\s+(?:on|of)\s+my\s+(?:booking|reservation|testbed)|what(?:['’]?s|\s+is|\s+are)\s+my\s+(?:booking|reservation|testbed)s?|(?:can|may|could)\s+i\s+extend(?:\s+(?:it|my\s+booking))?|when\s+(?:do|must|should)\s+i\s+(?:have\s+to\s+)?(?:release|give\s+(?:it\s+)?back|return)(?:\s+(?:it|my\s+(?:booking|testbed)))?|when\s+is\s+it\s+due|(?:my\s+)?time\s+(?:left|remaining)|(?:do|have)\s+i\s+(?:have|hold|got|booked)\s+(?:anything|any\s+(?:testbeds?|bookings?))(?:\s+booked)?|am\s+i\s+(?:holding|using)\s+(?:anything|any\s+testbeds?)|how\s+many\s+(?:bookings|testbeds|reservations)\s+(?:do\s+i\s+have|have\s+i\s+got|am\s+i\s+holding)|what(?:['’]?s|\s+is|\s+are)\s+mine|am\s+i\s+(?:overdue|late)|(?:is|are)\s+my\s+(?:booking|reservation|testbed)s?\s+(?:overdue|late|expired|(?:still\s+)?(?:active|valid|running|on))|(?:do\s+i\s+have|have\s+i\s+got)\s+(?:anything|any\s+(?:bookings?|testbeds?))\s+overdue|did\s+i\s+forget\s+to\s+(?:release|give\s+back|return)\s+(?:something|anything)|(?:does|will)\s+(?:my\s+(?:booking|reservation)|it)\s+expire|when\s+(?:does|will)\s+it\s+(?:expire|end|run\s+out)|(?:my\s+(?:booking|reservation)\s+(?:ends|is\s+up|expires)\s+when|until\s+when\s+is\s+my\s+(?:booking|reservation))|how\s+much\s+time\s+(?:do\s+i\s+have|have\s+i\s+got)|how\s+long\s+do\s+i\s+(?:have|get)(?:\s+(?:it|left))?|(?:what|which)\s+(?:booking|reservation)s?(?:\s+(?:is\s+(?:it|this|that)|do\s+you\s+mean|are\s+you\s+talking\s+about))?|which\s+testbed\s+(?:is\s+(?:it|this|that)|do\s+you\s+mean|are\s+you\s+talking\s+about)|(?:minutes|hours)\s+(?:left|remaining)|what(?:['’]?s|\s+is)\s+my\s+purpose|do\s+i\s+have\s+a\s+testbed|my\s+(?:booked\s+testbeds|holds)|which\s+testbeds?\s+am\s+i\s+(?:using|holding|on))$/i;
+/** `I forgot, sorry`, `oops forgot`, said back to a reminder: their bookings, where each has its buttons. */
+const FORGOT = /^(?:(?:sorry|oops|argh|damn)[,!.]?\s+)?(?:i\s+)?(?:totally\s+|completely\s+)?forgot(?:\s+about\s+it)?(?:[,!.]?\s+sorry)?$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
   /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
@@ -1168,7 +1170,7 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
  * release it, sorry`: the release form, their own first.
  */
 const RELEASE_MINE =
-  /^(?:(?:i(?:['’]ll|\s+will)\s+|will\s+)release(?:\s+it)?|(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)\s+(?:here|done|and\s+dusted)|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?i\s+forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:yes[,!]?\s+)?go\s+ahead\s+and\s+release(?:\s+it)?)$/i;
+  /^(?:(?:i(?:['’]ll|\s+will)\s+|will\s+)release(?:\s+it)?|(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)\s+(?:here|done|and\s+dusted)|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?(?:i\s+)?forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:you\s+)?can\s+release(?:\s+it)?(?:\s+now)?|(?:yes[,!]?\s+)?go\s+ahead\s+and\s+release(?:\s+it)?)$/i;
 /**
  * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give
  * lab-3 back`, `free lab-3 up`, `anyone want lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3
@@ -1755,7 +1757,7 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (wayAsked !== undefined) return wayTo(wayAsked, testbeds);
   if (GREETING.test(command) || MENU_ASKED.test(command)) return 'testbed';
   if (ADMIN_MENU.test(command)) return 'admin';
-  if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command)) return 'mine';
+  if (MY_BOOKING_ASKED.test(command) || UNDO_WORDS.test(command) || FORGOT.test(command)) return 'mine';
   if (RELEASE_MINE.test(command)) return 'release';
   if (SAME_AGAIN.test(command) || UNDO_RELEASE.test(command)) return 'book again';
   const undone = UNDO_RELEASE_OF.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();

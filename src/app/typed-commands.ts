@@ -212,7 +212,10 @@ function withoutMarkup(text: string): string {
   return star === 0 && /^\*\w/.test(text) ? text.slice(1) : star === text.length - 1 && /\w\*$/.test(text) ? text.slice(0, -1) : text;
 }
 
-/** How words are often typed on a phone or in chat, and the words meant: a time's words, and a few that chat shortens. */
+/**
+ * How words are often typed on a phone or in chat, and the words meant: a time's words, a few that chat shortens, and the slips
+ * of the words a question about the lab is asked with (`waht is free`, `anythign free`, `my bookigns`).
+ */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for',
@@ -220,6 +223,10 @@ const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
   firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',
   tuseday: 'tuesday', teusday: 'tuesday', saterday: 'saturday', satuday: 'saturday', munday: 'monday',
+  waht: 'what', whta: 'what', hwat: 'what', "waht's": "what's", "whta's": "what's", hwo: 'who', hsa: 'has',
+  anythign: 'anything', anythng: 'anything', anyting: 'anything', anythin: 'anything',
+  avialable: 'available', availble: 'available', availabe: 'available', avaliable: 'available', avalable: 'available', availalbe: 'available',
+  testebds: 'testbeds', tesbeds: 'testbeds', bookigns: 'bookings', bokings: 'bookings', mybookings: 'my bookings', frre: 'free',
   minuts: 'minutes', mintues: 'minutes', horus: 'hours', hourse: 'hours', hourss: 'hours', hrss: 'hrs', hoursss: 'hours', minss: 'mins', minutess: 'minutes',
 };
 const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join('|')})(?=$|[\\s,.!?])`, 'gi');

@@ -252,6 +252,40 @@ describe('maintenance ahead, and a testbed out of service asked about', () => {
   });
 });
 
+describe('said back to a reminder', () => {
+  it.each(['I forgot, sorry', 'oops forgot', 'I totally forgot'])('%j shows Ada her bookings (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(mine());
+  });
+
+  it.each(['sorry forgot to release', 'forgot to release it', 'can release', 'can release it now'])('%j opens the release form', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'release.started' }]);
+  });
+
+  it('`no, I don\'t need it anymore` gives up what is offered, as `I don\'t need it anymore` does; `I forgot my password` stays the hint', () => {
+    expect(said("no, I don't need it anymore", 'grace')).toEqual(reply({ kind: 'notNeeded' }));
+    expect(said("no I don't need it", 'grace')).toEqual(reply({ kind: 'notNeeded' }));
+    expect(said('I forgot my password')).toEqual(reply({ kind: 'hint' }));
+  });
+});
+
+describe('slips in the words a question is asked with', () => {
+  it.each(['waht is free', "whta's free", 'is anythign free', 'anythng free', 'frre', 'avialable', 'availble testbeds'])('%j is what is free (it was the hint, or a testbed called “anythign”)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('free'));
+  });
+
+  it.each(['who hsa lab-3', 'hwo has lab-3'])('%j is the status of lab-3', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('lab-3'));
+  });
+
+  it.each(['mybookings', 'my testebds', 'my bookigns'])('%j shows Ada her bookings', (typed) => {
+    expect(said(typed)).toEqual(mine());
+  });
+
+  it('a slip of a command word is still only suggested: `relese lab-1` names release, with lab-1', () => {
+    expect(said('relese lab-1')).toEqual(reply({ kind: 'hint', suggestion: 'release', testbedId: 1 }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
