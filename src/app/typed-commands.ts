@@ -218,7 +218,7 @@ function withoutMarkup(text: string): string {
  */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
   avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
-  untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for',
+  untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for', "'til": 'till', '’til': 'till', weds: 'wednesday',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
   firday: 'friday', fridy: 'friday', wednsday: 'wednesday', wensday: 'wednesday', wedensday: 'wednesday', thrusday: 'thursday', thursay: 'thursday',

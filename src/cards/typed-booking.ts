@@ -311,6 +311,8 @@ function timeSaid(words: string, now: string, timeZone: string): string | undefi
 /** Whether words after a time may be its purpose: not a testbed, not a time of their own, not words that go on with the time (`or 6`). */
 function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, timeZone: string): boolean {
   if (!/\p{L}/u.test(words) || /^(?:or|and|to|from|at|on|in|by|before|after|until|till|til|for|then|but|plus|with|of|[-–—(])(?:\s|$)/i.test(words)) return false;
+  // (`today only`, `2h max`: words that say how the time is meant.)
+  if (AFTER_LENGTH_NO_PURPOSE.test(words)) return false;
   // (`can I book it?`, `please`, `thanks`: a question or courtesy after the time, not what it is for.)
   if (/^(?:can|could|may|might|would|will|shall|should|is|are|do|does|did|please|pls|thanks?|thank\s+you|thx|ok(?:ay)?)(?:\s|$)/i.test(words)) return false;
   // (`local time`, `local`, `atlantis time`, `PST`: a zone the time reader did not know, which the form names.)

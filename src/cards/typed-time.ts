@@ -88,7 +88,7 @@ function withoutHedges(words: string): string {
     .replace(/(?<=\d\s*)([ap])\.m\.?(?=\s|$)/gi, '$1m')
     .replace(/^(?:just|only)\s+(?=\S)/i, '')
     .replace(/^(?:about|around|approximately|approx\.?|roughly|~|like|max(?:imum)?|at\s+(?:the\s+)?(?:most|least|latest)|up\s+to|no\s+(?:more|later)\s+than|a\s+max(?:imum)?\s+of)\s*(?=\S)/i, '')
-    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp|(?:starting|beginning)(?:\s+(?:from\s+)?(?:right\s+)?(?:now|today))?|from\s+(?:right\s+)?(?:now|today))$/i, '')
+    .replace(/\s+(?:at\s+the\s+(?:latest|most)|or\s+so|or\s+(?:earlier|less)|tops|max(?:imum)?|at\s+most|give\s+or\s+take|sharp|only|(?:starting|beginning)(?:\s+(?:from\s+)?(?:right\s+)?(?:now|today))?|from\s+(?:right\s+)?(?:now|today))$/i, '')
     .replace(/(\d|[ap]m)\s*-?\s*ish(?=\s|$)/i, '$1');
 }
 
@@ -368,6 +368,22 @@ function onDay(today: WallTime, days: number, hour: number, minute: number, cloc
   return clock.instantOf({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 });
 }
 
+/** `2 working days`, `three business days`, `a work day`: how many (group 1). */
+const WORKING_DAYS = /^(\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:business|working|work)\s+days?$/i;
+
+/** How many calendar days on the `count`th weekday after `today` is (Saturday and Sunday not counted); undefined past 90 days. */
+function weekdaysAhead(today: WallTime, count: number): number | undefined {
+  if (count < 1 || count > 64) return undefined;
+  const start = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  let days = 0;
+  for (let left = count; left > 0; ) {
+    days += 1;
+    const weekday = (start + days) % 7;
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return days;
+}
+
 /** The end of the day `days` after today on the clock, as the form's last minute of a day. */
 function endOfDay(today: WallTime, days: number, clock: ReadingClock): number {
   return onDay(today, days, 23, 59, clock);
@@ -578,6 +594,13 @@ export function readTypedRelease(phrase: string, now: string, timeZone: string):
     const ahead = day === null || day === 'next' ? null : daysAhead(day, today);
     return ahead === null ? null : customValues(endOfDay(today, ahead, clock), display);
   }
+  // `for 2 working days`, `for 3 business days`: that many weekdays on, at this time of day (Saturday and Sunday skipped).
+  const workdays = keyword === 'for' && zoned === null ? WORKING_DAYS.exec(words)?.[1] : undefined;
+  if (workdays !== undefined) {
+    const count = /^\d+$/.test(workdays) ? Number(workdays) : numberWord(workdays.toLowerCase()) ?? (/^(?:a|one)$/i.test(workdays) ? 1 : undefined);
+    const ahead = count === undefined ? undefined : weekdaysAhead(today, count);
+    return ahead === undefined ? null : customValues(onDay(today, ahead, today.hour, today.minute, clock), display);
+  }
   if (keyword === 'for' && span === undefined) {
     // A length is the same on every clock: `for 2 hours CET` says something else.
     // `for the next 2 hours`, `for another hour`: the length that follows.
@@ -624,7 +647,13 @@ function withColons(words: string): string {
       // `31 dec 2026`, `december 31, 2026`: after a date with its month's name, 20xx is its year.
       hours === '20' && !/h/i.test(whole) && DATE_BEFORE_YEAR.test(text.slice(0, at + lead.length)) ? whole : `${lead}${hours}:${minutes}`,
     )
-    .replace(/(^|\s)(0\d|1[3-9]|2[0-3])h(?=\s|$)/gi, '$1$2:00');
+    .replace(/(^|\s)(0\d|1[3-9]|2[0-3])h(?=\s|$)/gi, '$1$2:00')
+    // `17:00h`, `17 uhr`: the hour mark after a 24-hour time says nothing more.
+    .replace(/(^|\s)([01]?\d|2[0-3]):([0-5]\d)\s*(?:h|hrs|uhr)(?=\s|$)/gi, '$1$2:$3')
+    .replace(/(^|\s)(1[3-9]|2[0-3])\s+uhr(?=\s|$)/gi, '$1$2:00')
+    // `5:30p`, `5p`: pm (and `a`, am), as a phone shortens them; `5 o'clock pm`: 5 pm.
+    .replace(/(^|\s)(\d{1,2}(?:[:.][0-5]\d)?)\s*([ap])(?=\s|$)/gi, '$1$2$3m')
+    .replace(/(^|\s)(\d{1,2})\s+o['’]?\s*clock\s+([ap]\.?m\.?)(?=\s|$)/gi, '$1$2 $3');
 }
 
 /** An ISO 8601 date and time with `Z` or an offset, in ms; undefined for anything else. */

@@ -286,6 +286,39 @@ describe('slips in the words a question is asked with', () => {
   });
 });
 
+describe('times as a phone or a colleague abroad types them', () => {
+  it.each([
+    ['book lab-5 until 5:30p', '17:30'],
+    ['book lab-5 until 5p', '17:00'],
+    ['book lab-5 until 17:00h', '17:00'],
+    ['book lab-5 until 17 uhr', '17:00'],
+    ["book lab-5 till 5 o'clock pm", '17:00'],
+    ["book lab-5 'til 5", '17:00'],
+  ])('%j is until %s today, with no purpose (it had one, or left the words unread)', (typed, time) => {
+    expect(said(typed, 'grace')).toEqual(started({ testbedName: 'lab-5', ...until('2026-03-02', time) }));
+  });
+
+  it('`until weds` is the end of Wednesday, and `today only` the end of today (it was the purpose *only*)', () => {
+    expect(said('book lab-5 until weds', 'grace')).toEqual(started({ testbedName: 'lab-5', ...until('2026-03-04', '23:59') }));
+    expect(said('book lab-5 today only', 'grace')).toEqual(started({ testbedName: 'lab-5', filled: { release_choice: 'eod' } }));
+  });
+
+  it.each([
+    ['book lab-5 for 2 business days', '2026-03-04'],
+    ['book lab-5 for 2 working days', '2026-03-04'],
+    ['book lab-5 for a work day', '2026-03-03'],
+    ['book lab-5 for 5 working days', '2026-03-09'],
+  ])('%j said on a Monday at ten runs until ten on %s (it was the purpose)', (typed, date) => {
+    expect(said(typed, 'grace')).toEqual(started({ testbedName: 'lab-5', ...until(date, '10:00') }));
+  });
+
+  it('working days skip the weekend: `for 1 working day` said on a Friday runs until Monday', () => {
+    const friday = typedIn(heldLab, heldLabPeople, '2026-03-06T10:00:00.000Z');
+    expect(friday('book lab-5 for 1 working day', 'grace')).toEqual(started({ testbedName: 'lab-5', ...until('2026-03-09', '10:00') }));
+    expect(friday('book lab-5 for 2 business days', 'grace')).toEqual(started({ testbedName: 'lab-5', ...until('2026-03-10', '10:00') }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
