@@ -319,6 +319,24 @@ describe('times as a phone or a colleague abroad types them', () => {
   });
 });
 
+describe('waiting, and what frees up next', () => {
+  it.each(['notify me if lab-3 becomes available', 'notify me once lab-3 is free', 'save me a spot for lab-3'])('%j is a place in line for lab-3 (it looked for a testbed called “if lab-3”)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(lifecycle('wait', 3));
+  });
+
+  it.each(['when will something free up', "when's the next free slot", 'next free slot'])('%j shows what is free, and what is due back first', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('free'));
+  });
+
+  it.each(['5g anyone?', 'any 5g left?', 'all 5g busy?', 'any free 5g left'])('%j is the status of the 5g testbeds (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('5g'));
+  });
+
+  it('`lab-5 left` names a testbed, not a label: the hint about it', () => {
+    expect(said('lab-5 left', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 

@@ -594,12 +594,16 @@ describe('a testbed named with the command', () => {
 });
 
 describe('a testbed named by words further in its name, or without its number\'s zeros', () => {
-  it('`book sd-wan` names TB-04 SD-WAN pod and chooses nothing; `book tb 4` and `status tb-4` find it', async () => {
+  it('`book sd-wan` names TB-04 SD-WAN pod and chooses nothing; `book the sd-wan pod`, `book tb 4` and `status tb-4` find it', async () => {
     const h = await startHarness({ testbeds: [availableTestbed(1, 'TB-01 Core switching lab'), availableTestbed(4, 'TB-04 SD-WAN pod')] });
     try {
-      const form = await ask(h, h.ada, h.lab, 'book the sd-wan pod');
-      expect(fieldErrorText(form, 'testbed_id')).toBe('No testbed is called “the sd-wan pod”. Did you mean TB-04 SD-WAN pod? Choose it from the list.');
+      const form = await ask(h, h.ada, h.lab, 'book sd-wan');
+      expect(fieldErrorText(form, 'testbed_id')).toBe('No testbed is called “sd-wan”. Did you mean TB-04 SD-WAN pod? Choose it from the list.');
       expect((input(form, 'testbed_id') as { value?: string }).value).toBeUndefined();
+      // Its last two words are a name people call it by (it named it and chose nothing).
+      const byTail = await ask(h, h.ada, h.lab, 'book the sd-wan pod');
+      expect((input(byTail, 'testbed_id') as { value?: string }).value).toBe('4');
+      expect(fieldErrorText(byTail, 'testbed_id')).toBeUndefined();
       const byNumber = await ask(h, h.ada, h.lab, 'book tb 4');
       expect((input(byNumber, 'testbed_id') as { value?: string }).value).toBe('4');
       expect(fieldErrorText(byNumber, 'testbed_id')).toBeUndefined();
