@@ -113,10 +113,10 @@ interface LooseIndex {
 
 const looseIndexes = new WeakMap<readonly object[], LooseIndex>();
 
-/** Kept for a frozen list, like the sorted names: most readings of a message find nothing, and each costs a look-up. */
 /** Words a name's last words never start with when they are said for the whole name. */
 const LITTLE_WORD = /^(?:to|of|in|on|at|for|with|and|or|the|a|an|by|from)$/;
 
+/** Kept for a frozen list, like the sorted names: most readings of a message find nothing, and each costs a look-up. */
 function looseIndexOf(records: readonly Pick<TestbedRecord, 'testbed_name'>[]): LooseIndex {
   const known = looseIndexes.get(records);
   if (known !== undefined) return known;

@@ -24,12 +24,12 @@ export interface HoldRouteDeps extends TestbedRouteDeps {
 type HoldAnyBody = { label?: string; purpose: string; wait_seconds: number; quantity: number; ttl_seconds?: number } & HoldTiming;
 type HoldIdParams = { Params: { hold_id: string } };
 
-/** Aborts when the client closes the connection before the answer went out. */
 /** A hold id as the answer may repeat it: as sent when it is plain letters, digits and dashes. */
 function printableId(holdId: string): string {
   return /^[\w-]+$/.test(holdId) ? holdId : 'with that id';
 }
 
+/** Aborts when the client closes the connection before the answer went out. */
 function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.on('close', () => {

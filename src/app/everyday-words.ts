@@ -4,7 +4,7 @@
  * as `wait lab-3`. So each pattern further on knows one way of saying a thing. Pure.
  */
 import { INPUT_IDS, LIMITS, readLabel } from '../cards/actions.js';
-import { NO_NAME, readTypedBooking, startsWithBareTime } from '../cards/typed-booking.js';
+import { NO_NAME, readTypedBooking, SEVERAL_AT_ONCE, startsWithBareTime } from '../cards/typed-booking.js';
 import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, squashedWords, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
@@ -60,8 +60,6 @@ const IF_NOBODY_ON =
  * name a testbed or label the lab has and read whole as a booking (`booking lab-3 failed` is news).
  */
 const BOOKING_NOW = /^(?:i(?:['’]?m|\s+am)\s+)?(?:booking|reserving|(?:going\s+to|gonna)\s+(?:use|take|grab|book|borrow|reserve|have|need))\s+(\S[\s\S]*)$/i;
-/** `two testbeds`, `2 5g testbeds` (group 1, a label): several asked for at once. */
-const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|boxes|rigs)$/i;
 /**
  * `I need lab-3`, `I just need lab-3 for 5 minutes`, `can I have lab-3`, `give me a testbed`: book, with a testbed or label the lab
  * has, or none named.

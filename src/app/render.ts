@@ -56,7 +56,7 @@ import { computeUsage, windowStart } from '../reports/usage.js';
 import { isBookable, labelsInUse, otherLabelsText, sameEmail } from '../cards/parts.js';
 import { DIRECT_ACTIONS, INPUT_IDS, readLabel } from '../cards/actions.js';
 import { MAX_DAYS_AHEAD, resolveRelease } from '../cards/release-time.js';
-import { asksToBookAhead, isNoLength, isOpenEnded, isVagueLength } from '../cards/typed-booking.js';
+import { asksToBookAhead, isNoLength, isOpenEnded, isVagueLength, startWithoutTime } from '../cards/typed-booking.js';
 import { isTypedTime, readTypedRelease, unknownZoneWords } from '../cards/typed-time.js';
 import { formatDuration, localDate, parseIso } from '../cards/time.js';
 import { adminListCard, adminListText, adminMenuCard, adminMenuText, adminNotAllowedCard, adminNotAllowedText, adminOutcomeCard, adminOutcomeText, maintenanceAheadCard, maintenanceAheadText } from '../cards/admin.card.js';
@@ -259,12 +259,6 @@ function withDirectButtons(cardJson: AdaptiveCardJson): AdaptiveCardJson {
  * Words after the testbed a booking named that are no time: `and lab-5` or `lab-5` (a second testbed) gets the form's
  * one-testbed rule, anything else that it was not read.
  */
-/** `from jenkins`, `starting with the firmware`: a start said with no time after it, so no booking ahead. */
-function fromNoTime(unread: string): boolean {
-  const words = /^(?:from|starting|beginning)\s+(\S.*)$/is.exec(unread)?.[1].split(/\s+/).slice(0, 6);
-  return words !== undefined && !words.some((_, i) => isTypedTime(`until ${words.slice(0, words.length - i).join(' ')}`));
-}
-
 function unreadLine(named: string | undefined, unread: string, testbeds: readonly TestbedRecord[], timeZone: string): string {
   const second = /^(?:and|plus|&|\+|,)\s*(\S.*)$/i.exec(unread)?.[1]?.trim();
   if (named !== undefined && second !== undefined && 'found' in findByTypedName(testbeds, second)) return oneAtATime([named, second], 'book');
@@ -279,7 +273,7 @@ function unreadLine(named: string | undefined, unread: string, testbeds: readonl
     return `${asked} Choose when you will release it below.`;
   }
   if (isNoLength(unread)) return `A booking lasts a minute at least (“${unread}”): choose when you will release it below.`;
-  if (asksToBookAhead(unread) && !fromNoTime(unread)) {
+  if (asksToBookAhead(unread) && !startWithoutTime(unread)) {
     return `A booking starts when it is made, so I cannot book ahead (“${unread}”). Choose when you will release it below to book it now, or come back and book it then.`;
   }
   // `until 5pm local`, `until 5pm my time`: the person's own clock, which the bot does not know.

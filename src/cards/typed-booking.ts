@@ -31,8 +31,8 @@ export interface TypedBooking {
 export const NO_NAME =
   /^(?:(?:(?:a|an|the|my|our|any|some|this|that|one)\s+)?(?:(?:first|next)\s+)?(?:(?:free|available)\s+)?(?:testbeds?|one|it|this|that|mine|something|anything|any|please|stuff|things)|(?:the\s+)?(?:first|next)\s+(?:free|available)|(?:whatever|whichever|anything|any(?:\s+one)?|one)\s+(?:(?:testbed\s+|one\s+)?(?:is|that(?:['’]s|\s+is))\s+)?(?:free|available)|(?:the\s+one|whatever|what)\s+i\s+(?:have|hold|booked|got))(?:\s+please)?$/i;
 
-/** `2 testbeds`, `two 5g ones`, `a couple of boxes`: several testbeds at once, where a name would be. */
-const SEVERAL_NAMED = /^(?:[2-9]|\d{2,}|two|three|four|five|six|several|multiple|a\s+(?:couple|few)(?:\s+of)?)\s+(?:(?:free|available)\s+)?(?:\S+\s+)?(?:testbeds|ones|rigs|boxes)$/i;
+/** `2 testbeds`, `two 5g ones`, `a couple of boxes`: several testbeds at once, where a name would be (group 1, a label said with them). */
+export const SEVERAL_AT_ONCE = /^(?:\d+|two|three|four|five|six|several|multiple|a\s+(?:couple|few)(?:\s+of)?)\s+(?:(?:free|available)\s+)?(?:(\S+)\s+)?(?:testbeds|ones|rigs|boxes)$/i;
 
 /** Where a clause may start: before each ` for `, ` until `, ` till `, ` til `, ` to `, ` through `, ` over `, ` overnight` or ` because ` (and at the very start). */
 function clauseStarts(text: string): number[] {
@@ -417,9 +417,9 @@ function readTypedWords(typed: string, testbeds: readonly Lab[], now: string, ti
   // `a testbed for the soak`, `something until 5 for the soak`, `for 2 hours for the soak`: no testbed named, and what follows as clauses.
   for (const start of starts) {
     const name = text.slice(0, start).trim();
-    const values = name === '' || NO_NAME.test(name) || SEVERAL_NAMED.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
+    const values = name === '' || NO_NAME.test(name) || SEVERAL_AT_ONCE.test(name) ? readClauses(text.slice(start), now, timeZone) : null;
     // (`2 testbeds for the soak`: a count, which the form answers one at a time, and its purpose.)
-    if (values && SEVERAL_NAMED.test(name)) return { name, values };
+    if (values && SEVERAL_AT_ONCE.test(name)) return { name, values };
     if (values) return { values };
     // (`a testbed for tomorrow`: a later day, no testbed named; the form names the words as booking ahead.)
     if (start > 0 && NO_NAME.test(name) && forLaterDay(` ${text.slice(start).trim()}`, now, timeZone) === 0) return { values: {}, unread: text.slice(start).trim() };
@@ -590,12 +590,12 @@ function bookingAhead(text: string, testbeds: readonly Lab[], now: string, timeZ
   return undefined;
 }
 
-/** `lab-3` and `from now until friday`: until friday; `from monday`: the words named, a start later than now. */
-function aheadFrom(name: string, start: string, now: string, timeZone: string): TypedBooking {
+/** `lab-3` (or no testbed) and `from now until friday`: until friday; `from monday`: the words named, a start later than now. */
+function aheadFrom(name: string | undefined, start: string, now: string, timeZone: string): TypedBooking {
   const fromNow = /^\S+\s+(?:now|right\s+now|today|immediately|this\s+(?:morning|afternoon))(?:\s+(\S.*))?$/is.exec(start);
-  if (fromNow === null) return { name, values: {}, unread: start };
+  if (fromNow === null) return { ...optional(name), values: {}, unread: start };
   const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
-  return values === null ? { name, values: {}, unread: fromNow[1] } : { name, values };
+  return values === null ? { ...optional(name), values: {}, unread: fromNow[1] } : { ...optional(name), values };
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
@@ -706,15 +706,16 @@ function startWithoutName(text: string, testbeds: readonly Lab[], now: string, t
   const when = said[2];
   // (A testbed whose name is its first word, `9`, is read as named by the other readings.)
   if (said[1] === undefined && 'found' in findByTypedName(testbeds, when.split(/\s/)[0])) return undefined;
-  const fromNow = /^(?:from|starting|beginning)\s+(?:now|right\s+now|today|immediately)(?:\s+(\S.*))?$/is.exec(when);
-  if (fromNow !== null) {
-    const values = fromNow[1] === undefined ? {} : readClauses(fromNow[1], now, timeZone);
-    return values === null ? { values: {}, unread: fromNow[1] } : { values };
-  }
+  if (/^(?:from|starting|beginning)\s+(?:now|right\s+now|today|immediately|this\s+(?:morning|afternoon))(?:\s|$)/i.test(when)) return aheadFrom(undefined, when, now, timeZone);
   // (`from here`, `from my laptop`: no time, so no start; the words are read as before. `from friday for the soak`: a time first.)
-  const startsAt = /^(?:from|starting|beginning)\s+(\S.*)$/is.exec(when)?.[1].split(/\s+/).slice(0, 6);
-  const timed = startsAt?.some((_, i) => readTime(`until ${startsAt.slice(0, startsAt.length - i).join(' ')}`, now, timeZone) !== null);
-  return rangeRead(when, now, timeZone) ?? (timed ? { values: {}, unread: when } : undefined);
+  const ahead = /^(?:from|starting|beginning)\s/i.test(when) && !startWithoutTime(when);
+  return rangeRead(when, now, timeZone) ?? (ahead ? { values: {}, unread: when } : undefined);
+}
+
+/** `from jenkins`, `starting with the firmware`: a start said with no time after it (`from friday for the soak` has one). */
+export function startWithoutTime(words: string): boolean {
+  const said = /^(?:from|starting|beginning)\s+(\S.*)$/is.exec(words)?.[1].split(/\s+/).slice(0, 6);
+  return said !== undefined && !said.some((_, i) => isTypedTime(`until ${said.slice(0, said.length - i).join(' ')}`));
 }
 /** ` for ` and a day after today (`tomorrow`, `monday`, `next week`, `the 3rd`, `3 dec`, `2026-12-03`), then up to three more words. */
 const LATER_DAY = new RegExp(

@@ -371,7 +371,7 @@ function onDay(today: WallTime, days: number, hour: number, minute: number, cloc
 /** `2 working days`, `three business days`, `a work day`: how many (group 1). */
 const WORKING_DAYS = /^(\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:business|working|work)\s+days?$/i;
 
-/** How many calendar days on the `count`th weekday after `today` is (Saturday and Sunday not counted); undefined past 90 days. */
+/** How many calendar days on the `count`th weekday after `today` is (Saturday and Sunday not counted); undefined past 64 (about 90 days). */
 function weekdaysAhead(today: WallTime, count: number): number | undefined {
   if (count < 1 || count > 64) return undefined;
   const start = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
