@@ -305,6 +305,24 @@ const LABEL_WANTED_SOON =
 const LABEL_FOR_USE =
   /^(?:(?:which|what)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|pick)|where\s+(?:can|could|do|should)\s+(?:i|we)\s+(?:test|try|run)\s+(?:on\s+|with\s+)?(\S+?)(?:\s+(?:stuff|things|tests?))?|is\s+there\s+(?:a|any)\s+testbed\s+(?:for|with)\s+(\S+?)(?:\s+(?:testing|tests?|work))?)$/i;
 /** `compare lab-3 and lab-5`, `what's the difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
+/** `i finish lab-3`, `i am finish with lab-3`, `lab-3 i finish`, `lab-3 is finish`: release it (group 1 or 2). */
+const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on))?\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:i\s+)?(?:is\s+|am\s+)?finish)$/i;
+/** `i need more time lab-3`, `more time lab-3 please`, `give me more time on lab-3`: their bookings, lab-3 chosen (group 1 or 2). */
+const MORE_TIME_ON =
+  /^(?:(?:i\s+)?(?:need|want|give\s+me)\s+more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?)|more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
+/** A length as typed after `more` or `add`: `1 hour`, `30 min`, `2h`, `an hour`, `half an hour`. */
+const ADDED_LENGTH = String.raw`\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?)|an?\s+hour|half\s+an\s+hour`;
+/** `lab-3 more 1 hour`, `lab-3 add 30 min`, `1 hour more on lab-3`, `add 30 min lab-3`, `lab-3 1 hour more`: that much more (the testbed group 1, 4, 6 or 7; the length 2, 3, 5 or 8). */
+const ADDED_TO = new RegExp(
+  String.raw`^(?:(\S[\s\S]{0,80}?)\s+(?:add|more)\s+(${ADDED_LENGTH})|(${ADDED_LENGTH})\s+more\s+(?:on|for)\s+(\S[\s\S]{0,80}?)|add\s+(${ADDED_LENGTH})\s+(?:to\s+|on\s+|for\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(${ADDED_LENGTH})\s+more)(?:\s+please)?$`,
+  'i',
+);
+/**
+ * `what status lab-3`, `tell me lab-3 status`, `check status lab-3`, `lab-3 check`, `lab-3 is free or not`, `is lab-3 busy or free`,
+ * `lab-3 who use`: its status (group 1, 2, 3 or 4).
+ */
+const STATE_OR_NOT =
+  /^(?:(?:what(?:['’]?s|\s+is)?|tell\s+me|check|show(?:\s+me)?|give\s+me)\s+(?:the\s+)?status\s+(?:of\s+|for\s+|on\s+)?(\S[\s\S]{0,80}?)|(?:tell\s+me|check|what(?:['’]?s|\s+is))\s+(\S[\s\S]{0,80}?)(?:['’]s)?\s+status|(?:is\s+)?(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:free|busy|available|taken|in\s+use)\s+or\s+(?:not|busy|free|taken|available|in\s+use)|(\S[\s\S]{0,80}?)\s+(?:check|who\s+(?:uses?|using|has))(?:\s+(?:it|now))?)$/i;
 /**
  * `when will lab-6 be fixed`, `how long is lab-6 down for`, `what's wrong with lab-6`: its status, which says why it is out of
  * service and until when (group 1, 2 or 3).
@@ -1418,6 +1436,16 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (askWhoever !== undefined && namesOne(testbeds, askWhoever)) return `ask about ${askWhoever}`;
   const forUse = LABEL_FOR_USE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (forUse !== undefined && labelCarried(testbeds, forUse) && !namesOne(testbeds, forUse)) return `status ${forUse}`;
+  const finishedWith = FINISH_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (finishedWith !== undefined && namesOne(testbeds, finishedWith)) return `release ${finishedWith}`;
+  const moreOn = MORE_TIME_ON.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (moreOn !== undefined && namesOne(testbeds, moreOn)) return `extend ${moreOn}`;
+  const addedTo = ADDED_TO.exec(command);
+  const addedName = (addedTo?.[1] ?? addedTo?.[4] ?? addedTo?.[6] ?? addedTo?.[7])?.trim();
+  const addedLength = addedTo?.[2] ?? addedTo?.[3] ?? addedTo?.[5] ?? addedTo?.[8];
+  if (addedName !== undefined && addedLength !== undefined && namesOne(testbeds, addedName)) return `extend ${addedName} by ${addedLength}`;
+  const stateAsked = STATE_OR_NOT.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  if (stateAsked !== undefined && namesOne(testbeds, stateAsked)) return `who has ${stateAsked}`;
   const outOf = OUT_OF_SERVICE_ASKED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (outOf !== undefined && namesOne(testbeds, outOf)) return `who has ${outOf}`;
   const compared = COMPARED.exec(command)?.[1].trim();

@@ -837,13 +837,14 @@ function bareTime(text: string, testbeds: readonly Lab[], now: string, timeZone:
   return `until ${day}${purpose}`;
 }
 
-/** ` for me`, ` for us`: a booking is always the booker's own, so those words say nothing (unless a testbed's name holds them). */
-const FOR_ME = /\s+for\s+(?:me|myself|us|ourselves)(?=\s|$)/i;
+/** ` for me`, ` for us` (or `for me` before the name): a booking is always the booker's own, so those words say nothing (unless a testbed's name holds them). */
+const FOR_ME = /(?:^|\s+)for\s+(?:me|myself|us|ourselves)(?=\s|$)/i;
 
 /** `lab-3 for me for 2 hours`, `lab-3 for 2 hours for us`: without the words that say for whom. */
 function withoutForMe(text: string, testbeds: readonly Lab[]): string {
   if (!FOR_ME.test(text) || testbeds.some((record) => FOR_ME.test(` ${record.testbed_name}`))) return text;
-  return text.replace(new RegExp(FOR_ME.source, 'gi'), '');
+  // (`for me lab-3`: said before the name too.)
+  return text.replace(new RegExp(FOR_ME.source, 'gi'), '').trim();
 }
 
 /** `lab-3, 2 hours`, `lab-3 - until 5pm`, `lab-3 -> regression`, `lab-3 (2 hours)`: the testbed's whole name, then what follows it without the mark between. */

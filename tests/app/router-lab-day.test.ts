@@ -337,6 +337,41 @@ describe('waiting, and what frees up next', () => {
   });
 });
 
+describe('English as a colleague from another country types it', () => {
+  it.each(['i finish lab-1', 'i am finish with lab-1', 'lab-1 i finish', 'lab-1 finish', 'lab-1 is finish'])('%j opens the release form on lab-1 (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+  });
+
+  it.each(['i need more time lab-1', 'more time lab-1 please', 'give me more time on lab-1'])('%j shows Ada her bookings, lab-1 chosen', (typed) => {
+    expect(said(typed)).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it.each([
+    ['lab-1 more 1 hour', 60],
+    ['lab-1 add 1 hour', 60],
+    ['add 30 min lab-1', 30],
+    ['1 hour more on lab-1', 60],
+    ['lab-1 1 hour more', 60],
+  ])('%j is that much more on lab-1 (it was a booking form with the purpose “more”, or the hint)', (typed, minutes) => {
+    expect(said(typed)).toEqual(mine({ testbedId: 1, extendMinutes: minutes }));
+  });
+
+  it('`lab-5 +1h` is still the booking form for an hour (a plus is a length to book)', () => {
+    expect(said('lab-5 +1h', 'grace')).toEqual(started({ testbedName: 'lab-5', filled: { release_choice: '1h' } }));
+  });
+
+  it.each(['lab-3 is free or not', 'lab-3 free or busy', 'is lab-3 busy or free', 'what status lab-3', 'tell me lab-3 status', 'check status lab-3', 'lab-3 check', 'lab-3 who use'])(
+    '%j is the status of lab-3 (it was the hint, or a testbed called “lab-3 busy or”)',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(status('lab-3'));
+    },
+  );
+
+  it.each(['please book for me lab-5', 'i want book lab-5', 'please to book lab-5'])('%j opens the booking form on lab-5 (it was the purpose “me lab-5”, or the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(started({ testbedName: 'lab-5' }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
