@@ -305,6 +305,12 @@ const LABEL_WANTED_SOON =
 const LABEL_FOR_USE =
   /^(?:(?:which|what)\s+(\S+?)(?:\s+(?:testbed|one))?\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|pick)|where\s+(?:can|could|do|should)\s+(?:i|we)\s+(?:test|try|run)\s+(?:on\s+|with\s+)?(\S+?)(?:\s+(?:stuff|things|tests?))?|is\s+there\s+(?:a|any)\s+testbed\s+(?:for|with)\s+(\S+?)(?:\s+(?:testing|tests?|work))?)$/i;
 /** `compare lab-3 and lab-5`, `what's the difference between lab-3 and lab-5`, `which is better, lab-3 or lab-5`: each of them (group 1). */
+/** `lab-3 handed back`, `lab-3 is given back`: release it (group 1). */
+const HANDED_BACK = /^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:handed|given)\s+back$/i;
+/** `my lab-3 booking`, `show my lab-3 booking`: their bookings, lab-3 chosen (group 1). */
+const MY_NAMED_BOOKING = /^(?:(?:show|see|open)(?:\s+me)?\s+)?my\s+(\S[\s\S]{0,80}?)\s+(?:booking|reservation)$/i;
+/** `move my booking on lab-3 to Linus`: as `give lab-3 to Linus` (the testbed group 1, the colleague 2). */
+const BOOKING_MOVED_TO = /^move\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80}?)$/i;
 /** `i finish lab-3`, `i am finish with lab-3`, `lab-3 i finish`, `lab-3 is finish`: release it (group 1 or 2). */
 const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on))?\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:i\s+)?(?:is\s+|am\s+)?finish)$/i;
 /** `i need more time lab-3`, `more time lab-3 please`, `give me more time on lab-3`: their bookings, lab-3 chosen (group 1 or 2). */
@@ -669,7 +675,7 @@ const WHO_HAS_KIND = /^who(?:['’]?s|\s+is)?\s+(?:has|holds|on|using|uses|booke
  * to 3 the person, group 4 the testbed); the card names who the platform has for the words and asks first.
  */
 const LET_HAVE =
-  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|take(?:\s+over)?)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:can|will|is\s+going\s+to)\s+(?:have|take(?:\s+over)?))\s+(\S[\s\S]*?)\??$/i;
+  /^(?:let\s+(\S+(?:\s+\S+){0,2}?)\s+(?:have|use|take(?:\s+over)?)|(?:can|could|may)\s+(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:have|take\s+over)|(?!(?:i|we|you|any(?:one|body)|some(?:one|body)|every(?:one|body))\s)(\S+(?:\s+\S+){0,2}?)\s+(?:(?:can|will|is\s+going\s+to)\s+(?:have|take(?:\s+over)?)|gets))\s+(\S[\s\S]*?)\??$/i;
 
 /**
  * `bug report`, `report a bug`, `feature request: …`, `I have feedback`, `the register button is not working`, `nothing happens when I
@@ -1122,7 +1128,7 @@ export const DIGEST_ASKED =
  * lab-3` asks about their own booking: its status.)
  */
 export const RULES_ASKED =
-  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+(?:one|it|them|this|that))?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|before\s+(?:it|my\s+booking|the\s+booking)\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+(?:it|my\s+booking|the\s+booking)\s+(?:ends|is\s+up|runs\s+out))?)|how\s+often\s+(?:will|do|does)\s+(?:you|the\s+bot|it)\s+remind\s+(?:me|us)|(?:can\s+i\s+get|send(?:\s+me)?)\s+(?:the\s+|my\s+)?reminders\s+(?:in\s+(?:a\s+|my\s+)?(?:dm|direct\s+messages?|private|1:1)|(?:to\s+me\s+)?privately)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean)|is\s+there\s+(?:an?\s+)?auto(?:matic)?[\s-]*release|how\s+long\s+(?:can|may)\s+i\s+(?:keep|hold|have)\s+(?:it|one|a\s+booking)|what(?:['’]?s|\s+is)\s+the\s+(?:max|limit)|is\s+there\s+(?:a|any)\s+way\s+to\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|why\s+(?:can['’]?t|cannot|can\s+not)\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|how\s+long\s+is\s+(?:the|a)\s+(?:grace\s+period|hold)|what(?:['’]?s|\s+is)\s+(?:a|the)\s+(?:hold|queue|grace\s+period)|can\s+(?:the\s+)?admins?\s+(?:release|take|force[\s-]*release)\s+my\s+(?:testbeds?|bookings?))$/i;
+  /^(?:(?:show\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+)?(?:lab(?:['’]s)?\s+|booking\s+|house\s+)?(?:rules|policy|policies)|how\s+long\s+(?:can|may|could)\s+(?:i|we|one)\s+(?:(?:book|reserve|use)(?:\s+(?:a|the|one)\s+testbed|\s+(?:one|it|them|this|that))?|(?:keep|hold|have)\s+(?:a|one)\s+testbed)(?:\s+for)?|what(?:['’]?s|\s+is)\s+the\s+(?:max(?:imum)?|longest)\s+(?:booking\s+)?(?:time|length|duration|booking|i\s+can\s+book)|(?:is\s+there\s+an?\s+)?(?:time\s+limit|limit\s+(?:on|for)\s+(?:a\s+)?bookings?|max(?:imum)?\s+booking(?:\s+(?:time|length))?)|how\s+(?:does|do)\s+(?:the\s+)?(?:queues?|waiting|booking|bookings|reminders?|hand-?overs?|overdue)\s+work|how\s+long\s+is\s+a\s+(?:released\s+)?testbed\s+(?:held|kept)(?:\s+for\s+me)?|can\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|(?:is|are)\s+there\s+(?:a|any)\s+limits?|how\s+many\s+(?:testbeds\s+)?can\s+(?:i|we)\s+(?:book|hold|have)(?:\s+at\s+(?:once|a\s+time))?|can\s+(?:i|we)\s+(?:book|hold|have)\s+(?:two|2|several|more\s+than\s+one|multiple)\s+testbeds(?:\s+at\s+once)?|what\s+happens\s+(?:when|if|after)\s+\S[\s\S]{0,60}|(?:will|does|do|can)\s+(?:it|the\s+bot|you|bookings?)\s+(?:auto(?:matically)?[\s-]*)?release(?:\s+(?:automatically|by\s+itself|for\s+me|on\s+(?:its|their)\s+own))?|remind\s+me\s+(?:when\s+my\s+booking\s+(?:ends|is\s+up|runs\s+out)|before\s+(?:it|my\s+booking|the\s+booking)\s+(?:ends|is\s+up|runs\s+out)|\d{1,3}\s+min(?:ute)?s?\s+before(?:\s+(?:it|my\s+booking|the\s+booking)\s+(?:ends|is\s+up|runs\s+out))?)|how\s+often\s+(?:will|do|does)\s+(?:you|the\s+bot|it)\s+remind\s+(?:me|us)|(?:can\s+i\s+get|send(?:\s+me)?)\s+(?:the\s+|my\s+)?reminders\s+(?:in\s+(?:a\s+|my\s+)?(?:dm|direct\s+messages?|private|1:1)|(?:to\s+me\s+)?privately)|how\s+long\s+before\s+(?:i(?:['’]?m|\s+am)|i\s+get)\s+reminded|when\s+(?:will|do)\s+i\s+(?:be|get)\s+reminded|(?:do|will)\s+(?:i|we)\s+get\s+(?:a\s+)?remind(?:ed|ers?)|(?:do|will|would)\s+you\s+remind\s+me(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|does\s+(?:the\s+)?bot\s+remind\s+(?:me|us)(?:\s+before\s+(?:my|our|the)\s+booking\s+(?:ends|is\s+up|runs\s+out))?|when\s+do\s+(?:the\s+)?reminders\s+(?:come|arrive|go\s+out)|why\s+(?:did|do)\s+i\s+(?:get|receive)\s+(?:a\s+|this\s+|that\s+|these\s+|the\s+)?reminders?|why\s+am\s+i\s+(?:getting|receiving)\s+(?:a\s+|these\s+|the\s+|so\s+many\s+)?reminders?|what\s+(?:is|are)\s+(?:a\s+)?holds?|what\s+does\s+(?:the\s+)?(?:wait|extend|release|hold|queue|overdue)\s+(?:do|mean)|is\s+there\s+(?:an?\s+)?auto(?:matic)?[\s-]*release|auto(?:matic(?:ally)?)?[\s-]*releases?(?:\s+(?:it|them|bookings?|my\s+(?:testbeds?|bookings?)))?|how\s+long\s+(?:can|may)\s+i\s+(?:keep|hold|have)\s+(?:it|one|a\s+booking)|what(?:['’]?s|\s+is)\s+the\s+(?:max|limit)|is\s+there\s+(?:a|any)\s+way\s+to\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|why\s+(?:can['’]?t|cannot|can\s+not)\s+(?:i|we)\s+(?:book|reserve)\s+(?:ahead|in\s+advance|for\s+later)|how\s+long\s+is\s+(?:the|a)\s+(?:grace\s+period|hold)|what(?:['’]?s|\s+is)\s+(?:a|the)\s+(?:hold|queue|grace\s+period)|can\s+(?:the\s+)?admins?\s+(?:release|take|force[\s-]*release)\s+my\s+(?:testbeds?|bookings?))$/i;
 
 /**
  * The command that answers a way asked for, shown by doing it (the form, the card): `how do I book lab-3`
@@ -1281,9 +1287,12 @@ const WHO_MAINTAINED =
 const TAKEN_DOWN = /^(?:take|bring|shut)\s+(\S[\s\S]{0,80}?)\s+down(?:\s+for\s+maintenance)?((?:\s+(?:until|till|for|because)\s+\S[\s\S]*)?)$/i;
 /** `show maintenance`, `maintenance status`, `maintenance list`: the testbeds under maintenance. */
 const MAINTENANCE_LISTED = /^(?:(?:show|list)(?:\s+me)?\s+(?:the\s+|all\s+)?maintenances?|maintenances?\s+(?:status|list|overview))$/i;
-/** `how long do I have left on lab-3`, `how much time is left with lab-3`: its status (group 1), with its expected release. */
+/**
+ * `how long do I have left on lab-3`, `how much time is left with lab-3`, `lab-3 remaining`, `lab-3 expires when`, `until when do I have
+ * lab-3`: its status (group 1, 2 or 3), with its expected release.
+ */
 const TIME_LEFT_ON =
-  /^(?:how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)|how\s+much\s+longer|(?:the\s+)?(?:time\s+(?:left|remaining)|remaining\s+time))\s+(?:(?:on|with|for|of)\s+)?(\S[\s\S]{0,80})$/i;
+  /^(?:(?:how\s+(?:much|long)\s+(?:time\s+)?(?:do\s+i\s+have\s+|is\s+)?(?:left|remaining)|how\s+much\s+longer|(?:the\s+)?(?:time\s+(?:left|remaining)|remaining\s+time))\s+(?:(?:on|with|for|of)\s+)?(\S[\s\S]{0,80})|(\S[\s\S]{0,80}?)\s+(?:remaining|expires\s+when|ends\s+(?:at|when)|due\s+when)|(?:until|till)\s+when\s+(?:do|can)\s+i\s+(?:have|keep|use)\s+(\S[\s\S]{0,80}?))$/i;
 /** `lab-3 is mine until 5`, `lab-3 mine till 5`, `I have lab-3 till 6pm`: their booking of it (group 1 or 2) due back then (group 3), as `release lab-3 at 5` reads it. */
 export const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+(?:is\s+|['’]s\s+)?mine|i(?:['’]?ve|\s+have)(?:\s+got)?\s+(\S[\s\S]{0,80}?))\s+(?:until|till|til)\s+(\S[\s\S]{0,40})$/i;
 /**
@@ -1408,6 +1417,8 @@ function withTestbedWords(command: string, testbeds: readonly Pick<TestbedRecord
 
 function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed_name' | 'labels'>[]): string {
   if (FREE_NOW.test(command)) return command;
+  // `who's free`, `who is free now`: what is free (a lab bot is asked about testbeds).
+  if (/^who(?:['’]?s|\s+is)\s+(?:free|available)(?:\s+(?:now|right\s+now|today))?$/i.test(command)) return "what's free";
   if (DUE_TODAY.test(command)) return 'status due today';
   if (NEVER_MIND.test(command)) return 'cancel';
   if (HELP_WORDS.test(command) || WHAT_ARE_YOU.test(command)) return 'help';
@@ -1436,6 +1447,12 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (askWhoever !== undefined && namesOne(testbeds, askWhoever)) return `ask about ${askWhoever}`;
   const forUse = LABEL_FOR_USE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (forUse !== undefined && labelCarried(testbeds, forUse) && !namesOne(testbeds, forUse)) return `status ${forUse}`;
+  const handedBack = HANDED_BACK.exec(command)?.[1].trim();
+  if (handedBack !== undefined && namesOne(testbeds, handedBack)) return `release ${handedBack}`;
+  const myOne = MY_NAMED_BOOKING.exec(command)?.[1].trim();
+  if (myOne !== undefined && namesOne(testbeds, myOne)) return `extend ${myOne}`;
+  const moved = BOOKING_MOVED_TO.exec(command);
+  if (moved !== null && namesOne(testbeds, moved[1].trim())) return `give ${moved[1].trim()} to ${moved[2].trim()}`;
   const finishedWith = FINISH_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (finishedWith !== undefined && namesOne(testbeds, finishedWith)) return `release ${finishedWith}`;
   const moreOn = MORE_TIME_ON.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
@@ -1691,7 +1708,9 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (forMe !== undefined && namesLabOrAny(testbeds, forMe)) return `book ${forMe}`;
   const letHave = LET_HAVE.exec(command);
   const haveWho = (letHave?.[1] ?? letHave?.[2] ?? letHave?.[3])?.trim();
-  if (letHave && haveWho !== undefined && namesOne(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
+  // (Whoever is named is a colleague: never a testbed or label of the lab, nor `it`.)
+  const colleague = haveWho !== undefined && !IT.test(haveWho) && !isLabName(testbeds, haveWho);
+  if (letHave && haveWho !== undefined && colleague && namesOne(testbeds, letHave[4].trim())) return `give ${letHave[4].trim()} to ${haveWho}`;
   const book = BOOK_WORDS.exec(command);
   if (book) return `book${book[1]}`;
   const notNeeded = NOT_NEEDED.exec(command);

@@ -332,6 +332,18 @@ describe('waiting, and what frees up next', () => {
     expect(said(typed, 'grace')).toEqual(status('5g'));
   });
 
+  it.each(["who's free", 'who is free', 'who is free now'])('%j is what is free (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('free'));
+  });
+
+  it('`who is free to help` is no question about the lab: the hint', () => {
+    expect(said('who is free to help', 'grace')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it.each(['will you auto release', 'auto release', 'auto-release?'])('%j shows the house rules, as `does it auto release` does (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(reply({ kind: 'rules' }));
+  });
+
   it('`lab-5 left` names a testbed, not a label: the hint about it', () => {
     expect(said('lab-5 left', 'grace')).toEqual(reply({ kind: 'hint', testbedId: 5 }));
   });
@@ -372,6 +384,30 @@ describe('English as a colleague from another country types it', () => {
   });
 });
 
+describe('one booking of one’s own, and a colleague who gets it', () => {
+  it.each(['lab-1 remaining', 'lab-1 expires when', 'lab-1 ends at?', 'until when do I have lab-1'])('%j is the status of lab-1, with its expected release (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(status('lab-1'));
+  });
+
+  it.each(['my lab-1 booking', 'show my lab-1 booking'])('%j shows Ada her bookings, lab-1 chosen', (typed) => {
+    expect(said(typed)).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it('`lab-1 handed back` opens the release form on lab-1', () => {
+    expect(said('lab-1 handed back')).toEqual([{ type: 'release.started', testbedName: 'lab-1' }]);
+  });
+
+  it.each(['Linus gets lab-1', 'let Linus use lab-1', 'move my booking on lab-1 to Linus'])('%j hands lab-1 over to Linus', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
+  });
+
+  it('a testbed or `it` before `gets` or `can have` is no colleague: `lab-5 gets lab-1` and `it gets lab-1` are the hint', () => {
+    expect(said('lab-5 gets lab-1')).toEqual(reply({ kind: 'hint' }));
+    expect(said('lab-5 can have lab-1')).toEqual(reply({ kind: 'hint' }));
+    expect(said('it gets lab-1')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
@@ -385,7 +421,7 @@ describe('recordings', () => {
   });
 
   it('blank what names a colleague: `Linus, please release lab-3`, `dibs on lab-3 after Linus`', () => {
-    for (const typed of ['Linus, please release lab-3', 'Linus pls release lab-3', 'dibs on lab-3 after Linus', 'release lab-3 from Linus', "put lab-1 under Linus's name"]) {
+    for (const typed of ['Linus, please release lab-3', 'Linus pls release lab-3', 'dibs on lab-3 after Linus', 'release lab-3 from Linus', "put lab-1 under Linus's name", 'Linus gets lab-1', 'move my booking on lab-1 to Linus']) {
       expect(isCommandText(typed, testbeds), typed).toBe(false);
     }
   });
