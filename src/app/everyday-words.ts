@@ -309,7 +309,7 @@ const LABEL_FOR_USE =
 const HANDED_BACK = /^(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:handed|given)\s+back$/i;
 /** `my lab-3 booking`, `show my lab-3 booking`: their bookings, lab-3 chosen (group 1). */
 const MY_NAMED_BOOKING = /^(?:(?:show|see|open)(?:\s+me)?\s+)?my\s+(\S[\s\S]{0,80}?)\s+(?:booking|reservation)$/i;
-/** `move my booking on lab-3 to Linus`: as `give lab-3 to Linus` (the testbed group 1, the colleague 2). */
+/** `move my booking on lab-3 to Linus`: as `give lab-3 to Linus` (the testbed group 1, the colleague or another testbed 2). */
 const BOOKING_MOVED_TO = /^move\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80}?)$/i;
 /** `i finish lab-3`, `i am finish with lab-3`, `lab-3 i finish`, `lab-3 is finish`: release it (group 1 or 2). */
 const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on))?\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:i\s+)?(?:is\s+|am\s+)?finish)$/i;
@@ -1452,7 +1452,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const myOne = MY_NAMED_BOOKING.exec(command)?.[1].trim();
   if (myOne !== undefined && namesOne(testbeds, myOne)) return `extend ${myOne}`;
   const moved = BOOKING_MOVED_TO.exec(command);
-  if (moved !== null && namesOne(testbeds, moved[1].trim())) return `give ${moved[1].trim()} to ${moved[2].trim()}`;
+  // (To another testbed, it is the switch: `move my booking on lab-1 to lab-5`.)
+  if (moved !== null && namesOne(testbeds, moved[1].trim())) return `${isLabName(testbeds, moved[2].trim()) ? 'switch' : 'give'} ${moved[1].trim()} to ${moved[2].trim()}`;
   const finishedWith = FINISH_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (finishedWith !== undefined && namesOne(testbeds, finishedWith)) return `release ${finishedWith}`;
   const moreOn = MORE_TIME_ON.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();

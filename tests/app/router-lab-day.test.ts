@@ -401,6 +401,10 @@ describe('one booking of one’s own, and a colleague who gets it', () => {
     expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Linus' }]);
   });
 
+  it('`move my booking on lab-1 to lab-5` moves the booking to lab-5 (a testbed is no colleague to hand it to)', () => {
+    expect(said('move my booking on lab-1 to lab-5')).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+  });
+
   it('a testbed or `it` before `gets` or `can have` is no colleague: `lab-5 gets lab-1` and `it gets lab-1` are the hint', () => {
     expect(said('lab-5 gets lab-1')).toEqual(reply({ kind: 'hint' }));
     expect(said('lab-5 can have lab-1')).toEqual(reply({ kind: 'hint' }));
