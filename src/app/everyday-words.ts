@@ -576,7 +576,7 @@ function keptOn(command: string, testbeds: readonly Pick<TestbedRecord, 'testbed
   const heldSaid = HELD_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (heldSaid !== undefined && namesOne(testbeds, heldSaid)) return `extend ${heldSaid}`;
   const held = HOLD_ON.exec(command)?.[1].trim();
-  const heldName = held?.split(/\s+(?=(?:until|till|for|by|to)\s|(?:overnight|tonight)$)/i)[0];
+  const heldName = held?.split(/\s+(?=(?:until|till|for|by|to|over)\s|(?:overnight|tonight)$)/i)[0];
   if (held !== undefined && heldName !== undefined && (IT.test(heldName) || namesOne(testbeds, heldName))) return everydayCommand(`keep ${held}`, testbeds);
   const later = RELEASE_SOMETIME.exec(command)?.[1].trim();
   if (later !== undefined && (IT.test(later) || MY_BOOKING.test(later) || ALL_OF_MINE.test(later))) return 'mine';

@@ -159,7 +159,7 @@ const MAINTENANCE_PLANNED =
 const MAINTENANCE_WINDOW = /^(\S[\s\S]{0,80}?)\s+(?:maintenance\s+window|(?:planned|scheduled)\s+maintenance|maintenance\s+(?=on\s|at\s|tomorrow|tonight|next\s|this\s))\s*(\S[\s\S]{0,80})$/i;
 /** `lab-3 goes down for maintenance at 6pm`, `lab-3 will be down tomorrow`: the testbed (group 1), a time word after. */
 const DOWN_LATER =
-  /^(\S[\s\S]{0,80}?)\s+(?:goes|will\s+go|is\s+going(?:\s+to\s+go)?|will\s+be|is\s+going\s+to\s+be)\s+(?:down|offline|into\s+maintenance|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for\s+maintenance)?\s+(?:at|on|from|tomorrow|tonight|next|this|later|in|over)(?:\s[\s\S]*)?$/i;
+  /^(\S[\s\S]{0,80}?)\s+(?:goes|will\s+go|(?:is\s+)?going(?:\s+to\s+go)?|will\s+be|is\s+going\s+to\s+be)\s+(?:down|offline|into\s+maintenance|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for\s+maintenance)?\s+(?:at|on|from|tomorrow|tonight|next|this|later|in|over)(?:\s[\s\S]*)?$/i;
 /** `maintenance on lab-3 tomorrow from 9 to 12`, `put lab-3 into maintenance on saturday`: the words (group 1 or 2), a testbed, then when. */
 const MAINTENANCE_WHEN = /^(?:maintenance\s+(?:(?:on|for|of)\s+)?(\S[\s\S]{0,160})|(?:put|take)\s+(\S[\s\S]{0,160}))$/i;
 /** A time said for later, after the testbed's name (`tomorrow`, `on saturday`, `from 9`, `next week`). */

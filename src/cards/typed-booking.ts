@@ -865,7 +865,7 @@ function withoutNow(text: string, testbeds: readonly Lab[]): string {
   // `lab-3 starting now` reaches here without its `now`, which is read as courtesy before.
   const starting = /\s+(?:from|starting|beginning)$/i.exec(text.slice(0, LAB_LIMITS.nameMax + 12));
   if (starting !== null && starting.index + starting[0].length === text.length && 'found' in findByTypedName(testbeds, text.slice(0, starting.index))) return text.slice(0, starting.index);
-  const found = /\s+(?:(?:right\s+)?now|right\s+away|asap|immediately|urgently|as\s+soon\s+as\s+possible|instead)(?=\s|$)/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
+  const found = /\s+(?:(?:right\s+)?now|right\s+away|asap|immediately|urgently|as\s+soon\s+as\s+possible|instead)(?=\s|$|[,;:])/i.exec(text.slice(0, LAB_LIMITS.nameMax + 40));
   if (!found) return text;
   const name = text.slice(0, found.index);
   const match = findByTypedName(testbeds, name);
@@ -874,7 +874,12 @@ function withoutNow(text: string, testbeds: readonly Lab[]): string {
   const goesOn = 'found' in match && match.found.testbed_name.toLowerCase().startsWith(withWord);
   // A label the lab has, too (`any 5g instead`).
   const named = 'found' in match || bookedName(testbeds, name.trim()) !== undefined;
-  return named && !goesOn ? `${name}${text.slice(found.index + found[0].length)}` : text;
+  if (!named || goesOn) return text;
+  // (`lab-3 asap, customer issue`, `lab-3 now: 2h`: what follows the mark is said as after `for`, unless a clause word starts it,
+  // or a question or courtesy: `urgently, can Linus release it` is no purpose.)
+  const said = /^\s*[,;:]\s*(?!(?:for|until|till|til|by|to|because|can|could|would|will|is|are|do|does|please|pls|thanks?|thx)(?:\s|$))(?=\S)/i;
+  const rest = text.slice(found.index + found[0].length).replace(said, ' for ').replace(/^\s*[,;:]\s*/, ' ');
+  return `${name}${rest}`;
 }
 
 function optional(name: string | undefined): { name?: string } {

@@ -412,6 +412,29 @@ describe('one booking of one’s own, and a colleague who gets it', () => {
   });
 });
 
+describe('a busy morning', () => {
+  it.each(["when's lab-3 coming back", 'when is lab-3 coming back'])('%j is the status of lab-3 (it looked for a testbed called “lab-3 coming”)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(status('lab-3'));
+  });
+
+  it.each(['lab-6 going down at 5', 'heads up: lab-6 going down for maintenance at 5'])('%j says maintenance cannot be set for later (it was the hint)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(reply({ kind: 'maintenanceAhead', testbedId: 6 }));
+  });
+
+  it('`Keeping lab-1 over the weekend for the soak` keeps it until Monday morning', () => {
+    expect(said('Keeping lab-1 over the weekend for the soak')).toEqual(mine({ testbedId: 1, extendUntil: '2026-03-09T09:00:00.000Z' }));
+  });
+
+  it.each([
+    ['Need lab-5 asap, customer issue', { purpose: 'customer issue' }],
+    ['book lab-5 now: 2h', until('2026-03-02', '12:00').filled],
+    ['book lab-5 asap, until 5pm', until('2026-03-02', '17:00').filled],
+  ])('%j: what follows the mark after `asap` or `now` is read (it was left unread)', (typed, filled) => {
+    const [event] = said(typed, 'grace') as [{ type: string; testbedName: string; filled: Record<string, string> }];
+    expect(event).toMatchObject({ type: 'registration.started', testbedName: 'lab-5', filled });
+  });
+});
+
 describe('recordings', () => {
   const testbeds = heldLab.testbeds ?? [];
 
