@@ -9,7 +9,7 @@ import type { TestbedRecord } from '../domain.js';
 import { findByTypedName, hasLabel, labelCarried, sameName, squashedWords, testbedsNamed } from '../lab-rules.js';
 import { isTypedTime, readTypedExtension } from '../cards/typed-time.js';
 import { readTypedZone } from '../cards/typed-zone.js';
-import { ANY_TESTBED, eitherWords, FREE_NOW, IN_A_WHILE, IT, isMoreTime, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
+import { ANY_TESTBED, DIGIT_LENGTH, eitherWords, FREE_NOW, IN_A_WHILE, IT, isMoreTime, SHORT_LENGTH, STATUS_WITH_ARGUMENT, TEXT_COMMANDS, readTypedExtend, WINDOW, withoutWindow } from './typed-commands.js';
 import { TAKE_FROM_COLLEAGUE } from './typed-admin.js';
 
 /** A name or a label the lab has (`lab-3`, `5g`): lab data, which a typed command may carry. */
@@ -316,11 +316,9 @@ const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on)
 /** `i need more time lab-3`, `more time lab-3 please`, `give me more time on lab-3`: their bookings, lab-3 chosen (group 1 or 2). */
 const MORE_TIME_ON =
   /^(?:(?:i\s+)?(?:need|want|give\s+me)\s+more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?)|more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
-/** A length as typed after `more` or `add`: `1 hour`, `30 min`, `2h`, `an hour`, `half an hour`. */
-const ADDED_LENGTH = String.raw`\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?)|an?\s+hour|half\s+an\s+hour`;
 /** `lab-3 more 1 hour`, `lab-3 add 30 min`, `1 hour more on lab-3`, `add 30 min lab-3`, `lab-3 1 hour more`: that much more (the testbed group 1, 4, 6 or 7; the length 2, 3, 5 or 8). */
 const ADDED_TO = new RegExp(
-  String.raw`^(?:(\S[\s\S]{0,80}?)\s+(?:add|more)\s+(${ADDED_LENGTH})|(${ADDED_LENGTH})\s+more\s+(?:on|for)\s+(\S[\s\S]{0,80}?)|add\s+(${ADDED_LENGTH})\s+(?:to\s+|on\s+|for\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(${ADDED_LENGTH})\s+more)(?:\s+please)?$`,
+  String.raw`^(?:(\S[\s\S]{0,80}?)\s+(?:add|more)\s+(${SHORT_LENGTH})|(${SHORT_LENGTH})\s+more\s+(?:on|for)\s+(\S[\s\S]{0,80}?)|add\s+(${SHORT_LENGTH})\s+(?:to\s+|on\s+|for\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(${SHORT_LENGTH})\s+more)(?:\s+please)?$`,
   'i',
 );
 /**
@@ -1302,8 +1300,10 @@ export const MINE_UNTIL = /^(?:(\S[\s\S]{0,80}?)\s+(?:is\s+|['’]s\s+)?mine|i(?
 /** `lab-5 is mine for the next hour`, `lab-5 in use by me for 2h`: book it (group 1), for that long (group 2). */
 const MINE_FOR = /^(\S[\s\S]{0,80}?)\s+(?:(?:is|['’]s)\s+)?(?:mine|(?:(?:being\s+)?(?:used|taken)|in\s+use)\s+by\s+me)(?:\s+(?:now|from\s+now))?\s+(for\s+\S[\s\S]{0,40})$/i;
 /** `quick test on lab-5`, `quick check on lab-5, 10 min`, `10 min on lab-5`: book it (group 1 or 4), for that long (group 2 or 3). */
-const QUICK_ON =
-  /^(?:(?:(?:a|just\s+a|doing\s+a)\s+)?quick\s+(?:test|check|look|run|try|debug)\s+on\s+(\S[\s\S]{0,80}?)(?:\s*[,-]?\s+(?:for\s+)?(\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?)))?|(?:(?:just|only)\s+)?(\d{1,3}\s*(?:m|mins?|minutes?|h|hrs?|hours?))\s+on\s+(\S[\s\S]{0,80}?))$/i;
+const QUICK_ON = new RegExp(
+  String.raw`^(?:(?:(?:a|just\s+a|doing\s+a)\s+)?quick\s+(?:test|check|look|run|try|debug)\s+on\s+(\S[\s\S]{0,80}?)(?:\s*[,-]?\s+(?:for\s+)?(${DIGIT_LENGTH}))?|(?:(?:just|only)\s+)?(${DIGIT_LENGTH})\s+on\s+(\S[\s\S]{0,80}?))$`,
+  'i',
+);
 const USING_NOW = /^(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:using|on|working\s+on|testing\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+(?:now|right\s+now|at\s+the\s+moment))?$/i;
 /**
  * `can Linus give me lab-3`, `Linus, are you done with lab-3`, `Linus, still need lab-3?`, `Linus, please release lab-3`, `are you using lab-3 Linus`: ask its holder

@@ -298,8 +298,12 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  */
 export const FREE_NOW =
   /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:(?:a\s+)?list(?:\s+of)?|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+/** `10 min`, `2h`, `3 hours`: a short length in digits, as chat types it. */
+export const DIGIT_LENGTH = String.raw`\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m)`;
+/** `an hour`, `half an hour`, or a length in digits. */
+export const SHORT_LENGTH = String.raw`an?\s+hour|half\s+an\s+hour|${DIGIT_LENGTH}`;
 /** `in an hour`, `in 10 min`, `in 2h`: a while from now, asked about (`is lab-3 free in an hour`, `lab-3 free in 10 min`). */
-export const IN_A_WHILE = String.raw`in\s+(?:an?\s+hour|half\s+an\s+hour|\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m))`;
+export const IN_A_WHILE = String.raw`in\s+(?:${SHORT_LENGTH})`;
 /**
  * `when is lab-3 free?`, `is lab-3 free`, `is lab-3 reserved`, `when will TB-03 be back`, `is lab-3 available tomorrow`, `will lab-3
  * be free by 5`, `is lab-3 ever free`, `what time does lab-3 free up`, `are lab-3 or lab-5 free` (`are` before a list only): the status
