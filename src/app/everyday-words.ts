@@ -39,7 +39,7 @@ const BOOK_WORDS = /^(?:reserve|claim)(?=\s|$)([\s\S]*)$/i;
  * `take lab-3 away from Linus` is an admin's force release (`typed-admin.ts`).
  */
 const BOOK_IF_NAMED =
-  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+|would\s+it\s+be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:let['’]?s|i(?:['’]?ll|\s+will)|we(?:['’]ll|\s+will))\s+)?go\s+(?:with|for)|(?:i(?:['’]?m|\s+am)\s+)?going\s+with|let['’]?s\s+(?:do|use|take|grab)|i(?:['’]?ll|\s+will)\s+be\s+using|(?:i(?:['’]?m|\s+am)\s+)?(?:getting\s+on(?:to)?|logging\s+(?:in(?:to)?|on(?:to)?)|starting\s+on|steal(?:ing)?|(?:running|starting|kicking\s+off)\s+(?:(?:my|a|the|some|our)\s+)?(?:tests?|runs?|jobs?|regression|soak)\s+on)|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
+  /^(?:(?:i(?:['’]?ll|\s+will)\s+)?(?:take|grab|snag|nab|have|use|borrow|lock|hold|get|accept|check[\s-]?out)(?:\s+me)?|(?:i(?:['’]?m|\s+am)\s+)?(?:taking|grabbing|claiming|snagging|locking|holding|borrowing|checking[\s-]?out)|(?:is\s+it\s+|it['’]?s\s+|would\s+it\s+be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:if\s+i|to|for\s+me\s+to)\s+(?:use|take|grab|borrow|book|have)|(?:(?:can|could|may)\s+i\s+|i(?:['’]?ll|\s+will)\s+|let\s+me\s+)?(?:jump|hop)\s+on(?:to)?|(?:i(?:['’]?m|\s+am)\s+)?(?:jumping|hopping)\s+on(?:to)?|(?:(?:let['’]?s|i(?:['’]?ll|\s+will)|we(?:['’]ll|\s+will))\s+)?go\s+(?:with|for)|(?:i(?:['’]?m|\s+am)\s+)?going\s+with|let['’]?s\s+(?:do|use|take|grab)|i(?:['’]?ll|\s+will)\s+be\s+using|(?:i(?:['’]?m|\s+am)\s+)?(?:getting\s+on(?:to)?|logging\s+(?:in(?:to)?|on(?:to)?)|starting\s+on|steal(?:ing)?|(?:running|starting|kicking\s+off)\s+(?:(?:my|a|the|some|our)\s+)?(?:tests?|runs?|jobs?|regression|soak)\s+on)|(?:(?:do\s+you|would\s+(?:any|some)(?:one|body)|does\s+(?:any|some)(?:one|body)|(?:any|some)(?:one|body))\s+)?mind\s+if\s+i\s+(?:use|take|grab|borrow|book|have))\s+(?![\s\S]*\s(?:away|out\s+of\s+(?:service|maintenance)|offline)(?:\s|$))(\S[\s\S]*)$/i;
 /**
  * `when does lab-1 expire`, `when does my lab-1 booking end`, `how long is lab-1 mine for`, `is lab-1 still mine`, `is my booking
  * on lab-1 still valid`: the testbed (group 1 to 4).
@@ -79,11 +79,11 @@ const JOIN_NAMED_QUEUE =
 const QUEUE_OF =
   /^(?:who(?:['’]?s|\s+is|\s+are)?\s+(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))\s+(?:for|on|of)|(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:of|on)|how\s+long\s+is\s+(?:the\s+)?(?:queue|line|waiting\s+list|wait-?list)\s+(?:for|of|on)|when\s+(?:do|will|can)\s+i\s+get)\s+(\S[\s\S]*)$/i;
 /**
- * `am I in the queue for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`, `still in the queue for lab-3`, `my
- * position for lab-3`: lab-3's status (its row says the place).
+ * `am I in the queue for lab-3`, `am I first in line for lab-3`, `how many are ahead of me for lab-3`, `what number am I for lab-3`, `still
+ * in the queue for lab-3`, `my position for lab-3`: lab-3's status (its row says the place).
  */
 const PLACE_ASKED_FOR =
-  /^(?:(?:am\s+i\s+|i(?:['’]?m|\s+am)\s+)?still\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|on)|(?:what(?:['’]?s|\s+is)\s+)?(?:my\s+)?(?:position|place|spot|number)\s+(?:for|on)|position|am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next)\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
+  /^(?:(?:am\s+i\s+|i(?:['’]?m|\s+am)\s+)?still\s+in\s+(?:the\s+)?(?:queue|line)\s+(?:for|on)|(?:what(?:['’]?s|\s+is)\s+)?(?:my\s+)?(?:position|place|spot|number)\s+(?:for|on)|position|am\s+i\s+(?:(?:still\s+)?in\s+(?:the\s+)?(?:queue|line)|(?:still\s+)?(?:waiting|queued)|next|(?:first|next|second|third|last)\s+in\s+(?:the\s+)?(?:line|queue))\s+(?:for|on)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:ahead\s+of|before|in\s+front\s+of)\s+me\s+(?:for|on)|what\s+(?:number|position|place)\s+am\s+i\s+(?:for|on))\s+(\S[\s\S]*)$/i;
 /**
  * `my place in the queue`, `where am I in the queue`, `what number am I in the queue`, `am I next`, `I'm next`, `my waits`: their
  * bookings and places in queues.
@@ -183,11 +183,11 @@ const HELD_LONG =
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /**
- * `where is lab-3 located`, `lab-3 ip address`, `password for lab-3`, `how do I log in to lab-3`, `who maintains lab-3`, `who is responsible
+ * `where is lab-3 located`, `lab-3 ip address`, `password for lab-3`, `lab-3 creds`, `how do I log into lab-3`, `can I ssh into lab-3`, `who maintains lab-3`, `who is responsible
  * for lab-3`: as `who has lab-3` (the group that matched), whose row has its description, where a lab keeps such things.
  */
 const ACCESS_ASKED =
-  /^(?:where\s+is\s+(\S[\s\S]{0,80}?)\s+(?:located|physically|racked)|what\s+(?:rack|room|building|shelf)\s+is\s+(\S[\s\S]{0,80}?)\s+in|(\S[\s\S]{0,80}?)['’]?s?\s+(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|login|password|location|rack|address)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)|how\s+(?:do|can)\s+(?:i|we)\s+(?:connect|log\s*in|ssh|get)\s+(?:to|into|in\s+to|on)\s+(\S[\s\S]{0,80}?)|who\s+(?:maintains|looks\s+after|manages|administers|is\s+responsible\s+for|is\s+the\s+(?:owner|maintainer|contact)\s+(?:of|for))\s+(\S[\s\S]{0,80}?)|(?:the\s+)?(?:contact|maintainer)\s+(?:for|of)\s+(\S[\s\S]{0,80}?)|who\s+do\s+i\s+(?:talk|speak)\s+to\s+about\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:where\s+is\s+(\S[\s\S]{0,80}?)\s+(?:located|physically|racked)|what\s+(?:rack|room|building|shelf)\s+is\s+(\S[\s\S]{0,80}?)\s+in|(\S[\s\S]{0,80}?)['’]?s?\s+(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|creds|login(?:\s+details)?|password|location|rack|address)|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|creds|login(?:\s+details)?|password|location|rack|address)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)|(?:how\s+(?:do|can)\s+(?:i|we)\s+(?:connect|log\s*in|log|ssh|get)|(?:can|could)\s+(?:i|we)\s+ssh)\s+(?:to|into|in\s+to|on)\s+(\S[\s\S]{0,80}?)|who\s+(?:maintains|looks\s+after|manages|administers|is\s+responsible\s+for|is\s+the\s+(?:owner|maintainer|contact)\s+(?:of|for))\s+(\S[\s\S]{0,80}?)|(?:the\s+)?(?:contact|maintainer)\s+(?:for|of)\s+(\S[\s\S]{0,80}?)|who\s+do\s+i\s+(?:talk|speak)\s+to\s+about\s+(\S[\s\S]{0,80}?))$/i;
 /**
  * `am I holding lab-3`, `am I still on lab-3`, `since when do I have lab-3`, `whose testbed is lab-3`, `does lab-3 belong to anyone`, `is
  * lab-3 someone's`, `has lab-3 been released`, `did Linus release lab-3`: as `who has lab-3` (the group that matched).
@@ -201,8 +201,9 @@ const HELD_ASKED =
 const FREE_WHEN =
   /^(?:is\s+there\s+(?:something|anything|a\s+testbed|one)\s+|(?:is\s+)?anything\s+|what(?:['’]?s|\s+is|\s+will\s+be)\s+)?(?:free|available)\s+((?:for|until|till|at|by|in|after|before|on)\s+\S[\s\S]{0,40}|(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+\S+){0,2})$/i;
 
-/** `cancel lab-3 wait`, `stop my lab-3 wait`: leave its queue (group 1). */
-const WAIT_CANCELLED = /^(?:cancel|stop|drop|end)\s+(?:my\s+)?(\S[\s\S]{0,80}?)\s+(?:wait|waiting|queue|place)$/i;
+/** `cancel lab-3 wait`, `stop my lab-3 wait`, `cancel wait lab-3`, `drop my place in lab-3`: leave its queue (group 1 or 2). */
+const WAIT_CANCELLED =
+  /^(?:(?:cancel|stop|drop|end)\s+(?:my\s+)?(\S[\s\S]{0,80}?)\s+(?:wait|waiting|queue|place)|(?:cancel|drop|end)\s+(?:my\s+)?(?:wait|place|spot)\s+(?:for\s+|on\s+|in\s+)?(\S[\s\S]{0,80}?))$/i;
 
 /** `tell the admins lab-3 is broken`, `let the admins know lab-3 is down`: the problem said (group 1), which the problem form takes to the admins. */
 const TELL_ADMINS_PROBLEM =
@@ -217,7 +218,7 @@ const RELEASE_THEIRS_NAMED = /^(?:release|free|unbook|end)\s+(?!(?:my|our|the|yo
 const CHECK_IF = /^(?:check|see|find\s+out|look)\s+(?:if|whether)\s+(\S[\s\S]{0,80}?)\s+is\s+(?:free|available|busy|taken|booked|in\s+use|still\s+(?:in\s+use|booked|taken))(?:\s+(?:now|right\s+now|yet))?$/i;
 /** `can I get an extension`, `I need an extension on lab-3`, `extension please`: extend (the testbed, group 1, when named). */
 const EXTENSION_ASKED =
-  /^(?:(?:(?:can|could|may)\s+i\s+(?:get|have|ask\s+for)|i\s+(?:need|want|would\s+like)|i['’]d\s+like|request(?:ing)?|ask(?:ing)?\s+for)\s+)?(?:an?\s+)?extension(?:\s+(?:on|for|of)\s+(\S[\s\S]{0,80}?))?(?:\s+please)?$/i;
+  /^(?:(?:(?:can|could|may)\s+i\s+(?:get|have|ask\s+for)|(?:i\s+)?(?:need|want|would\s+like)|i['’]d\s+like|request(?:ing)?|ask(?:ing)?\s+for)\s+)?(?:an?\s+)?extension(?:\s+(?:on|for|of)\s+(\S[\s\S]{0,80}?))?(?:\s+please)?$/i;
 /** `which testbed should I use`, `recommend a testbed`, `anything I can grab`, `is there something free for an hour`: the free ones. */
 const WHICH_TO_USE =
   /^(?:(?:which|what)\s+(?:testbed|one)\s+(?:should|can|could|shall)\s+(?:i|we)\s+(?:use|book|take|grab|pick)|(?:recommend|suggest)(?:\s+me)?\s+(?:a|an|one|some)(?:\s+(?:free\s+)?(?:testbed|one))?|anything\s+(?:i|we)\s+can\s+(?:grab|book|use|take|have)|(?:any(?:thing)?|is\s+there\s+(?:a|any))\s+spare(?:\s+(?:testbeds?|ones?))?|spare\s+(?:testbeds?|ones?))$/i;
@@ -313,6 +314,37 @@ const MY_NAMED_BOOKING = /^(?:(?:show|see|open)(?:\s+me)?\s+)?my\s+(\S[\s\S]{0,8
 const BOOKING_MOVED_TO = /^move\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80}?)$/i;
 /** `i finish lab-3`, `i am finish with lab-3`, `lab-3 i finish`, `lab-3 is finish`: release it (group 1 or 2). */
 const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on))?\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:i\s+)?(?:is\s+|am\s+)?finish)$/i;
+/**
+ * `end lab-3`, `end my booking on lab-3`, `stop using lab-3`, `got off lab-3`, `logged off lab-3`, `lab-3 freed`, `back to pool lab-3`,
+ * `tests done on lab-3`, `testing complete lab-3`: release it (the group that matched).
+ */
+const RELEASE_SAID_SHORT =
+  /^(?:end\s+(?:(?:my|the)\s+)?(?:(?:booking|reservation)\s+(?:on\s+|of\s+|for\s+)?)?(\S[\s\S]{0,80}?)|stop\s+using\s+(\S[\s\S]{0,80}?)|(?:i(?:['’]?m|\s+am|\s+have|['’]ve)?\s+)?(?:got|logged|logging|signed|signing)\s+(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:is\s+)?freed(?:\s+up)?|back\s+to\s+pool\s+(\S[\s\S]{0,80}?)|(?:(?:my|the)\s+)?(?:tests?|testing|runs?)\s+(?:(?:is|are)\s+)?(?:done|finished|complete|completed|over)\s+(?:on\s+|with\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:tests?|testing)\s+(?:done|finished|complete|completed))$/i;
+/** `lab-3 extension please`, `request extension lab-3`, `lab-3 still running`: their bookings, lab-3 chosen (group 1 or 2). */
+const EXTENSION_NAMED =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:extension|(?:is\s+)?still\s+running)|request(?:ing)?\s+(?:an?\s+)?extension\s+(?!(?:on|for|of)\s)(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
+/** `don't release lab-3 yet`, `don't free lab-3`, `lab-3 don't release`, `lab-3 not done yet`, `not done with lab-3`: keep it (the group that matched). */
+const NOT_RELEASED_YET =
+  /^(?:(?:don['’]?t|do\s+not)\s+(?:release|free)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)[,:]?\s+(?:don['’]?t|do\s+not)\s+release(?:\s+it)?|(\S[\s\S]{0,80}?)\s+(?:is\s+)?not\s+(?:done|finished)|(?:i(?:['’]?m|\s+am)\s+)?not\s+(?:done|finished)\s+(?:with|on)\s+(\S[\s\S]{0,80}?))(?:\s+yet)?$/i;
+/** `in line for lab-3`, `I'm in line for lab-3`: a place in its queue (group 1). */
+const IN_LINE_FOR = /^(?:i(?:['’]?m|\s+am)\s+)?in\s+line\s+for\s+(\S[\s\S]{0,80}?)$/i;
+/** `EOD release`, `tonight release lab-3`: as `release eod` (the time group 1, a testbed group 2). */
+const TIME_THEN_RELEASE = /^(eod|cob|end\s+of\s+(?:the\s+)?day|tonight)[,:]?\s+release(?:\s+(\S[\s\S]{0,80}?))?$/i;
+/** `anything with 5g`, `something with 5g`: the testbeds carrying the label (group 1). */
+const WITH_LABEL_ASKED = /^(?:anything|something)\s+(?:with|that\s+has)\s+(\S+)$/i;
+/** `lab-3 utilization`, `lab-3 statistics`, `is lab-3 used much`, `when did Linus release lab-3`: its history (the group that matched). */
+const USE_OF =
+  /^(?:(\S[\s\S]{0,80}?)\s+(?:utili[sz]ation|statistics|usage\s+stats)|is\s+(\S[\s\S]{0,80}?)\s+used\s+(?:much|a\s+lot|often)|when\s+did\s+(?!(?:i|we)\s)\S+(?:\s+\S+)?\s+(?:release|return|give\s+back)\s+(\S[\s\S]{0,80}?))$/i;
+/** `CI is hogging lab-3`, `the pipeline is holding lab-3`: its status, which names the hold (group 1). */
+const PIPELINE_ON =
+  /^(?:the\s+)?(?:ci|jenkins|pipeline|nightly(?:[\s-]ci)?|(?:ci|api)\s+(?:job|pipeline))\s+(?:is\s+)?(?:hogging|holding|using|has|holds|sitting\s+on)\s+(\S[\s\S]{0,80}?)(?:\s+since\s+(?:yesterday|this\s+morning|last\s+(?:night|week)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?$/i;
+/** `release the CI hold on lab-3`, `kill the pipeline hold on lab-3`: the release form on it (group 1). */
+const HOLD_ENDED = /^(?:release|kill|end|cancel|drop|remove|stop)\s+(?:the\s+)?(?:(?:ci|api|pipeline|jenkins)\s+)?hold\s+(?:on|of|for)\s+(\S[\s\S]{0,80}?)$/i;
+/** `usage stats`, `5g report`, `5g usage stats`: the usage report (of the label, group 1); `lab-3 report`: its history. */
+const REPORT_SAID_AFTER = /^(?:(?!usage\s)(\S+)\s+)?(?:usage\s+)?(?:report|stats|statistics)$/i;
+/** `since when does Linus have lab-3`, `lab-3 booked since when`, `lab-3 held since`: its status, which says since when (the group that matched). */
+const HELD_SINCE =
+  /^(?:since\s+when\s+(?:does|has)\s+\S+(?:\s+\S+)?\s+(?:have|had|held|been\s+on|been\s+using)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:booked|held|taken|in\s+use|busy)\s+since(?:\s+when)?)$/i;
 /** `i need more time lab-3`, `more time lab-3 please`, `give me more time on lab-3`: their bookings, lab-3 chosen (group 1 or 2). */
 const MORE_TIME_ON =
   /^(?:(?:i\s+)?(?:need|want|give\s+me)\s+more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?)|more\s+time\s+(?:on\s+|for\s+|with\s+)?(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
@@ -329,10 +361,10 @@ const STATE_OR_NOT =
   /^(?:(?:what(?:['’]?s|\s+is)?|tell\s+me|check|show(?:\s+me)?|give\s+me)\s+(?:the\s+)?status\s+(?:of\s+|for\s+|on\s+)?(\S[\s\S]{0,80}?)|(?:tell\s+me|check|what(?:['’]?s|\s+is))\s+(\S[\s\S]{0,80}?)(?:['’]s)?\s+status|(?:is\s+)?(\S[\s\S]{0,80}?)\s+(?:is\s+)?(?:free|busy|available|taken|in\s+use)\s+or\s+(?:not|busy|free|taken|available|in\s+use)|(\S[\s\S]{0,80}?)\s+(?:check|who\s+(?:uses?|using|has))(?:\s+(?:it|now))?)$/i;
 /**
  * `when will lab-6 be fixed`, `how long is lab-6 down for`, `what's wrong with lab-6`: its status, which says why it is out of
- * service and until when (group 1, 2 or 3).
+ * service and until when (group 1, 2, 3 or 4: `anything wrong with lab-6?`).
  */
 const OUT_OF_SERVICE_ASKED =
-  /^(?:when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:fixed|repaired|back\s+(?:up|online|in\s+service)|up\s+again|working\s+again|available\s+again|come\s+back)|how\s+long\s+(?:is|will)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:down|out|offline|broken|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for)?|what(?:['’]?s|\s+is)\s+(?:wrong|up|going\s+on|the\s+(?:problem|issue|matter))\s+with\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:when\s+(?:will|is|does)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:fixed|repaired|back\s+(?:up|online|in\s+service)|up\s+again|working\s+again|available\s+again|come\s+back)|how\s+long\s+(?:is|will)\s+(\S[\s\S]{0,80}?)\s+(?:be\s+)?(?:down|out|offline|broken|in\s+maintenance|under\s+maintenance|out\s+of\s+service)(?:\s+for)?|what(?:['’]?s|\s+is)\s+(?:wrong|up|going\s+on|the\s+(?:problem|issue|matter))\s+with\s+(\S[\s\S]{0,80}?)|(?:is\s+)?(?:anything|something)\s+wrong\s+with\s+(\S[\s\S]{0,80}?))$/i;
 const COMPARED =
   /^(?:compare|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?difference\s+between|which\s+(?:one\s+)?is\s+(?:better|faster|newer|bigger),?)\s+(\S[\s\S]{0,120})$/i;
 /** `any 5g for an hour`, `a 5g until 5pm`: a label (group 1) booked for that long (group 2). */
@@ -558,7 +590,7 @@ const HOLD_ON = /^(?:(?:hold|hang)\s+on(?:\s+to|to)|(?:i(?:['’]?m|\s+am)\s+)?k
 const RELEASE_SOMETIME =
   /^(?:i(?:['’]?ll|\s+will)\s+)?release\s+(\S[\s\S]*?),?\s+(?:later(?:\s+(?:on|today))?|soon|shortly|in\s+a\s+(?:bit|while|moment|sec(?:ond)?|minute)|when\s+(?:i(?:['’]?m|\s+am)|i['’]ve|i\s+have)\s+(?:done|finished)|(?:when|before|once|as\s+soon\s+as)\s+(?:i|we)\s+(?:leave|go(?:\s+home)?|head\s+(?:out|home)|log\s+(?:off|out)|sign\s+off|clock\s+out|finish|(?:am|['’]m|are|['’]re)\s+(?:done|finished|leaving|off))(?:\s+(?:today|tonight|for\s+the\s+day))?)$/i;
 /** `everything`, `all of them`, `my stuff`, `my bookings`: every booking of theirs, said as what is released. */
-export const ALL_OF_MINE = /^(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|(?:all\s+(?:of\s+)?)?my\s+(?:stuff|things|bookings|reservations|testbeds))$/i;
+export const ALL_OF_MINE = /^(?:all|everything|both(?:\s+of\s+them)?|the\s+(?:two|three|2|3)(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|(?:all\s+(?:of\s+)?)?my\s+(?:stuff|things|bookings|reservations|testbeds))$/i;
 /** `running late`, `I'm running over`, `I'll be late`, `I'll be a bit longer`: more time for their booking. */
 const RUNNING_LATE = /^(?:(?:i(?:['’]?m|\s+am)\s+)?running\s+(?:late|over|behind)|i(?:['’]?ll|\s+will)\s+be\s+(?:late|(?:a\s+(?:bit|little)\s+)?longer|a\s+while))$/i;
 /** `I'll be another hour`, `I'll need 30 more minutes`: that much more (group 1). */
@@ -677,10 +709,10 @@ const LET_HAVE =
 
 /**
  * `bug report`, `report a bug`, `feature request: …`, `I have feedback`, `the register button is not working`, `nothing happens when I
- * press Register`: the feedback form.
+ * press Register`, `the bot is down`, `you didn't reply`: the feedback form.
  */
 const FEEDBACK_WORDS =
-  /^(?:(?:bad|stupid|dumb|useless)\s+bot|(?:this|the)\s+bot\s+(?:sucks|is\s+(?:useless|stupid|dumb|terrible|annoying|rubbish))|you(?:['’]re|\s+are)\s+(?:useless|stupid|dumb|terrible|annoying|rubbish)|bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date)|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
+  /^(?:(?:bad|stupid|dumb|useless)\s+bot|(?:this|the)\s+bot\s+(?:sucks|is\s+(?:useless|stupid|dumb|terrible|annoying|rubbish))|you(?:['’]re|\s+are)\s+(?:useless|stupid|dumb|terrible|annoying|rubbish)|bug|bug\s+report|report\s+a\s+bug|(?:i\s+)?found\s+a\s+bug|(?:the\s+|this\s+)?(?:bot|status(?:\s+card)?)\s+is\s+(?:broken|wrong|incorrect|lying|out\s+of\s+date|down|not\s+(?:working|responding))|(?:the\s+)?bot\s+(?:not\s+(?:working|responding)|down)|(?:(?:i\s+got\s+)?no\s+(?:response|answer|reply)\s+from\s+(?:the\s+)?bot)|(?:why\s+)?(?:did(?:n['’]?t|\s+not)\s+you|you\s+did(?:n['’]?t|\s+not))\s+(?:answer|reply|respond)(?:\s+(?:me|to\s+me))?|(?:the\s+|this\s+)?(?:card|form|buttons?|(?:register|release|status|extend|submit)\s+button|booking|registering|releasing)\s+(?:is\s+|are\s+)?(?:broken|not\s+working|does\s*n['’]?t\s+work|do\s*n['’]?t\s+work|does\s+not\s+work|do\s+not\s+work)|nothing\s+happens\s+when\s+i\s+(?:press|click|tap)\s+(?:(?:on\s+)?(?:the\s+|a\s+)?(?:register|release|status|extend|submit|save|send)(?:\s+button)?|(?:the\s+|a\s+)?buttons?|it|that)|broken\s+bot|feedback(?=\s*[:\-–])|feature\s+request|i\s+have\s+(?:some\s+)?feedback|(?:give|send|leave)\s+(?:some\s+)?feedback|(?:i\s+have\s+an?\s+)?(?:idea|suggestion)\s+for\s+(?:the|this|you(?:r)?)(?:\s+bot)?|i\s+have\s+(?:an?\s+)?(?:idea|suggestion|feature\s+request)|(?:idea|suggestion|feature\s+idea)(?=\s*:))(?:\s*[:\-–]\s*\S[\s\S]*)?$/i;
 /**
  * `broadcast status`, `send the status to the team room`, `announce maintenance`, `send a message to everyone`, `announcement: the
  * lab is closed friday`, `broadcast: lab closed tomorrow`, `send a broadcast`, `post to all rooms`: the broadcast flow.
@@ -712,7 +744,7 @@ const NEED_ONE_NOW =
  * form, which offers the free ones, or with none free, Wait for any testbed.
  */
 const ANY_ONE_WILL_DO =
-  /^(?:(?:get|give|find)\s+me\s+(?:the\s+next|the\s+first|a|any)\s+(?:free\s+|available\s+)?(?:testbed|one)(?:\s+that\s+(?:frees\s+up|is\s+free))?|any(?:\s+(?:testbed|one))?\s+(?:will\s+do|is\s+fine|works)|(?:whatever|whichever)(?:\s+one)?(?:\s+is|['’]s)\s+free(?:\s+first)?|i\s+don['’]?t\s+(?:care|mind)\s+which(?:\s+one)?|(?:it\s+)?does(?:n['’]?t|\s+not)\s+matter\s+which(?:\s+one)?|surprise\s+me|pick\s+(?:one|any)(?:\s+for\s+me)?|(?:a|one)\s+(?:free\s+)?(?:testbed|one))(?:\s+please)?$/i;
+  /^(?:(?:(?:get|give|find)\s+me|find)\s+(?:the\s+next|the\s+first|a|any)\s+(?:free\s+|available\s+)?(?:testbed|one)(?:\s+that\s+(?:frees\s+up|is\s+free))?|any(?:\s+(?:testbed|one))?\s+(?:will\s+do|is\s+fine|works)|(?:whatever|whichever)(?:\s+one)?(?:\s+is|['’]s)\s+free(?:\s+first)?|i\s+don['’]?t\s+(?:care|mind)\s+which(?:\s+one)?|(?:it\s+)?does(?:n['’]?t|\s+not)\s+matter\s+which(?:\s+one)?|surprise\s+me|pick\s+(?:one|any)(?:\s+for\s+me)?|(?:a|one)\s+(?:free\s+)?(?:testbed|one))(?:\s+please)?$/i;
 /** `put me on the waiting list`, `waitlist me`, `queue me` (no testbed named): the status card, whose picker chooses one. */
 const WAITLIST_ME =
   /^(?:(?:put|add)\s+me\s+(?:on|to|in)\s+(?:the\s+|a\s+)?(?:waiting\s*list|wait-?list|queue|line)|wait-?list\s+me|queue\s+me(?:\s+up)?)(?:\s+please)?$/i;
@@ -759,6 +791,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (FEEDBACK_WORDS.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (BROADCAST_WORDS.test(said) && (/\s(?:to|in|with)\s/i.test(said) || /^(?:announce(?:ment)?|broadcast)\s*:?\s+(?!(?:the\s+)?(?:status|maintenance|availability|usage)$)\S/i.test(said))) return true;
   if (TELL_EVERYONE.exec(said)?.[1] !== undefined) return true;
+  // `it would be nice to book ahead`, `add a calendar view`: a wish for the bot, in the person's own words.
+  if (WISHED.test(said)) return true;
   if (ANNOUNCEMENT_ASKED.test(said) && /[:\-–]\s*\S/.test(said)) return true;
   if (WHEN_FREE_WANTED.test(said) && (/\safter\s+(?!(?:you|him|her|them)$)\S/i.test(said) || WHEN_DONE.test(said))) return true;
   if (said.length <= AROUND_NAME_MAX && (GIVEN_BY.test(said) || ASKED_ME_TO.test(said) || HELD_AWAY.exec(said)?.[1] !== undefined || HELD_LONG.test(said))) return true;
@@ -768,6 +802,8 @@ export function carriesPersonWords(said: string, testbeds: readonly Pick<Testbed
   if (holderDone !== undefined && !/^(?:you|they|he|she)$/i.test(holderDone)) return true;
   if (said.length <= AROUND_NAME_MAX && (COLLEAGUE_STILL_ON.test(said) || DONE_WITH_ASKED.test(said) || RELEASE_BECAUSE.test(said) || WAIT_ME_DONE.test(said))) return true;
   if (releaseNoted(said, testbeds) !== undefined) return true;
+  // `when did Linus release lab-3`, `since when does Linus have lab-3`: the colleague is not read.
+  if (said.length <= AROUND_NAME_MAX && (USE_OF.exec(said)?.[3] !== undefined || HELD_SINCE.exec(said)?.[1] !== undefined)) return true;
   // `extend Linus on lab-3 by 2 hours`, `give Linus 2 more hours on lab-3`, `release Linus's booking on lab-3`, `why does Linus have
   // lab-3`: the colleague is not read either.
   if (said.length <= AROUND_NAME_MAX && (EXTEND_PERSON_ON.test(said) || GIVE_PERSON_MORE.test(said) || RELEASE_THEIRS_ON.test(said) || RELEASE_THEIRS_NAMED.test(said) || WHY_HELD.test(said))) return true;
@@ -1103,9 +1139,12 @@ const WAITING_FOR_MINE = /^(?:who(?:['’]?s|\s+is|\s+are)?|is\s+any(?:one|body)
 const WHO_WAITS =
   /^(?:(?:who(?:['’]?s|\s+is|\s+are)?|(?:is\s+)?any(?:one|body))\s+(?:waiting|queued|in\s+(?:the\s+|a\s+)?(?:queue|line))(?:\s+for\s+(?:anything|something|a\s+testbed))?|how\s+long\s+is\s+the\s+(?:wait|queue|line)|what(?:['’]?s|\s+is)\s+the\s+wait|who(?:['’]?s|\s+is)\s+(?:first|next)\s+in\s+(?:the\s+)?(?:line|queue)|how\s+many\s+(?:people\s+)?(?:are\s+)?(?:waiting|queued|in\s+(?:the\s+)?(?:queue|line))|is\s+there\s+a\s+(?:queue|line|wait(?:ing\s+list)?))$/i;
 
-/** `what can you do`, `how does this work`, `commands`, `what are the commands`, `help me`, `what's new`, `who made this bot`: help. */
+/**
+ * `what can you do`, `how does this work`, `commands`, `command list`, `what are the commands`, `help me`, `what's new`, `who made this
+ * bot`, `first time here, what do I do`: help.
+ */
 const HELP_WORDS =
-  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|(?:where\s+(?:is|are|can\s+i\s+find)\s+)?(?:the\s+)?(?:docs|documentation|manual|user\s+guide)|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes|about)$/i;
+  /^(?:what\s+can\s+(?:you|i|we)\s+(?:do|type|say|ask)(?:\s+(?:here|with\s+(?:this|you|it)))?|manual|docs|documentation|(?:where\s+(?:is|are|can\s+i\s+find)\s+)?(?:the\s+)?(?:docs|documentation|manual|user\s+guide)|user\s+guide|cheat\s*sheet|quick\s+reference|what\s+do\s+you\s+do|how\s+(?:does\s+(?:this|it)|do\s+you)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|(?:(?:show|list)\s+(?:me\s+)?)?(?:the\s+|all\s+)?commands|(?:the\s+)?command\s+list|list\s+of\s+(?:the\s+)?commands|(?:my\s+)?first\s+time(?:\s+here)?[,.!]?\s+what\s+(?:do|should)\s+i\s+do(?:\s+here)?|(?:it['’]?s\s+)?(?:my\s+)?first\s+time(?:\s+here)?|what\s+(?:are\s+the\s+)?commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know)))?|usage|instructions|help\s+(?:me|please|us)|(?:i\s+)?need\s+(?:some\s+)?help|faq|examples|tutorial|getting\s+started|i(?:['’]?m|\s+am)\s+new(?:\s+here)?|version|which\s+version(?:\s+are\s+you)?|what\s+version(?:\s+are\s+you|\s+is\s+this)?|who\s+(?:made|built|wrote|maintains|runs)\s+(?:this|the|you)(?:\s+bot)?|where\s+is\s+(?:the\s+|your\s+)?(?:source(?:\s+code)?|code|repo(?:sitory)?)|what['’]?s\s+new|changelog|release\s+notes|about)$/i;
 /** `how do I book a testbed?`, `how can I extend my booking`, `how to release`: a newcomer asking the way. */
 const HOW_DO_I =
   /^(?:how\s+(?:do|can|could|should|would|may)\s+(?:i|we|one)|how\s+to|what(?:['’]s|\s+is)\s+the\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(\S[\s\S]{0,80}?)$/i;
@@ -1118,7 +1157,7 @@ const WHAT_ARE_YOU =
  * the daily digest's card, as of now.
  */
 export const DIGEST_ASKED =
-  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how['’]?s\s+(?:the\s+lab|everything|it\s+looking)(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview|(?:is\s+there\s+)?(?:anything|something)\s+new|(?:any\s+)?(?:news|updates?)(?:\s+(?:today|from\s+the\s+lab))?|what\s+(?:has\s+)?happened\s+today|(?:a\s+|the\s+)?summary\s+(?:of|for)\s+today)$/i;
+  /^(?:(?:show|give|send|post)(?:\s+(?:me|us))?\s+)?(?:(?:the|a|an|today['’]?s|the\s+daily|a\s+daily)\s+)?(?:daily\s+|lab\s+)?(?:digest|summary|overview\s+of\s+(?:the\s+)?(?:lab|day))$|^(?:give|show)(?:\s+(?:me|us))?\s+an\s+overview$|^what(?:['’]?s|\s+is)\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?$|^(?:(?:is\s+)?anything\s+(?:happening|going\s+on)(?:\s+(?:today|in\s+the\s+lab))?|how(?:['’]?s|\s+is)\s+(?:the\s+lab|everything)(?:\s+looking)?(?:\s+today)?|how['’]?s\s+it\s+looking(?:\s+today)?|(?:the\s+)?lab\s+overview|(?:an\s+)?overview|(?:is\s+there\s+)?(?:anything|something)\s+new|(?:any\s+)?(?:news|updates?)(?:\s+(?:today|from\s+the\s+lab))?|what\s+(?:has\s+)?happened\s+today|(?:a\s+|the\s+)?summary\s+(?:of|for)\s+today)$/i;
 /**
  * `rules`, `booking rules`, `how long can I book lab-3`, `what's the max booking time`, `is there a time limit`, `how
  * does the queue work`, `how long is a testbed held for me`, `can I book ahead`, `what happens if I don't release`, `what is
@@ -1176,7 +1215,7 @@ const MY_BOOKING_ASKED =
 const FORGOT = /^(?:(?:sorry|oops|argh|damn)[,!.]?\s+)?(?:i\s+)?(?:totally\s+|completely\s+)?forgot(?:\s+about\s+it)?(?:[,!.]?\s+sorry)?$/i;
 /** `undo`, `I booked the wrong one`, `wrong testbed`: their bookings, where Release takes one back. */
 const UNDO_WORDS =
-  /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
+  /^(?:(?:oops|oh\s+no|whoops)[,!.]?\s+)?(?:undo(?:\s+(?:that|it|this))?|(?:i\s+)?booked\s+(?:the\s+)?wrong\s+(?:one|testbed)|wrong\s+(?:one|testbed)|i\s+did(?:n['’]?t|\s+not)\s+mean\s+to\s+(?:book|take)\s+(?:that|this|it))$/i;
 /** `edit my booking`, `change my reservation`, `update my booking`: their bookings, where each can be changed. */
 const CHANGE_MINE = /^(?:edit|change|modify|update|amend)\s+(?:(?:my|the|this|our)\s+)?(?:booking|reservation)s?$/i;
 /**
@@ -1317,9 +1356,9 @@ const WRAPPING_UP = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:just\s+)?(?:finishing|wra
 const DONE_RELEASE_ALL =
   /^(?:(?:ok(?:ay)?|right)[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished|off)(?:\s+for\s+(?:the\s+day|today|now))?\s*[,.;:!-]?\s+(?:please\s+)?(?:release|releasing|free(?:\s+up)?|freeing(?:\s+up)?|return|returning|give\s+back)\s+(?:everything|all(?:\s+(?:of\s+)?(?:my\s+testbeds|mine|them))?|my\s+testbeds)(?:\s+please)?$/i;
 /** `nevermind lab-3`, `forget about lab-3`: not needed after all (group 1), whatever the person has of it. */
-const NOT_NEEDED_AFTER_ALL = /^(?:never\s*mind|nvm|forget(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
+const NOT_NEEDED_AFTER_ALL = /^(?:(?:never\s*mind|nvm|forget)(?:\s+about)?|scratch)\s+(\S[\s\S]{0,80})$/i;
 /** `find me a free 5g`, `get me any 5g testbed`: the label (group 1). */
-const FIND_ME_LABEL = /^(?:get|give|find)\s+me\s+(?:a|an|any|the\s+next|the\s+first)\s+(?:free\s+|available\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
+const FIND_ME_LABEL = /^(?:(?:get|give|find)\s+me|find)\s+(?:a|an|any|the\s+next|the\s+first)\s+(?:free\s+|available\s+)?(\S+?)(?:\s+(?:testbed|one))?$/i;
 /** `a 5g`, `one 5g testbed`: one testbed carrying a label (group 1). */
 const ONE_OF_LABEL = /^(?:an?|one)\s+(\S+?)(?:\s+(?:testbed|one|box|rig))?$/i;
 /** `do we have a 5g testbed`, `do we have any 5g`: the testbeds carrying the label (group 1). */
@@ -1330,7 +1369,7 @@ const HAVE_LABEL = /^(?:(?:do\s+(?:we|you|i)|does\s+the\s+lab)\s+have|(?:have\s+
  * bookings, each a press from released.
  */
 const LEAVING =
-  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|clocking\s+(?:out|off)|out\s+for\s+(?:the\s+)?(?:day|night|today|weekend)|(?<=(?:^|\s)(?:i['’]?m|am)\s+)out(?=\s+now|$)|calling\s+it\s+a\s+day|(?:out\s+of\s+(?:the\s+)?office|ooo)(?:\s+(?:tomorrow|next\s+week|(?:until|till|from)\s+(?:tomorrow|monday|next\s+week)))?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?:\s+tomorrow)?(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow|(?:until|till)\s+(?:monday|next\s+week)))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
+  /^(?:ok(?:ay)?[,!.]?\s+)?(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+home|off\s+(?:home|for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?))|leaving(?:\s+(?:for\s+(?:the\s+)?(?:day|night|today|weekend|holidays?)|now|soon|the\s+office))?|heading\s+(?:home|out)|signing\s+off|logging\s+off|clocking\s+(?:out|off)|out\s+for\s+(?:the\s+)?(?:day|night|today|weekend)|(?<=(?:^|\s)(?:i['’]?m|am)\s+)out(?=\s+now|$)|calling\s+it\s+a\s+day|(?:i\s+)?(?:got(?:ta|\s+to)|have\s+to|must)\s+(?:go|leave|run|head\s+out)|(?:out\s+of\s+(?:the\s+)?office|ooo)(?:\s+(?:tomorrow|next\s+week|(?:until|till|from)\s+(?:tomorrow|monday|next\s+week)))?|(?<=(?:^|\s)(?:i['’]?m|am)\s+)off(?:\s+tomorrow)?(?=\s+now|$)|(?:going\s+)?(?:on|off\s+on)\s+(?:holiday|vacation|leave|pto)(?:\s+(?:tomorrow|next\s+week|from\s+tomorrow|(?:until|till)\s+(?:monday|next\s+week)))?|(?:off\s+)?sick(?:\s+today)?)(?:\s+now)?$/i;
 /** `how many 5g are free`, `how many 5g testbeds are available`: that label's testbeds (group 1), each with its state. */
 const HOW_MANY_OF_LABEL = /^how\s+many\s+(\S+?)(?:\s+(?:testbeds?|ones?|rigs?))?\s+(?:are|is)\s+(?:free|available)(?:\s+(?:now|right\s+now))?$/i;
 /** `who booked the most this month`, `top users last week`: who (group 1) over a window (group 2). */
@@ -1345,7 +1384,7 @@ const REPORT_WINDOW = /^report\s+(?:for\s+|of\s+|over\s+)?(?:the\s+)?(?:last|pas
 
 /** `cancel all my bookings`, `give back all mine`, `I'm done with everything`: release all. */
 const RELEASE_ALL_WORDS =
-  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:releasing|returning|freeing(?:\s+up)?|giving\s+back|dropping)|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|all\s+(?:of\s+)?my\s+(?:stuff|things)|(?:all\s+(?:of\s+)?)?my\s+(?:two|three|2|3)\s+(?:bookings|reservations|testbeds))(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?(?:\s+(?:i\s+(?:have|hold|booked|reserved|own)|i['’]ve\s+got|i['’]?m\s+holding))?$/i;
+  /^(?:cancel|unbook|release|return|give\s+back|hand\s+back|free\s+up|free|drop|(?:i(?:['’]?m|\s+am)\s+)?(?:releasing|returning|freeing(?:\s+up)?|giving\s+back|dropping)|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)\s+with)\s+(?:all|everything|both(?:\s+of\s+them)?|the\s+(?:two|three|2|3)(?:\s+of\s+them)?|all\s+of\s+them|them(?:\s+all)?|all\s+(?:of\s+)?my\s+(?:stuff|things)|(?:all\s+(?:of\s+)?)?my\s+(?:two|three|2|3)\s+(?:bookings|reservations|testbeds))(?:\s+(?:of\s+)?(?:my|mine))?(?:\s+(?:bookings?|reservations?|testbeds?))?(?:\s+(?:i\s+(?:have|hold|booked|reserved|own)|i['’]ve\s+got|i['’]?m\s+holding))?$/i;
 /**
  * `who is overdue`, `what's busy`, `show overdue`, `anything in maintenance?`, `overdue ones`: the status of the testbeds
  * in that state (group 1), as `status overdue` reads it.
@@ -1456,6 +1495,30 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (moved !== null && namesOne(testbeds, moved[1].trim())) return `${isLabName(testbeds, moved[2].trim()) ? 'switch' : 'give'} ${moved[1].trim()} to ${moved[2].trim()}`;
   const finishedWith = FINISH_SAID.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (finishedWith !== undefined && namesOne(testbeds, finishedWith)) return `release ${finishedWith}`;
+  const shortRelease = wordsAround(RELEASE_SAID_SHORT, command);
+  if (shortRelease !== undefined && namesOne(testbeds, shortRelease)) return `release ${shortRelease}`;
+  const extensionOf = wordsAround(EXTENSION_NAMED, command);
+  if (extensionOf !== undefined && namesOne(testbeds, extensionOf)) return `extend ${extensionOf}`;
+  const notYet = wordsAround(NOT_RELEASED_YET, command);
+  if (notYet !== undefined && namesOne(testbeds, notYet)) return `extend ${notYet}`;
+  const inLine = wordsAround(IN_LINE_FOR, command);
+  if (inLine !== undefined && namesWaited(testbeds, inLine)) return `wait ${inLine}`;
+  const timeThen = TIME_THEN_RELEASE.exec(command);
+  if (timeThen !== null && (timeThen[2] === undefined || namesOne(testbeds, timeThen[2].trim()))) return ['release', timeThen[2]?.trim(), timeThen[1]].filter((part) => part !== undefined).join(' ');
+  const withLabel = WITH_LABEL_ASKED.exec(command)?.[1];
+  if (withLabel !== undefined && labelCarried(testbeds, withLabel) && !namesOne(testbeds, withLabel)) return `status ${withLabel}`;
+  const usedOf = wordsAround(USE_OF, command);
+  if (usedOf !== undefined && namesOne(testbeds, usedOf)) return `history ${usedOf}`;
+  const reportAfter = REPORT_SAID_AFTER.exec(command);
+  if (reportAfter !== null && reportAfter[1] === undefined && /\s/.test(command)) return 'report';
+  if (reportAfter?.[1] !== undefined && namesOne(testbeds, reportAfter[1])) return `history ${reportAfter[1]}`;
+  if (reportAfter?.[1] !== undefined && labelCarried(testbeds, reportAfter[1])) return `report ${reportAfter[1]}`;
+  const pipelineOn = wordsAround(PIPELINE_ON, command);
+  if (pipelineOn !== undefined && namesOne(testbeds, pipelineOn)) return `who has ${pipelineOn}`;
+  const holdEnded = wordsAround(HOLD_ENDED, command);
+  if (holdEnded !== undefined && namesOne(testbeds, holdEnded)) return `release ${holdEnded}`;
+  const heldSince = wordsAround(HELD_SINCE, command);
+  if (heldSince !== undefined && namesOne(testbeds, heldSince)) return `who has ${heldSince}`;
   const moreOn = MORE_TIME_ON.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
   if (moreOn !== undefined && namesOne(testbeds, moreOn)) return `extend ${moreOn}`;
   const addedTo = ADDED_TO.exec(command);

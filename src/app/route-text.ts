@@ -126,6 +126,8 @@ const PROBLEM_SAID = [
   // `lab-3 power cycle please`, `lab-3 reboot needed`: the same, the name first.
   /^(\S[\s\S]{0,80}?)\s+(?:reboot|restart|reset|power[\s-]*cycle|re-?image)(?:\s+(?:please|pls|plz|needed|required|asap))?$/i,
   /^(?:report|mark|flag)\s+(\S[\s\S]*?)\s+(?:as\s+)?(?:broken|down|dead|faulty|not\s+working|unusable)$/i,
+  // `report issue lab-3`, `report problem lab-3`.
+  /^(?:report|raise|log|file)\s+(?:a\s+|an\s+)?(?:problem|issue|fault)\s+(?!(?:with|on|in|for|about|against|regarding)\s)(\S[\s\S]{0,80}?)$/i,
   // `flag lab-3`, `open a ticket for lab-3`, `file a bug against lab-3`: a problem to tell the admins about, not said yet.
   /^(?:flag|(?:raise|open|file|log|create)\s+(?:an?\s+)?(?:issue|ticket|bug|problem|fault)\s+(?:for|on|against|about|with))\s+(\S[\s\S]{0,80}?)$/i,
   // `the power on lab-3 is off`, `the fan in lab-3 is broken`: a part of it.
@@ -141,16 +143,22 @@ const PROBLEM_SAID = [
   /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+(?:unplugged|rebooted|restarted|reset|power[\s-]*cycled|re-?imaged|turned\s+off|switched\s+off|broke|moved|rewired|recabled)\s+(\S[\s\S]{0,80}?)$/i,
   // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline`, `lab-3 broken`, `lab-3 issue` (the verb left out, as typed in a hurry).
   /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline|broken|dead|faulty|bricked|(?:an?\s+)?(?:issue|bug|problem|fault))(?:[\s,.:;!-][\s\S]*)?$/i,
+  // `lab-3 flaky`, `lab-3 hung`, `lab-3 times out`, `lab-3 license expired`, `lab-3 link down`, `lab-3 wrong image`: the same, in other words.
+  /^(\S[\s\S]{0,80}?)\s+(?:(?:super|very|really|so)\s+)?(?:flaky|slow|laggy|hung|hanging|frozen|freezing|stuck|crashing|acting\s+(?:up|weird|strange|funny)|no\s+(?:response|power|network|link|console)|(?:ping|login|ssh)\s+(?:fails|failing|failed|not\s+working)|time(?:s|d)?\s*out|timing\s+out|(?:is\s+)?on\s+fire|smoking|(?:license|licence|cert(?:ificate)?)\s+(?:has\s+)?expired|(?:cable|power\s+cable)\s+(?:is\s+)?unplugged|(?:link|port|interface|uplink)s?\s+(?:is\s+|are\s+)?down|(?:has\s+)?(?:the\s+)?wrong\s+(?:version|image|build|firmware|software)|(?:config|configuration)\s+(?:is\s+)?(?:messed\s+up|broken|wrong|corrupted)|is\s+a\s+mess)$/i,
+  // `lab-3 label is wrong`, `lab-3 is missing the 5g label`, `lab-3 has the wrong name`: what the lab shows of it is not so.
+  /^(\S[\s\S]{0,80}?)(?:['’]s)?\s+(?:(?:label|labels|tags?|name|description)\s+(?:is|are)\s+(?:wrong|incorrect|outdated|out\s+of\s+date|missing)|(?:has|shows)\s+the\s+wrong\s+(?:name|labels?|tags?|description)|is\s+missing\s+(?:the\s+|a\s+)?\S+\s+(?:label|tag)|should\s+have\s+(?:the\s+|a\s+)?\S+\s+(?:label|tag))$/i,
+  // `someone messed up lab-3`.
+  /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+messed\s+(?:up|with)\s+(\S[\s\S]{0,80}?)$/i,
 ];
 /** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
 const CANNOT_REACH =
   /^(?:i\s+)?(?:can['’]?t|cannot|can\s+not|could\s*n['’]?t|unable\s+to)\s+(?:reach|ping|connect\s+to|log\s*in(?:\s+to)?|ssh\s+(?:in)?to|access|get\s+(?:in)?to)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*\S[\s\S]*)?$/i;
 /** `report a problem with lab-3`, `there is a problem with lab-3: …`, `something is wrong with lab-3` (or `off`): the name after (group 1). */
 const PROBLEM_WITH =
-  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|something(?:['’]s|\s+is)\s+(?:wrong|off|weird|odd|up))\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
+  /^(?:report\s+(?:a\s+|an\s+)?(?:problem|issue|fault)|(?:there\s+(?:is|are)\s+|there['’]s\s+)?(?:a\s+|an\s+|some\s+)?(?:problems?|issues?|faults?)|(?:having\s+)?trouble|something(?:['’]s|\s+is)\s+(?:wrong|off|weird|odd|up))\s+(?:with|on|in)\s+(\S[^:;,]*?)(?:(?:\s*[:;,]|\s+-)\s*(\S[\s\S]*))?$/i;
 
-/** `report a problem`, `I have an issue`, `there's a problem`: a problem with no testbed named. */
-const PROBLEM_ALONE = /^(?:(?:report|raise|log|file|flag)\s+(?:a|an)\s+(?:problem|issue|fault|outage)|(?:i\s+(?:have|got|found)|there(?:['’]s|\s+is))\s+(?:a|an)\s+(?:problem|issue|fault)|(?:a\s+)?(?:testbed|hardware)\s+(?:problem|issue))$/i;
+/** `report a problem`, `report problem`, `I have an issue`, `there's a problem`: a problem with no testbed named. */
+const PROBLEM_ALONE = /^(?:(?:report|raise|log|file|flag)\s+(?:(?:a|an)\s+)?(?:problem|issue|fault|outage)|(?:i\s+(?:have|got|found)|there(?:['’]s|\s+is))\s+(?:a|an)\s+(?:problem|issue|fault)|(?:a\s+)?(?:testbed|hardware)\s+(?:problem|issue))$/i;
 
 /** `schedule maintenance for lab-3 on saturday`, `plan maintenance on lab-3 next week`: the words after (group 1), a testbed first. */
 const MAINTENANCE_PLANNED =
@@ -201,7 +209,8 @@ function maintenanceLater<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(
  * box starts with: the whole sentence (`lab-3 won't boot`), or what follows `report a problem with lab-3:`.
  */
 function problemWith<T extends Pick<TestbedRecord, 'id' | 'testbed_name'>>(command: string, typed: string, testbeds: readonly T[], recent?: T): { record: T; text: string } | undefined {
-  const words = command.slice(0, 2000);
+  // (`@admin lab-3 is down`, `cc admins lab-3 broken`: said to the admins, whom the form tells.)
+  const words = command.slice(0, 2000).replace(/^(?:@|hey\s+|cc\s+)?admins?\s*[,:]?\s+(?=\S)/i, '');
   // `lab-3 is offline for maintenance until monday`: the admin's task, not a problem to report.
   if (/\sfor\s+maintenance(?:\s|$)/i.test(words)) return undefined;
   const withDetails = PROBLEM_WITH.exec(words);
@@ -576,6 +585,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (passOn) return passOn;
   // (`it's fixed`, `it will be back on friday`: of the testbed asked about, or noticed, lately.)
   const admin = adminTask(command, ctx.testbeds ?? []) ?? (recent === undefined ? null : adminTask(withSubjectFor(command, recent.testbed_name), ctx.testbeds ?? []));
+  // (`lab-6 back?`, `lab-6 fixed?`: asked, not news; its status says whether.)
+  if (admin?.news === 'fixed' && admin.words !== undefined && /\?\s*$/.test(event.text)) return statusOf(event, admin.words.slice(0, MAX_TYPED_NAME));
   if (admin) return adminRoute(event, admin, ctx);
   // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
   if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });
@@ -638,6 +649,10 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
     const forWho = forWhom === undefined ? {} : { forWho: { words: forWhom.words.slice(0, MAX_TYPED_NAME), ...(forWhom.explicit ? { explicit: true as const } : {}), ...startedOn(forWhom.booking) } };
     return one('conversation', event, { type, ...startedOn(booking), ...forWho });
   }
+  // `lab-3 needs more time`, `lab-3 needs another hour` from its holder (under maintenance it is the admins', above): as `extend lab-3 …`.
+  const needsMore = NEEDS_MORE.exec(command);
+  const needing = needsMore === null ? undefined : findByTypedName(ctx.testbeds ?? [], needsMore[1].trim());
+  if (needsMore && needing !== undefined && 'found' in needing && heldBy(needing.found, event.personEmail)) return extendRoute(event, readTypedExtend(`${needsMore[1].trim()} ${needsMore[2] ?? ''}`.trim(), ctx.testbeds ?? []), ctx);
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
   const extend = EXTEND_NAMED.exec(command);
   if (extend) return extendRoute(event, readTypedExtend(extend[1], ctx.testbeds ?? []), ctx);
@@ -712,7 +727,7 @@ function correctionRoute(event: PlatformEvent & { type: 'message' }, said: strin
   const testbeds = ctx.testbeds ?? [];
   const moved = TESTBED_TO_TESTBED.exec(said) ?? INSTEAD_OF.exec(said);
   // (`lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`, `replace lab-1 with lab-5`: what moves, and where to.)
-  const arrow = moved === null ? null : [moved[1] ?? moved[3], moved[2] ?? moved[4]];
+  const arrow = moved === null ? null : [moved[1] ?? moved[3] ?? moved[6], moved[2] ?? moved[4] ?? moved[5]];
   // (`lab-5 not lab-1`: the meant one first, when both are testbeds of the lab.)
   const notThat = NOT_THAT.exec(said);
   const rightOne = notThat !== null && 'found' in findByTypedName(testbeds, notThat[2].trim()) ? notThat[1] : undefined;
@@ -787,14 +802,19 @@ const PERSON_TAKES_OVER = /^(\S+(?:\s+\S+)?)\s+(?:is\s+taking(?:\s+over)?|takes(
 
 /** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `lab-1 -> lab-5`, `switch lab-1 > lab-5`, `from lab-1 to lab-5`. */
 const TESTBED_TO_TESTBED = /^(?:(?:switch|move|swap)\s+)?(?:from\s+)?(\S[\s\S]{0,80}?)\s*(?:->|→|=>|>)\s*(\S[\s\S]{0,80})$|^(?:(?:switch|move|swap|go)\s+)?from\s+(\S[\s\S]{0,80}?)\s+to\s+(\S[\s\S]{0,80})$/;
-/** Two testbeds, what moves and where to (groups 1 and 2, or 3 and 4): `replace lab-1 with lab-5`, `instead of lab-1 give me lab-5`. */
+/**
+ * Two testbeds, what moves and where to (groups 1 and 2, 3 and 4, or 6 and 5): `replace lab-1 with lab-5`, `instead of lab-1 give me lab-5`,
+ * `lab-5 instead of lab-1`.
+ */
 const INSTEAD_OF =
-  /^(?:replace|swap\s+out)\s+(\S[\s\S]{0,80}?)\s+(?:with|for)\s+(\S[\s\S]{0,80})$|^instead\s+of\s+(\S[\s\S]{0,80}?),?\s+(?:(?:give\s+me|i(?:['’]ll|\s+will)\s+(?:take|use)|i\s+(?:want|need)|(?:let\s+me\s+)?(?:book|use|take|have))\s+)?(\S[\s\S]{0,80})$/i;
+  /^(?:replace|swap\s+out)\s+(\S[\s\S]{0,80}?)\s+(?:with|for)\s+(\S[\s\S]{0,80})$|^instead\s+of\s+(\S[\s\S]{0,80}?),?\s+(?:(?:give\s+me|i(?:['’]ll|\s+will)\s+(?:take|use)|i\s+(?:want|need)|(?:let\s+me\s+)?(?:book|use|take|have))\s+)?(\S[\s\S]{0,80})$|^(\S[\s\S]{0,80}?)\s+instead\s+of\s+(\S[\s\S]{0,80})$/i;
 /** `lab-5 not lab-1`, `actually I want lab-5, not lab-1`, `I meant to book lab-5 not lab-1`: the testbed meant (group 1) and the other one (group 2). */
 const NOT_THAT = /^(?:(?:actually\s+)?i\s+(?:want(?:ed)?|need(?:ed)?|meant(?:\s+to\s+(?:say|book|type|take|use))?)\s+)?(\S[\s\S]{0,80}?),?\s+not\s+(?:the\s+)?(\S[\s\S]{0,80})$/i;
+/** `lab-3 needs more time`, `lab-3 needs another hour`: the testbed (group 1), and how much more when said (group 2). */
+const NEEDS_MORE = /^(\S[\s\S]{0,80}?)\s+needs\s+(?:more\s+time|longer|((?:another|one\s+more|an\s+extra)\s+\S[\s\S]{0,30}?))$/i;
 /** The testbed meant (the group that matched), said after another was typed. */
 const MEANT_INSTEAD =
-  /^(?:(?:sorry|oops|my\s+bad|argh|typo|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+the\s+wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:(?:i\s+)?meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|i['’]?d\s+rather\s+(?:have|use|take|get|book)|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
+  /^(?:(?:sorry|oops|my\s+bad|argh|typo|wrong\s+(?:one|testbed)|(?:i\s+)?booked\s+(?:the\s+)?wrong\s+(?:one|testbed))[,!.;:]?\s+)?(?:(?:(?:i\s+)?meant(?:\s+to\s+(?:say|book|type))?|i\s+wanted|i['’]?d\s+rather\s+(?:have|use|take|get|book)|make\s+(?:it|that)|not\s+\S[\s\S]{0,80}?(?:,|\s+but)|(?:it\s+)?should\s+(?:have\s+)?be(?:en)?)\s+(\S[\s\S]{0,80}?)(?:\s+instead)?|(?:(?:(?:i\s+)?(?:wanted|want|need|meant)|i(?:['’]?ll|\s+will)\s+(?:take|use|book)|book|take|grab|use|(?:can|could|may)\s+i\s+(?:have|get|use|book|take))\s+)?(\S[\s\S]{0,80}?)\s+instead(?:\s+please)?)$/i;
 
 /** A testbed said to be free (group 1), left (group 2), checked in (group 3), or offered (group 4 or 5). */
 const FREED_SAID =

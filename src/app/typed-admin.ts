@@ -109,7 +109,7 @@ const ADMIN_PHRASES: ReadonlyArray<[RegExp, AdminTask, WordsGuard?]> = [
   [/^(?:(?:take|get|bring)\s+)?(?<words>\S[\s\S]*?)\s+(?:is\s+|can\s+come\s+)?(?:out\s+of|done\s+with|finished\s+with|through\s+with|back\s+from)\s+maintenance$/i, 'maintenance_end', 'named'],
   [/^(?<words>\S[\s\S]*?)\s+(?:is\s+)?back\s+(?:in\s+service|online)$/i, 'maintenance_end', 'named'],
   // `lab-3 is fixed`, `lab-3 works again`, `bring lab-3 back`, `enable lab-3`; `disable lab-3`.
-  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working\s+again|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],
+  [/^(?<words>\S[\s\S]*?)\s+(?:is\s+|has\s+been\s+|got\s+)?(?:fixed|repaired|working(?:\s+again)?|up\s+again|usable\s+again|back(?:\s+up)?|ready(?:\s+again|\s+for\s+use)?)$/i, 'maintenance_end', 'down'],
   [/^(?<words>\S[\s\S]*?)\s+can\s+be\s+used\s+again$/i, 'maintenance_end', 'down'],
   // `I fixed lab-3`, `fixed lab-3`, `lab-3 is ok now`, `lab-3 good to go`: the same news.
   [/^(?:i(?:['’]ve|\s+have)?\s+|we(?:['’]ve|\s+have)?\s+)?(?:fixed|repaired)\s+(?<words>\S[\s\S]*)$/i, 'maintenance_end', 'down'],
@@ -207,8 +207,8 @@ const LABEL_WORD_AFTER =
   /^(?<verb>add|put|remove|delete|drop)\s+(?:the\s+)?(?<labels>[\w.-]{1,32}(?:\s*(?:,|\band\b|&)\s*[\w.-]{1,32}){0,9})\s+(?:labels?|tags?)\s+(?:to|on|onto|from|off)\s+(?<words>\S[\s\S]*)$/i;
 // `drop 5g from lab-3`, `remove 5g from lab-3`: a label the testbed carries, taken off.
 const LABEL_DROPPED = /^(?:remove|delete|drop|take|untag|unlabel)\s+(?<label>[\w.-]{1,32})\s+(?:from|off(?:\s+of)?)\s+(?<words>\S[\s\S]*)$/i;
-// `set lab-3 labels to 5g, core`, `change lab-3's description to …`: the testbed first.
-const OWN = /^(?:set|change|update|edit)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?<what>labels?|tags?|description)\s*(?:[:=]|\s(?:to|as)\s)\s*(?<value>\S[\s\S]*)$/i;
+// `set lab-3 labels to 5g, core`, `change lab-3's description to …`: the testbed first (`update lab-3 description`: the form).
+const OWN = /^(?:set|change|update|edit)\s+(?<words>\S[\s\S]*?)(?:['’]s)?\s+(?<what>labels?|tags?|description)(?:\s*(?:[:=]|\s(?:to|as)\s)\s*(?<value>\S[\s\S]*))?$/i;
 // `label lab-3 as 5g`, `tag lab-3 with 5g, core`: labels added.
 const LABEL = /^(?:label|tag)\s+(?<rest>\S[\s\S]*)$/i;
 // `untag lab-3 5g`, `unlabel lab-3`: labels taken off (or, with none named, the form).
@@ -275,6 +275,7 @@ function typedEdit<T extends NamedRecord>(command: string, testbeds: readonly T[
   const own = OWN.exec(command.slice(0, MAX_TYPED_NAME * 8));
   if (own && 'found' in findByTypedName(testbeds, own.groups!.words)) {
     const { words, what, value } = own.groups!;
+    if (value === undefined) return edit(words);
     return /^desc/i.test(what) ? edit(words, { description: value }) : edit(words, { labels: { op: 'set', text: labelList(value) } });
   }
   const after = LABEL_WORD_AFTER.exec(command.slice(0, MAX_TYPED_NAME * 8));

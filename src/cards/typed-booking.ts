@@ -322,10 +322,10 @@ function isPurposeWords(words: string, testbeds: readonly Lab[], now: string, ti
 
 /**
  * After a testbed's name, the words that say a purpose or a time follows in some other way than `for`: `just` before the time (group
- * 1), `purpose:` (2), `purpose` or `with the purpose` (3), a mark (4), `so I can` (5); then the rest (group 6).
+ * 1), `purpose:` (2), `purpose`, `with the purpose`, `re` or `regarding` (3), a mark (4), `so I can` (5); then the rest (group 6).
  */
 const SAID_OTHERWISE =
-  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|((?:with\s+(?:the\s+|a\s+)?)?(?:purpose|reason))\s+|([,;:|/»•·]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
+  /^(?:(just|only)\s+(?=(?:for|until|till|til|through|to)\s)|(purpose|reason|for)\s*[:=]\s*|((?:with\s+(?:the\s+|a\s+)?)?(?:purpose|reason)|re:?|regarding)\s+|([,;:|/»•·]|[-–—]{1,2}>?|=>|→|\.{2,}|…)\s*|(needed\s+for|so\s+(?:that\s+)?(?:i|we)\s+can|in\s+order\s+to)\s+)(\S.*)$/is;
 
 /** Words before a length that say no purpose: courtesy, or how the time is said (`pls 1h`, `just 2h`, `now 2 hours`). */
 const NO_PURPOSE = /^(?:please|pls|plz|thanks?|thx|now|asap|just|only|again|too|also|please\s+for|for\s+me|me)$/i;
@@ -830,8 +830,10 @@ function bareTime(text: string, testbeds: readonly Lab[], now: string, timeZone:
   const [, length, day, stretch, purpose = ''] = said;
   if (stretch !== undefined) return `for ${stretch}${purpose}`;
   if (length !== undefined) {
-    // `3 hours` is no testbed's number: the number alone finds one only when nothing follows it.
-    return `${CLOCK_WITH_HOURS.test(length) ? 'until' : 'for'} ${length}${purpose}`;
+    // `3 hours` is no testbed's number: the number alone finds one only when nothing follows it. (`0h` is no length the form
+    // takes: the words stay as typed, never a name they did not hold.)
+    const timed = `${CLOCK_WITH_HOURS.test(length) ? 'until' : 'for'} ${length}`;
+    return readTypedRelease(timed, now, timeZone) === null ? undefined : `${timed}${purpose}`;
   }
   if (LATER_START.exec(` ${day}`)?.index === 0 || readTypedRelease(`until ${day}`, now, timeZone) === null) return undefined;
   return `until ${day}${purpose}`;

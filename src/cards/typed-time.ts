@@ -58,7 +58,7 @@ const QUICK_CHOICES = new Map<number, string>([
 
 /** `for the day`, `until tonight`, `until end of day`, `until midnight`: the form's "end of today" choice. */
 const END_OF_DAY =
-  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|24:00|(?:the\s+)?rest\s+of\s+(?:the\s+day|today|day)|the\s+(?:whole|entire|full)\s+day|all\s+day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
+  /^(?:eod|cob|eob|the\s+day|today|tonight|midnight|24:00|(?:the\s+)?rest\s+of\s+(?:the\s+day|today|day)|(?:the\s+)?(?:whole|entire|full)[\s-]day|all[\s-]day|(?:the\s+)?end\s+of\s+(?:the\s+|to)?(?:(?:business|work(?:ing)?)\s*)?day|(?:the\s+)?(?:close|end)\s+of\s+(?:business|play))$/i;
 
 /**
  * `for the afternoon`, `over the weekend`, `overnight`: a stretch of time, read as when it ends (the

@@ -697,6 +697,12 @@ describe('times said roughly, as a bound, or with the end of a working day', () 
     expect(readTypedBooking('lab-3 for 5 mins', LAB, NOW, 'UTC')).toEqual({ name: 'lab-3', values: custom('2026-03-10', '10:05') });
   });
 
+  it('a length of no time typed alone (`0h`) stays as typed: never a name the person did not type (it was *for 0h*)', () => {
+    expect(readTypedBooking('0h', LAB, NOW, 'UTC')).toEqual({ name: '0h', values: {} });
+    expect(readTypedBooking('0 min', LAB, NOW, 'UTC')).toEqual({ name: '0 min', values: {} });
+    expect(readTypedBooking('2h', LAB, NOW, 'UTC')).toEqual({ values: custom('2026-03-10', '12:00') });
+  });
+
   it('the hedges leave what is no time alone: a purpose stays the words typed', () => {
     expect(readTypedRelease('for like the demo', NOW, 'UTC')).toBeNull();
     expect(readTypedRelease('until eod someday', NOW, 'UTC')).toBeNull();

@@ -1,0 +1,289 @@
+/**
+ * What a lab room types over a week, in the words people use: a release said briefly (`end lab-1`, `tests done on lab-1`), a
+ * booking kept (`lab-1 not done yet`, `lab-1 needs another hour`), a place in line, a testbed that misbehaves (`lab-3 flaky`,
+ * `lab-3 license expired`), a pipeline's hold, a report said the other way round, a complaint about the bot. Ada holds lab-1,
+ * Linus holds lab-3, lab-5 is free, lab-6 is under maintenance.
+ */
+import { describe, expect, it } from 'vitest';
+import { isCommandText, route } from '../../src/app/router.js';
+import { encodeId } from '../../src/platform/ids.js';
+import { HELD_LAB_NOW, heldLab, heldLabPeople, typedIn } from '../support/typed-in-lab.js';
+
+const NOW = HELD_LAB_NOW;
+const said = typedIn(heldLab, heldLabPeople, NOW);
+
+const reply = (view: Record<string, unknown>) => ({ kind: 'reply', view });
+const status = (label?: string) => [label === undefined ? { type: 'status.requested' } : { type: 'status.requested', label }];
+const mine = (more: Record<string, unknown> = {}) => [{ type: 'mine.requested', ...more }];
+const released = (testbedName: string) => [{ type: 'release.started', testbedName }];
+const lifecycle = (type: string, testbedId: number) => [{ type: 'lifecycle.submitted', request: { type, testbedId }, now: NOW }];
+const problem = (text: string) => reply({ kind: 'problemForm', testbedId: 3, text });
+
+describe('a release said briefly', () => {
+  it.each([
+    'end lab-1',
+    'end booking lab-1',
+    'end my booking on lab-1',
+    'stop using lab-1',
+    'got off lab-1',
+    'logged off lab-1',
+    "I'm logged off lab-1",
+    'lab-1 freed',
+    'lab-1 is freed up',
+    'back to pool lab-1',
+    'tests done on lab-1',
+    'my tests are done on lab-1',
+    'testing complete lab-1',
+    'lab-1 testing done',
+  ])('%j opens the release form on lab-1 (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(released('lab-1'));
+  });
+
+  it('`end maintenance lab-6` is still no release, and `stop lab-1` stays the hint (it may mean something else)', () => {
+    expect(said('end maintenance lab-6')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '6' } }]);
+    expect(said('stop lab-1')).toEqual(reply({ kind: 'hint', testbedId: 1 }));
+  });
+
+  it.each(['release the two', 'release the two of them', 'release the 3'])('%j shows all their bookings, where one press releases them (it looked for a testbed called so)', (typed) => {
+    expect(said(typed)).toEqual(mine());
+  });
+
+  it.each([
+    ['EOD release', '2026-03-02T23:59:00.000Z'],
+    ['tonight release', '2026-03-02T23:59:00.000Z'],
+  ])('%j is done by the end of today, as `release eod` is (it was the hint)', (typed, doneBy) => {
+    expect(said(typed)).toEqual(mine({ doneBy }));
+  });
+
+  it('`gotta go` and `I have to leave` show their bookings, as `I\'m leaving` does', () => {
+    expect(said('gotta go')).toEqual(mine());
+    expect(said('I have to leave')).toEqual(mine());
+  });
+});
+
+describe('a booking kept on', () => {
+  it.each([
+    "don't release lab-1 yet",
+    'dont release lab-1 yet',
+    "don't free lab-1",
+    "lab-1 don't release",
+    'lab-1 not done yet',
+    'not done with lab-1',
+    'not finished with lab-1',
+    'lab-1 extension',
+    'lab-1 extension please',
+    'need an extension on lab-1',
+    'request extension lab-1',
+    'lab-1 still running',
+    'lab-1 needs more time',
+  ])('%j shows Ada her bookings with lab-1 chosen, where Extend is (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it('`lab-1 needs another hour` is an hour more on lab-1', () => {
+    expect(said('lab-1 needs another hour')).toEqual(mine({ testbedId: 1, extendMinutes: 60 }));
+  });
+
+  it('`lab-6 needs more time` of a testbed under maintenance is still its maintenance running longer', () => {
+    expect(said('lab-6 needs more time', 'linus')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_start', values: { testbed_id: '6' } }]);
+  });
+
+  it('in reply to a reminder, in a 1:1 room that is no lab room, `lab-1 not done yet` shows her bookings with lab-1 chosen', () => {
+    const event = {
+      type: 'message' as const,
+      id: 'm',
+      roomId: encodeId('ROOM', '0b6f7e2c-1111-4a4a-9999-0000000000d1'),
+      roomType: 'direct' as const,
+      personId: encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001'),
+      personEmail: heldLabPeople.ada,
+      text: 'lab-1 not done yet',
+      receivedAt: NOW,
+    };
+    const decision = route(event, heldLab);
+    expect(decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision).toEqual(mine({ testbedId: 1 }));
+  });
+});
+
+describe('a place in line, a wrong booking, a testbed asked about', () => {
+  it.each(['in line for lab-3', "I'm in line for lab-3"])('%j is a place in lab-3\'s queue', (typed) => {
+    expect(said(typed)).toEqual(lifecycle('wait', 3));
+  });
+
+  it.each(['cancel wait lab-3', 'drop my place in lab-3'])('%j leaves lab-3\'s queue (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(lifecycle('unwait', 3));
+  });
+
+  it.each(['am I first in line for lab-3', 'am I next in the queue for lab-3'])('%j is lab-3\'s status, whose row says the place', (typed) => {
+    expect(said(typed)).toEqual(status('lab-3'));
+  });
+
+  it('`never mind about lab-3` gives up what one has of it, as `nevermind lab-3` does', () => {
+    expect(said('never mind about lab-3')).toEqual(reply({ kind: 'notNeeded', testbedId: 3 }));
+  });
+
+  it('`booked wrong testbed` shows Ada her bookings, as `I booked the wrong testbed` does', () => {
+    expect(said('booked wrong testbed')).toEqual(mine());
+  });
+
+  it('`lab-5 instead of lab-1` moves her booking of lab-1 to lab-5; of a testbed she does not hold, it moves nothing', () => {
+    expect(said('lab-5 instead of lab-1')).toEqual(reply({ kind: 'switchForm', testbedId: 5, fromId: 1 }));
+    expect(said('lab-5 instead of lab-3')).toEqual(reply({ kind: 'hint' }));
+  });
+
+  it.each(['lab-3 creds', 'how do I log into lab-3', 'can I ssh into lab-3', 'login details for lab-3'])('%j is lab-3\'s status, whose row has its description', (typed) => {
+    expect(said(typed)).toEqual(status('lab-3'));
+  });
+
+  it('`can I get on lab-3` still asks for it', () => {
+    expect(said('can I get on lab-3')).toEqual([{ type: 'registration.started', testbedName: 'lab-3' }]);
+  });
+
+  it.each(['since when does Linus have lab-3', 'lab-3 booked since when', 'lab-3 held since'])('%j is lab-3\'s status, which says since when', (typed) => {
+    expect(said(typed)).toEqual(status('lab-3'));
+  });
+
+  it.each(['lab-3 utilization', 'lab-3 statistics', 'is lab-3 used much', 'when did Linus release lab-3', 'lab-3 report'])('%j is lab-3\'s history', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'history.requested', testbedId: 3 }]);
+  });
+
+  it('`usage stats` is the usage report, `5g report` the 5g one', () => {
+    expect(said('usage stats')).toEqual([{ type: 'report.requested' }]);
+    expect(said('5g report')).toEqual([{ type: 'report.requested', days: 7, label: '5g' }]);
+  });
+});
+
+describe('the lab, the house, a booking typed', () => {
+  it.each(['every testbed', 'full list', 'the list'])('%j is the status of the lab', (typed) => {
+    expect(said(typed)).toEqual(status());
+  });
+
+  it.each(['command list', 'list of commands', 'first time here, what do I do', "it's my first time"])('%j is the help', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'help.requested' }]);
+  });
+
+  it('`how is the lab looking` is the digest', () => {
+    expect(said('how is the lab looking')).toEqual(reply({ kind: 'digest' }));
+  });
+
+  it.each(['anything with 5g', 'something with 5g'])('%j is the status of the 5g testbeds', (typed) => {
+    expect(said(typed)).toEqual(status('5g'));
+  });
+
+  it('`find a free testbed` is the booking form, and `find a free 5g testbed` books by label', () => {
+    expect(said('find a free testbed', 'grace')).toEqual([{ type: 'registration.started' }]);
+    expect(said('find a free 5g testbed', 'grace')).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
+  });
+
+  it('`claiming lab-5` opens the booking form on lab-5', () => {
+    expect(said('claiming lab-5')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it.each(['book lab-5 whole day', 'book lab-5 full day', 'book lab-5 full-day'])('%j runs until the end of today (it was left unread)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'eod' } }]);
+  });
+
+  it('`book lab-5 re customer escalation` has the purpose after `re`', () => {
+    const [event] = said('book lab-5 re customer escalation') as Array<Record<string, unknown>>;
+    expect(event.filled).toEqual({ purpose: 'customer escalation' });
+  });
+});
+
+describe('a testbed that misbehaves, and its maintenance asked about', () => {
+  it.each([
+    'lab-3 flaky',
+    'lab-3 super slow',
+    'lab-3 hung',
+    'lab-3 frozen',
+    'lab-3 stuck',
+    'lab-3 no response',
+    'lab-3 ping fails',
+    'lab-3 times out',
+    'lab-3 crashing',
+    'lab-3 on fire',
+    'lab-3 license expired',
+    'lab-3 cert expired',
+    'lab-3 cable unplugged',
+    'lab-3 link down',
+    'lab-3 no power',
+    'lab-3 has the wrong image',
+    'lab-3 config is messed up',
+    'someone messed up lab-3',
+    'lab-3 is missing the 5g label',
+    'lab-3 label is wrong',
+    'lab-3 description is outdated',
+  ])('%j opens the problem form for lab-3 with what was typed (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(problem(typed));
+  });
+
+  it.each(['report issue lab-3', 'report problem lab-3'])('%j opens the problem form for lab-3 (it was refused as a usage report)', (typed) => {
+    expect(said(typed)).toEqual(problem(typed));
+  });
+
+  it('`report problem` asks which testbed (it was refused as a usage report); `raise an issue for lab-3` is as it was', () => {
+    expect(said('report problem')).toEqual(reply({ kind: 'error', message: expect.stringMatching(/^Which testbed is it\?/) }));
+    expect(said('raise an issue for lab-3')).toEqual(problem('raise an issue for lab-3'));
+  });
+
+  it('`trouble with lab-3` opens the form; `@admin lab-3 is down` and `cc admins lab-3 broken` too, said to the admins', () => {
+    expect(said('trouble with lab-3')).toEqual(reply({ kind: 'problemForm', testbedId: 3 }));
+    expect(said('@admin lab-3 is down')).toEqual(problem('admin lab-3 is down'));
+    expect(said('cc admins lab-3 broken')).toEqual(problem('cc admins lab-3 broken'));
+  });
+
+  it.each(['lab-6 back?', 'lab-6 fixed?', 'lab-6 ready?', 'is lab-6 ready', 'when is lab-6 ready', 'anything wrong with lab-6?'])(
+    '%j asks: the status of lab-6 (`lab-6 back?` was news for the admins)',
+    (typed) => {
+      expect(said(typed, 'grace')).toEqual(status('lab-6'));
+    },
+  );
+
+  it('`lab-6 fixed` and `lab-6 is working now`, said as news, still go to the admins', () => {
+    const news = [{ type: 'admin.formRequested', task: 'maintenance_end', values: { testbed_id: '6' }, news: 'fixed' }];
+    expect(said('lab-6 fixed', 'grace')).toEqual(news);
+    expect(said('lab-6 is working now', 'grace')).toEqual(news);
+  });
+});
+
+describe('a pipeline, the admins, the bot itself', () => {
+  it.each(['CI is hogging lab-3', 'the pipeline is holding lab-3', 'pipeline holds lab-3 since yesterday', 'jenkins has lab-3'])('%j is lab-3\'s status, which names the hold', (typed) => {
+    expect(said(typed)).toEqual(status('lab-3'));
+  });
+
+  it.each(['release the CI hold on lab-3', 'kill the pipeline hold on lab-3'])('%j opens the release form on lab-3 (it looked for a testbed called so)', (typed) => {
+    expect(said(typed, 'grace')).toEqual(released('lab-3'));
+  });
+
+  it.each(['who can approve', 'who runs the lab', 'can an admin help'])('%j names the admins', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'admins.asked' }]);
+  });
+
+  it.each(['change lab-3 description', 'update lab-3 description', "edit lab-3's labels"])('%j is the edit form on lab-3, as typed by an admin', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'admin.formRequested', task: 'testbed_edit', values: { testbed_id: '3' } }]);
+  });
+
+  it.each(['the bot is down', 'bot not working', "why didn't you answer", "you didn't reply", 'no response from bot'])('%j opens the feedback form', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'feedback.started' }]);
+  });
+});
+
+describe('recordings', () => {
+  const lab = heldLab.testbeds ?? [];
+
+  it.each(['end lab-1', 'lab-1 not done yet', 'in line for lab-3', 'CI is hogging lab-3', 'lab-3 booked since when', 'usage stats', 'lab-3 report'])('%j is kept as typed: lab words only', (typed) => {
+    expect(isCommandText(typed, lab)).toBe(true);
+  });
+
+  it.each([
+    'when did Linus release lab-3',
+    'since when does Linus have lab-3',
+    'pipeline holds lab-3 since Zebrafalcon',
+    'end booking lab-1 for Zebrafalcon',
+    'it would be nice to book ahead Zebrafalcon',
+    'please add a calendar view',
+  ])(
+    '%j is blanked: it names somebody, or holds words the bot did not read',
+    (typed) => {
+      expect(isCommandText(typed, lab)).toBe(false);
+    },
+  );
+});
