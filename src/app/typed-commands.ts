@@ -206,6 +206,13 @@ function withoutEmoji(text: string): string {
 function withoutMarkup(text: string): string {
   const marked = /^(`{1,3}|\*{1,2}|_{1,2}|~{2})(\S(?:.*\S)?)\1$/.exec(text);
   if (marked !== null) return marked[2];
+  // `book *lab-3*`, `book <lab-3>`: one word marked that looks like a testbed's name (a digit or a dash in it), the word. (A purpose's
+  // `**crash**` keeps its marks, and `status <label>`, copied from a help line, its brackets.)
+  const words = text.replace(
+    /(?<=^|\s)(`|\*{1,2}|_{1,2})([^\s*_`]{0,40}[\d-][^\s*_`]{0,40})\1(?=[\s?!.,;:]|$)|(?<=^|\s)<([^\s<>]{0,40}[\d-][^\s<>]{0,40})>(?=[\s?!.,;:]|$)/g,
+    (_, __, inner?: string, angled?: string) => inner ?? angled ?? '',
+  );
+  if (words !== text) return words;
   // `*release lab-3`, `release lab-3*`: one star on a side marks a correction of the message before.
   const star = text.indexOf('*');
   if (star === -1 || star !== text.lastIndexOf('*')) return text;
@@ -297,7 +304,7 @@ export function statusArgument(command: string): { label: string } | 'invalid' |
  * Here and below an apostrophe may be the straight one, the curly one phones type (`what’s`), or none.
  */
 export const FREE_NOW =
-  /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:(?:a\s+)?list(?:\s+of)?|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
+  /^(?:(?:can\s+you\s+)?find\s+me\s+(?:something|anything|one)\s+(?=free|available)|(?:what(?:['’]?s|\s+is)|which(?:\s+testbeds?|\s+ones?)?(?:\s+(?:is|are))?|what\s+(?:testbeds?|ones?)\s+(?:is|are)|is\s+(?:anything|any(?:\s+testbed|one)?|there\s+(?:anything|a\s+testbed|one|an?|any))|are\s+(?:any|there\s+any)(?:\s+testbeds?)?|(?:(?:has|have)\s+)?any(?:one|body)\s+got\s+(?:an?|any)|does\s+any(?:one|body)\s+have\s+(?:an?|any)|(?:(?:a\s+)?list(?:\s+of)?|show)(?:\s+me)?(?:\s+(?:the|all))?|anything|something|any(?:one|body|1)|any(?:\s+testbeds?)?|(?:the\s+)?testbeds(?:\s+(?:that|which)\s+are)?)\s+)?(?:free|available)(?:\s+(?:testbeds?|ones?))?(?:\s+(?:now|right\s+now|today))?$/i;
 /** `10 min`, `2h`, `3 hours`: a short length in digits, as chat types it. */
 export const DIGIT_LENGTH = String.raw`\d{1,3}\s*(?:h|hrs?|hours?|min(?:ute)?s?|m)`;
 /** `an hour`, `half an hour`, or a length in digits. */

@@ -101,6 +101,8 @@ function withoutHedges(words: string): string {
 const EVERYDAY_TIMES: ReadonlyArray<[RegExp, string]> = [
   // `another half hour` reaches here as `1 half hour`.
   [/^(?:a\s+|1\s+)?half\s+(?:an\s+)?hour$/i, '30 min'],
+  [/^(?:a\s+|1\s+)?quarter\s+(?:of\s+)?(?:an\s+)?hour$/i, '15 min'],
+  [/^eom$/i, 'the end of the month'],
   [/^(?:an?|one|1)\s+(?:hour\s+and\s+a\s+half|and\s+a\s+half\s+hours?)$/i, '90 min'],
   // Half a working day.
   [/^(?:a\s+|1\s+)?half(?:\s+a)?[\s-]+day$/i, '4 hours'],
@@ -137,7 +139,10 @@ function withHalf(typed: string): string {
 
 function everydayTime(typed: string): string {
   // `this afternoon`, `this evening`: today's.
-  const words = withHalf(typed).replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ');
+  // (`until the morning`, `till late afternoon`, `early evening`: the part of the day as said alone.)
+  const words = withHalf(typed)
+    .replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ')
+    .replace(/(^|\s)(?<!\bin\s)(?:the|early|late)\s+(?=(?:morning|afternoon|evening)$)/i, '$1');
   for (const [pattern, replacement] of EVERYDAY_TIMES) if (pattern.test(words)) return words.replace(pattern, replacement).trim();
   return words;
 }

@@ -88,7 +88,7 @@ describe('a booking kept on', () => {
     expect(said('lab-6 needs more time', 'linus')).toEqual([{ type: 'admin.formRequested', task: 'maintenance_start', values: { testbed_id: '6' } }]);
   });
 
-  it('in reply to a reminder, in a 1:1 room that is no lab room, `lab-1 not done yet` shows her bookings with lab-1 chosen', () => {
+  const inDirect = (text: string) => {
     const event = {
       type: 'message' as const,
       id: 'm',
@@ -96,11 +96,23 @@ describe('a booking kept on', () => {
       roomType: 'direct' as const,
       personId: encodeId('PEOPLE', '0b6f7e2c-2222-4a4a-9999-000000000001'),
       personEmail: heldLabPeople.ada,
-      text: 'lab-1 not done yet',
+      text,
       receivedAt: NOW,
     };
     const decision = route(event, heldLab);
-    expect(decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision).toEqual(mine({ testbedId: 1 }));
+    return decision.kind === 'dispatch' ? decision.targets.map((target) => target.event) : decision;
+  };
+
+  it('in reply to a reminder, in a 1:1 room that is no lab room, `lab-1 not done yet` shows her bookings with lab-1 chosen', () => {
+    expect(inDirect('lab-1 not done yet')).toEqual(mine({ testbedId: 1 }));
+  });
+
+  it.each(['still need', 'using it', 'almost', 'nearly', 'go ahead release'])('%j, answered to a reminder there, shows her bookings (it said the bot answers elsewhere)', (typed) => {
+    expect(inDirect(typed)).toEqual(mine());
+  });
+
+  it('`in use` alone in a lab room stays the hint: it may answer a colleague', () => {
+    expect(said('in use')).toEqual(reply({ kind: 'hint' }));
   });
 });
 
@@ -174,6 +186,24 @@ describe('the lab, the house, a booking typed', () => {
     expect(said('find a free 5g testbed', 'grace')).toEqual([{ type: 'registration.started', testbedName: '5g' }]);
   });
 
+  it.each(['what testbeds are free', 'what testbeds are free now', 'what testbeds can I use', "what's bookable", 'anything bookable?'])('%j is what is free (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(status('free'));
+  });
+
+  it('`status **5g**`, the label in bold, is the status of the 5g testbeds (it was refused as no label)', () => {
+    expect(said('status **5g**')).toEqual(status('5g'));
+  });
+
+  it.each(['book *lab-5*', 'book _lab-5_', 'book <lab-5>', 'book `lab-5`'])('%j opens the booking form on lab-5 (it looked for a testbed called so, marks and all)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it('`book **lab-5** for the *soak*` keeps the purpose as typed; `status <label>` and `*release lab-1`, a correction, are as they were', () => {
+    expect(said('book **lab-5** for the *soak*')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { purpose: 'the *soak*' } }]);
+    expect(said('status <label>')).toEqual(reply({ kind: 'error', message: expect.stringMatching(/^Type status to see every testbed/) }));
+    expect(said('*release lab-1')).toEqual(released('lab-1'));
+  });
+
   it('`claiming lab-5` opens the booking form on lab-5', () => {
     expect(said('claiming lab-5')).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
   });
@@ -185,6 +215,23 @@ describe('the lab, the house, a booking typed', () => {
   it('`book lab-5 re customer escalation` has the purpose after `re`', () => {
     const [event] = said('book lab-5 re customer escalation') as Array<Record<string, unknown>>;
     expect(event.filled).toEqual({ purpose: 'customer escalation' });
+  });
+});
+
+describe('times as people say them', () => {
+  const bookedUntil = (date: string, time: string) => [{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: date, release_time: time } }];
+
+  it.each([
+    ['book lab-5 until the morning', '2026-03-03', '09:00'],
+    ['book lab-5 till the afternoon', '2026-03-02', '17:00'],
+    ['book lab-5 till late afternoon', '2026-03-02', '17:00'],
+    ['book lab-5 till early evening', '2026-03-02', '18:00'],
+    ['book lab-5 until the evening', '2026-03-02', '18:00'],
+    ['book lab-5 until eom', '2026-03-31', '23:59'],
+    ['book lab-5 quarter of an hour', '2026-03-02', '10:15'],
+    ['book lab-5 for a quarter hour', '2026-03-02', '10:15'],
+  ])('%j said at ten on Monday ends %s %s (it was left unread)', (typed, date, time) => {
+    expect(said(typed)).toEqual(bookedUntil(date, time));
   });
 });
 
