@@ -486,8 +486,8 @@ const DUE_TODAY =
  * short name (`sun`, `sat`), `17h` (seventeen hours, or 17:00?).
  */
 const NO_BARE_TIME = /^(?:(?:\+\s*)?\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:after\s+)?(?:lunch|breakfast|dinner)|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:1[3-9]|2[0-3])\s*h)$/i;
-/** `I'll release it now`, `I'm releasing lab-3 shortly`: release (group 1, the testbed or `it`). */
-const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
+/** `I'll release it now`, `I'm releasing lab-3 shortly`, `I'm going to release lab-3`: release (group 1, the testbed or `it`). */
+const WILL_RELEASE = /^(?:i(?:['’]?ll|\s+will)\s+release|i(?:['’]?m|\s+am)\s+releasing|(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+to|about\s+to)\s+release)\s+(\S[\s\S]*?)(?:\s+(?:now|soon|shortly|right\s+away|in\s+a\s+(?:minute|moment|bit|sec(?:ond)?)))?$/i;
 
 /**
  * `remind me tomorrow`, `remind me again this afternoon`, `remind me at 4pm`, `remind me tomorrow about lab-1`: until then (group 1,

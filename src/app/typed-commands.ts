@@ -112,7 +112,7 @@ export function withSubjectFor(command: string, name: string | undefined): strin
 
 /** `thanks`, `thank you!`, `thx`, `cheers`, `ty`, `thanks for the reminder`: a short answer, and nothing else. */
 export const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|tysm|tyvm|ta|cheers|many\s+thanks|much\s+appreciated)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done|you['’]?re\s+the\s+best|you\s+rock|(?:i\s+)?love\s+(?:this|you|it|this\s+bot)(?:[,!.]?\s+bot)?)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant)[,!.]?\s+)?(?:(?:thanks?(?:\s+(?:you|a\s+lot|so\s+much))*|thank\s+you(?:\s+(?:very\s+much|so\s+much))?|thx|ty|tysm|tyvm|ta|cheers|many\s+thanks|much\s+appreciated|much\s+obliged|kthx)(?:[,!.]?\s+(?:bot|testbed(?:\s+bot)?|buddy|mate|bye))?|(?:good|nice|great)\s+(?:bot|job)|well\s+done|you['’]?re\s+the\s+best|you\s+rock|(?:i\s+)?love\s+(?:this|you|it|this\s+bot)(?:[,!.]?\s+bot)?)(?:\s+for\s+(?:the|your|this)\s+(?:reminder|heads[\s-]?up|ping|help|info|update|message|note|notice))?$/i;
 
 /** Typed in a 1:1 room that is not approved, only these reach a flow (each checks the person's profile). */
 export const DIRECT_TEXT_COMMANDS: ReadonlySet<string> = new Set(['admin']);
@@ -179,11 +179,11 @@ function withoutFlags(text: string): string {
     .replace(/(^|\s)--(for|until|till|purpose|reason|all|free|mine|label)(\s*=\s*(?=\S)|(?=\s|$))/gi, (_option: string, lead: string, word: string, equals: string) => `${lead}${word.toLowerCase()}${equals === '' ? '' : ' '}`);
 }
 
-/** Commands typed short, as the first word: `stat`, `rel lab-3`, `rls lab-3`, `bk lab-3`. */
-const SHORT_COMMANDS: Readonly<Record<string, string>> = { stat: 'status', rel: 'release', rls: 'release', bk: 'book' };
+/** Commands typed short, as the first word: `stat`, `rel lab-3`, `rls lab-3`, `bk lab-3`, `reg lab-3`, `rsv lab-3`. */
+const SHORT_COMMANDS: Readonly<Record<string, string>> = { stat: 'status', rel: 'release', rls: 'release', bk: 'book', reg: 'register', rsv: 'reserve' };
 
 function withShortCommand(text: string): string {
-  return text.replace(/^(stat|rel|rls|bk)(?=\s|$)/i, (word) => SHORT_COMMANDS[word.toLowerCase()] ?? word);
+  return text.replace(/^(stat|rel|rls|bk|reg|rsv)(?=\s|$)/i, (word) => SHORT_COMMANDS[word.toLowerCase()] ?? word);
 }
 
 /** Courtesy and nothing else (`please`, `pls`, `now`). */
@@ -224,7 +224,7 @@ function withoutMarkup(text: string): string {
  * of the words a question about the lab is asked with (`waht is free`, `anythign free`, `my bookigns`).
  */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
-  avail: 'available', gonna: 'going to', wanna: 'want to', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
+  avail: 'available', gonna: 'going to', ima: "I'm going to", wanna: 'want to', b4: 'before', dun: 'done', finishd: 'finished', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for', "'til": 'till', '’til': 'till', weds: 'wednesday',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
@@ -243,8 +243,12 @@ const TIME_SPELLING = new RegExp(`(?<=^|\\s)(${Object.keys(TIME_SPELLINGS).join(
  * of a name such as `tmr-1`).
  */
 function withTimeSpellings(text: string): string {
-  // (`4 me`: for me, not four o'clock.)
-  return text.replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word).replace(/(?<=\s)4(?=\s+(?:me|you|us)(?:$|[\s,.!?]))/gi, 'for');
+  // (`4 me`: for me, not four o'clock; `done w lab-3`: with; `I'll b done at 5`: be.)
+  return text
+    .replace(TIME_SPELLING, (word) => TIME_SPELLINGS[word.toLowerCase()] ?? word)
+    .replace(/(?<=\s)4(?=\s+(?:me|you|us)(?:$|[\s,.!?]))/gi, 'for')
+    .replace(/(?<=\b(?:done|finished|through)\s)w(?=\s)/gi, 'with')
+    .replace(/(?<=(?:^|\b(?:i['’]?ll|will|should|to)\s))b(?=\s+(?:done|finished|back|free)\b)/gi, 'be');
 }
 
 /**
@@ -615,7 +619,7 @@ export function readTypedPurpose<T extends Pick<TestbedRecord, 'testbed_name'>>(
  * 2: the testbed and group 3 the time, of `lab-3 will be free at 5pm` (or `lab-3 is yours in 10`).
  */
 const DONE_BY =
-  /^(?:(?:release|releasing|finishing|(?:i(?:['’]?ll|\s+will)|will)\s+release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i\s+)?should\s+be\s+(?:done|finished|through)(?:\s+with)?|(?:i(?:['’]?m|\s+am)\s+)?wrapping\s+up(?:\s+(?:with|on))?|free(?:\s+up)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+(?:all\s+)?yours|(?:is\s+)?done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
+  /^(?:(?:release|releasing|finishing|(?:i(?:['’]?ll|\s+will)|will|(?:i(?:['’]?m|\s+am)\s+)?(?:going|about)\s+to)\s+release|i(?:['’]?ll|\s+will)\s+(?:be\s+)?(?:done|finished|finishing|through|free(?:\s+(?:it|this|that))?(?:\s+up)?|give\s+back|hand\s+back|return|off|out\s+of)(?:\s+with)?|(?:i\s+)?should\s+be\s+(?:done|finished|through)(?:\s+with)?|(?:i(?:['’]?m|\s+am)\s+)?wrapping\s+up(?:\s+(?:with|on))?|free(?:\s+up)?|(?:i(?:['’]?ll|\s+will)\s+be\s+)?out\s+of)\s+(\S[\s\S]*)|(\S[\s\S]*?)\s+(?:(?:will|should)\s+be\s+(?:free|back|available|released|done|yours)|is\s+(?:all\s+)?yours|(?:is\s+)?done)\s+((?:at|by|around|in|before)\s+\S[\s\S]*))$/i;
 /** Where a time may start in the words after the command: ` at `, ` by `, ` around `, ` in `, ` before `, ` after ` (or at the very start). */
 const TIME_WORD = /(?:^|\s+)(at|by|around|in|before|after)\s+(?=\S)/gi;
 

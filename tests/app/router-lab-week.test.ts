@@ -218,6 +218,32 @@ describe('the lab, the house, a booking typed', () => {
   });
 });
 
+describe('chat shorthand', () => {
+  it.each(["I'm going to release lab-1", 'going to release lab-1', 'gonna release lab-1', 'ima release lab-1', "I'm about to release lab-1", 'im done w lab-1', 'dun with lab-1', 'finishd with lab-1'])(
+    '%j opens the release form on lab-1 (it was the hint, or a testbed called *w lab-1*)',
+    (typed) => {
+      expect(said(typed)).toEqual(released('lab-1'));
+    },
+  );
+
+  it('`I\'m going to release lab-1 at 5` and `i\'ll b done at 5` are done by five', () => {
+    expect(said("I'm going to release lab-1 at 5")).toEqual(mine({ testbedId: 1, doneBy: '2026-03-02T17:00:00.000Z' }));
+    expect(said("i'll b done at 5")).toEqual(mine({ doneBy: '2026-03-02T17:00:00.000Z' }));
+  });
+
+  it.each(['reg lab-5', 'rsv lab-5'])('%j opens the booking form on lab-5, as `bk lab-5` does', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'registration.started', testbedName: 'lab-5' }]);
+  });
+
+  it('`book lab-5 b4 5` is until five (`b4` was the purpose)', () => {
+    expect(said('book lab-5 b4 5')).toEqual([{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: '2026-03-02', release_time: '17:00' } }]);
+  });
+
+  it.each(['kthx', 'thx bye', 'much obliged'])('%j is a thank-you', (typed) => {
+    expect(said(typed)).toEqual(reply({ kind: 'thanks' }));
+  });
+});
+
 describe('times as people say them', () => {
   const bookedUntil = (date: string, time: string) => [{ type: 'registration.started', testbedName: 'lab-5', filled: { release_choice: 'custom', release_date: date, release_time: time } }];
 
