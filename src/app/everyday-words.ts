@@ -104,12 +104,12 @@ const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
 
 /**
- * `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`: release it (the group that matched, a testbed's name: `drop it`
+ * `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`, `back to pool lab-3`: release it (the group that matched, a testbed's name: `drop it`
  * and `let it go` may mean the conversation, and `put lab-3 back` an admin's return to service). `take lab-3 back` and `have lab-3 back`
  * are not among them: with `I want to` before them (read away as courtesy) they ask for it.
  */
 const TAKE_BACK =
-  /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+the\s+pool\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+(?:the\s+)?pool\s+(\S[\s\S]{0,80}?))$/i;
 /** `stepping out for an hour`, `brb`, `at lunch`, `in a meeting`: away for a while, not for the day. */
 const AWAY =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:stepping|popping|heading|going|nipping)\s+out(?:\s+for\s+(?:(?:an?\s+|the\s+)?(?:hour|bit|while|moment|minute|sec|second|lunch|coffee|meeting|call)|a\s+few\s+(?:minutes|mins)|\d{1,3}\s*(?:m|mins?|minutes|h|hours?)))?|(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+(?:to|for)\s+|off\s+to\s+|at\s+|out\s+(?:for|to)\s+)(?:lunch|a\s+meeting|coffee)|brb|be\s+right\s+back|back\s+in\s+\S+(?:\s+\S+)?|(?:i(?:['’]?m|\s+am)\s+)?in\s+a\s+meeting)$/i;
@@ -183,8 +183,8 @@ const HELD_LONG =
 /** `bye`, `see you tomorrow`: words on the way out, which say nothing alone (a thanks) but may come before a release. */
 const FAREWELL = /^(?:bye|good-?bye|bye\s+all|cya|see\s+(?:you|ya)(?:\s+(?:tomorrow|later|all))?|good\s*night|night\s+all)$/i;
 /**
- * `where is lab-3 located`, `lab-3 ip address`, `password for lab-3`, `lab-3 creds`, `how do I log into lab-3`, `can I ssh into lab-3`, `who maintains lab-3`, `who is responsible
- * for lab-3`: as `who has lab-3` (the group that matched), whose row has its description, where a lab keeps such things.
+ * `where is lab-3 located`, `lab-3 ip address`, `password for lab-3`, `lab-3 creds`, `how do I log into lab-3`, `can I ssh into lab-3`,
+ * `who maintains lab-3`, `who is responsible for lab-3`: as `who has lab-3` (the group that matched), whose row has its description, where a lab keeps such things.
  */
 const ACCESS_ASKED =
   /^(?:where\s+is\s+(\S[\s\S]{0,80}?)\s+(?:located|physically|racked)|what\s+(?:rack|room|building|shelf)\s+is\s+(\S[\s\S]{0,80}?)\s+in|(\S[\s\S]{0,80}?)['’]?s?\s+(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|creds|login(?:\s+details)?|password|location|rack|address)|(?:what(?:['’]?s|\s+is)\s+)?(?:the\s+)?(?:ip(?:\s+address)?|console(?:\s+port)?|credentials|creds|login(?:\s+details)?|password|location|rack|address)\s+(?:of|for|on)\s+(\S[\s\S]{0,80}?)|(?:how\s+(?:do|can)\s+(?:i|we)\s+(?:connect|log\s*in|log|ssh|get)|(?:can|could)\s+(?:i|we)\s+ssh)\s+(?:to|into|in\s+to|on)\s+(\S[\s\S]{0,80}?)|who\s+(?:maintains|looks\s+after|manages|administers|is\s+responsible\s+for|is\s+the\s+(?:owner|maintainer|contact)\s+(?:of|for))\s+(\S[\s\S]{0,80}?)|(?:the\s+)?(?:contact|maintainer)\s+(?:for|of)\s+(\S[\s\S]{0,80}?)|who\s+do\s+i\s+(?:talk|speak)\s+to\s+about\s+(\S[\s\S]{0,80}?))$/i;
@@ -318,15 +318,18 @@ const BOOKING_MOVED_TO = /^move\s+my\s+(?:booking|reservation)\s+(?:on|of|for)\s
 /** `i finish lab-3`, `i am finish with lab-3`, `lab-3 i finish`, `lab-3 is finish`: release it (group 1 or 2). */
 const FINISH_SAID = /^(?:i\s+(?:am\s+|['’]m\s+)?finish(?:ed)?(?:\s+(?:with|on))?\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:i\s+)?(?:is\s+|am\s+)?finish)$/i;
 /**
- * `end lab-3`, `end my booking on lab-3`, `stop using lab-3`, `got off lab-3`, `logged off lab-3`, `lab-3 freed`, `back to pool lab-3`,
- * `tests done on lab-3`, `testing complete lab-3`: release it (the group that matched).
+ * `end lab-3`, `end my booking on lab-3`, `stop using lab-3`, `got off lab-3`, `logged off lab-3`, `tests done on lab-3`, `testing
+ * complete lab-3`: release it (the group that matched).
  */
 const RELEASE_SAID_SHORT =
-  /^(?:end\s+(?:(?:my|the)\s+)?(?:(?:booking|reservation)\s+(?:on\s+|of\s+|for\s+)?)?(\S[\s\S]{0,80}?)|stop\s+using\s+(\S[\s\S]{0,80}?)|(?:i(?:['’]?m|\s+am|\s+have|['’]ve)?\s+)?(?:got|logged|logging|signed|signing)\s+(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:is\s+)?freed(?:\s+up)?|back\s+to\s+pool\s+(\S[\s\S]{0,80}?)|(?:(?:my|the)\s+)?(?:tests?|testing|runs?)\s+(?:(?:is|are)\s+)?(?:done|finished|complete|completed|over)\s+(?:on\s+|with\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:tests?|testing)\s+(?:done|finished|complete|completed))$/i;
+  /^(?:end\s+(?:(?:my|the)\s+)?(?:(?:booking|reservation)\s+(?:on\s+|of\s+|for\s+)?)?(\S[\s\S]{0,80}?)|stop\s+using\s+(\S[\s\S]{0,80}?)|(?:i(?:['’]?m|\s+am|\s+have|['’]ve)?\s+)?(?:got|logged|logging|signed|signing)\s+(?:off|out\s+of)\s+(\S[\s\S]{0,80}?)|(?:(?:my|the)\s+)?(?:tests?|testing|runs?)\s+(?:(?:is|are)\s+)?(?:done|finished|complete|completed|over)\s+(?:on\s+|with\s+)?(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+(?:tests?|testing)\s+(?:done|finished|complete|completed))$/i;
 /** `lab-3 extension please`, `request extension lab-3`, `lab-3 still running`: their bookings, lab-3 chosen (group 1 or 2). */
 const EXTENSION_NAMED =
   /^(?:(\S[\s\S]{0,80}?)\s+(?:extension|(?:is\s+)?still\s+running)|request(?:ing)?\s+(?:an?\s+)?extension\s+(?!(?:on|for|of)\s)(\S[\s\S]{0,80}?))(?:\s+please)?$/i;
-/** `don't release lab-3 yet`, `don't free lab-3`, `lab-3 don't release`, `lab-3 not done yet`, `not done with lab-3`: keep it (the group that matched). */
+/**
+ * `don't release lab-3 yet`, `don't free lab-3`, `lab-3 don't release`, `lab-3 not done yet`, `not done with lab-3`: keep it (the group
+ * that matched).
+ */
 const NOT_RELEASED_YET =
   /^(?:(?:don['’]?t|do\s+not)\s+(?:release|free)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)[,:]?\s+(?:don['’]?t|do\s+not)\s+release(?:\s+it)?|(\S[\s\S]{0,80}?)\s+(?:is\s+)?not\s+(?:done|finished)|(?:i(?:['’]?m|\s+am)\s+)?not\s+(?:done|finished)\s+(?:with|on)\s+(\S[\s\S]{0,80}?))(?:\s+yet)?$/i;
 /** `in line for lab-3`, `I'm in line for lab-3`: a place in its queue (group 1). */
@@ -1236,12 +1239,12 @@ const BUMPED = /^bump(?:\s+up)?\s+((?:my\s+(?:booking|reservation|testbed)|it|th
 const RELEASE_MINE =
   /^(?:(?:i(?:['’]ll|\s+will)\s+|will\s+)release(?:\s+it)?|(?:release|delete|end|stop|finish|close|remove|drop)\s+my\s+(?:booking|reservation|testbed)|all\s+done|(?:(?:i(?:['’]?m|\s+am)|we(?:['’]?re|\s+are))\s+)?(?:all\s+)?(?:done|finished)\s+(?:here|done|and\s+dusted)|(?:i(?:['’]?m|\s+am)\s+)?all\s+finished|(?:i(?:['’]?m|\s+am)\s+)?(?:done|finished)[,.!]?\s+(?:please\s+)?release\s+it|releasing(?:\s+it)?(?:\s+now)?|(?:(?:sorry|oops)[,!]?\s+)?(?:i\s+)?forgot\s+to\s+release(?:\s+it)?(?:[,!]?\s+sorry)?|(?:you\s+)?can\s+release(?:\s+it)?(?:\s+now)?|(?:yes[,!]?\s+)?go\s+ahead(?:\s+and)?\s+release(?:\s+it)?)$/i;
 /**
- * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `give
+ * `set lab-3 free`, `set lab-3 to free`, `lab-3 -> free`, `mark lab-3 as available`, `lab-3 done`, `lab-3 is finished now`, `lab-3 freed`, `give
  * lab-3 back`, `free lab-3 up`, `anyone want lab-3?`, `lab-3 is free if anyone wants it`, `cancel the lab-3 booking`: release lab-3
  * (the group that matched), when it names a testbed (or `it`).
  */
 const RELEASE_SAID =
-  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s*(?:->|→|=)\s*(?:free|available|released)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
+  /^(?:(?:set|mark|make)\s+(\S[\s\S]*?)\s+(?:as\s+|to\s+)?(?:free|available|released|done)|(\S[\s\S]*?)\s*(?:->|→|=)\s*(?:free|available|released)|(\S[\s\S]*?)\s+(?:(?:is\s+)?(?:done|finished|released|returned|freed(?:\s+up)?)(?:\s+now)?|is\s+(?:free\s+now|now\s+free|all\s+yours|(?:now\s+)?up\s+for\s+grabs)|up\s+for\s+grabs|(?:is\s+)?(?:no\s+longer|not)\s+(?:needed|in\s+use)(?:\s+any\s*more)?|is\s+free\s+if\s+(?:any(?:one|body)|some(?:one|body))\s+(?:wants|needs)\s+it|can\s+be\s+released|can\s+go(?:\s+back)?|(?:is\s+)?back\s+(?:in|to)\s+the\s+pool)|(?:give|hand)\s+(\S[\s\S]*?)\s+back|free\s+(\S[\s\S]*?)\s+up|(?:does\s+)?(?:any(?:one|body)|some(?:one|body))\s+want\s+(\S[\s\S]*?)|cancel\s+(?:the\s+|my\s+)?(\S[\s\S]*?)\s+(?:booking|reservation))$/i;
 /** `mark lab-3 as mine`, `set lab-3 to in use`, `set lab-3 busy`: a booking of lab-3 (group 1), said as a board is marked. */
 const CLAIMED_AS = /^(?:set|mark)\s+(\S[\s\S]{0,80}?)\s+(?:as\s+|to\s+)?(?:mine|in[\s-]use|busy|taken|booked|reserved|occupied)$/i;
 /** `lab-3 anyone?`, `lab-3 free to use?`, `lab-3 ok to use?`: whether somebody holds lab-3 (group 1). */
@@ -1507,7 +1510,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   const inLine = wordsAround(IN_LINE_FOR, command);
   if (inLine !== undefined && namesWaited(testbeds, inLine)) return `wait ${inLine}`;
   const timeThen = TIME_THEN_RELEASE.exec(command);
-  if (timeThen !== null && (timeThen[2] === undefined || namesOne(testbeds, timeThen[2].trim()))) return ['release', timeThen[2]?.trim(), timeThen[1]].filter((part) => part !== undefined).join(' ');
+  const timeThenName = timeThen?.[2]?.trim();
+  if (timeThen !== null && (timeThenName === undefined || namesOne(testbeds, timeThenName))) return ['release', timeThenName, timeThen[1]].filter((part) => part !== undefined).join(' ');
   const withLabel = WITH_LABEL_ASKED.exec(command)?.[1];
   if (withLabel !== undefined && labelCarried(testbeds, withLabel) && !namesOne(testbeds, withLabel)) return `status ${withLabel}`;
   const usedOf = wordsAround(USE_OF, command);

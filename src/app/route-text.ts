@@ -139,16 +139,15 @@ const PROBLEM_SAID = [
   /^(\S[\s\S]*?)\s+(?:shows?|is\s+shown|says)\s+(?:as\s+)?(?:free|available|busy|in\s+use|taken|booked)\s+but\s+\S[\s\S]*$/i,
   /^(\S[\s\S]*?)\s+is\s+actually\s+(?:in\s+use|free|busy|taken|being\s+used|booked)(?:[\s,.:;!-][\s\S]*)?$/i,
   /^(?:some(?:one|body)|\S+(?:\s+\S+)?)\s+is\s+using\s+(\S[\s\S]*?)\s+without\s+(?:a\s+)?(?:booking|reservation|booking\s+it)$/i,
-  // `someone unplugged lab-3`, `somebody rebooted lab-3`: done to it by nobody named.
-  /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+(?:unplugged|rebooted|restarted|reset|power[\s-]*cycled|re-?imaged|turned\s+off|switched\s+off|broke|moved|rewired|recabled)\s+(\S[\s\S]{0,80}?)$/i,
+  // `someone unplugged lab-3`, `somebody rebooted lab-3`, `someone messed up lab-3`: done to it by nobody named.
+  /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+(?:unplugged|rebooted|restarted|reset|power[\s-]*cycled|re-?imaged|turned\s+off|switched\s+off|broke|moved|rewired|recabled|messed\s+(?:up|with))\s+(\S[\s\S]{0,80}?)$/i,
   // `lab-3 not responding`, `lab-3 unreachable`, `lab-3 offline`, `lab-3 broken`, `lab-3 issue` (the verb left out, as typed in a hurry).
   /^(\S[\s\S]*?)\s+(?:not\s+(?:working|responding|reachable|booting)|unreachable|unresponsive|offline|broken|dead|faulty|bricked|(?:an?\s+)?(?:issue|bug|problem|fault))(?:[\s,.:;!-][\s\S]*)?$/i,
-  // `lab-3 flaky`, `lab-3 hung`, `lab-3 times out`, `lab-3 license expired`, `lab-3 link down`, `lab-3 wrong image`: the same, in other words.
+  // `lab-3 flaky`, `lab-3 hung`, `lab-3 times out`, `lab-3 license expired`, `lab-3 link down`, `lab-3 wrong image`: the same, in other
+  // words, with nothing after them (`lab-3 stuck` may go on otherwise: `lab-3 stuck with me until friday`).
   /^(\S[\s\S]{0,80}?)\s+(?:(?:super|very|really|so)\s+)?(?:flaky|slow|laggy|hung|hanging|frozen|freezing|stuck|crashing|acting\s+(?:up|weird|strange|funny)|no\s+(?:response|power|network|link|console)|(?:ping|login|ssh)\s+(?:fails|failing|failed|not\s+working)|time(?:s|d)?\s*out|timing\s+out|(?:is\s+)?on\s+fire|smoking|(?:license|licence|cert(?:ificate)?)\s+(?:has\s+)?expired|(?:cable|power\s+cable)\s+(?:is\s+)?unplugged|(?:link|port|interface|uplink)s?\s+(?:is\s+|are\s+)?down|(?:has\s+)?(?:the\s+)?wrong\s+(?:version|image|build|firmware|software)|(?:config|configuration)\s+(?:is\s+)?(?:messed\s+up|broken|wrong|corrupted)|is\s+a\s+mess)$/i,
   // `lab-3 label is wrong`, `lab-3 is missing the 5g label`, `lab-3 has the wrong name`: what the lab shows of it is not so.
   /^(\S[\s\S]{0,80}?)(?:['’]s)?\s+(?:(?:label|labels|tags?|name|description)\s+(?:is|are)\s+(?:wrong|incorrect|outdated|out\s+of\s+date|missing)|(?:has|shows)\s+the\s+wrong\s+(?:name|labels?|tags?|description)|is\s+missing\s+(?:the\s+|a\s+)?\S+\s+(?:label|tag)|should\s+have\s+(?:the\s+|a\s+)?\S+\s+(?:label|tag))$/i,
-  // `someone messed up lab-3`.
-  /^(?:some(?:one|body)|(?:some|a)\s+(?:person|colleague))\s+messed\s+(?:up|with)\s+(\S[\s\S]{0,80}?)$/i,
 ];
 /** `can't reach lab-3`, `cannot connect to lab-3`, `unable to log in to lab-3`: the name after (group 1). */
 const CANNOT_REACH =
@@ -586,7 +585,8 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // (`it's fixed`, `it will be back on friday`: of the testbed asked about, or noticed, lately.)
   const admin = adminTask(command, ctx.testbeds ?? []) ?? (recent === undefined ? null : adminTask(withSubjectFor(command, recent.testbed_name), ctx.testbeds ?? []));
   // (`lab-6 back?`, `lab-6 fixed?`: asked, not news; its status says whether.)
-  if (admin?.news === 'fixed' && admin.words !== undefined && /\?\s*$/.test(event.text)) return statusOf(event, admin.words.slice(0, MAX_TYPED_NAME));
+  const asked = /\?\s*$/.test(event.text);
+  if (admin?.news === 'fixed' && admin.words !== undefined && asked) return statusOf(event, admin.words.slice(0, MAX_TYPED_NAME));
   if (admin) return adminRoute(event, admin, ctx);
   // `when will a testbed be free`, `which testbed frees up first`: none in particular (what is free, or which is due back first).
   if (nextFreeAsked(command, ctx.testbeds ?? [])) return one('conversation', event, { type: 'status.requested', label: 'free' });
@@ -652,7 +652,9 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `lab-3 needs more time`, `lab-3 needs another hour` from its holder (under maintenance it is the admins', above): as `extend lab-3 …`.
   const needsMore = NEEDS_MORE.exec(command);
   const needing = needsMore === null ? undefined : findByTypedName(ctx.testbeds ?? [], needsMore[1].trim());
-  if (needsMore && needing !== undefined && 'found' in needing && heldBy(needing.found, event.personEmail)) return extendRoute(event, readTypedExtend(`${needsMore[1].trim()} ${needsMore[2] ?? ''}`.trim(), ctx.testbeds ?? []), ctx);
+  if (needsMore && needing !== undefined && 'found' in needing && heldBy(needing.found, event.personEmail)) {
+    return extendRoute(event, readTypedExtend(`${needsMore[1].trim()} ${needsMore[2] ?? ''}`.trim(), ctx.testbeds ?? []), ctx);
+  }
   // `extend lab-3`, `extend 2h`: their bookings, where the Extend buttons are (lab-3 chosen, when it names a testbed).
   const extend = EXTEND_NAMED.exec(command);
   if (extend) return extendRoute(event, readTypedExtend(extend[1], ctx.testbeds ?? []), ctx);

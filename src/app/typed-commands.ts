@@ -180,7 +180,14 @@ function withoutFlags(text: string): string {
 }
 
 /** Commands typed short, as the first word: `stat`, `rel lab-3`, `rls lab-3`, `bk lab-3`, `reg lab-3`, `rsv lab-3`. */
-const SHORT_COMMANDS: Readonly<Record<string, string>> = { stat: 'status', rel: 'release', rls: 'release', bk: 'book', reg: 'register', rsv: 'reserve' };
+const SHORT_COMMANDS: Readonly<Record<string, string>> = {
+  stat: 'status',
+  rel: 'release',
+  rls: 'release',
+  bk: 'book',
+  reg: 'register',
+  rsv: 'reserve',
+};
 
 function withShortCommand(text: string): string {
   return text.replace(/^(stat|rel|rls|bk|reg|rsv)(?=\s|$)/i, (word) => SHORT_COMMANDS[word.toLowerCase()] ?? word);
