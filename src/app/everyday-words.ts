@@ -104,12 +104,12 @@ const HOW_MANY =
   /^how\s+many(?:\s+testbeds?)?(?:\s+(?:are|is))?\s+(free|available|overdue|late|busy|in\s+use|taken|booked|(?:under|in)\s+maintenance)(?:\s+(?:now|right\s+now))?$/i;
 
 /**
- * `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`, `back to pool lab-3`: release it (the group that matched, a testbed's name: `drop it`
+ * `put lab-3 back in the pool`, `let lab-3 go`, `back to the pool lab-3`, `back to pool lab-3`, `give lab-3 away`: release it (the group that matched, a testbed's name: `drop it`
  * and `let it go` may mean the conversation, and `put lab-3 back` an admin's return to service). `take lab-3 back` and `have lab-3 back`
  * are not among them: with `I want to` before them (read away as courtesy) they ask for it.
  */
 const TAKE_BACK =
-  /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+(?:the\s+)?pool\s+(\S[\s\S]{0,80}?))$/i;
+  /^(?:put\s+(\S[\s\S]{0,80}?)\s+back\s+(?:in|into|to)\s+the\s+pool|let\s+(\S[\s\S]{0,80}?)\s+go|(?:return\s+)?(?:back\s+)?to\s+(?:the\s+)?pool\s+(\S[\s\S]{0,80}?)|give\s+(?:away\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+away))$/i;
 /** `stepping out for an hour`, `brb`, `at lunch`, `in a meeting`: away for a while, not for the day. */
 const AWAY =
   /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:stepping|popping|heading|going|nipping)\s+out(?:\s+for\s+(?:(?:an?\s+|the\s+)?(?:hour|bit|while|moment|minute|sec|second|lunch|coffee|meeting|call)|a\s+few\s+(?:minutes|mins)|\d{1,3}\s*(?:m|mins?|minutes|h|hours?)))?|(?:i(?:['’]?m|\s+am)\s+)?(?:going\s+(?:to|for)\s+|off\s+to\s+|at\s+|out\s+(?:for|to)\s+)(?:lunch|a\s+meeting|coffee)|brb|be\s+right\s+back|back\s+in\s+\S+(?:\s+\S+)?|(?:i(?:['’]?m|\s+am)\s+)?in\s+a\s+meeting)$/i;

@@ -473,6 +473,10 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
   // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before);
   // `lab-5 is mine until 5` from somebody who does not hold it: its booking until then.
+  // `Linus, done with lab-3?`, `@Linus done?`: asked of a colleague, about what they hold (it opened the release form, one press
+  // from taking lab-3 from them).
+  const doneAsked = colleagueDoneAsked(event, said, ctx);
+  if (doneAsked) return doneAsked;
   const freed = freedByHolder(event, said, ctx) ?? claimedUntil(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
@@ -795,7 +799,7 @@ function personThenTestbed(said: string, testbeds: NonNullable<RouterContext['te
 }
 
 /** `give Linus lab-1`: the words after the verb (group 1). */
-const GIVE_PERSON_TESTBED = /^(?:give|hand)\s+(?!(?:it|this|that|me|us|back|up|over)\s)(\S[\s\S]{0,120})$/i;
+const GIVE_PERSON_TESTBED = /^(?:give|hand)\s+(?!(?:it|this|that|me|us|back|up|over|away|off|out)\s)(\S[\s\S]{0,120})$/i;
 
 /** A testbed (group 1 or 2) given to somebody (group 3): `I'm giving lab-1 to Linus`, `lab-1 goes to Linus`. */
 const TESTBED_GIVEN = /^(?:(?:i(?:['’]?m|\s+am)\s+)?(?:giving|handing(?:\s+over)?|passing)\s+(\S[\s\S]{0,80}?)|(\S[\s\S]{0,80}?)\s+goes)\s+to\s+(\S[\s\S]{0,80})$/i;
@@ -1176,6 +1180,27 @@ function personNudged(event: PlatformEvent, command: string, ctx: RouterContext)
   const named = person.slice(0, LIMITS.holderWordsMax);
   if (held.length > 1) return one('conversation', event, { type: 'status.requested', holder: named });
   return { kind: 'reply', view: { kind: 'error', message: `Nobody called ${named} holds a testbed right now, so there is nothing to ask them about. Type status to see who holds what.` } };
+}
+
+/** `Linus, done with lab-3?`, `@Linus finished?`, `Linus done yet?`: a colleague (group 1) asked whether they are done, with a testbed (group 2). */
+const DONE_ASKED_OF =
+  /^(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*[,:]?\s+(?:are\s+you\s+)?(?:all\s+)?(?:done|finished|through)(?:\s+(?:with|on)\s+(\S[\s\S]{0,80}?)|\s+yet)?$/u;
+
+const NO_NAME_BEFORE_DONE = /^(?:yes|yeah|yep|no|nope|ok|okay|sure|sorry|thanks|so|all|almost|nearly|not|still|just|i|i['’]m|we|well|oh|hey|hi)$/i;
+
+/**
+ * A colleague asked whether they are done: with a testbed named that somebody else than the person asking holds, its holder is
+ * asked, as **Ask the holder** does; with none named and a question mark, as `nudge Linus` (the one testbed they hold, or why
+ * not). Anything else, undefined.
+ */
+function colleagueDoneAsked(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  const asked = said.length > AROUND_NAME_MAX ? null : DONE_ASKED_OF.exec(said);
+  const testbeds = ctx.testbeds ?? [];
+  // (`Yes, done with lab-3`, `Sorry, done?`: no colleague's name before the comma.)
+  if (asked === null || NO_NAME_BEFORE_DONE.test(asked[1].split(/\s/)[0] ?? '') || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
+  const named = asked[2] === undefined ? undefined : findByTypedName(testbeds, asked[2].trim());
+  if (named !== undefined) return 'found' in named && !heldBy(named.found, event.personEmail) ? lifecycle(event, { type: 'ask', testbedId: named.found.id }, event.receivedAt) : undefined;
+  return /\?\s*$/.test(event.text) ? personNudged(event, `nudge ${asked[1]}`, ctx) : undefined;
 }
 
 /**

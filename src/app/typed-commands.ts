@@ -383,10 +383,10 @@ export const NAMED_FORM = /^(register|book|release)\s+(\S[\s\S]*)$/i;
 /** `wait lab-3`, `notify me when lab-3 is free`, `wait for TB-03`: join the queue for that testbed (`notify the admins` asks who they are). */
 export const WAIT_NAMED = /^(?:wait|notify(?!\s+(?:the\s+)?(?:lab\s+)?admins?$))\s+(?:me\s+)?(?:for\s+|on\s+|when\s+|about\s+|if\s+|once\s+)?(\S[\s\S]*?)(?:\s+(?:(?:is|gets|becomes)\s+)?(?:free|available|back)|\s+frees\s+up)?$/i;
 /** `give lab-3 to Linus`, `hand lab-3 over to Linus`, `transfer lab-3 to Linus`: group 1 is the testbed as typed, group 2 who. */
-export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
+export const HAND_OVER = /^(?:give|hand\s*-?\s*off|hand(?:\s*-?\s*over)?|pass(?:\s+on)?|transfer|reassign)\s+(\S.*?)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `give all my testbeds to Linus`, `hand everything over to Linus`, `transfer my bookings to …`: group 1 is who. */
 export const HAND_OVER_ALL =
-  /^(?:give|hand\s*-?\s*off|hand(?:\s+over)?|pass(?:\s+on)?|transfer|reassign)\s+(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings|testbeds|reservations)|all\s+(?:of\s+)?(?:mine|them)|everything(?:\s+I\s+(?:have|hold))?|both(?:\s+of\s+them)?|them\s+all|all)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
+  /^(?:give|hand\s*-?\s*off|hand(?:\s*-?\s*over)?|pass(?:\s+on)?|transfer|reassign)\s+(?:(?:all\s+(?:of\s+)?|both\s+(?:of\s+)?)?my\s+(?:bookings|testbeds|reservations)|all\s+(?:of\s+)?(?:mine|them)|everything(?:\s+I\s+(?:have|hold))?|both(?:\s+of\s+them)?|them\s+all|all)\s+(?:over\s+|on\s+|off\s+)?to\s+(\S.*)$/i;
 /** `any 5g`, `a 5g testbed`, `any free 5g`, `5g` after `wait`: the label, when a testbed carries it; else undefined. */
 export function waitedLabel(typed: string, testbeds: readonly Pick<TestbedRecord, 'labels'>[]): string | undefined {
   const label = readLabel(/^(?:(?:any|an?|the|one)\s+)?(?:(?:free|available|other)\s+)?(\S+?)(?:\s+(?:testbeds?|ones?|box(?:es)?|rigs?))?$/i.exec(typed)?.[1]);
@@ -407,7 +407,7 @@ export const UNWAIT_NAMED = /^(?:unwait|un-?queue|de-?queue|stop\s+waiting|leave
  * group 3: the testbed. Without either (`nudge lab-3`), the words are an ask only when they name a testbed.
  */
 const ASK_NAMED =
-  /^(?:ask|nudge|poke|ping|message|dm|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about|for)\s+)?(\S[\s\S]*)$/i;
+  /^(?:ask|nudge|poke|ping|message|dm|chase(?:\s+up)?|remind)\s+(?:((?:about|regarding)\s+|(?:the\s+)?(?:holder|owner|user)\s+of\s+|whoever\s+(?:has|holds|is\s+(?:using|on)|booked)\s+)|(\S+(?:\s+\S+)?)\s+(?:to\s+(?:release|give\s+back|give\s+me|let\s+me\s+have|hand\s+over|free(?:\s+up)?|return|hand\s+back)|(?:whether|if)\s+(?:they|he|she)(?:\s+(?:is|are))?\s+(?:still\s+(?:needs?|using|uses?)|done\s+with|finished\s+with)|about|for)\s+)?(\S[\s\S]*)$/i;
 /** Who an ask names without naming a person: these words may be kept in a recording. */
 const HOLDER_WORDS = /^(?:them|him|her|the\s+(?:holder|owner|user)|whoever)$/i;
 

@@ -218,6 +218,33 @@ describe('the lab, the house, a booking typed', () => {
   });
 });
 
+describe('a colleague asked whether they are done, and a hand-over', () => {
+  it.each(['Linus, done with lab-3?', 'Linus, done with lab-3', '@Linus done?', 'Linus, done?', 'Linus done yet?'])(
+    '%j from Ada asks Linus about lab-3 (it opened the release form, one press from taking lab-3 from him)',
+    (typed) => {
+      expect(said(typed)).toEqual(lifecycle('ask', 3));
+    },
+  );
+
+  it('`Grace, done?` says Grace holds nothing; `Yes, done with lab-1` and Ada\'s `Linus, done with lab-1?` are still her release', () => {
+    expect(said('Grace, done?')).toEqual(reply({ kind: 'error', message: expect.stringMatching(/^Nobody called Grace holds a testbed right now/) }));
+    expect(said('Yes, done with lab-1')).toEqual(released('lab-1'));
+    expect(said('Linus, done with lab-1?')).toEqual(released('lab-1'));
+  });
+
+  it.each(['ask Linus to give me lab-3', 'ask Linus to hand over lab-3'])('%j asks lab-3\'s holder (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual(lifecycle('ask', 3));
+  });
+
+  it.each(['give away lab-1', 'give lab-1 away'])('%j opens the release form on lab-1 (the first handed it to a colleague called *away*)', (typed) => {
+    expect(said(typed)).toEqual(released('lab-1'));
+  });
+
+  it.each(['handover lab-1 to Grace', 'hand-over lab-1 to Grace'])('%j hands lab-1 over to Grace (it was the hint)', (typed) => {
+    expect(said(typed)).toEqual([{ type: 'handOver.started', testbedId: 1, to: 'Grace' }]);
+  });
+});
+
 describe('chat shorthand', () => {
   it.each(["I'm going to release lab-1", 'going to release lab-1', 'gonna release lab-1', 'ima release lab-1', "I'm about to release lab-1", 'im done w lab-1', 'dun with lab-1', 'finishd with lab-1'])(
     '%j opens the release form on lab-1 (it was the hint, or a testbed called *w lab-1*)',
@@ -349,6 +376,8 @@ describe('recordings', () => {
   it.each([
     'when did Linus release lab-3',
     'since when does Linus have lab-3',
+    'Linus, done with lab-3?',
+    'ask Linus to give me lab-3',
     'pipeline holds lab-3 since Zebrafalcon',
     'end booking lab-1 for Zebrafalcon',
     'it would be nice to book ahead Zebrafalcon',

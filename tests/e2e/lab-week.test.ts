@@ -1,5 +1,6 @@
 /**
- * A week in the lab end to end over the emulator: `lab-2 back?` asked of a testbed under maintenance is its status, and the
+ * A week in the lab end to end over the emulator: `Linus, done with lab-2?` from Ada asks Linus (it opened the release form);
+ * `lab-2 back?` asked of a testbed under maintenance is its status, and the
  * admins are told nothing (it was news for them); `lab-2 not done yet`, answered in the 1:1 room where reminders arrive, shows
  * Ada her bookings and keeps lab-2 hers; `end lab-2` is the release form, one press from released; `lab-2 flaky` is the form
  * that tells the admins, with what she typed; `book *lab-2*` starts the booking form on lab-2.
@@ -31,6 +32,19 @@ describe('a question mark on news', () => {
     // Said as news, it is still the form that tells them.
     expect(seenCard(await ask(h, h.ada, h.lab, 'lab-2 is back')).heading).toBe('Tell the admins lab-2 works again');
     expect(h.emu.messages({ roomId: linusRoom.id })).toHaveLength(toLinus);
+  });
+});
+
+describe('a colleague asked whether they are done', () => {
+  it('`Linus, done with lab-2?` from Ada asks Linus in his 1:1 room, and lab-2 stays his (it opened the release form)', async () => {
+    h = await startHarness({ testbeds: [bookedAnHourAgo(2, linus, 'soak test')] });
+    const since = h.emu.messageCount();
+    const answer = await ask(h, h.ada, h.lab, 'Linus, done with lab-2?');
+    expect(seenCard(answer).heading).toBe('Asked about lab-2');
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const question = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(question).heading).toBe('Do you still need lab-2?');
+    expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });
   });
 });
 
