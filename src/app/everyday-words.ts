@@ -384,6 +384,12 @@ const ASK_WHOEVER =
   /^(?:ask|ping|nudge|message|tell)\s+(?:who(?:ever)?|the\s+(?:person|one)\s+(?:who|that))\s+(?:has|holds|is\s+(?:on|using|holding))\s+(\S[\s\S]{0,80}?)(?:\s+(?:to\s+(?:release|free(?:\s+up)?|give\s+back)\s+it|(?:if|whether)\s+(?:they|he|she)(?:['’]re|['’]s|\s+are|\s+is)\s+(?:done|finished)))?$/i;
 const WHOEVER_HOLDS =
   /^(?:(?:is|can|could|would)\s+)?(?:whoever|who\s+ever|the\s+(?:person|one|guy|holder|owner)|(?:some|any)(?:one|body))\s+(?:has|holds|is\s+(?:using|on|holding)|on|using|holding|with|who\s+(?:has|holds|is\s+on))\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:please\s+|pls\s+|plz\s+)?(?:release(?:\s+it)?|give\s+it\s+back|free\s+it(?:\s+up)?|are\s+you\s+done|(?:be\s+)?done|finished|ping\s+me|contact\s+me|message\s+me|dm\s+me|let\s+me\s+know|get\s+in\s+touch|reach\s+out)$/i;
+/**
+ * `can someone release lab-3`, `can anyone free lab-3`, `could the holder of lab-3 release it`, `lab-3 owner please release`, `to
+ * whoever has lab-3: please release`: ask its holder (the group that matched), as Ask the holder does.
+ */
+const HOLDER_ASKED_TO_RELEASE =
+  /^(?:(?:(?:can|could|would)\s+)?(?:some(?:one|body)|any(?:one|body))\s+(?:please\s+)?(?:release|free(?:\s+up)?)\s+(\S[\s\S]{0,80}?)|(?:(?:can|could|would)\s+)?(?:the\s+)?(?:holder|owner|user)\s+of\s+(\S[\s\S]{0,80}?)\s*,?\s+(?:please\s+)?release(?:\s+it)?|(\S[\s\S]{0,80}?)\s+(?:holder|owner|user)\s*,?\s+(?:please\s+)?release(?:\s+it)?|to\s+whoever\s+(?:has|holds|is\s+on)\s+(\S[\s\S]{0,80}?)\s*[:,]?\s+(?:please\s+)?release(?:\s+it)?)(?:\s+please)?$/i;
 /** `who booked lab-3 and why`, `who has lab-3 and until when`, `who has lab-3 and when will it be free`: the question before (group 1), whose answer says the rest. */
 const AND_WHY =
   /^(who\b[\s\S]{1,100}?)\s+and\s+(?:why|for\s+what|what\s+for|until\s+when|till\s+when|for\s+how\s+long|since\s+when|(?:when|how\s+soon)\s+(?:will|is|does)\s+it\s+(?:be\s+)?(?:free|back|available|released|done|free\s+up))$/i;
@@ -1490,6 +1496,8 @@ function readEveryday(command: string, testbeds: readonly Pick<TestbedRecord, 't
   if (whoever !== undefined && namesOne(testbeds, whoever)) return `ask about ${whoever}`;
   const askWhoever = command.length > AROUND_NAME_MAX ? undefined : ASK_WHOEVER.exec(command)?.[1].trim();
   if (askWhoever !== undefined && namesOne(testbeds, askWhoever)) return `ask about ${askWhoever}`;
+  const toRelease = wordsAround(HOLDER_ASKED_TO_RELEASE, command);
+  if (toRelease !== undefined && namesOne(testbeds, toRelease)) return `ask about ${toRelease}`;
   const forUse = LABEL_FOR_USE.exec(command)?.slice(1).find((group) => group !== undefined);
   if (forUse !== undefined && labelCarried(testbeds, forUse) && !namesOne(testbeds, forUse)) return `status ${forUse}`;
   const handedBack = HANDED_BACK.exec(command)?.[1].trim();

@@ -473,10 +473,10 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
   // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before);
   // `lab-5 is mine until 5` from somebody who does not hold it: its booking until then.
-  // `Linus, done with lab-3?`, `@Linus done?`: asked of a colleague, about what they hold (it opened the release form, one press
-  // from taking lab-3 from them).
-  const doneAsked = colleagueDoneAsked(event, said, ctx);
-  if (doneAsked) return doneAsked;
+  // `Linus, done with lab-3?`, `@Linus done?`, `Linus: release lab-3`, `Linus no longer needs lab-3`, `release lab-3 if you're done`:
+  // its holder asked, about what they hold (these opened the release form, one press from taking lab-3 from them).
+  const holderAsked = colleagueAsked(event, said, ctx);
+  if (holderAsked) return holderAsked;
   const freed = freedByHolder(event, said, ctx) ?? claimedUntil(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
@@ -1182,25 +1182,70 @@ function personNudged(event: PlatformEvent, command: string, ctx: RouterContext)
   return { kind: 'reply', view: { kind: 'error', message: `Nobody called ${named} holds a testbed right now, so there is nothing to ask them about. Type status to see who holds what.` } };
 }
 
-/** `Linus, done with lab-3?`, `@Linus finished?`, `Linus done yet?`: a colleague (group 1) asked whether they are done, with a testbed (group 2). */
-const DONE_ASKED_OF =
-  /^(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*[,:]?\s+(?:are\s+you\s+)?(?:all\s+)?(?:done|finished|through)(?:\s+(?:with|on)\s+(\S[\s\S]{0,80}?)|\s+yet)?$/u;
+/** A colleague called by name (group 1), as typed before what is said to them; `CALLED_APART` with a mark after the name. */
+const CALLED_NAME = String.raw`(?:[Hh]ey\s+|[Hh]i\s+)?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)`;
+const CALLED = String.raw`${CALLED_NAME}\s*(?:[,:]|\s[-–—])?\s+`;
+const CALLED_APART = String.raw`${CALLED_NAME}\s*(?:[,:]|\s[-–—])\s+`;
+/**
+ * `Linus, done with lab-3?`, `@Linus finished?`, `Linus done yet?`, `Linus, u done?`, `Linus, still using lab-3?`: a colleague (group 1)
+ * asked whether they are done, with a testbed (group 2 or 3).
+ */
+const DONE_ASKED_OF = new RegExp(
+  String.raw`^${CALLED}(?:(?:are\s+)?you\s+)?(?:(?:all\s+)?(?:done|finished|through)(?:\s+(?:with|on)\s+(\S[\s\S]{0,80}?)|\s+yet)?|still\s+(?:using|on|need(?:ing)?)\s+(\S[\s\S]{0,80}?))$`,
+  'u',
+);
+/**
+ * `Linus, release lab-3?`, `Linus: release lab-3`, `@Linus release lab-3 pls`, `Linus, free up lab-3 please`, `Linus, give lab-3 back`,
+ * `Linus, release it`: a colleague (group 1) asked to let go of a testbed (group 2 or 3; `it` or `your testbed`: what they hold).
+ * The name stands apart (a comma, a colon or a dash after it) unless typed as a mention (`@Linus`): `Please release lab-3`,
+ * `Can release lab-3` call nobody.
+ */
+const releaseAskedOf = (called: string) =>
+  new RegExp(
+    String.raw`^${called}(?:(?:please|pls|plz)\s+)?(?:(?:release|free(?:\s+up)?|give\s+back|hand\s+back|return|let\s+go\s+of)\s+(\S[\s\S]{0,80}?)|give\s+(\S[\s\S]{0,80}?)\s+back)(?:\s+(?:please|pls|plz))?$`,
+    'u',
+  );
+const RELEASE_ASKED_OF = releaseAskedOf(CALLED_APART);
+const RELEASE_ASKED_OF_MENTIONED = releaseAskedOf(CALLED);
+/** `it`, `yours`, `your testbed`, `all`: what the colleague spoken to holds. */
+const THEIRS = /^(?:it|yours|all|everything|your\s+(?:testbeds?|bookings?|stuff|one))$/i;
+/** `Linus is done with lab-3`, `Linus no longer needs lab-3`, `Linus left lab-3`: news of a colleague (group 1) and a testbed (group 2). */
+const HOLDER_DONE_SAID =
+  /^(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s+(?:is\s+done\s+with|(?:has\s+)?finished\s+with|(?:doesn['’]?t|does\s+not|no\s+longer)\s+needs?|left)\s+(\S[\s\S]{0,80}?)(?:\s+any\s*more)?$/u;
+/** `release lab-3 if you're done`, `release lab-3 if not used`, `if nobody uses lab-3, release it`, `release lab-3 whoever has it`: the testbed (group 1 or 2). */
+const RELEASE_IF =
+  /^(?:(?:please\s+)?(?:release|free(?:\s+up)?)\s+(\S[\s\S]{0,80}?)\s+(?:if\s+(?:you(?:['’]re|\s+are)\s+(?:done|finished)|(?:it(?:['’]s|\s+is)\s+)?(?:not|no\s+longer)\s+(?:being\s+)?(?:used|in\s+use|needed)|unused|no(?:one|body)(?:['’]s|\s+is)\s+using\s+it|no(?:one|body)\s+uses\s+it)|whoever\s+(?:has|holds)\s+it)|if\s+no(?:one|body)\s+(?:uses|is\s+using)\s+(\S[\s\S]{0,80}?),?\s+(?:release|free)\s+it)$/i;
 
-const NO_NAME_BEFORE_DONE = /^(?:yes|yeah|yep|no|nope|ok|okay|sure|sorry|thanks|so|all|almost|nearly|not|still|just|i|i['’]m|we|well|oh|hey|hi)$/i;
+const NO_NAME_BEFORE_DONE =
+  /^(?:yes|yeah|yep|no|nope|ok|okay|sure|sorry|thanks|so|all|almost|nearly|not|still|just|i|i['’]m|we|well|oh|hey|hi|please|pls|plz|kindly|bot|testbed|admins?|can|could|then|now|also|and|but|guys|team|everyone|everybody|folks|finally|mostly|is|are|was|were|do|does|did|has|have|had|when|what|who|why|how|where|will|would|should|shall|may|might)$/i;
 
 /**
- * A colleague asked whether they are done: with a testbed named that somebody else than the person asking holds, its holder is
- * asked, as **Ask the holder** does; with none named and a question mark, as `nudge Linus` (the one testbed they hold, or why
- * not). Anything else, undefined.
+ * A colleague asked whether they are done or to let go, or said to be done, or a release asked for on a condition only its holder
+ * knows: with a testbed named that somebody else than the person typing holds, its holder is asked, as **Ask the holder** does
+ * (their own stays their release); with none named (`Linus, done?`, `Linus, release it`), as `nudge Linus` (the one testbed they
+ * hold, or why not). Anything else, undefined.
  */
-function colleagueDoneAsked(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
-  const asked = said.length > AROUND_NAME_MAX ? null : DONE_ASKED_OF.exec(said);
+function colleagueAsked(event: PlatformEvent & { type: 'message' }, said: string, ctx: RouterContext): RouteDecision | undefined {
+  if (said.length > AROUND_NAME_MAX) return undefined;
   const testbeds = ctx.testbeds ?? [];
-  // (`Yes, done with lab-3`, `Sorry, done?`: no colleague's name before the comma.)
-  if (asked === null || NO_NAME_BEFORE_DONE.test(asked[1].split(/\s/)[0] ?? '') || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
-  const named = asked[2] === undefined ? undefined : findByTypedName(testbeds, asked[2].trim());
-  if (named !== undefined) return 'found' in named && !heldBy(named.found, event.personEmail) ? lifecycle(event, { type: 'ask', testbedId: named.found.id }, event.receivedAt) : undefined;
-  return /\?\s*$/.test(event.text) ? personNudged(event, `nudge ${asked[1]}`, ctx) : undefined;
+  const askHolderOf = (name: string): RouteDecision | undefined => {
+    const named = findByTypedName(testbeds, name.trim());
+    return 'found' in named && !heldBy(named.found, event.personEmail) ? lifecycle(event, { type: 'ask', testbedId: named.found.id }, event.receivedAt) : undefined;
+  };
+  const conditional = RELEASE_IF.exec(said)?.slice(1).find((group) => group !== undefined);
+  const own = conditional === undefined ? undefined : findByTypedName(testbeds, conditional.trim());
+  // (`release lab-1 if not used` from its holder: the condition is theirs to know, and the release form on it.)
+  if (own !== undefined && 'found' in own && heldBy(own.found, event.personEmail)) return one('conversation', event, { type: 'release.started', testbedName: own.found.testbed_name.slice(0, MAX_TYPED_NAME) });
+  if (conditional !== undefined) return askHolderOf(conditional);
+  const mentioned = /^@\p{Lu}/u.test(event.text.trim());
+  const asked = DONE_ASKED_OF.exec(said) ?? (mentioned ? RELEASE_ASKED_OF_MENTIONED : RELEASE_ASKED_OF).exec(said) ?? HOLDER_DONE_SAID.exec(said);
+  // (`Yes, done with lab-3`, `Sorry, done?`, `Is Linus still on lab-3`: no colleague called by name first.)
+  const first = asked?.[1].split(/\s/)[0] ?? '';
+  // (`EDIT: release lab-1`, `FYI: …`: a word in capitals is no name.)
+  if (asked === null || NO_NAME_BEFORE_DONE.test(first) || /^\p{Lu}{2,}$/u.test(first) || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
+  const name = asked[2] ?? asked[3];
+  if (name !== undefined && !THEIRS.test(name.trim())) return askHolderOf(name);
+  return name !== undefined || /\?\s*$/.test(event.text) ? personNudged(event, `nudge ${asked[1]}`, ctx) : undefined;
 }
 
 /**

@@ -226,6 +226,49 @@ describe('a colleague asked whether they are done, and a hand-over', () => {
     },
   );
 
+  it.each([
+    'Linus, release lab-3?',
+    'Linus: release lab-3',
+    'Linus - release lab-3',
+    '@Linus release lab-3 pls',
+    'Linus, free up lab-3 please',
+    'Linus, give lab-3 back',
+    'Linus, release it',
+    'Linus, release your testbed',
+    'Linus, release all',
+    'Linus, still using lab-3?',
+    'Linus, u done?',
+    'Linus is done with lab-3',
+    'Linus no longer needs lab-3',
+    "Linus doesn't need lab-3",
+  ])('%j from Ada asks Linus about lab-3 (it opened the release form on lab-3, or hers, or was the hint)', (typed) => {
+    expect(said(typed)).toEqual(lifecycle('ask', 3));
+  });
+
+  it.each([
+    "please release lab-3 if you're done",
+    'release lab-3 if not used',
+    'free lab-3 if unused',
+    'if nobody uses lab-3, release it',
+    'release lab-3 whoever has it',
+    'someone release lab-3',
+    'can anyone free lab-3',
+    'could the holder of lab-3 release it',
+    'lab-3 owner please release',
+    'to whoever has lab-3: please release',
+  ])('%j asks lab-3\'s holder (it looked for a testbed called so, or was the hint)', (typed) => {
+    expect(said(typed)).toEqual(lifecycle('ask', 3));
+  });
+
+  it.each(['Please release lab-3', 'Please, release lab-3', 'EDIT: release lab-3', 'bot, please release lab-3'])('%j calls nobody: the release form on lab-3, as before', (typed) => {
+    expect(said(typed)).toEqual(released('lab-3'));
+  });
+
+  it('`Is Linus still on lab-3` is a question for the bot: lab-3\'s status; `release lab-1 if not used` from its holder is her release', () => {
+    expect(said('Is Linus still on lab-3')).toEqual(status('lab-3'));
+    expect(said('release lab-1 if not used')).toEqual(released('lab-1'));
+  });
+
   it('`Grace, done?` says Grace holds nothing; `Yes, done with lab-1` and Ada\'s `Linus, done with lab-1?` are still her release', () => {
     expect(said('Grace, done?')).toEqual(reply({ kind: 'error', message: expect.stringMatching(/^Nobody called Grace holds a testbed right now/) }));
     expect(said('Yes, done with lab-1')).toEqual(released('lab-1'));
@@ -378,6 +421,8 @@ describe('recordings', () => {
     'since when does Linus have lab-3',
     'Linus, done with lab-3?',
     'ask Linus to give me lab-3',
+    'Linus: release lab-3',
+    'Linus no longer needs lab-3',
     'pipeline holds lab-3 since Zebrafalcon',
     'end booking lab-1 for Zebrafalcon',
     'it would be nice to book ahead Zebrafalcon',

@@ -46,6 +46,16 @@ describe('a colleague asked whether they are done', () => {
     expect(seenCard(question).heading).toBe('Do you still need lab-2?');
     expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });
   });
+
+  it('`Linus: release lab-2` from Ada asks Linus too, and lab-2 stays his (it opened the release form)', async () => {
+    h = await startHarness({ testbeds: [bookedAnHourAgo(2, linus, 'soak test')] });
+    const since = h.emu.messageCount();
+    expect(seenCard(await ask(h, h.ada, h.lab, 'Linus: release lab-2')).heading).toBe('Asked about lab-2');
+    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
+    const question = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    expect(seenCard(question).heading).toBe('Do you still need lab-2?');
+    expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });
+  });
 });
 
 describe('a booking kept on, and a release said briefly', () => {
