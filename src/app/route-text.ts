@@ -471,12 +471,12 @@ function routeWhole(event: PlatformEvent & { type: 'message' }, ctx: RouterConte
   // `bug: the status card is wrong`, `feedback: …`: the feedback form, its box holding what was typed.
   const feedback = FEEDBACK_WITH_TEXT.exec(said)?.[1];
   if (feedback !== undefined) return one('conversation', event, { type: 'feedback.started', text: feedback.slice(0, LIMITS.feedbackMax) });
-  // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before);
-  // `lab-5 is mine until 5` from somebody who does not hold it: its booking until then.
   // `Linus, done with lab-3?`, `@Linus done?`, `Linus: release lab-3`, `Linus no longer needs lab-3`, `release lab-3 if you're done`:
   // its holder asked, about what they hold (these opened the release form, one press from taking lab-3 from them).
   const holderAsked = colleagueAsked(event, said, ctx);
   if (holderAsked) return holderAsked;
+  // `lab-1 is free now`, `I'm off lab-1`, `check in lab-1`, said by whoever holds it: its release (said by anyone else, as before);
+  // `lab-5 is mine until 5` from somebody who does not hold it: its booking until then.
   const freed = freedByHolder(event, said, ctx) ?? claimedUntil(event, said, ctx);
   if (freed) return freed;
   // `I meant lab-5`, `make it lab-5`, `lab-5 instead`, `lab-1 -> lab-5`: a booking held moves there; with none held, lab-5's booking.
@@ -1215,8 +1215,8 @@ const HOLDER_DONE_SAID =
 /** `release lab-3 if you're done`, `release lab-3 if not used`, `if nobody uses lab-3, release it`, `release lab-3 whoever has it`: the testbed (group 1 or 2). */
 const RELEASE_IF =
   /^(?:(?:please\s+)?(?:release|free(?:\s+up)?)\s+(\S[\s\S]{0,80}?)\s+(?:if\s+(?:you(?:['’]re|\s+are)\s+(?:done|finished)|(?:it(?:['’]s|\s+is)\s+)?(?:not|no\s+longer)\s+(?:being\s+)?(?:used|in\s+use|needed)|unused|no(?:one|body)(?:['’]s|\s+is)\s+using\s+it|no(?:one|body)\s+uses\s+it)|whoever\s+(?:has|holds)\s+it)|if\s+no(?:one|body)\s+(?:uses|is\s+using)\s+(\S[\s\S]{0,80}?),?\s+(?:release|free)\s+it)$/i;
-
-const NO_NAME_BEFORE_DONE =
+/** First words that call nobody (`Yes, done with lab-3`, `Please, release lab-3`, `Is Linus still on lab-3`): no colleague's name. */
+const NOT_A_NAME =
   /^(?:yes|yeah|yep|no|nope|ok|okay|sure|sorry|thanks|so|all|almost|nearly|not|still|just|i|i['’]m|we|well|oh|hey|hi|please|pls|plz|kindly|bot|testbed|admins?|can|could|then|now|also|and|but|guys|team|everyone|everybody|folks|finally|mostly|is|are|was|were|do|does|did|has|have|had|when|what|who|why|how|where|will|would|should|shall|may|might)$/i;
 
 /**
@@ -1235,14 +1235,16 @@ function colleagueAsked(event: PlatformEvent & { type: 'message' }, said: string
   const conditional = RELEASE_IF.exec(said)?.slice(1).find((group) => group !== undefined);
   const own = conditional === undefined ? undefined : findByTypedName(testbeds, conditional.trim());
   // (`release lab-1 if not used` from its holder: the condition is theirs to know, and the release form on it.)
-  if (own !== undefined && 'found' in own && heldBy(own.found, event.personEmail)) return one('conversation', event, { type: 'release.started', testbedName: own.found.testbed_name.slice(0, MAX_TYPED_NAME) });
+  if (own !== undefined && 'found' in own && heldBy(own.found, event.personEmail)) {
+    return one('conversation', event, { type: 'release.started', testbedName: own.found.testbed_name.slice(0, MAX_TYPED_NAME) });
+  }
   if (conditional !== undefined) return askHolderOf(conditional);
   const mentioned = /^@\p{Lu}/u.test(event.text.trim());
   const asked = DONE_ASKED_OF.exec(said) ?? (mentioned ? RELEASE_ASKED_OF_MENTIONED : RELEASE_ASKED_OF).exec(said) ?? HOLDER_DONE_SAID.exec(said);
   // (`Yes, done with lab-3`, `Sorry, done?`, `Is Linus still on lab-3`: no colleague called by name first.)
   const first = asked?.[1].split(/\s/)[0] ?? '';
   // (`EDIT: release lab-1`, `FYI: …`: a word in capitals is no name.)
-  if (asked === null || NO_NAME_BEFORE_DONE.test(first) || /^\p{Lu}{2,}$/u.test(first) || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
+  if (asked === null || NOT_A_NAME.test(first) || /^\p{Lu}{2,}$/u.test(first) || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
   const name = asked[2] ?? asked[3];
   if (name !== undefined && !THEIRS.test(name.trim())) return askHolderOf(name);
   return name !== undefined || /\?\s*$/.test(event.text) ? personNudged(event, `nudge ${asked[1]}`, ctx) : undefined;

@@ -209,7 +209,7 @@ function withoutEmoji(text: string): string {
   return words === '' ? text : words;
 }
 
-/** `` `book lab-3` ``, `**status**`, `_mine_`: the marks a person typed around the whole command. */
+/** `` `book lab-3` ``, `**status**`, `_mine_`: the marks a person typed around the whole command, or around a testbed's name in it. */
 function withoutMarkup(text: string): string {
   const marked = /^(`{1,3}|\*{1,2}|_{1,2}|~{2})(\S(?:.*\S)?)\1$/.exec(text);
   if (marked !== null) return marked[2];

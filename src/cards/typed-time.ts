@@ -138,8 +138,7 @@ function withHalf(typed: string): string {
 }
 
 function everydayTime(typed: string): string {
-  // `this afternoon`, `this evening`: today's.
-  // (`until the morning`, `till late afternoon`, `early evening`: the part of the day as said alone.)
+  // `this afternoon`, `this evening`: today's; `the morning`, `late afternoon`, `early evening`: the part of the day as said alone.
   const words = withHalf(typed)
     .replace(/^this\s+(?=morning|afternoon|evening|lunch)/i, 'today ')
     .replace(/(^|\s)(?<!\bin\s)(?:the|early|late)\s+(?=(?:morning|afternoon|evening)$)/i, '$1');
