@@ -231,7 +231,8 @@ function withoutMarkup(text: string): string {
  * of the words a question about the lab is asked with (`waht is free`, `anythign free`, `my bookigns`).
  */
 const TIME_SPELLINGS: Readonly<Record<string, string>> = {
-  avail: 'available', gonna: 'going to', ima: "I'm going to", wanna: 'want to', b4: 'before', dun: 'done', finishd: 'finished', lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
+  avail: 'available', gonna: 'going to', ima: "I'm going to", wanna: 'want to', b4: 'before', dun: 'done', finishd: 'finished',
+  lemme: 'let me', gimme: 'give me', wat: 'what', wats: "what's", "wat's": "what's", 'wat’s': 'what’s', u: 'you', 'w/': 'with',
   untill: 'until', unitl: 'until', untl: 'until', utill: 'until', tll: 'till', fro: 'for', "'til": 'till', '’til': 'till', weds: 'wednesday',
   tommorow: 'tomorrow', tommorrow: 'tomorrow', tomorow: 'tomorrow', tomorrw: 'tomorrow', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tmrrw: 'tomorrow', '2morrow': 'tomorrow', '2moro': 'tomorrow',
   tonite: 'tonight', '2nite': 'tonight', tonght: 'tonight', arvo: 'afternoon',
@@ -402,7 +403,7 @@ export const ANY_TESTBED =
 export const UNWAIT_NAMED = /^(?:unwait|un-?queue|de-?queue|stop\s+waiting|leave(?:\s+the)?\s+queues?)\s+(?:(?:for|of)\s+)?(\S[\s\S]*)$/i;
 /**
  * `ask about lab-3`, `ask the holder of lab-3`, `nudge lab-3`, `ask Linus to release lab-3`, `remind Linus about lab-3`,
- * `ask Linus whether he still needs lab-3`, `ask Linus for lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder
+ * `ask Linus whether he still needs lab-3`, `ask Linus for lab-3`, `ask Linus to give me lab-3`: ask whoever holds lab-3 whether they still need it, as the Ask the holder
  * button does. Group 1: the prefix that says it is an ask of a holder; group 2: the words naming who (`Linus`);
  * group 3: the testbed. Without either (`nudge lab-3`), the words are an ask only when they name a testbed.
  */
