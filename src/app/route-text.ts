@@ -414,11 +414,13 @@ function withoutQuotedLines(text: string): string | undefined {
   return own.length === lines.length || own.join('').trim() === '' ? undefined : own.join('\n').trim();
 }
 
+/** A colleague's name as typed to call them: a capitalised word or two (`Linus`, `Linus Lab`, `O'Neil`). */
+const NAME_TYPED = String.raw`\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?`;
 /**
  * A colleague's name (group 1) and a comma before what is said to them (group 2): `Linus, are you done with lab-3?`; or `@Linus`
  * (group 3) and what follows (group 4).
  */
-const CALLED_BY_NAME = /^@?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s*,\s+(\S[\s\S]*)$|^@(\p{Lu}[\p{L}.'’-]*)\s+(\S[\s\S]*)$/u;
+const CALLED_BY_NAME = new RegExp(String.raw`^@?(${NAME_TYPED})\s*,\s+(\S[\s\S]*)$|^@(\p{Lu}[\p{L}.'’-]*)\s+(\S[\s\S]*)$`, 'u');
 /** A first clause of a few words before a comma, a colon or a dash (group 1), and what follows it (group 2). */
 const FIRST_CLAUSE = /^([^,;:]{1,40}?)(?:\s*[,;:]|\s+[-–—])\s+(\S[\s\S]*)$/;
 /** `it` said of something (`it's broken`, `is it free`). */
@@ -1172,8 +1174,13 @@ function askRoute(event: PlatformEvent, command: string, ctx: RouterContext): Ro
  */
 function personNudged(event: PlatformEvent, command: string, ctx: RouterContext): RouteDecision | undefined {
   const person = PERSON_NUDGED.exec(command)?.slice(1).find((group) => group !== undefined)?.trim();
+  return person === undefined ? undefined : askAboutHeldBy(event, person, ctx);
+}
+
+/** What a colleague called so holds, asked about (see `personNudged`); undefined when the words are no person's or a testbed's name. */
+function askAboutHeldBy(event: PlatformEvent, person: string, ctx: RouterContext): RouteDecision | undefined {
   const testbeds = ctx.testbeds ?? [];
-  if (person === undefined || !isPersonWords(person) || 'found' in findByTypedName(testbeds, person)) return undefined;
+  if (!isPersonWords(person) || 'found' in findByTypedName(testbeds, person)) return undefined;
   const held = heldByTyped(testbeds, person);
   const [only] = held;
   if (held.length === 1 && only !== undefined) return lifecycle(event, { type: 'ask', testbedId: only.id }, event.receivedAt);
@@ -1183,7 +1190,7 @@ function personNudged(event: PlatformEvent, command: string, ctx: RouterContext)
 }
 
 /** A colleague called by name (group 1), as typed before what is said to them; `CALLED_APART` with a mark after the name. */
-const CALLED_NAME = String.raw`(?:[Hh]ey\s+|[Hh]i\s+)?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)`;
+const CALLED_NAME = String.raw`(?:[Hh]ey\s+|[Hh]i\s+)?(${NAME_TYPED})`;
 const CALLED = String.raw`${CALLED_NAME}\s*(?:[,:]|\s[-–—])?\s+`;
 const CALLED_APART = String.raw`${CALLED_NAME}\s*(?:[,:]|\s[-–—])\s+`;
 /**
@@ -1210,8 +1217,10 @@ const RELEASE_ASKED_OF_MENTIONED = releaseAskedOf(CALLED);
 /** `it`, `yours`, `your testbed`, `all`: what the colleague spoken to holds. */
 const THEIRS = /^(?:it|yours|all|everything|your\s+(?:testbeds?|bookings?|stuff|one))$/i;
 /** `Linus is done with lab-3`, `Linus no longer needs lab-3`, `Linus left lab-3`: news of a colleague (group 1) and a testbed (group 2). */
-const HOLDER_DONE_SAID =
-  /^(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)?)\s+(?:is\s+done\s+with|(?:has\s+)?finished\s+with|(?:doesn['’]?t|does\s+not|no\s+longer)\s+needs?|left)\s+(\S[\s\S]{0,80}?)(?:\s+any\s*more)?$/u;
+const HOLDER_DONE_SAID = new RegExp(
+  String.raw`^(${NAME_TYPED})\s+(?:is\s+done\s+with|(?:has\s+)?finished\s+with|(?:doesn['’]?t|does\s+not|no\s+longer)\s+needs?|left)\s+(\S[\s\S]{0,80}?)(?:\s+any\s*more)?$`,
+  'u',
+);
 /** `release lab-3 if you're done`, `release lab-3 if not used`, `if nobody uses lab-3, release it`, `release lab-3 whoever has it`: the testbed (group 1 or 2). */
 const RELEASE_IF =
   /^(?:(?:please\s+)?(?:release|free(?:\s+up)?)\s+(\S[\s\S]{0,80}?)\s+(?:if\s+(?:you(?:['’]re|\s+are)\s+(?:done|finished)|(?:it(?:['’]s|\s+is)\s+)?(?:not|no\s+longer)\s+(?:being\s+)?(?:used|in\s+use|needed)|unused|no(?:one|body)(?:['’]s|\s+is)\s+using\s+it|no(?:one|body)\s+uses\s+it)|whoever\s+(?:has|holds)\s+it)|if\s+no(?:one|body)\s+(?:uses|is\s+using)\s+(\S[\s\S]{0,80}?),?\s+(?:release|free)\s+it)$/i;
@@ -1247,7 +1256,7 @@ function colleagueAsked(event: PlatformEvent & { type: 'message' }, said: string
   if (asked === null || NOT_A_NAME.test(first) || /^\p{Lu}{2,}$/u.test(first) || 'found' in findByTypedName(testbeds, asked[1])) return undefined;
   const name = asked[2] ?? asked[3];
   if (name !== undefined && !THEIRS.test(name.trim())) return askHolderOf(name);
-  return name !== undefined || /\?\s*$/.test(event.text) ? personNudged(event, `nudge ${asked[1]}`, ctx) : undefined;
+  return name !== undefined || /\?\s*$/.test(event.text) ? askAboutHeldBy(event, asked[1], ctx) : undefined;
 }
 
 /**

@@ -6,10 +6,9 @@
  * is the booking form on lab-2 filled in as her booking was, one press from booked again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, availableTestbed, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, click, nextDirect, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { fieldErrorText, input } from '../support/form-card.js';
 import { bookedAnHourAgo } from '../fixtures/flows/records.js';
-import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
 
 const ada = { email: 'ada@example.com', name: 'Ada Ops' };
 const linus = { email: 'linus@example.com', name: 'Linus Lab' };
@@ -21,11 +20,6 @@ afterEach(async () => {
 
 const byId = async (id: number) => (await h.readTestbeds()).find((record) => record.id === id);
 
-function nextDirect(person: EmuPerson, since: number): Promise<EmuMessage> {
-  const room = h.emu.directRoom(person.id, h.bot.id);
-  return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
-}
-
 describe('a colleague asked to let go', () => {
   it('`Linus, please release lab-2` from Ada asks Linus, and lab-2 stays his', async () => {
     h = await startHarness({ testbeds: [bookedAnHourAgo(2, linus, 'soak test')] });
@@ -33,7 +27,7 @@ describe('a colleague asked to let go', () => {
     const answer = await ask(h, h.ada, h.lab, 'Linus, please release lab-2');
     expect(seenCard(answer).heading).toBe('Asked about lab-2');
     expect(seenCard(answer).texts).toContain('I asked Linus Lab whether they still need lab-2. I will tell you the answer.');
-    const question = await nextDirect(h.linus, since);
+    const question = await nextDirect(h, h.linus, since);
     expect(seenCard(question).heading).toBe('Do you still need lab-2?');
     expect(seenCard(question).texts).toContain('Ada Ops asks whether you still need lab-2.');
     expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });

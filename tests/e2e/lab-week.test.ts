@@ -6,7 +6,7 @@
  * that tells the admins, with what she typed; `book *lab-2*` starts the booking form on lab-2.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, availableTestbed, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, click, nextDirect, seenCard, startHarness, type Harness } from '../support/harness.js';
 import { input } from '../support/form-card.js';
 import { bookedAnHourAgo } from '../fixtures/flows/records.js';
 
@@ -41,8 +41,7 @@ describe('a colleague asked whether they are done', () => {
     const since = h.emu.messageCount();
     const answer = await ask(h, h.ada, h.lab, 'Linus, done with lab-2?');
     expect(seenCard(answer).heading).toBe('Asked about lab-2');
-    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
-    const question = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const question = await nextDirect(h, h.linus, since);
     expect(seenCard(question).heading).toBe('Do you still need lab-2?');
     expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });
   });
@@ -51,8 +50,7 @@ describe('a colleague asked whether they are done', () => {
     h = await startHarness({ testbeds: [bookedAnHourAgo(2, linus, 'soak test')] });
     const since = h.emu.messageCount();
     expect(seenCard(await ask(h, h.ada, h.lab, 'Linus: release lab-2')).heading).toBe('Asked about lab-2');
-    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
-    const question = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const question = await nextDirect(h, h.linus, since);
     expect(seenCard(question).heading).toBe('Do you still need lab-2?');
     expect(await byId(2)).toMatchObject({ status: 'in_use', user_email: linus.email });
   });
@@ -85,10 +83,9 @@ describe('a testbed that misbehaves, and a name typed with marks', () => {
     const form = await ask(h, h.ada, h.lab, 'lab-2 flaky');
     expect(seenCard(form).heading).toBe('Report a problem with lab-2');
     expect((input(form, 'problem') as { value?: string }).value).toBe('lab-2 flaky');
-    const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
     const since = h.emu.messageCount();
     await click(h, h.ada, form, 'Tell the admins');
-    const told = await h.emu.waitForMessage((m) => m.roomId === linusRoom.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+    const told = await nextDirect(h, h.linus, since);
     expect(seenCard(told).texts.slice(0, 3)).toEqual(['Problem reported: lab-2', 'Ada Ops (ada@example.com) reports a problem with lab-2:', 'lab-2 flaky']);
   });
 

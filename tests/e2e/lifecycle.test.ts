@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmuMessage, EmuPerson } from '../../src/platform/emulator/api.js';
-import { ask, availableTestbed, buttonTitles, click, seenCard, startHarness, type Harness } from '../support/harness.js';
+import { ask, availableTestbed, buttonTitles, click, nextDirect, seenCard, startHarness, type Harness } from '../support/harness.js';
 import type { TestbedRecord } from '../../src/domain.js';
 import { input } from '../support/form-card.js';
 
@@ -34,12 +34,6 @@ afterEach(async () => {
   await h?.close();
 });
 
-/** The next card the bot posts in the person's 1:1 room. */
-function nextDirect(person: EmuPerson, since = 0): Promise<EmuMessage> {
-  const room = h.emu.directRoom(person.id, h.bot.id);
-  return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
-}
-
 /** Ada holds lab-1 and Linus waits for it; Ada releases it, and the hand-off offer Linus gets in his 1:1 room. */
 async function offeredToLinus(): Promise<EmuMessage> {
   h = await startHarness({
@@ -48,14 +42,14 @@ async function offeredToLinus(): Promise<EmuMessage> {
   await click(h, h.linus, await click(h, h.linus, await ask(h, h.linus, h.lab, 'testbed'), 'register'), 'wait', { testbed_id: '1' });
   const since = h.emu.messageCount();
   await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
-  return nextDirect(h.linus, since);
+  return nextDirect(h, h.linus, since);
 }
 
 describe('overdue notice in a direct message', () => {
   it('`it` in the 1:1 room after a notice is the testbed the notice was about, though Ada holds two', async () => {
     const ada = { email: 'ada@example.com', name: 'Ada Ops' };
     h = await startHarness({ testbeds: [booking(1, 'lab-1', ada, Date.now() + 8 * HOUR), booking(2, 'lab-2', ada, Date.now() - HOUR)] });
-    const notice = await nextDirect(h.ada);
+    const notice = await nextDirect(h, h.ada);
     expect(seenCard(notice).heading).toBe('Overdue: lab-2');
     const room = h.emu.directRoom(h.ada.id, h.bot.id);
     const answer = await ask(h, h.ada, room, 'extend it by 2 hours');
@@ -74,7 +68,7 @@ describe('overdue notice in a direct message', () => {
     h = await startHarness({
       testbeds: [booking(1, 'lab-1', { email: 'ada@example.com', name: 'Ada Ops' }, due), availableTestbed(2, 'lab-2')],
     });
-    const notice = await nextDirect(h.ada);
+    const notice = await nextDirect(h, h.ada);
     expect(notice.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
     expect(seenCard(notice).heading).toBe('Overdue: lab-1');
     expect(buttonTitles(notice)).toEqual(['Extend 1 hour', 'Extend 1 day', 'Release now']);
@@ -85,16 +79,16 @@ describe('overdue notice in a direct message', () => {
     const linusRoom = h.emu.directRoom(h.linus.id, h.bot.id);
     const since = h.emu.messageCount();
     h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'extend', testbed_id: '1', minutes: '60' } });
-    const refused = await nextDirect(h.linus, since);
+    const refused = await nextDirect(h, h.linus, since);
     expect(seenCard(refused).texts).toContain('Only the holder can do that, and lab-1 is held by Ada Ops.');
     h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'release_submit', testbed_id: '1' } });
-    const notReleased = await nextDirect(h.linus, h.emu.messageCount());
+    const notReleased = await nextDirect(h, h.linus, h.emu.messageCount());
     expect(seenCard(notReleased).heading).toBe('Nothing was changed');
     // Any other button from a direct room is ignored; typed text gets one line on where the bot answers, and shows no status.
     h.emu.submitRaw({ personId: h.linus.id, messageId: notice.id, roomId: linusRoom.id, inputs: { action: 'status' } });
     const sayingSince = h.emu.messageCount();
     h.emu.say({ personId: h.linus.id, roomId: linusRoom.id, text: 'status' });
-    await nextDirect(h.linus, sayingSince);
+    await nextDirect(h, h.linus, sayingSince);
     await h.app.idle();
     const inLinusRoom = h.emu.messages({ roomId: linusRoom.id }).filter((m) => m.personId === h.bot.id);
     expect(inLinusRoom).toHaveLength(3);
@@ -192,7 +186,7 @@ describe('wait-list and hand-off', () => {
     const released = await click(h, h.ada, releaseForm, 'release_submit', { testbed_id: '1' });
     expect(seenCard(released).texts[1]).toBe('It goes to Linus Lab, first in its queue: it is kept for them for 10 minutes.');
     expect(buttonTitles(released)).toEqual(['Status', 'Menu']);
-    const offer = await nextDirect(h.linus, since);
+    const offer = await nextDirect(h, h.linus, since);
     expect(seenCard(offer).heading).toBe('lab-1 is free: it is yours if you want it');
     expect(buttonTitles(offer)).toEqual(['Book it', 'No thanks']);
 
@@ -229,7 +223,7 @@ describe('the booking ahead runs longer', () => {
     const since = h.emu.messageCount();
     const extended = await click(h, h.ada, await ask(h, h.ada, h.lab, 'extend lab-1 by 2 hours'), 'extend');
     expect(seenCard(extended).heading).toBe('Extended: lab-1');
-    const told = await nextDirect(h.linus, since);
+    const told = await nextDirect(h, h.linus, since);
     expect(seenCard(told).heading).toBe('lab-1 runs longer');
     expect(seenCard(told).texts[1]).toMatch(/^Ada Ops extended lab-1\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 4 h\)\.$/);
   });
@@ -273,7 +267,7 @@ describe('mine and release all', () => {
     expect(seenCard(done).heading).toBe('Released 2 testbeds');
     expect(seenCard(done).texts.slice(1)).toEqual(['Released: lab-1, lab-2.', 'lab-2 goes to Linus Lab, first in its queue.', 'Thanks for giving them back.']);
     expect((await h.readTestbeds()).map((record) => record.status)).toEqual(['available', 'available', 'available']);
-    expect(seenCard(await nextDirect(h.linus, since)).heading).toBe('lab-2 is free: it is yours if you want it');
+    expect(seenCard(await nextDirect(h, h.linus, since)).heading).toBe('lab-2 is free: it is yours if you want it');
   });
 
   it('`release lab-1 and lab-3` releases those two in one press and keeps the third; Linus pressing her button releases nothing of hers', async () => {
@@ -354,7 +348,7 @@ describe('ask the holder', () => {
     const asked = await click(h, h.linus, refusal, 'ask_holder');
     expect(seenCard(asked).heading).toBe('Asked about lab-1');
     expect(seenCard(asked).texts).toContain('I asked Ada Ops whether they still need lab-1. I will tell you the answer.');
-    const question = await nextDirect(h.ada, since);
+    const question = await nextDirect(h, h.ada, since);
     expect(question.toPersonEmail ?? 'ada@example.com').toBe('ada@example.com');
     expect(seenCard(question).heading).toBe('Do you still need lab-1?');
     expect(seenCard(question).texts).toContain('Linus Lab asks whether you still need lab-1.');
@@ -367,7 +361,7 @@ describe('ask the holder', () => {
     const kept = await click(h, h.ada, question, 'still_need');
     expect(seenCard(kept).heading).toBe('lab-1 stays yours');
     expect(seenCard(kept).texts).toContain('Thanks. I told the person who asked.');
-    const toLinus = await nextDirect(h.linus, answerSince);
+    const toLinus = await nextDirect(h, h.linus, answerSince);
     expect(seenCard(toLinus).heading).toBe('lab-1 is still needed');
     expect(seenCard(toLinus).texts[1]).toMatch(/^Ada Ops still needs lab-1\. Expected release: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 24 h\)\.$/);
 
@@ -382,13 +376,13 @@ describe('ask the holder', () => {
     const graceSince = h.emu.messageCount();
     const graceAsked = await click(h, grace, refusal, 'ask_holder');
     expect(seenCard(graceAsked).heading).toBe('Asked about lab-1');
-    const second = await nextDirect(h.ada, graceSince);
+    const second = await nextDirect(h, h.ada, graceSince);
     expect(seenCard(second).texts).toContain('Grace Hopper asks whether you still need lab-1.');
     const releaseSince = h.emu.messageCount();
     const released = await click(h, h.ada, second, 'release_submit');
     expect(seenCard(released).heading).toMatch(/lab-1/);
     expect((await h.readTestbeds())[0].status).toBe('available');
-    const toGrace = await nextDirect(grace, releaseSince);
+    const toGrace = await nextDirect(h, grace, releaseSince);
     expect(seenCard(toGrace).heading).toBe('lab-1 was released');
     expect(seenCard(toGrace).texts).toContain('Ada Ops released lab-1. Anybody may book it now: type book lab-1 in the lab room.');
     // Linus's ask was answered already: he hears nothing about the release.
@@ -483,7 +477,7 @@ describe('declining a hand-off', () => {
     }
     const since = h.emu.messageCount();
     await click(h, h.ada, await ask(h, h.ada, h.lab, 'release'), 'release_submit', { testbed_id: '1' });
-    const linusOffer = await nextDirect(h.linus, since);
+    const linusOffer = await nextDirect(h, h.linus, since);
     expect(seenCard(linusOffer).heading).toBe('lab-1 is free: it is yours if you want it');
 
     // Linus types `no thanks` in his 1:1 room (not an approved room): the card to pass it on, whose button declines.
@@ -496,7 +490,7 @@ describe('declining a hand-off', () => {
     const declineSince = h.emu.messageCount();
     const declined = await click(h, h.linus, pass, 'decline_offer');
     expect(seenCard(declined).heading).toBe('You passed on lab-1');
-    const graceOffer = await nextDirect(grace, declineSince);
+    const graceOffer = await nextDirect(h, grace, declineSince);
     expect(seenCard(graceOffer).heading).toBe('lab-1 is free: it is yours if you want it');
     expect(buttonTitles(graceOffer)).toEqual(['Book it', 'No thanks']);
     let life = JSON.parse(await readFile(join(h.dir, 'lifecycle.json'), 'utf8'));
@@ -533,7 +527,7 @@ describe('hand-off form with problems', () => {
     // A client that skips the form's own checks sends an empty purpose.
     const formSince = h.emu.messageCount();
     h.emu.submitRaw({ personId: h.linus.id, messageId: offer.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '  ', release_choice: '4h' } });
-    const again = await nextDirect(h.linus, formSince);
+    const again = await nextDirect(h, h.linus, formSince);
     expect(seenCard(again).heading).toBe('lab-1 is free: it is yours if you want it');
     expect(seenCard(again).errors).toEqual(['Please check the fields marked below.', 'Tell us what you need the testbed for.']);
     expect(buttonTitles(again)).toEqual(['Book it', 'No thanks']);
@@ -545,14 +539,14 @@ describe('hand-off form with problems', () => {
     // A purpose that is too long: named, and what he typed is kept (up to the limit).
     const longSince = h.emu.messageCount();
     h.emu.submitRaw({ personId: h.linus.id, messageId: again.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: 'p'.repeat(612), release_choice: '1d' } });
-    const tooLong = await nextDirect(h.linus, longSince);
+    const tooLong = await nextDirect(h, h.linus, longSince);
     expect(seenCard(tooLong).errors).toContain('Keep the purpose to 500 characters (you typed 612).');
 
     // Ada forges the same invalid submission from her own direct room: no form for her, and nothing changes.
     const adaRoom = h.emu.directRoom(h.ada.id, h.bot.id);
     const adaSince = h.emu.messageCount();
     h.emu.submitRaw({ personId: h.ada.id, messageId: offer.id, roomId: adaRoom.id, inputs: { action: 'register_submit', testbed_id: '1', purpose: '', release_choice: '1h' } });
-    const notForAda = await nextDirect(h.ada, adaSince);
+    const notForAda = await nextDirect(h, h.ada, adaSince);
     expect(seenCard(notForAda).heading).toBe('Nothing was changed');
     expect(seenCard(notForAda).texts).toContain('lab-1 is not being offered to you right now.');
     await h.app.idle();

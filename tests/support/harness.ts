@@ -159,6 +159,12 @@ export function cardActions(message: EmuMessage): string[] {
 }
 
 /** Person says something in a room and the next bot message in that room is returned. */
+/** The next card the bot posts in the person's 1:1 room, after message `since` (a count of the emulator's messages). */
+export function nextDirect(h: Harness, person: EmuPerson, since = 0): Promise<EmuMessage> {
+  const room = h.emu.directRoom(person.id, h.bot.id);
+  return h.emu.waitForMessage((m) => m.roomId === room.id && m.personId === h.bot.id, { since, timeoutMs: 10_000 });
+}
+
 export async function ask(h: Harness, person: EmuPerson, room: EmuRoom, text: string): Promise<EmuMessage> {
   const since = h.emu.messageCount();
   h.emu.say({ personId: person.id, roomId: room.id, text, mentions: room.type === 'group' ? [h.bot.id] : undefined });
